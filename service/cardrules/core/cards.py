@@ -1,0 +1,187 @@
+"""Cards: ranks, suits, and the 52 interned :class:`Card` values with their string form (``TD``, ``2H``).
+
+A card is an ``int`` from 0 to 51: ``rank * 4 + suit``, where :class:`Rank` is numbered in Sâm Lốc strength
+order (3 lowest, 2 highest) and :class:`Suit` is ♠ ♣ ♦ ♥. Sorting cards therefore sorts them by Sâm strength,
+and hot paths may use ``card >> 2`` (rank) and ``card & 3`` (suit) directly. Liêng uses the same cards with its
+own orders (see ``cardrules.core.lieng``).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+
+from cardrules.core.errors import FieldViolation, InvalidInput
+
+
+@enum.unique
+class Suit(enum.IntEnum):
+    """A suit. Suits never rank cards in Sâm; they matter only for SAME_COLOR and Liêng's suit tie-break."""
+
+    SPADES = 0  #: ♠ bích
+    CLUBS = 1  #: ♣ tép (chuồn)
+    DIAMONDS = 2  #: ♦ rô
+    HEARTS = 3  #: ♥ cơ
+
+    @property
+    def letter(self) -> str:
+        return "SCDH"[self]
+
+    @property
+    def symbol(self) -> str:
+        return "♠♣♦♥"[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self >= Suit.DIAMONDS
+
+
+@enum.unique
+class Rank(enum.IntEnum):
+    """A rank, numbered by Sâm Lốc strength: 3 → 0, 4 → 1, …, K → 10, A → 11, 2 → 12."""
+
+    THREE = 0
+    FOUR = 1
+    FIVE = 2
+    SIX = 3
+    SEVEN = 4
+    EIGHT = 5
+    NINE = 6
+    TEN = 7
+    JACK = 8
+    QUEEN = 9
+    KING = 10
+    ACE = 11
+    TWO = 12
+
+    @property
+    def letter(self) -> str:
+        return RANK_LETTERS[self]
+
+    @property
+    def face_value(self) -> int:
+        """The printed value: A = 1, 2–10 as printed, J = 11, Q = 12, K = 13."""
+        return _FACE_VALUES[self]
+
+
+RANK_LETTERS = "3456789TJQKA2"
+SUIT_LETTERS = "SCDH"
+_FACE_VALUES = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2)
+
+
+class Card(int):
+    """One of the 52 cards; ``Card.parse("TD")`` or ``CARDS[i]``. Instances are interned and immutable."""
+
+    __slots__ = ()
+
+    def __new__(cls, index: int) -> Card:
+        if not 0 <= index < 52:
+            raise ValueError(f"card index must be 0..51, got {index}")
+        try:
+            return CARDS[index]
+        except NameError:  # while CARDS itself is being built
+            return super().__new__(cls, index)
+
+    @property
+    def rank(self) -> Rank:
+        return Rank(self >> 2)
+
+    @property
+    def suit(self) -> Suit:
+        return Suit(self & 3)
+
+    @staticmethod
+    def of(rank: Rank, suit: Suit) -> Card:
+        return CARDS[rank * 4 + suit]
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Parse ``TD``, ``10d``, ``2H`` … (case-insensitive); :class:`ValueError` names the bad text."""
+        card = _BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
+        if card is None:
+            raise ValueError(
+                f"malformed card {text!r}: expected a rank of 3456789TJQKA2 (or 10) and a suit of SCDH, like 'TD'"
+            )
+        return card
+
+    def __str__(self) -> str:
+        return _TEXTS[self]
+
+    def __repr__(self) -> str:
+        return f"Card({_TEXTS[self]!r})"
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
+        return (Card, (int(self),))
+
+
+_TEXTS = tuple(r + s for r in RANK_LETTERS for s in SUIT_LETTERS)
+CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(52))
+_BY_TEXT = {text: CARDS[i] for i, text in enumerate(_TEXTS)}
+_BY_TEXT.update({"10" + s: CARDS[Rank.TEN * 4 + j] for j, s in enumerate(SUIT_LETTERS)})
+DECK: tuple[Card, ...] = CARDS
+
+
+def parse_cards(texts: str | Iterable[str], field: str = "cards") -> tuple[Card, ...]:
+    """Parse a card list (``"3S 4D 5C"``, ``"3S4D5C"`` or ``["3S", "4D"]``), rejecting bad and duplicate cards.
+
+    Raises :class:`InvalidInput` with one violation per offending card, at ``field[i]``.
+    """
+    items = _split(texts) if isinstance(texts, str) else list(texts)
+    cards: list[Card] = []
+    seen: dict[int, int] = {}
+    problems: list[FieldViolation] = []
+    for i, text in enumerate(items):
+        try:
+            card = Card.parse(text)
+        except ValueError as error:
+            problems.append(FieldViolation(f"{field}[{i}]", "MALFORMED_CARD", str(error)))
+            continue
+        if card in seen:
+            problems.append(
+                FieldViolation(f"{field}[{i}]", "DUPLICATE_CARD", f"card {card} appears twice (also at [{seen[card]}])")
+            )
+        seen[card] = i
+        cards.append(card)
+    if problems:
+        raise InvalidInput(*problems)
+    return tuple(cards)
+
+
+def check_distinct(cards: Iterable[int], field: str = "cards") -> tuple[Card, ...]:
+    """Validate already-typed cards: each in 0..51 and none repeated; :class:`InvalidInput` names the index."""
+    out: list[Card] = []
+    seen: dict[int, int] = {}
+    problems: list[FieldViolation] = []
+    for i, value in enumerate(cards):
+        if not isinstance(value, int) or not 0 <= value < 52:
+            problems.append(FieldViolation(f"{field}[{i}]", "MALFORMED_CARD", f"not a card: {value!r}"))
+            continue
+        if value in seen:
+            problems.append(
+                FieldViolation(
+                    f"{field}[{i}]", "DUPLICATE_CARD", f"card {CARDS[value]} appears twice (also at [{seen[value]}])"
+                )
+            )
+        seen[value] = i
+        out.append(CARDS[value])
+    if problems:
+        raise InvalidInput(*problems)
+    return tuple(out)
+
+
+def format_cards(cards: Iterable[int], sep: str = "") -> str:
+    """``"3S4D5C"`` (or with ``sep``)."""
+    return sep.join(_TEXTS[c] for c in cards)
+
+
+def _split(text: str) -> list[str]:
+    """Split ``"3S 4D"``, ``"3S,4D"`` or ``"3S4D10C"`` into card texts."""
+    if any(ch in text for ch in " ,"):
+        return [t for t in text.replace(",", " ").split() if t]
+    out: list[str] = []
+    i = 0
+    while i < len(text):
+        size = 3 if text.startswith("10", i) else 2
+        out.append(text[i : i + size])
+        i += size
+    return out

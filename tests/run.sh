@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# The whole test suite on a fresh machine: installs what it needs into .venv, then runs every check.
+# Usage: bash tests/run.sh [extra pytest args]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi
+.venv/bin/python -m pip install -q --disable-pip-version-check -e '.[test]'
+.venv/bin/python -m ruff check service tests
+.venv/bin/python -m mypy
+.venv/bin/python -m pytest -n 2 "$@"
