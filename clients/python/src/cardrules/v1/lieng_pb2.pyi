@@ -1,0 +1,348 @@
+from cardrules.v1 import cards_pb2 as _cards_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class LiengA23(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    LIENG_A23_UNSPECIFIED: _ClassVar[LiengA23]
+    LIENG_A23_LOWEST: _ClassVar[LiengA23]
+    LIENG_A23_ACE_HIGH: _ClassVar[LiengA23]
+
+class LiengSuitTieBreak(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    LIENG_SUIT_TIE_BREAK_UNSPECIFIED: _ClassVar[LiengSuitTieBreak]
+    LIENG_SUIT_TIE_BREAK_NONE: _ClassVar[LiengSuitTieBreak]
+    LIENG_SUIT_TIE_BREAK_HDCS: _ClassVar[LiengSuitTieBreak]
+    LIENG_SUIT_TIE_BREAK_DHCS: _ClassVar[LiengSuitTieBreak]
+
+class LiengExcess(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    LIENG_EXCESS_UNSPECIFIED: _ClassVar[LiengExcess]
+    LIENG_EXCESS_SIDE_POTS: _ClassVar[LiengExcess]
+    LIENG_EXCESS_REFUND: _ClassVar[LiengExcess]
+
+class LiengTier(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    LIENG_TIER_UNSPECIFIED: _ClassVar[LiengTier]
+    LIENG_TIER_SAP: _ClassVar[LiengTier]
+    LIENG_TIER_LIENG: _ClassVar[LiengTier]
+    LIENG_TIER_DI: _ClassVar[LiengTier]
+    LIENG_TIER_POINTS: _ClassVar[LiengTier]
+
+class LiengActionKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    LIENG_ACTION_KIND_UNSPECIFIED: _ClassVar[LiengActionKind]
+    LIENG_ACTION_KIND_FOLD: _ClassVar[LiengActionKind]
+    LIENG_ACTION_KIND_CHECK: _ClassVar[LiengActionKind]
+    LIENG_ACTION_KIND_CALL: _ClassVar[LiengActionKind]
+    LIENG_ACTION_KIND_RAISE: _ClassVar[LiengActionKind]
+    LIENG_ACTION_KIND_ALL_IN: _ClassVar[LiengActionKind]
+    LIENG_ACTION_KIND_TIMEOUT: _ClassVar[LiengActionKind]
+
+class LiengReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    LIENG_REASON_UNSPECIFIED: _ClassVar[LiengReason]
+    LIENG_REASON_NOT_YOUR_TURN: _ClassVar[LiengReason]
+    LIENG_REASON_CANNOT_CHECK: _ClassVar[LiengReason]
+    LIENG_REASON_CANNOT_CALL: _ClassVar[LiengReason]
+    LIENG_REASON_RAISE_BELOW_MINIMUM: _ClassVar[LiengReason]
+    LIENG_REASON_RAISE_ABOVE_CAP: _ClassVar[LiengReason]
+    LIENG_REASON_NOT_ENOUGH_CHIPS: _ClassVar[LiengReason]
+    LIENG_REASON_RAISE_ROUNDS_EXHAUSTED: _ClassVar[LiengReason]
+    LIENG_REASON_BETTING_CLOSED: _ClassVar[LiengReason]
+    LIENG_REASON_BETTING_NOT_REOPENED: _ClassVar[LiengReason]
+
+class LiengEventKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    LIENG_EVENT_KIND_UNSPECIFIED: _ClassVar[LiengEventKind]
+    LIENG_EVENT_KIND_BETTING_CLOSED: _ClassVar[LiengEventKind]
+    LIENG_EVENT_KIND_FOLD_OUT: _ClassVar[LiengEventKind]
+    LIENG_EVENT_KIND_BETTING_REOPENED: _ClassVar[LiengEventKind]
+    LIENG_EVENT_KIND_SHORT_ALL_IN: _ClassVar[LiengEventKind]
+LIENG_A23_UNSPECIFIED: LiengA23
+LIENG_A23_LOWEST: LiengA23
+LIENG_A23_ACE_HIGH: LiengA23
+LIENG_SUIT_TIE_BREAK_UNSPECIFIED: LiengSuitTieBreak
+LIENG_SUIT_TIE_BREAK_NONE: LiengSuitTieBreak
+LIENG_SUIT_TIE_BREAK_HDCS: LiengSuitTieBreak
+LIENG_SUIT_TIE_BREAK_DHCS: LiengSuitTieBreak
+LIENG_EXCESS_UNSPECIFIED: LiengExcess
+LIENG_EXCESS_SIDE_POTS: LiengExcess
+LIENG_EXCESS_REFUND: LiengExcess
+LIENG_TIER_UNSPECIFIED: LiengTier
+LIENG_TIER_SAP: LiengTier
+LIENG_TIER_LIENG: LiengTier
+LIENG_TIER_DI: LiengTier
+LIENG_TIER_POINTS: LiengTier
+LIENG_ACTION_KIND_UNSPECIFIED: LiengActionKind
+LIENG_ACTION_KIND_FOLD: LiengActionKind
+LIENG_ACTION_KIND_CHECK: LiengActionKind
+LIENG_ACTION_KIND_CALL: LiengActionKind
+LIENG_ACTION_KIND_RAISE: LiengActionKind
+LIENG_ACTION_KIND_ALL_IN: LiengActionKind
+LIENG_ACTION_KIND_TIMEOUT: LiengActionKind
+LIENG_REASON_UNSPECIFIED: LiengReason
+LIENG_REASON_NOT_YOUR_TURN: LiengReason
+LIENG_REASON_CANNOT_CHECK: LiengReason
+LIENG_REASON_CANNOT_CALL: LiengReason
+LIENG_REASON_RAISE_BELOW_MINIMUM: LiengReason
+LIENG_REASON_RAISE_ABOVE_CAP: LiengReason
+LIENG_REASON_NOT_ENOUGH_CHIPS: LiengReason
+LIENG_REASON_RAISE_ROUNDS_EXHAUSTED: LiengReason
+LIENG_REASON_BETTING_CLOSED: LiengReason
+LIENG_REASON_BETTING_NOT_REOPENED: LiengReason
+LIENG_EVENT_KIND_UNSPECIFIED: LiengEventKind
+LIENG_EVENT_KIND_BETTING_CLOSED: LiengEventKind
+LIENG_EVENT_KIND_FOLD_OUT: LiengEventKind
+LIENG_EVENT_KIND_BETTING_REOPENED: LiengEventKind
+LIENG_EVENT_KIND_SHORT_ALL_IN: LiengEventKind
+
+class LiengHouseRules(_message.Message):
+    __slots__ = ("max_players", "min_raise", "max_raise", "max_raise_rounds", "a23", "suit_tie_break", "excess", "fee_bps")
+    MAX_PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    MIN_RAISE_FIELD_NUMBER: _ClassVar[int]
+    MAX_RAISE_FIELD_NUMBER: _ClassVar[int]
+    MAX_RAISE_ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    A23_FIELD_NUMBER: _ClassVar[int]
+    SUIT_TIE_BREAK_FIELD_NUMBER: _ClassVar[int]
+    EXCESS_FIELD_NUMBER: _ClassVar[int]
+    FEE_BPS_FIELD_NUMBER: _ClassVar[int]
+    max_players: int
+    min_raise: int
+    max_raise: int
+    max_raise_rounds: int
+    a23: LiengA23
+    suit_tie_break: LiengSuitTieBreak
+    excess: LiengExcess
+    fee_bps: int
+    def __init__(self, max_players: _Optional[int] = ..., min_raise: _Optional[int] = ..., max_raise: _Optional[int] = ..., max_raise_rounds: _Optional[int] = ..., a23: _Optional[_Union[LiengA23, str]] = ..., suit_tie_break: _Optional[_Union[LiengSuitTieBreak, str]] = ..., excess: _Optional[_Union[LiengExcess, str]] = ..., fee_bps: _Optional[int] = ...) -> None: ...
+
+class LiengScore(_message.Message):
+    __slots__ = ("tier", "key", "points", "label", "strength")
+    TIER_FIELD_NUMBER: _ClassVar[int]
+    KEY_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    LABEL_FIELD_NUMBER: _ClassVar[int]
+    STRENGTH_FIELD_NUMBER: _ClassVar[int]
+    tier: LiengTier
+    key: int
+    points: int
+    label: _cards_pb2.LocalizedMessage
+    strength: int
+    def __init__(self, tier: _Optional[_Union[LiengTier, str]] = ..., key: _Optional[int] = ..., points: _Optional[int] = ..., label: _Optional[_Union[_cards_pb2.LocalizedMessage, _Mapping]] = ..., strength: _Optional[int] = ...) -> None: ...
+
+class ScoreLiengRequest(_message.Message):
+    __slots__ = ("house_rules", "hands")
+    HOUSE_RULES_FIELD_NUMBER: _ClassVar[int]
+    HANDS_FIELD_NUMBER: _ClassVar[int]
+    house_rules: LiengHouseRules
+    hands: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Cards]
+    def __init__(self, house_rules: _Optional[_Union[LiengHouseRules, _Mapping]] = ..., hands: _Optional[_Iterable[_Union[_cards_pb2.Cards, _Mapping]]] = ...) -> None: ...
+
+class ScoreLiengResponse(_message.Message):
+    __slots__ = ("scores",)
+    SCORES_FIELD_NUMBER: _ClassVar[int]
+    scores: _containers.RepeatedCompositeFieldContainer[LiengScore]
+    def __init__(self, scores: _Optional[_Iterable[_Union[LiengScore, _Mapping]]] = ...) -> None: ...
+
+class CompareHandsRequest(_message.Message):
+    __slots__ = ("house_rules", "hands")
+    HOUSE_RULES_FIELD_NUMBER: _ClassVar[int]
+    HANDS_FIELD_NUMBER: _ClassVar[int]
+    house_rules: LiengHouseRules
+    hands: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Cards]
+    def __init__(self, house_rules: _Optional[_Union[LiengHouseRules, _Mapping]] = ..., hands: _Optional[_Iterable[_Union[_cards_pb2.Cards, _Mapping]]] = ...) -> None: ...
+
+class TieGroup(_message.Message):
+    __slots__ = ("hands",)
+    HANDS_FIELD_NUMBER: _ClassVar[int]
+    hands: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, hands: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class CompareHandsResponse(_message.Message):
+    __slots__ = ("ranking", "places", "scores")
+    RANKING_FIELD_NUMBER: _ClassVar[int]
+    PLACES_FIELD_NUMBER: _ClassVar[int]
+    SCORES_FIELD_NUMBER: _ClassVar[int]
+    ranking: _containers.RepeatedCompositeFieldContainer[TieGroup]
+    places: _containers.RepeatedScalarFieldContainer[int]
+    scores: _containers.RepeatedCompositeFieldContainer[LiengScore]
+    def __init__(self, ranking: _Optional[_Iterable[_Union[TieGroup, _Mapping]]] = ..., places: _Optional[_Iterable[int]] = ..., scores: _Optional[_Iterable[_Union[LiengScore, _Mapping]]] = ...) -> None: ...
+
+class LiengSeat(_message.Message):
+    __slots__ = ("stack", "committed", "folded", "all_in", "acted")
+    STACK_FIELD_NUMBER: _ClassVar[int]
+    COMMITTED_FIELD_NUMBER: _ClassVar[int]
+    FOLDED_FIELD_NUMBER: _ClassVar[int]
+    ALL_IN_FIELD_NUMBER: _ClassVar[int]
+    ACTED_FIELD_NUMBER: _ClassVar[int]
+    stack: int
+    committed: int
+    folded: bool
+    all_in: bool
+    acted: bool
+    def __init__(self, stack: _Optional[int] = ..., committed: _Optional[int] = ..., folded: _Optional[bool] = ..., all_in: _Optional[bool] = ..., acted: _Optional[bool] = ...) -> None: ...
+
+class LiengBettingState(_message.Message):
+    __slots__ = ("seats", "to_act", "ante", "current_bet", "last_raise", "raise_rounds", "first_actor", "closed")
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    TO_ACT_FIELD_NUMBER: _ClassVar[int]
+    ANTE_FIELD_NUMBER: _ClassVar[int]
+    CURRENT_BET_FIELD_NUMBER: _ClassVar[int]
+    LAST_RAISE_FIELD_NUMBER: _ClassVar[int]
+    RAISE_ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    FIRST_ACTOR_FIELD_NUMBER: _ClassVar[int]
+    CLOSED_FIELD_NUMBER: _ClassVar[int]
+    seats: _containers.RepeatedCompositeFieldContainer[LiengSeat]
+    to_act: int
+    ante: int
+    current_bet: int
+    last_raise: int
+    raise_rounds: int
+    first_actor: int
+    closed: bool
+    def __init__(self, seats: _Optional[_Iterable[_Union[LiengSeat, _Mapping]]] = ..., to_act: _Optional[int] = ..., ante: _Optional[int] = ..., current_bet: _Optional[int] = ..., last_raise: _Optional[int] = ..., raise_rounds: _Optional[int] = ..., first_actor: _Optional[int] = ..., closed: _Optional[bool] = ...) -> None: ...
+
+class LiengAction(_message.Message):
+    __slots__ = ("seat", "kind", "amount")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    AMOUNT_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    kind: LiengActionKind
+    amount: int
+    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[LiengActionKind, str]] = ..., amount: _Optional[int] = ...) -> None: ...
+
+class LiengEvent(_message.Message):
+    __slots__ = ("kind", "seat")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    kind: LiengEventKind
+    seat: int
+    def __init__(self, kind: _Optional[_Union[LiengEventKind, str]] = ..., seat: _Optional[int] = ...) -> None: ...
+
+class LiengLegalAction(_message.Message):
+    __slots__ = ("kind", "amount", "min_total", "max_total")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    AMOUNT_FIELD_NUMBER: _ClassVar[int]
+    MIN_TOTAL_FIELD_NUMBER: _ClassVar[int]
+    MAX_TOTAL_FIELD_NUMBER: _ClassVar[int]
+    kind: LiengActionKind
+    amount: int
+    min_total: int
+    max_total: int
+    def __init__(self, kind: _Optional[_Union[LiengActionKind, str]] = ..., amount: _Optional[int] = ..., min_total: _Optional[int] = ..., max_total: _Optional[int] = ...) -> None: ...
+
+class StartBettingRequest(_message.Message):
+    __slots__ = ("house_rules", "stacks", "ante", "first_actor")
+    HOUSE_RULES_FIELD_NUMBER: _ClassVar[int]
+    STACKS_FIELD_NUMBER: _ClassVar[int]
+    ANTE_FIELD_NUMBER: _ClassVar[int]
+    FIRST_ACTOR_FIELD_NUMBER: _ClassVar[int]
+    house_rules: LiengHouseRules
+    stacks: _containers.RepeatedScalarFieldContainer[int]
+    ante: int
+    first_actor: int
+    def __init__(self, house_rules: _Optional[_Union[LiengHouseRules, _Mapping]] = ..., stacks: _Optional[_Iterable[int]] = ..., ante: _Optional[int] = ..., first_actor: _Optional[int] = ...) -> None: ...
+
+class StartBettingResponse(_message.Message):
+    __slots__ = ("state",)
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    state: LiengBettingState
+    def __init__(self, state: _Optional[_Union[LiengBettingState, _Mapping]] = ...) -> None: ...
+
+class LiengServiceValidatePlayRequest(_message.Message):
+    __slots__ = ("house_rules", "state", "action")
+    HOUSE_RULES_FIELD_NUMBER: _ClassVar[int]
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    house_rules: LiengHouseRules
+    state: LiengBettingState
+    action: LiengAction
+    def __init__(self, house_rules: _Optional[_Union[LiengHouseRules, _Mapping]] = ..., state: _Optional[_Union[LiengBettingState, _Mapping]] = ..., action: _Optional[_Union[LiengAction, _Mapping]] = ...) -> None: ...
+
+class LiengServiceValidatePlayResponse(_message.Message):
+    __slots__ = ("legal", "reason", "message", "events", "next_state")
+    LEGAL_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    NEXT_STATE_FIELD_NUMBER: _ClassVar[int]
+    legal: bool
+    reason: LiengReason
+    message: _cards_pb2.LocalizedMessage
+    events: _containers.RepeatedCompositeFieldContainer[LiengEvent]
+    next_state: LiengBettingState
+    def __init__(self, legal: _Optional[bool] = ..., reason: _Optional[_Union[LiengReason, str]] = ..., message: _Optional[_Union[_cards_pb2.LocalizedMessage, _Mapping]] = ..., events: _Optional[_Iterable[_Union[LiengEvent, _Mapping]]] = ..., next_state: _Optional[_Union[LiengBettingState, _Mapping]] = ...) -> None: ...
+
+class LiengServiceLegalMovesRequest(_message.Message):
+    __slots__ = ("house_rules", "state")
+    HOUSE_RULES_FIELD_NUMBER: _ClassVar[int]
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    house_rules: LiengHouseRules
+    state: LiengBettingState
+    def __init__(self, house_rules: _Optional[_Union[LiengHouseRules, _Mapping]] = ..., state: _Optional[_Union[LiengBettingState, _Mapping]] = ...) -> None: ...
+
+class LiengServiceLegalMovesResponse(_message.Message):
+    __slots__ = ("seat", "actions")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    actions: _containers.RepeatedCompositeFieldContainer[LiengLegalAction]
+    def __init__(self, seat: _Optional[int] = ..., actions: _Optional[_Iterable[_Union[LiengLegalAction, _Mapping]]] = ...) -> None: ...
+
+class LiengRoundRecord(_message.Message):
+    __slots__ = ("house_rules", "stacks", "ante", "first_actor", "hands", "actions")
+    HOUSE_RULES_FIELD_NUMBER: _ClassVar[int]
+    STACKS_FIELD_NUMBER: _ClassVar[int]
+    ANTE_FIELD_NUMBER: _ClassVar[int]
+    FIRST_ACTOR_FIELD_NUMBER: _ClassVar[int]
+    HANDS_FIELD_NUMBER: _ClassVar[int]
+    ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    house_rules: LiengHouseRules
+    stacks: _containers.RepeatedScalarFieldContainer[int]
+    ante: int
+    first_actor: int
+    hands: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Cards]
+    actions: _containers.RepeatedCompositeFieldContainer[LiengAction]
+    def __init__(self, house_rules: _Optional[_Union[LiengHouseRules, _Mapping]] = ..., stacks: _Optional[_Iterable[int]] = ..., ante: _Optional[int] = ..., first_actor: _Optional[int] = ..., hands: _Optional[_Iterable[_Union[_cards_pb2.Cards, _Mapping]]] = ..., actions: _Optional[_Iterable[_Union[LiengAction, _Mapping]]] = ...) -> None: ...
+
+class LiengPot(_message.Message):
+    __slots__ = ("amount", "eligible", "winners", "refunded")
+    AMOUNT_FIELD_NUMBER: _ClassVar[int]
+    ELIGIBLE_FIELD_NUMBER: _ClassVar[int]
+    WINNERS_FIELD_NUMBER: _ClassVar[int]
+    REFUNDED_FIELD_NUMBER: _ClassVar[int]
+    amount: int
+    eligible: _containers.RepeatedScalarFieldContainer[int]
+    winners: _containers.RepeatedScalarFieldContainer[int]
+    refunded: bool
+    def __init__(self, amount: _Optional[int] = ..., eligible: _Optional[_Iterable[int]] = ..., winners: _Optional[_Iterable[int]] = ..., refunded: _Optional[bool] = ...) -> None: ...
+
+class LiengServiceSettleRoundRequest(_message.Message):
+    __slots__ = ("round",)
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    round: LiengRoundRecord
+    def __init__(self, round: _Optional[_Union[LiengRoundRecord, _Mapping]] = ...) -> None: ...
+
+class LiengServiceSettleRoundResponse(_message.Message):
+    __slots__ = ("pots", "transfers", "nets", "fee", "fees", "fold_out_winner")
+    POTS_FIELD_NUMBER: _ClassVar[int]
+    TRANSFERS_FIELD_NUMBER: _ClassVar[int]
+    NETS_FIELD_NUMBER: _ClassVar[int]
+    FEE_FIELD_NUMBER: _ClassVar[int]
+    FEES_FIELD_NUMBER: _ClassVar[int]
+    FOLD_OUT_WINNER_FIELD_NUMBER: _ClassVar[int]
+    pots: _containers.RepeatedCompositeFieldContainer[LiengPot]
+    transfers: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Transfer]
+    nets: _containers.RepeatedScalarFieldContainer[int]
+    fee: int
+    fees: _containers.RepeatedScalarFieldContainer[int]
+    fold_out_winner: int
+    def __init__(self, pots: _Optional[_Iterable[_Union[LiengPot, _Mapping]]] = ..., transfers: _Optional[_Iterable[_Union[_cards_pb2.Transfer, _Mapping]]] = ..., nets: _Optional[_Iterable[int]] = ..., fee: _Optional[int] = ..., fees: _Optional[_Iterable[int]] = ..., fold_out_winner: _Optional[int] = ...) -> None: ...

@@ -1,0 +1,389 @@
+from cardrules.v1 import cards_pb2 as _cards_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class SamChopChain(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SAM_CHOP_CHAIN_UNSPECIFIED: _ClassVar[SamChopChain]
+    SAM_CHOP_CHAIN_EACH: _ClassVar[SamChopChain]
+    SAM_CHOP_CHAIN_DOUBLE: _ClassVar[SamChopChain]
+    SAM_CHOP_CHAIN_LAST_ONLY: _ClassVar[SamChopChain]
+
+class SamFailPayTo(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SAM_FAIL_PAY_TO_UNSPECIFIED: _ClassVar[SamFailPayTo]
+    SAM_FAIL_PAY_TO_BLOCKER: _ClassVar[SamFailPayTo]
+    SAM_FAIL_PAY_TO_EACH: _ClassVar[SamFailPayTo]
+
+class SamBaoMot(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SAM_BAO_MOT_UNSPECIFIED: _ClassVar[SamBaoMot]
+    SAM_BAO_MOT_PENALTY: _ClassVar[SamBaoMot]
+    SAM_BAO_MOT_FORBIDDEN: _ClassVar[SamBaoMot]
+
+class SamFinishWithTwo(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SAM_FINISH_WITH_TWO_UNSPECIFIED: _ClassVar[SamFinishWithTwo]
+    SAM_FINISH_WITH_TWO_PENALTY: _ClassVar[SamFinishWithTwo]
+    SAM_FINISH_WITH_TWO_FORBIDDEN: _ClassVar[SamFinishWithTwo]
+
+class SamThoiTwo(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SAM_THOI_TWO_UNSPECIFIED: _ClassVar[SamThoiTwo]
+    SAM_THOI_TWO_FLAT: _ClassVar[SamThoiTwo]
+    SAM_THOI_TWO_PER_TWO: _ClassVar[SamThoiTwo]
+
+class SamInstantWinKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SAM_INSTANT_WIN_KIND_UNSPECIFIED: _ClassVar[SamInstantWinKind]
+    SAM_INSTANT_WIN_KIND_DRAGON: _ClassVar[SamInstantWinKind]
+    SAM_INSTANT_WIN_KIND_FOUR_TWOS: _ClassVar[SamInstantWinKind]
+    SAM_INSTANT_WIN_KIND_SAME_COLOR: _ClassVar[SamInstantWinKind]
+    SAM_INSTANT_WIN_KIND_THREE_TRIPLES: _ClassVar[SamInstantWinKind]
+    SAM_INSTANT_WIN_KIND_FIVE_PAIRS: _ClassVar[SamInstantWinKind]
+
+class SamCombinationKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SAM_COMBINATION_KIND_UNSPECIFIED: _ClassVar[SamCombinationKind]
+    SAM_COMBINATION_KIND_SINGLE: _ClassVar[SamCombinationKind]
+    SAM_COMBINATION_KIND_PAIR: _ClassVar[SamCombinationKind]
+    SAM_COMBINATION_KIND_TRIPLE: _ClassVar[SamCombinationKind]
+    SAM_COMBINATION_KIND_QUAD: _ClassVar[SamCombinationKind]
+    SAM_COMBINATION_KIND_STRAIGHT: _ClassVar[SamCombinationKind]
+    SAM_COMBINATION_KIND_INVALID: _ClassVar[SamCombinationKind]
+
+class SamReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SAM_REASON_UNSPECIFIED: _ClassVar[SamReason]
+    SAM_REASON_NOT_YOUR_TURN: _ClassVar[SamReason]
+    SAM_REASON_NOT_A_COMBINATION: _ClassVar[SamReason]
+    SAM_REASON_DOES_NOT_BEAT: _ClassVar[SamReason]
+    SAM_REASON_LEADER_CANNOT_PASS: _ClassVar[SamReason]
+    SAM_REASON_ALREADY_PASSED: _ClassVar[SamReason]
+    SAM_REASON_MUST_PLAY_HIGHEST_SINGLE: _ClassVar[SamReason]
+    SAM_REASON_CANNOT_FINISH_WITH_TWO: _ClassVar[SamReason]
+    SAM_REASON_HAND_OVER: _ClassVar[SamReason]
+    SAM_REASON_ONLY_CHOP_ALLOWED: _ClassVar[SamReason]
+
+class SamEventKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SAM_EVENT_KIND_UNSPECIFIED: _ClassVar[SamEventKind]
+    SAM_EVENT_KIND_CHOP: _ClassVar[SamEventKind]
+    SAM_EVENT_KIND_OVER_CHOP: _ClassVar[SamEventKind]
+    SAM_EVENT_KIND_SAM_BLOCKED: _ClassVar[SamEventKind]
+    SAM_EVENT_KIND_BAO_MOT_VIOLATION: _ClassVar[SamEventKind]
+    SAM_EVENT_KIND_FINISH: _ClassVar[SamEventKind]
+    SAM_EVENT_KIND_FINISH_ON_TWO: _ClassVar[SamEventKind]
+    SAM_EVENT_KIND_SAM_SUCCEEDED: _ClassVar[SamEventKind]
+    SAM_EVENT_KIND_TRICK_ENDED: _ClassVar[SamEventKind]
+    SAM_EVENT_KIND_NEXT_LEADER: _ClassVar[SamEventKind]
+    SAM_EVENT_KIND_LEAD_PASSED: _ClassVar[SamEventKind]
+    SAM_EVENT_KIND_SAM_FAILED_STUCK: _ClassVar[SamEventKind]
+
+class SamOutcome(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SAM_OUTCOME_UNSPECIFIED: _ClassVar[SamOutcome]
+    SAM_OUTCOME_INSTANT_WIN: _ClassVar[SamOutcome]
+    SAM_OUTCOME_SAM_WON: _ClassVar[SamOutcome]
+    SAM_OUTCOME_SAM_BLOCKED: _ClassVar[SamOutcome]
+    SAM_OUTCOME_SAM_FAILED_STUCK: _ClassVar[SamOutcome]
+    SAM_OUTCOME_FINISHED_ON_TWO: _ClassVar[SamOutcome]
+    SAM_OUTCOME_BAO_MOT_PENALTY: _ClassVar[SamOutcome]
+    SAM_OUTCOME_NORMAL: _ClassVar[SamOutcome]
+SAM_CHOP_CHAIN_UNSPECIFIED: SamChopChain
+SAM_CHOP_CHAIN_EACH: SamChopChain
+SAM_CHOP_CHAIN_DOUBLE: SamChopChain
+SAM_CHOP_CHAIN_LAST_ONLY: SamChopChain
+SAM_FAIL_PAY_TO_UNSPECIFIED: SamFailPayTo
+SAM_FAIL_PAY_TO_BLOCKER: SamFailPayTo
+SAM_FAIL_PAY_TO_EACH: SamFailPayTo
+SAM_BAO_MOT_UNSPECIFIED: SamBaoMot
+SAM_BAO_MOT_PENALTY: SamBaoMot
+SAM_BAO_MOT_FORBIDDEN: SamBaoMot
+SAM_FINISH_WITH_TWO_UNSPECIFIED: SamFinishWithTwo
+SAM_FINISH_WITH_TWO_PENALTY: SamFinishWithTwo
+SAM_FINISH_WITH_TWO_FORBIDDEN: SamFinishWithTwo
+SAM_THOI_TWO_UNSPECIFIED: SamThoiTwo
+SAM_THOI_TWO_FLAT: SamThoiTwo
+SAM_THOI_TWO_PER_TWO: SamThoiTwo
+SAM_INSTANT_WIN_KIND_UNSPECIFIED: SamInstantWinKind
+SAM_INSTANT_WIN_KIND_DRAGON: SamInstantWinKind
+SAM_INSTANT_WIN_KIND_FOUR_TWOS: SamInstantWinKind
+SAM_INSTANT_WIN_KIND_SAME_COLOR: SamInstantWinKind
+SAM_INSTANT_WIN_KIND_THREE_TRIPLES: SamInstantWinKind
+SAM_INSTANT_WIN_KIND_FIVE_PAIRS: SamInstantWinKind
+SAM_COMBINATION_KIND_UNSPECIFIED: SamCombinationKind
+SAM_COMBINATION_KIND_SINGLE: SamCombinationKind
+SAM_COMBINATION_KIND_PAIR: SamCombinationKind
+SAM_COMBINATION_KIND_TRIPLE: SamCombinationKind
+SAM_COMBINATION_KIND_QUAD: SamCombinationKind
+SAM_COMBINATION_KIND_STRAIGHT: SamCombinationKind
+SAM_COMBINATION_KIND_INVALID: SamCombinationKind
+SAM_REASON_UNSPECIFIED: SamReason
+SAM_REASON_NOT_YOUR_TURN: SamReason
+SAM_REASON_NOT_A_COMBINATION: SamReason
+SAM_REASON_DOES_NOT_BEAT: SamReason
+SAM_REASON_LEADER_CANNOT_PASS: SamReason
+SAM_REASON_ALREADY_PASSED: SamReason
+SAM_REASON_MUST_PLAY_HIGHEST_SINGLE: SamReason
+SAM_REASON_CANNOT_FINISH_WITH_TWO: SamReason
+SAM_REASON_HAND_OVER: SamReason
+SAM_REASON_ONLY_CHOP_ALLOWED: SamReason
+SAM_EVENT_KIND_UNSPECIFIED: SamEventKind
+SAM_EVENT_KIND_CHOP: SamEventKind
+SAM_EVENT_KIND_OVER_CHOP: SamEventKind
+SAM_EVENT_KIND_SAM_BLOCKED: SamEventKind
+SAM_EVENT_KIND_BAO_MOT_VIOLATION: SamEventKind
+SAM_EVENT_KIND_FINISH: SamEventKind
+SAM_EVENT_KIND_FINISH_ON_TWO: SamEventKind
+SAM_EVENT_KIND_SAM_SUCCEEDED: SamEventKind
+SAM_EVENT_KIND_TRICK_ENDED: SamEventKind
+SAM_EVENT_KIND_NEXT_LEADER: SamEventKind
+SAM_EVENT_KIND_LEAD_PASSED: SamEventKind
+SAM_EVENT_KIND_SAM_FAILED_STUCK: SamEventKind
+SAM_OUTCOME_UNSPECIFIED: SamOutcome
+SAM_OUTCOME_INSTANT_WIN: SamOutcome
+SAM_OUTCOME_SAM_WON: SamOutcome
+SAM_OUTCOME_SAM_BLOCKED: SamOutcome
+SAM_OUTCOME_SAM_FAILED_STUCK: SamOutcome
+SAM_OUTCOME_FINISHED_ON_TWO: SamOutcome
+SAM_OUTCOME_BAO_MOT_PENALTY: SamOutcome
+SAM_OUTCOME_NORMAL: SamOutcome
+
+class SamHouseRules(_message.Message):
+    __slots__ = ("max_players", "straight_low_ace", "quad_beats_pair_of_twos", "chop_after_pass", "chop_penalty", "chop_chain", "sam_multiplier", "sam_fail_pay_to", "bao_mot", "finish_with_two", "thoi_two", "thoi_two_multiplier", "thoi_two_per_card", "cong_multiplier", "instant_wins", "instant_win_multiplier", "fee_bps")
+    MAX_PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    STRAIGHT_LOW_ACE_FIELD_NUMBER: _ClassVar[int]
+    QUAD_BEATS_PAIR_OF_TWOS_FIELD_NUMBER: _ClassVar[int]
+    CHOP_AFTER_PASS_FIELD_NUMBER: _ClassVar[int]
+    CHOP_PENALTY_FIELD_NUMBER: _ClassVar[int]
+    CHOP_CHAIN_FIELD_NUMBER: _ClassVar[int]
+    SAM_MULTIPLIER_FIELD_NUMBER: _ClassVar[int]
+    SAM_FAIL_PAY_TO_FIELD_NUMBER: _ClassVar[int]
+    BAO_MOT_FIELD_NUMBER: _ClassVar[int]
+    FINISH_WITH_TWO_FIELD_NUMBER: _ClassVar[int]
+    THOI_TWO_FIELD_NUMBER: _ClassVar[int]
+    THOI_TWO_MULTIPLIER_FIELD_NUMBER: _ClassVar[int]
+    THOI_TWO_PER_CARD_FIELD_NUMBER: _ClassVar[int]
+    CONG_MULTIPLIER_FIELD_NUMBER: _ClassVar[int]
+    INSTANT_WINS_FIELD_NUMBER: _ClassVar[int]
+    INSTANT_WIN_MULTIPLIER_FIELD_NUMBER: _ClassVar[int]
+    FEE_BPS_FIELD_NUMBER: _ClassVar[int]
+    max_players: int
+    straight_low_ace: bool
+    quad_beats_pair_of_twos: bool
+    chop_after_pass: bool
+    chop_penalty: int
+    chop_chain: SamChopChain
+    sam_multiplier: int
+    sam_fail_pay_to: SamFailPayTo
+    bao_mot: SamBaoMot
+    finish_with_two: SamFinishWithTwo
+    thoi_two: SamThoiTwo
+    thoi_two_multiplier: int
+    thoi_two_per_card: int
+    cong_multiplier: int
+    instant_wins: SamInstantWinSet
+    instant_win_multiplier: int
+    fee_bps: int
+    def __init__(self, max_players: _Optional[int] = ..., straight_low_ace: _Optional[bool] = ..., quad_beats_pair_of_twos: _Optional[bool] = ..., chop_after_pass: _Optional[bool] = ..., chop_penalty: _Optional[int] = ..., chop_chain: _Optional[_Union[SamChopChain, str]] = ..., sam_multiplier: _Optional[int] = ..., sam_fail_pay_to: _Optional[_Union[SamFailPayTo, str]] = ..., bao_mot: _Optional[_Union[SamBaoMot, str]] = ..., finish_with_two: _Optional[_Union[SamFinishWithTwo, str]] = ..., thoi_two: _Optional[_Union[SamThoiTwo, str]] = ..., thoi_two_multiplier: _Optional[int] = ..., thoi_two_per_card: _Optional[int] = ..., cong_multiplier: _Optional[int] = ..., instant_wins: _Optional[_Union[SamInstantWinSet, _Mapping]] = ..., instant_win_multiplier: _Optional[int] = ..., fee_bps: _Optional[int] = ...) -> None: ...
+
+class SamInstantWinSet(_message.Message):
+    __slots__ = ("kinds",)
+    KINDS_FIELD_NUMBER: _ClassVar[int]
+    kinds: _containers.RepeatedScalarFieldContainer[SamInstantWinKind]
+    def __init__(self, kinds: _Optional[_Iterable[_Union[SamInstantWinKind, str]]] = ...) -> None: ...
+
+class SamCombination(_message.Message):
+    __slots__ = ("kind", "cards", "top", "length")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    CARDS_FIELD_NUMBER: _ClassVar[int]
+    TOP_FIELD_NUMBER: _ClassVar[int]
+    LENGTH_FIELD_NUMBER: _ClassVar[int]
+    kind: SamCombinationKind
+    cards: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Card]
+    top: _cards_pb2.Rank
+    length: int
+    def __init__(self, kind: _Optional[_Union[SamCombinationKind, str]] = ..., cards: _Optional[_Iterable[_Union[_cards_pb2.Card, _Mapping]]] = ..., top: _Optional[_Union[_cards_pb2.Rank, str]] = ..., length: _Optional[int] = ...) -> None: ...
+
+class SamSeat(_message.Message):
+    __slots__ = ("hand", "card_count", "passed")
+    HAND_FIELD_NUMBER: _ClassVar[int]
+    CARD_COUNT_FIELD_NUMBER: _ClassVar[int]
+    PASSED_FIELD_NUMBER: _ClassVar[int]
+    hand: _cards_pb2.Cards
+    card_count: int
+    passed: bool
+    def __init__(self, hand: _Optional[_Union[_cards_pb2.Cards, _Mapping]] = ..., card_count: _Optional[int] = ..., passed: _Optional[bool] = ...) -> None: ...
+
+class SamChop(_message.Message):
+    __slots__ = ("chopper", "chopped", "chopped_combination")
+    CHOPPER_FIELD_NUMBER: _ClassVar[int]
+    CHOPPED_FIELD_NUMBER: _ClassVar[int]
+    CHOPPED_COMBINATION_FIELD_NUMBER: _ClassVar[int]
+    chopper: int
+    chopped: int
+    chopped_combination: SamCombination
+    def __init__(self, chopper: _Optional[int] = ..., chopped: _Optional[int] = ..., chopped_combination: _Optional[_Union[SamCombination, _Mapping]] = ...) -> None: ...
+
+class SamTableState(_message.Message):
+    __slots__ = ("seats", "to_act", "current", "current_owner", "chop_chain", "declarer", "bao_mot_violator", "winner")
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    TO_ACT_FIELD_NUMBER: _ClassVar[int]
+    CURRENT_FIELD_NUMBER: _ClassVar[int]
+    CURRENT_OWNER_FIELD_NUMBER: _ClassVar[int]
+    CHOP_CHAIN_FIELD_NUMBER: _ClassVar[int]
+    DECLARER_FIELD_NUMBER: _ClassVar[int]
+    BAO_MOT_VIOLATOR_FIELD_NUMBER: _ClassVar[int]
+    WINNER_FIELD_NUMBER: _ClassVar[int]
+    seats: _containers.RepeatedCompositeFieldContainer[SamSeat]
+    to_act: int
+    current: SamCombination
+    current_owner: int
+    chop_chain: _containers.RepeatedCompositeFieldContainer[SamChop]
+    declarer: int
+    bao_mot_violator: int
+    winner: int
+    def __init__(self, seats: _Optional[_Iterable[_Union[SamSeat, _Mapping]]] = ..., to_act: _Optional[int] = ..., current: _Optional[_Union[SamCombination, _Mapping]] = ..., current_owner: _Optional[int] = ..., chop_chain: _Optional[_Iterable[_Union[SamChop, _Mapping]]] = ..., declarer: _Optional[int] = ..., bao_mot_violator: _Optional[int] = ..., winner: _Optional[int] = ...) -> None: ...
+
+class SamPass(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class SamAction(_message.Message):
+    __slots__ = ("seat", "play")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    PLAY_FIELD_NUMBER: _ClassVar[int]
+    PASS_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    play: _cards_pb2.Cards
+    def __init__(self, seat: _Optional[int] = ..., play: _Optional[_Union[_cards_pb2.Cards, _Mapping]] = ..., **kwargs) -> None: ...
+
+class SamEvent(_message.Message):
+    __slots__ = ("kind", "seat", "other_seat")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    OTHER_SEAT_FIELD_NUMBER: _ClassVar[int]
+    kind: SamEventKind
+    seat: int
+    other_seat: int
+    def __init__(self, kind: _Optional[_Union[SamEventKind, str]] = ..., seat: _Optional[int] = ..., other_seat: _Optional[int] = ...) -> None: ...
+
+class SamLocServiceStartHandRequest(_message.Message):
+    __slots__ = ("house_rules", "hands", "declarations", "leader")
+    HOUSE_RULES_FIELD_NUMBER: _ClassVar[int]
+    HANDS_FIELD_NUMBER: _ClassVar[int]
+    DECLARATIONS_FIELD_NUMBER: _ClassVar[int]
+    LEADER_FIELD_NUMBER: _ClassVar[int]
+    house_rules: SamHouseRules
+    hands: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Cards]
+    declarations: _containers.RepeatedScalarFieldContainer[int]
+    leader: int
+    def __init__(self, house_rules: _Optional[_Union[SamHouseRules, _Mapping]] = ..., hands: _Optional[_Iterable[_Union[_cards_pb2.Cards, _Mapping]]] = ..., declarations: _Optional[_Iterable[int]] = ..., leader: _Optional[int] = ...) -> None: ...
+
+class SamLocServiceStartHandResponse(_message.Message):
+    __slots__ = ("state", "instant_win", "instant_winner")
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    INSTANT_WIN_FIELD_NUMBER: _ClassVar[int]
+    INSTANT_WINNER_FIELD_NUMBER: _ClassVar[int]
+    state: SamTableState
+    instant_win: SamInstantWinKind
+    instant_winner: int
+    def __init__(self, state: _Optional[_Union[SamTableState, _Mapping]] = ..., instant_win: _Optional[_Union[SamInstantWinKind, str]] = ..., instant_winner: _Optional[int] = ...) -> None: ...
+
+class SamLocServiceValidatePlayRequest(_message.Message):
+    __slots__ = ("house_rules", "state", "action")
+    HOUSE_RULES_FIELD_NUMBER: _ClassVar[int]
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    house_rules: SamHouseRules
+    state: SamTableState
+    action: SamAction
+    def __init__(self, house_rules: _Optional[_Union[SamHouseRules, _Mapping]] = ..., state: _Optional[_Union[SamTableState, _Mapping]] = ..., action: _Optional[_Union[SamAction, _Mapping]] = ...) -> None: ...
+
+class SamLocServiceValidatePlayResponse(_message.Message):
+    __slots__ = ("legal", "reason", "message", "combination", "events", "next_state")
+    LEGAL_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    COMBINATION_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    NEXT_STATE_FIELD_NUMBER: _ClassVar[int]
+    legal: bool
+    reason: SamReason
+    message: _cards_pb2.LocalizedMessage
+    combination: SamCombination
+    events: _containers.RepeatedCompositeFieldContainer[SamEvent]
+    next_state: SamTableState
+    def __init__(self, legal: _Optional[bool] = ..., reason: _Optional[_Union[SamReason, str]] = ..., message: _Optional[_Union[_cards_pb2.LocalizedMessage, _Mapping]] = ..., combination: _Optional[_Union[SamCombination, _Mapping]] = ..., events: _Optional[_Iterable[_Union[SamEvent, _Mapping]]] = ..., next_state: _Optional[_Union[SamTableState, _Mapping]] = ...) -> None: ...
+
+class SamLocServiceLegalMovesRequest(_message.Message):
+    __slots__ = ("house_rules", "state", "all_card_sets")
+    HOUSE_RULES_FIELD_NUMBER: _ClassVar[int]
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    ALL_CARD_SETS_FIELD_NUMBER: _ClassVar[int]
+    house_rules: SamHouseRules
+    state: SamTableState
+    all_card_sets: bool
+    def __init__(self, house_rules: _Optional[_Union[SamHouseRules, _Mapping]] = ..., state: _Optional[_Union[SamTableState, _Mapping]] = ..., all_card_sets: _Optional[bool] = ...) -> None: ...
+
+class SamMove(_message.Message):
+    __slots__ = ("play",)
+    PLAY_FIELD_NUMBER: _ClassVar[int]
+    PASS_FIELD_NUMBER: _ClassVar[int]
+    play: SamCombination
+    def __init__(self, play: _Optional[_Union[SamCombination, _Mapping]] = ..., **kwargs) -> None: ...
+
+class SamLocServiceLegalMovesResponse(_message.Message):
+    __slots__ = ("seat", "moves")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    MOVES_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    moves: _containers.RepeatedCompositeFieldContainer[SamMove]
+    def __init__(self, seat: _Optional[int] = ..., moves: _Optional[_Iterable[_Union[SamMove, _Mapping]]] = ...) -> None: ...
+
+class SamRoundRecord(_message.Message):
+    __slots__ = ("stake", "house_rules", "hands", "declarations", "leader", "actions")
+    STAKE_FIELD_NUMBER: _ClassVar[int]
+    HOUSE_RULES_FIELD_NUMBER: _ClassVar[int]
+    HANDS_FIELD_NUMBER: _ClassVar[int]
+    DECLARATIONS_FIELD_NUMBER: _ClassVar[int]
+    LEADER_FIELD_NUMBER: _ClassVar[int]
+    ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    stake: int
+    house_rules: SamHouseRules
+    hands: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Cards]
+    declarations: _containers.RepeatedScalarFieldContainer[int]
+    leader: int
+    actions: _containers.RepeatedCompositeFieldContainer[SamAction]
+    def __init__(self, stake: _Optional[int] = ..., house_rules: _Optional[_Union[SamHouseRules, _Mapping]] = ..., hands: _Optional[_Iterable[_Union[_cards_pb2.Cards, _Mapping]]] = ..., declarations: _Optional[_Iterable[int]] = ..., leader: _Optional[int] = ..., actions: _Optional[_Iterable[_Union[SamAction, _Mapping]]] = ...) -> None: ...
+
+class SamLocServiceSettleRoundRequest(_message.Message):
+    __slots__ = ("round",)
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    round: SamRoundRecord
+    def __init__(self, round: _Optional[_Union[SamRoundRecord, _Mapping]] = ...) -> None: ...
+
+class SamLocServiceSettleRoundResponse(_message.Message):
+    __slots__ = ("outcome", "winner", "instant_win", "transfers", "nets", "fee", "fees")
+    OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    WINNER_FIELD_NUMBER: _ClassVar[int]
+    INSTANT_WIN_FIELD_NUMBER: _ClassVar[int]
+    TRANSFERS_FIELD_NUMBER: _ClassVar[int]
+    NETS_FIELD_NUMBER: _ClassVar[int]
+    FEE_FIELD_NUMBER: _ClassVar[int]
+    FEES_FIELD_NUMBER: _ClassVar[int]
+    outcome: SamOutcome
+    winner: int
+    instant_win: SamInstantWinKind
+    transfers: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Transfer]
+    nets: _containers.RepeatedScalarFieldContainer[int]
+    fee: int
+    fees: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, outcome: _Optional[_Union[SamOutcome, str]] = ..., winner: _Optional[int] = ..., instant_win: _Optional[_Union[SamInstantWinKind, str]] = ..., transfers: _Optional[_Iterable[_Union[_cards_pb2.Transfer, _Mapping]]] = ..., nets: _Optional[_Iterable[int]] = ..., fee: _Optional[int] = ..., fees: _Optional[_Iterable[int]] = ...) -> None: ...
