@@ -1,0 +1,184 @@
+"""Build and run one grpc.aio server: services, health, reflection, limits, TLS and graceful shutdown."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import grpc
+from prometheus_client import CollectorRegistry
+
+from cardrules.server.binding import BindingsFactory, ServiceBinding, default_bindings
+from cardrules.server.config import Config
+from cardrules.server.health import HEALTH_SERVICE_NAME, HealthServicer, add_health
+from cardrules.server.interceptors import ObservabilityInterceptor
+from cardrules.server.logging import get_logger
+from cardrules.server.metrics import (
+    MetricsEndpoint,
+    RpcMetrics,
+    in_multiprocess_mode,
+    process_registry,
+    serve_metrics,
+)
+from cardrules.server.reflection import add_reflection
+from cardrules.version import __version__
+
+log = get_logger()
+
+
+def server_options(config: Config) -> list[tuple[str, int]]:
+    return [
+        # Always explicit: grpc's default for this option has changed between releases, and a single worker that
+        # silently shares its port with a stale process would split traffic without anyone noticing.
+        ("grpc.so_reuseport", 1 if config.so_reuseport else 0),
+        ("grpc.max_receive_message_length", config.max_message_bytes),
+        ("grpc.max_send_message_length", config.max_message_bytes),
+    ]
+
+
+@dataclass
+class RunningServer:
+    server: grpc.aio.Server
+    health: HealthServicer
+    port: int
+    services: list[str]
+
+    async def stop(self, grace: float) -> None:
+        """Report NOT_SERVING everywhere, stop accepting calls, let in-flight ones finish within ``grace``."""
+        self.health.enter_graceful_shutdown()
+        await self.server.stop(grace)
+
+
+def _bind(server: grpc.aio.Server, config: Config) -> int:
+    if config.tls_cert is not None and config.tls_key is not None:
+        credentials = grpc.ssl_server_credentials([(config.tls_key.read_bytes(), config.tls_cert.read_bytes())])
+        port: int = server.add_secure_port(config.address, credentials)
+    else:
+        port = server.add_insecure_port(config.address)
+    return port
+
+
+async def start_server(
+    config: Config, bindings: Sequence[ServiceBinding], metrics: RpcMetrics | None = None
+) -> RunningServer:
+    """Create, bind and start a server hosting ``bindings``; health turns SERVING once it accepts calls."""
+    names = [binding.name for binding in bindings]
+    if len(set(names)) != len(names):
+        raise ValueError(f"duplicate service names in bindings: {names}")
+    server = grpc.aio.server(
+        interceptors=[ObservabilityInterceptor(metrics)],
+        options=server_options(config),
+        # grpc answers calls beyond this many in flight with RESOURCE_EXHAUSTED instead of queueing them.
+        maximum_concurrent_rpcs=config.max_concurrent_calls,
+    )
+    for binding in bindings:
+        binding.register(server)
+    health = add_health(server, names)
+    add_reflection(server, [*names, HEALTH_SERVICE_NAME])
+    port = _bind(server, config)
+    await server.start()
+    health.set_all_serving()
+    return RunningServer(server, health, port, names)
+
+
+async def _stop_when_orphaned(parent_pid: int, stop: asyncio.Event, received: list[str]) -> None:
+    while os.getppid() == parent_pid:
+        await asyncio.sleep(0.5)
+    received.append("parent exited")
+    stop.set()
+
+
+async def serve(
+    config: Config,
+    bindings: Sequence[ServiceBinding],
+    metrics: RpcMetrics | None = None,
+    stop: asyncio.Event | None = None,
+    parent_pid: int | None = None,
+) -> None:
+    """Run until SIGTERM/SIGINT (or ``stop`` is set), then shut down gracefully within the grace period.
+
+    With ``parent_pid`` (workers) the server also shuts down if that process disappears, so a killed parent
+    never leaves orphaned workers holding the port.
+    """
+    stop = stop or asyncio.Event()
+    loop = asyncio.get_running_loop()
+    reasons: list[str] = []
+
+    def on_signal(sig: signal.Signals) -> None:
+        reasons.append(sig.name)
+        stop.set()
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, on_signal, sig)
+
+    running = await start_server(config, bindings, metrics)
+    log.info(
+        "server started",
+        version=__version__,
+        address=f"{config.host}:{running.port}",
+        port=running.port,
+        tls=config.tls,
+        services=running.services,
+        so_reuseport=config.so_reuseport,
+        max_message_bytes=config.max_message_bytes,
+        max_concurrent_calls=config.max_concurrent_calls,
+    )
+    watcher = asyncio.create_task(_stop_when_orphaned(parent_pid, stop, reasons)) if parent_pid else None
+    await stop.wait()
+    if watcher is not None:
+        watcher.cancel()
+
+    # A second signal while draining means "now": cut the grace period short.
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, lambda: asyncio.ensure_future(running.server.stop(0)))
+    log.info(
+        "shutdown started", reason=reasons[0] if reasons else "requested", grace_seconds=config.shutdown_grace_seconds
+    )
+    started = time.monotonic()
+    await running.stop(config.shutdown_grace_seconds)
+    log.info("server stopped", drain_seconds=round(time.monotonic() - started, 3))
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.remove_signal_handler(sig)
+
+
+def load_bindings(factory: BindingsFactory | None) -> list[ServiceBinding]:
+    return list((factory or default_bindings)())
+
+
+def run(
+    config: Config,
+    bindings_factory: BindingsFactory | None = None,
+    *,
+    own_metrics_endpoint: bool = True,
+    parent_pid: int | None = None,
+) -> int:
+    """Run one server process until it is told to stop; returns the process exit code.
+
+    Logging must already be configured. ``own_metrics_endpoint=False`` is for workers, whose parent serves the
+    aggregated metrics; ``parent_pid`` makes a worker stop if its parent dies.
+    """
+    try:
+        bindings = load_bindings(bindings_factory)
+    except ImportError as error:
+        log.error("cannot load the services to host", error=str(error))
+        return 1
+    registry = CollectorRegistry() if in_multiprocess_mode() else process_registry()
+    metrics = RpcMetrics(registry)
+    endpoint: MetricsEndpoint | None = None
+    try:
+        if own_metrics_endpoint and config.metrics_port:
+            endpoint = serve_metrics(config.host, config.metrics_port, registry)
+            log.info("metrics endpoint started", port=endpoint.port)
+        asyncio.run(serve(config, bindings, metrics, parent_pid=parent_pid))
+    except (OSError, RuntimeError) as error:
+        # Typically the port is taken (grpc reports a failed bind as RuntimeError).
+        log.error("server failed", error=str(error), address=config.address)
+        return 1
+    finally:
+        if endpoint is not None:
+            endpoint.close()
+    return 0

@@ -1,0 +1,96 @@
+"""One interceptor for every unary call: a structured log line and the Prometheus samples.
+
+The status code is read back from the servicer context after the handler finishes, so codes set with
+``context.set_code`` and ``context.abort`` are recorded as the client sees them, not as a generic failure.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import inspect
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import grpc
+
+from cardrules.server.logging import get_logger
+from cardrules.server.metrics import RpcMetrics
+
+# Probes call these every few seconds; logging them at info would drown the calls operators care about.
+QUIET_PREFIXES = ("/grpc.health.v1.Health/",)
+
+# Codes that mean the server (not the caller) has a problem.
+_SERVER_FAULTS = frozenset(
+    {grpc.StatusCode.UNKNOWN, grpc.StatusCode.INTERNAL, grpc.StatusCode.DATA_LOSS, grpc.StatusCode.UNIMPLEMENTED}
+)
+
+UnaryBehavior = Callable[[Any, grpc.aio.ServicerContext[Any, Any]], Any]
+
+
+class ObservabilityInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]  # grpc ships no type stubs
+    def __init__(self, metrics: RpcMetrics | None) -> None:
+        self._metrics = metrics
+        self._log = get_logger()
+
+    async def intercept_service(
+        self,
+        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
+        handler_call_details: grpc.HandlerCallDetails,
+    ) -> grpc.RpcMethodHandler:
+        handler = await continuation(handler_call_details)
+        # Streaming calls (reflection, health Watch) pass through untouched; every rules RPC is unary.
+        if handler is None or handler.request_streaming or handler.response_streaming:
+            return handler
+        method: str = handler_call_details.method
+        return grpc.unary_unary_rpc_method_handler(
+            self._observed(method, handler.unary_unary),
+            request_deserializer=handler.request_deserializer,
+            response_serializer=handler.response_serializer,
+        )
+
+    def _observed(self, method: str, behavior: UnaryBehavior) -> UnaryBehavior:
+        is_async = inspect.iscoroutinefunction(behavior)
+
+        async def observed(request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> Any:
+            started = time.perf_counter()
+            code = grpc.StatusCode.OK
+            try:
+                if is_async:
+                    response = await behavior(request, context)
+                else:
+                    # grpc.aio runs plain functions in a thread; keep that rather than block the event loop.
+                    loop = asyncio.get_running_loop()
+                    response = await loop.run_in_executor(None, functools.partial(behavior, request, context))
+                code = context.code() or grpc.StatusCode.OK
+                return response
+            except asyncio.CancelledError:
+                code = grpc.StatusCode.CANCELLED  # client cancelled, deadline passed, or shutdown grace ran out
+                raise
+            except Exception:
+                # AbortError carries the code in the context; for any other exception grpc sends the code the
+                # handler set before raising, or UNKNOWN.
+                set_code = context.code()
+                code = set_code if set_code not in (None, grpc.StatusCode.OK) else grpc.StatusCode.UNKNOWN
+                raise
+            finally:
+                self._record(method, code, time.perf_counter() - started, context)
+
+        return observed
+
+    def _record(
+        self, method: str, code: grpc.StatusCode, seconds: float, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> None:
+        if self._metrics is not None:
+            self._metrics.observe(method, code.name, seconds)
+        if code in _SERVER_FAULTS:
+            level = logging.ERROR
+        elif method.startswith(QUIET_PREFIXES):
+            level = logging.DEBUG
+        else:
+            level = logging.INFO
+        self._log.log(
+            level, "rpc", method=method, code=code.name, latency_ms=round(seconds * 1000, 3), peer=context.peer()
+        )
