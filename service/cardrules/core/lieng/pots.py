@@ -1,0 +1,270 @@
+"""Showdown and pots (lieng.md §3): bands, side pots, uncalled excess, odd chips, REFUND, fee, transfers.
+
+:func:`settle_pots` works on plain numbers — what each seat committed, who folded, and each live seat's hand
+``sort_key`` (see :mod:`.hand_score`) — so it is the hot path of settlement.
+
+1. **Bands.** Levels are the distinct ``committed`` amounts of unfolded seats, ascending. Band (lo, hi] holds
+   Σ over all seats (folded too) of clamp(committed − lo, 0, hi − lo). Its eligible seats are the unfolded
+   seats with committed ≥ hi.
+2. **UNCONTESTED** band (one eligible seat): it goes to that seat — its own uncalled excess, plus any chips
+   folded seats put into that band. A fold-out is one such band.
+3. **SHOWDOWN** band (two or more eligible): the best ``sort_key`` among the eligible wins; ties split equally,
+   the odd chips one at a time to the tied winners in play order starting from the first actor.
+4. With ``excess = REFUND``, a SHOWDOWN band whose eligible seats do not include a holder of the best hand
+   among all unfolded seats is **REFUNDED**: every seat gets back exactly what it paid into it (that is the
+   proportional return with integer chips). REFUND never applies to an UNCONTESTED band (rule 2 wins).
+5. **Fee.** Each seat with a positive net (payout − committed) pays floor(net × fee_bps / 10000) to the house.
+
+**Transfers** itemise every chip that changes hands, per pot, never netted across pots or pairs:
+
+- a winner never pays: each winner contributed exactly the band width, which is at most its share;
+- in a SHOWDOWN pot every non-winner who paid into it pays its whole contribution, and those payments fill
+  the winners' gains (share − own contribution) greedily: payers in play order from the first actor, winners
+  in play order from the first actor (the first payer fills the first winner's gain, then the next winner's…).
+  Reason ``"SHOWDOWN"``;
+- in an UNCONTESTED pot each other contributor pays its contribution to the sole eligible seat. Reason
+  ``"UNCONTESTED"`` (a fold-out, or folded chips in an uncalled band);
+- a REFUNDED pot and a seat's own chips coming back move nothing, so they have no transfer.
+- the fee is not a transfer: it is in ``fees`` (per seat) and ``fee`` (total).
+
+So Σ over transfers of (amount to a seat − amount from it) = payout − committed for every seat, and
+``sum(nets) + fee == 0``.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from cardrules.core.errors import FieldViolation, InvalidInput
+from cardrules.core.lieng.house_rules import Excess
+
+__all__ = ["Pot", "PotKind", "Settlement", "Transfer", "TransferReason", "bands", "settle_pots"]
+
+
+@enum.unique
+class PotKind(enum.Enum):
+    """How a pot (band) was decided."""
+
+    SHOWDOWN = "SHOWDOWN"
+    """Two or more eligible seats: the best hand among them wins (ties split)."""
+    UNCONTESTED = "UNCONTESTED"
+    """One eligible seat: the band goes to it (uncalled excess, fold-out)."""
+    REFUNDED = "REFUNDED"
+    """``excess = REFUND`` and no eligible seat holds the best hand overall: every payer gets its chips back."""
+
+
+class TransferReason:
+    """The ``reason`` strings of :class:`Transfer`."""
+
+    SHOWDOWN = "SHOWDOWN"
+    UNCONTESTED = "UNCONTESTED"
+
+
+class Pot(NamedTuple):
+    """One band (lo, hi] of the pot.
+
+    ``contributions`` is per seat (what each seat paid into this band); ``eligible`` and ``winners`` are seat
+    indices ascending; ``shares[k]`` is what ``winners[k]`` receives (winners is empty for a REFUNDED pot,
+    whose ``contributions`` go back to their payers).
+    """
+
+    index: int
+    lo: int
+    hi: int
+    amount: int
+    eligible: tuple[int, ...]
+    contributions: tuple[int, ...]
+    kind: PotKind
+    winners: tuple[int, ...]
+    shares: tuple[int, ...]
+
+    @property
+    def refunded(self) -> bool:
+        return self.kind is PotKind.REFUNDED
+
+
+class Transfer(NamedTuple):
+    """``amount`` chips from ``from_seat`` to ``to_seat``, because of pot ``pot`` (its index), for ``reason``."""
+
+    from_seat: int
+    to_seat: int
+    amount: int
+    reason: str
+    pot: int
+
+
+class Settlement(NamedTuple):
+    """Who gets what.
+
+    - ``pots``: every band, lowest first; ``transfers``: every chip that changes hands (see module doc).
+    - ``committed``: what each seat put in; ``payouts``: what each seat takes back from the pots.
+    - ``fees``: what each seat pays the house; ``fee``: their sum.
+    - ``nets``: payout − committed − fee per seat. ``sum(nets) + fee == 0``.
+    """
+
+    pots: tuple[Pot, ...]
+    transfers: tuple[Transfer, ...]
+    committed: tuple[int, ...]
+    payouts: tuple[int, ...]
+    fees: tuple[int, ...]
+    fee: int
+    nets: tuple[int, ...]
+
+
+def bands(committed: Sequence[int], folded: Sequence[bool]) -> list[tuple[int, int, int, tuple[int, ...]]]:
+    """The bands (lo, hi, amount, eligible seats) of §3 rule 1, lowest first (no validation)."""
+    n = len(committed)
+    levels = sorted({committed[i] for i in range(n) if not folded[i]})
+    out = []
+    lo = 0
+    for hi in levels:
+        width = hi - lo
+        amount = 0
+        for c in committed:
+            if c > lo:
+                amount += width if c >= hi else c - lo
+        out.append((lo, hi, amount, tuple(i for i in range(n) if not folded[i] and committed[i] >= hi)))
+        lo = hi
+    return out
+
+
+def settle_pots(
+    committed: Sequence[int],
+    folded: Sequence[bool],
+    keys: Sequence[int | None],
+    first_actor: int,
+    excess: Excess = Excess.SIDE_POTS,
+    fee_bps: int = 0,
+) -> Settlement:
+    """Split the pot. ``keys[i]`` is seat i's hand ``sort_key`` (higher wins); it may be ``None`` for a folded
+    seat, and for every seat when only one is unfolded (a fold-out shows no cards).
+
+    Raises :class:`InvalidInput` for inconsistent input (``committed``, ``folded``, ``keys``, ``first_actor``,
+    ``fee_bps``): lengths, negative chips, nobody unfolded, a folded seat above every unfolded one, or a missing
+    key of a seat that shows down.
+    """
+    n = len(committed)
+    _validate(committed, folded, keys, first_actor, fee_bps, n)
+    order = [(first_actor + k) % n for k in range(n)]  # play order from the first actor
+    live = [i for i in order if not folded[i]]
+    showdown = len(live) > 1
+    best = max(keys[i] for i in live) if showdown else None  # type: ignore[type-var]
+    levels = sorted({committed[i] for i in live})
+    payouts = [0] * n
+    pots: list[Pot] = []
+    transfers: list[Transfer] = []
+    lo = 0
+    for index, hi in enumerate(levels):
+        width = hi - lo
+        contributions = tuple(0 if c <= lo else width if c >= hi else c - lo for c in committed)
+        amount = sum(contributions)
+        eligible_ordered = [i for i in live if committed[i] >= hi]
+        eligible = tuple(sorted(eligible_ordered))
+        if len(eligible_ordered) == 1:
+            winner = eligible_ordered[0]
+            payouts[winner] += amount
+            for seat in order:
+                paid = contributions[seat]
+                if paid and seat != winner:
+                    transfers.append(Transfer(seat, winner, paid, TransferReason.UNCONTESTED, index))
+            pots.append(Pot(index, lo, hi, amount, eligible, contributions, PotKind.UNCONTESTED, eligible, (amount,)))
+            lo = hi
+            continue
+        top = max(keys[i] for i in eligible_ordered)  # type: ignore[type-var]
+        if excess is Excess.REFUND and top != best:
+            for seat in range(n):
+                payouts[seat] += contributions[seat]
+            pots.append(Pot(index, lo, hi, amount, eligible, contributions, PotKind.REFUNDED, (), ()))
+            lo = hi
+            continue
+        winners_ordered = [i for i in eligible_ordered if keys[i] == top]
+        share, odd = divmod(amount, len(winners_ordered))
+        gains: list[list[int]] = []
+        share_of: dict[int, int] = {}
+        for k, seat in enumerate(winners_ordered):
+            mine = share + 1 if k < odd else share
+            share_of[seat] = mine
+            payouts[seat] += mine
+            gains.append([seat, mine - width])
+        w = 0
+        for seat in order:
+            paid = contributions[seat]
+            if not paid or seat in share_of:
+                continue
+            while paid:
+                while gains[w][1] == 0:
+                    w += 1
+                gain = gains[w]
+                moved = paid if paid < gain[1] else gain[1]
+                transfers.append(Transfer(seat, gain[0], moved, TransferReason.SHOWDOWN, index))
+                gain[1] -= moved
+                paid -= moved
+        winners = tuple(sorted(share_of))
+        pots.append(
+            Pot(
+                index,
+                lo,
+                hi,
+                amount,
+                eligible,
+                contributions,
+                PotKind.SHOWDOWN,
+                winners,
+                tuple(share_of[s] for s in winners),
+            )
+        )
+        lo = hi
+    fees = [0] * n
+    nets = [0] * n
+    for seat in range(n):
+        net = payouts[seat] - committed[seat]
+        if net > 0 and fee_bps:
+            fees[seat] = net * fee_bps // 10000
+            net -= fees[seat]
+        nets[seat] = net
+    return Settlement(
+        tuple(pots), tuple(transfers), tuple(committed), tuple(payouts), tuple(fees), sum(fees), tuple(nets)
+    )
+
+
+def _validate(
+    committed: Sequence[int],
+    folded: Sequence[bool],
+    keys: Sequence[int | None],
+    first_actor: int,
+    fee_bps: int,
+    n: int,
+) -> None:
+    problems: list[FieldViolation] = []
+    if n < 2:
+        raise InvalidInput.one("committed", "WRONG_SEAT_COUNT", f"a showdown needs at least 2 seats, got {n}")
+    if len(folded) != n or len(keys) != n:
+        raise InvalidInput.one("keys", "WRONG_LENGTH", "committed, folded and keys need one entry per seat")
+    for i, c in enumerate(committed):
+        if type(c) is not int or c < 0:
+            problems.append(FieldViolation(f"committed[{i}]", "NEGATIVE_AMOUNT", f"committed is an integer ≥ 0: {c!r}"))
+    if type(first_actor) is not int or not 0 <= first_actor < n:
+        problems.append(FieldViolation("first_actor", "OUT_OF_RANGE", f"first_actor must be a seat 0..{n - 1}"))
+    if type(fee_bps) is not int or not 0 <= fee_bps <= 10000:
+        problems.append(FieldViolation("fee_bps", "OUT_OF_RANGE", "fee_bps must be an integer from 0 to 10000"))
+    if problems:
+        raise InvalidInput(*problems)
+    live = [i for i in range(n) if not folded[i]]
+    if not live:
+        raise InvalidInput.one("folded", "IMPOSSIBLE_STATE", "at least one seat is unfolded")
+    top = max(committed[i] for i in live)
+    for i in range(n):
+        if folded[i] and committed[i] > top:
+            problems.append(
+                FieldViolation(
+                    f"committed[{i}]", "IMPOSSIBLE_STATE", "a folded seat cannot have out-bet every live seat"
+                )
+            )
+        elif not folded[i] and len(live) > 1 and type(keys[i]) is not int:
+            problems.append(
+                FieldViolation(f"keys[{i}]", "HAND_REQUIRED", f"seat {i} shows down: its hand key is needed")
+            )
+    if problems:
+        raise InvalidInput(*problems)
