@@ -1,0 +1,139 @@
+"""Combinations (rules §2) and the beat / chop rules (rules §3)."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from cardrules.core.cards import Card, check_distinct
+from cardrules.core.sam.house_rules import DEFAULT_RULES, HouseRules
+
+TWO = 12
+"""Strength index of the rank 2."""
+ACE = 11
+
+
+@enum.unique
+class Kind(enum.Enum):
+    """The kind of a card set."""
+
+    SINGLE = "SINGLE"
+    """One card (lẻ)."""
+    PAIR = "PAIR"
+    """Two cards of one rank (đôi)."""
+    TRIPLE = "TRIPLE"
+    """Three cards of one rank (sám cô)."""
+    QUAD = "QUAD"
+    """Four cards of one rank (tứ quý = four of a kind)."""
+    STRAIGHT = "STRAIGHT"
+    """3–10 cards of distinct, consecutive ranks (sảnh); the length is part of the kind."""
+    INVALID = "INVALID"
+    """Anything else: not a combination."""
+
+
+_SAME_RANK_KINDS = (Kind.INVALID, Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.QUAD)
+
+
+@dataclass(frozen=True, slots=True)
+class Combination:
+    """A classified card set: its kind, key (strength of the rank, or of a straight's top card) and length.
+
+    ``key`` is the strength index (3 → 0 … A → 11, 2 → 12) of the rank, or, for a straight, of its top card
+    (A-2-3 under ``straight_low_ace`` has top 3, key 0). ``key`` is −1 for INVALID.
+    """
+
+    kind: Kind
+    key: int
+    length: int
+    cards: tuple[Card, ...]
+
+    @property
+    def is_valid(self) -> bool:
+        return self.kind is not Kind.INVALID
+
+    @property
+    def has_two(self) -> bool:
+        return any(c >> 2 == TWO for c in self.cards)
+
+
+def classify(cards: Iterable[int], rules: HouseRules = DEFAULT_RULES, field: str = "cards") -> Combination:
+    """Classify a card set (any order); a malformed or duplicated card raises :class:`InvalidInput` at ``field``."""
+    hand = tuple(sorted(check_distinct(cards, field)))
+    return _classify_sorted(hand, rules.straight_low_ace)
+
+
+def _classify_sorted(cards: tuple[Card, ...], low_ace: bool) -> Combination:
+    """Classify distinct cards sorted ascending (by strength)."""
+    n = len(cards)
+    if n == 0:
+        return Combination(Kind.INVALID, -1, 0, cards)
+    first = cards[0] >> 2
+    last = cards[-1] >> 2
+    if first == last:
+        if n <= 4:
+            return Combination(_SAME_RANK_KINDS[n], first, n, cards)
+        return Combination(Kind.INVALID, -1, n, cards)  # pragma: no cover - a rank has only 4 cards
+    if n < 3 or n > 10:
+        return Combination(Kind.INVALID, -1, n, cards)
+    ranks = [c >> 2 for c in cards]
+    if len(set(ranks)) != n:
+        return Combination(Kind.INVALID, -1, n, cards)
+    if last != TWO and last - first == n - 1:
+        return Combination(Kind.STRAIGHT, last, n, cards)
+    if low_ace:
+        positions = sorted(_low_position(r) for r in ranks)
+        if positions[-1] - positions[0] == n - 1:
+            return Combination(Kind.STRAIGHT, _rank_at_low_position(positions[-1]), n, cards)
+    return Combination(Kind.INVALID, -1, n, cards)
+
+
+def _low_position(rank: int) -> int:
+    """Position in the low-ace straight order A 2 3 … K: A → 0, 2 → 1, 3 → 2, …, K → 12."""
+    if rank == ACE:
+        return 0
+    if rank == TWO:
+        return 1
+    return rank + 2
+
+
+def _rank_at_low_position(position: int) -> int:
+    return ACE if position == 0 else TWO if position == 1 else position - 2
+
+
+def is_chop(new: Combination, current: Combination, rules: HouseRules = DEFAULT_RULES) -> bool:
+    """Whether ``new`` chops (chặt = chop) ``current``: a four of a kind on a single 2, on a lower four of a kind,
+    or (``quad_beats_pair_of_twos``) on a pair of 2s."""
+    if new.kind is not Kind.QUAD:
+        return False
+    kind = current.kind
+    if kind is Kind.QUAD:
+        return new.key > current.key
+    if kind is Kind.SINGLE:
+        return current.key == TWO
+    if kind is Kind.PAIR:
+        return rules.quad_beats_pair_of_twos and current.key == TWO
+    return False
+
+
+def beats(new: Combination, current: Combination | None, rules: HouseRules = DEFAULT_RULES) -> bool:
+    """Whether ``new`` may be played on ``current`` (``None`` = leading), rules §3."""
+    if new.kind is Kind.INVALID:
+        return False
+    if current is None:
+        return True
+    if new.kind is current.kind and new.length == current.length and new.key > current.key:
+        return True
+    return is_chop(new, current, rules)
+
+
+def is_choppable(current: Combination | None, rules: HouseRules = DEFAULT_RULES) -> bool:
+    """Whether some four of a kind could chop ``current`` (a single 2, a four of a kind, or a pair of 2s under
+    ``quad_beats_pair_of_twos``); used by ``chop_after_pass``."""
+    if current is None:
+        return False
+    if current.kind is Kind.QUAD:
+        return current.key < TWO  # 2222 cannot exist above; a quad of 2s is the top quad
+    if current.key != TWO:
+        return False
+    return current.kind is Kind.SINGLE or (current.kind is Kind.PAIR and rules.quad_beats_pair_of_twos)

@@ -1,0 +1,137 @@
+"""The deal: dealt hands, instant wins (tới trắng = instant win), Sâm declarations (báo Sâm), the first state."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from cardrules.core.cards import Card, check_distinct
+from cardrules.core.errors import FieldViolation, InvalidInput
+from cardrules.core.sam.combination import TWO, Kind, _classify_sorted
+from cardrules.core.sam.house_rules import DEFAULT_RULES, HouseRules, InstantWinKind
+from cardrules.core.sam.state import HAND_SIZE, SeatState, TableState
+
+
+@dataclass(frozen=True, slots=True)
+class InstantWin:
+    """A hand decided at the deal: ``winner`` holds the best instant win ``kind``.
+
+    ``qualifiers`` lists every seat that had an enabled instant win, with its best kind, in seat order.
+    """
+
+    winner: int
+    kind: InstantWinKind
+    qualifiers: tuple[tuple[int, InstantWinKind], ...]
+    seat_count: int
+    house_rules: HouseRules = DEFAULT_RULES
+
+
+def check_hands(
+    hands: Iterable[Iterable[int]], rules: HouseRules = DEFAULT_RULES, field: str = "hands"
+) -> tuple[tuple[Card, ...], ...]:
+    """Validate dealt hands: 2..max_players seats, 10 distinct cards each, no card in two hands.
+
+    Each hand comes back sorted by strength. :class:`InvalidInput` names ``hands``, ``hands[i]`` or
+    ``hands[i][j]``.
+    """
+    if isinstance(hands, str | bytes):
+        raise InvalidInput.one(field, "BAD_VALUE", "hands must be a list of hands")
+    raw = [list(h) for h in hands]
+    if not 2 <= len(raw) <= rules.max_players:
+        raise InvalidInput.one(
+            field, "WRONG_SEAT_COUNT", f"a Sâm table has 2..{rules.max_players} seats, got {len(raw)}"
+        )
+    problems: list[FieldViolation] = []
+    out: list[tuple[Card, ...]] = []
+    seen: dict[int, str] = {}
+    for i, cards in enumerate(raw):
+        try:
+            hand = check_distinct(cards, f"{field}[{i}]")
+        except InvalidInput as error:
+            problems.extend(error.violations)
+            continue
+        if len(hand) != HAND_SIZE:
+            problems.append(
+                FieldViolation(f"{field}[{i}]", "WRONG_HAND_SIZE", f"a dealt hand has 10 cards, got {len(hand)}")
+            )
+        for j, card in enumerate(hand):
+            path = f"{field}[{i}][{j}]"
+            if card in seen:
+                problems.append(FieldViolation(path, "DUPLICATE_CARD", f"card {card} is also dealt at {seen[card]}"))
+            seen[card] = path
+        out.append(tuple(sorted(hand)))
+    if problems:
+        raise InvalidInput(*problems)
+    return tuple(out)
+
+
+def instant_win_kind(hand: Sequence[int], rules: HouseRules = DEFAULT_RULES) -> InstantWinKind | None:
+    """The best enabled instant win of a dealt 10-card hand, or None."""
+    cards = tuple(sorted(check_distinct(hand, "hand")))
+    if len(cards) != HAND_SIZE:
+        return None
+    counts = [0] * 13
+    for card in cards:
+        counts[card >> 2] += 1
+    enabled = rules.instant_wins
+    if InstantWinKind.DRAGON in enabled and _classify_sorted(cards, rules.straight_low_ace).kind is Kind.STRAIGHT:
+        return InstantWinKind.DRAGON
+    if InstantWinKind.FOUR_TWOS in enabled and counts[TWO] == 4:
+        return InstantWinKind.FOUR_TWOS
+    if InstantWinKind.SAME_COLOR in enabled:
+        reds = sum(1 for c in cards if c & 3 >= 2)
+        if reds in (0, HAND_SIZE):
+            return InstantWinKind.SAME_COLOR
+    if InstantWinKind.THREE_TRIPLES in enabled and sum(1 for n in counts if n >= 3) >= 3:
+        return InstantWinKind.THREE_TRIPLES
+    if InstantWinKind.FIVE_PAIRS in enabled and all(n in (0, 2, 4) for n in counts):
+        return InstantWinKind.FIVE_PAIRS
+    return None
+
+
+def find_instant_win(
+    hands: Sequence[Sequence[int]], leader: int, rules: HouseRules = DEFAULT_RULES
+) -> InstantWin | None:
+    """The instant win of the deal, if any: the strongest kind; a tie goes to the first such seat in play order
+    starting from ``leader`` (the seat that would lead)."""
+    n = len(hands)
+    qualifiers = tuple((seat, kind) for seat in range(n) if (kind := instant_win_kind(hands[seat], rules)) is not None)
+    if not qualifiers:
+        return None
+    winner, kind = min(qualifiers, key=lambda q: (q[1].priority, (q[0] - leader) % n))
+    return InstantWin(winner, kind, qualifiers, n, rules)
+
+
+def start_hand(
+    hands: Iterable[Iterable[int]],
+    leader: int,
+    declarations: Iterable[int] = (),
+    rules: HouseRules = DEFAULT_RULES,
+) -> TableState | InstantWin:
+    """Start a hand from the dealt hands (seats in play order).
+
+    Instant wins are checked first (rules §4.1; ties broken from ``leader``). Otherwise the first Sâm
+    declaration counts and the declarer leads; without one ``leader`` (chosen by the caller: the previous
+    winner, or a random seat) leads. :class:`InvalidInput` names ``hands…``, ``leader`` or ``declarations[k]``.
+    """
+    dealt = check_hands(hands, rules)
+    n = len(dealt)
+    if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < n:
+        raise InvalidInput.one("leader", "SEAT_OUT_OF_RANGE", f"leader must be a seat 0..{n - 1}, got {leader!r}")
+    declared = tuple(declarations)
+    for k, seat in enumerate(declared):
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+            raise InvalidInput.one(
+                f"declarations[{k}]", "SEAT_OUT_OF_RANGE", f"a declaration names a seat 0..{n - 1}, got {seat!r}"
+            )
+    instant = find_instant_win(dealt, leader, rules)
+    if instant is not None:
+        return instant
+    declarer = declared[0] if declared else None
+    first = declarer if declarer is not None else leader
+    return TableState(
+        seats=tuple(SeatState(hand=h) for h in dealt),
+        turn=first,
+        declarer=declarer,
+        house_rules=rules,
+    )

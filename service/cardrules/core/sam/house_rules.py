@@ -1,0 +1,213 @@
+"""The Sâm Lốc house-rule switches of rules §7, with their documented defaults."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+from cardrules.core.errors import FieldViolation, InvalidInput
+
+
+@enum.unique
+class ChopChain(enum.Enum):
+    """How the chops (chặt) of one trick's chain are paid."""
+
+    EACH = "EACH"
+    """Every chop of the chain costs ``chop_penalty``·s."""
+    DOUBLE = "DOUBLE"
+    """The k-th chop of a chain costs ``chop_penalty``·2^(k−1)·s."""
+    LAST_ONLY = "LAST_ONLY"
+    """Only the last chop of a chain is paid, at ``chop_penalty``·2^(k−1)·s."""
+
+
+@enum.unique
+class SamFailPayTo(enum.Enum):
+    """Who a blocked Sâm declarer (báo Sâm) pays."""
+
+    BLOCKER = "BLOCKER"
+    """The declarer pays ``sam_multiplier``·(n−1)·s to the blocker."""
+    EACH = "EACH"
+    """The declarer pays ``sam_multiplier``·s to every other seat."""
+
+
+@enum.unique
+class BaoMot(enum.Enum):
+    """What happens when a seat breaks the báo 1 (one card left) duty."""
+
+    PENALTY = "PENALTY"
+    """The play is legal but marks the violator, who pays for everyone if the one-card seat goes out on it."""
+    FORBIDDEN = "FORBIDDEN"
+    """The play is rejected (MUST_PLAY_HIGHEST_SINGLE)."""
+
+
+@enum.unique
+class FinishWithTwo(enum.Enum):
+    """Whether a seat may empty its hand with a play containing a 2."""
+
+    PENALTY = "PENALTY"
+    """Legal; the finisher pays every other seat (cards that seat played)·s."""
+    FORBIDDEN = "FORBIDDEN"
+    """Illegal (CANNOT_FINISH_WITH_TWO); a leader with no other lead passes the lead."""
+
+
+@enum.unique
+class ThoiTwo(enum.Enum):
+    """How a loser still holding 2s (thối 2) pays."""
+
+    FLAT = "FLAT"
+    """A loser holding only 2s pays ``thoi_two_multiplier``·s instead of cards left."""
+    PER_TWO = "PER_TWO"
+    """Every non-cóng loser pays cards left·s plus ``thoi_two_per_card``·s per 2 held."""
+
+
+@enum.unique
+class InstantWinKind(enum.Enum):
+    """The instant wins at the deal (tới trắng = instant win), strongest first."""
+
+    DRAGON = "DRAGON"
+    """All 10 cards form one straight (sảnh rồng)."""
+    FOUR_TWOS = "FOUR_TWOS"
+    """All four 2s (tứ quý 2)."""
+    SAME_COLOR = "SAME_COLOR"
+    """All 10 cards red (♦♥) or all 10 black (♠♣) (đồng màu)."""
+    THREE_TRIPLES = "THREE_TRIPLES"
+    """Three ranks each held 3 or more times (ba sám cô)."""
+    FIVE_PAIRS = "FIVE_PAIRS"
+    """Every rank held is held 2 or 4 times (năm đôi)."""
+
+    @property
+    def priority(self) -> int:
+        """0 for the strongest (DRAGON) … 4 for FIVE_PAIRS."""
+        return _INSTANT_ORDER.index(self)
+
+
+_INSTANT_ORDER = tuple(InstantWinKind)
+ALL_INSTANT_WINS: frozenset[InstantWinKind] = frozenset(InstantWinKind)
+
+_ENUMS: dict[str, type[enum.Enum]] = {
+    "chop_chain": ChopChain,
+    "sam_fail_pay_to": SamFailPayTo,
+    "bao_mot": BaoMot,
+    "finish_with_two": FinishWithTwo,
+    "thoi_two": ThoiTwo,
+}
+_BOOLS = ("straight_low_ace", "quad_beats_pair_of_twos", "chop_after_pass")
+_AMOUNTS = (
+    "chop_penalty",
+    "sam_multiplier",
+    "thoi_two_multiplier",
+    "thoi_two_per_card",
+    "cong_multiplier",
+    "instant_win_multiplier",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRules:
+    """Every Sâm switch of rules §7; the defaults are the documented ones. Validated on construction."""
+
+    max_players: int = 5
+    straight_low_ace: bool = False
+    quad_beats_pair_of_twos: bool = False
+    chop_after_pass: bool = False
+    chop_penalty: int = 20
+    chop_chain: ChopChain = ChopChain.EACH
+    sam_multiplier: int = 20
+    sam_fail_pay_to: SamFailPayTo = SamFailPayTo.BLOCKER
+    bao_mot: BaoMot = BaoMot.PENALTY
+    finish_with_two: FinishWithTwo = FinishWithTwo.PENALTY
+    thoi_two: ThoiTwo = ThoiTwo.FLAT
+    thoi_two_multiplier: int = 20
+    thoi_two_per_card: int = 5
+    cong_multiplier: int = 14
+    instant_wins: frozenset[InstantWinKind] = ALL_INSTANT_WINS
+    instant_win_multiplier: int = 20
+    fee_bps: int = 0
+
+    def __post_init__(self) -> None:
+        problems: list[FieldViolation] = []
+
+        def bad(name: str, description: str) -> None:
+            problems.append(FieldViolation(f"house_rules.{name}", "OUT_OF_RANGE", description))
+
+        if not _is_int(self.max_players) or not 2 <= self.max_players <= 5:
+            bad("max_players", f"max_players must be an integer 2..5, got {self.max_players!r}")
+        for name in _BOOLS:
+            if not isinstance(getattr(self, name), bool):
+                bad(name, f"{name} must be true or false, got {getattr(self, name)!r}")
+        for name in _AMOUNTS:
+            value = getattr(self, name)
+            if not _is_int(value) or value < 0:
+                bad(name, f"{name} must be an integer >= 0, got {value!r}")
+        if not _is_int(self.fee_bps) or not 0 <= self.fee_bps <= 10000:
+            bad("fee_bps", f"fee_bps must be an integer 0..10000, got {self.fee_bps!r}")
+        for name, kind in _ENUMS.items():
+            if not isinstance(getattr(self, name), kind):
+                bad(name, f"{name} must be one of {', '.join(m.name for m in kind)}, got {getattr(self, name)!r}")
+        wins = self.instant_wins
+        if not isinstance(wins, frozenset) or not all(isinstance(w, InstantWinKind) for w in wins):
+            bad("instant_wins", f"instant_wins must be a frozenset of InstantWinKind, got {wins!r}")
+        if problems:
+            raise InvalidInput(*problems)
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, Any]) -> HouseRules:
+        """Build from ``{"fee_bps": 500, "chop_chain": "DOUBLE", "instant_wins": ["DRAGON"], ...}``.
+
+        Keys are the §7 names in snake_case; enum values are the uppercase names of the rules text; absent keys
+        take the defaults. An unknown key or an out-of-range value raises :class:`InvalidInput` at
+        ``house_rules.<name>``.
+        """
+        known = {f.name for f in fields(cls)}
+        problems: list[FieldViolation] = []
+        kwargs: dict[str, Any] = {}
+        for key, value in values.items():
+            if key not in known:
+                problems.append(
+                    FieldViolation(f"house_rules.{key}", "UNKNOWN_SWITCH", f"unknown Sâm house-rule switch {key!r}")
+                )
+                continue
+            if key in _ENUMS:
+                kind = _ENUMS[key]
+                try:
+                    kwargs[key] = value if isinstance(value, kind) else kind[str(value).upper()]
+                except KeyError:
+                    problems.append(
+                        FieldViolation(
+                            f"house_rules.{key}",
+                            "OUT_OF_RANGE",
+                            f"{key} must be one of {', '.join(m.name for m in kind)}, got {value!r}",
+                        )
+                    )
+            elif key == "instant_wins":
+                try:
+                    kwargs[key] = _instant_set(value)
+                except (KeyError, TypeError):
+                    problems.append(
+                        FieldViolation(
+                            "house_rules.instant_wins",
+                            "OUT_OF_RANGE",
+                            f"instant_wins must list names of {', '.join(m.name for m in InstantWinKind)}, "
+                            f"got {value!r}",
+                        )
+                    )
+            else:
+                kwargs[key] = value
+        if problems:
+            raise InvalidInput(*problems)
+        return cls(**kwargs)
+
+
+def _instant_set(value: Iterable[Any]) -> frozenset[InstantWinKind]:
+    if isinstance(value, str | bytes):
+        raise TypeError("a list of names is expected")
+    return frozenset(v if isinstance(v, InstantWinKind) else InstantWinKind[str(v).upper()] for v in value)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+DEFAULT_RULES = HouseRules()

@@ -1,0 +1,167 @@
+"""Legal moves for the seat to act, derived from per-rank counts.
+
+The default list holds one play per distinct rank pattern, with the canonical (lowest-suit) cards; with
+``all_card_sets=True`` every concrete card set is listed. Plays are tuples of interned cards sorted by
+strength. The test suite checks that this agrees with :func:`cardrules.core.sam.apply.apply` both ways.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations, product
+from operator import itemgetter
+from typing import NamedTuple
+
+from cardrules.core.cards import Card
+from cardrules.core.errors import InvalidInput
+from cardrules.core.sam.actions import Action, Pass, Play
+from cardrules.core.sam.apply import is_stuck_leader, next_to_act
+from cardrules.core.sam.combination import TWO, Kind
+from cardrules.core.sam.house_rules import BaoMot, FinishWithTwo
+from cardrules.core.sam.state import TableState
+
+Cards = tuple[Card, ...]
+
+
+class Straight(NamedTuple):
+    """One straight available in a rank mask: its length, top key, ranks and a getter picking one card per rank."""
+
+    length: int
+    top: int
+    ranks: tuple[int, ...]
+    pick: Callable[[tuple[Card, ...]], Cards]
+
+
+class LegalMoves(NamedTuple):
+    """The legal moves of ``seat`` (None once the hand is over): the plays, and whether passing is allowed."""
+
+    seat: int | None
+    can_pass: bool
+    plays: tuple[Cards, ...]
+
+    def actions(self) -> tuple[Action, ...]:
+        """The same moves as :class:`Play` / :class:`Pass` actions (pass last)."""
+        if self.seat is None:
+            return ()
+        seat = self.seat
+        moves: list[Action] = [Play(seat, p) for p in self.plays]
+        if self.can_pass:
+            moves.append(Pass(seat))
+        return tuple(moves)
+
+
+_DEFAULT_ORDER = tuple(range(12))  # 3 4 … K A
+_LOW_ACE_ORDER = (11, 12, *range(11), 11)  # A 2 3 … K A
+
+
+def _straights(mask: int, order: tuple[int, ...]) -> tuple[Straight, ...]:
+    found: list[Straight] = []
+    size = len(order)
+    for start in range(size):
+        end = start
+        while end < size and mask >> order[end] & 1 and end - start < 10:
+            end += 1
+            length = end - start
+            if length >= 3:
+                ranks = tuple(sorted(order[start:end]))
+                if len(set(ranks)) == length:
+                    pick = itemgetter(*ranks)
+                    found.append(Straight(length, order[end - 1], ranks, pick))
+    found.sort(key=lambda s: (s.length, s.top))
+    return tuple(found)
+
+
+_DEFAULT_STRAIGHTS: tuple[tuple[Straight, ...], ...] = tuple(_straights(m, _DEFAULT_ORDER) for m in range(4096))
+_LOW_ACE_STRAIGHTS: dict[int, tuple[Straight, ...]] = {}
+
+
+def straights_in(mask: int, low_ace: bool) -> tuple[Straight, ...]:
+    """Every straight of the rank mask (bit r = rank r held), sorted by (length, top)."""
+    if not low_ace:
+        return _DEFAULT_STRAIGHTS[mask & 0xFFF]
+    found = _LOW_ACE_STRAIGHTS.get(mask)
+    if found is None:
+        found = _LOW_ACE_STRAIGHTS[mask] = _straights(mask, _LOW_ACE_ORDER)
+    return found
+
+
+def legal_moves(state: TableState, all_card_sets: bool = False) -> LegalMoves:
+    """The legal moves of the seat to act.
+
+    Default: one play per distinct rank pattern, with the lowest suits. ``all_card_sets``: every concrete card
+    set. ``can_pass`` is True exactly when :func:`apply` accepts a pass. The acting hand must be known
+    (:class:`InvalidInput` at ``state.seats[i].hand`` otherwise).
+    """
+    if state.ended is not None:
+        return LegalMoves(None, False, ())
+    seat = state.turn
+    me = state.seats[seat]
+    if me.hand is None:
+        raise InvalidInput.one(f"state.seats[{seat}].hand", "HAND_UNKNOWN", "the hand of the seat to act must be known")
+    rules = state.house_rules
+    groups, present, mask, low = me.profile()
+    current = state.combination
+    low_ace = rules.straight_low_ace
+    plays: list[Cards]
+    if current is None:
+        can_pass = is_stuck_leader(state, me)
+        if all_card_sets:
+            plays = [(c,) for c in me.hand]
+            plays += [p for g in present if len(g) >= 2 for p in combinations(g, 2)]
+            plays += [p for g in present if len(g) >= 3 for p in combinations(g, 3)]
+            plays += [g for g in present if len(g) == 4]
+            for s in straights_in(mask, low_ace):
+                plays += product(*(groups[r] for r in s.ranks))
+        else:
+            plays = [g[:1] for g in present]
+            plays += [g[:2] for g in present if len(g) >= 2]
+            plays += [g[:3] for g in present if len(g) >= 3]
+            plays += [g for g in present if len(g) == 4]
+            plays += [s.pick(low) for s in straights_in(mask, low_ace)]
+    else:
+        can_pass = True
+        kind = current.kind
+        key = current.key
+        chop_quads = (kind is Kind.SINGLE and key == TWO) or (
+            kind is Kind.PAIR and key == TWO and rules.quad_beats_pair_of_twos
+        )
+        if me.passed:  # chop_after_pass: only a chop (every beat of a choppable combination is a chop)
+            plays = []
+        elif kind is Kind.SINGLE:
+            if all_card_sets:
+                plays = [(c,) for c in me.hand if c >> 2 > key]
+            else:
+                plays = [g[:1] for g in present if g[0] >> 2 > key]
+        elif kind is Kind.PAIR:
+            if all_card_sets:
+                plays = [p for g in present if len(g) >= 2 and g[0] >> 2 > key for p in combinations(g, 2)]
+            else:
+                plays = [g[:2] for g in present if len(g) >= 2 and g[0] >> 2 > key]
+        elif kind is Kind.TRIPLE:
+            if all_card_sets:
+                plays = [p for g in present if len(g) >= 3 and g[0] >> 2 > key for p in combinations(g, 3)]
+            else:
+                plays = [g[:3] for g in present if len(g) >= 3 and g[0] >> 2 > key]
+        elif kind is Kind.STRAIGHT:
+            length = current.length
+            plays = []
+            for s in straights_in(mask, low_ace):
+                if s.length == length and s.top > key:
+                    if all_card_sets:
+                        plays += product(*(groups[r] for r in s.ranks))
+                    else:
+                        plays.append(s.pick(low))
+        else:
+            plays = []
+        if kind is Kind.QUAD or chop_quads:
+            plays += [g for g in present if len(g) == 4 and (kind is not Kind.QUAD or g[0] >> 2 > key)]
+    count = me.count
+    if rules.finish_with_two is FinishWithTwo.FORBIDDEN and state.lead_passes < len(state.seats) and count <= 10:
+        plays = [p for p in plays if len(p) != count or p[-1] >> 2 != TWO]
+    if rules.bao_mot is BaoMot.FORBIDDEN and count > 1:
+        top = me.hand[-1] >> 2
+        passed = tuple(s.passed for s in state.seats)
+        nxt = next_to_act(state, seat, seat, False, passed)
+        if nxt != seat and state.seats[nxt].count == 1:
+            plays = [p for p in plays if len(p) != 1 or p[0] >> 2 == top]
+    return LegalMoves(seat, can_pass, tuple(plays))

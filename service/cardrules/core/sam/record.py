@@ -1,0 +1,50 @@
+"""The record of one Sâm round, as a table backend keeps it, for replay and settlement."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardrules.core.cards import Card
+from cardrules.core.errors import InvalidInput
+from cardrules.core.sam.actions import Action, Pass, Play
+from cardrules.core.sam.deal import check_hands
+from cardrules.core.sam.house_rules import DEFAULT_RULES, HouseRules
+from cardrules.core.sam.settlement import check_stake
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """A whole round: seats in play order (seat i was dealt ``hands[i]``), the stake (> 0), the switches,
+    the Sâm declarations in the order they were made, the leader the caller chose, and every action in order.
+
+    Validated on construction (:class:`InvalidInput` at ``hands[i][j]``, ``stake``, ``leader``,
+    ``declarations[k]``, ``actions[i]``); legality of the actions is checked by :func:`replay`.
+    """
+
+    hands: tuple[tuple[Card, ...], ...]
+    stake: int
+    leader: int
+    declarations: tuple[int, ...] = ()
+    actions: tuple[Action, ...] = ()
+    house_rules: HouseRules = DEFAULT_RULES
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.house_rules, HouseRules):
+            raise InvalidInput.one("house_rules", "BAD_VALUE", "house_rules must be a HouseRules")
+        object.__setattr__(self, "hands", check_hands(self.hands, self.house_rules))
+        check_stake(self.stake)
+        n = len(self.hands)
+        if not isinstance(self.leader, int) or isinstance(self.leader, bool) or not 0 <= self.leader < n:
+            raise InvalidInput.one("leader", "SEAT_OUT_OF_RANGE", f"leader must be a seat 0..{n - 1}")
+        declarations = tuple(self.declarations)
+        for k, seat in enumerate(declarations):
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+                raise InvalidInput.one(f"declarations[{k}]", "SEAT_OUT_OF_RANGE", f"must be a seat 0..{n - 1}")
+        object.__setattr__(self, "declarations", declarations)
+        actions = tuple(self.actions)
+        for i, action in enumerate(actions):
+            if not isinstance(action, Play | Pass):
+                raise InvalidInput.one(f"actions[{i}]", "BAD_ACTION", "an action is a Play or a Pass")
+            if action.seat >= n:
+                raise InvalidInput.one(f"actions[{i}].seat", "SEAT_OUT_OF_RANGE", f"must be a seat 0..{n - 1}")
+        object.__setattr__(self, "actions", actions)

@@ -1,0 +1,69 @@
+"""Replay a :class:`RoundRecord` through the one apply function, and settle it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardrules.core.errors import InvalidInput
+from cardrules.core.sam.apply import _apply, describe
+from cardrules.core.sam.deal import InstantWin, start_hand
+from cardrules.core.sam.events import Chop, Event, EventKind
+from cardrules.core.sam.reasons import Illegal, Reason
+from cardrules.core.sam.record import RoundRecord
+from cardrules.core.sam.settlement import Settlement, settle
+from cardrules.core.sam.state import TableState
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A replayed round: the first and final state (or the instant win), the events of each action, and the
+    chop chains of the hand (one tuple per trick that had chops)."""
+
+    start: TableState | InstantWin
+    final: TableState | InstantWin
+    events: tuple[tuple[Event, ...], ...]
+    chop_chains: tuple[tuple[Chop, ...], ...]
+
+
+def replay(record: RoundRecord) -> Replay:
+    """Replay every action with :func:`apply`.
+
+    :class:`InvalidInput` at ``actions[i]`` (reason = the :class:`Reason` code, e.g. ``DOES_NOT_BEAT``) for
+    an illegal action, ``HAND_OVER`` for an action after the end, ``actions[i].cards[j]`` for a card not in
+    hand, and at ``actions`` (``INCOMPLETE_ROUND``) when the hand is not over after the last action.
+    """
+    start = start_hand(record.hands, record.leader, record.declarations, record.house_rules)
+    if isinstance(start, InstantWin):
+        if record.actions:
+            raise InvalidInput.one(
+                "actions[0]", Reason.HAND_OVER.name, f"the hand ended at the deal ({start.kind.name} instant win)"
+            )
+        return Replay(start, start, (), ())
+    state = start
+    all_events: list[tuple[Event, ...]] = []
+    chains: list[tuple[Chop, ...]] = []
+    for i, action in enumerate(record.actions):
+        where = f"actions[{i}]"
+        result = _apply(state, action, where)
+        if isinstance(result, Illegal):
+            raise InvalidInput.one(where, result.reason.name, f"{describe(action)} is illegal: {result.reason.english}")
+        state = result.state
+        all_events.append(result.events)
+        for event in result.events:
+            if event.kind is EventKind.CHOP:
+                chains.append((Chop(event.seat, event.other_seat or 0, 1),))
+            elif event.kind is EventKind.OVER_CHOP:
+                chains[-1] = (*chains[-1], Chop(event.seat, event.other_seat or 0, event.chain_position))
+    if state.ended is None:
+        raise InvalidInput.one(
+            "actions",
+            "INCOMPLETE_ROUND",
+            f"the hand is not over after the last action (seat {state.turn} is to act)",
+        )
+    return Replay(start, state, tuple(all_events), tuple(chains))
+
+
+def settle_round(record: RoundRecord) -> Settlement:
+    """Replay and settle a round (rules §6)."""
+    played = replay(record)
+    return settle(played.final, record.stake, played.chop_chains)

@@ -1,0 +1,276 @@
+"""The immutable table state the apply function works on."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from cardrules.core.cards import CARDS, Card, check_distinct, format_cards
+from cardrules.core.errors import FieldViolation, InvalidInput
+from cardrules.core.sam.combination import Combination, Kind, _classify_sorted, is_choppable
+from cardrules.core.sam.events import Chop, HandEnd
+from cardrules.core.sam.house_rules import DEFAULT_RULES, HouseRules
+
+HAND_SIZE = 10
+_NO_CARD = CARDS[0]
+Profile = tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...], int, tuple[Card, ...]]
+
+_Bad = Callable[..., None]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatState:
+    """One seat: its hand when known (else only ``count``) and whether it passed in the current trick.
+
+    Give ``hand`` (then ``count`` is derived, or must match) or only ``count`` (a seat whose cards the caller
+    does not know). Cards played so far = ``played`` = 10 − ``count`` (cards only leave a hand by being played).
+    Validation errors name ``hand[i]`` / ``count``; wrap with ``InvalidInput.under(f"seats[{i}]")``.
+    """
+
+    hand: tuple[Card, ...] | None = None
+    count: int = -1
+    passed: bool = False
+    _profile: Profile | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.hand is not None:
+            if isinstance(self.hand, str | bytes):
+                raise InvalidInput.one("hand", "MALFORMED_CARD", "hand must be a sequence of cards, not a string")
+            hand = tuple(sorted(check_distinct(self.hand, "hand")))
+            if len(hand) > HAND_SIZE:
+                raise InvalidInput.one("hand", "TOO_MANY_CARDS", f"a hand holds at most 10 cards, got {len(hand)}")
+            if self.count not in (-1, len(hand)):
+                raise InvalidInput.one(
+                    "count", "COUNT_MISMATCH", f"count {self.count!r} does not match the {len(hand)} cards of hand"
+                )
+            object.__setattr__(self, "hand", hand)
+            object.__setattr__(self, "count", len(hand))
+        elif not isinstance(self.count, int) or isinstance(self.count, bool) or not 0 <= self.count <= HAND_SIZE:
+            raise InvalidInput.one(
+                "count", "OUT_OF_RANGE", f"count must be 0..10 when hand is absent, got {self.count!r}"
+            )
+        if not isinstance(self.passed, bool):
+            raise InvalidInput.one("passed", "BAD_VALUE", f"passed must be a bool, got {self.passed!r}")
+
+    @property
+    def played(self) -> int:
+        """Cards this seat has played this hand."""
+        return HAND_SIZE - self.count
+
+    def by_rank(self) -> tuple[tuple[Card, ...], ...]:
+        """The known hand grouped by rank: 13 tuples (3 … 2)."""
+        return self.profile()[0]
+
+    def profile(self) -> Profile:
+        """(13 per-rank tuples, the non-empty ones in rank order, 13-bit mask of ranks held, lowest card of each
+        rank (``CARDS[0]`` where none)) for the known hand; computed once and cached on this frozen value."""
+        profile = self._profile
+        if profile is None:
+            hand = self.hand
+            if hand is None:
+                raise ValueError("the hand of this seat is not known")
+            buckets: list[list[Card]] = [[], [], [], [], [], [], [], [], [], [], [], [], []]
+            for card in hand:
+                buckets[card >> 2].append(card)
+            groups = tuple(map(tuple, buckets))
+            present = tuple(g for g in groups if g)
+            mask = 0
+            for g in present:
+                mask |= 1 << (g[0] >> 2)
+            low = tuple(g[0] if g else _NO_CARD for g in groups)
+            profile = (groups, present, mask, low)
+            object.__setattr__(self, "_profile", profile)
+        return profile
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """Everything the rules need to judge the next action of a Sâm hand (seats in play order).
+
+    - ``seats``: each seat's hand (or count) and pass mark; the acting seat's hand must be known to act.
+    - ``turn``: the seat to act.
+    - ``current`` / ``current_owner``: the combination to beat and who played it; empty / None when leading.
+    - ``chop_chain``: the chops (chặt) of the current trick, in order (empty if none).
+    - ``declarer``: the seat that declared Sâm (báo Sâm), if any.
+    - ``bao_mot_violator``: the seat whose single broke the báo-1 duty (PENALTY mode) and is on the table now.
+    - ``lead_passes``: consecutive lead passes by stuck leaders (``finish_with_two = FORBIDDEN``); when it
+      reaches the seat count every seat is stuck and the leader may go out on its 2 (see the package docstring).
+    - ``ended`` / ``winner``: how the hand ended and who won (the blocker for SAM_BLOCKED; None for
+      SAM_FAILED_STUCK); None while the hand is running.
+    - ``house_rules``: the switches in force.
+    """
+
+    seats: tuple[SeatState, ...]
+    turn: int
+    current: tuple[Card, ...] = ()
+    current_owner: int | None = None
+    chop_chain: tuple[Chop, ...] = ()
+    declarer: int | None = None
+    bao_mot_violator: int | None = None
+    lead_passes: int = 0
+    ended: HandEnd | None = None
+    winner: int | None = None
+    house_rules: HouseRules = DEFAULT_RULES
+    _combination: Combination | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        problems: list[FieldViolation] = []
+
+        def bad(path: str, description: str, reason: str = "IMPOSSIBLE_STATE") -> None:
+            problems.append(FieldViolation(path, reason, description))
+
+        if not isinstance(self.house_rules, HouseRules):
+            raise InvalidInput.one("house_rules", "BAD_VALUE", "house_rules must be a HouseRules")
+        seats = tuple(self.seats)
+        object.__setattr__(self, "seats", seats)
+        n = len(seats)
+        if not all(isinstance(s, SeatState) for s in seats):
+            raise InvalidInput.one("seats", "BAD_VALUE", "seats must be SeatState values")
+        if not 2 <= n <= self.house_rules.max_players:
+            raise InvalidInput.one(
+                "seats", "WRONG_SEAT_COUNT", f"a Sâm table has 2..{self.house_rules.max_players} seats, got {n}"
+            )
+
+        def seat_ok(path: str, value: object, required: bool) -> bool:
+            if value is None and not required:
+                return True
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < n:
+                bad(path, f"{path} must be a seat 0..{n - 1}, got {value!r}", "SEAT_OUT_OF_RANGE")
+                return False
+            return True
+
+        seat_ok("turn", self.turn, True)
+        seat_ok("current_owner", self.current_owner, False)
+        seat_ok("declarer", self.declarer, False)
+        seat_ok("bao_mot_violator", self.bao_mot_violator, False)
+        seat_ok("winner", self.winner, False)
+        if problems:
+            raise InvalidInput(*problems)
+
+        seen: dict[int, str] = {}
+        for i, seat in enumerate(seats):
+            for j, card in enumerate(seat.hand or ()):
+                path = f"seats[{i}].hand[{j}]"
+                if card in seen:
+                    bad(path, f"card {card} is also at {seen[card]}", "DUPLICATE_CARD")
+                seen[card] = path
+        current = tuple(sorted(check_distinct(self.current, "current")))
+        object.__setattr__(self, "current", current)
+        for j, card in enumerate(current):
+            if card in seen:
+                bad(f"current[{j}]", f"card {card} is on the table and also at {seen[card]}", "DUPLICATE_CARD")
+        combination: Combination | None = None
+        if current:
+            combination = _classify_sorted(current, self.house_rules.straight_low_ace)
+            if combination.kind is Kind.INVALID:
+                bad("current", f"{format_cards(current)} is not a combination")
+            if self.current_owner is None:
+                bad("current_owner", "current_owner is required when there is a combination to beat")
+        elif self.current_owner is not None:
+            bad("current_owner", "current_owner must be absent when leading (no current combination)")
+        object.__setattr__(self, "_combination", combination)
+        if not isinstance(self.lead_passes, int) or isinstance(self.lead_passes, bool):
+            bad("lead_passes", "lead_passes must be an integer")
+        elif not 0 <= self.lead_passes <= n or (self.lead_passes and current):
+            bad("lead_passes", f"lead_passes must be 0..{n} and 0 while a combination is on the table")
+        if self.ended is not None and not isinstance(self.ended, HandEnd):
+            bad("ended", f"ended must be a HandEnd, got {self.ended!r}")
+        if problems:
+            raise InvalidInput(*problems)
+        self._check_chain(combination, bad)
+        if self.ended is None:
+            self._check_running(combination, bad)
+        else:
+            self._check_ended(bad)
+        if problems:
+            raise InvalidInput(*problems)
+
+    def _check_chain(self, combination: Combination | None, bad: _Bad) -> None:
+        chain = tuple(self.chop_chain)
+        object.__setattr__(self, "chop_chain", chain)
+        if not chain:
+            return
+        n = len(self.seats)
+        for k, chop in enumerate(chain):
+            if (
+                not isinstance(chop, Chop)
+                or chop.position != k + 1
+                or not 0 <= chop.chopper < n
+                or not 0 <= chop.chopped < n
+                or chop.chopper == chop.chopped
+                or (k and chain[k - 1].chopper != chop.chopped)
+            ):
+                bad(f"chop_chain[{k}]", "a chop chain lists chops 1..k, each chopping the previous chopper")
+                return
+        if combination is None or combination.kind is not Kind.QUAD or chain[-1].chopper != self.current_owner:
+            bad("chop_chain", "a chop chain needs the last chopper's four of a kind on the table")
+
+    def _check_running(self, combination: Combination | None, bad: _Bad) -> None:
+        seats = self.seats
+        if self.winner is not None:
+            bad("winner", "winner is set only when the hand has ended")
+        for i, seat in enumerate(seats):
+            if seat.count == 0:
+                bad(f"seats[{i}].count", "a running hand has no empty seat (the hand ends when one empties)")
+        if combination is None:
+            for i, seat in enumerate(seats):
+                if seat.passed:
+                    bad(f"seats[{i}].passed", "no seat can have passed while the trick is being led")
+        else:
+            owner = self.current_owner
+            if owner == self.turn:
+                bad("turn", "the owner of the current combination cannot be to act (the trick would have ended)")
+            if owner is not None and seats[owner].passed:
+                bad(f"seats[{owner}].passed", "the owner of the current combination cannot have passed")
+            if seats[self.turn].passed and not (
+                self.house_rules.chop_after_pass and is_choppable(combination, self.house_rules)
+            ):
+                bad("turn", "a seat that passed is skipped until the trick ends")
+        if self.declarer is not None:
+            holder = self.current_owner if combination is not None else self.turn
+            if holder != self.declarer:
+                bad("declarer", "while a Sâm runs, only the declarer leads and owns the combination on the table")
+        violator = self.bao_mot_violator
+        if violator is not None and (
+            combination is None
+            or combination.kind is not Kind.SINGLE
+            or violator != self.current_owner
+            or seats[self.turn].count != 1
+        ):
+            bad("bao_mot_violator", "a báo-1 violator's single must be on the table with a one-card seat to act")
+
+    def _check_ended(self, bad: _Bad) -> None:
+        ended = self.ended
+        if ended is HandEnd.SAM_FAILED_STUCK:
+            if self.winner is not None:
+                bad("winner", "a Sâm failed by a stuck declarer has no winner")
+            if self.declarer is None:
+                bad("declarer", "a failed Sâm needs a declarer")
+            return
+        if self.winner is None:
+            bad("winner", "an ended hand needs its winner")
+            return
+        if ended in (HandEnd.SAM_WON, HandEnd.SAM_BLOCKED) and self.declarer is None:
+            bad("declarer", f"{ended.name} needs a declarer")
+        if ended is HandEnd.SAM_WON and self.winner != self.declarer:
+            bad("winner", "SAM_WON is won by the declarer")
+        if ended is HandEnd.SAM_BLOCKED and self.winner == self.declarer:
+            bad("winner", "the blocker of a Sâm is not the declarer")
+        if ended is not HandEnd.SAM_BLOCKED and self.seats[self.winner].count != 0:
+            bad(f"seats[{self.winner}].count", "the winner has emptied the hand")
+        if ended is HandEnd.BAO_MOT_PENALTY and self.bao_mot_violator is None:
+            bad("bao_mot_violator", "BAO_MOT_PENALTY needs the violator")
+
+    @property
+    def combination(self) -> Combination | None:
+        """The classified ``current`` combination, or None when leading."""
+        return self._combination
+
+    @property
+    def is_over(self) -> bool:
+        return self.ended is not None
+
+    @property
+    def leading(self) -> bool:
+        """Whether the seat to act leads a new trick."""
+        return not self.current
