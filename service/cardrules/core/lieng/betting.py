@@ -512,7 +512,7 @@ def legal_actions(state: BettingState) -> LegalActions:
     if seat_index is None:
         return LegalActions(None, (), 0, 0, 0, Reason.BETTING_CLOSED, 0)
     seat = state.seats[seat_index]
-    kinds = [
+    kinds: list[ActionKind] = [
         kind
         for kind in ActionKind
         if kind is not ActionKind.RAISE and judge(state, Action(seat_index, kind)) is Reason.OK

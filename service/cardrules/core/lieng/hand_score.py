@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from cardrules.core.cards import CARDS, Card, check_distinct, parse_cards
-from cardrules.core.errors import InvalidInput
+from cardrules.core.errors import FieldViolation, InvalidInput
 from cardrules.core.lieng.house_rules import A23, HouseRules, SuitTieBreak
 
 __all__ = ["HandScore", "Tier", "hand_sort_key", "key_table", "score_hand", "score_hands"]
@@ -171,7 +171,7 @@ def score_hands(
 ) -> tuple[HandScore, ...]:
     """Score many hands; violations name ``field[i]`` / ``field[i][j]``. Hands may share cards."""
     scores: list[HandScore] = []
-    problems = []
+    problems: list[FieldViolation] = []
     for i, hand in enumerate(hands):
         try:
             scores.append(score_hand(hand, rules, f"{field}[{i}]"))

@@ -21,9 +21,9 @@
 - in a SHOWDOWN pot every non-winner who paid into it pays its whole contribution, and those payments fill
   the winners' gains (share − own contribution) greedily: payers in play order from the first actor, winners
   in play order from the first actor (the first payer fills the first winner's gain, then the next winner's…).
-  Reason ``"SHOWDOWN"``;
+  Reason ``"POT_WIN"``;
 - in an UNCONTESTED pot each other contributor pays its contribution to the sole eligible seat. Reason
-  ``"UNCONTESTED"`` (a fold-out, or folded chips in an uncalled band);
+  ``"UNCONTESTED_POT"`` (a fold-out, or folded chips in an uncalled band);
 - a REFUNDED pot and a seat's own chips coming back move nothing, so they have no transfer.
 - the fee is not a transfer: it is in ``fees`` (per seat) and ``fee`` (total).
 
@@ -58,19 +58,20 @@ class PotKind(enum.Enum):
 class TransferReason:
     """The ``reason`` strings of :class:`Transfer`."""
 
-    SHOWDOWN = "SHOWDOWN"
-    UNCONTESTED = "UNCONTESTED"
+    POT_WIN = "POT_WIN"
+    """A loser (or a folded seat) pays a winner of a SHOWDOWN pot."""
+    UNCONTESTED_POT = "UNCONTESTED_POT"
+    """A folded seat's chips go to the only eligible seat of an UNCONTESTED pot (fold-out, uncalled band)."""
 
 
 class Pot(NamedTuple):
-    """One band (lo, hi] of the pot.
+    """One band (lo, hi] of the pot (its index in ``Settlement.pots`` is what ``Transfer.pot`` names).
 
     ``contributions`` is per seat (what each seat paid into this band); ``eligible`` and ``winners`` are seat
     indices ascending; ``shares[k]`` is what ``winners[k]`` receives (winners is empty for a REFUNDED pot,
     whose ``contributions`` go back to their payers).
     """
 
-    index: int
     lo: int
     hi: int
     amount: int
@@ -168,15 +169,15 @@ def settle_pots(
             for seat in order:
                 paid = contributions[seat]
                 if paid and seat != winner:
-                    transfers.append(Transfer(seat, winner, paid, TransferReason.UNCONTESTED, index))
-            pots.append(Pot(index, lo, hi, amount, eligible, contributions, PotKind.UNCONTESTED, eligible, (amount,)))
+                    transfers.append(Transfer(seat, winner, paid, TransferReason.UNCONTESTED_POT, index))
+            pots.append(Pot(lo, hi, amount, eligible, contributions, PotKind.UNCONTESTED, eligible, (amount,)))
             lo = hi
             continue
         top = max(keys[i] for i in eligible_ordered)  # type: ignore[type-var]
         if excess is Excess.REFUND and top != best:
             for seat in range(n):
                 payouts[seat] += contributions[seat]
-            pots.append(Pot(index, lo, hi, amount, eligible, contributions, PotKind.REFUNDED, (), ()))
+            pots.append(Pot(lo, hi, amount, eligible, contributions, PotKind.REFUNDED, (), ()))
             lo = hi
             continue
         winners_ordered = [i for i in eligible_ordered if keys[i] == top]
@@ -198,13 +199,12 @@ def settle_pots(
                     w += 1
                 gain = gains[w]
                 moved = paid if paid < gain[1] else gain[1]
-                transfers.append(Transfer(seat, gain[0], moved, TransferReason.SHOWDOWN, index))
+                transfers.append(Transfer(seat, gain[0], moved, TransferReason.POT_WIN, index))
                 gain[1] -= moved
                 paid -= moved
         winners = tuple(sorted(share_of))
         pots.append(
             Pot(
-                index,
                 lo,
                 hi,
                 amount,

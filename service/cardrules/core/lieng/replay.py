@@ -1,0 +1,62 @@
+"""Replaying and settling a round record through the same :func:`~cardrules.core.lieng.betting.apply`.
+
+:func:`replay` starts the betting (ante collected), applies every action in order and fails with
+:class:`InvalidInput` at ``actions[i]`` on the first illegal one (the violation's ``reason`` is the stable
+:class:`Reason` code, its description the English message) and at ``actions`` when betting is still open
+after the last action. :func:`settle_round` then settles the closed state with the record's hands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardrules.core.errors import InvalidInput
+from cardrules.core.lieng.betting import ActionResult, BettingState, apply, start_betting
+from cardrules.core.lieng.record import RoundRecord
+from cardrules.core.lieng.settlement import RoundResult, settle_betting
+
+__all__ = ["Replay", "replay", "settle_round"]
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """``states[0]`` is the state after the ante; ``states[i + 1]`` follows ``results[i]`` (action i)."""
+
+    states: tuple[BettingState, ...]
+    results: tuple[ActionResult, ...]
+
+    @property
+    def final_state(self) -> BettingState:
+        return self.states[-1]
+
+
+def replay(record: RoundRecord) -> Replay:
+    """Replay every action of ``record``; see the module doc for the errors."""
+    state = start_betting(record.stacks, record.ante, record.first_actor, record.house_rules)
+    states = [state]
+    results: list[ActionResult] = []
+    for i, action in enumerate(record.actions):
+        result = apply(state, action, f"actions[{i}]")
+        if result.state is None:
+            raise InvalidInput.one(
+                f"actions[{i}]",
+                result.reason.code,
+                f"{result.reason.code}: seat {action.seat} {action.kind.name}"
+                + (f" to {action.amount}" if action.amount else "")
+                + f": {result.reason.message_en}",
+            )
+        state = result.state
+        states.append(state)
+        results.append(result)
+    if not state.closed:
+        raise InvalidInput.one(
+            "actions",
+            "BETTING_NOT_CLOSED",
+            f"betting is still open after the last action: seat {state.to_act} is to act",
+        )
+    return Replay(tuple(states), tuple(results))
+
+
+def settle_round(record: RoundRecord) -> RoundResult:
+    """Replay ``record`` and settle it: pots, transfers, nets and fee (``sum(nets) + fee == 0``)."""
+    return settle_betting(replay(record).final_state, record.hands, "hands")
