@@ -1,0 +1,47 @@
+"""Python SDK of the cardrules rules service (Sâm Lốc, Liêng).
+
+    from cardrules.client import LiengClient, connect
+    lieng = LiengClient(connect("localhost:50051"))
+    print(lieng.score(["AC AD AH"]).scores[0].label.en)
+
+The generated messages live in ``cardrules.v1`` (``cards_pb2``, ``sam_loc_pb2``, ``lieng_pb2``). Async clients
+are in ``cardrules.client.aio``; the conformance runner is ``python -m cardrules.client.conformance``.
+"""
+
+from cardrules.client.cards import card, card_text, cards, cards_message, cards_text, hands
+from cardrules.client.channel import DEFAULT_TIMEOUT, service_config
+from cardrules.client.client import LiengClient, SamLocClient, connect
+from cardrules.client.errors import (
+    DeadlineExceededError,
+    FieldViolation,
+    InvalidArgumentError,
+    ResourceExhaustedError,
+    RulesError,
+    UnavailableError,
+    from_rpc_error,
+)
+from cardrules.client.requests import lieng_action, sam_pass, sam_play
+
+__all__ = [
+    "DEFAULT_TIMEOUT",
+    "DeadlineExceededError",
+    "FieldViolation",
+    "InvalidArgumentError",
+    "LiengClient",
+    "ResourceExhaustedError",
+    "RulesError",
+    "SamLocClient",
+    "UnavailableError",
+    "card",
+    "card_text",
+    "cards",
+    "cards_message",
+    "cards_text",
+    "connect",
+    "from_rpc_error",
+    "hands",
+    "lieng_action",
+    "sam_pass",
+    "sam_play",
+    "service_config",
+]

@@ -1,0 +1,121 @@
+"""Replay conformance vectors against a live server.
+
+    python -m cardrules.client.conformance VECTORS_DIR [--target HOST:PORT] [--verbose]
+
+Prints one line per failing case (file, case name, first difference) and ends with ``N passed, M failed``.
+Exit status: 0 all passed; 1 some case failed or no case was found; 2 bad usage or unreadable vectors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import grpc
+from google.protobuf import descriptor_pool, json_format, message_factory
+from google.protobuf.message import Message
+
+from cardrules.client.channel import DEFAULT_TIMEOUT
+from cardrules.client.client import connect
+from cardrules.client.errors import decode_status, field_violations
+from cardrules.client.matching import ErrorOutcome, Outcome, ResponseOutcome, match_expect
+from cardrules.client.vectors import Case, VectorsUnreadable, load_vectors
+
+# Imported for their side effect: they register the cardrules.v1 services in the default descriptor pool.
+from cardrules.v1 import lieng_pb2, sam_loc_pb2  # noqa: F401
+
+__all__ = ["main", "run_case"]
+
+
+class CaseError(Exception):
+    """The case cannot be sent (unknown service or method, request JSON that does not parse)."""
+
+
+def _method(service: str, method: str) -> tuple[type[Message], type[Message]]:
+    try:
+        service_descriptor = descriptor_pool.Default().FindServiceByName(service)
+    except KeyError:
+        raise CaseError(f"unknown service {service!r}") from None
+    method_descriptor = service_descriptor.methods_by_name.get(method)
+    if method_descriptor is None:
+        raise CaseError(f"unknown method {method!r} of {service}")
+    return (
+        message_factory.GetMessageClass(method_descriptor.input_type),
+        message_factory.GetMessageClass(method_descriptor.output_type),
+    )
+
+
+def run_case(channel: grpc.Channel, case: Case, timeout: float) -> Outcome:
+    """Send one case's request generically (by its full method name) and capture the response or status."""
+    request_type, response_type = _method(case.service, case.method)
+    try:
+        request = json_format.ParseDict(case.request, request_type(), ignore_unknown_fields=False)
+    except json_format.ParseError as error:
+        raise CaseError(f"request does not parse as {request_type.DESCRIPTOR.full_name}: {error}") from None
+    call = channel.unary_unary(
+        f"/{case.service}/{case.method}",
+        request_serializer=request_type.SerializeToString,
+        response_deserializer=response_type.FromString,
+    )
+    try:
+        response = call(request, timeout=timeout)
+    except grpc.RpcError as error:
+        code: Any = error.code() if callable(getattr(error, "code", None)) else grpc.StatusCode.UNKNOWN
+        fields = [violation.field for violation in field_violations(decode_status(error))]
+        details = error.details() if callable(getattr(error, "details", None)) else str(error)
+        return ErrorOutcome(code.name, tuple(fields), details or "")
+    # Default-valued fields are emitted so vectors can expect `"legal": false` or an UNSPECIFIED reason.
+    return ResponseOutcome(json_format.MessageToDict(response, always_print_fields_with_no_presence=True))
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cardrules-conformance", description="Replay cardrules conformance vectors against a live server."
+    )
+    parser.add_argument("vectors", type=Path, metavar="VECTORS_DIR", help="folder of *.json vector files")
+    parser.add_argument("--target", default="localhost:50051", help="server address (default: %(default)s)")
+    parser.add_argument(
+        "--timeout", type=float, default=DEFAULT_TIMEOUT * 5, help="deadline per call in seconds (default: %(default)s)"
+    )
+    parser.add_argument("--verbose", action="store_true", help="also list passing cases")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)  # exits 2 on bad usage
+    if args.timeout <= 0:
+        print("cardrules-conformance: --timeout must be > 0", file=sys.stderr)
+        return 2
+    try:
+        cases, broken = load_vectors(args.vectors)
+    except VectorsUnreadable as error:
+        print(f"cardrules-conformance: {error}", file=sys.stderr)
+        return 2
+    for item in broken:
+        where = f"{item.file}: {item.name}" if item.name else str(item.file)
+        print(f"FAIL {where}: malformed vector: {item.problem}")
+    passed, failed = 0, len(broken)
+    with connect(args.target, default_timeout=None) as channel:
+        for case in cases:
+            try:
+                difference = match_expect(case.expect, run_case(channel, case, args.timeout))
+            except CaseError as error:
+                difference = str(error)
+            if difference is None:
+                passed += 1
+                if args.verbose:
+                    print(f"ok   {case.file}: {case.name}")
+            else:
+                failed += 1
+                print(f"FAIL {case.file}: {case.name}: {difference}")
+    if passed + failed == 0:
+        print(f"cardrules-conformance: no vector cases found under {args.vectors}", file=sys.stderr)
+    print(f"{passed} passed, {failed} failed", flush=True)
+    return 0 if failed == 0 and passed > 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
