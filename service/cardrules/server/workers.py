@@ -112,7 +112,13 @@ def run_workers(config: Config, bindings_factory: BindingsFactory | None = None)
             log.info("metrics endpoint started", port=endpoint.port, workers=config.workers)
         for process in processes:
             process.start()
-        log.info("workers started", workers=config.workers, worker_pids=[p.pid for p in processes], port=config.port)
+        log.info(
+            "workers started",
+            workers=config.workers,
+            worker_pids=[p.pid for p in processes],
+            port=config.port,
+            metrics_dir=metrics_dir,
+        )
         supervisor.wait()
     except OSError as error:
         log.error("cannot start workers", error=str(error))

@@ -1,0 +1,48 @@
+"""Small client helpers for calling the fake services (raw bytes, no protobuf)."""
+
+from __future__ import annotations
+
+import time
+import urllib.request
+
+import grpc
+from prometheus_client.parser import text_string_to_metric_families
+
+from tests.support.fake_services import PROBE
+from tests.support.server_process import ServerHandle
+
+CALL_TIMEOUT = 10.0
+
+
+def probe(channel: grpc.Channel, method: str) -> grpc.UnaryUnaryMultiCallable:
+    return channel.unary_unary(f"/{PROBE}/{method}")
+
+
+def call(channel: grpc.Channel, method: str, request: bytes = b"") -> bytes:
+    response: bytes = probe(channel, method)(request, timeout=CALL_TIMEOUT)
+    return response
+
+
+def wait_in_flight(server: ServerHandle, count: int, timeout: float = 15.0) -> None:
+    """Block until the (single-worker) server is running ``count`` Sleep calls."""
+    deadline = time.monotonic() + timeout
+    with server.channel() as channel:
+        while int(call(channel, "InFlight")) != count:
+            assert time.monotonic() < deadline, f"server never had {count} calls in flight"
+            time.sleep(0.05)
+
+
+def metric_samples(server: ServerHandle) -> dict[tuple[str, frozenset[tuple[str, str]]], float]:
+    """Every sample of the metrics endpoint, keyed by (sample name, labels)."""
+    with urllib.request.urlopen(server.metrics_url, timeout=10) as response:
+        text = response.read().decode()
+    return {
+        (sample.name, frozenset(sample.labels.items())): sample.value
+        for family in text_string_to_metric_families(text)
+        for sample in family.samples
+    }
+
+
+def calls_counted(server: ServerHandle, method: str, code: str) -> float:
+    key = ("cardrules_rpc_calls_total", frozenset({("method", f"/{PROBE}/{method}"), ("code", code)}))
+    return metric_samples(server).get(key, 0.0)
