@@ -16,4 +16,21 @@ rm -f "$py_out"/cardrules/v1/*_pb2*.py "$py_out"/cardrules/v1/*_pb2*.pyi
 (cd "$root/protos" && "$py" -m grpc_tools.protoc -I . --python_out="$py_out" --pyi_out="$py_out" \
   --grpc_python_out="$py_out" $protos)
 
+# TypeScript: messages and the service descriptors connect v2 uses (protobuf-es v2), into the TypeScript SDK,
+# plus google.rpc Status/BadRequest so the SDK can decode INVALID_ARGUMENT field violations. The .proto files
+# for those come from googleapis-common-protos in .venv, so every language decodes the same definitions.
+ts_root="$root/clients/typescript"
+es_plugin="$ts_root/node_modules/.bin/protoc-gen-es"
+if [ ! -x "$es_plugin" ]; then
+  echo "generate.sh: $es_plugin not found; run 'npm ci --prefix clients/typescript' first" >&2
+  exit 1
+fi
+ts_out="$out/clients/typescript/src/gen"
+rm -rf "$ts_out"
+mkdir -p "$ts_out"
+rpc_include=$("$py" -c 'import google.rpc, os; print(os.path.dirname(os.path.dirname(list(google.rpc.__path__)[0])))')
+(cd "$root/protos" && "$py" -m grpc_tools.protoc -I . -I "$rpc_include" --plugin=protoc-gen-es="$es_plugin" \
+  --es_out="$ts_out" --es_opt=target=ts,import_extension=js \
+  $protos google/rpc/status.proto google/rpc/error_details.proto)
+
 # The breaking-change baseline is not regenerated here: it is the released contract (see protos/README.md).

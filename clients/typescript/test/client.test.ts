@@ -1,0 +1,94 @@
+// The client wrapper against the in-process fixture: typed errors, BadRequest decoding, retries, deadlines.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import {
+  createLiengClient,
+  createSamLocClient,
+  InvalidArgumentError,
+  LiengTier,
+  parseHand,
+  RulesError,
+} from "@cardrules/client";
+import { BIG_STRENGTH, type FixtureServer, startFixtureServer } from "./fixture-server.js";
+
+let server: FixtureServer;
+before(async () => {
+  server = await startFixtureServer();
+});
+after(() => server.close());
+
+const NO_BACKOFF = { initialBackoffMs: 1, maxBackoffMs: 1 };
+
+test("a call returns the typed response, int64 as bigint", async () => {
+  const client = createLiengClient(server.target);
+  const response = await client.scoreLieng({ hands: [parseHand("QH KH AH")] });
+  assert.equal(response.scores[0]?.tier, LiengTier.POINTS);
+  assert.equal(response.scores[0]?.strength, BIG_STRENGTH);
+});
+
+test("a bare host:port target means plaintext http", async () => {
+  const client = createLiengClient(server.target.replace("http://", ""));
+  assert.equal((await client.scoreLieng({ hands: [parseHand("2S 3S 4S")] })).scores.length, 1);
+});
+
+test("INVALID_ARGUMENT becomes InvalidArgumentError with the BadRequest field violations", async () => {
+  const client = createLiengClient(server.target);
+  const error = await client.scoreLieng({ hands: [parseHand("QH QH AH")] }).then(
+    () => assert.fail("expected an error"),
+    (e: unknown) => e,
+  );
+  assert.ok(error instanceof InvalidArgumentError);
+  assert.ok(error instanceof RulesError);
+  assert.equal(error.code, "INVALID_ARGUMENT");
+  assert.deepEqual(error.fieldViolations, [{ field: "hands[0].cards[1]", description: "duplicate card" }]);
+  assert.match(error.message, /invalid hands/);
+});
+
+test("UNAVAILABLE is retried until an attempt succeeds", async () => {
+  server.state.unavailableFailures = 3;
+  server.state.compareCalls = 0;
+  const client = createLiengClient(server.target, { retry: NO_BACKOFF });
+  const response = await client.compareHands({});
+  assert.deepEqual(response.places, [1, 0, 1]);
+  assert.equal(server.state.compareCalls, 4);
+});
+
+test("retries stop at maxAttempts and surface UNAVAILABLE", async () => {
+  server.state.unavailableFailures = 10;
+  server.state.compareCalls = 0;
+  const client = createLiengClient(server.target, { retry: { ...NO_BACKOFF, maxAttempts: 2 } });
+  await assert.rejects(client.compareHands({}), (e: unknown) => e instanceof RulesError && e.code === "UNAVAILABLE");
+  assert.equal(server.state.compareCalls, 2);
+  server.state.unavailableFailures = 0;
+});
+
+test("retry: false makes a single attempt", async () => {
+  server.state.unavailableFailures = 1;
+  server.state.compareCalls = 0;
+  const client = createLiengClient(server.target, { retry: false });
+  await assert.rejects(client.compareHands({}), (e: unknown) => e instanceof RulesError && e.code === "UNAVAILABLE");
+  assert.equal(server.state.compareCalls, 1);
+  server.state.unavailableFailures = 0;
+});
+
+test("the client deadline applies, and a call may override it", async () => {
+  server.state.startBettingDelayMs = 300;
+  const client = createLiengClient(server.target, { timeoutMs: 50 });
+  await assert.rejects(
+    client.startBetting({ ante: 10n }),
+    (e: unknown) => e instanceof RulesError && e.code === "DEADLINE_EXCEEDED",
+  );
+  const response = await client.startBetting({ ante: 10n }, { timeoutMs: 2000 });
+  assert.equal(response.state?.ante, 10n);
+  server.state.startBettingDelayMs = 0;
+});
+
+test("an unimplemented method is UNIMPLEMENTED, not retried", async () => {
+  const client = createSamLocClient(server.target);
+  await assert.rejects(client.startHand({}), (e: unknown) => e instanceof RulesError && e.code === "UNIMPLEMENTED");
+});
+
+test("no server: UNAVAILABLE after the retries", async () => {
+  const client = createLiengClient("http://127.0.0.1:1", { retry: NO_BACKOFF });
+  await assert.rejects(client.scoreLieng({}), (e: unknown) => e instanceof RulesError && e.code === "UNAVAILABLE");
+});

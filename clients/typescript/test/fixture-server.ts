@@ -1,0 +1,91 @@
+// A tiny in-process LiengService for testing the SDK's plumbing (transport, retries, deadlines, error decoding,
+// the conformance runner) without the Python server. It knows no rules: its answers are fixed shapes.
+import * as http2 from "node:http2";
+import type { AddressInfo } from "node:net";
+import { create } from "@bufbuild/protobuf";
+import { Code, ConnectError, type ConnectRouter } from "@connectrpc/connect";
+import { connectNodeAdapter } from "@connectrpc/connect-node";
+import { BadRequestSchema, LiengService, LiengTier } from "@cardrules/client";
+
+/** Beyond 2^53, so a lossy number conversion anywhere would show. */
+export const BIG_STRENGTH = 9007199254740993n;
+
+export interface FixtureState {
+  /** CompareHands fails with UNAVAILABLE this many more times before answering. */
+  unavailableFailures: number;
+  compareCalls: number;
+  /** StartBetting waits this long before answering. */
+  startBettingDelayMs: number;
+}
+
+export interface FixtureServer {
+  readonly target: string;
+  readonly state: FixtureState;
+  close(): Promise<void>;
+}
+
+function routes(state: FixtureState) {
+  return (router: ConnectRouter): void => {
+    router.service(LiengService, {
+      scoreLieng(request) {
+        const violations = request.hands.flatMap((hand, i) =>
+          hand.cards
+            .map((card, j) => ({ card, j }))
+            .filter(({ card, j }) => hand.cards.findIndex((c) => c.rank === card.rank && c.suit === card.suit) < j)
+            .map(({ j }) => ({ field: `hands[${i}].cards[${j}]`, description: "duplicate card" })),
+        );
+        if (request.hands.length === 0) {
+          violations.push({ field: "hands", description: "need 1 to 1000 hands" });
+        }
+        if (violations.length > 0) {
+          const detail = { desc: BadRequestSchema, value: create(BadRequestSchema, { fieldViolations: violations }) };
+          throw new ConnectError("invalid hands", Code.InvalidArgument, undefined, [detail]);
+        }
+        const scores = request.hands.map((hand) => ({
+          tier: LiengTier.POINTS,
+          key: hand.cards.length,
+          points: hand.cards.length,
+          label: { en: `${hand.cards.length} points`, vi: `${hand.cards.length} điểm` },
+          strength: BIG_STRENGTH,
+        }));
+        return { scores };
+      },
+      compareHands() {
+        state.compareCalls++;
+        if (state.unavailableFailures > 0) {
+          state.unavailableFailures--;
+          throw new ConnectError("draining", Code.Unavailable);
+        }
+        return { ranking: [{ hands: [1] }, { hands: [0, 2] }], places: [1, 0, 1] };
+      },
+      async startBetting(request) {
+        await new Promise((resolve) => setTimeout(resolve, state.startBettingDelayMs));
+        return { state: { ante: request.ante } };
+      },
+    });
+  };
+}
+
+export async function startFixtureServer(): Promise<FixtureServer> {
+  const state: FixtureState = { unavailableFailures: 0, compareCalls: 0, startBettingDelayMs: 0 };
+  const server = http2.createServer(connectNodeAdapter({ routes: routes(state) }));
+  // server.close() waits for open sessions, and clients keep theirs open: track them to end them on close.
+  const sessions = new Set<http2.ServerHttp2Session>();
+  server.on("session", (session) => {
+    sessions.add(session);
+    session.on("close", () => sessions.delete(session));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    target: `http://127.0.0.1:${port}`,
+    state,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const session of sessions) {
+          session.destroy();
+        }
+        server.close(() => resolve());
+      }),
+  };
+}
