@@ -132,9 +132,8 @@ async def serve(
     if watcher is not None:
         watcher.cancel()
 
-    # A second signal while draining means "now": cut the grace period short.
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, lambda: asyncio.ensure_future(running.server.stop(0)))
+    # Further signals change nothing: with workers, one Ctrl-C reaches a worker twice (from the terminal and
+    # forwarded by the parent), so a repeat must not be read as "skip the grace period".
     log.info(
         "shutdown started", reason=reasons[0] if reasons else "requested", grace_seconds=config.shutdown_grace_seconds
     )

@@ -41,10 +41,15 @@ def _worker_main(config: Config, bindings_factory: BindingsFactory | None, index
 
 class _Supervisor:
     def __init__(self, config: Config, processes: Sequence[BaseProcess]) -> None:
+        # ``processes`` holds started processes only; run_workers appends to it as they start.
         self._config = config
         self._processes = processes
         self._deadline: float | None = None
         self.failed = False
+
+    @property
+    def stopping(self) -> bool:
+        return self._deadline is not None
 
     def on_signal(self, signum: int, _frame: FrameType | None) -> None:
         self.stop(signal.Signals(signum).name, signal.Signals(signum))
@@ -53,7 +58,8 @@ class _Supervisor:
         if self._deadline is None:
             self._deadline = time.monotonic() + self._config.shutdown_grace_seconds + EXIT_MARGIN_SECONDS
             log.info("stopping workers", reason=reason, grace_seconds=self._config.shutdown_grace_seconds)
-        # Forwarded every time: a second signal reaches the workers too, which then stop without grace.
+        # Forwarded every time; workers treat repeats as no-ops, so this is harmless and never loses a signal
+        # that arrived while a worker was still starting.
         for process in self._live():
             if process.pid is not None:
                 os.kill(process.pid, sig)
@@ -96,22 +102,23 @@ def run_workers(config: Config, bindings_factory: BindingsFactory | None = None)
     # Workers inherit the environment; prometheus-client reads it at import to pick its file-backed values.
     os.environ[MULTIPROC_ENV] = metrics_dir
     endpoint: MetricsEndpoint | None = None
-    processes = [
-        context.Process(
-            target=_worker_main,
-            args=(config, bindings_factory, index, os.getpid()),
-            name=f"cardrules-worker-{index}",
-        )
-        for index in range(config.workers)
-    ]
+    processes: list[BaseProcess] = []
     supervisor = _Supervisor(config, processes)
     previous_handlers = {sig: signal.signal(sig, supervisor.on_signal) for sig in (signal.SIGTERM, signal.SIGINT)}
     try:
         if config.metrics_port:
             endpoint = serve_metrics(config.host, config.metrics_port, multiprocess_registry(metrics_dir))
             log.info("metrics endpoint started", port=endpoint.port, workers=config.workers)
-        for process in processes:
+        for index in range(config.workers):
+            if supervisor.stopping:  # a signal arrived during start-up: start no more
+                break
+            process = context.Process(
+                target=_worker_main,
+                args=(config, bindings_factory, index, os.getpid()),
+                name=f"cardrules-worker-{index}",
+            )
             process.start()
+            processes.append(process)
         log.info(
             "workers started",
             workers=config.workers,
@@ -120,8 +127,9 @@ def run_workers(config: Config, bindings_factory: BindingsFactory | None = None)
             metrics_dir=metrics_dir,
         )
         supervisor.wait()
-    except OSError as error:
-        log.error("cannot start workers", error=str(error))
+    except Exception as error:
+        # E.g. the metrics port is taken, or the bindings factory cannot be pickled (it must be module-level).
+        log.error("cannot start workers", error=f"{type(error).__name__}: {error}")
         supervisor.failed = True
         supervisor.stop("start-up failed")
         supervisor.wait()

@@ -1,0 +1,28 @@
+"""Start-up failures end the process with exit code 1 and a log line saying why."""
+
+from __future__ import annotations
+
+from tests.support.server_process import FAKE_ENTRY, running_server
+
+TIMEOUT = 30.0
+
+
+def test_grpc_port_in_use() -> None:
+    with (
+        running_server(entry=FAKE_ENTRY) as first,
+        running_server(["--port", str(first.port)], entry=FAKE_ENTRY, wait=False) as second,
+    ):
+        assert second.process.wait(timeout=TIMEOUT) == 1
+        failure = next(r for r in second.logs() if r["event"] == "server failed")
+        assert failure["address"] == f"127.0.0.1:{first.port}"
+
+
+def test_metrics_port_in_use_with_workers() -> None:
+    with (
+        running_server(entry=FAKE_ENTRY) as first,
+        running_server(
+            ["--workers", "2", "--metrics-port", str(first.metrics_port)], entry=FAKE_ENTRY, wait=False
+        ) as second,
+    ):
+        assert second.process.wait(timeout=TIMEOUT) == 1
+        assert any(r["event"] == "cannot start workers" for r in second.logs())
