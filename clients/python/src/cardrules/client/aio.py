@@ -14,7 +14,13 @@ import grpc
 from google.protobuf.message import Message
 
 from cardrules.client.cards import CardsLike, hands
-from cardrules.client.channel import DEFAULT_TIMEOUT, LoadBalancing, channel_options
+from cardrules.client.channel import (
+    DEFAULT_TIMEOUT,
+    AsyncDefaultTimeout,
+    LoadBalancing,
+    channel_options,
+    check_timeout,
+)
 from cardrules.client.errors import from_rpc_error
 from cardrules.client.requests import build, lieng_hands_request
 from cardrules.v1 import lieng_pb2, lieng_pb2_grpc, sam_loc_pb2, sam_loc_pb2_grpc
@@ -35,18 +41,21 @@ def connect(
     default_timeout: float | None = DEFAULT_TIMEOUT,
 ) -> grpc.aio.Channel:
     """A ``grpc.aio`` channel with the same service config as :func:`cardrules.client.connect`."""
-    options = channel_options(load_balancing=load_balancing, retry=retry, default_timeout=default_timeout)
+    check_timeout(default_timeout)
+    options = channel_options(load_balancing=load_balancing, retry=retry)
+    interceptors = [] if default_timeout is None else [AsyncDefaultTimeout(default_timeout)]
     if secure or root_certificates is not None:
         credentials = grpc.ssl_channel_credentials(root_certificates=root_certificates)
-        return grpc.aio.secure_channel(target, credentials, options=options)
-    return grpc.aio.insecure_channel(target, options=options)
+        return grpc.aio.secure_channel(target, credentials, options=options, interceptors=interceptors)
+    return grpc.aio.insecure_channel(target, options=options, interceptors=interceptors)
 
 
 class _AsyncClient:
     def __init__(
         self, channel: grpc.aio.Channel, *, timeout: float | None = DEFAULT_TIMEOUT, metadata: Metadata | None = None
     ) -> None:
-        # timeout=None here means "no deadline"; a call's timeout=None means "this client's default".
+        # timeout=None here: no client deadline (the channel's default, if any, applies); a call's
+        # timeout=None means "this client's default".
         self._timeout = timeout
         self._metadata = tuple(metadata or ())
         self._channel = channel

@@ -7,10 +7,21 @@ that is why the retry policy covers every method of both services.
 from __future__ import annotations
 
 import json
-from decimal import Decimal
-from typing import Any, Literal
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal, NamedTuple
 
-__all__ = ["DEFAULT_TIMEOUT", "SERVICES", "LoadBalancing", "channel_options", "service_config"]
+import grpc
+
+__all__ = [
+    "DEFAULT_TIMEOUT",
+    "SERVICES",
+    "AsyncDefaultTimeout",
+    "DefaultTimeout",
+    "LoadBalancing",
+    "channel_options",
+    "check_timeout",
+    "service_config",
+]
 
 DEFAULT_TIMEOUT = 2.0
 SERVICES = ("cardrules.v1.SamLocService", "cardrules.v1.LiengService")
@@ -25,34 +36,76 @@ RETRY_POLICY: dict[str, Any] = {
 }
 
 
-def _duration(seconds: float) -> str:
-    # The service config wants a protobuf Duration string ("2s", "0.25s"), never an exponent form like "1e-05s".
-    text = format(Decimal(str(seconds)).quantize(Decimal("0.000000001")), "f").rstrip("0").rstrip(".")
-    return f"{text}s"
+def service_config(*, load_balancing: LoadBalancing = "pick_first", retry: bool = True) -> dict[str, Any]:
+    """The gRPC service config for a channel to the rules service.
 
-
-def service_config(
-    *, load_balancing: LoadBalancing = "pick_first", retry: bool = True, default_timeout: float | None = None
-) -> dict[str, Any]:
-    """The gRPC service config for a channel to the rules service."""
+    It sets no method ``timeout``: with grpcio 1.85, a config timeout shorter than a call's own deadline, combined
+    with a retry policy, ends retried calls early with a misleading DEADLINE_EXCEEDED. The default deadline is
+    applied by an interceptor instead (:func:`check_timeout`, ``DefaultTimeout``).
+    """
     if load_balancing not in ("pick_first", "round_robin"):
         raise ValueError(f"load_balancing must be 'pick_first' or 'round_robin', not {load_balancing!r}")
-    if default_timeout is not None and default_timeout <= 0:
-        raise ValueError(f"default_timeout must be > 0 seconds, not {default_timeout}")
     method: dict[str, Any] = {"name": [{"service": service} for service in SERVICES]}
     if retry:
         method["retryPolicy"] = RETRY_POLICY
-    if default_timeout is not None:
-        method["timeout"] = _duration(default_timeout)
     return {"loadBalancingConfig": [{load_balancing: {}}], "methodConfig": [method]}
 
 
-def channel_options(
-    *, load_balancing: LoadBalancing = "pick_first", retry: bool = True, default_timeout: float | None = None
-) -> list[tuple[str, Any]]:
+def check_timeout(timeout: float | None) -> float | None:
+    if timeout is not None and timeout <= 0:
+        raise ValueError(f"a timeout must be > 0 seconds, not {timeout}")
+    return timeout
+
+
+def channel_options(*, load_balancing: LoadBalancing = "pick_first", retry: bool = True) -> list[tuple[str, Any]]:
     """Channel arguments carrying the service config (grpcio wants it as JSON text)."""
-    config = service_config(load_balancing=load_balancing, retry=retry, default_timeout=default_timeout)
+    config = service_config(load_balancing=load_balancing, retry=retry)
     return [
         ("grpc.service_config", json.dumps(config)),
         ("grpc.enable_retries", 1 if retry else 0),
     ]
+
+
+class _CallDetails(NamedTuple):
+    # Field-for-field grpc.ClientCallDetails: interceptors must hand on a complete description of the call.
+    method: str
+    timeout: float | None
+    metadata: Any
+    credentials: Any
+    wait_for_ready: bool | None
+    compression: Any
+
+
+class DefaultTimeout(grpc.UnaryUnaryClientInterceptor):  # type: ignore[misc]
+    """Gives a call with no deadline of its own ``timeout`` seconds, so a raw stub never waits forever."""
+
+    def __init__(self, timeout: float) -> None:
+        self._timeout = timeout
+
+    def intercept_unary_unary(self, continuation: Callable[[Any, Any], Any], details: Any, request: Any) -> Any:
+        if details.timeout is None:
+            details = _CallDetails(
+                details.method,
+                self._timeout,
+                details.metadata,
+                details.credentials,
+                getattr(details, "wait_for_ready", None),
+                getattr(details, "compression", None),
+            )
+        return continuation(details, request)
+
+
+class AsyncDefaultTimeout(grpc.aio.UnaryUnaryClientInterceptor):  # type: ignore[misc]
+    """``DefaultTimeout`` for ``grpc.aio`` channels."""
+
+    def __init__(self, timeout: float) -> None:
+        self._timeout = timeout
+
+    async def intercept_unary_unary(
+        self, continuation: Callable[[Any, Any], Awaitable[Any]], details: Any, request: Any
+    ) -> Any:
+        if details.timeout is None:
+            details = grpc.aio.ClientCallDetails(
+                details.method, self._timeout, details.metadata, details.credentials, details.wait_for_ready
+            )
+        return await continuation(details, request)

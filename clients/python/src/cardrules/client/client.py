@@ -14,7 +14,7 @@ import grpc
 from google.protobuf.message import Message
 
 from cardrules.client.cards import CardsLike, hands
-from cardrules.client.channel import DEFAULT_TIMEOUT, LoadBalancing, channel_options
+from cardrules.client.channel import DEFAULT_TIMEOUT, DefaultTimeout, LoadBalancing, channel_options, check_timeout
 from cardrules.client.errors import from_rpc_error
 from cardrules.client.requests import build, lieng_hands_request
 from cardrules.v1 import lieng_pb2, lieng_pb2_grpc, sam_loc_pb2, sam_loc_pb2_grpc
@@ -38,20 +38,26 @@ def connect(
 
     ``round_robin`` spreads calls over every address the target resolves to (use ``dns:///host:port`` against a
     headless Kubernetes service). ``retry`` retries UNAVAILABLE up to 4 attempts with exponential backoff.
-    ``default_timeout`` is the service-config deadline for calls that set none; the clients also set their own.
+    ``default_timeout`` is the deadline of calls that set none (e.g. through a raw stub); None: no default.
     """
-    options = channel_options(load_balancing=load_balancing, retry=retry, default_timeout=default_timeout)
+    check_timeout(default_timeout)
+    options = channel_options(load_balancing=load_balancing, retry=retry)
     if secure or root_certificates is not None:
         credentials = grpc.ssl_channel_credentials(root_certificates=root_certificates)
-        return grpc.secure_channel(target, credentials, options=options)
-    return grpc.insecure_channel(target, options=options)
+        channel = grpc.secure_channel(target, credentials, options=options)
+    else:
+        channel = grpc.insecure_channel(target, options=options)
+    if default_timeout is None:
+        return channel
+    return grpc.intercept_channel(channel, DefaultTimeout(default_timeout))
 
 
 class _Client:
     def __init__(
         self, channel: grpc.Channel, *, timeout: float | None = DEFAULT_TIMEOUT, metadata: Metadata | None = None
     ) -> None:
-        # timeout=None here means "no deadline"; a call's timeout=None means "this client's default".
+        # timeout=None here: no client deadline (the channel's default, if any, applies); a call's
+        # timeout=None means "this client's default".
         self._timeout = timeout
         self._metadata = tuple(metadata or ())
         self._channel = channel

@@ -71,6 +71,11 @@ def run_case(channel: grpc.Channel, case: Case, timeout: float) -> Outcome:
     return ResponseOutcome(json_format.MessageToDict(response, always_print_fields_with_no_presence=True))
 
 
+def _one_line(text: str) -> str:
+    # One line per failing case, even when a library message (e.g. a JSON parse error) spans several.
+    return " ".join(line.strip() for line in text.splitlines())
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cardrules-conformance", description="Replay cardrules conformance vectors against a live server."
@@ -96,7 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     for item in broken:
         where = f"{item.file}: {item.name}" if item.name else str(item.file)
-        print(f"FAIL {where}: malformed vector: {item.problem}")
+        print(f"FAIL {where}: malformed vector: {_one_line(item.problem)}")
     passed, failed = 0, len(broken)
     with connect(args.target, default_timeout=None) as channel:
         for case in cases:
@@ -110,7 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     print(f"ok   {case.file}: {case.name}")
             else:
                 failed += 1
-                print(f"FAIL {case.file}: {case.name}: {difference}")
+                print(f"FAIL {case.file}: {case.name}: {_one_line(difference)}")
     if passed + failed == 0:
         print(f"cardrules-conformance: no vector cases found under {args.vectors}", file=sys.stderr)
     print(f"{passed} passed, {failed} failed", flush=True)

@@ -124,8 +124,11 @@ def _match_unordered(
 
     for i in range(len(expected)):
         if not assign(i, set()):
-            reason = "matches no element" if not fits[i] else "has no distinct element left to match"
-            return f"{where}: expected element {_show(expected[i])} {reason} in {_show(actual)}"
+            if fits[i]:
+                return f"{where}: expected element {_show(expected[i])} has no distinct element left to match"
+            # Name the difference against the element at the same index: usually the one the author meant.
+            closest = _match(expected[i], actual[i], f"{where}[{i}]", schema, unordered)
+            return f"{where}: expected element {_show(expected[i])} matches no element (same index: {closest})"
     return None
 
 
