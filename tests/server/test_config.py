@@ -76,6 +76,7 @@ def test_workers_auto_means_cpu_count(value: str) -> None:
 def test_reuse_port_on_with_several_workers_or_when_asked() -> None:
     assert parse_config(["--workers", "2"], {}).so_reuseport
     assert parse_config(["--reuse-port", "1"], {}).so_reuseport
+    assert parse_config(["--reuse-port"], {}).so_reuseport
     assert not parse_config(["--reuse-port", "no"], {}).so_reuseport
 
 

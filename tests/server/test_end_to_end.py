@@ -50,6 +50,12 @@ def test_one_json_log_line_per_call(server: ServerHandle) -> None:
         assert {"level", "timestamp"} <= record.keys()
 
 
+def test_plain_function_handlers_are_observed_too(server: ServerHandle) -> None:
+    with server.channel() as channel:
+        assert int(call(channel, "SyncPid")) == server.process.pid
+    server.wait_for_log(lambda r: r.get("method") == f"/{PROBE}/SyncPid" and r["code"] == "OK")
+
+
 def test_startup_is_logged(server: ServerHandle) -> None:
     started = [record for record in server.logs() if record["event"] == "server started"]
     assert len(started) == 1

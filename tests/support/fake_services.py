@@ -3,6 +3,7 @@
 They use raw bytes (no protobuf), built with ``grpc.method_handlers_generic_handler``:
 
 - ``Probe/Pid``      → the serving process id (ASCII), to see which worker answered
+- ``Probe/SyncPid``  → the same from a plain (non-async) function, which grpc.aio runs in a thread
 - ``Probe/Echo``     → the request bytes, to test message size limits
 - ``Probe/Sleep``    request ASCII milliseconds → sleeps, then the pid; counted in ``InFlight`` while running
 - ``Probe/InFlight`` → how many ``Sleep`` calls this process is running (ASCII)
@@ -27,6 +28,10 @@ _in_flight = 0
 
 
 async def _pid(request: bytes, context: Any) -> bytes:
+    return str(os.getpid()).encode()
+
+
+def _sync_pid(request: bytes, context: Any) -> bytes:
     return str(os.getpid()).encode()
 
 
@@ -61,7 +66,14 @@ async def _fail(request: bytes, context: Any) -> bytes:
 
 
 def _register_probe(server: grpc.aio.Server) -> None:
-    methods = {"Pid": _pid, "Echo": _echo, "Sleep": _sleep, "InFlight": _in_flight_count, "Fail": _fail}
+    methods: dict[str, Any] = {
+        "Pid": _pid,
+        "SyncPid": _sync_pid,
+        "Echo": _echo,
+        "Sleep": _sleep,
+        "InFlight": _in_flight_count,
+        "Fail": _fail,
+    }
     handlers = {name: grpc.unary_unary_rpc_method_handler(behavior) for name, behavior in methods.items()}
     server.add_generic_rpc_handlers([grpc.method_handlers_generic_handler(PROBE, handlers)])
 

@@ -173,7 +173,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"cardrules {__version__}")
     for field, (flag, _parse, help_text) in _OPTIONS.items():
         # Values stay strings here (default None = "not given") so flags and environment share one validator.
-        parser.add_argument(flag, dest=field, default=None, metavar="VALUE", help=f"{help_text} [{env_name(field)}]")
+        # A bare switch (``--reuse-port``) means true; ``--reuse-port false`` is accepted too.
+        switch: dict[str, Any] = {"nargs": "?", "const": "true"} if _parse is _bool else {}
+        parser.add_argument(
+            flag, dest=field, default=None, metavar="VALUE", help=f"{help_text} [{env_name(field)}]", **switch
+        )
     return parser
 
 
