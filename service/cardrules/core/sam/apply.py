@@ -131,7 +131,7 @@ def _apply(state: TableState, action: Action, where: str) -> Applied | Illegal:
         chain = ()
     remaining = tuple(c for c in hand if c not in set(played))
     new_seats = list(seats)
-    new_seats[seat] = SeatState(hand=remaining, passed=me.passed)
+    new_seats[seat] = SeatState(hand=remaining)  # a passed seat that chops (chop_after_pass) is back in
 
     declarer = state.declarer
     if declarer is not None and seat != declarer:
