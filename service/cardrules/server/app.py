@@ -7,7 +7,7 @@ import os
 import signal
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import grpc
 from prometheus_client import CollectorRegistry
@@ -119,7 +119,7 @@ async def serve(
     log.info(
         "server started",
         version=__version__,
-        address=f"{config.host}:{running.port}",
+        address=replace(config, port=running.port).address,
         port=running.port,
         tls=config.tls,
         services=running.services,
