@@ -159,6 +159,7 @@ def test_missing_folder_and_bad_usage_exit_2(tmp_path: Path, capsys: pytest.Capt
         main([])
     assert exited.value.code == 2
     assert main([str(tmp_path), "--timeout", "0"]) == 2
+    assert main([str(tmp_path), "--root-certificates", str(tmp_path / "missing.pem")]) == 2
 
 
 def test_module_entry_point(target: str, tmp_path: Path) -> None:

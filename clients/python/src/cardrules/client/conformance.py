@@ -1,6 +1,7 @@
 """Replay conformance vectors against a live server.
 
-    python -m cardrules.client.conformance VECTORS_DIR [--target HOST:PORT] [--verbose]
+    python -m cardrules.client.conformance VECTORS_DIR [--target HOST:PORT] [--verbose] [--timeout S]
+        [--tls | --root-certificates PEM]
 
 Prints one line per failing case (file, case name, first difference) and ends with ``N passed, M failed``.
 Exit status: 0 all passed; 1 some case failed or no case was found; 2 bad usage or unreadable vectors.
@@ -85,6 +86,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--timeout", type=float, default=DEFAULT_TIMEOUT * 5, help="deadline per call in seconds (default: %(default)s)"
     )
+    parser.add_argument("--tls", action="store_true", help="use TLS with the system's root certificates")
+    parser.add_argument("--root-certificates", type=Path, metavar="PEM", help="use TLS trusting this PEM file")
     parser.add_argument("--verbose", action="store_true", help="also list passing cases")
     return parser
 
@@ -96,14 +99,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         cases, broken = load_vectors(args.vectors)
-    except VectorsUnreadable as error:
+        roots = args.root_certificates.read_bytes() if args.root_certificates else None
+    except (VectorsUnreadable, OSError) as error:
         print(f"cardrules-conformance: {error}", file=sys.stderr)
         return 2
     for item in broken:
         where = f"{item.file}: {item.name}" if item.name else str(item.file)
         print(f"FAIL {where}: malformed vector: {_one_line(item.problem)}")
     passed, failed = 0, len(broken)
-    with connect(args.target, default_timeout=None) as channel:
+    with connect(args.target, secure=args.tls, root_certificates=roots, default_timeout=None) as channel:
         for case in cases:
             try:
                 difference = match_expect(case.expect, run_case(channel, case, args.timeout))
