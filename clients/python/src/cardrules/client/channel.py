@@ -6,6 +6,7 @@ that is why the retry policy covers every method of both services.
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal, NamedTuple
@@ -39,19 +40,20 @@ RETRY_POLICY: dict[str, Any] = {
 def service_config(*, load_balancing: LoadBalancing = "pick_first", retry: bool = True) -> dict[str, Any]:
     """The gRPC service config for a channel to the rules service.
 
-    It sets no method ``timeout``: with grpcio 1.85, a config timeout shorter than a call's own deadline, combined
-    with a retry policy, ends retried calls early with a misleading DEADLINE_EXCEEDED. The default deadline is
-    applied by an interceptor instead (:func:`check_timeout`, ``DefaultTimeout``).
+    It sets no method ``timeout``: with grpcio 1.85 we saw a config timeout (2 s) plus the retry policy turn the
+    UNAVAILABLE of an unreachable server into DEADLINE_EXCEEDED after ~0.6 s, before either the config's or the
+    call's (5 s) deadline. The default deadline is applied by an interceptor instead (``DefaultTimeout``).
     """
     if load_balancing not in ("pick_first", "round_robin"):
         raise ValueError(f"load_balancing must be 'pick_first' or 'round_robin', not {load_balancing!r}")
     method: dict[str, Any] = {"name": [{"service": service} for service in SERVICES]}
     if retry:
-        method["retryPolicy"] = RETRY_POLICY
+        method["retryPolicy"] = copy.deepcopy(RETRY_POLICY)  # callers may edit the config they get
     return {"loadBalancingConfig": [{load_balancing: {}}], "methodConfig": [method]}
 
 
 def check_timeout(timeout: float | None) -> float | None:
+    """``timeout`` itself, once known to be None (no deadline) or positive."""
     if timeout is not None and timeout <= 0:
         raise ValueError(f"a timeout must be > 0 seconds, not {timeout}")
     return timeout
