@@ -7,4 +7,6 @@ if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi
 .venv/bin/python -m pip install -q --disable-pip-version-check --config-settings editable_mode=compat -e clients/python -e '.[test]'
 .venv/bin/python -m ruff check service tests
 .venv/bin/python -m mypy
+npm ci --prefix clients/typescript --no-audit --no-fund
+npm run build --prefix clients/typescript
 .venv/bin/python -m pytest -n 2 "$@"

@@ -83,10 +83,8 @@ function match(
     for (const [key, want] of Object.entries(expected)) {
       const where = `${display}.${key}`;
       if (!Object.hasOwn(actual, key)) {
-        // JSON null is the mapping's "not set": an expected null matches a field the response leaves out.
-        if (want === null) {
-          continue;
-        }
+        // Literally "every key it names must be present": an unset optional field cannot be expected, even as
+        // null (the Python runner does the same; one rule everywhere).
         return `${where}: expected ${show(want)}, but the response has no such field`;
       }
       const problem = match(want, actual[key], where, [...fieldPath, key], unordered);

@@ -16,7 +16,7 @@ const PAIRS: readonly Pair[] = [
   { name: "empty subset", expected: {}, actual: { legal: true } },
   { name: "defaults named", expected: { legal: false, reason: "R_UNSPECIFIED" }, actual: { legal: false, reason: "R_UNSPECIFIED", events: [] } },
   { name: "missing key", expected: { seat: 1 }, actual: {}, difference: "response.seat: expected 1, but the response has no such field" },
-  { name: "null matches absent", expected: { toAct: null }, actual: { closed: true } },
+  { name: "null is not absent", expected: { toAct: null }, actual: { closed: true }, difference: "response.toAct: expected null, but the response has no such field" },
   { name: "null does not match a value", expected: { toAct: null }, actual: { toAct: 2 }, difference: "response.toAct" },
   { name: "nested mismatch path", expected: { scores: [{ label: { en: "9 points" } }] }, actual: { scores: [{ label: { en: "8 points", vi: "8 điểm" } }] }, difference: 'response.scores[0].label.en: expected "9 points", got "8 points"' },
   { name: "int64 number vs string", expected: { amount: 20000 }, actual: { amount: "20000" } },
