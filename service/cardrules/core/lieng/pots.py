@@ -34,8 +34,11 @@ So Σ over transfers of (amount to a seat − amount from it) = payout − commi
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Sequence
+from functools import cache
+from operator import add as _add
+from operator import sub as _sub
+from typing import NamedTuple, NoReturn
 
 from cardrules.core.errors import FieldViolation, InvalidInput
 from cardrules.core.lieng.house_rules import Excess
@@ -147,21 +150,54 @@ def settle_pots(
     key of a seat that shows down.
     """
     n = len(committed)
-    _validate(committed, folded, keys, first_actor, fee_bps, n)
-    order = [(first_actor + k) % n for k in range(n)]  # play order from the first actor
+    if (
+        n < 2
+        or len(folded) != n
+        or len(keys) != n
+        or type(first_actor) is not int
+        or not 0 <= first_actor < n
+        or type(fee_bps) is not int
+        or not 0 <= fee_bps <= 10000
+        or not set(map(type, committed)) <= _INT
+        or min(committed) < 0
+    ):
+        _validate(committed, folded, keys, first_actor, fee_bps, n)  # raises with the details
+    order = _play_orders(n)[first_actor]
     live = [i for i in order if not folded[i]]
+    if not live:
+        _validate(committed, folded, keys, first_actor, fee_bps, n)
     showdown = len(live) > 1
-    best = max(keys[i] for i in live) if showdown else None  # type: ignore[type-var]
-    levels = sorted({committed[i] for i in live})
+    best = 0
+    if showdown:
+        live_keys = [keys[i] for i in live]
+        if not set(map(type, live_keys)) <= _INT:
+            _validate(committed, folded, keys, first_actor, fee_bps, n)
+        best = max(live_keys)  # type: ignore[type-var,assignment]
+    live.sort(key=committed.__getitem__)  # stable: equal amounts stay in play order
+    if max(committed) > committed[live[-1]]:
+        _validate(committed, folded, keys, first_actor, fee_bps, n)
+    refund = excess is Excess.REFUND
     payouts = [0] * n
     pots: list[Pot] = []
     transfers: list[Transfer] = []
+    append = transfers.append
+    previous = [0] * n
+    previous_total = 0
     lo = 0
-    for index, hi in enumerate(levels):
-        width = hi - lo
-        contributions = tuple(0 if c <= lo else width if c >= hi else c - lo for c in committed)
-        amount = sum(contributions)
-        eligible_ordered = [i for i in live if committed[i] >= hi]
+    k = 0
+    count = len(live)
+    index = 0
+    while k < count:
+        hi = committed[live[k]]
+        eligible_ordered = live[k:]
+        k += 1
+        while k < count and committed[live[k]] == hi:
+            k += 1
+        caps = [c if c < hi else hi for c in committed]
+        contributions = tuple(map(_sub, caps, previous))
+        total = sum(caps)
+        amount = total - previous_total
+        previous, previous_total = caps, total
         eligible = tuple(sorted(eligible_ordered))
         if len(eligible_ordered) == 1:
             winner = eligible_ordered[0]
@@ -169,64 +205,89 @@ def settle_pots(
             for seat in order:
                 paid = contributions[seat]
                 if paid and seat != winner:
-                    transfers.append(Transfer(seat, winner, paid, TransferReason.UNCONTESTED_POT, index))
-            pots.append(Pot(lo, hi, amount, eligible, contributions, PotKind.UNCONTESTED, eligible, (amount,)))
-            lo = hi
-            continue
-        top = max(keys[i] for i in eligible_ordered)  # type: ignore[type-var]
-        if excess is Excess.REFUND and top != best:
-            for seat in range(n):
-                payouts[seat] += contributions[seat]
-            pots.append(Pot(lo, hi, amount, eligible, contributions, PotKind.REFUNDED, (), ()))
-            lo = hi
-            continue
-        winners_ordered = [i for i in eligible_ordered if keys[i] == top]
-        share, odd = divmod(amount, len(winners_ordered))
-        gains: list[list[int]] = []
-        share_of: dict[int, int] = {}
-        for k, seat in enumerate(winners_ordered):
-            mine = share + 1 if k < odd else share
-            share_of[seat] = mine
-            payouts[seat] += mine
-            gains.append([seat, mine - width])
-        w = 0
-        for seat in order:
-            paid = contributions[seat]
-            if not paid or seat in share_of:
-                continue
-            while paid:
-                while gains[w][1] == 0:
-                    w += 1
-                gain = gains[w]
-                moved = paid if paid < gain[1] else gain[1]
-                transfers.append(Transfer(seat, gain[0], moved, TransferReason.POT_WIN, index))
-                gain[1] -= moved
-                paid -= moved
-        winners = tuple(sorted(share_of))
-        pots.append(
-            Pot(
-                lo,
-                hi,
-                amount,
-                eligible,
-                contributions,
-                PotKind.SHOWDOWN,
-                winners,
-                tuple(share_of[s] for s in winners),
+                    append(_new_transfer(Transfer, (seat, winner, paid, _UNCONTESTED_POT, index)))
+            pots.append(
+                _new_pot(Pot, (lo, hi, amount, eligible, contributions, PotKind.UNCONTESTED, eligible, (amount,)))
             )
-        )
+        else:
+            top = max([keys[i] for i in eligible_ordered])  # type: ignore[type-var]
+            if refund and top != best:
+                payouts = list(map(_add, payouts, contributions))
+                pots.append(_new_pot(Pot, (lo, hi, amount, eligible, contributions, PotKind.REFUNDED, (), ())))
+            else:
+                winners_ordered = [i for i in eligible_ordered if keys[i] == top]
+                if len(winners_ordered) == 1:
+                    winner = winners_ordered[0]
+                    payouts[winner] += amount
+                    for seat in order:
+                        paid = contributions[seat]
+                        if paid and seat != winner:
+                            append(_new_transfer(Transfer, (seat, winner, paid, _POT_WIN, index)))
+                    winners: tuple[int, ...] = (winner,)
+                    shares: tuple[int, ...] = (amount,)
+                else:
+                    winners, shares = _split_tie(
+                        winners_ordered, order, contributions, amount, hi - lo, index, payouts, append
+                    )
+                pots.append(_new_pot(Pot, (lo, hi, amount, eligible, contributions, PotKind.SHOWDOWN, winners, shares)))
         lo = hi
-    fees = [0] * n
-    nets = [0] * n
-    for seat in range(n):
-        net = payouts[seat] - committed[seat]
-        if net > 0 and fee_bps:
-            fees[seat] = net * fee_bps // 10000
-            net -= fees[seat]
-        nets[seat] = net
-    return Settlement(
-        tuple(pots), tuple(transfers), tuple(committed), tuple(payouts), tuple(fees), sum(fees), tuple(nets)
-    )
+        index += 1
+    if fee_bps:
+        fees = [(p - c) * fee_bps // 10000 if p > c else 0 for p, c in zip(payouts, committed, strict=True)]
+    else:
+        fees = [0] * n
+    nets = tuple(map(_sub, map(_sub, payouts, committed), fees))
+    return Settlement(tuple(pots), tuple(transfers), tuple(committed), tuple(payouts), tuple(fees), sum(fees), nets)
+
+
+def _split_tie(
+    winners_ordered: list[int],
+    order: tuple[int, ...],
+    contributions: tuple[int, ...],
+    amount: int,
+    width: int,
+    index: int,
+    payouts: list[int],
+    append: Callable[[Transfer], None],
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Equal shares, odd chips in play order from the first actor; losers fill the winners' gains in order."""
+    winners_ordered = sorted(winners_ordered, key=order.index)
+    share, odd = divmod(amount, len(winners_ordered))
+    gains: list[list[int]] = []
+    share_of: dict[int, int] = {}
+    for k, seat in enumerate(winners_ordered):
+        mine = share + 1 if k < odd else share
+        share_of[seat] = mine
+        payouts[seat] += mine
+        gains.append([seat, mine - width])
+    w = 0
+    for seat in order:
+        paid = contributions[seat]
+        if not paid or seat in share_of:
+            continue
+        while paid:
+            while gains[w][1] == 0:
+                w += 1
+            gain = gains[w]
+            moved = paid if paid < gain[1] else gain[1]
+            append(Transfer(seat, gain[0], moved, _POT_WIN, index))
+            gain[1] -= moved
+            paid -= moved
+    winners = tuple(sorted(share_of))
+    return winners, tuple(share_of[s] for s in winners)
+
+
+_INT = frozenset({int})
+_POT_WIN = TransferReason.POT_WIN
+_UNCONTESTED_POT = TransferReason.UNCONTESTED_POT
+_new_transfer = tuple.__new__
+_new_pot = tuple.__new__
+
+
+@cache
+def _play_orders(n: int) -> tuple[tuple[int, ...], ...]:
+    """For each first actor, the seats in play order starting from it."""
+    return tuple(tuple((first + k) % n for k in range(n)) for first in range(n))
 
 
 def _validate(
@@ -236,7 +297,8 @@ def _validate(
     first_actor: int,
     fee_bps: int,
     n: int,
-) -> None:
+) -> NoReturn:
+    """Called only when the fast checks of :func:`settle_pots` failed: raise the detailed violations."""
     problems: list[FieldViolation] = []
     if n < 2:
         raise InvalidInput.one("committed", "WRONG_SEAT_COUNT", f"a showdown needs at least 2 seats, got {n}")
@@ -268,3 +330,4 @@ def _validate(
             )
     if problems:
         raise InvalidInput(*problems)
+    raise InvalidInput.one("committed", "IMPOSSIBLE_STATE", "inconsistent pot input")
