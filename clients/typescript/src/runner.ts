@@ -60,11 +60,10 @@ export async function runCase(transport: Transport, vector: VectorCase): Promise
   try {
     response = await transport.unary(method, undefined, undefined, undefined, request);
   } catch (error) {
+    const failure = toRulesError(error);
     if (vector.expect.kind === "response") {
-      const failure = toRulesError(error);
       return `expected a response, got error ${failure.code}: ${failure.cause.rawMessage}`;
     }
-    const failure = toRulesError(error);
     const fields = fieldViolationsOf(failure.cause).map((violation) => violation.field);
     return matchError(vector.expect, { code: failure.code, message: failure.cause.rawMessage, fieldViolations: fields });
   }

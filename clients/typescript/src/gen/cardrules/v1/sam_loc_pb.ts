@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cardrules/v1/sam_loc.proto.
  */
 export const file_cardrules_v1_sam_loc: GenFile = /*@__PURE__*/
-  fileDesc("ChpjYXJkcnVsZXMvdjEvc2FtX2xvYy5wcm90bxIMY2FyZHJ1bGVzLnYxIusGCg1TYW1Ib3VzZVJ1bGVzEhgKC21heF9wbGF5ZXJzGAEgASgFSACIAQESHQoQc3RyYWlnaHRfbG93X2FjZRgCIAEoCEgBiAEBEiQKF3F1YWRfYmVhdHNfcGFpcl9vZl90d29zGAMgASgISAKIAQESHAoPY2hvcF9hZnRlcl9wYXNzGAQgASgISAOIAQESGQoMY2hvcF9wZW5hbHR5GAUgASgDSASIAQESLgoKY2hvcF9jaGFpbhgGIAEoDjIaLmNhcmRydWxlcy52MS5TYW1DaG9wQ2hhaW4SGwoOc2FtX211bHRpcGxpZXIYByABKANIBYgBARIzCg9zYW1fZmFpbF9wYXlfdG8YCCABKA4yGi5jYXJkcnVsZXMudjEuU2FtRmFpbFBheVRvEigKB2Jhb19tb3QYCSABKA4yFy5jYXJkcnVsZXMudjEuU2FtQmFvTW90EjcKD2ZpbmlzaF93aXRoX3R3bxgKIAEoDjIeLmNhcmRydWxlcy52MS5TYW1GaW5pc2hXaXRoVHdvEioKCHRob2lfdHdvGAsgASgOMhguY2FyZHJ1bGVzLnYxLlNhbVRob2lUd28SIAoTdGhvaV90d29fbXVsdGlwbGllchgMIAEoA0gGiAEBEh4KEXRob2lfdHdvX3Blcl9jYXJkGA0gASgDSAeIAQESHAoPY29uZ19tdWx0aXBsaWVyGA4gASgDSAiIAQESNAoMaW5zdGFudF93aW5zGA8gASgLMh4uY2FyZHJ1bGVzLnYxLlNhbUluc3RhbnRXaW5TZXQSIwoWaW5zdGFudF93aW5fbXVsdGlwbGllchgQIAEoA0gJiAEBEhQKB2ZlZV9icHMYESABKAVICogBAUIOCgxfbWF4X3BsYXllcnNCEwoRX3N0cmFpZ2h0X2xvd19hY2VCGgoYX3F1YWRfYmVhdHNfcGFpcl9vZl90d29zQhIKEF9jaG9wX2FmdGVyX3Bhc3NCDwoNX2Nob3BfcGVuYWx0eUIRCg9fc2FtX211bHRpcGxpZXJCFgoUX3Rob2lfdHdvX211bHRpcGxpZXJCFAoSX3Rob2lfdHdvX3Blcl9jYXJkQhIKEF9jb25nX211bHRpcGxpZXJCGQoXX2luc3RhbnRfd2luX211bHRpcGxpZXJCCgoIX2ZlZV9icHMiQgoQU2FtSW5zdGFudFdpblNldBIuCgVraW5kcxgBIAMoDjIfLmNhcmRydWxlcy52MS5TYW1JbnN0YW50V2luS2luZCKUAQoOU2FtQ29tYmluYXRpb24SLgoEa2luZBgBIAEoDjIgLmNhcmRydWxlcy52MS5TYW1Db21iaW5hdGlvbktpbmQSIQoFY2FyZHMYAiADKAsyEi5jYXJkcnVsZXMudjEuQ2FyZBIfCgN0b3AYAyABKA4yEi5jYXJkcnVsZXMudjEuUmFuaxIOCgZsZW5ndGgYBCABKAUiXwoHU2FtU2VhdBIjCgRoYW5kGAEgASgLMhMuY2FyZHJ1bGVzLnYxLkNhcmRzSAASFAoKY2FyZF9jb3VudBgCIAEoBUgAEg4KBnBhc3NlZBgDIAEoCEIJCgdob2xkaW5nImYKB1NhbUNob3ASDwoHY2hvcHBlchgBIAEoBRIPCgdjaG9wcGVkGAIgASgFEjkKE2Nob3BwZWRfY29tYmluYXRpb24YAyABKAsyHC5jYXJkcnVsZXMudjEuU2FtQ29tYmluYXRpb24ixQIKDVNhbVRhYmxlU3RhdGUSJAoFc2VhdHMYASADKAsyFS5jYXJkcnVsZXMudjEuU2FtU2VhdBIOCgZ0b19hY3QYAiABKAUSLQoHY3VycmVudBgDIAEoCzIcLmNhcmRydWxlcy52MS5TYW1Db21iaW5hdGlvbhIaCg1jdXJyZW50X293bmVyGAQgASgFSACIAQESKQoKY2hvcF9jaGFpbhgFIAMoCzIVLmNhcmRydWxlcy52MS5TYW1DaG9wEhUKCGRlY2xhcmVyGAYgASgFSAGIAQESHQoQYmFvX21vdF92aW9sYXRvchgHIAEoBUgCiAEBEhMKBndpbm5lchgIIAEoBUgDiAEBQhAKDl9jdXJyZW50X293bmVyQgsKCV9kZWNsYXJlckITChFfYmFvX21vdF92aW9sYXRvckIJCgdfd2lubmVyIgkKB1NhbVBhc3MibwoJU2FtQWN0aW9uEgwKBHNlYXQYASABKAUSIwoEcGxheRgCIAEoCzITLmNhcmRydWxlcy52MS5DYXJkc0gAEiUKBHBhc3MYAyABKAsyFS5jYXJkcnVsZXMudjEuU2FtUGFzc0gAQggKBmFjdGlvbiJqCghTYW1FdmVudBIoCgRraW5kGAEgASgOMhouY2FyZHJ1bGVzLnYxLlNhbUV2ZW50S2luZBIMCgRzZWF0GAIgASgFEhcKCm90aGVyX3NlYXQYAyABKAVIAIgBAUINCgtfb3RoZXJfc2VhdCKbAQodU2FtTG9jU2VydmljZVN0YXJ0SGFuZFJlcXVlc3QSMAoLaG91c2VfcnVsZXMYASABKAsyGy5jYXJkcnVsZXMudjEuU2FtSG91c2VSdWxlcxIiCgVoYW5kcxgCIAMoCzITLmNhcmRydWxlcy52MS5DYXJkcxIUCgxkZWNsYXJhdGlvbnMYAyADKAUSDgoGbGVhZGVyGAQgASgFIrIBCh5TYW1Mb2NTZXJ2aWNlU3RhcnRIYW5kUmVzcG9uc2USKgoFc3RhdGUYASABKAsyGy5jYXJkcnVsZXMudjEuU2FtVGFibGVTdGF0ZRI0CgtpbnN0YW50X3dpbhgCIAEoDjIfLmNhcmRydWxlcy52MS5TYW1JbnN0YW50V2luS2luZBIbCg5pbnN0YW50X3dpbm5lchgDIAEoBUgAiAEBQhEKD19pbnN0YW50X3dpbm5lciKpAQogU2FtTG9jU2VydmljZVZhbGlkYXRlUGxheVJlcXVlc3QSMAoLaG91c2VfcnVsZXMYASABKAsyGy5jYXJkcnVsZXMudjEuU2FtSG91c2VSdWxlcxIqCgVzdGF0ZRgCIAEoCzIbLmNhcmRydWxlcy52MS5TYW1UYWJsZVN0YXRlEicKBmFjdGlvbhgDIAEoCzIXLmNhcmRydWxlcy52MS5TYW1BY3Rpb24imAIKIVNhbUxvY1NlcnZpY2VWYWxpZGF0ZVBsYXlSZXNwb25zZRINCgVsZWdhbBgBIAEoCBInCgZyZWFzb24YAiABKA4yFy5jYXJkcnVsZXMudjEuU2FtUmVhc29uEi8KB21lc3NhZ2UYAyABKAsyHi5jYXJkcnVsZXMudjEuTG9jYWxpemVkTWVzc2FnZRIxCgtjb21iaW5hdGlvbhgEIAEoCzIcLmNhcmRydWxlcy52MS5TYW1Db21iaW5hdGlvbhImCgZldmVudHMYBSADKAsyFi5jYXJkcnVsZXMudjEuU2FtRXZlbnQSLwoKbmV4dF9zdGF0ZRgGIAEoCzIbLmNhcmRydWxlcy52MS5TYW1UYWJsZVN0YXRlIpUBCh5TYW1Mb2NTZXJ2aWNlTGVnYWxNb3Zlc1JlcXVlc3QSMAoLaG91c2VfcnVsZXMYASABKAsyGy5jYXJkcnVsZXMudjEuU2FtSG91c2VSdWxlcxIqCgVzdGF0ZRgCIAEoCzIbLmNhcmRydWxlcy52MS5TYW1UYWJsZVN0YXRlEhUKDWFsbF9jYXJkX3NldHMYAyABKAgiZgoHU2FtTW92ZRIsCgRwbGF5GAEgASgLMhwuY2FyZHJ1bGVzLnYxLlNhbUNvbWJpbmF0aW9uSAASJQoEcGFzcxgCIAEoCzIVLmNhcmRydWxlcy52MS5TYW1QYXNzSABCBgoEbW92ZSJVCh9TYW1Mb2NTZXJ2aWNlTGVnYWxNb3Zlc1Jlc3BvbnNlEgwKBHNlYXQYASABKAUSJAoFbW92ZXMYAiADKAsyFS5jYXJkcnVsZXMudjEuU2FtTW92ZSLFAQoOU2FtUm91bmRSZWNvcmQSDQoFc3Rha2UYASABKAMSMAoLaG91c2VfcnVsZXMYAiABKAsyGy5jYXJkcnVsZXMudjEuU2FtSG91c2VSdWxlcxIiCgVoYW5kcxgDIAMoCzITLmNhcmRydWxlcy52MS5DYXJkcxIUCgxkZWNsYXJhdGlvbnMYBCADKAUSDgoGbGVhZGVyGAUgASgFEigKB2FjdGlvbnMYBiADKAsyFy5jYXJkcnVsZXMudjEuU2FtQWN0aW9uIk4KH1NhbUxvY1NlcnZpY2VTZXR0bGVSb3VuZFJlcXVlc3QSKwoFcm91bmQYASABKAsyHC5jYXJkcnVsZXMudjEuU2FtUm91bmRSZWNvcmQi5wEKIFNhbUxvY1NlcnZpY2VTZXR0bGVSb3VuZFJlc3BvbnNlEikKB291dGNvbWUYASABKA4yGC5jYXJkcnVsZXMudjEuU2FtT3V0Y29tZRIOCgZ3aW5uZXIYAiABKAUSNAoLaW5zdGFudF93aW4YAyABKA4yHy5jYXJkcnVsZXMudjEuU2FtSW5zdGFudFdpbktpbmQSKQoJdHJhbnNmZXJzGAQgAygLMhYuY2FyZHJ1bGVzLnYxLlRyYW5zZmVyEgwKBG5ldHMYBSADKAMSCwoDZmVlGAYgASgDEgwKBGZlZXMYByADKAMqgAEKDFNhbUNob3BDaGFpbhIeChpTQU1fQ0hPUF9DSEFJTl9VTlNQRUNJRklFRBAAEhcKE1NBTV9DSE9QX0NIQUlOX0VBQ0gQARIZChVTQU1fQ0hPUF9DSEFJTl9ET1VCTEUQAhIcChhTQU1fQ0hPUF9DSEFJTl9MQVNUX09OTFkQAypmCgxTYW1GYWlsUGF5VG8SHwobU0FNX0ZBSUxfUEFZX1RPX1VOU1BFQ0lGSUVEEAASGwoXU0FNX0ZBSUxfUEFZX1RPX0JMT0NLRVIQARIYChRTQU1fRkFJTF9QQVlfVE9fRUFDSBACKlwKCVNhbUJhb01vdBIbChdTQU1fQkFPX01PVF9VTlNQRUNJRklFRBAAEhcKE1NBTV9CQU9fTU9UX1BFTkFMVFkQARIZChVTQU1fQkFPX01PVF9GT1JCSURERU4QAip7ChBTYW1GaW5pc2hXaXRoVHdvEiMKH1NBTV9GSU5JU0hfV0lUSF9UV09fVU5TUEVDSUZJRUQQABIfChtTQU1fRklOSVNIX1dJVEhfVFdPX1BFTkFMVFkQARIhCh1TQU1fRklOSVNIX1dJVEhfVFdPX0ZPUkJJRERFThACKlsKClNhbVRob2lUd28SHAoYU0FNX1RIT0lfVFdPX1VOU1BFQ0lGSUVEEAASFQoRU0FNX1RIT0lfVFdPX0ZMQVQQARIYChRTQU1fVEhPSV9UV09fUEVSX1RXTxACKvABChFTYW1JbnN0YW50V2luS2luZBIkCiBTQU1fSU5TVEFOVF9XSU5fS0lORF9VTlNQRUNJRklFRBAAEh8KG1NBTV9JTlNUQU5UX1dJTl9LSU5EX0RSQUdPThABEiIKHlNBTV9JTlNUQU5UX1dJTl9LSU5EX0ZPVVJfVFdPUxACEiMKH1NBTV9JTlNUQU5UX1dJTl9LSU5EX1NBTUVfQ09MT1IQAxImCiJTQU1fSU5TVEFOVF9XSU5fS0lORF9USFJFRV9UUklQTEVTEAQSIwofU0FNX0lOU1RBTlRfV0lOX0tJTkRfRklWRV9QQUlSUxAFKv8BChJTYW1Db21iaW5hdGlvbktpbmQSJAogU0FNX0NPTUJJTkFUSU9OX0tJTkRfVU5TUEVDSUZJRUQQABIfChtTQU1fQ09NQklOQVRJT05fS0lORF9TSU5HTEUQARIdChlTQU1fQ09NQklOQVRJT05fS0lORF9QQUlSEAISHwobU0FNX0NPTUJJTkFUSU9OX0tJTkRfVFJJUExFEAMSHQoZU0FNX0NPTUJJTkFUSU9OX0tJTkRfUVVBRBAEEiEKHVNBTV9DT01CSU5BVElPTl9LSU5EX1NUUkFJR0hUEAUSIAocU0FNX0NPTUJJTkFUSU9OX0tJTkRfSU5WQUxJRBAGKtMCCglTYW1SZWFzb24SGgoWU0FNX1JFQVNPTl9VTlNQRUNJRklFRBAAEhwKGFNBTV9SRUFTT05fTk9UX1lPVVJfVFVSThABEiAKHFNBTV9SRUFTT05fTk9UX0FfQ09NQklOQVRJT04QAhIcChhTQU1fUkVBU09OX0RPRVNfTk9UX0JFQVQQAxIhCh1TQU1fUkVBU09OX0xFQURFUl9DQU5OT1RfUEFTUxAEEh0KGVNBTV9SRUFTT05fQUxSRUFEWV9QQVNTRUQQBRInCiNTQU1fUkVBU09OX01VU1RfUExBWV9ISUdIRVNUX1NJTkdMRRAGEiUKIVNBTV9SRUFTT05fQ0FOTk9UX0ZJTklTSF9XSVRIX1RXTxAHEhgKFFNBTV9SRUFTT05fSEFORF9PVkVSEAgSIAocU0FNX1JFQVNPTl9PTkxZX0NIT1BfQUxMT1dFRBAJKo8DCgxTYW1FdmVudEtpbmQSHgoaU0FNX0VWRU5UX0tJTkRfVU5TUEVDSUZJRUQQABIXChNTQU1fRVZFTlRfS0lORF9DSE9QEAESHAoYU0FNX0VWRU5UX0tJTkRfT1ZFUl9DSE9QEAISHgoaU0FNX0VWRU5UX0tJTkRfU0FNX0JMT0NLRUQQAxIkCiBTQU1fRVZFTlRfS0lORF9CQU9fTU9UX1ZJT0xBVElPThAEEhkKFVNBTV9FVkVOVF9LSU5EX0ZJTklTSBAFEiAKHFNBTV9FVkVOVF9LSU5EX0ZJTklTSF9PTl9UV08QBhIgChxTQU1fRVZFTlRfS0lORF9TQU1fU1VDQ0VFREVEEAcSHgoaU0FNX0VWRU5UX0tJTkRfVFJJQ0tfRU5ERUQQCBIeChpTQU1fRVZFTlRfS0lORF9ORVhUX0xFQURFUhAJEh4KGlNBTV9FVkVOVF9LSU5EX0xFQURfUEFTU0VEEAoSIwofU0FNX0VWRU5UX0tJTkRfU0FNX0ZBSUxFRF9TVFVDSxALKvgBCgpTYW1PdXRjb21lEhsKF1NBTV9PVVRDT01FX1VOU1BFQ0lGSUVEEAASGwoXU0FNX09VVENPTUVfSU5TVEFOVF9XSU4QARIXChNTQU1fT1VUQ09NRV9TQU1fV09OEAISGwoXU0FNX09VVENPTUVfU0FNX0JMT0NLRUQQAxIgChxTQU1fT1VUQ09NRV9TQU1fRkFJTEVEX1NUVUNLEAQSHwobU0FNX09VVENPTUVfRklOSVNIRURfT05fVFdPEAUSHwobU0FNX09VVENPTUVfQkFPX01PVF9QRU5BTFRZEAYSFgoSU0FNX09VVENPTUVfTk9STUFMEAcywQMKDVNhbUxvY1NlcnZpY2USZgoJU3RhcnRIYW5kEisuY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VTdGFydEhhbmRSZXF1ZXN0GiwuY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VTdGFydEhhbmRSZXNwb25zZRJvCgxWYWxpZGF0ZVBsYXkSLi5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZVZhbGlkYXRlUGxheVJlcXVlc3QaLy5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZVZhbGlkYXRlUGxheVJlc3BvbnNlEmkKCkxlZ2FsTW92ZXMSLC5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZUxlZ2FsTW92ZXNSZXF1ZXN0Gi0uY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VMZWdhbE1vdmVzUmVzcG9uc2USbAoLU2V0dGxlUm91bmQSLS5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZVNldHRsZVJvdW5kUmVxdWVzdBouLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlU2V0dGxlUm91bmRSZXNwb25zZWIGcHJvdG8z", [file_cardrules_v1_cards]);
+  fileDesc("ChpjYXJkcnVsZXMvdjEvc2FtX2xvYy5wcm90bxIMY2FyZHJ1bGVzLnYxIusGCg1TYW1Ib3VzZVJ1bGVzEhgKC21heF9wbGF5ZXJzGAEgASgFSACIAQESHQoQc3RyYWlnaHRfbG93X2FjZRgCIAEoCEgBiAEBEiQKF3F1YWRfYmVhdHNfcGFpcl9vZl90d29zGAMgASgISAKIAQESHAoPY2hvcF9hZnRlcl9wYXNzGAQgASgISAOIAQESGQoMY2hvcF9wZW5hbHR5GAUgASgDSASIAQESLgoKY2hvcF9jaGFpbhgGIAEoDjIaLmNhcmRydWxlcy52MS5TYW1DaG9wQ2hhaW4SGwoOc2FtX211bHRpcGxpZXIYByABKANIBYgBARIzCg9zYW1fZmFpbF9wYXlfdG8YCCABKA4yGi5jYXJkcnVsZXMudjEuU2FtRmFpbFBheVRvEigKB2Jhb19tb3QYCSABKA4yFy5jYXJkcnVsZXMudjEuU2FtQmFvTW90EjcKD2ZpbmlzaF93aXRoX3R3bxgKIAEoDjIeLmNhcmRydWxlcy52MS5TYW1GaW5pc2hXaXRoVHdvEioKCHRob2lfdHdvGAsgASgOMhguY2FyZHJ1bGVzLnYxLlNhbVRob2lUd28SIAoTdGhvaV90d29fbXVsdGlwbGllchgMIAEoA0gGiAEBEh4KEXRob2lfdHdvX3Blcl9jYXJkGA0gASgDSAeIAQESHAoPY29uZ19tdWx0aXBsaWVyGA4gASgDSAiIAQESNAoMaW5zdGFudF93aW5zGA8gASgLMh4uY2FyZHJ1bGVzLnYxLlNhbUluc3RhbnRXaW5TZXQSIwoWaW5zdGFudF93aW5fbXVsdGlwbGllchgQIAEoA0gJiAEBEhQKB2ZlZV9icHMYESABKAVICogBAUIOCgxfbWF4X3BsYXllcnNCEwoRX3N0cmFpZ2h0X2xvd19hY2VCGgoYX3F1YWRfYmVhdHNfcGFpcl9vZl90d29zQhIKEF9jaG9wX2FmdGVyX3Bhc3NCDwoNX2Nob3BfcGVuYWx0eUIRCg9fc2FtX211bHRpcGxpZXJCFgoUX3Rob2lfdHdvX211bHRpcGxpZXJCFAoSX3Rob2lfdHdvX3Blcl9jYXJkQhIKEF9jb25nX211bHRpcGxpZXJCGQoXX2luc3RhbnRfd2luX211bHRpcGxpZXJCCgoIX2ZlZV9icHMiQgoQU2FtSW5zdGFudFdpblNldBIuCgVraW5kcxgBIAMoDjIfLmNhcmRydWxlcy52MS5TYW1JbnN0YW50V2luS2luZCKUAQoOU2FtQ29tYmluYXRpb24SLgoEa2luZBgBIAEoDjIgLmNhcmRydWxlcy52MS5TYW1Db21iaW5hdGlvbktpbmQSIQoFY2FyZHMYAiADKAsyEi5jYXJkcnVsZXMudjEuQ2FyZBIfCgN0b3AYAyABKA4yEi5jYXJkcnVsZXMudjEuUmFuaxIOCgZsZW5ndGgYBCABKAUiXwoHU2FtU2VhdBIjCgRoYW5kGAEgASgLMhMuY2FyZHJ1bGVzLnYxLkNhcmRzSAASFAoKY2FyZF9jb3VudBgCIAEoBUgAEg4KBnBhc3NlZBgDIAEoCEIJCgdob2xkaW5nIj0KB1NhbUNob3ASDwoHY2hvcHBlchgBIAEoBRIPCgdjaG9wcGVkGAIgASgFEhAKCHBvc2l0aW9uGAMgASgFIvgCCg1TYW1UYWJsZVN0YXRlEiQKBXNlYXRzGAEgAygLMhUuY2FyZHJ1bGVzLnYxLlNhbVNlYXQSDAoEdHVybhgCIAEoBRIkCgdjdXJyZW50GAMgASgLMhMuY2FyZHJ1bGVzLnYxLkNhcmRzEhoKDWN1cnJlbnRfb3duZXIYBCABKAVIAIgBARIpCgpjaG9wX2NoYWluGAUgAygLMhUuY2FyZHJ1bGVzLnYxLlNhbUNob3ASFQoIZGVjbGFyZXIYBiABKAVIAYgBARIdChBiYW9fbW90X3Zpb2xhdG9yGAcgASgFSAKIAQESEwoLbGVhZF9wYXNzZXMYCCABKAUSJwoFZW5kZWQYCSABKA4yGC5jYXJkcnVsZXMudjEuU2FtSGFuZEVuZBITCgZ3aW5uZXIYCiABKAVIA4gBAUIQCg5fY3VycmVudF9vd25lckILCglfZGVjbGFyZXJCEwoRX2Jhb19tb3RfdmlvbGF0b3JCCQoHX3dpbm5lciIJCgdTYW1QYXNzIm8KCVNhbUFjdGlvbhIMCgRzZWF0GAEgASgFEiMKBHBsYXkYAiABKAsyEy5jYXJkcnVsZXMudjEuQ2FyZHNIABIlCgRwYXNzGAMgASgLMhUuY2FyZHJ1bGVzLnYxLlNhbVBhc3NIAEIICgZhY3Rpb24iggEKCFNhbUV2ZW50EigKBGtpbmQYASABKA4yGi5jYXJkcnVsZXMudjEuU2FtRXZlbnRLaW5kEgwKBHNlYXQYAiABKAUSFwoKb3RoZXJfc2VhdBgDIAEoBUgAiAEBEhYKDmNoYWluX3Bvc2l0aW9uGAQgASgFQg0KC19vdGhlcl9zZWF0IpsBCh1TYW1Mb2NTZXJ2aWNlU3RhcnRIYW5kUmVxdWVzdBIwCgtob3VzZV9ydWxlcxgBIAEoCzIbLmNhcmRydWxlcy52MS5TYW1Ib3VzZVJ1bGVzEiIKBWhhbmRzGAIgAygLMhMuY2FyZHJ1bGVzLnYxLkNhcmRzEhQKDGRlY2xhcmF0aW9ucxgDIAMoBRIOCgZsZWFkZXIYBCABKAUi7AEKHlNhbUxvY1NlcnZpY2VTdGFydEhhbmRSZXNwb25zZRIqCgVzdGF0ZRgBIAEoCzIbLmNhcmRydWxlcy52MS5TYW1UYWJsZVN0YXRlEjQKC2luc3RhbnRfd2luGAIgASgOMh8uY2FyZHJ1bGVzLnYxLlNhbUluc3RhbnRXaW5LaW5kEhsKDmluc3RhbnRfd2lubmVyGAMgASgFSACIAQESOAoKcXVhbGlmaWVycxgEIAMoCzIkLmNhcmRydWxlcy52MS5TYW1JbnN0YW50V2luUXVhbGlmaWVyQhEKD19pbnN0YW50X3dpbm5lciJVChZTYW1JbnN0YW50V2luUXVhbGlmaWVyEgwKBHNlYXQYASABKAUSLQoEa2luZBgCIAEoDjIfLmNhcmRydWxlcy52MS5TYW1JbnN0YW50V2luS2luZCKpAQogU2FtTG9jU2VydmljZVZhbGlkYXRlUGxheVJlcXVlc3QSMAoLaG91c2VfcnVsZXMYASABKAsyGy5jYXJkcnVsZXMudjEuU2FtSG91c2VSdWxlcxIqCgVzdGF0ZRgCIAEoCzIbLmNhcmRydWxlcy52MS5TYW1UYWJsZVN0YXRlEicKBmFjdGlvbhgDIAEoCzIXLmNhcmRydWxlcy52MS5TYW1BY3Rpb24imAIKIVNhbUxvY1NlcnZpY2VWYWxpZGF0ZVBsYXlSZXNwb25zZRINCgVsZWdhbBgBIAEoCBInCgZyZWFzb24YAiABKA4yFy5jYXJkcnVsZXMudjEuU2FtUmVhc29uEi8KB21lc3NhZ2UYAyABKAsyHi5jYXJkcnVsZXMudjEuTG9jYWxpemVkTWVzc2FnZRIxCgtjb21iaW5hdGlvbhgEIAEoCzIcLmNhcmRydWxlcy52MS5TYW1Db21iaW5hdGlvbhImCgZldmVudHMYBSADKAsyFi5jYXJkcnVsZXMudjEuU2FtRXZlbnQSLwoKbmV4dF9zdGF0ZRgGIAEoCzIbLmNhcmRydWxlcy52MS5TYW1UYWJsZVN0YXRlIpUBCh5TYW1Mb2NTZXJ2aWNlTGVnYWxNb3Zlc1JlcXVlc3QSMAoLaG91c2VfcnVsZXMYASABKAsyGy5jYXJkcnVsZXMudjEuU2FtSG91c2VSdWxlcxIqCgVzdGF0ZRgCIAEoCzIbLmNhcmRydWxlcy52MS5TYW1UYWJsZVN0YXRlEhUKDWFsbF9jYXJkX3NldHMYAyABKAgiZgoHU2FtTW92ZRIsCgRwbGF5GAEgASgLMhwuY2FyZHJ1bGVzLnYxLlNhbUNvbWJpbmF0aW9uSAASJQoEcGFzcxgCIAEoCzIVLmNhcmRydWxlcy52MS5TYW1QYXNzSABCBgoEbW92ZSJjCh9TYW1Mb2NTZXJ2aWNlTGVnYWxNb3Zlc1Jlc3BvbnNlEhEKBHNlYXQYASABKAVIAIgBARIkCgVtb3ZlcxgCIAMoCzIVLmNhcmRydWxlcy52MS5TYW1Nb3ZlQgcKBV9zZWF0IsUBCg5TYW1Sb3VuZFJlY29yZBINCgVzdGFrZRgBIAEoAxIwCgtob3VzZV9ydWxlcxgCIAEoCzIbLmNhcmRydWxlcy52MS5TYW1Ib3VzZVJ1bGVzEiIKBWhhbmRzGAMgAygLMhMuY2FyZHJ1bGVzLnYxLkNhcmRzEhQKDGRlY2xhcmF0aW9ucxgEIAMoBRIOCgZsZWFkZXIYBSABKAUSKAoHYWN0aW9ucxgGIAMoCzIXLmNhcmRydWxlcy52MS5TYW1BY3Rpb24iTgofU2FtTG9jU2VydmljZVNldHRsZVJvdW5kUmVxdWVzdBIrCgVyb3VuZBgBIAEoCzIcLmNhcmRydWxlcy52MS5TYW1Sb3VuZFJlY29yZCKGAgogU2FtTG9jU2VydmljZVNldHRsZVJvdW5kUmVzcG9uc2USKQoHb3V0Y29tZRgBIAEoDjIYLmNhcmRydWxlcy52MS5TYW1PdXRjb21lEhMKBndpbm5lchgCIAEoBUgAiAEBEjQKC2luc3RhbnRfd2luGAMgASgOMh8uY2FyZHJ1bGVzLnYxLlNhbUluc3RhbnRXaW5LaW5kEikKCXRyYW5zZmVycxgEIAMoCzIWLmNhcmRydWxlcy52MS5UcmFuc2ZlchIMCgRuZXRzGAUgAygDEgsKA2ZlZRgGIAEoAxIMCgRmZWVzGAcgAygDEg0KBWdyb3NzGAggAygDQgkKB193aW5uZXIqgAEKDFNhbUNob3BDaGFpbhIeChpTQU1fQ0hPUF9DSEFJTl9VTlNQRUNJRklFRBAAEhcKE1NBTV9DSE9QX0NIQUlOX0VBQ0gQARIZChVTQU1fQ0hPUF9DSEFJTl9ET1VCTEUQAhIcChhTQU1fQ0hPUF9DSEFJTl9MQVNUX09OTFkQAypmCgxTYW1GYWlsUGF5VG8SHwobU0FNX0ZBSUxfUEFZX1RPX1VOU1BFQ0lGSUVEEAASGwoXU0FNX0ZBSUxfUEFZX1RPX0JMT0NLRVIQARIYChRTQU1fRkFJTF9QQVlfVE9fRUFDSBACKlwKCVNhbUJhb01vdBIbChdTQU1fQkFPX01PVF9VTlNQRUNJRklFRBAAEhcKE1NBTV9CQU9fTU9UX1BFTkFMVFkQARIZChVTQU1fQkFPX01PVF9GT1JCSURERU4QAip7ChBTYW1GaW5pc2hXaXRoVHdvEiMKH1NBTV9GSU5JU0hfV0lUSF9UV09fVU5TUEVDSUZJRUQQABIfChtTQU1fRklOSVNIX1dJVEhfVFdPX1BFTkFMVFkQARIhCh1TQU1fRklOSVNIX1dJVEhfVFdPX0ZPUkJJRERFThACKlsKClNhbVRob2lUd28SHAoYU0FNX1RIT0lfVFdPX1VOU1BFQ0lGSUVEEAASFQoRU0FNX1RIT0lfVFdPX0ZMQVQQARIYChRTQU1fVEhPSV9UV09fUEVSX1RXTxACKvABChFTYW1JbnN0YW50V2luS2luZBIkCiBTQU1fSU5TVEFOVF9XSU5fS0lORF9VTlNQRUNJRklFRBAAEh8KG1NBTV9JTlNUQU5UX1dJTl9LSU5EX0RSQUdPThABEiIKHlNBTV9JTlNUQU5UX1dJTl9LSU5EX0ZPVVJfVFdPUxACEiMKH1NBTV9JTlNUQU5UX1dJTl9LSU5EX1NBTUVfQ09MT1IQAxImCiJTQU1fSU5TVEFOVF9XSU5fS0lORF9USFJFRV9UUklQTEVTEAQSIwofU0FNX0lOU1RBTlRfV0lOX0tJTkRfRklWRV9QQUlSUxAFKv8BChJTYW1Db21iaW5hdGlvbktpbmQSJAogU0FNX0NPTUJJTkFUSU9OX0tJTkRfVU5TUEVDSUZJRUQQABIfChtTQU1fQ09NQklOQVRJT05fS0lORF9TSU5HTEUQARIdChlTQU1fQ09NQklOQVRJT05fS0lORF9QQUlSEAISHwobU0FNX0NPTUJJTkFUSU9OX0tJTkRfVFJJUExFEAMSHQoZU0FNX0NPTUJJTkFUSU9OX0tJTkRfUVVBRBAEEiEKHVNBTV9DT01CSU5BVElPTl9LSU5EX1NUUkFJR0hUEAUSIAocU0FNX0NPTUJJTkFUSU9OX0tJTkRfSU5WQUxJRBAGKuQBCgpTYW1IYW5kRW5kEhwKGFNBTV9IQU5EX0VORF9VTlNQRUNJRklFRBAAEhkKFVNBTV9IQU5EX0VORF9GSU5JU0hFRBABEiAKHFNBTV9IQU5EX0VORF9GSU5JU0hFRF9PTl9UV08QAhIgChxTQU1fSEFORF9FTkRfQkFPX01PVF9QRU5BTFRZEAMSGAoUU0FNX0hBTkRfRU5EX1NBTV9XT04QBBIcChhTQU1fSEFORF9FTkRfU0FNX0JMT0NLRUQQBRIhCh1TQU1fSEFORF9FTkRfU0FNX0ZBSUxFRF9TVFVDSxAGKtMCCglTYW1SZWFzb24SGgoWU0FNX1JFQVNPTl9VTlNQRUNJRklFRBAAEhwKGFNBTV9SRUFTT05fTk9UX1lPVVJfVFVSThABEiAKHFNBTV9SRUFTT05fTk9UX0FfQ09NQklOQVRJT04QAhIcChhTQU1fUkVBU09OX0RPRVNfTk9UX0JFQVQQAxIhCh1TQU1fUkVBU09OX0xFQURFUl9DQU5OT1RfUEFTUxAEEh0KGVNBTV9SRUFTT05fQUxSRUFEWV9QQVNTRUQQBRInCiNTQU1fUkVBU09OX01VU1RfUExBWV9ISUdIRVNUX1NJTkdMRRAGEiUKIVNBTV9SRUFTT05fQ0FOTk9UX0ZJTklTSF9XSVRIX1RXTxAHEhgKFFNBTV9SRUFTT05fSEFORF9PVkVSEAgSIAocU0FNX1JFQVNPTl9PTkxZX0NIT1BfQUxMT1dFRBAJKrMDCgxTYW1FdmVudEtpbmQSHgoaU0FNX0VWRU5UX0tJTkRfVU5TUEVDSUZJRUQQABIXChNTQU1fRVZFTlRfS0lORF9DSE9QEAESHAoYU0FNX0VWRU5UX0tJTkRfT1ZFUl9DSE9QEAISHgoaU0FNX0VWRU5UX0tJTkRfU0FNX0JMT0NLRUQQAxIkCiBTQU1fRVZFTlRfS0lORF9CQU9fTU9UX1ZJT0xBVElPThAEEhkKFVNBTV9FVkVOVF9LSU5EX0ZJTklTSBAFEiAKHFNBTV9FVkVOVF9LSU5EX0ZJTklTSF9PTl9UV08QBhIgChxTQU1fRVZFTlRfS0lORF9TQU1fU1VDQ0VFREVEEAcSHgoaU0FNX0VWRU5UX0tJTkRfVFJJQ0tfRU5ERUQQCBIeChpTQU1fRVZFTlRfS0lORF9ORVhUX0xFQURFUhAJEh4KGlNBTV9FVkVOVF9LSU5EX0xFQURfUEFTU0VEEAoSIwofU0FNX0VWRU5UX0tJTkRfU0FNX0ZBSUxFRF9TVFVDSxALEiIKHlNBTV9FVkVOVF9LSU5EX0JBT19NT1RfUEVOQUxUWRAMKvgBCgpTYW1PdXRjb21lEhsKF1NBTV9PVVRDT01FX1VOU1BFQ0lGSUVEEAASGwoXU0FNX09VVENPTUVfSU5TVEFOVF9XSU4QARIXChNTQU1fT1VUQ09NRV9TQU1fV09OEAISGwoXU0FNX09VVENPTUVfU0FNX0JMT0NLRUQQAxIgChxTQU1fT1VUQ09NRV9TQU1fRkFJTEVEX1NUVUNLEAQSHwobU0FNX09VVENPTUVfRklOSVNIRURfT05fVFdPEAUSHwobU0FNX09VVENPTUVfQkFPX01PVF9QRU5BTFRZEAYSFgoSU0FNX09VVENPTUVfTk9STUFMEAcywQMKDVNhbUxvY1NlcnZpY2USZgoJU3RhcnRIYW5kEisuY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VTdGFydEhhbmRSZXF1ZXN0GiwuY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VTdGFydEhhbmRSZXNwb25zZRJvCgxWYWxpZGF0ZVBsYXkSLi5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZVZhbGlkYXRlUGxheVJlcXVlc3QaLy5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZVZhbGlkYXRlUGxheVJlc3BvbnNlEmkKCkxlZ2FsTW92ZXMSLC5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZUxlZ2FsTW92ZXNSZXF1ZXN0Gi0uY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VMZWdhbE1vdmVzUmVzcG9uc2USbAoLU2V0dGxlUm91bmQSLS5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZVNldHRsZVJvdW5kUmVxdWVzdBouLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlU2V0dGxlUm91bmRSZXNwb25zZWIGcHJvdG8z", [file_cardrules_v1_cards]);
 
 /**
  * The house-rule switches of sam-loc.md §7. Unset means the documented default.
@@ -248,7 +248,7 @@ export const SamSeatSchema: GenMessage<SamSeat> = /*@__PURE__*/
   messageDesc(file_cardrules_v1_sam_loc, 3);
 
 /**
- * A chop (chặt) in the current trick's chain.
+ * A chop (chặt) in the current trick's chain: `chopped` owes `chopper` the chop penalty.
  *
  * @generated from message cardrules.v1.SamChop
  */
@@ -268,11 +268,11 @@ export type SamChop = Message<"cardrules.v1.SamChop"> & {
   chopped: number;
 
   /**
-   * The chopped combination (a single 2, a pair of 2s or a lower four of a kind).
+   * 1 for the first chop of the chain, k for the k-th (over-chops, chặt chồng).
    *
-   * @generated from field: cardrules.v1.SamCombination chopped_combination = 3;
+   * @generated from field: int32 position = 3;
    */
-  choppedCombination?: SamCombination | undefined;
+  position: number;
 };
 
 /**
@@ -298,16 +298,16 @@ export type SamTableState = Message<"cardrules.v1.SamTableState"> & {
   /**
    * The seat to act.
    *
-   * @generated from field: int32 to_act = 2;
+   * @generated from field: int32 turn = 2;
    */
-  toAct: number;
+  turn: number;
 
   /**
-   * The combination to beat; unset when the seat to act leads a new trick.
+   * The combination to beat; unset (or empty) when the seat to act leads a new trick.
    *
-   * @generated from field: cardrules.v1.SamCombination current = 3;
+   * @generated from field: cardrules.v1.Cards current = 3;
    */
-  current?: SamCombination | undefined;
+  current?: Cards | undefined;
 
   /**
    * Who played `current`.
@@ -331,16 +331,30 @@ export type SamTableState = Message<"cardrules.v1.SamTableState"> & {
   declarer?: number | undefined;
 
   /**
-   * The seat that broke the báo 1 duty while the one-card seat could still go out on it, if any.
+   * The seat whose single broke the báo-1 duty and is on the table now (PENALTY mode), if any.
    *
    * @generated from field: optional int32 bao_mot_violator = 7;
    */
   baoMotViolator?: number | undefined;
 
   /**
-   * Set once the hand is over: the seat that won it (for a blocked Sâm, the blocker).
+   * Consecutive lead passes by stuck leaders (finish_with_two = FORBIDDEN).
    *
-   * @generated from field: optional int32 winner = 8;
+   * @generated from field: int32 lead_passes = 8;
+   */
+  leadPasses: number;
+
+  /**
+   * How the hand ended; unset while it runs.
+   *
+   * @generated from field: cardrules.v1.SamHandEnd ended = 9;
+   */
+  ended: SamHandEnd;
+
+  /**
+   * Who won the ended hand (the blocker for SAM_BLOCKED; unset for SAM_FAILED_STUCK).
+   *
+   * @generated from field: optional int32 winner = 10;
    */
   winner?: number | undefined;
 };
@@ -424,11 +438,18 @@ export type SamEvent = Message<"cardrules.v1.SamEvent"> & {
   seat: number;
 
   /**
-   * The other seat involved, if any (the chopped seat, the declarer, the one-card seat).
+   * The other seat involved, if any (the chopped seat, the declarer, the one-card seat, the new leader).
    *
    * @generated from field: optional int32 other_seat = 3;
    */
   otherSeat?: number | undefined;
+
+  /**
+   * For CHOP and OVER_CHOP: the chop's position in the trick's chain (1, 2, …).
+   *
+   * @generated from field: int32 chain_position = 4;
+   */
+  chainPosition: number;
 };
 
 /**
@@ -481,7 +502,7 @@ export const SamLocServiceStartHandRequestSchema: GenMessage<SamLocServiceStartH
  */
 export type SamLocServiceStartHandResponse = Message<"cardrules.v1.SamLocServiceStartHandResponse"> & {
   /**
-   * The first state (hand over at once on an instant win: `winner` set).
+   * The first state; unset on an instant win (nobody plays).
    *
    * @generated from field: cardrules.v1.SamTableState state = 1;
    */
@@ -500,6 +521,13 @@ export type SamLocServiceStartHandResponse = Message<"cardrules.v1.SamLocService
    * @generated from field: optional int32 instant_winner = 3;
    */
   instantWinner?: number | undefined;
+
+  /**
+   * Every seat that qualified for an instant win, with its kind (ties are broken from the leader).
+   *
+   * @generated from field: repeated cardrules.v1.SamInstantWinQualifier qualifiers = 4;
+   */
+  qualifiers: SamInstantWinQualifier[];
 };
 
 /**
@@ -508,6 +536,30 @@ export type SamLocServiceStartHandResponse = Message<"cardrules.v1.SamLocService
  */
 export const SamLocServiceStartHandResponseSchema: GenMessage<SamLocServiceStartHandResponse> = /*@__PURE__*/
   messageDesc(file_cardrules_v1_sam_loc, 10);
+
+/**
+ * A seat dealt an instant win.
+ *
+ * @generated from message cardrules.v1.SamInstantWinQualifier
+ */
+export type SamInstantWinQualifier = Message<"cardrules.v1.SamInstantWinQualifier"> & {
+  /**
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * @generated from field: cardrules.v1.SamInstantWinKind kind = 2;
+   */
+  kind: SamInstantWinKind;
+};
+
+/**
+ * Describes the message cardrules.v1.SamInstantWinQualifier.
+ * Use `create(SamInstantWinQualifierSchema)` to create a new message.
+ */
+export const SamInstantWinQualifierSchema: GenMessage<SamInstantWinQualifier> = /*@__PURE__*/
+  messageDesc(file_cardrules_v1_sam_loc, 11);
 
 /**
  * @generated from message cardrules.v1.SamLocServiceValidatePlayRequest
@@ -534,7 +586,7 @@ export type SamLocServiceValidatePlayRequest = Message<"cardrules.v1.SamLocServi
  * Use `create(SamLocServiceValidatePlayRequestSchema)` to create a new message.
  */
 export const SamLocServiceValidatePlayRequestSchema: GenMessage<SamLocServiceValidatePlayRequest> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 11);
+  messageDesc(file_cardrules_v1_sam_loc, 12);
 
 /**
  * @generated from message cardrules.v1.SamLocServiceValidatePlayResponse
@@ -584,7 +636,7 @@ export type SamLocServiceValidatePlayResponse = Message<"cardrules.v1.SamLocServ
  * Use `create(SamLocServiceValidatePlayResponseSchema)` to create a new message.
  */
 export const SamLocServiceValidatePlayResponseSchema: GenMessage<SamLocServiceValidatePlayResponse> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 12);
+  messageDesc(file_cardrules_v1_sam_loc, 13);
 
 /**
  * @generated from message cardrules.v1.SamLocServiceLegalMovesRequest
@@ -614,7 +666,7 @@ export type SamLocServiceLegalMovesRequest = Message<"cardrules.v1.SamLocService
  * Use `create(SamLocServiceLegalMovesRequestSchema)` to create a new message.
  */
 export const SamLocServiceLegalMovesRequestSchema: GenMessage<SamLocServiceLegalMovesRequest> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 13);
+  messageDesc(file_cardrules_v1_sam_loc, 14);
 
 /**
  * One legal move.
@@ -645,18 +697,18 @@ export type SamMove = Message<"cardrules.v1.SamMove"> & {
  * Use `create(SamMoveSchema)` to create a new message.
  */
 export const SamMoveSchema: GenMessage<SamMove> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 14);
+  messageDesc(file_cardrules_v1_sam_loc, 15);
 
 /**
  * @generated from message cardrules.v1.SamLocServiceLegalMovesResponse
  */
 export type SamLocServiceLegalMovesResponse = Message<"cardrules.v1.SamLocServiceLegalMovesResponse"> & {
   /**
-   * The seat the moves are for (the state's to_act).
+   * The seat the moves are for (the state's turn); unset when the hand is over.
    *
-   * @generated from field: int32 seat = 1;
+   * @generated from field: optional int32 seat = 1;
    */
-  seat: number;
+  seat?: number | undefined;
 
   /**
    * @generated from field: repeated cardrules.v1.SamMove moves = 2;
@@ -669,7 +721,7 @@ export type SamLocServiceLegalMovesResponse = Message<"cardrules.v1.SamLocServic
  * Use `create(SamLocServiceLegalMovesResponseSchema)` to create a new message.
  */
 export const SamLocServiceLegalMovesResponseSchema: GenMessage<SamLocServiceLegalMovesResponse> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 15);
+  messageDesc(file_cardrules_v1_sam_loc, 16);
 
 /**
  * Everything that happened in one hand, enough to replay it.
@@ -723,7 +775,7 @@ export type SamRoundRecord = Message<"cardrules.v1.SamRoundRecord"> & {
  * Use `create(SamRoundRecordSchema)` to create a new message.
  */
 export const SamRoundRecordSchema: GenMessage<SamRoundRecord> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 16);
+  messageDesc(file_cardrules_v1_sam_loc, 17);
 
 /**
  * @generated from message cardrules.v1.SamLocServiceSettleRoundRequest
@@ -740,7 +792,7 @@ export type SamLocServiceSettleRoundRequest = Message<"cardrules.v1.SamLocServic
  * Use `create(SamLocServiceSettleRoundRequestSchema)` to create a new message.
  */
 export const SamLocServiceSettleRoundRequestSchema: GenMessage<SamLocServiceSettleRoundRequest> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 17);
+  messageDesc(file_cardrules_v1_sam_loc, 18);
 
 /**
  * @generated from message cardrules.v1.SamLocServiceSettleRoundResponse
@@ -752,11 +804,11 @@ export type SamLocServiceSettleRoundResponse = Message<"cardrules.v1.SamLocServi
   outcome: SamOutcome;
 
   /**
-   * The winner: instant winner, declarer, blocker or the seat that went out.
+   * The winner: instant winner, declarer, blocker or the seat that went out (unset for SAM_FAILED_STUCK).
    *
-   * @generated from field: int32 winner = 2;
+   * @generated from field: optional int32 winner = 2;
    */
-  winner: number;
+  winner?: number | undefined;
 
   /**
    * @generated from field: cardrules.v1.SamInstantWinKind instant_win = 3;
@@ -790,6 +842,13 @@ export type SamLocServiceSettleRoundResponse = Message<"cardrules.v1.SamLocServi
    * @generated from field: repeated int64 fees = 7;
    */
   fees: bigint[];
+
+  /**
+   * Each seat's result before fees (received − paid).
+   *
+   * @generated from field: repeated int64 gross = 8;
+   */
+  gross: bigint[];
 };
 
 /**
@@ -797,7 +856,7 @@ export type SamLocServiceSettleRoundResponse = Message<"cardrules.v1.SamLocServi
  * Use `create(SamLocServiceSettleRoundResponseSchema)` to create a new message.
  */
 export const SamLocServiceSettleRoundResponseSchema: GenMessage<SamLocServiceSettleRoundResponse> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 18);
+  messageDesc(file_cardrules_v1_sam_loc, 19);
 
 /**
  * How a chain of chops in one trick is paid.
@@ -1094,6 +1153,68 @@ export const SamCombinationKindSchema: GenEnum<SamCombinationKind> = /*@__PURE__
   enumDesc(file_cardrules_v1_sam_loc, 6);
 
 /**
+ * How a hand ended.
+ *
+ * @generated from enum cardrules.v1.SamHandEnd
+ */
+export enum SamHandEnd {
+  /**
+   * The hand is still running.
+   *
+   * @generated from enum value: SAM_HAND_END_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * A seat went out normally.
+   *
+   * @generated from enum value: SAM_HAND_END_FINISHED = 1;
+   */
+  FINISHED = 1,
+
+  /**
+   * A seat went out with a play containing a 2 (PENALTY mode).
+   *
+   * @generated from enum value: SAM_HAND_END_FINISHED_ON_TWO = 2;
+   */
+  FINISHED_ON_TWO = 2,
+
+  /**
+   * The one-card seat went out on a báo-1 violator's single.
+   *
+   * @generated from enum value: SAM_HAND_END_BAO_MOT_PENALTY = 3;
+   */
+  BAO_MOT_PENALTY = 3,
+
+  /**
+   * The Sâm declarer emptied the hand.
+   *
+   * @generated from enum value: SAM_HAND_END_SAM_WON = 4;
+   */
+  SAM_WON = 4,
+
+  /**
+   * A seat beat the declarer; `winner` is the blocker.
+   *
+   * @generated from enum value: SAM_HAND_END_SAM_BLOCKED = 5;
+   */
+  SAM_BLOCKED = 5,
+
+  /**
+   * The declarer was a stuck leader; there is no winner.
+   *
+   * @generated from enum value: SAM_HAND_END_SAM_FAILED_STUCK = 6;
+   */
+  SAM_FAILED_STUCK = 6,
+}
+
+/**
+ * Describes the enum cardrules.v1.SamHandEnd.
+ */
+export const SamHandEndSchema: GenEnum<SamHandEnd> = /*@__PURE__*/
+  enumDesc(file_cardrules_v1_sam_loc, 7);
+
+/**
  * Why a play or pass is illegal. Stable: clients may switch on it.
  *
  * @generated from enum cardrules.v1.SamReason
@@ -1156,7 +1277,7 @@ export enum SamReason {
  * Describes the enum cardrules.v1.SamReason.
  */
 export const SamReasonSchema: GenEnum<SamReason> = /*@__PURE__*/
-  enumDesc(file_cardrules_v1_sam_loc, 7);
+  enumDesc(file_cardrules_v1_sam_loc, 8);
 
 /**
  * What an action caused.
@@ -1245,13 +1366,20 @@ export enum SamEventKind {
    * @generated from enum value: SAM_EVENT_KIND_SAM_FAILED_STUCK = 11;
    */
   SAM_FAILED_STUCK = 11,
+
+  /**
+   * The one-card seat went out on a báo-1 violator's single: the violator pays for everyone.
+   *
+   * @generated from enum value: SAM_EVENT_KIND_BAO_MOT_PENALTY = 12;
+   */
+  BAO_MOT_PENALTY = 12,
 }
 
 /**
  * Describes the enum cardrules.v1.SamEventKind.
  */
 export const SamEventKindSchema: GenEnum<SamEventKind> = /*@__PURE__*/
-  enumDesc(file_cardrules_v1_sam_loc, 8);
+  enumDesc(file_cardrules_v1_sam_loc, 9);
 
 /**
  * How the hand ended, for settlement: the first that fits, in this order (sam-loc.md §6).
@@ -1318,7 +1446,7 @@ export enum SamOutcome {
  * Describes the enum cardrules.v1.SamOutcome.
  */
 export const SamOutcomeSchema: GenEnum<SamOutcome> = /*@__PURE__*/
-  enumDesc(file_cardrules_v1_sam_loc, 9);
+  enumDesc(file_cardrules_v1_sam_loc, 10);
 
 /**
  * The rules of Sâm Lốc: is a play legal, which plays are legal, who pays whom at the end of a hand.
