@@ -7,7 +7,7 @@ strength. The test suite checks that this agrees with :func:`cardrules.core.sam.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import combinations, product
 from operator import itemgetter
 from typing import NamedTuple
@@ -29,7 +29,7 @@ class Straight(NamedTuple):
     length: int
     top: int
     ranks: tuple[int, ...]
-    pick: Callable[[tuple[Card, ...]], Cards]
+    pick: Callable[[Sequence[Card]], Cards]
 
 
 class LegalMoves(NamedTuple):
@@ -85,11 +85,25 @@ def straights_in(mask: int, low_ace: bool) -> tuple[Straight, ...]:
     return found
 
 
+_SIZES = ((), (1,), (1, 2), (1, 2, 3), (1, 2, 3, 4))
+_NO_CARD = Card(0)
+
+
+def _lowest(present: tuple[Cards, ...]) -> list[Card]:
+    """The lowest card of each rank held, in 13 slots indexed by rank (a placeholder where none)."""
+    low = [_NO_CARD] * 13
+    for g in present:
+        low[g[0] >> 2] = g[0]
+    return low
+
+
 def legal_moves(state: TableState, all_card_sets: bool = False) -> LegalMoves:
     """The legal moves of the seat to act.
 
-    Default: one play per distinct rank pattern, with the lowest suits. ``all_card_sets``: every concrete card
-    set. ``can_pass`` is True exactly when :func:`apply` accepts a pass. The acting hand must be known
+    Default: one play per distinct rank pattern, with the lowest suits (leading: rank by rank, single
+    before pair before triple before four of a kind, then the straights by length and top).
+    ``all_card_sets``: every concrete card set. ``can_pass`` is True exactly when :func:`apply` accepts a
+    pass. The acting hand must be known
     (:class:`InvalidInput` at ``state.seats[i].hand`` otherwise).
     """
     if state.ended is not None:
@@ -99,13 +113,14 @@ def legal_moves(state: TableState, all_card_sets: bool = False) -> LegalMoves:
     if me.hand is None:
         raise InvalidInput.one(f"state.seats[{seat}].hand", "HAND_UNKNOWN", "the hand of the seat to act must be known")
     rules = state.house_rules
-    groups, present, mask, low = me.profile()
+    present, mask = me.profile()
     current = state.combination
     low_ace = rules.straight_low_ace
     plays: list[Cards]
     if current is None:
         can_pass = is_stuck_leader(state, me)
         if all_card_sets:
+            groups = me.by_rank()
             plays = [(c,) for c in me.hand]
             plays += [p for g in present if len(g) >= 2 for p in combinations(g, 2)]
             plays += [p for g in present if len(g) >= 3 for p in combinations(g, 3)]
@@ -113,11 +128,11 @@ def legal_moves(state: TableState, all_card_sets: bool = False) -> LegalMoves:
             for s in straights_in(mask, low_ace):
                 plays += product(*(groups[r] for r in s.ranks))
         else:
-            plays = [g[:1] for g in present]
-            plays += [g[:2] for g in present if len(g) >= 2]
-            plays += [g[:3] for g in present if len(g) >= 3]
-            plays += [g for g in present if len(g) == 4]
-            plays += [s.pick(low) for s in straights_in(mask, low_ace)]
+            plays = [g[:k] for g in present for k in _SIZES[len(g)]]
+            straights = straights_in(mask, True) if low_ace else _DEFAULT_STRAIGHTS[mask & 0xFFF]
+            if straights:
+                low = _lowest(present)
+                plays += [s.pick(low) for s in straights]
     else:
         can_pass = True
         kind = current.kind
@@ -145,12 +160,14 @@ def legal_moves(state: TableState, all_card_sets: bool = False) -> LegalMoves:
         elif kind is Kind.STRAIGHT:
             length = current.length
             plays = []
-            for s in straights_in(mask, low_ace):
-                if s.length == length and s.top > key:
-                    if all_card_sets:
-                        plays += product(*(groups[r] for r in s.ranks))
-                    else:
-                        plays.append(s.pick(low))
+            found = [s for s in straights_in(mask, low_ace) if s.length == length and s.top > key]
+            if found and all_card_sets:
+                groups = me.by_rank()
+                for s in found:
+                    plays += product(*(groups[r] for r in s.ranks))
+            elif found:
+                low = _lowest(present)
+                plays = [s.pick(low) for s in found]
         else:
             plays = []
         if kind is Kind.QUAD or chop_quads:

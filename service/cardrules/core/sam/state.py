@@ -5,15 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from cardrules.core.cards import CARDS, Card, check_distinct, format_cards
+from cardrules.core.cards import Card, check_distinct, format_cards
 from cardrules.core.errors import FieldViolation, InvalidInput
 from cardrules.core.sam.combination import Combination, Kind, _classify_sorted, is_choppable
 from cardrules.core.sam.events import Chop, HandEnd
 from cardrules.core.sam.house_rules import DEFAULT_RULES, HouseRules
 
 HAND_SIZE = 10
-_NO_CARD = CARDS[0]
-Profile = tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...], int, tuple[Card, ...]]
+Profile = tuple[tuple[tuple[Card, ...], ...], int]
 
 _Bad = Callable[..., None]
 
@@ -58,27 +57,35 @@ class SeatState:
         return HAND_SIZE - self.count
 
     def by_rank(self) -> tuple[tuple[Card, ...], ...]:
-        """The known hand grouped by rank: 13 tuples (3 … 2)."""
-        return self.profile()[0]
+        """The known hand grouped by rank: 13 tuples (3 … 2), empty where the rank is not held."""
+        groups: list[tuple[Card, ...]] = [()] * 13
+        for group in self.profile()[0]:
+            groups[group[0] >> 2] = group
+        return tuple(groups)
 
     def profile(self) -> Profile:
-        """(13 per-rank tuples, the non-empty ones in rank order, 13-bit mask of ranks held, lowest card of each
-        rank (``CARDS[0]`` where none)) for the known hand; computed once and cached on this frozen value."""
+        """(the known hand's per-rank groups in rank order, 13-bit mask of the ranks held), computed once and
+        cached on this frozen value."""
         profile = self._profile
         if profile is None:
             hand = self.hand
             if hand is None:
                 raise ValueError("the hand of this seat is not known")
-            buckets: list[list[Card]] = [[], [], [], [], [], [], [], [], [], [], [], [], []]
-            for card in hand:
-                buckets[card >> 2].append(card)
-            groups = tuple(map(tuple, buckets))
-            present = tuple(g for g in groups if g)
+            present: list[tuple[Card, ...]] = []
             mask = 0
-            for g in present:
-                mask |= 1 << (g[0] >> 2)
-            low = tuple(g[0] if g else _NO_CARD for g in groups)
-            profile = (groups, present, mask, low)
+            if hand:
+                start = 0
+                prev = hand[0] >> 2
+                for i, card in enumerate(hand):
+                    rank = card >> 2
+                    if rank != prev:
+                        present.append(hand[start:i])
+                        mask |= 1 << prev
+                        start = i
+                        prev = rank
+                present.append(hand[start:])
+                mask |= 1 << prev
+            profile = (tuple(present), mask)
             object.__setattr__(self, "_profile", profile)
         return profile
 
