@@ -66,16 +66,18 @@ class Cards(_message.Message):
     def __init__(self, cards: _Optional[_Iterable[_Union[Card, _Mapping]]] = ...) -> None: ...
 
 class Transfer(_message.Message):
-    __slots__ = ("from_seat", "to_seat", "amount", "reason")
+    __slots__ = ("from_seat", "to_seat", "amount", "reason", "pot")
     FROM_SEAT_FIELD_NUMBER: _ClassVar[int]
     TO_SEAT_FIELD_NUMBER: _ClassVar[int]
     AMOUNT_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
+    POT_FIELD_NUMBER: _ClassVar[int]
     from_seat: int
     to_seat: int
     amount: int
     reason: str
-    def __init__(self, from_seat: _Optional[int] = ..., to_seat: _Optional[int] = ..., amount: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
+    pot: int
+    def __init__(self, from_seat: _Optional[int] = ..., to_seat: _Optional[int] = ..., amount: _Optional[int] = ..., reason: _Optional[str] = ..., pot: _Optional[int] = ...) -> None: ...
 
 class LocalizedMessage(_message.Message):
     __slots__ = ("en", "vi")

@@ -48,23 +48,34 @@ class LiengActionKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
 class LiengReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     LIENG_REASON_UNSPECIFIED: _ClassVar[LiengReason]
+    LIENG_REASON_BETTING_CLOSED: _ClassVar[LiengReason]
     LIENG_REASON_NOT_YOUR_TURN: _ClassVar[LiengReason]
     LIENG_REASON_CANNOT_CHECK: _ClassVar[LiengReason]
+    LIENG_REASON_NOTHING_TO_CALL: _ClassVar[LiengReason]
     LIENG_REASON_CANNOT_CALL: _ClassVar[LiengReason]
     LIENG_REASON_RAISE_BELOW_MINIMUM: _ClassVar[LiengReason]
     LIENG_REASON_RAISE_ABOVE_CAP: _ClassVar[LiengReason]
     LIENG_REASON_NOT_ENOUGH_CHIPS: _ClassVar[LiengReason]
     LIENG_REASON_RAISE_ROUNDS_EXHAUSTED: _ClassVar[LiengReason]
-    LIENG_REASON_BETTING_CLOSED: _ClassVar[LiengReason]
     LIENG_REASON_BETTING_NOT_REOPENED: _ClassVar[LiengReason]
 
 class LiengEventKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     LIENG_EVENT_KIND_UNSPECIFIED: _ClassVar[LiengEventKind]
+    LIENG_EVENT_KIND_SEAT_FOLDED: _ClassVar[LiengEventKind]
+    LIENG_EVENT_KIND_SEAT_ALL_IN: _ClassVar[LiengEventKind]
+    LIENG_EVENT_KIND_FULL_RAISE: _ClassVar[LiengEventKind]
+    LIENG_EVENT_KIND_SHORT_ALL_IN: _ClassVar[LiengEventKind]
     LIENG_EVENT_KIND_BETTING_CLOSED: _ClassVar[LiengEventKind]
     LIENG_EVENT_KIND_FOLD_OUT: _ClassVar[LiengEventKind]
-    LIENG_EVENT_KIND_BETTING_REOPENED: _ClassVar[LiengEventKind]
-    LIENG_EVENT_KIND_SHORT_ALL_IN: _ClassVar[LiengEventKind]
+    LIENG_EVENT_KIND_SHOWDOWN: _ClassVar[LiengEventKind]
+
+class LiengPotKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    LIENG_POT_KIND_UNSPECIFIED: _ClassVar[LiengPotKind]
+    LIENG_POT_KIND_SHOWDOWN: _ClassVar[LiengPotKind]
+    LIENG_POT_KIND_UNCONTESTED: _ClassVar[LiengPotKind]
+    LIENG_POT_KIND_REFUNDED: _ClassVar[LiengPotKind]
 LIENG_A23_UNSPECIFIED: LiengA23
 LIENG_A23_LOWEST: LiengA23
 LIENG_A23_ACE_HIGH: LiengA23
@@ -88,23 +99,31 @@ LIENG_ACTION_KIND_RAISE: LiengActionKind
 LIENG_ACTION_KIND_ALL_IN: LiengActionKind
 LIENG_ACTION_KIND_TIMEOUT: LiengActionKind
 LIENG_REASON_UNSPECIFIED: LiengReason
+LIENG_REASON_BETTING_CLOSED: LiengReason
 LIENG_REASON_NOT_YOUR_TURN: LiengReason
 LIENG_REASON_CANNOT_CHECK: LiengReason
+LIENG_REASON_NOTHING_TO_CALL: LiengReason
 LIENG_REASON_CANNOT_CALL: LiengReason
 LIENG_REASON_RAISE_BELOW_MINIMUM: LiengReason
 LIENG_REASON_RAISE_ABOVE_CAP: LiengReason
 LIENG_REASON_NOT_ENOUGH_CHIPS: LiengReason
 LIENG_REASON_RAISE_ROUNDS_EXHAUSTED: LiengReason
-LIENG_REASON_BETTING_CLOSED: LiengReason
 LIENG_REASON_BETTING_NOT_REOPENED: LiengReason
 LIENG_EVENT_KIND_UNSPECIFIED: LiengEventKind
+LIENG_EVENT_KIND_SEAT_FOLDED: LiengEventKind
+LIENG_EVENT_KIND_SEAT_ALL_IN: LiengEventKind
+LIENG_EVENT_KIND_FULL_RAISE: LiengEventKind
+LIENG_EVENT_KIND_SHORT_ALL_IN: LiengEventKind
 LIENG_EVENT_KIND_BETTING_CLOSED: LiengEventKind
 LIENG_EVENT_KIND_FOLD_OUT: LiengEventKind
-LIENG_EVENT_KIND_BETTING_REOPENED: LiengEventKind
-LIENG_EVENT_KIND_SHORT_ALL_IN: LiengEventKind
+LIENG_EVENT_KIND_SHOWDOWN: LiengEventKind
+LIENG_POT_KIND_UNSPECIFIED: LiengPotKind
+LIENG_POT_KIND_SHOWDOWN: LiengPotKind
+LIENG_POT_KIND_UNCONTESTED: LiengPotKind
+LIENG_POT_KIND_REFUNDED: LiengPotKind
 
 class LiengHouseRules(_message.Message):
-    __slots__ = ("max_players", "min_raise", "max_raise", "max_raise_rounds", "a23", "suit_tie_break", "excess", "fee_bps")
+    __slots__ = ("max_players", "min_raise", "max_raise", "max_raise_rounds", "a23", "suit_tie_break", "excess", "fee_bps", "ante")
     MAX_PLAYERS_FIELD_NUMBER: _ClassVar[int]
     MIN_RAISE_FIELD_NUMBER: _ClassVar[int]
     MAX_RAISE_FIELD_NUMBER: _ClassVar[int]
@@ -113,6 +132,7 @@ class LiengHouseRules(_message.Message):
     SUIT_TIE_BREAK_FIELD_NUMBER: _ClassVar[int]
     EXCESS_FIELD_NUMBER: _ClassVar[int]
     FEE_BPS_FIELD_NUMBER: _ClassVar[int]
+    ANTE_FIELD_NUMBER: _ClassVar[int]
     max_players: int
     min_raise: int
     max_raise: int
@@ -121,7 +141,8 @@ class LiengHouseRules(_message.Message):
     suit_tie_break: LiengSuitTieBreak
     excess: LiengExcess
     fee_bps: int
-    def __init__(self, max_players: _Optional[int] = ..., min_raise: _Optional[int] = ..., max_raise: _Optional[int] = ..., max_raise_rounds: _Optional[int] = ..., a23: _Optional[_Union[LiengA23, str]] = ..., suit_tie_break: _Optional[_Union[LiengSuitTieBreak, str]] = ..., excess: _Optional[_Union[LiengExcess, str]] = ..., fee_bps: _Optional[int] = ...) -> None: ...
+    ante: int
+    def __init__(self, max_players: _Optional[int] = ..., min_raise: _Optional[int] = ..., max_raise: _Optional[int] = ..., max_raise_rounds: _Optional[int] = ..., a23: _Optional[_Union[LiengA23, str]] = ..., suit_tie_break: _Optional[_Union[LiengSuitTieBreak, str]] = ..., excess: _Optional[_Union[LiengExcess, str]] = ..., fee_bps: _Optional[int] = ..., ante: _Optional[int] = ...) -> None: ...
 
 class LiengScore(_message.Message):
     __slots__ = ("tier", "key", "points", "label", "strength")
@@ -190,24 +211,26 @@ class LiengSeat(_message.Message):
     def __init__(self, stack: _Optional[int] = ..., committed: _Optional[int] = ..., folded: _Optional[bool] = ..., all_in: _Optional[bool] = ..., acted: _Optional[bool] = ...) -> None: ...
 
 class LiengBettingState(_message.Message):
-    __slots__ = ("seats", "to_act", "ante", "current_bet", "last_raise", "raise_rounds", "first_actor", "closed")
+    __slots__ = ("seats", "ante", "first_actor", "to_act", "current_bet", "last_full_raise", "orbit", "raise_orbits", "last_raise_orbit")
     SEATS_FIELD_NUMBER: _ClassVar[int]
-    TO_ACT_FIELD_NUMBER: _ClassVar[int]
     ANTE_FIELD_NUMBER: _ClassVar[int]
-    CURRENT_BET_FIELD_NUMBER: _ClassVar[int]
-    LAST_RAISE_FIELD_NUMBER: _ClassVar[int]
-    RAISE_ROUNDS_FIELD_NUMBER: _ClassVar[int]
     FIRST_ACTOR_FIELD_NUMBER: _ClassVar[int]
-    CLOSED_FIELD_NUMBER: _ClassVar[int]
+    TO_ACT_FIELD_NUMBER: _ClassVar[int]
+    CURRENT_BET_FIELD_NUMBER: _ClassVar[int]
+    LAST_FULL_RAISE_FIELD_NUMBER: _ClassVar[int]
+    ORBIT_FIELD_NUMBER: _ClassVar[int]
+    RAISE_ORBITS_FIELD_NUMBER: _ClassVar[int]
+    LAST_RAISE_ORBIT_FIELD_NUMBER: _ClassVar[int]
     seats: _containers.RepeatedCompositeFieldContainer[LiengSeat]
-    to_act: int
     ante: int
-    current_bet: int
-    last_raise: int
-    raise_rounds: int
     first_actor: int
-    closed: bool
-    def __init__(self, seats: _Optional[_Iterable[_Union[LiengSeat, _Mapping]]] = ..., to_act: _Optional[int] = ..., ante: _Optional[int] = ..., current_bet: _Optional[int] = ..., last_raise: _Optional[int] = ..., raise_rounds: _Optional[int] = ..., first_actor: _Optional[int] = ..., closed: _Optional[bool] = ...) -> None: ...
+    to_act: int
+    current_bet: int
+    last_full_raise: int
+    orbit: int
+    raise_orbits: int
+    last_raise_orbit: int
+    def __init__(self, seats: _Optional[_Iterable[_Union[LiengSeat, _Mapping]]] = ..., ante: _Optional[int] = ..., first_actor: _Optional[int] = ..., to_act: _Optional[int] = ..., current_bet: _Optional[int] = ..., last_full_raise: _Optional[int] = ..., orbit: _Optional[int] = ..., raise_orbits: _Optional[int] = ..., last_raise_orbit: _Optional[int] = ...) -> None: ...
 
 class LiengAction(_message.Message):
     __slots__ = ("seat", "kind", "amount")
@@ -220,12 +243,14 @@ class LiengAction(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[LiengActionKind, str]] = ..., amount: _Optional[int] = ...) -> None: ...
 
 class LiengEvent(_message.Message):
-    __slots__ = ("kind", "seat")
+    __slots__ = ("kind", "seat", "amount")
     KIND_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
+    AMOUNT_FIELD_NUMBER: _ClassVar[int]
     kind: LiengEventKind
     seat: int
-    def __init__(self, kind: _Optional[_Union[LiengEventKind, str]] = ..., seat: _Optional[int] = ...) -> None: ...
+    amount: int
+    def __init__(self, kind: _Optional[_Union[LiengEventKind, str]] = ..., seat: _Optional[int] = ..., amount: _Optional[int] = ...) -> None: ...
 
 class LiengLegalAction(_message.Message):
     __slots__ = ("kind", "amount", "min_total", "max_total")
@@ -290,12 +315,14 @@ class LiengServiceLegalMovesRequest(_message.Message):
     def __init__(self, house_rules: _Optional[_Union[LiengHouseRules, _Mapping]] = ..., state: _Optional[_Union[LiengBettingState, _Mapping]] = ...) -> None: ...
 
 class LiengServiceLegalMovesResponse(_message.Message):
-    __slots__ = ("seat", "actions")
+    __slots__ = ("seat", "actions", "raise_reason")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    RAISE_REASON_FIELD_NUMBER: _ClassVar[int]
     seat: int
     actions: _containers.RepeatedCompositeFieldContainer[LiengLegalAction]
-    def __init__(self, seat: _Optional[int] = ..., actions: _Optional[_Iterable[_Union[LiengLegalAction, _Mapping]]] = ...) -> None: ...
+    raise_reason: LiengReason
+    def __init__(self, seat: _Optional[int] = ..., actions: _Optional[_Iterable[_Union[LiengLegalAction, _Mapping]]] = ..., raise_reason: _Optional[_Union[LiengReason, str]] = ...) -> None: ...
 
 class LiengRoundRecord(_message.Message):
     __slots__ = ("house_rules", "stacks", "ante", "first_actor", "hands", "actions")
@@ -314,16 +341,32 @@ class LiengRoundRecord(_message.Message):
     def __init__(self, house_rules: _Optional[_Union[LiengHouseRules, _Mapping]] = ..., stacks: _Optional[_Iterable[int]] = ..., ante: _Optional[int] = ..., first_actor: _Optional[int] = ..., hands: _Optional[_Iterable[_Union[_cards_pb2.Cards, _Mapping]]] = ..., actions: _Optional[_Iterable[_Union[LiengAction, _Mapping]]] = ...) -> None: ...
 
 class LiengPot(_message.Message):
-    __slots__ = ("amount", "eligible", "winners", "refunded")
+    __slots__ = ("lo", "hi", "amount", "eligible", "contributions", "kind", "winners", "shares")
+    LO_FIELD_NUMBER: _ClassVar[int]
+    HI_FIELD_NUMBER: _ClassVar[int]
     AMOUNT_FIELD_NUMBER: _ClassVar[int]
     ELIGIBLE_FIELD_NUMBER: _ClassVar[int]
+    CONTRIBUTIONS_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
     WINNERS_FIELD_NUMBER: _ClassVar[int]
-    REFUNDED_FIELD_NUMBER: _ClassVar[int]
+    SHARES_FIELD_NUMBER: _ClassVar[int]
+    lo: int
+    hi: int
     amount: int
     eligible: _containers.RepeatedScalarFieldContainer[int]
+    contributions: _containers.RepeatedScalarFieldContainer[int]
+    kind: LiengPotKind
     winners: _containers.RepeatedScalarFieldContainer[int]
-    refunded: bool
-    def __init__(self, amount: _Optional[int] = ..., eligible: _Optional[_Iterable[int]] = ..., winners: _Optional[_Iterable[int]] = ..., refunded: _Optional[bool] = ...) -> None: ...
+    shares: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, lo: _Optional[int] = ..., hi: _Optional[int] = ..., amount: _Optional[int] = ..., eligible: _Optional[_Iterable[int]] = ..., contributions: _Optional[_Iterable[int]] = ..., kind: _Optional[_Union[LiengPotKind, str]] = ..., winners: _Optional[_Iterable[int]] = ..., shares: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class LiengShownHand(_message.Message):
+    __slots__ = ("seat", "score")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    score: LiengScore
+    def __init__(self, seat: _Optional[int] = ..., score: _Optional[_Union[LiengScore, _Mapping]] = ...) -> None: ...
 
 class LiengServiceSettleRoundRequest(_message.Message):
     __slots__ = ("round",)
@@ -332,17 +375,23 @@ class LiengServiceSettleRoundRequest(_message.Message):
     def __init__(self, round: _Optional[_Union[LiengRoundRecord, _Mapping]] = ...) -> None: ...
 
 class LiengServiceSettleRoundResponse(_message.Message):
-    __slots__ = ("pots", "transfers", "nets", "fee", "fees", "fold_out_winner")
+    __slots__ = ("pots", "transfers", "nets", "fee", "fees", "fold_out_winner", "committed", "payouts", "shown")
     POTS_FIELD_NUMBER: _ClassVar[int]
     TRANSFERS_FIELD_NUMBER: _ClassVar[int]
     NETS_FIELD_NUMBER: _ClassVar[int]
     FEE_FIELD_NUMBER: _ClassVar[int]
     FEES_FIELD_NUMBER: _ClassVar[int]
     FOLD_OUT_WINNER_FIELD_NUMBER: _ClassVar[int]
+    COMMITTED_FIELD_NUMBER: _ClassVar[int]
+    PAYOUTS_FIELD_NUMBER: _ClassVar[int]
+    SHOWN_FIELD_NUMBER: _ClassVar[int]
     pots: _containers.RepeatedCompositeFieldContainer[LiengPot]
     transfers: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Transfer]
     nets: _containers.RepeatedScalarFieldContainer[int]
     fee: int
     fees: _containers.RepeatedScalarFieldContainer[int]
     fold_out_winner: int
-    def __init__(self, pots: _Optional[_Iterable[_Union[LiengPot, _Mapping]]] = ..., transfers: _Optional[_Iterable[_Union[_cards_pb2.Transfer, _Mapping]]] = ..., nets: _Optional[_Iterable[int]] = ..., fee: _Optional[int] = ..., fees: _Optional[_Iterable[int]] = ..., fold_out_winner: _Optional[int] = ...) -> None: ...
+    committed: _containers.RepeatedScalarFieldContainer[int]
+    payouts: _containers.RepeatedScalarFieldContainer[int]
+    shown: _containers.RepeatedCompositeFieldContainer[LiengShownHand]
+    def __init__(self, pots: _Optional[_Iterable[_Union[LiengPot, _Mapping]]] = ..., transfers: _Optional[_Iterable[_Union[_cards_pb2.Transfer, _Mapping]]] = ..., nets: _Optional[_Iterable[int]] = ..., fee: _Optional[int] = ..., fees: _Optional[_Iterable[int]] = ..., fold_out_winner: _Optional[int] = ..., committed: _Optional[_Iterable[int]] = ..., payouts: _Optional[_Iterable[int]] = ..., shown: _Optional[_Iterable[_Union[LiengShownHand, _Mapping]]] = ...) -> None: ...

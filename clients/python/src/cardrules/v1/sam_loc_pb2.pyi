@@ -58,6 +58,16 @@ class SamCombinationKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     SAM_COMBINATION_KIND_STRAIGHT: _ClassVar[SamCombinationKind]
     SAM_COMBINATION_KIND_INVALID: _ClassVar[SamCombinationKind]
 
+class SamHandEnd(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SAM_HAND_END_UNSPECIFIED: _ClassVar[SamHandEnd]
+    SAM_HAND_END_FINISHED: _ClassVar[SamHandEnd]
+    SAM_HAND_END_FINISHED_ON_TWO: _ClassVar[SamHandEnd]
+    SAM_HAND_END_BAO_MOT_PENALTY: _ClassVar[SamHandEnd]
+    SAM_HAND_END_SAM_WON: _ClassVar[SamHandEnd]
+    SAM_HAND_END_SAM_BLOCKED: _ClassVar[SamHandEnd]
+    SAM_HAND_END_SAM_FAILED_STUCK: _ClassVar[SamHandEnd]
+
 class SamReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     SAM_REASON_UNSPECIFIED: _ClassVar[SamReason]
@@ -85,6 +95,7 @@ class SamEventKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     SAM_EVENT_KIND_NEXT_LEADER: _ClassVar[SamEventKind]
     SAM_EVENT_KIND_LEAD_PASSED: _ClassVar[SamEventKind]
     SAM_EVENT_KIND_SAM_FAILED_STUCK: _ClassVar[SamEventKind]
+    SAM_EVENT_KIND_BAO_MOT_PENALTY: _ClassVar[SamEventKind]
 
 class SamOutcome(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -125,6 +136,13 @@ SAM_COMBINATION_KIND_TRIPLE: SamCombinationKind
 SAM_COMBINATION_KIND_QUAD: SamCombinationKind
 SAM_COMBINATION_KIND_STRAIGHT: SamCombinationKind
 SAM_COMBINATION_KIND_INVALID: SamCombinationKind
+SAM_HAND_END_UNSPECIFIED: SamHandEnd
+SAM_HAND_END_FINISHED: SamHandEnd
+SAM_HAND_END_FINISHED_ON_TWO: SamHandEnd
+SAM_HAND_END_BAO_MOT_PENALTY: SamHandEnd
+SAM_HAND_END_SAM_WON: SamHandEnd
+SAM_HAND_END_SAM_BLOCKED: SamHandEnd
+SAM_HAND_END_SAM_FAILED_STUCK: SamHandEnd
 SAM_REASON_UNSPECIFIED: SamReason
 SAM_REASON_NOT_YOUR_TURN: SamReason
 SAM_REASON_NOT_A_COMBINATION: SamReason
@@ -147,6 +165,7 @@ SAM_EVENT_KIND_TRICK_ENDED: SamEventKind
 SAM_EVENT_KIND_NEXT_LEADER: SamEventKind
 SAM_EVENT_KIND_LEAD_PASSED: SamEventKind
 SAM_EVENT_KIND_SAM_FAILED_STUCK: SamEventKind
+SAM_EVENT_KIND_BAO_MOT_PENALTY: SamEventKind
 SAM_OUTCOME_UNSPECIFIED: SamOutcome
 SAM_OUTCOME_INSTANT_WIN: SamOutcome
 SAM_OUTCOME_SAM_WON: SamOutcome
@@ -223,34 +242,38 @@ class SamSeat(_message.Message):
     def __init__(self, hand: _Optional[_Union[_cards_pb2.Cards, _Mapping]] = ..., card_count: _Optional[int] = ..., passed: _Optional[bool] = ...) -> None: ...
 
 class SamChop(_message.Message):
-    __slots__ = ("chopper", "chopped", "chopped_combination")
+    __slots__ = ("chopper", "chopped", "position")
     CHOPPER_FIELD_NUMBER: _ClassVar[int]
     CHOPPED_FIELD_NUMBER: _ClassVar[int]
-    CHOPPED_COMBINATION_FIELD_NUMBER: _ClassVar[int]
+    POSITION_FIELD_NUMBER: _ClassVar[int]
     chopper: int
     chopped: int
-    chopped_combination: SamCombination
-    def __init__(self, chopper: _Optional[int] = ..., chopped: _Optional[int] = ..., chopped_combination: _Optional[_Union[SamCombination, _Mapping]] = ...) -> None: ...
+    position: int
+    def __init__(self, chopper: _Optional[int] = ..., chopped: _Optional[int] = ..., position: _Optional[int] = ...) -> None: ...
 
 class SamTableState(_message.Message):
-    __slots__ = ("seats", "to_act", "current", "current_owner", "chop_chain", "declarer", "bao_mot_violator", "winner")
+    __slots__ = ("seats", "turn", "current", "current_owner", "chop_chain", "declarer", "bao_mot_violator", "lead_passes", "ended", "winner")
     SEATS_FIELD_NUMBER: _ClassVar[int]
-    TO_ACT_FIELD_NUMBER: _ClassVar[int]
+    TURN_FIELD_NUMBER: _ClassVar[int]
     CURRENT_FIELD_NUMBER: _ClassVar[int]
     CURRENT_OWNER_FIELD_NUMBER: _ClassVar[int]
     CHOP_CHAIN_FIELD_NUMBER: _ClassVar[int]
     DECLARER_FIELD_NUMBER: _ClassVar[int]
     BAO_MOT_VIOLATOR_FIELD_NUMBER: _ClassVar[int]
+    LEAD_PASSES_FIELD_NUMBER: _ClassVar[int]
+    ENDED_FIELD_NUMBER: _ClassVar[int]
     WINNER_FIELD_NUMBER: _ClassVar[int]
     seats: _containers.RepeatedCompositeFieldContainer[SamSeat]
-    to_act: int
-    current: SamCombination
+    turn: int
+    current: _cards_pb2.Cards
     current_owner: int
     chop_chain: _containers.RepeatedCompositeFieldContainer[SamChop]
     declarer: int
     bao_mot_violator: int
+    lead_passes: int
+    ended: SamHandEnd
     winner: int
-    def __init__(self, seats: _Optional[_Iterable[_Union[SamSeat, _Mapping]]] = ..., to_act: _Optional[int] = ..., current: _Optional[_Union[SamCombination, _Mapping]] = ..., current_owner: _Optional[int] = ..., chop_chain: _Optional[_Iterable[_Union[SamChop, _Mapping]]] = ..., declarer: _Optional[int] = ..., bao_mot_violator: _Optional[int] = ..., winner: _Optional[int] = ...) -> None: ...
+    def __init__(self, seats: _Optional[_Iterable[_Union[SamSeat, _Mapping]]] = ..., turn: _Optional[int] = ..., current: _Optional[_Union[_cards_pb2.Cards, _Mapping]] = ..., current_owner: _Optional[int] = ..., chop_chain: _Optional[_Iterable[_Union[SamChop, _Mapping]]] = ..., declarer: _Optional[int] = ..., bao_mot_violator: _Optional[int] = ..., lead_passes: _Optional[int] = ..., ended: _Optional[_Union[SamHandEnd, str]] = ..., winner: _Optional[int] = ...) -> None: ...
 
 class SamPass(_message.Message):
     __slots__ = ()
@@ -266,14 +289,16 @@ class SamAction(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., play: _Optional[_Union[_cards_pb2.Cards, _Mapping]] = ..., **kwargs) -> None: ...
 
 class SamEvent(_message.Message):
-    __slots__ = ("kind", "seat", "other_seat")
+    __slots__ = ("kind", "seat", "other_seat", "chain_position")
     KIND_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     OTHER_SEAT_FIELD_NUMBER: _ClassVar[int]
+    CHAIN_POSITION_FIELD_NUMBER: _ClassVar[int]
     kind: SamEventKind
     seat: int
     other_seat: int
-    def __init__(self, kind: _Optional[_Union[SamEventKind, str]] = ..., seat: _Optional[int] = ..., other_seat: _Optional[int] = ...) -> None: ...
+    chain_position: int
+    def __init__(self, kind: _Optional[_Union[SamEventKind, str]] = ..., seat: _Optional[int] = ..., other_seat: _Optional[int] = ..., chain_position: _Optional[int] = ...) -> None: ...
 
 class SamLocServiceStartHandRequest(_message.Message):
     __slots__ = ("house_rules", "hands", "declarations", "leader")
@@ -288,14 +313,24 @@ class SamLocServiceStartHandRequest(_message.Message):
     def __init__(self, house_rules: _Optional[_Union[SamHouseRules, _Mapping]] = ..., hands: _Optional[_Iterable[_Union[_cards_pb2.Cards, _Mapping]]] = ..., declarations: _Optional[_Iterable[int]] = ..., leader: _Optional[int] = ...) -> None: ...
 
 class SamLocServiceStartHandResponse(_message.Message):
-    __slots__ = ("state", "instant_win", "instant_winner")
+    __slots__ = ("state", "instant_win", "instant_winner", "qualifiers")
     STATE_FIELD_NUMBER: _ClassVar[int]
     INSTANT_WIN_FIELD_NUMBER: _ClassVar[int]
     INSTANT_WINNER_FIELD_NUMBER: _ClassVar[int]
+    QUALIFIERS_FIELD_NUMBER: _ClassVar[int]
     state: SamTableState
     instant_win: SamInstantWinKind
     instant_winner: int
-    def __init__(self, state: _Optional[_Union[SamTableState, _Mapping]] = ..., instant_win: _Optional[_Union[SamInstantWinKind, str]] = ..., instant_winner: _Optional[int] = ...) -> None: ...
+    qualifiers: _containers.RepeatedCompositeFieldContainer[SamInstantWinQualifier]
+    def __init__(self, state: _Optional[_Union[SamTableState, _Mapping]] = ..., instant_win: _Optional[_Union[SamInstantWinKind, str]] = ..., instant_winner: _Optional[int] = ..., qualifiers: _Optional[_Iterable[_Union[SamInstantWinQualifier, _Mapping]]] = ...) -> None: ...
+
+class SamInstantWinQualifier(_message.Message):
+    __slots__ = ("seat", "kind")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    kind: SamInstantWinKind
+    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[SamInstantWinKind, str]] = ...) -> None: ...
 
 class SamLocServiceValidatePlayRequest(_message.Message):
     __slots__ = ("house_rules", "state", "action")
@@ -371,7 +406,7 @@ class SamLocServiceSettleRoundRequest(_message.Message):
     def __init__(self, round: _Optional[_Union[SamRoundRecord, _Mapping]] = ...) -> None: ...
 
 class SamLocServiceSettleRoundResponse(_message.Message):
-    __slots__ = ("outcome", "winner", "instant_win", "transfers", "nets", "fee", "fees")
+    __slots__ = ("outcome", "winner", "instant_win", "transfers", "nets", "fee", "fees", "gross")
     OUTCOME_FIELD_NUMBER: _ClassVar[int]
     WINNER_FIELD_NUMBER: _ClassVar[int]
     INSTANT_WIN_FIELD_NUMBER: _ClassVar[int]
@@ -379,6 +414,7 @@ class SamLocServiceSettleRoundResponse(_message.Message):
     NETS_FIELD_NUMBER: _ClassVar[int]
     FEE_FIELD_NUMBER: _ClassVar[int]
     FEES_FIELD_NUMBER: _ClassVar[int]
+    GROSS_FIELD_NUMBER: _ClassVar[int]
     outcome: SamOutcome
     winner: int
     instant_win: SamInstantWinKind
@@ -386,4 +422,5 @@ class SamLocServiceSettleRoundResponse(_message.Message):
     nets: _containers.RepeatedScalarFieldContainer[int]
     fee: int
     fees: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, outcome: _Optional[_Union[SamOutcome, str]] = ..., winner: _Optional[int] = ..., instant_win: _Optional[_Union[SamInstantWinKind, str]] = ..., transfers: _Optional[_Iterable[_Union[_cards_pb2.Transfer, _Mapping]]] = ..., nets: _Optional[_Iterable[int]] = ..., fee: _Optional[int] = ..., fees: _Optional[_Iterable[int]] = ...) -> None: ...
+    gross: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, outcome: _Optional[_Union[SamOutcome, str]] = ..., winner: _Optional[int] = ..., instant_win: _Optional[_Union[SamInstantWinKind, str]] = ..., transfers: _Optional[_Iterable[_Union[_cards_pb2.Transfer, _Mapping]]] = ..., nets: _Optional[_Iterable[int]] = ..., fee: _Optional[int] = ..., fees: _Optional[_Iterable[int]] = ..., gross: _Optional[_Iterable[int]] = ...) -> None: ...

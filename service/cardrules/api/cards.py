@@ -1,0 +1,78 @@
+"""Cards between the contract (rank and suit enums, ranks numbered by face value) and the core (ints 0..51)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from cardrules.core.cards import CARDS, Card
+from cardrules.core.errors import FieldViolation, InvalidInput
+from cardrules.v1 import cards_pb2
+
+# Proto rank number (face value: A = 1 … K = 13) → core rank index (Sâm strength: 3 → 0 … A → 11, 2 → 12).
+_RANK_FROM_PROTO = {1: 11, 2: 12, **{face: face - 3 for face in range(3, 14)}}
+_RANK_TO_PROTO = {index: face for face, index in _RANK_FROM_PROTO.items()}
+_PROTO_CARDS: tuple[cards_pb2.Card, ...] = tuple(
+    cards_pb2.Card(rank=_RANK_TO_PROTO[c >> 2], suit=(c & 3) + 1)  # type: ignore[arg-type]
+    for c in CARDS
+)
+
+
+def card_from_proto(message: cards_pb2.Card, field: str) -> Card:
+    """One card; an unset or unknown rank or suit is bad input at ``field``."""
+    rank = _RANK_FROM_PROTO.get(message.rank)
+    suit = message.suit - 1
+    if rank is None or not 0 <= suit <= 3:
+        raise InvalidInput.one(
+            field,
+            "MALFORMED_CARD",
+            f"a card needs a rank RANK_ACE..RANK_KING and a suit SUIT_SPADES..SUIT_HEARTS, "
+            f"got rank={message.rank} suit={message.suit}",
+        )
+    return CARDS[rank * 4 + suit]
+
+
+def cards_from_proto(messages: Sequence[cards_pb2.Card], field: str) -> tuple[Card, ...]:
+    """A list of distinct cards; every malformed or repeated card is named at ``field[i]``."""
+    out: list[Card] = []
+    seen: dict[int, int] = {}
+    problems: list[FieldViolation] = []
+    for i, message in enumerate(messages):
+        try:
+            card = card_from_proto(message, f"{field}[{i}]")
+        except InvalidInput as error:
+            problems.extend(error.violations)
+            continue
+        if card in seen:
+            problems.append(
+                FieldViolation(f"{field}[{i}]", "DUPLICATE_CARD", f"card {card} appears twice (also at [{seen[card]}])")
+            )
+        seen[card] = i
+        out.append(card)
+    if problems:
+        raise InvalidInput(*problems)
+    return tuple(out)
+
+
+def card_to_proto(card: int) -> cards_pb2.Card:
+    return _PROTO_CARDS[card]
+
+
+def cards_to_proto(cards: Iterable[int]) -> list[cards_pb2.Card]:
+    return [_PROTO_CARDS[c] for c in cards]
+
+
+def check_no_repeats(groups: Sequence[Sequence[int]], field: str, inner: str = ".cards") -> None:
+    """No card may appear in two groups (two hands of one deal); names the later occurrence."""
+    seen: dict[int, str] = {}
+    problems: list[FieldViolation] = []
+    for g, group in enumerate(groups):
+        for i, card in enumerate(group):
+            path = f"{field}[{g}]{inner}[{i}]"
+            if card in seen:
+                problems.append(
+                    FieldViolation(path, "DUPLICATE_CARD", f"card {CARDS[card]} is also at {seen[card]}: one deck")
+                )
+            else:
+                seen[card] = path
+    if problems:
+        raise InvalidInput(*problems)

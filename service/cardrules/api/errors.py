@@ -1,0 +1,75 @@
+"""Turning bad input into ``INVALID_ARGUMENT`` with ``google.rpc.BadRequest`` details (AIP-193).
+
+Every servicer method is wrapped by :func:`rpc_method`: :class:`InvalidInput` becomes ``INVALID_ARGUMENT``
+naming each field, with an ``ErrorInfo`` carrying the first violation's stable reason; anything else that
+escapes is a bug in the service, logged and answered as ``INTERNAL`` without killing the worker.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import grpc
+import structlog
+from google.protobuf import any_pb2
+from google.rpc import code_pb2, error_details_pb2, status_pb2
+from grpc_status import rpc_status
+
+from cardrules.core.errors import InvalidInput
+
+DOMAIN = "cardrules.v1"
+
+_log = structlog.get_logger("cardrules.api")
+
+Req = TypeVar("Req")
+Resp = TypeVar("Resp")
+
+
+def invalid_argument_status(error: InvalidInput) -> grpc.Status:
+    """The rich status for a bad request: a summary message, BadRequest field violations and ErrorInfo."""
+    bad_request = error_details_pb2.BadRequest(
+        field_violations=[
+            error_details_pb2.BadRequest.FieldViolation(field=v.field, description=v.description, reason=v.reason)
+            for v in error.violations
+        ]
+    )
+    info = error_details_pb2.ErrorInfo(
+        reason=error.violations[0].reason,
+        domain=DOMAIN,
+        metadata={"field": error.violations[0].field},
+    )
+    details = []
+    for detail in (bad_request, info):
+        packed = any_pb2.Any()
+        packed.Pack(detail)
+        details.append(packed)
+    message = _summary(error)
+    return rpc_status.to_status(status_pb2.Status(code=code_pb2.INVALID_ARGUMENT, message=message, details=details))
+
+
+def _summary(error: InvalidInput) -> str:
+    first = error.violations[0]
+    more = len(error.violations) - 1
+    tail = f" (and {more} more)" if more else ""
+    return f"invalid {first.field}: {first.description}{tail}"
+
+
+def rpc_method(
+    handler: Callable[[Any, Req], Resp],
+) -> Callable[[Any, Req, grpc.aio.ServicerContext], Awaitable[Resp]]:
+    """Wrap a pure ``(self, request) -> response`` conversion as a grpc.aio servicer method."""
+
+    @functools.wraps(handler)
+    async def method(self: Any, request: Req, context: grpc.aio.ServicerContext) -> Resp:
+        try:
+            return handler(self, request)
+        except InvalidInput as error:
+            await context.abort_with_status(invalid_argument_status(error))
+        except Exception:  # a bug, never the caller's fault: log it, keep the worker alive
+            _log.exception("unhandled_error", method=handler.__qualname__)
+            await context.abort(grpc.StatusCode.INTERNAL, "internal error in the rules service")
+        raise AssertionError("unreachable: abort raises")
+
+    return method

@@ -1,0 +1,66 @@
+"""House-rule messages → the mapping each core's ``HouseRules.from_mapping`` validates.
+
+Unset fields mean the documented defaults: proto3 presence (``optional``) for numbers and booleans, the
+``*_UNSPECIFIED`` value for enums. An unknown enum number or an unknown field (a client built from a newer
+contract) is bad input, never silently ignored.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from google.protobuf.descriptor import EnumDescriptor, FieldDescriptor
+from google.protobuf.message import Message
+from google.protobuf.unknown_fields import UnknownFieldSet
+
+from cardrules.core.errors import FieldViolation, InvalidInput
+
+
+def enum_name(descriptor: EnumDescriptor, number: int, field: str) -> str:
+    """The core's name for a contract enum value: ``SAM_CHOP_CHAIN_DOUBLE`` → ``DOUBLE``."""
+    value = descriptor.values_by_number.get(number)
+    if value is None or number == 0:
+        names = ", ".join(v.name for v in descriptor.values if v.number)
+        raise InvalidInput.one(field, "OUT_OF_RANGE", f"must be one of {names}, got {number}")
+    return value.name.removeprefix(enum_prefix(descriptor))
+
+
+def enum_prefix(descriptor: EnumDescriptor) -> str:
+    """``SAM_CHOP_CHAIN_`` for ``SamChopChain`` (the zero value's name without ``UNSPECIFIED``)."""
+    return descriptor.values_by_number[0].name.removesuffix("UNSPECIFIED")
+
+
+def enum_number(descriptor: EnumDescriptor, core_name: str) -> int:
+    """The contract's number for a core enum name (``DOUBLE`` → ``SAM_CHOP_CHAIN_DOUBLE``'s number)."""
+    return descriptor.values_by_name[enum_prefix(descriptor) + core_name].number
+
+
+def rules_mapping(message: Message, field: str = "house_rules") -> dict[str, Any]:
+    """The switches a house-rules message sets, as ``{name: value}`` with enums by their core names."""
+    if len(UnknownFieldSet(message)):
+        numbers = ", ".join(str(f.field_number) for f in UnknownFieldSet(message))
+        raise InvalidInput.one(field, "UNKNOWN_SWITCH", f"unknown house-rule field number(s) {numbers}")
+    values: dict[str, Any] = {}
+    problems: list[FieldViolation] = []
+    for descriptor, value in message.ListFields():
+        path = f"{field}.{descriptor.name}"
+        try:
+            values[descriptor.name] = _value(descriptor, value, path)
+        except InvalidInput as error:
+            problems.extend(error.violations)
+    if problems:
+        raise InvalidInput(*problems)
+    return values
+
+
+def _value(descriptor: FieldDescriptor, value: Any, path: str) -> Any:
+    if descriptor.enum_type is not None:
+        return enum_name(descriptor.enum_type, value, path)
+    if descriptor.message_type is not None:
+        # A set of enum values, like SamInstantWinSet: its one repeated enum field, by core names.
+        (inner,) = descriptor.message_type.fields
+        assert inner.enum_type is not None
+        return [
+            enum_name(inner.enum_type, v, f"{path}.{inner.name}[{i}]") for i, v in enumerate(getattr(value, inner.name))
+        ]
+    return value

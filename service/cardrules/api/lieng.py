@@ -1,0 +1,307 @@
+"""``cardrules.v1.LiengService``: Liêng requests → the Liêng core → responses. Conversion only, no rules."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from cardrules.api.cards import cards_from_proto
+from cardrules.api.errors import rpc_method
+from cardrules.api.house_rules import enum_name, enum_number, rules_mapping
+from cardrules.api.paths import rewrites, translate
+from cardrules.core import lieng
+from cardrules.core.errors import FieldViolation, InvalidInput
+from cardrules.v1 import cards_pb2, lieng_pb2, lieng_pb2_grpc
+
+MAX_SCORED_HANDS = 1000
+
+_PATHS = rewrites(
+    (r"(^|\.)hands\[(\d+)\]\[", r"\1hands[\2].cards["),
+    (r"(^|\.)hand\[", r"\1hand.cards["),
+)
+
+_TIER = lieng_pb2.LiengTier.DESCRIPTOR
+_KIND = lieng_pb2.LiengActionKind.DESCRIPTOR
+_REASON = lieng_pb2.LiengReason.DESCRIPTOR
+_EVENT = lieng_pb2.LiengEventKind.DESCRIPTOR
+_POT = lieng_pb2.LiengPotKind.DESCRIPTOR
+
+
+# --- requests → core ------------------------------------------------------------------------------------------
+
+
+def house_rules(message: lieng_pb2.LiengHouseRules, field: str = "house_rules") -> lieng.HouseRules:
+    return _rules(message.SerializeToString(deterministic=True), field)
+
+
+@lru_cache(maxsize=256)
+def _rules(serialized: bytes, field: str) -> lieng.HouseRules:
+    # Tables send the same few house rules over and over: parse and validate each distinct set once.
+    values = rules_mapping(lieng_pb2.LiengHouseRules.FromString(serialized), field)
+    try:
+        return lieng.HouseRules.from_mapping(values)
+    except InvalidInput as error:  # the core names "house_rules.<switch>"
+        raise translate(error, field.removesuffix("house_rules").rstrip("."), ()) from None
+
+
+def _hands(messages: Sequence[cards_pb2.Cards], field: str, allow_empty: bool = False) -> list[tuple[int, ...] | None]:
+    problems: list[FieldViolation] = []
+    hands: list[tuple[int, ...] | None] = []
+    for i, hand in enumerate(messages):
+        try:
+            cards = cards_from_proto(hand.cards, f"{field}[{i}].cards")
+        except InvalidInput as error:
+            problems.extend(error.violations)
+            continue
+        hands.append(None if allow_empty and not cards else cards)
+    if problems:
+        raise InvalidInput(*problems)
+    return hands
+
+
+def _optional(message: object, name: str) -> int | None:
+    return getattr(message, name) if message.HasField(name) else None  # type: ignore[attr-defined]
+
+
+def betting_state(
+    message: lieng_pb2.LiengBettingState, rules: lieng.HouseRules, field: str = "state"
+) -> lieng.BettingState:
+    try:
+        seats = tuple(lieng.SeatState(s.stack, s.committed, s.folded, s.all_in, s.acted) for s in message.seats)
+        return lieng.BettingState(
+            seats=seats,
+            ante=message.ante,
+            first_actor=message.first_actor,
+            to_act=_optional(message, "to_act"),
+            current_bet=message.current_bet,
+            last_full_raise=message.last_full_raise,
+            orbit=message.orbit,
+            raise_orbits=message.raise_orbits,
+            last_raise_orbit=message.last_raise_orbit if message.HasField("last_raise_orbit") else -1,
+            rules=rules,
+        )
+    except InvalidInput as error:
+        raise translate(error, field, _PATHS) from None
+
+
+def action(message: lieng_pb2.LiengAction, field: str = "action") -> lieng.Action:
+    kind = lieng.ActionKind[enum_name(_KIND, message.kind, f"{field}.kind")]
+    try:
+        return lieng.Action(message.seat, kind, message.amount)
+    except InvalidInput as error:
+        raise translate(error, field, _PATHS) from None
+
+
+def round_record(message: lieng_pb2.LiengRoundRecord, field: str = "round") -> lieng.RoundRecord:
+    rules = house_rules(message.house_rules, f"{field}.house_rules")
+    hands = _hands(message.hands, f"{field}.hands", allow_empty=True)
+    actions: list[lieng.Action] = []
+    problems: list[FieldViolation] = []
+    for i, item in enumerate(message.actions):
+        try:
+            actions.append(action(item, f"{field}.actions[{i}]"))
+        except InvalidInput as error:
+            problems.extend(error.violations)
+    if problems:
+        raise InvalidInput(*problems)
+    try:
+        return lieng.RoundRecord(
+            stacks=tuple(message.stacks),
+            ante=message.ante or None,
+            first_actor=message.first_actor,
+            actions=tuple(actions),
+            hands=tuple(hands),
+            house_rules=rules,
+        )
+    except InvalidInput as error:
+        raise translate(error, field, _PATHS) from None
+
+
+# --- core → responses -----------------------------------------------------------------------------------------
+
+
+def score_to_proto(score: lieng.HandScore) -> lieng_pb2.LiengScore:
+    return lieng_pb2.LiengScore(
+        tier=enum_number(_TIER, score.tier.name),
+        key=score.key,
+        points=score.points,
+        label=cards_pb2.LocalizedMessage(en=score.label_en, vi=score.label_vi),
+        strength=score.sort_key,
+    )
+
+
+def state_to_proto(state: lieng.BettingState) -> lieng_pb2.LiengBettingState:
+    out = lieng_pb2.LiengBettingState(
+        seats=[
+            lieng_pb2.LiengSeat(stack=s.stack, committed=s.committed, folded=s.folded, all_in=s.all_in, acted=s.acted)
+            for s in state.seats
+        ],
+        ante=state.ante,
+        first_actor=state.first_actor,
+        current_bet=state.current_bet,
+        last_full_raise=state.last_full_raise,
+        orbit=state.orbit,
+        raise_orbits=state.raise_orbits,
+    )
+    if state.to_act is not None:
+        out.to_act = state.to_act
+    if state.last_raise_orbit >= 0:
+        out.last_raise_orbit = state.last_raise_orbit
+    return out
+
+
+def event_to_proto(event: lieng.Event) -> lieng_pb2.LiengEvent:
+    out = lieng_pb2.LiengEvent(kind=enum_number(_EVENT, event.kind.name), amount=event.amount)
+    if event.seat is not None:
+        out.seat = event.seat
+    return out
+
+
+def _reason_number(reason: lieng.Reason) -> int:
+    return 0 if reason is lieng.Reason.OK else enum_number(_REASON, reason.name)
+
+
+def legal_to_proto(legal: lieng.LegalActions, state: lieng.BettingState) -> lieng_pb2.LiengServiceLegalMovesResponse:
+    out = lieng_pb2.LiengServiceLegalMovesResponse(raise_reason=_reason_number(legal.raise_reason))
+    if legal.seat is None:
+        return out
+    out.seat = legal.seat
+    committed = state.seats[legal.seat].committed
+    for kind in legal.kinds:
+        item = out.actions.add(kind=enum_number(_KIND, kind.name))
+        if kind is lieng.ActionKind.CALL:
+            item.amount = legal.call_amount
+            item.min_total = item.max_total = committed + legal.call_amount
+        elif kind is lieng.ActionKind.RAISE:
+            item.amount = legal.min_raise_to - committed
+            item.min_total, item.max_total = legal.min_raise_to, legal.max_raise_to
+        elif kind is lieng.ActionKind.ALL_IN:
+            item.amount = legal.all_in_to - committed
+            item.min_total = item.max_total = legal.all_in_to
+        else:
+            item.min_total = item.max_total = committed
+    return out
+
+
+def result_to_proto(result: lieng.RoundResult) -> lieng_pb2.LiengServiceSettleRoundResponse:
+    out = lieng_pb2.LiengServiceSettleRoundResponse(
+        pots=[
+            lieng_pb2.LiengPot(
+                lo=p.lo,
+                hi=p.hi,
+                amount=p.amount,
+                eligible=p.eligible,
+                contributions=p.contributions,
+                kind=enum_number(_POT, p.kind.name),
+                winners=p.winners,
+                shares=p.shares,
+            )
+            for p in result.pots
+        ],
+        transfers=[
+            cards_pb2.Transfer(from_seat=t.from_seat, to_seat=t.to_seat, amount=t.amount, reason=t.reason, pot=t.pot)
+            for t in result.transfers
+        ],
+        nets=result.nets,
+        fee=result.fee,
+        fees=result.fees,
+        committed=result.committed,
+        payouts=result.payouts,
+        shown=[
+            lieng_pb2.LiengShownHand(seat=seat, score=score_to_proto(score))
+            for seat, score in enumerate(result.scores)
+            if score is not None
+        ],
+    )
+    if result.fold_out_winner is not None:
+        out.fold_out_winner = result.fold_out_winner
+    return out
+
+
+# --- the service ------------------------------------------------------------------------------------------------
+
+
+class LiengService(lieng_pb2_grpc.LiengServiceServicer):
+    """Each method: convert the request, ask the core, convert the answer."""
+
+    @rpc_method
+    def ScoreLieng(self, request: lieng_pb2.ScoreLiengRequest) -> lieng_pb2.ScoreLiengResponse:
+        rules = house_rules(request.house_rules)
+        if not 1 <= len(request.hands) <= MAX_SCORED_HANDS:
+            raise InvalidInput.one(
+                "hands", "WRONG_HAND_COUNT", f"score 1 to {MAX_SCORED_HANDS} hands, got {len(request.hands)}"
+            )
+        hands = _hands(request.hands, "hands")
+        try:
+            scores = lieng.score_hands(hands, rules)  # type: ignore[arg-type]
+        except InvalidInput as error:
+            raise translate(error, "", _PATHS) from None
+        return lieng_pb2.ScoreLiengResponse(scores=[score_to_proto(s) for s in scores])
+
+    @rpc_method
+    def CompareHands(self, request: lieng_pb2.CompareHandsRequest) -> lieng_pb2.CompareHandsResponse:
+        rules = house_rules(request.house_rules)
+        if not lieng.MIN_COMPARED_HANDS <= len(request.hands) <= lieng.MAX_COMPARED_HANDS:
+            raise InvalidInput.one(
+                "hands",
+                "WRONG_HAND_COUNT",
+                f"compare {lieng.MIN_COMPARED_HANDS} to {lieng.MAX_COMPARED_HANDS} hands, got {len(request.hands)}",
+            )
+        hands = _hands(request.hands, "hands")
+        try:
+            ranking = lieng.rank_hands(hands, rules)  # type: ignore[arg-type]
+        except InvalidInput as error:
+            raise translate(error, "", _PATHS) from None
+        return lieng_pb2.CompareHandsResponse(
+            ranking=[lieng_pb2.TieGroup(hands=g) for g in ranking.groups],
+            places=ranking.ranks,
+            scores=[score_to_proto(s) for s in ranking.scores],
+        )
+
+    @rpc_method
+    def StartBetting(self, request: lieng_pb2.StartBettingRequest) -> lieng_pb2.StartBettingResponse:
+        rules = house_rules(request.house_rules)
+        try:
+            state = lieng.start_betting(tuple(request.stacks), request.ante or None, request.first_actor, rules)
+        except InvalidInput as error:
+            raise translate(error, "", _PATHS) from None
+        return lieng_pb2.StartBettingResponse(state=state_to_proto(state))
+
+    @rpc_method
+    def ValidatePlay(
+        self, request: lieng_pb2.LiengServiceValidatePlayRequest
+    ) -> lieng_pb2.LiengServiceValidatePlayResponse:
+        rules = house_rules(request.house_rules)
+        state = betting_state(request.state, rules)
+        act = action(request.action)
+        try:
+            result = lieng.apply(state, act)
+        except InvalidInput as error:
+            raise translate(error, "", _PATHS) from None
+        reason = result.reason
+        out = lieng_pb2.LiengServiceValidatePlayResponse(
+            legal=result.legal,
+            reason=_reason_number(reason),
+            message=cards_pb2.LocalizedMessage(en=reason.message_en, vi=reason.message_vi),
+            events=[event_to_proto(e) for e in result.events],
+        )
+        if result.state is not None:
+            out.next_state.CopyFrom(state_to_proto(result.state))
+        return out
+
+    @rpc_method
+    def LegalMoves(self, request: lieng_pb2.LiengServiceLegalMovesRequest) -> lieng_pb2.LiengServiceLegalMovesResponse:
+        rules = house_rules(request.house_rules)
+        state = betting_state(request.state, rules)
+        return legal_to_proto(lieng.legal_actions(state), state)
+
+    @rpc_method
+    def SettleRound(
+        self, request: lieng_pb2.LiengServiceSettleRoundRequest
+    ) -> lieng_pb2.LiengServiceSettleRoundResponse:
+        record = round_record(request.round)
+        try:
+            result = lieng.settle_round(record)
+        except InvalidInput as error:
+            raise translate(error, "round", _PATHS) from None
+        return result_to_proto(result)
