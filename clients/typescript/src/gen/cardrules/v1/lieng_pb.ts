@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cardrules/v1/lieng.proto.
  */
 export const file_cardrules_v1_lieng: GenFile = /*@__PURE__*/
-  fileDesc("ChhjYXJkcnVsZXMvdjEvbGllbmcucHJvdG8SDGNhcmRydWxlcy52MSKCAwoPTGllbmdIb3VzZVJ1bGVzEhgKC21heF9wbGF5ZXJzGAEgASgFSACIAQESFgoJbWluX3JhaXNlGAIgASgDSAGIAQESFgoJbWF4X3JhaXNlGAMgASgDSAKIAQESHQoQbWF4X3JhaXNlX3JvdW5kcxgEIAEoBUgDiAEBEiMKA2EyMxgFIAEoDjIWLmNhcmRydWxlcy52MS5MaWVuZ0EyMxI3Cg5zdWl0X3RpZV9icmVhaxgGIAEoDjIfLmNhcmRydWxlcy52MS5MaWVuZ1N1aXRUaWVCcmVhaxIpCgZleGNlc3MYByABKA4yGS5jYXJkcnVsZXMudjEuTGllbmdFeGNlc3MSFAoHZmVlX2JwcxgIIAEoBUgEiAEBEhEKBGFudGUYCSABKANIBYgBAUIOCgxfbWF4X3BsYXllcnNCDAoKX21pbl9yYWlzZUIMCgpfbWF4X3JhaXNlQhMKEV9tYXhfcmFpc2Vfcm91bmRzQgoKCF9mZWVfYnBzQgcKBV9hbnRlIpEBCgpMaWVuZ1Njb3JlEiUKBHRpZXIYASABKA4yFy5jYXJkcnVsZXMudjEuTGllbmdUaWVyEgsKA2tleRgCIAEoBRIOCgZwb2ludHMYAyABKAUSLQoFbGFiZWwYBCABKAsyHi5jYXJkcnVsZXMudjEuTG9jYWxpemVkTWVzc2FnZRIQCghzdHJlbmd0aBgFIAEoAyJrChFTY29yZUxpZW5nUmVxdWVzdBIyCgtob3VzZV9ydWxlcxgBIAEoCzIdLmNhcmRydWxlcy52MS5MaWVuZ0hvdXNlUnVsZXMSIgoFaGFuZHMYAiADKAsyEy5jYXJkcnVsZXMudjEuQ2FyZHMiPgoSU2NvcmVMaWVuZ1Jlc3BvbnNlEigKBnNjb3JlcxgBIAMoCzIYLmNhcmRydWxlcy52MS5MaWVuZ1Njb3JlIm0KE0NvbXBhcmVIYW5kc1JlcXVlc3QSMgoLaG91c2VfcnVsZXMYASABKAsyHS5jYXJkcnVsZXMudjEuTGllbmdIb3VzZVJ1bGVzEiIKBWhhbmRzGAIgAygLMhMuY2FyZHJ1bGVzLnYxLkNhcmRzIhkKCFRpZUdyb3VwEg0KBWhhbmRzGAEgAygFInkKFENvbXBhcmVIYW5kc1Jlc3BvbnNlEicKB3JhbmtpbmcYASADKAsyFi5jYXJkcnVsZXMudjEuVGllR3JvdXASDgoGcGxhY2VzGAIgAygFEigKBnNjb3JlcxgDIAMoCzIYLmNhcmRydWxlcy52MS5MaWVuZ1Njb3JlIlwKCUxpZW5nU2VhdBINCgVzdGFjaxgBIAEoAxIRCgljb21taXR0ZWQYAiABKAMSDgoGZm9sZGVkGAMgASgIEg4KBmFsbF9pbhgEIAEoCBINCgVhY3RlZBgFIAEoCCLNAQoRTGllbmdCZXR0aW5nU3RhdGUSJgoFc2VhdHMYASADKAsyFy5jYXJkcnVsZXMudjEuTGllbmdTZWF0EhMKBnRvX2FjdBgCIAEoBUgAiAEBEgwKBGFudGUYAyABKAMSEwoLY3VycmVudF9iZXQYBCABKAMSEgoKbGFzdF9yYWlzZRgFIAEoAxIUCgxyYWlzZV9yb3VuZHMYBiABKAUSEwoLZmlyc3RfYWN0b3IYByABKAUSDgoGY2xvc2VkGAggASgIQgkKB190b19hY3QiWAoLTGllbmdBY3Rpb24SDAoEc2VhdBgBIAEoBRIrCgRraW5kGAIgASgOMh0uY2FyZHJ1bGVzLnYxLkxpZW5nQWN0aW9uS2luZBIOCgZhbW91bnQYAyABKAMiRgoKTGllbmdFdmVudBIqCgRraW5kGAEgASgOMhwuY2FyZHJ1bGVzLnYxLkxpZW5nRXZlbnRLaW5kEgwKBHNlYXQYAiABKAUidQoQTGllbmdMZWdhbEFjdGlvbhIrCgRraW5kGAEgASgOMh0uY2FyZHJ1bGVzLnYxLkxpZW5nQWN0aW9uS2luZBIOCgZhbW91bnQYAiABKAMSEQoJbWluX3RvdGFsGAMgASgDEhEKCW1heF90b3RhbBgEIAEoAyJ8ChNTdGFydEJldHRpbmdSZXF1ZXN0EjIKC2hvdXNlX3J1bGVzGAEgASgLMh0uY2FyZHJ1bGVzLnYxLkxpZW5nSG91c2VSdWxlcxIOCgZzdGFja3MYAiADKAMSDAoEYW50ZRgDIAEoAxITCgtmaXJzdF9hY3RvchgEIAEoBSJGChRTdGFydEJldHRpbmdSZXNwb25zZRIuCgVzdGF0ZRgBIAEoCzIfLmNhcmRydWxlcy52MS5MaWVuZ0JldHRpbmdTdGF0ZSKwAQofTGllbmdTZXJ2aWNlVmFsaWRhdGVQbGF5UmVxdWVzdBIyCgtob3VzZV9ydWxlcxgBIAEoCzIdLmNhcmRydWxlcy52MS5MaWVuZ0hvdXNlUnVsZXMSLgoFc3RhdGUYAiABKAsyHy5jYXJkcnVsZXMudjEuTGllbmdCZXR0aW5nU3RhdGUSKQoGYWN0aW9uGAMgASgLMhkuY2FyZHJ1bGVzLnYxLkxpZW5nQWN0aW9uIuwBCiBMaWVuZ1NlcnZpY2VWYWxpZGF0ZVBsYXlSZXNwb25zZRINCgVsZWdhbBgBIAEoCBIpCgZyZWFzb24YAiABKA4yGS5jYXJkcnVsZXMudjEuTGllbmdSZWFzb24SLwoHbWVzc2FnZRgDIAEoCzIeLmNhcmRydWxlcy52MS5Mb2NhbGl6ZWRNZXNzYWdlEigKBmV2ZW50cxgEIAMoCzIYLmNhcmRydWxlcy52MS5MaWVuZ0V2ZW50EjMKCm5leHRfc3RhdGUYBSABKAsyHy5jYXJkcnVsZXMudjEuTGllbmdCZXR0aW5nU3RhdGUigwEKHUxpZW5nU2VydmljZUxlZ2FsTW92ZXNSZXF1ZXN0EjIKC2hvdXNlX3J1bGVzGAEgASgLMh0uY2FyZHJ1bGVzLnYxLkxpZW5nSG91c2VSdWxlcxIuCgVzdGF0ZRgCIAEoCzIfLmNhcmRydWxlcy52MS5MaWVuZ0JldHRpbmdTdGF0ZSJfCh5MaWVuZ1NlcnZpY2VMZWdhbE1vdmVzUmVzcG9uc2USDAoEc2VhdBgBIAEoBRIvCgdhY3Rpb25zGAIgAygLMh4uY2FyZHJ1bGVzLnYxLkxpZW5nTGVnYWxBY3Rpb24iyQEKEExpZW5nUm91bmRSZWNvcmQSMgoLaG91c2VfcnVsZXMYASABKAsyHS5jYXJkcnVsZXMudjEuTGllbmdIb3VzZVJ1bGVzEg4KBnN0YWNrcxgCIAMoAxIMCgRhbnRlGAMgASgDEhMKC2ZpcnN0X2FjdG9yGAQgASgFEiIKBWhhbmRzGAUgAygLMhMuY2FyZHJ1bGVzLnYxLkNhcmRzEioKB2FjdGlvbnMYBiADKAsyGS5jYXJkcnVsZXMudjEuTGllbmdBY3Rpb24iTwoITGllbmdQb3QSDgoGYW1vdW50GAEgASgDEhAKCGVsaWdpYmxlGAIgAygFEg8KB3dpbm5lcnMYAyADKAUSEAoIcmVmdW5kZWQYBCABKAgiTwoeTGllbmdTZXJ2aWNlU2V0dGxlUm91bmRSZXF1ZXN0Ei0KBXJvdW5kGAEgASgLMh4uY2FyZHJ1bGVzLnYxLkxpZW5nUm91bmRSZWNvcmQizQEKH0xpZW5nU2VydmljZVNldHRsZVJvdW5kUmVzcG9uc2USJAoEcG90cxgBIAMoCzIWLmNhcmRydWxlcy52MS5MaWVuZ1BvdBIpCgl0cmFuc2ZlcnMYAiADKAsyFi5jYXJkcnVsZXMudjEuVHJhbnNmZXISDAoEbmV0cxgDIAMoAxILCgNmZWUYBCABKAMSDAoEZmVlcxgFIAMoAxIcCg9mb2xkX291dF93aW5uZXIYBiABKAVIAIgBAUISChBfZm9sZF9vdXRfd2lubmVyKlMKCExpZW5nQTIzEhkKFUxJRU5HX0EyM19VTlNQRUNJRklFRBAAEhQKEExJRU5HX0EyM19MT1dFU1QQARIWChJMSUVOR19BMjNfQUNFX0hJR0gQAiqWAQoRTGllbmdTdWl0VGllQnJlYWsSJAogTElFTkdfU1VJVF9USUVfQlJFQUtfVU5TUEVDSUZJRUQQABIdChlMSUVOR19TVUlUX1RJRV9CUkVBS19OT05FEAESHQoZTElFTkdfU1VJVF9USUVfQlJFQUtfSERDUxACEh0KGUxJRU5HX1NVSVRfVElFX0JSRUFLX0RIQ1MQAypgCgtMaWVuZ0V4Y2VzcxIcChhMSUVOR19FWENFU1NfVU5TUEVDSUZJRUQQABIaChZMSUVOR19FWENFU1NfU0lERV9QT1RTEAESFwoTTElFTkdfRVhDRVNTX1JFRlVORBACKnsKCUxpZW5nVGllchIaChZMSUVOR19USUVSX1VOU1BFQ0lGSUVEEAASEgoOTElFTkdfVElFUl9TQVAQARIUChBMSUVOR19USUVSX0xJRU5HEAISEQoNTElFTkdfVElFUl9ESRADEhUKEUxJRU5HX1RJRVJfUE9JTlRTEAQq4wEKD0xpZW5nQWN0aW9uS2luZBIhCh1MSUVOR19BQ1RJT05fS0lORF9VTlNQRUNJRklFRBAAEhoKFkxJRU5HX0FDVElPTl9LSU5EX0ZPTEQQARIbChdMSUVOR19BQ1RJT05fS0lORF9DSEVDSxACEhoKFkxJRU5HX0FDVElPTl9LSU5EX0NBTEwQAxIbChdMSUVOR19BQ1RJT05fS0lORF9SQUlTRRAEEhwKGExJRU5HX0FDVElPTl9LSU5EX0FMTF9JThAFEh0KGUxJRU5HX0FDVElPTl9LSU5EX1RJTUVPVVQQBirkAgoLTGllbmdSZWFzb24SHAoYTElFTkdfUkVBU09OX1VOU1BFQ0lGSUVEEAASHgoaTElFTkdfUkVBU09OX05PVF9ZT1VSX1RVUk4QARIdChlMSUVOR19SRUFTT05fQ0FOTk9UX0NIRUNLEAISHAoYTElFTkdfUkVBU09OX0NBTk5PVF9DQUxMEAMSJAogTElFTkdfUkVBU09OX1JBSVNFX0JFTE9XX01JTklNVU0QBBIgChxMSUVOR19SRUFTT05fUkFJU0VfQUJPVkVfQ0FQEAUSIQodTElFTkdfUkVBU09OX05PVF9FTk9VR0hfQ0hJUFMQBhInCiNMSUVOR19SRUFTT05fUkFJU0VfUk9VTkRTX0VYSEFVU1RFRBAHEh8KG0xJRU5HX1JFQVNPTl9CRVRUSU5HX0NMT1NFRBAIEiUKIUxJRU5HX1JFQVNPTl9CRVRUSU5HX05PVF9SRU9QRU5FRBAJKsABCg5MaWVuZ0V2ZW50S2luZBIgChxMSUVOR19FVkVOVF9LSU5EX1VOU1BFQ0lGSUVEEAASIwofTElFTkdfRVZFTlRfS0lORF9CRVRUSU5HX0NMT1NFRBABEh0KGUxJRU5HX0VWRU5UX0tJTkRfRk9MRF9PVVQQAhIlCiFMSUVOR19FVkVOVF9LSU5EX0JFVFRJTkdfUkVPUEVORUQQAxIhCh1MSUVOR19FVkVOVF9LSU5EX1NIT1JUX0FMTF9JThAEMtEECgxMaWVuZ1NlcnZpY2USTwoKU2NvcmVMaWVuZxIfLmNhcmRydWxlcy52MS5TY29yZUxpZW5nUmVxdWVzdBogLmNhcmRydWxlcy52MS5TY29yZUxpZW5nUmVzcG9uc2USVQoMQ29tcGFyZUhhbmRzEiEuY2FyZHJ1bGVzLnYxLkNvbXBhcmVIYW5kc1JlcXVlc3QaIi5jYXJkcnVsZXMudjEuQ29tcGFyZUhhbmRzUmVzcG9uc2USVQoMU3RhcnRCZXR0aW5nEiEuY2FyZHJ1bGVzLnYxLlN0YXJ0QmV0dGluZ1JlcXVlc3QaIi5jYXJkcnVsZXMudjEuU3RhcnRCZXR0aW5nUmVzcG9uc2USbQoMVmFsaWRhdGVQbGF5Ei0uY2FyZHJ1bGVzLnYxLkxpZW5nU2VydmljZVZhbGlkYXRlUGxheVJlcXVlc3QaLi5jYXJkcnVsZXMudjEuTGllbmdTZXJ2aWNlVmFsaWRhdGVQbGF5UmVzcG9uc2USZwoKTGVnYWxNb3ZlcxIrLmNhcmRydWxlcy52MS5MaWVuZ1NlcnZpY2VMZWdhbE1vdmVzUmVxdWVzdBosLmNhcmRydWxlcy52MS5MaWVuZ1NlcnZpY2VMZWdhbE1vdmVzUmVzcG9uc2USagoLU2V0dGxlUm91bmQSLC5jYXJkcnVsZXMudjEuTGllbmdTZXJ2aWNlU2V0dGxlUm91bmRSZXF1ZXN0Gi0uY2FyZHJ1bGVzLnYxLkxpZW5nU2VydmljZVNldHRsZVJvdW5kUmVzcG9uc2ViBnByb3RvMw", [file_cardrules_v1_cards]);
+  fileDesc("ChhjYXJkcnVsZXMvdjEvbGllbmcucHJvdG8SDGNhcmRydWxlcy52MSKCAwoPTGllbmdIb3VzZVJ1bGVzEhgKC21heF9wbGF5ZXJzGAEgASgFSACIAQESFgoJbWluX3JhaXNlGAIgASgDSAGIAQESFgoJbWF4X3JhaXNlGAMgASgDSAKIAQESHQoQbWF4X3JhaXNlX3JvdW5kcxgEIAEoBUgDiAEBEiMKA2EyMxgFIAEoDjIWLmNhcmRydWxlcy52MS5MaWVuZ0EyMxI3Cg5zdWl0X3RpZV9icmVhaxgGIAEoDjIfLmNhcmRydWxlcy52MS5MaWVuZ1N1aXRUaWVCcmVhaxIpCgZleGNlc3MYByABKA4yGS5jYXJkcnVsZXMudjEuTGllbmdFeGNlc3MSFAoHZmVlX2JwcxgIIAEoBUgEiAEBEhEKBGFudGUYCSABKANIBYgBAUIOCgxfbWF4X3BsYXllcnNCDAoKX21pbl9yYWlzZUIMCgpfbWF4X3JhaXNlQhMKEV9tYXhfcmFpc2Vfcm91bmRzQgoKCF9mZWVfYnBzQgcKBV9hbnRlIpEBCgpMaWVuZ1Njb3JlEiUKBHRpZXIYASABKA4yFy5jYXJkcnVsZXMudjEuTGllbmdUaWVyEgsKA2tleRgCIAEoBRIOCgZwb2ludHMYAyABKAUSLQoFbGFiZWwYBCABKAsyHi5jYXJkcnVsZXMudjEuTG9jYWxpemVkTWVzc2FnZRIQCghzdHJlbmd0aBgFIAEoAyJrChFTY29yZUxpZW5nUmVxdWVzdBIyCgtob3VzZV9ydWxlcxgBIAEoCzIdLmNhcmRydWxlcy52MS5MaWVuZ0hvdXNlUnVsZXMSIgoFaGFuZHMYAiADKAsyEy5jYXJkcnVsZXMudjEuQ2FyZHMiPgoSU2NvcmVMaWVuZ1Jlc3BvbnNlEigKBnNjb3JlcxgBIAMoCzIYLmNhcmRydWxlcy52MS5MaWVuZ1Njb3JlIm0KE0NvbXBhcmVIYW5kc1JlcXVlc3QSMgoLaG91c2VfcnVsZXMYASABKAsyHS5jYXJkcnVsZXMudjEuTGllbmdIb3VzZVJ1bGVzEiIKBWhhbmRzGAIgAygLMhMuY2FyZHJ1bGVzLnYxLkNhcmRzIhkKCFRpZUdyb3VwEg0KBWhhbmRzGAEgAygFInkKFENvbXBhcmVIYW5kc1Jlc3BvbnNlEicKB3JhbmtpbmcYASADKAsyFi5jYXJkcnVsZXMudjEuVGllR3JvdXASDgoGcGxhY2VzGAIgAygFEigKBnNjb3JlcxgDIAMoCzIYLmNhcmRydWxlcy52MS5MaWVuZ1Njb3JlIlwKCUxpZW5nU2VhdBINCgVzdGFjaxgBIAEoAxIRCgljb21taXR0ZWQYAiABKAMSDgoGZm9sZGVkGAMgASgIEg4KBmFsbF9pbhgEIAEoCBINCgVhY3RlZBgFIAEoCCKFAgoRTGllbmdCZXR0aW5nU3RhdGUSJgoFc2VhdHMYASADKAsyFy5jYXJkcnVsZXMudjEuTGllbmdTZWF0EgwKBGFudGUYAiABKAMSEwoLZmlyc3RfYWN0b3IYAyABKAUSEwoGdG9fYWN0GAQgASgFSACIAQESEwoLY3VycmVudF9iZXQYBSABKAMSFwoPbGFzdF9mdWxsX3JhaXNlGAYgASgDEg0KBW9yYml0GAcgASgFEhQKDHJhaXNlX29yYml0cxgIIAEoBRIdChBsYXN0X3JhaXNlX29yYml0GAkgASgFSAGIAQFCCQoHX3RvX2FjdEITChFfbGFzdF9yYWlzZV9vcmJpdCJYCgtMaWVuZ0FjdGlvbhIMCgRzZWF0GAEgASgFEisKBGtpbmQYAiABKA4yHS5jYXJkcnVsZXMudjEuTGllbmdBY3Rpb25LaW5kEg4KBmFtb3VudBgDIAEoAyJkCgpMaWVuZ0V2ZW50EioKBGtpbmQYASABKA4yHC5jYXJkcnVsZXMudjEuTGllbmdFdmVudEtpbmQSEQoEc2VhdBgCIAEoBUgAiAEBEg4KBmFtb3VudBgDIAEoA0IHCgVfc2VhdCJ1ChBMaWVuZ0xlZ2FsQWN0aW9uEisKBGtpbmQYASABKA4yHS5jYXJkcnVsZXMudjEuTGllbmdBY3Rpb25LaW5kEg4KBmFtb3VudBgCIAEoAxIRCgltaW5fdG90YWwYAyABKAMSEQoJbWF4X3RvdGFsGAQgASgDInwKE1N0YXJ0QmV0dGluZ1JlcXVlc3QSMgoLaG91c2VfcnVsZXMYASABKAsyHS5jYXJkcnVsZXMudjEuTGllbmdIb3VzZVJ1bGVzEg4KBnN0YWNrcxgCIAMoAxIMCgRhbnRlGAMgASgDEhMKC2ZpcnN0X2FjdG9yGAQgASgFIkYKFFN0YXJ0QmV0dGluZ1Jlc3BvbnNlEi4KBXN0YXRlGAEgASgLMh8uY2FyZHJ1bGVzLnYxLkxpZW5nQmV0dGluZ1N0YXRlIrABCh9MaWVuZ1NlcnZpY2VWYWxpZGF0ZVBsYXlSZXF1ZXN0EjIKC2hvdXNlX3J1bGVzGAEgASgLMh0uY2FyZHJ1bGVzLnYxLkxpZW5nSG91c2VSdWxlcxIuCgVzdGF0ZRgCIAEoCzIfLmNhcmRydWxlcy52MS5MaWVuZ0JldHRpbmdTdGF0ZRIpCgZhY3Rpb24YAyABKAsyGS5jYXJkcnVsZXMudjEuTGllbmdBY3Rpb24i7AEKIExpZW5nU2VydmljZVZhbGlkYXRlUGxheVJlc3BvbnNlEg0KBWxlZ2FsGAEgASgIEikKBnJlYXNvbhgCIAEoDjIZLmNhcmRydWxlcy52MS5MaWVuZ1JlYXNvbhIvCgdtZXNzYWdlGAMgASgLMh4uY2FyZHJ1bGVzLnYxLkxvY2FsaXplZE1lc3NhZ2USKAoGZXZlbnRzGAQgAygLMhguY2FyZHJ1bGVzLnYxLkxpZW5nRXZlbnQSMwoKbmV4dF9zdGF0ZRgFIAEoCzIfLmNhcmRydWxlcy52MS5MaWVuZ0JldHRpbmdTdGF0ZSKDAQodTGllbmdTZXJ2aWNlTGVnYWxNb3Zlc1JlcXVlc3QSMgoLaG91c2VfcnVsZXMYASABKAsyHS5jYXJkcnVsZXMudjEuTGllbmdIb3VzZVJ1bGVzEi4KBXN0YXRlGAIgASgLMh8uY2FyZHJ1bGVzLnYxLkxpZW5nQmV0dGluZ1N0YXRlIp4BCh5MaWVuZ1NlcnZpY2VMZWdhbE1vdmVzUmVzcG9uc2USEQoEc2VhdBgBIAEoBUgAiAEBEi8KB2FjdGlvbnMYAiADKAsyHi5jYXJkcnVsZXMudjEuTGllbmdMZWdhbEFjdGlvbhIvCgxyYWlzZV9yZWFzb24YAyABKA4yGS5jYXJkcnVsZXMudjEuTGllbmdSZWFzb25CBwoFX3NlYXQiyQEKEExpZW5nUm91bmRSZWNvcmQSMgoLaG91c2VfcnVsZXMYASABKAsyHS5jYXJkcnVsZXMudjEuTGllbmdIb3VzZVJ1bGVzEg4KBnN0YWNrcxgCIAMoAxIMCgRhbnRlGAMgASgDEhMKC2ZpcnN0X2FjdG9yGAQgASgFEiIKBWhhbmRzGAUgAygLMhMuY2FyZHJ1bGVzLnYxLkNhcmRzEioKB2FjdGlvbnMYBiADKAsyGS5jYXJkcnVsZXMudjEuTGllbmdBY3Rpb24ipgEKCExpZW5nUG90EgoKAmxvGAEgASgDEgoKAmhpGAIgASgDEg4KBmFtb3VudBgDIAEoAxIQCghlbGlnaWJsZRgEIAMoBRIVCg1jb250cmlidXRpb25zGAUgAygDEigKBGtpbmQYBiABKA4yGi5jYXJkcnVsZXMudjEuTGllbmdQb3RLaW5kEg8KB3dpbm5lcnMYByADKAUSDgoGc2hhcmVzGAggAygDIkcKDkxpZW5nU2hvd25IYW5kEgwKBHNlYXQYASABKAUSJwoFc2NvcmUYAiABKAsyGC5jYXJkcnVsZXMudjEuTGllbmdTY29yZSJPCh5MaWVuZ1NlcnZpY2VTZXR0bGVSb3VuZFJlcXVlc3QSLQoFcm91bmQYASABKAsyHi5jYXJkcnVsZXMudjEuTGllbmdSb3VuZFJlY29yZCKeAgofTGllbmdTZXJ2aWNlU2V0dGxlUm91bmRSZXNwb25zZRIkCgRwb3RzGAEgAygLMhYuY2FyZHJ1bGVzLnYxLkxpZW5nUG90EikKCXRyYW5zZmVycxgCIAMoCzIWLmNhcmRydWxlcy52MS5UcmFuc2ZlchIMCgRuZXRzGAMgAygDEgsKA2ZlZRgEIAEoAxIMCgRmZWVzGAUgAygDEhwKD2ZvbGRfb3V0X3dpbm5lchgGIAEoBUgAiAEBEhEKCWNvbW1pdHRlZBgHIAMoAxIPCgdwYXlvdXRzGAggAygDEisKBXNob3duGAkgAygLMhwuY2FyZHJ1bGVzLnYxLkxpZW5nU2hvd25IYW5kQhIKEF9mb2xkX291dF93aW5uZXIqUwoITGllbmdBMjMSGQoVTElFTkdfQTIzX1VOU1BFQ0lGSUVEEAASFAoQTElFTkdfQTIzX0xPV0VTVBABEhYKEkxJRU5HX0EyM19BQ0VfSElHSBACKpYBChFMaWVuZ1N1aXRUaWVCcmVhaxIkCiBMSUVOR19TVUlUX1RJRV9CUkVBS19VTlNQRUNJRklFRBAAEh0KGUxJRU5HX1NVSVRfVElFX0JSRUFLX05PTkUQARIdChlMSUVOR19TVUlUX1RJRV9CUkVBS19IRENTEAISHQoZTElFTkdfU1VJVF9USUVfQlJFQUtfREhDUxADKmAKC0xpZW5nRXhjZXNzEhwKGExJRU5HX0VYQ0VTU19VTlNQRUNJRklFRBAAEhoKFkxJRU5HX0VYQ0VTU19TSURFX1BPVFMQARIXChNMSUVOR19FWENFU1NfUkVGVU5EEAIqewoJTGllbmdUaWVyEhoKFkxJRU5HX1RJRVJfVU5TUEVDSUZJRUQQABISCg5MSUVOR19USUVSX1NBUBABEhQKEExJRU5HX1RJRVJfTElFTkcQAhIRCg1MSUVOR19USUVSX0RJEAMSFQoRTElFTkdfVElFUl9QT0lOVFMQBCrjAQoPTGllbmdBY3Rpb25LaW5kEiEKHUxJRU5HX0FDVElPTl9LSU5EX1VOU1BFQ0lGSUVEEAASGgoWTElFTkdfQUNUSU9OX0tJTkRfRk9MRBABEhsKF0xJRU5HX0FDVElPTl9LSU5EX0NIRUNLEAISGgoWTElFTkdfQUNUSU9OX0tJTkRfQ0FMTBADEhsKF0xJRU5HX0FDVElPTl9LSU5EX1JBSVNFEAQSHAoYTElFTkdfQUNUSU9OX0tJTkRfQUxMX0lOEAUSHQoZTElFTkdfQUNUSU9OX0tJTkRfVElNRU9VVBAGKoYDCgtMaWVuZ1JlYXNvbhIcChhMSUVOR19SRUFTT05fVU5TUEVDSUZJRUQQABIfChtMSUVOR19SRUFTT05fQkVUVElOR19DTE9TRUQQARIeChpMSUVOR19SRUFTT05fTk9UX1lPVVJfVFVSThACEh0KGUxJRU5HX1JFQVNPTl9DQU5OT1RfQ0hFQ0sQAxIgChxMSUVOR19SRUFTT05fTk9USElOR19UT19DQUxMEAQSHAoYTElFTkdfUkVBU09OX0NBTk5PVF9DQUxMEAUSJAogTElFTkdfUkVBU09OX1JBSVNFX0JFTE9XX01JTklNVU0QBhIgChxMSUVOR19SRUFTT05fUkFJU0VfQUJPVkVfQ0FQEAcSIQodTElFTkdfUkVBU09OX05PVF9FTk9VR0hfQ0hJUFMQCBInCiNMSUVOR19SRUFTT05fUkFJU0VfUk9VTkRTX0VYSEFVU1RFRBAJEiUKIUxJRU5HX1JFQVNPTl9CRVRUSU5HX05PVF9SRU9QRU5FRBAKKp0CCg5MaWVuZ0V2ZW50S2luZBIgChxMSUVOR19FVkVOVF9LSU5EX1VOU1BFQ0lGSUVEEAASIAocTElFTkdfRVZFTlRfS0lORF9TRUFUX0ZPTERFRBABEiAKHExJRU5HX0VWRU5UX0tJTkRfU0VBVF9BTExfSU4QAhIfChtMSUVOR19FVkVOVF9LSU5EX0ZVTExfUkFJU0UQAxIhCh1MSUVOR19FVkVOVF9LSU5EX1NIT1JUX0FMTF9JThAEEiMKH0xJRU5HX0VWRU5UX0tJTkRfQkVUVElOR19DTE9TRUQQBRIdChlMSUVOR19FVkVOVF9LSU5EX0ZPTERfT1VUEAYSHQoZTElFTkdfRVZFTlRfS0lORF9TSE9XRE9XThAHKogBCgxMaWVuZ1BvdEtpbmQSHgoaTElFTkdfUE9UX0tJTkRfVU5TUEVDSUZJRUQQABIbChdMSUVOR19QT1RfS0lORF9TSE9XRE9XThABEh4KGkxJRU5HX1BPVF9LSU5EX1VOQ09OVEVTVEVEEAISGwoXTElFTkdfUE9UX0tJTkRfUkVGVU5ERUQQAzLRBAoMTGllbmdTZXJ2aWNlEk8KClNjb3JlTGllbmcSHy5jYXJkcnVsZXMudjEuU2NvcmVMaWVuZ1JlcXVlc3QaIC5jYXJkcnVsZXMudjEuU2NvcmVMaWVuZ1Jlc3BvbnNlElUKDENvbXBhcmVIYW5kcxIhLmNhcmRydWxlcy52MS5Db21wYXJlSGFuZHNSZXF1ZXN0GiIuY2FyZHJ1bGVzLnYxLkNvbXBhcmVIYW5kc1Jlc3BvbnNlElUKDFN0YXJ0QmV0dGluZxIhLmNhcmRydWxlcy52MS5TdGFydEJldHRpbmdSZXF1ZXN0GiIuY2FyZHJ1bGVzLnYxLlN0YXJ0QmV0dGluZ1Jlc3BvbnNlEm0KDFZhbGlkYXRlUGxheRItLmNhcmRydWxlcy52MS5MaWVuZ1NlcnZpY2VWYWxpZGF0ZVBsYXlSZXF1ZXN0Gi4uY2FyZHJ1bGVzLnYxLkxpZW5nU2VydmljZVZhbGlkYXRlUGxheVJlc3BvbnNlEmcKCkxlZ2FsTW92ZXMSKy5jYXJkcnVsZXMudjEuTGllbmdTZXJ2aWNlTGVnYWxNb3Zlc1JlcXVlc3QaLC5jYXJkcnVsZXMudjEuTGllbmdTZXJ2aWNlTGVnYWxNb3Zlc1Jlc3BvbnNlEmoKC1NldHRsZVJvdW5kEiwuY2FyZHJ1bGVzLnYxLkxpZW5nU2VydmljZVNldHRsZVJvdW5kUmVxdWVzdBotLmNhcmRydWxlcy52MS5MaWVuZ1NlcnZpY2VTZXR0bGVSb3VuZFJlc3BvbnNlYgZwcm90bzM", [file_cardrules_v1_cards]);
 
 /**
  * The house-rule switches of lieng.md §4. Unset means the documented default.
@@ -323,53 +323,60 @@ export type LiengBettingState = Message<"cardrules.v1.LiengBettingState"> & {
   seats: LiengSeat[];
 
   /**
-   * The seat to act; unset when betting is closed.
-   *
-   * @generated from field: optional int32 to_act = 2;
-   */
-  toAct?: number | undefined;
-
-  /**
    * The ante each seat put in.
    *
-   * @generated from field: int64 ante = 3;
+   * @generated from field: int64 ante = 2;
    */
   ante: bigint;
 
   /**
-   * The highest committed amount.
+   * The seat that acted first this round (orbits and odd chips count from it).
    *
-   * @generated from field: int64 current_bet = 4;
-   */
-  currentBet: bigint;
-
-  /**
-   * The size of the last full raise (what the next raise must at least add).
-   *
-   * @generated from field: int64 last_raise = 5;
-   */
-  lastRaise: bigint;
-
-  /**
-   * Orbits so far that contained a raise (for max_raise_rounds).
-   *
-   * @generated from field: int32 raise_rounds = 6;
-   */
-  raiseRounds: number;
-
-  /**
-   * The seat that acted first this round (odd chips go in play order from it).
-   *
-   * @generated from field: int32 first_actor = 7;
+   * @generated from field: int32 first_actor = 3;
    */
   firstActor: number;
 
   /**
-   * Betting is over: one seat left, or everyone matched.
+   * The seat to act; unset once betting is closed.
    *
-   * @generated from field: bool closed = 8;
+   * @generated from field: optional int32 to_act = 4;
    */
-  closed: boolean;
+  toAct?: number | undefined;
+
+  /**
+   * The highest committed amount.
+   *
+   * @generated from field: int64 current_bet = 5;
+   */
+  currentBet: bigint;
+
+  /**
+   * The size of the last full raise (for information: the minimum raise is always min_raise).
+   *
+   * @generated from field: int64 last_full_raise = 6;
+   */
+  lastFullRaise: bigint;
+
+  /**
+   * The orbit in progress (0 first); a new orbit starts when the turn passes the first actor again.
+   *
+   * @generated from field: int32 orbit = 7;
+   */
+  orbit: number;
+
+  /**
+   * Orbits so far that contained a raise (for max_raise_rounds).
+   *
+   * @generated from field: int32 raise_orbits = 8;
+   */
+  raiseOrbits: number;
+
+  /**
+   * The orbit of the last raise; unset if nobody raised yet.
+   *
+   * @generated from field: optional int32 last_raise_orbit = 9;
+   */
+  lastRaiseOrbit?: number | undefined;
 };
 
 /**
@@ -396,7 +403,7 @@ export type LiengAction = Message<"cardrules.v1.LiengAction"> & {
   kind: LiengActionKind;
 
   /**
-   * For RAISE: the total the seat's committed chips rise to.
+   * For RAISE: the total the seat's committed chips rise to. 0 for every other kind.
    *
    * @generated from field: int64 amount = 3;
    */
@@ -422,9 +429,16 @@ export type LiengEvent = Message<"cardrules.v1.LiengEvent"> & {
   kind: LiengEventKind;
 
   /**
-   * @generated from field: int32 seat = 2;
+   * The seat concerned, when one is.
+   *
+   * @generated from field: optional int32 seat = 2;
    */
-  seat: number;
+  seat?: number | undefined;
+
+  /**
+   * @generated from field: int64 amount = 3;
+   */
+  amount: bigint;
 };
 
 /**
@@ -446,14 +460,14 @@ export type LiengLegalAction = Message<"cardrules.v1.LiengLegalAction"> & {
   kind: LiengActionKind;
 
   /**
-   * CALL: chips to add; ALL_IN: the stack.
+   * Chips the action adds: CALL the call amount, ALL_IN the whole stack, RAISE the least it can add.
    *
    * @generated from field: int64 amount = 2;
    */
   amount: bigint;
 
   /**
-   * RAISE: the smallest and largest legal totals.
+   * The seat's committed total after the action: RAISE from min_total to max_total; CALL and ALL_IN one value.
    *
    * @generated from field: int64 min_total = 3;
    */
@@ -620,14 +634,23 @@ export const LiengServiceLegalMovesRequestSchema: GenMessage<LiengServiceLegalMo
  */
 export type LiengServiceLegalMovesResponse = Message<"cardrules.v1.LiengServiceLegalMovesResponse"> & {
   /**
-   * @generated from field: int32 seat = 1;
+   * The seat to act; unset (and no actions) once betting is closed.
+   *
+   * @generated from field: optional int32 seat = 1;
    */
-  seat: number;
+  seat?: number | undefined;
 
   /**
    * @generated from field: repeated cardrules.v1.LiengLegalAction actions = 2;
    */
   actions: LiengLegalAction[];
+
+  /**
+   * Why RAISE is missing, when it is (e.g. LIENG_REASON_RAISE_ROUNDS_EXHAUSTED).
+   *
+   * @generated from field: cardrules.v1.LiengReason raise_reason = 3;
+   */
+  raiseReason: LiengReason;
 };
 
 /**
@@ -668,7 +691,7 @@ export type LiengRoundRecord = Message<"cardrules.v1.LiengRoundRecord"> & {
   firstActor: number;
 
   /**
-   * The dealt hands in play order; a seat that never shows down may give no cards.
+   * The dealt hands in play order; a seat that never shows down may give an empty hand.
    *
    * @generated from field: repeated cardrules.v1.Cards hands = 5;
    */
@@ -688,36 +711,58 @@ export const LiengRoundRecordSchema: GenMessage<LiengRoundRecord> = /*@__PURE__*
   messageDesc(file_cardrules_v1_lieng, 18);
 
 /**
- * One pot (a band of the showdown).
+ * One pot: the band (lo, hi] of committed chips.
  *
  * @generated from message cardrules.v1.LiengPot
  */
 export type LiengPot = Message<"cardrules.v1.LiengPot"> & {
   /**
-   * @generated from field: int64 amount = 1;
+   * @generated from field: int64 lo = 1;
+   */
+  lo: bigint;
+
+  /**
+   * @generated from field: int64 hi = 2;
+   */
+  hi: bigint;
+
+  /**
+   * @generated from field: int64 amount = 3;
    */
   amount: bigint;
 
   /**
    * Seats eligible to win it.
    *
-   * @generated from field: repeated int32 eligible = 2;
+   * @generated from field: repeated int32 eligible = 4;
    */
   eligible: number[];
 
   /**
-   * Seats that won it (a single eligible seat: the uncalled excess returned).
+   * What each seat paid into it, in seat order.
    *
-   * @generated from field: repeated int32 winners = 3;
+   * @generated from field: repeated int64 contributions = 5;
+   */
+  contributions: bigint[];
+
+  /**
+   * @generated from field: cardrules.v1.LiengPotKind kind = 6;
+   */
+  kind: LiengPotKind;
+
+  /**
+   * Seats that won it.
+   *
+   * @generated from field: repeated int32 winners = 7;
    */
   winners: number[];
 
   /**
-   * Under REFUND: returned to the seats that paid into it.
+   * What each winner got, parallel to winners (odd chips in play order from the first actor).
    *
-   * @generated from field: bool refunded = 4;
+   * @generated from field: repeated int64 shares = 8;
    */
-  refunded: boolean;
+  shares: bigint[];
 };
 
 /**
@@ -726,6 +771,30 @@ export type LiengPot = Message<"cardrules.v1.LiengPot"> & {
  */
 export const LiengPotSchema: GenMessage<LiengPot> = /*@__PURE__*/
   messageDesc(file_cardrules_v1_lieng, 19);
+
+/**
+ * A hand shown down.
+ *
+ * @generated from message cardrules.v1.LiengShownHand
+ */
+export type LiengShownHand = Message<"cardrules.v1.LiengShownHand"> & {
+  /**
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * @generated from field: cardrules.v1.LiengScore score = 2;
+   */
+  score?: LiengScore | undefined;
+};
+
+/**
+ * Describes the message cardrules.v1.LiengShownHand.
+ * Use `create(LiengShownHandSchema)` to create a new message.
+ */
+export const LiengShownHandSchema: GenMessage<LiengShownHand> = /*@__PURE__*/
+  messageDesc(file_cardrules_v1_lieng, 20);
 
 /**
  * @generated from message cardrules.v1.LiengServiceSettleRoundRequest
@@ -742,7 +811,7 @@ export type LiengServiceSettleRoundRequest = Message<"cardrules.v1.LiengServiceS
  * Use `create(LiengServiceSettleRoundRequestSchema)` to create a new message.
  */
 export const LiengServiceSettleRoundRequestSchema: GenMessage<LiengServiceSettleRoundRequest> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_lieng, 20);
+  messageDesc(file_cardrules_v1_lieng, 21);
 
 /**
  * @generated from message cardrules.v1.LiengServiceSettleRoundResponse
@@ -754,6 +823,8 @@ export type LiengServiceSettleRoundResponse = Message<"cardrules.v1.LiengService
   pots: LiengPot[];
 
   /**
+   * Itemised payments: every non-winner's chips in a pot to its winners, per pot, never netted.
+   *
    * @generated from field: repeated cardrules.v1.Transfer transfers = 2;
    */
   transfers: Transfer[];
@@ -781,6 +852,27 @@ export type LiengServiceSettleRoundResponse = Message<"cardrules.v1.LiengService
    * @generated from field: optional int32 fold_out_winner = 6;
    */
   foldOutWinner?: number | undefined;
+
+  /**
+   * What each seat put in.
+   *
+   * @generated from field: repeated int64 committed = 7;
+   */
+  committed: bigint[];
+
+  /**
+   * What each seat got back from the pots (before fees).
+   *
+   * @generated from field: repeated int64 payouts = 8;
+   */
+  payouts: bigint[];
+
+  /**
+   * The hands that were shown down, in seat order.
+   *
+   * @generated from field: repeated cardrules.v1.LiengShownHand shown = 9;
+   */
+  shown: LiengShownHand[];
 };
 
 /**
@@ -788,7 +880,7 @@ export type LiengServiceSettleRoundResponse = Message<"cardrules.v1.LiengService
  * Use `create(LiengServiceSettleRoundResponseSchema)` to create a new message.
  */
 export const LiengServiceSettleRoundResponseSchema: GenMessage<LiengServiceSettleRoundResponse> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_lieng, 21);
+  messageDesc(file_cardrules_v1_lieng, 22);
 
 /**
  * How the Liêng A-2-3 ranks.
@@ -1019,49 +1111,54 @@ export enum LiengReason {
   UNSPECIFIED = 0,
 
   /**
-   * @generated from enum value: LIENG_REASON_NOT_YOUR_TURN = 1;
+   * @generated from enum value: LIENG_REASON_BETTING_CLOSED = 1;
    */
-  NOT_YOUR_TURN = 1,
+  BETTING_CLOSED = 1,
 
   /**
-   * @generated from enum value: LIENG_REASON_CANNOT_CHECK = 2;
+   * @generated from enum value: LIENG_REASON_NOT_YOUR_TURN = 2;
    */
-  CANNOT_CHECK = 2,
+  NOT_YOUR_TURN = 2,
 
   /**
-   * @generated from enum value: LIENG_REASON_CANNOT_CALL = 3;
+   * @generated from enum value: LIENG_REASON_CANNOT_CHECK = 3;
    */
-  CANNOT_CALL = 3,
+  CANNOT_CHECK = 3,
 
   /**
-   * @generated from enum value: LIENG_REASON_RAISE_BELOW_MINIMUM = 4;
+   * @generated from enum value: LIENG_REASON_NOTHING_TO_CALL = 4;
    */
-  RAISE_BELOW_MINIMUM = 4,
+  NOTHING_TO_CALL = 4,
 
   /**
-   * @generated from enum value: LIENG_REASON_RAISE_ABOVE_CAP = 5;
+   * @generated from enum value: LIENG_REASON_CANNOT_CALL = 5;
    */
-  RAISE_ABOVE_CAP = 5,
+  CANNOT_CALL = 5,
 
   /**
-   * @generated from enum value: LIENG_REASON_NOT_ENOUGH_CHIPS = 6;
+   * @generated from enum value: LIENG_REASON_RAISE_BELOW_MINIMUM = 6;
    */
-  NOT_ENOUGH_CHIPS = 6,
+  RAISE_BELOW_MINIMUM = 6,
 
   /**
-   * @generated from enum value: LIENG_REASON_RAISE_ROUNDS_EXHAUSTED = 7;
+   * @generated from enum value: LIENG_REASON_RAISE_ABOVE_CAP = 7;
    */
-  RAISE_ROUNDS_EXHAUSTED = 7,
+  RAISE_ABOVE_CAP = 7,
 
   /**
-   * @generated from enum value: LIENG_REASON_BETTING_CLOSED = 8;
+   * @generated from enum value: LIENG_REASON_NOT_ENOUGH_CHIPS = 8;
    */
-  BETTING_CLOSED = 8,
+  NOT_ENOUGH_CHIPS = 8,
 
   /**
-   * @generated from enum value: LIENG_REASON_BETTING_NOT_REOPENED = 9;
+   * @generated from enum value: LIENG_REASON_RAISE_ROUNDS_EXHAUSTED = 9;
    */
-  BETTING_NOT_REOPENED = 9,
+  RAISE_ROUNDS_EXHAUSTED = 9,
+
+  /**
+   * @generated from enum value: LIENG_REASON_BETTING_NOT_REOPENED = 10;
+   */
+  BETTING_NOT_REOPENED = 10,
 }
 
 /**
@@ -1082,32 +1179,53 @@ export enum LiengEventKind {
   UNSPECIFIED = 0,
 
   /**
-   * Betting is over.
+   * `seat` folded; amount = what it had committed.
    *
-   * @generated from enum value: LIENG_EVENT_KIND_BETTING_CLOSED = 1;
+   * @generated from enum value: LIENG_EVENT_KIND_SEAT_FOLDED = 1;
    */
-  BETTING_CLOSED = 1,
+  SEAT_FOLDED = 1,
 
   /**
-   * Everyone else folded: `seat` wins without showing.
+   * `seat` went all-in; amount = its committed total.
    *
-   * @generated from enum value: LIENG_EVENT_KIND_FOLD_OUT = 2;
+   * @generated from enum value: LIENG_EVENT_KIND_SEAT_ALL_IN = 2;
    */
-  FOLD_OUT = 2,
+  SEAT_ALL_IN = 2,
 
   /**
-   * A full raise reopened betting.
+   * A full raise reopened betting; amount = the new current bet.
    *
-   * @generated from enum value: LIENG_EVENT_KIND_BETTING_REOPENED = 3;
+   * @generated from enum value: LIENG_EVENT_KIND_FULL_RAISE = 3;
    */
-  BETTING_REOPENED = 3,
+  FULL_RAISE = 3,
 
   /**
-   * A short all-in that does not reopen betting.
+   * An all-in raise short of min_raise that does not reopen betting; amount = the new current bet.
    *
    * @generated from enum value: LIENG_EVENT_KIND_SHORT_ALL_IN = 4;
    */
   SHORT_ALL_IN = 4,
+
+  /**
+   * Betting is over; amount = the pot.
+   *
+   * @generated from enum value: LIENG_EVENT_KIND_BETTING_CLOSED = 5;
+   */
+  BETTING_CLOSED = 5,
+
+  /**
+   * Everyone else folded: `seat` wins the pot (amount) without showing.
+   *
+   * @generated from enum value: LIENG_EVENT_KIND_FOLD_OUT = 6;
+   */
+  FOLD_OUT = 6,
+
+  /**
+   * Two or more seats show down for the pot (amount).
+   *
+   * @generated from enum value: LIENG_EVENT_KIND_SHOWDOWN = 7;
+   */
+  SHOWDOWN = 7,
 }
 
 /**
@@ -1115,6 +1233,45 @@ export enum LiengEventKind {
  */
 export const LiengEventKindSchema: GenEnum<LiengEventKind> = /*@__PURE__*/
   enumDesc(file_cardrules_v1_lieng, 6);
+
+/**
+ * How a pot ends.
+ *
+ * @generated from enum cardrules.v1.LiengPotKind
+ */
+export enum LiengPotKind {
+  /**
+   * @generated from enum value: LIENG_POT_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Won by the best hand(s) among its eligible seats.
+   *
+   * @generated from enum value: LIENG_POT_KIND_SHOWDOWN = 1;
+   */
+  SHOWDOWN = 1,
+
+  /**
+   * One eligible seat: an uncalled excess returned to it.
+   *
+   * @generated from enum value: LIENG_POT_KIND_UNCONTESTED = 2;
+   */
+  UNCONTESTED = 2,
+
+  /**
+   * REFUND: returned to the seats that paid into it.
+   *
+   * @generated from enum value: LIENG_POT_KIND_REFUNDED = 3;
+   */
+  REFUNDED = 3,
+}
+
+/**
+ * Describes the enum cardrules.v1.LiengPotKind.
+ */
+export const LiengPotKindSchema: GenEnum<LiengPotKind> = /*@__PURE__*/
+  enumDesc(file_cardrules_v1_lieng, 7);
 
 /**
  * The rules of Liêng: what a hand scores, which hand wins, is a betting action legal, who gets the pots.
