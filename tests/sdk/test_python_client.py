@@ -52,7 +52,7 @@ class Lieng(lieng_pb2_grpc.LiengServiceServicer):
         scores = [lieng_pb2.LiengScore(label={"en": cards_text(hand), "vi": self.name}) for hand in request.hands]
         remaining = context.time_remaining()
         if remaining is not None and remaining < 1e6:  # without a deadline grpcio reports a huge remainder
-            context.set_trailing_metadata([("x-deadline", f"{remaining:.3f}")])
+            context.set_trailing_metadata((("x-deadline", f"{remaining:.3f}"),))
         return lieng_pb2.ScoreLiengResponse(scores=scores)
 
     def CompareHands(
@@ -113,8 +113,9 @@ class Running:
 def _serve(name: str, unavailable_before_success: int = 0) -> tuple[grpc.Server, Running]:
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=8))
     lieng = Lieng(name, unavailable_before_success)
-    lieng_pb2_grpc.add_LiengServiceServicer_to_server(lieng, server)
-    sam_loc_pb2_grpc.add_SamLocServiceServicer_to_server(SamLoc(), server)
+    # The generated *_pb2_grpc modules carry no type annotations.
+    lieng_pb2_grpc.add_LiengServiceServicer_to_server(lieng, server)  # type: ignore[no-untyped-call]
+    sam_loc_pb2_grpc.add_SamLocServiceServicer_to_server(SamLoc(), server)  # type: ignore[no-untyped-call]
     port = server.add_insecure_port("127.0.0.1:0")
     server.start()
     return server, Running(f"127.0.0.1:{port}", lieng)
@@ -134,7 +135,8 @@ def test_score_sends_card_text_as_messages(fake: Running) -> None:
 
 
 def _deadline_seen(channel: grpc.Channel) -> float | None:
-    _, call = lieng_pb2_grpc.LiengServiceStub(channel).ScoreLieng.with_call(lieng_pb2.ScoreLiengRequest())
+    stub = lieng_pb2_grpc.LiengServiceStub(channel)  # type: ignore[no-untyped-call]
+    _, call = stub.ScoreLieng.with_call(lieng_pb2.ScoreLiengRequest())
     seen = dict(call.trailing_metadata()).get("x-deadline")
     return None if seen is None else float(seen)
 

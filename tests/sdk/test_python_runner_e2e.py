@@ -37,7 +37,9 @@ def _score(request: lieng_pb2.ScoreLiengRequest, context: grpc.ServicerContext) 
         context.abort_with_status(rpc_status.to_status(status))
     # A fixed answer per hand: what matters is that every kind of field survives the round trip.
     score = lieng_pb2.LiengScore(
-        tier=lieng_pb2.LIENG_TIER_SAP if request.hands[0].cards[0].rank == cards_pb2.RANK_ACE else 0,
+        tier=lieng_pb2.LIENG_TIER_SAP
+        if request.hands[0].cards[0].rank == cards_pb2.RANK_ACE
+        else lieng_pb2.LIENG_TIER_POINTS,
         key=11,
         points=3,
         strength=9_000_000_000,

@@ -78,7 +78,7 @@ class _CallDetails(NamedTuple):
     compression: Any
 
 
-class DefaultTimeout(grpc.UnaryUnaryClientInterceptor):  # type: ignore[misc]
+class DefaultTimeout(grpc.UnaryUnaryClientInterceptor):
     """Gives a call with no deadline of its own ``timeout`` seconds, so a raw stub never waits forever."""
 
     def __init__(self, timeout: float) -> None:
@@ -97,7 +97,7 @@ class DefaultTimeout(grpc.UnaryUnaryClientInterceptor):  # type: ignore[misc]
         return continuation(details, request)
 
 
-class AsyncDefaultTimeout(grpc.aio.UnaryUnaryClientInterceptor):  # type: ignore[misc]
+class AsyncDefaultTimeout(grpc.aio.UnaryUnaryClientInterceptor):
     """``DefaultTimeout`` for ``grpc.aio`` channels."""
 
     def __init__(self, timeout: float) -> None:

@@ -53,7 +53,7 @@ def run_case(channel: grpc.Channel, case: Case, timeout: float) -> Outcome:
     """Send one case's request generically (by its full method name) and capture the response or status."""
     request_type, response_type = _method(case.service, case.method)
     try:
-        request = json_format.ParseDict(case.request, request_type(), ignore_unknown_fields=False)
+        request = json_format.ParseDict(dict(case.request), request_type(), ignore_unknown_fields=False)
     except json_format.ParseError as error:
         raise CaseError(f"request does not parse as {request_type.DESCRIPTOR.full_name}: {error}") from None
     call = channel.unary_unary(

@@ -36,7 +36,7 @@ def lieng_hands_request(
     value: M | Iterable[CardsLike], request_type: type[M], house_rules: lieng_pb2.LiengHouseRules | None
 ) -> M:
     """ScoreLieng and CompareHands both take ``hands`` (+ house rules): build either from card texts."""
-    if isinstance(value, request_type):
+    if isinstance(value, Message):
         return build(value, request_type, house_rules=house_rules)
     built: M = request_type(hands=hands(value), house_rules=house_rules)
     return built
@@ -49,7 +49,10 @@ def sam_play(seat: int, played: CardsLike) -> sam_loc_pb2.SamAction:
 
 def sam_pass(seat: int) -> sam_loc_pb2.SamAction:
     """A Sâm pass (bỏ lượt)."""
-    return sam_loc_pb2.SamAction(seat=seat, **{"pass": sam_loc_pb2.SamPass()})
+    action = sam_loc_pb2.SamAction(seat=seat)
+    # `pass` is a Python keyword, so the oneof member is reached by name; SetInParent selects the empty message.
+    getattr(action, "pass").SetInParent()
+    return action
 
 
 def lieng_action(seat: int, kind: str | int, amount: int = 0) -> lieng_pb2.LiengAction:
