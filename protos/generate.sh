@@ -15,6 +15,7 @@ mkdir -p "$py_out"
 rm -f "$py_out"/cardrules/v1/*_pb2*.py "$py_out"/cardrules/v1/*_pb2*.pyi
 (cd "$root/protos" && "$py" -m grpc_tools.protoc -I . --python_out="$py_out" --pyi_out="$py_out" \
   --grpc_python_out="$py_out" $protos)
+touch "$py_out/cardrules/v1/py.typed"  # the .pyi stubs make the messages typed for mypy users
 
 # TypeScript: messages and the service descriptors connect v2 uses (protobuf-es v2), into the TypeScript SDK,
 # plus google.rpc Status/BadRequest so the SDK can decode INVALID_ARGUMENT field violations. The .proto files

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
+import cardrules.v1.cards_pb2 as cards_pb2
 from cardrules.core.cards import CARDS, Card
 from cardrules.core.errors import FieldViolation, InvalidInput
-from cardrules.v1 import cards_pb2
 
 # Proto rank number (face value: A = 1 … K = 13) → core rank index (Sâm strength: 3 → 0 … A → 11, 2 → 12).
 _RANK_FROM_PROTO = {1: 11, 2: 12, **{face: face - 3 for face in range(3, 14)}}
-_RANK_TO_PROTO = {index: face for face, index in _RANK_FROM_PROTO.items()}
+_RANK_TO_PROTO: dict[int, Any] = {index: face for face, index in _RANK_FROM_PROTO.items()}
+_SUIT_TO_PROTO: tuple[Any, ...] = (1, 2, 3, 4)  # S C D H; typed Any: the stubs want Suit values
 _PROTO_CARDS: tuple[cards_pb2.Card, ...] = tuple(
-    cards_pb2.Card(rank=_RANK_TO_PROTO[c >> 2], suit=(c & 3) + 1)  # type: ignore[arg-type]
-    for c in CARDS
+    cards_pb2.Card(rank=_RANK_TO_PROTO[c >> 2], suit=_SUIT_TO_PROTO[c & 3]) for c in CARDS
 )
 
 
@@ -28,7 +29,8 @@ def card_from_proto(message: cards_pb2.Card, field: str) -> Card:
             f"a card needs a rank RANK_ACE..RANK_KING and a suit SUIT_SPADES..SUIT_HEARTS, "
             f"got rank={message.rank} suit={message.suit}",
         )
-    return CARDS[rank * 4 + suit]
+    card: Card = CARDS[rank * 4 + suit]
+    return card
 
 
 def cards_from_proto(messages: Sequence[cards_pb2.Card], field: str) -> tuple[Card, ...]:

@@ -58,11 +58,11 @@ def _summary(error: InvalidInput) -> str:
 
 def rpc_method(
     handler: Callable[[Any, Req], Resp],
-) -> Callable[[Any, Req, grpc.aio.ServicerContext], Awaitable[Resp]]:
+) -> Callable[[Any, Req, grpc.aio.ServicerContext[Any, Any]], Awaitable[Resp]]:
     """Wrap a pure ``(self, request) -> response`` conversion as a grpc.aio servicer method."""
 
     @functools.wraps(handler)
-    async def method(self: Any, request: Req, context: grpc.aio.ServicerContext) -> Resp:
+    async def method(self: Any, request: Req, context: grpc.aio.ServicerContext[Any, Any]) -> Resp:
         try:
             return handler(self, request)
         except InvalidInput as error:

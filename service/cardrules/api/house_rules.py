@@ -22,23 +22,28 @@ def enum_name(descriptor: EnumDescriptor, number: int, field: str) -> str:
     if value is None or number == 0:
         names = ", ".join(v.name for v in descriptor.values if v.number)
         raise InvalidInput.one(field, "OUT_OF_RANGE", f"must be one of {names}, got {number}")
-    return value.name.removeprefix(enum_prefix(descriptor))
+    return str(value.name).removeprefix(enum_prefix(descriptor))
 
 
 def enum_prefix(descriptor: EnumDescriptor) -> str:
     """``SAM_CHOP_CHAIN_`` for ``SamChopChain`` (the zero value's name without ``UNSPECIFIED``)."""
-    return descriptor.values_by_number[0].name.removesuffix("UNSPECIFIED")
+    return str(descriptor.values_by_number[0].name).removesuffix("UNSPECIFIED")
 
 
-def enum_number(descriptor: EnumDescriptor, core_name: str) -> int:
-    """The contract's number for a core enum name (``DOUBLE`` → ``SAM_CHOP_CHAIN_DOUBLE``'s number)."""
+def enum_number(descriptor: EnumDescriptor, core_name: str) -> Any:
+    """The contract's number for a core enum name (``DOUBLE`` → ``SAM_CHOP_CHAIN_DOUBLE``'s number).
+
+    Typed ``Any``: the generated stubs give each enum field its own ``ValueType``, and this one function serves
+    them all.
+    """
     return descriptor.values_by_name[enum_prefix(descriptor) + core_name].number
 
 
 def rules_mapping(message: Message, field: str = "house_rules") -> dict[str, Any]:
     """The switches a house-rules message sets, as ``{name: value}`` with enums by their core names."""
-    if len(UnknownFieldSet(message)):
-        numbers = ", ".join(str(f.field_number) for f in UnknownFieldSet(message))
+    unknown = UnknownFieldSet(message)
+    if len(unknown):
+        numbers = ", ".join(str(unknown[i].field_number) for i in range(len(unknown)))
         raise InvalidInput.one(field, "UNKNOWN_SWITCH", f"unknown house-rule field number(s) {numbers}")
     values: dict[str, Any] = {}
     problems: list[FieldViolation] = []

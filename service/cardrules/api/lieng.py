@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from cardrules.api.cards import cards_from_proto
 from cardrules.api.errors import rpc_method
 from cardrules.api.house_rules import enum_name, enum_number, rules_mapping
 from cardrules.api.paths import rewrites, translate
 from cardrules.core import lieng
+from cardrules.core.cards import Card
 from cardrules.core.errors import FieldViolation, InvalidInput
 from cardrules.v1 import cards_pb2, lieng_pb2, lieng_pb2_grpc
 
@@ -44,9 +46,9 @@ def _rules(serialized: bytes, field: str) -> lieng.HouseRules:
         raise translate(error, field.removesuffix("house_rules").rstrip("."), ()) from None
 
 
-def _hands(messages: Sequence[cards_pb2.Cards], field: str, allow_empty: bool = False) -> list[tuple[int, ...] | None]:
+def _hands(messages: Sequence[cards_pb2.Cards], field: str, allow_empty: bool = False) -> list[tuple[Card, ...] | None]:
     problems: list[FieldViolation] = []
-    hands: list[tuple[int, ...] | None] = []
+    hands: list[tuple[Card, ...] | None] = []
     for i, hand in enumerate(messages):
         try:
             cards = cards_from_proto(hand.cards, f"{field}[{i}].cards")
@@ -157,7 +159,7 @@ def event_to_proto(event: lieng.Event) -> lieng_pb2.LiengEvent:
     return out
 
 
-def _reason_number(reason: lieng.Reason) -> int:
+def _reason_number(reason: lieng.Reason) -> Any:
     return 0 if reason is lieng.Reason.OK else enum_number(_REASON, reason.name)
 
 

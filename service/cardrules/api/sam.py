@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from cardrules.api.cards import cards_from_proto, cards_to_proto
 from cardrules.api.errors import rpc_method
 from cardrules.api.house_rules import enum_name, enum_number, rules_mapping
 from cardrules.api.paths import rewrites, translate
 from cardrules.core import sam
+from cardrules.core.cards import Card
 from cardrules.core.errors import FieldViolation, InvalidInput
 from cardrules.v1 import cards_pb2, sam_loc_pb2, sam_loc_pb2_grpc
 
@@ -132,9 +134,9 @@ def round_record(message: sam_loc_pb2.SamRoundRecord, field: str = "round") -> s
         raise translate(error, field, _PATHS) from None
 
 
-def _hands(messages: Sequence[cards_pb2.Cards], field: str) -> tuple[tuple[int, ...], ...]:
+def _hands(messages: Sequence[cards_pb2.Cards], field: str) -> tuple[tuple[Card, ...], ...]:
     problems: list[FieldViolation] = []
-    hands: list[tuple[int, ...]] = []
+    hands: list[tuple[Card, ...]] = []
     for i, hand in enumerate(messages):
         try:
             hands.append(cards_from_proto(hand.cards, f"{field}[{i}].cards"))
@@ -159,7 +161,7 @@ def combination_to_proto(combination: sam.Combination) -> sam_loc_pb2.SamCombina
     return out
 
 
-_RANK_TO_PROTO = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2)  # core rank index → proto Rank number
+_RANK_TO_PROTO: tuple[Any, ...] = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2)  # core rank index → proto Rank
 
 
 def state_to_proto(state: sam.TableState) -> sam_loc_pb2.SamTableState:

@@ -22,7 +22,7 @@ NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
 SERVICE_UNKNOWN = health_pb2.HealthCheckResponse.SERVICE_UNKNOWN
 
 
-class HealthServicer(health_pb2_grpc.HealthServicer):  # type: ignore[misc]  # generated base is untyped
+class HealthServicer(health_pb2_grpc.HealthServicer):
     def __init__(self, names: Iterable[str]) -> None:
         # Everything starts NOT_SERVING: a probe that arrives before start-up finishes must not pass.
         self._status: dict[str, int] = {name: NOT_SERVING for name in (OVERALL, *names)}

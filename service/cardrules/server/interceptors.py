@@ -12,7 +12,7 @@ import inspect
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, cast
 
 import grpc
 
@@ -30,23 +30,25 @@ _SERVER_FAULTS = frozenset(
 UnaryBehavior = Callable[[Any, grpc.aio.ServicerContext[Any, Any]], Any]
 
 
-class ObservabilityInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]  # grpc ships no type stubs
+class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
     def __init__(self, metrics: RpcMetrics | None) -> None:
         self._metrics = metrics
         self._log = get_logger()
 
     async def intercept_service(
         self,
-        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
+        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler[Any, Any] | None]],
         handler_call_details: grpc.HandlerCallDetails,
-    ) -> grpc.RpcMethodHandler:
+    ) -> grpc.RpcMethodHandler[Any, Any] | None:
         handler = await continuation(handler_call_details)
         # Streaming calls (reflection, health Watch) pass through untouched; every rules RPC is unary.
         if handler is None or handler.request_streaming or handler.response_streaming:
             return handler
         method: str = handler_call_details.method
+        # On a grpc.aio server the unary behaviour receives an aio context; the stubs type it for sync servers.
+        behavior = cast(UnaryBehavior, handler.unary_unary)
         return grpc.unary_unary_rpc_method_handler(
-            self._observed(method, handler.unary_unary),
+            self._observed(method, behavior),
             request_deserializer=handler.request_deserializer,
             response_serializer=handler.response_serializer,
         )
