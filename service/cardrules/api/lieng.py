@@ -226,6 +226,10 @@ def result_to_proto(result: lieng.RoundResult) -> lieng_pb2.LiengServiceSettleRo
 class LiengService(lieng_pb2_grpc.LiengServiceServicer):
     """Each method: convert the request, ask the core, convert the answer."""
 
+    def __init__(self) -> None:
+        # Build the default rules' table of all 22,100 hands now (~0.2 s), not inside the first caller's deadline.
+        lieng.key_table()
+
     @rpc_method
     def ScoreLieng(self, request: lieng_pb2.ScoreLiengRequest) -> lieng_pb2.ScoreLiengResponse:
         rules = house_rules(request.house_rules)
