@@ -88,9 +88,16 @@ function parseCase(file: string, raw: unknown): VectorCase | string {
   return { file, name, service, method, request: request as JsonObject, expect: expectation };
 }
 
+const EXPECT_KEYS: ReadonlySet<string> = new Set(["response", "unordered", "error"]);
+
 function parseExpect(expect: unknown): Expectation | string {
   if (!isObject(expect) || ("response" in expect) === ("error" in expect)) {
     return '"expect" must hold exactly one of "response" and "error"';
+  }
+  // A misspelt key ("unorderd") must fail the case, not silently weaken it.
+  const unknown = Object.keys(expect).filter((key) => !EXPECT_KEYS.has(key));
+  if (unknown.length > 0) {
+    return `"expect" has unknown keys ${JSON.stringify(unknown)} (allowed: response, unordered, error)`;
   }
   if ("response" in expect) {
     const unordered = expect["unordered"] ?? [];

@@ -62,6 +62,7 @@ const FAILING = {
     { name: "wrong violations", service: LIENG, method: "ScoreLieng", request: { hands: [DUPLICATE] }, expect: { error: { code: "INVALID_ARGUMENT", fieldViolations: ["hands[0]"] } } },
     { name: "unknown method", service: LIENG, method: "Shuffle", request: {}, expect: { response: {} } },
     { name: "no expectation", service: LIENG, method: "ScoreLieng", request: {} },
+    { name: "misspelt expect key", service: LIENG, method: "CompareHands", request: {}, expect: { response: {}, unorderd: ["ranking"] } },
   ],
 };
 
@@ -107,12 +108,13 @@ test("each failing case gets one line naming file and case; exit 1", async () =>
   const dir = await writeVectors("fail", { "a.json": PASSING, "b/failing.json": FAILING, "c.json": "{not json" });
   const { code, lines } = await runRunner(dir, "--target", server.target);
   assert.equal(code, 1);
-  assert.equal(lines.at(-1), "4 passed, 8 failed");
+  assert.equal(lines.at(-1), "4 passed, 9 failed");
   const failures = lines.slice(0, -1);
-  assert.equal(failures.length, 8);
+  assert.equal(failures.length, 9);
   // Load problems (bad file, bad case) come first, then the cases in sorted file order.
   assert.match(failures[0] ?? "", /^FAIL b\/failing\.json :: no expectation: "expect" must hold exactly one/);
-  assert.match(failures[1] ?? "", /^FAIL c\.json :: \(file\): not JSON/);
+  assert.match(failures[1] ?? "", /^FAIL b\/failing\.json :: misspelt expect key: "expect" has unknown keys \["unorderd"\]/);
+  assert.match(failures[2] ?? "", /^FAIL c\.json :: \(file\): not JSON/);
   const expected = [
     /^FAIL b\/failing\.json :: wrong tier: response\.scores\[0\]\.tier: expected "LIENG_TIER_SAP", got "LIENG_TIER_POINTS"$/,
     /^FAIL b\/failing\.json :: unknown request field: request does not parse .*handz/,
@@ -121,7 +123,7 @@ test("each failing case gets one line naming file and case; exit 1", async () =>
     /^FAIL b\/failing\.json :: wrong violations: error fieldViolations: missing \["hands\[0\]"\]/,
     /^FAIL b\/failing\.json :: unknown method: cardrules\.v1\.LiengService has no method Shuffle/,
   ];
-  expected.forEach((pattern, i) => assert.match(failures[i + 2] ?? "", pattern));
+  expected.forEach((pattern, i) => assert.match(failures[i + 3] ?? "", pattern));
 });
 
 test("no case found is a failure", async () => {
