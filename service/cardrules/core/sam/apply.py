@@ -14,7 +14,7 @@ from cardrules.core.sam.combination import TWO, Combination, Kind, _classify_sor
 from cardrules.core.sam.events import Chop, Event, EventKind, HandEnd
 from cardrules.core.sam.house_rules import BaoMot, FinishWithTwo
 from cardrules.core.sam.reasons import Illegal, Reason
-from cardrules.core.sam.state import SeatState, TableState
+from cardrules.core.sam.state import SeatState, TableState, _trusted_seat, _trusted_table, _with_passed
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,12 +32,12 @@ def apply(state: TableState, action: Action) -> Applied | Illegal:
     Bad input raises :class:`InvalidInput`: a seat outside the table (``action.seat``), a card not in the
     acting hand (``action.cards[i]``), or an acting seat whose hand is unknown (``state.seats[i].hand``).
     """
-    return _apply(state, action, "action")
+    return _apply(state, action, None)
 
 
 def check(state: TableState, action: Action) -> Illegal | None:
     """None when ``action`` is legal in ``state``, else the :class:`Illegal` answer (computed by :func:`apply`)."""
-    result = _apply(state, action, "action")
+    result = _apply(state, action, None)
     return result if isinstance(result, Illegal) else None
 
 
@@ -70,14 +70,46 @@ def is_stuck_leader(state: TableState, seat: SeatState) -> bool:
     )
 
 
-def _apply(state: TableState, action: Action, where: str) -> Applied | Illegal:
+def _next_seat(seats: tuple[SeatState, ...], after: int, owner: int, skip_passed: bool) -> int:
+    """:func:`next_to_act` reading the pass marks off ``seats`` (no per-action tuple of marks)."""
+    n = len(seats)
+    seat = after
+    for _ in range(n):
+        seat = (seat + 1) % n
+        if seat == owner or not skip_passed or not seats[seat].passed:
+            return seat
+    return owner  # pragma: no cover - the loop always reaches owner
+
+
+# Events are immutable values, so the two events of every trick end can be shared instead of rebuilt.
+_TRICK_END = tuple((Event(EventKind.TRICK_ENDED, s), Event(EventKind.NEXT_LEADER, s)) for s in range(5))
+
+
+def _trick_end(owner: int) -> tuple[Event, Event]:
+    if owner < len(_TRICK_END):
+        return _TRICK_END[owner]
+    return (Event(EventKind.TRICK_ENDED, owner), Event(EventKind.NEXT_LEADER, owner))  # pragma: no cover
+
+
+def _where(at: int | None) -> str:
+    """The path of the action in errors: ``action`` for :func:`apply`, ``actions[i]`` for a replay (formatted
+    only when an error is raised)."""
+    return "action" if at is None else f"actions[{at}]"
+
+
+# Every state below is built with the trusted constructors of .state (no re-validation): the input state was
+# validated when it was built, and each derived state satisfies the same invariants by construction (see the
+# comment above ``_trusted_table`` and tests/sam/test_trusted_states.py, which re-validates them).
+
+
+def _apply(state: TableState, action: Action, at: int | None) -> Applied | Illegal:
     if state.ended is not None:
         return Illegal(Reason.HAND_OVER)
     seats = state.seats
     n = len(seats)
     seat = action.seat
     if seat >= n:
-        raise InvalidInput.one(f"{where}.seat", "SEAT_OUT_OF_RANGE", f"seat must be 0..{n - 1}, got {seat}")
+        raise InvalidInput.one(f"{_where(at)}.seat", "SEAT_OUT_OF_RANGE", f"seat must be 0..{n - 1}, got {seat}")
     if seat != state.turn:
         return Illegal(Reason.ALREADY_PASSED if seats[seat].passed else Reason.NOT_YOUR_TURN)
     me = seats[seat]
@@ -87,21 +119,22 @@ def _apply(state: TableState, action: Action, where: str) -> Applied | Illegal:
     if isinstance(action, Pass):
         return _pass(state, seat, me)
     if not isinstance(action, Play):
-        raise InvalidInput.one(where, "BAD_ACTION", f"an action is a Play or a Pass, got {action!r}")
+        raise InvalidInput.one(_where(at), "BAD_ACTION", f"an action is a Play or a Pass, got {action!r}")
 
-    held = set(hand)
-    for i, card in enumerate(action.cards):
-        if card not in held:
+    cards = action.cards
+    for i, card in enumerate(cards):
+        if card not in hand:  # a hand is ≤ 10 interned cards: scanning the tuple is cheaper than building a set
             raise InvalidInput.one(
-                f"{where}.cards[{i}]", "CARD_NOT_IN_HAND", f"card {card} is not in the hand of seat {seat}"
+                f"{_where(at)}.cards[{i}]", "CARD_NOT_IN_HAND", f"card {card} is not in the hand of seat {seat}"
             )
     rules = state.house_rules
-    played = tuple(sorted(action.cards))
+    played = tuple(sorted(cards)) if len(cards) > 1 else cards  # Play holds a tuple of interned cards
     combo = _classify_sorted(played, rules.straight_low_ace)
     if combo.kind is Kind.INVALID:
         return Illegal(Reason.NOT_A_COMBINATION, combo)
     current = state.combination
-    if me.passed and not (current is not None and is_chop(combo, current, rules)):
+    chop = current is not None and is_chop(combo, current, rules)
+    if me.passed and not chop:
         return Illegal(Reason.ONLY_CHOP_ALLOWED, combo)
     if not beats(combo, current, rules):
         return Illegal(Reason.DOES_NOT_BEAT, combo)
@@ -110,28 +143,31 @@ def _apply(state: TableState, action: Action, where: str) -> Applied | Illegal:
     if finishing and has_two and rules.finish_with_two is FinishWithTwo.FORBIDDEN and state.lead_passes < n:
         return Illegal(Reason.CANNOT_FINISH_WITH_TWO, combo)
 
-    passed = tuple(s.passed for s in seats)
+    nxt = seat
     violation_of: int | None = None
-    if combo.kind is Kind.SINGLE and not finishing:
-        nxt = next_to_act(state, seat, seat, is_choppable(combo, rules), passed)
-        if nxt != seat and seats[nxt].count == 1 and combo.key != hand[-1] >> 2:
+    if not finishing:
+        nxt = _next_seat(seats, seat, seat, not (rules.chop_after_pass and is_choppable(combo, rules)))
+        if combo.kind is Kind.SINGLE and nxt != seat and seats[nxt].count == 1 and combo.key != hand[-1] >> 2:
             if rules.bao_mot is BaoMot.FORBIDDEN:
                 return Illegal(Reason.MUST_PLAY_HIGHEST_SINGLE, combo)
             violation_of = nxt
 
     events: list[Event] = []
-    chain = state.chop_chain
-    if current is not None and is_chop(combo, current, rules):
+    chain: tuple[Chop, ...] = ()
+    if chop:
         chopped = state.current_owner
         assert chopped is not None
-        position = len(chain) + 1
-        chain = (*chain, Chop(seat, chopped, position))
+        position = len(state.chop_chain) + 1
+        chain = (*state.chop_chain, Chop(seat, chopped, position))
         events.append(Event(EventKind.CHOP if position == 1 else EventKind.OVER_CHOP, seat, chopped, position))
+    if len(played) == 1:
+        i = hand.index(played[0])
+        remaining = hand[:i] + hand[i + 1 :]
     else:
-        chain = ()
-    remaining = tuple(c for c in hand if c not in set(played))
+        gone = set(played)
+        remaining = tuple([c for c in hand if c not in gone])
     new_seats = list(seats)
-    new_seats[seat] = SeatState(hand=remaining)  # a passed seat that chops (chop_after_pass) is back in
+    new_seats[seat] = _trusted_seat(remaining, False)  # a passed seat that chops (chop_after_pass) is back in
 
     declarer = state.declarer
     if declarer is not None and seat != declarer:
@@ -155,19 +191,22 @@ def _apply(state: TableState, action: Action, where: str) -> Applied | Illegal:
 
     if violation_of is not None:
         events.append(Event(EventKind.BAO_MOT_VIOLATION, seat, violation_of))
-    nxt = next_to_act(state, seat, seat, is_choppable(combo, rules), passed)
     if nxt == seat:
-        events += (Event(EventKind.TRICK_ENDED, seat), Event(EventKind.NEXT_LEADER, seat))
+        events += _trick_end(seat)
         return Applied(_new_trick(state, new_seats, seat), tuple(events), combo)
-    next_state = TableState(
-        seats=tuple(new_seats),
-        turn=nxt,
-        current=played,
-        current_owner=seat,
-        chop_chain=chain,
-        declarer=declarer,
-        bao_mot_violator=seat if violation_of is not None else None,
-        house_rules=rules,
+    next_state = _trusted_table(
+        tuple(new_seats),
+        nxt,
+        played,
+        seat,
+        combo,
+        chain,
+        declarer,
+        seat if violation_of is not None else None,
+        0,
+        None,
+        None,
+        rules,
     )
     return Applied(next_state, tuple(events), combo)
 
@@ -176,62 +215,56 @@ def _pass(state: TableState, seat: int, me: SeatState) -> Applied | Illegal:
     seats = state.seats
     n = len(seats)
     owner = state.current_owner
+    rules = state.house_rules
     if owner is None:
         if not is_stuck_leader(state, me):
             return Illegal(Reason.LEADER_CANNOT_PASS)
         if seat == state.declarer:
-            ended = TableState(
-                seats=seats,
-                turn=seat,
-                declarer=seat,
-                ended=HandEnd.SAM_FAILED_STUCK,
-                house_rules=state.house_rules,
+            ended = _trusted_table(
+                seats, seat, (), None, None, (), seat, None, 0, HandEnd.SAM_FAILED_STUCK, None, rules
             )
             return Applied(ended, (Event(EventKind.SAM_FAILED_STUCK, seat),))
         nxt = (seat + 1) % n
-        moved = TableState(
-            seats=seats,
-            turn=nxt,
-            declarer=state.declarer,
-            lead_passes=state.lead_passes + 1,
-            house_rules=state.house_rules,
+        moved = _trusted_table(
+            seats, nxt, (), None, None, (), state.declarer, None, state.lead_passes + 1, None, None, rules
         )
         return Applied(moved, (Event(EventKind.LEAD_PASSED, seat, nxt), Event(EventKind.NEXT_LEADER, nxt)))
     new_seats = list(seats)
     if not me.passed:
-        new_seats[seat] = SeatState(hand=me.hand, passed=True)
-    passed = tuple(s.passed for s in new_seats)
-    nxt = next_to_act(state, seat, owner, is_choppable(state.combination, state.house_rules), passed)
+        new_seats[seat] = _with_passed(me, True)
+    combination = state.combination
+    skip_passed = not (rules.chop_after_pass and is_choppable(combination, rules))
+    passed_seats = tuple(new_seats)
+    nxt = _next_seat(passed_seats, seat, owner, skip_passed)
     if nxt == owner:
-        events = (Event(EventKind.TRICK_ENDED, owner), Event(EventKind.NEXT_LEADER, owner))
-        return Applied(_new_trick(state, new_seats, owner), events)
-    next_state = TableState(
-        seats=tuple(new_seats),
-        turn=nxt,
-        current=state.current,
-        current_owner=owner,
-        chop_chain=state.chop_chain,
-        declarer=state.declarer,
-        house_rules=state.house_rules,
+        return Applied(_new_trick(state, new_seats, owner), _trick_end(owner))
+    next_state = _trusted_table(
+        passed_seats,
+        nxt,
+        state.current,
+        owner,
+        combination,
+        state.chop_chain,
+        state.declarer,
+        None,
+        0,
+        None,
+        None,
+        rules,
     )
     return Applied(next_state, ())
 
 
 def _new_trick(state: TableState, seats: list[SeatState], leader: int) -> TableState:
-    cleared = tuple(s if not s.passed else SeatState(hand=s.hand, count=s.count, passed=False) for s in seats)
-    return TableState(seats=cleared, turn=leader, declarer=state.declarer, house_rules=state.house_rules)
+    cleared = tuple([s if not s.passed else _with_passed(s, False) for s in seats])
+    return _trusted_table(cleared, leader, (), None, None, (), state.declarer, None, 0, None, None, state.house_rules)
 
 
 def _ended(state: TableState, seats: list[SeatState], seat: int, end: HandEnd) -> TableState:
     """The final state: no combination on the table, ``ended`` and ``winner`` (= ``seat``) set."""
-    return TableState(
-        seats=tuple(seats),
-        turn=seat,
-        declarer=state.declarer,
-        bao_mot_violator=state.bao_mot_violator if end is HandEnd.BAO_MOT_PENALTY else None,
-        ended=end,
-        winner=seat,
-        house_rules=state.house_rules,
+    violator = state.bao_mot_violator if end is HandEnd.BAO_MOT_PENALTY else None
+    return _trusted_table(
+        tuple(seats), seat, (), None, None, (), state.declarer, violator, 0, end, seat, state.house_rules
     )
 
 

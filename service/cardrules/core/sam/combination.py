@@ -5,8 +5,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import combinations
 
-from cardrules.core.cards import Card, check_distinct
+from cardrules.core.cards import CARDS, Card, check_distinct
 from cardrules.core.sam.house_rules import DEFAULT_RULES, HouseRules
 
 TWO = 12
@@ -65,6 +66,9 @@ def classify(cards: Iterable[int], rules: HouseRules = DEFAULT_RULES, field: str
 
 def _classify_sorted(cards: tuple[Card, ...], low_ace: bool) -> Combination:
     """Classify distinct cards sorted ascending (by strength)."""
+    known = _SAME_RANK.get(cards)
+    if known is not None:  # most plays are singles, pairs, triples and quads: answered by one dict lookup
+        return known
     n = len(cards)
     if n == 0:
         return Combination(Kind.INVALID, -1, 0, cards)
@@ -86,6 +90,16 @@ def _classify_sorted(cards: tuple[Card, ...], low_ace: bool) -> Combination:
         if positions[-1] - positions[0] == n - 1:
             return Combination(Kind.STRAIGHT, _rank_at_low_position(positions[-1]), n, cards)
     return Combination(Kind.INVALID, -1, n, cards)
+
+
+_SAME_RANK: dict[tuple[Card, ...], Combination] = {
+    group: Combination(_SAME_RANK_KINDS[len(group)], rank, len(group), group)
+    for rank in range(13)
+    for size in range(1, 5)
+    for group in combinations(CARDS[rank * 4 : rank * 4 + 4], size)
+}
+"""Every single, pair, triple and four of a kind (195 sets; the same under every switch), precomputed so that
+classifying them is a dict lookup (combinations are immutable values, so sharing them is safe)."""
 
 
 def _low_position(rank: int) -> int:

@@ -9,7 +9,7 @@ from cardrules.core.cards import Card, check_distinct
 from cardrules.core.errors import FieldViolation, InvalidInput
 from cardrules.core.sam.combination import TWO, Kind, _classify_sorted
 from cardrules.core.sam.house_rules import DEFAULT_RULES, HouseRules, InstantWinKind
-from cardrules.core.sam.state import HAND_SIZE, SeatState, TableState
+from cardrules.core.sam.state import HAND_SIZE, TableState, _trusted_seat, _trusted_table
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,8 +67,12 @@ def check_hands(
 
 def instant_win_kind(hand: Sequence[int], rules: HouseRules = DEFAULT_RULES) -> InstantWinKind | None:
     """The best enabled instant win of a dealt 10-card hand, or None."""
-    cards = tuple(sorted(check_distinct(hand, "hand")))
-    if len(cards) != HAND_SIZE:
+    return _instant_win_kind(tuple(sorted(check_distinct(hand, "hand"))), rules)
+
+
+def _instant_win_kind(cards: tuple[Card, ...], rules: HouseRules) -> InstantWinKind | None:
+    """:func:`instant_win_kind` of distinct cards already sorted (a hand checked by :func:`check_hands`)."""
+    if len(cards) != HAND_SIZE or not rules.instant_wins:
         return None
     counts = [0] * 13
     for card in cards:
@@ -94,8 +98,15 @@ def find_instant_win(
 ) -> InstantWin | None:
     """The instant win of the deal, if any: the strongest kind; a tie goes to the first such seat in play order
     starting from ``leader`` (the seat that would lead)."""
+    return _find_instant_win(tuple(tuple(sorted(check_distinct(h, "hand"))) for h in hands), leader, rules)
+
+
+def _find_instant_win(hands: Sequence[tuple[Card, ...]], leader: int, rules: HouseRules) -> InstantWin | None:
+    """:func:`find_instant_win` of hands already checked and sorted by :func:`check_hands`."""
+    if not rules.instant_wins:
+        return None
     n = len(hands)
-    qualifiers = tuple((seat, kind) for seat in range(n) if (kind := instant_win_kind(hands[seat], rules)) is not None)
+    qualifiers = tuple((seat, kind) for seat in range(n) if (kind := _instant_win_kind(hands[seat], rules)) is not None)
     if not qualifiers:
         return None
     winner, kind = min(qualifiers, key=lambda q: (q[1].priority, (q[0] - leader) % n))
@@ -124,14 +135,24 @@ def start_hand(
             raise InvalidInput.one(
                 f"declarations[{k}]", "SEAT_OUT_OF_RANGE", f"a declaration names a seat 0..{n - 1}, got {seat!r}"
             )
-    instant = find_instant_win(dealt, leader, rules)
+    return _start_checked(dealt, leader, declared, rules)
+
+
+def _start_checked(
+    dealt: tuple[tuple[Card, ...], ...], leader: int, declared: tuple[int, ...], rules: HouseRules
+) -> TableState | InstantWin:
+    """:func:`start_hand` of inputs already validated: hands by :func:`check_hands` (sorted, interned,
+    distinct across seats, 10 each), ``leader`` and ``declared`` seats of the table (as :class:`RoundRecord`
+    and :func:`start_hand` check them).
+
+    The first state is built with the trusted constructors: 2..max_players seats of 10 distinct cards each,
+    nothing on the table, nobody passed, the turn and the declarer (who leads) valid seats — exactly what
+    ``TableState.__post_init__`` would check again.
+    """
+    instant = _find_instant_win(dealt, leader, rules)
     if instant is not None:
         return instant
     declarer = declared[0] if declared else None
     first = declarer if declarer is not None else leader
-    return TableState(
-        seats=tuple(SeatState(hand=h) for h in dealt),
-        turn=first,
-        declarer=declarer,
-        house_rules=rules,
-    )
+    seats = tuple([_trusted_seat(h, False) for h in dealt])
+    return _trusted_table(seats, first, (), None, None, (), declarer, None, 0, None, None, rules)

@@ -18,6 +18,7 @@ from cardrules.core.sam.actions import Action, Pass, Play
 from cardrules.core.sam.apply import is_stuck_leader, next_to_act
 from cardrules.core.sam.combination import TWO, Kind
 from cardrules.core.sam.house_rules import BaoMot, FinishWithTwo
+from cardrules.core.sam.rankindex import lead_plays_of, lowest_of
 from cardrules.core.sam.state import TableState
 
 Cards = tuple[Card, ...]
@@ -85,18 +86,6 @@ def straights_in(mask: int, low_ace: bool) -> tuple[Straight, ...]:
     return found
 
 
-_SIZES = ((), (1,), (1, 2), (1, 2, 3), (1, 2, 3, 4))
-_NO_CARD = Card(0)
-
-
-def _lowest(present: tuple[Cards, ...]) -> list[Card]:
-    """The lowest card of each rank held, in 13 slots indexed by rank (a placeholder where none)."""
-    low = [_NO_CARD] * 13
-    for g in present:
-        low[g[0] >> 2] = g[0]
-    return low
-
-
 def legal_moves(state: TableState, all_card_sets: bool = False) -> LegalMoves:
     """The legal moves of the seat to act.
 
@@ -113,13 +102,16 @@ def legal_moves(state: TableState, all_card_sets: bool = False) -> LegalMoves:
     if me.hand is None:
         raise InvalidInput.one(f"state.seats[{seat}].hand", "HAND_UNKNOWN", "the hand of the seat to act must be known")
     rules = state.house_rules
-    present, mask = me.profile()
+    # The per-rank index (card-mask bytes, rank mask) and grouping are cached on the frozen seat; the lead list
+    # is read off the byte tables of .rankindex, seven C-level lookups for the whole hand.
+    chunks, mask = me.rank_index()
     current = state.combination
     low_ace = rules.straight_low_ace
     plays: list[Cards]
     if current is None:
         can_pass = is_stuck_leader(state, me)
         if all_card_sets:
+            present = me.profile()[0]
             groups = me.by_rank()
             plays = [(c,) for c in me.hand]
             plays += [p for g in present if len(g) >= 2 for p in combinations(g, 2)]
@@ -128,13 +120,14 @@ def legal_moves(state: TableState, all_card_sets: bool = False) -> LegalMoves:
             for s in straights_in(mask, low_ace):
                 plays += product(*(groups[r] for r in s.ranks))
         else:
-            plays = [g[:k] for g in present for k in _SIZES[len(g)]]
+            plays = lead_plays_of(chunks)
             straights = straights_in(mask, True) if low_ace else _DEFAULT_STRAIGHTS[mask & 0xFFF]
             if straights:
-                low = _lowest(present)
+                low = lowest_of(chunks)
                 plays += [s.pick(low) for s in straights]
     else:
         can_pass = True
+        present = me.profile()[0]
         kind = current.kind
         key = current.key
         chop_quads = (kind is Kind.SINGLE and key == TWO) or (
@@ -166,7 +159,7 @@ def legal_moves(state: TableState, all_card_sets: bool = False) -> LegalMoves:
                 for s in found:
                     plays += product(*(groups[r] for r in s.ranks))
             elif found:
-                low = _lowest(present)
+                low = lowest_of(chunks)
                 plays = [s.pick(low) for s in found]
         else:
             plays = []

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from cardrules.core.errors import InvalidInput
 from cardrules.core.sam.apply import _apply, describe
-from cardrules.core.sam.deal import InstantWin, start_hand
+from cardrules.core.sam.deal import InstantWin, _start_checked
 from cardrules.core.sam.events import Chop, Event, EventKind
 from cardrules.core.sam.reasons import Illegal, Reason
 from cardrules.core.sam.record import RoundRecord
@@ -32,7 +32,9 @@ def replay(record: RoundRecord) -> Replay:
     an illegal action, ``HAND_OVER`` for an action after the end, ``actions[i].cards[j]`` for a card not in
     hand, and at ``actions`` (``INCOMPLETE_ROUND``) when the hand is not over after the last action.
     """
-    start = start_hand(record.hands, record.leader, record.declarations, record.house_rules)
+    # The record validated its hands, leader and declarations when it was built (it is frozen): start from them
+    # without checking them again.
+    start = _start_checked(record.hands, record.leader, record.declarations, record.house_rules)
     if isinstance(start, InstantWin):
         if record.actions:
             raise InvalidInput.one(
@@ -43,10 +45,11 @@ def replay(record: RoundRecord) -> Replay:
     all_events: list[tuple[Event, ...]] = []
     chains: list[tuple[Chop, ...]] = []
     for i, action in enumerate(record.actions):
-        where = f"actions[{i}]"
-        result = _apply(state, action, where)
+        result = _apply(state, action, i)
         if isinstance(result, Illegal):
-            raise InvalidInput.one(where, result.reason.name, f"{describe(action)} is illegal: {result.reason.english}")
+            raise InvalidInput.one(
+                f"actions[{i}]", result.reason.name, f"{describe(action)} is illegal: {result.reason.english}"
+            )
         state = result.state
         all_events.append(result.events)
         for event in result.events:

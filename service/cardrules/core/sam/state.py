@@ -10,9 +10,11 @@ from cardrules.core.errors import FieldViolation, InvalidInput
 from cardrules.core.sam.combination import Combination, Kind, _classify_sorted, is_choppable
 from cardrules.core.sam.events import Chop, HandEnd
 from cardrules.core.sam.house_rules import DEFAULT_RULES, HouseRules
+from cardrules.core.sam.rankindex import chunks_of, groups_of, rank_mask_of
 
 HAND_SIZE = 10
 Profile = tuple[tuple[tuple[Card, ...], ...], int]
+RankIndex = tuple[bytes, int]
 
 _Bad = Callable[..., None]
 
@@ -30,6 +32,7 @@ class SeatState:
     count: int = -1
     passed: bool = False
     _profile: Profile | None = field(default=None, init=False, repr=False, compare=False)
+    _index: RankIndex | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.hand is not None:
@@ -68,26 +71,23 @@ class SeatState:
         cached on this frozen value."""
         profile = self._profile
         if profile is None:
+            chunks, mask = self.rank_index()
+            profile = (groups_of(chunks), mask)
+            object.__setattr__(self, "_profile", profile)
+        return profile
+
+    def rank_index(self) -> RankIndex:
+        """(the 7 bytes of the known hand's card mask, 13-bit mask of the ranks held), computed once and cached
+        on this frozen value; the byte tables of :mod:`.rankindex` answer per-rank questions from it."""
+        index = self._index
+        if index is None:
             hand = self.hand
             if hand is None:
                 raise ValueError("the hand of this seat is not known")
-            present: list[tuple[Card, ...]] = []
-            mask = 0
-            if hand:
-                start = 0
-                prev = hand[0] >> 2
-                for i, card in enumerate(hand):
-                    rank = card >> 2
-                    if rank != prev:
-                        present.append(hand[start:i])
-                        mask |= 1 << prev
-                        start = i
-                        prev = rank
-                present.append(hand[start:])
-                mask |= 1 << prev
-            profile = (tuple(present), mask)
-            object.__setattr__(self, "_profile", profile)
-        return profile
+            chunks = chunks_of(hand)
+            index = (chunks, rank_mask_of(chunks))
+            object.__setattr__(self, "_index", index)
+        return index
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,3 +281,96 @@ class TableState:
     def leading(self) -> bool:
         """Whether the seat to act leads a new trick."""
         return not self.current
+
+
+# --- Trusted construction: states derived by apply from an already validated state ---------------------------
+#
+# WHY this is safe: ``__post_init__`` above is the gate for every state that comes from outside (callers, the
+# gRPC converter, tests). :func:`cardrules.core.sam.apply.apply` only ever derives a state from a state that
+# passed that gate, and it only produces states that satisfy the same invariants (its hand is the old sorted
+# hand minus the played cards, ``current`` is the sorted, classified play, seats, turn and chain follow the
+# rules). Re-checking all of that on every action cost ~85 % of a replay. The hypothesis property in
+# ``tests/sam/test_trusted_states.py`` rebuilds every derived state through the public constructors and checks
+# that it validates and compares equal, so a bug on this path cannot go unnoticed.
+#
+# The frozen classes are filled through their slot descriptors (``object.__new__`` + the member descriptor's
+# ``__set__``, the cheapest way to set a slot that the frozen ``__setattr__`` refuses). Nothing outside apply,
+# deal and replay may call these functions.
+
+_new = object.__new__
+_seat_slots = SeatState.__dict__
+_set_hand = _seat_slots["hand"].__set__
+_set_count = _seat_slots["count"].__set__
+_set_passed = _seat_slots["passed"].__set__
+_set_profile = _seat_slots["_profile"].__set__
+_set_index = _seat_slots["_index"].__set__
+_table_slots = TableState.__dict__
+_set_seats = _table_slots["seats"].__set__
+_set_turn = _table_slots["turn"].__set__
+_set_current = _table_slots["current"].__set__
+_set_current_owner = _table_slots["current_owner"].__set__
+_set_chop_chain = _table_slots["chop_chain"].__set__
+_set_declarer = _table_slots["declarer"].__set__
+_set_bao_mot_violator = _table_slots["bao_mot_violator"].__set__
+_set_lead_passes = _table_slots["lead_passes"].__set__
+_set_ended = _table_slots["ended"].__set__
+_set_winner = _table_slots["winner"].__set__
+_set_house_rules = _table_slots["house_rules"].__set__
+_set_combination = _table_slots["_combination"].__set__
+
+
+def _trusted_seat(hand: tuple[Card, ...], passed: bool) -> SeatState:
+    """A known-hand seat, unvalidated: ``hand`` must be a sorted tuple of distinct interned cards, at most 10
+    (apply passes the acting seat's validated hand minus the played cards)."""
+    seat: SeatState = _new(SeatState)
+    _set_hand(seat, hand)
+    _set_count(seat, len(hand))
+    _set_passed(seat, passed)
+    _set_profile(seat, None)
+    _set_index(seat, None)
+    return seat
+
+
+def _with_passed(seat: SeatState, passed: bool) -> SeatState:
+    """``seat`` (validated) with another pass mark, unvalidated; the hand is unchanged, so the cached per-rank
+    grouping stays valid and is shared."""
+    copy: SeatState = _new(SeatState)
+    _set_hand(copy, seat.hand)
+    _set_count(copy, seat.count)
+    _set_passed(copy, passed)
+    _set_profile(copy, seat._profile)
+    _set_index(copy, seat._index)
+    return copy
+
+
+def _trusted_table(
+    seats: tuple[SeatState, ...],
+    turn: int,
+    current: tuple[Card, ...],
+    current_owner: int | None,
+    combination: Combination | None,
+    chop_chain: tuple[Chop, ...],
+    declarer: int | None,
+    bao_mot_violator: int | None,
+    lead_passes: int,
+    ended: HandEnd | None,
+    winner: int | None,
+    house_rules: HouseRules,
+) -> TableState:
+    """A table state, unvalidated (see the comment above): every argument must already be what
+    ``TableState.__post_init__`` would accept and store — ``current`` sorted, ``combination`` its classification
+    under ``house_rules`` (None when leading), tuples for ``seats`` and ``chop_chain``."""
+    state: TableState = _new(TableState)
+    _set_seats(state, seats)
+    _set_turn(state, turn)
+    _set_current(state, current)
+    _set_current_owner(state, current_owner)
+    _set_combination(state, combination)
+    _set_chop_chain(state, chop_chain)
+    _set_declarer(state, declarer)
+    _set_bao_mot_violator(state, bao_mot_violator)
+    _set_lead_passes(state, lead_passes)
+    _set_ended(state, ended)
+    _set_winner(state, winner)
+    _set_house_rules(state, house_rules)
+    return state
