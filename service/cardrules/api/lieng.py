@@ -68,10 +68,18 @@ def _optional(message: object, name: str) -> int | None:
 def betting_state(
     message: lieng_pb2.LiengBettingState, rules: lieng.HouseRules, field: str = "state"
 ) -> lieng.BettingState:
+    seats: list[lieng.SeatState] = []
+    problems: list[FieldViolation] = []
+    for i, s in enumerate(message.seats):
+        try:
+            seats.append(lieng.SeatState(s.stack, s.committed, s.folded, s.all_in, s.acted))
+        except InvalidInput as error:  # the core names the seat's own fields: put them under seats[i]
+            problems.extend(translate(error, f"{field}.seats[{i}]", _PATHS).violations)
+    if problems:
+        raise InvalidInput(*problems)
     try:
-        seats = tuple(lieng.SeatState(s.stack, s.committed, s.folded, s.all_in, s.acted) for s in message.seats)
         return lieng.BettingState(
-            seats=seats,
+            seats=tuple(seats),
             ante=message.ante,
             first_actor=message.first_actor,
             to_act=_optional(message, "to_act"),

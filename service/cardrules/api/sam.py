@@ -73,6 +73,8 @@ def table_state(message: sam_loc_pb2.SamTableState, rules: sam.HouseRules, field
         problems.extend(error.violations)
     if problems:
         raise InvalidInput(*problems)
+    # One deck: name a card seen twice at its place in the request (the core sorts hands, so its indices differ).
+    _check_one_deck(message, field)
     try:
         return sam.TableState(
             seats=tuple(seats),
@@ -89,6 +91,24 @@ def table_state(message: sam_loc_pb2.SamTableState, rules: sam.HouseRules, field
         )
     except InvalidInput as error:
         raise translate(error, field, _PATHS) from None
+
+
+def _check_one_deck(message: sam_loc_pb2.SamTableState, field: str) -> None:
+    seen: dict[tuple[int, int], str] = {}
+    problems: list[FieldViolation] = []
+    places = [(f"{field}.seats[{i}].hand.cards", seat.hand.cards) for i, seat in enumerate(message.seats)]
+    places.append((f"{field}.current.cards", message.current.cards))
+    for path, cards in places:
+        for j, card in enumerate(cards):
+            key = (card.rank, card.suit)
+            if key in seen:
+                problems.append(
+                    FieldViolation(f"{path}[{j}]", "DUPLICATE_CARD", f"this card is also at {seen[key]}: one deck")
+                )
+            else:
+                seen[key] = f"{path}[{j}]"
+    if problems:
+        raise InvalidInput(*problems)
 
 
 def _seat(path: str, **values: object) -> sam.SeatState:

@@ -84,6 +84,7 @@ class _Base:
     top: Card  # the highest card under a23 = LOWEST
     ace_low_run: bool  # an A-2-3 Liêng: under ACE_HIGH its key is 11 and its highest card its A
     ace: Card  # the hand's highest-suited A (meaningful for an A-2-3 Liêng only)
+    cards: tuple[Card, Card, Card]  # to pick the highest card again under a suit tie-break's own suit order
 
 
 def _analyse(a: int, b: int, c: int) -> _Base:
@@ -93,7 +94,7 @@ def _analyse(a: int, b: int, c: int) -> _Base:
     by_high = max(cards, key=lambda x: _HIGH[x >> 2] * 4 + (x & 3))
     if faces[0] == faces[2]:
         rank = _face_label(faces[0])
-        return _Base(Tier.SAP, _HIGH[a >> 2], points, f"Sáp {rank}", f"Trips {rank}", by_high, False, by_high)
+        return _Base(Tier.SAP, _HIGH[a >> 2], points, f"Sáp {rank}", f"Trips {rank}", by_high, False, by_high, cards)
     run: tuple[int, int, int] | None = None
     if faces == [1, 12, 13]:
         run = (12, 13, 1)
@@ -105,11 +106,11 @@ def _analyse(a: int, b: int, c: int) -> _Base:
         top = next(x for x in cards if _FACE[x >> 2] == run[2])
         ace_low = run[0] == 1
         ace = next(x for x in cards if _FACE[x >> 2] == 1) if ace_low else top
-        return _Base(Tier.LIENG, key, points, f"Liêng {text}", f"Straight {text}", top, ace_low, ace)
+        return _Base(Tier.LIENG, key, points, f"Liêng {text}", f"Straight {text}", top, ace_low, ace, cards)
     if faces[0] >= 11:
-        return _Base(Tier.DI, 0, points, "Đĩ", "Three faces", by_high, False, by_high)
+        return _Base(Tier.DI, 0, points, "Đĩ", "Three faces", by_high, False, by_high, cards)
     unit = "point" if points == 1 else "points"
-    return _Base(Tier.POINTS, points, points, f"{points} điểm", f"{points} {unit}", by_high, False, by_high)
+    return _Base(Tier.POINTS, points, points, f"{points} điểm", f"{points} {unit}", by_high, False, by_high, cards)
 
 
 @cache
@@ -121,6 +122,10 @@ def _bases() -> dict[int, _Base]:
 def _finish(base: _Base, a23: A23, tie_break: SuitTieBreak) -> tuple[int, int]:
     """(key, sort_key) of a base hand under the switches."""
     key, top = base.key, base.top
+    if tie_break is not SuitTieBreak.NONE and base.tier is not Tier.LIENG:
+        # Two cards of the top rank (a pair, a Sáp): the tie-break's own suit order picks the highest one.
+        order = _SUIT_ORDER[tie_break]
+        top = max(base.cards, key=lambda x: _HIGH[x >> 2] * 4 + order[x & 3])
     if base.ace_low_run and a23 is A23.ACE_HIGH:
         key, top = 11, base.ace
     sort_key = base.tier * 16 + key
