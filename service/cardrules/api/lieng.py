@@ -9,7 +9,7 @@ from typing import Any
 from cardrules.api.cards import cards_from_proto
 from cardrules.api.errors import rpc_method
 from cardrules.api.house_rules import enum_name, enum_number, rules_mapping
-from cardrules.api.paths import rewrites, translate
+from cardrules.api.paths import check_int64, rewrites, translate
 from cardrules.core import lieng
 from cardrules.core.cards import Card
 from cardrules.core.errors import FieldViolation, InvalidInput
@@ -194,6 +194,7 @@ def legal_to_proto(legal: lieng.LegalActions, state: lieng.BettingState) -> lien
 
 
 def result_to_proto(result: lieng.RoundResult) -> lieng_pb2.LiengServiceSettleRoundResponse:
+    check_int64([p.amount for p in result.pots], "round.stacks", "the pot of these stacks")
     out = lieng_pb2.LiengServiceSettleRoundResponse(
         pots=[
             lieng_pb2.LiengPot(
@@ -293,6 +294,7 @@ class LiengService(lieng_pb2_grpc.LiengServiceServicer):
         except InvalidInput as error:
             raise translate(error, "", _PATHS) from None
         reason = result.reason
+        check_int64([e.amount for e in result.events], "state.seats", "the pot of these stacks")
         out = lieng_pb2.LiengServiceValidatePlayResponse(
             legal=result.legal,
             reason=_reason_number(reason),

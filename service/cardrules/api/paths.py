@@ -30,3 +30,12 @@ def translate(error: InvalidInput, prefix: str, table: Sequence[Rewrite]) -> Inv
             path = pattern.sub(replacement, path)
         out.append(FieldViolation(path, violation.reason, violation.description))
     return InvalidInput(*out)
+
+
+INT64_MAX = 2**63 - 1
+
+
+def check_int64(values: Sequence[int], field: str, what: str) -> None:
+    """Money leaves the service as int64: a result beyond it is the request's fault (a stake or stacks too big)."""
+    if any(not -INT64_MAX <= v <= INT64_MAX for v in values):
+        raise InvalidInput.one(field, "AMOUNT_OUT_OF_RANGE", f"{what} would not fit in int64; use a smaller unit")

@@ -9,7 +9,7 @@ from typing import Any
 from cardrules.api.cards import cards_from_proto, cards_to_proto
 from cardrules.api.errors import rpc_method
 from cardrules.api.house_rules import enum_name, enum_number, rules_mapping
-from cardrules.api.paths import rewrites, translate
+from cardrules.api.paths import check_int64, rewrites, translate
 from cardrules.core import sam
 from cardrules.core.cards import Card
 from cardrules.core.errors import FieldViolation, InvalidInput
@@ -219,6 +219,11 @@ def event_to_proto(event: sam.Event) -> sam_loc_pb2.SamEvent:
 
 
 def settlement_to_proto(settlement: sam.Settlement) -> sam_loc_pb2.SamLocServiceSettleRoundResponse:
+    check_int64(
+        [t.amount for t in settlement.transfers] + [*settlement.gross, settlement.fee],
+        "round.stake",
+        "the settlement at this stake",
+    )
     out = sam_loc_pb2.SamLocServiceSettleRoundResponse(
         outcome=enum_number(_OUTCOME, settlement.outcome.name),
         transfers=[
