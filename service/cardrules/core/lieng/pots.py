@@ -149,7 +149,11 @@ def settle_pots(
     ``fee_bps``): lengths, negative chips, nobody unfolded, a folded seat above every unfolded one, or a missing
     key of a seat that shows down.
     """
+    # This is the settlement hot path (see tests/benchmarks): cheap whole-input checks first, and the detailed
+    # violations only from _validate when one of them fails. tests/lieng/test_pots_reference.py checks every
+    # result against a plain implementation of the rules.
     n = len(committed)
+    paid_in = tuple(committed)
     if (
         n < 2
         or len(folded) != n
@@ -158,90 +162,95 @@ def settle_pots(
         or not 0 <= first_actor < n
         or type(fee_bps) is not int
         or not 0 <= fee_bps <= 10000
-        or not set(map(type, committed)) <= _INT
-        or min(committed) < 0
+        or not _INT.issuperset(map(type, paid_in))
+        or min(paid_in) < 0
     ):
         _validate(committed, folded, keys, first_actor, fee_bps, n)  # raises with the details
     order = _play_orders(n)[first_actor]
     live = [i for i in order if not folded[i]]
     if not live:
         _validate(committed, folded, keys, first_actor, fee_bps, n)
-    showdown = len(live) > 1
-    best = 0
-    if showdown:
-        live_keys = [keys[i] for i in live]
-        if not set(map(type, live_keys)) <= _INT:
-            _validate(committed, folded, keys, first_actor, fee_bps, n)
-        best = max(live_keys)  # type: ignore[type-var,assignment]
-    live.sort(key=committed.__getitem__)  # stable: equal amounts stay in play order
-    if max(committed) > committed[live[-1]]:
+    live.sort(key=paid_in.__getitem__)  # stable: equal amounts stay in play order
+    count = len(live)
+    if paid_in[live[-1]] < max(paid_in):
         _validate(committed, folded, keys, first_actor, fee_bps, n)
+    # A band's eligible seats are a suffix of `live`, so their keys are the same suffix of `live_keys`: the best
+    # hand of a band is a C-level max/count/index on a slice instead of a Python loop.
+    live_keys: list[int] = []
+    if count > 1:
+        live_keys = [keys[i] for i in live]  # type: ignore[misc]
+        if not _INT.issuperset(map(type, live_keys)):
+            _validate(committed, folded, keys, first_actor, fee_bps, n)
     refund = excess is Excess.REFUND
+    best = max(live_keys) if refund and count > 1 else 0
+
+    seats_in = _SEATS_IN
+    new_pot = _new_pot
+    new_transfer = _new_transfer
     payouts = [0] * n
     pots: list[Pot] = []
     transfers: list[Transfer] = []
     append = transfers.append
-    previous = [0] * n
-    previous_total = 0
+    eligible_mask = sum(map(_BIT.__lshift__, live))  # the eligible seats as bits (shared tuples via seats_in)
     lo = 0
-    k = 0
-    count = len(live)
     index = 0
-    while k < count:
-        hi = committed[live[k]]
-        eligible_ordered = live[k:]
+    k = 0
+    while k < count:  # one band per distinct live level, lowest first; live[start:] are its eligible seats
+        start = k
+        seat = live[k]
+        hi = paid_in[seat]
+        leaving = 1 << seat  # the live seats whose commitment ends at hi: not eligible above this band
         k += 1
-        while k < count and committed[live[k]] == hi:
+        while k < count and paid_in[live[k]] == hi:
+            leaving |= 1 << live[k]
             k += 1
-        caps = [c if c < hi else hi for c in committed]
-        contributions = tuple(map(_sub, caps, previous))
-        total = sum(caps)
-        amount = total - previous_total
-        previous, previous_total = caps, total
-        eligible = tuple(sorted(eligible_ordered))
-        if len(eligible_ordered) == 1:
-            winner = eligible_ordered[0]
+        width = hi - lo
+        contributions = tuple([width if c >= hi else c - lo if c > lo else 0 for c in paid_in])
+        amount = sum(contributions)
+        eligible = seats_in[eligible_mask]
+        if start == count - 1:  # the top band with one eligible seat: uncalled excess, or a fold-out
+            payouts[seat] += amount
+            for payer in order:
+                paid = contributions[payer]
+                if paid and payer != seat:
+                    append(new_transfer(Transfer, (payer, seat, paid, _UNCONTESTED_POT, index)))
+            pots.append(new_pot(Pot, (lo, hi, amount, eligible, contributions, _UNCONTESTED, eligible, (amount,))))
+            break
+        band_keys = live_keys[start:]
+        top = max(band_keys)
+        if refund and top != best:
+            payouts = list(map(_add, payouts, contributions))
+            pots.append(new_pot(Pot, (lo, hi, amount, eligible, contributions, _REFUNDED, (), ())))
+        elif band_keys.count(top) == 1:  # one winner (the common case): every other payer pays it
+            winner = live[start + band_keys.index(top)]
             payouts[winner] += amount
-            for seat in order:
-                paid = contributions[seat]
-                if paid and seat != winner:
-                    append(_new_transfer(Transfer, (seat, winner, paid, _UNCONTESTED_POT, index)))
-            pots.append(
-                _new_pot(Pot, (lo, hi, amount, eligible, contributions, PotKind.UNCONTESTED, eligible, (amount,)))
-            )
+            for payer in order:
+                paid = contributions[payer]
+                if paid and payer != winner:
+                    append(new_transfer(Transfer, (payer, winner, paid, _POT_WIN, index)))
+            pot = (lo, hi, amount, eligible, contributions, _SHOWDOWN, seats_in[1 << winner], (amount,))
+            pots.append(new_pot(Pot, pot))
         else:
-            top = max([keys[i] for i in eligible_ordered])  # type: ignore[type-var]
-            if refund and top != best:
-                payouts = list(map(_add, payouts, contributions))
-                pots.append(_new_pot(Pot, (lo, hi, amount, eligible, contributions, PotKind.REFUNDED, (), ())))
-            else:
-                winners_ordered = [i for i in eligible_ordered if keys[i] == top]
-                if len(winners_ordered) == 1:
-                    winner = winners_ordered[0]
-                    payouts[winner] += amount
-                    for seat in order:
-                        paid = contributions[seat]
-                        if paid and seat != winner:
-                            append(_new_transfer(Transfer, (seat, winner, paid, _POT_WIN, index)))
-                    winners: tuple[int, ...] = (winner,)
-                    shares: tuple[int, ...] = (amount,)
-                else:
-                    winners, shares = _split_tie(
-                        winners_ordered, order, contributions, amount, hi - lo, index, payouts, append
-                    )
-                pots.append(_new_pot(Pot, (lo, hi, amount, eligible, contributions, PotKind.SHOWDOWN, winners, shares)))
+            tied = [s for s, key in zip(live[start:], band_keys, strict=True) if key == top]
+            winners, shares = _split_tie(tied, order, contributions, amount, width, index, payouts, append)
+            pots.append(new_pot(Pot, (lo, hi, amount, eligible, contributions, _SHOWDOWN, winners, shares)))
+        eligible_mask ^= leaving
         lo = hi
         index += 1
+
     if fee_bps:
-        fees = [(p - c) * fee_bps // 10000 if p > c else 0 for p, c in zip(payouts, committed, strict=True)]
+        fees = tuple([(p - c) * fee_bps // 10000 if p > c else 0 for p, c in zip(payouts, paid_in, strict=True)])
+        fee = sum(fees)
+        nets = tuple(map(_sub, map(_sub, payouts, paid_in), fees))
     else:
-        fees = [0] * n
-    nets = tuple(map(_sub, map(_sub, payouts, committed), fees))
-    return Settlement(tuple(pots), tuple(transfers), tuple(committed), tuple(payouts), tuple(fees), sum(fees), nets)
+        fees = _zeros(n)
+        fee = 0
+        nets = tuple(map(_sub, payouts, paid_in))
+    return _new_settlement(Settlement, (tuple(pots), tuple(transfers), paid_in, tuple(payouts), fees, fee, nets))
 
 
 def _split_tie(
-    winners_ordered: list[int],
+    tied: list[int],
     order: tuple[int, ...],
     contributions: tuple[int, ...],
     amount: int,
@@ -250,38 +259,70 @@ def _split_tie(
     payouts: list[int],
     append: Callable[[Transfer], None],
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Equal shares, odd chips in play order from the first actor; losers fill the winners' gains in order."""
-    winners_ordered = sorted(winners_ordered, key=order.index)
-    share, odd = divmod(amount, len(winners_ordered))
-    gains: list[list[int]] = []
-    share_of: dict[int, int] = {}
-    for k, seat in enumerate(winners_ordered):
-        mine = share + 1 if k < odd else share
-        share_of[seat] = mine
-        payouts[seat] += mine
-        gains.append([seat, mine - width])
+    """Equal shares, odd chips in play order from the first actor; losers fill the winners' gains in order.
+
+    Returns (winners, shares), seats ascending. Each winner paid exactly ``width`` into the band, so its gain is
+    its share − width; the gains add up to what the other payers put in, so the greedy fill ends exactly.
+    """
+    tied.sort(key=order.index)  # play order from the first actor
+    ties = len(tied)
+    share, odd = divmod(amount, ties)
+    shares_played = [share + 1] * odd + [share] * (ties - odd)
+    for winner, mine in zip(tied, shares_played, strict=True):
+        payouts[winner] += mine
     w = 0
-    for seat in order:
-        paid = contributions[seat]
-        if not paid or seat in share_of:
+    winner = tied[0]
+    gain = shares_played[0] - width
+    for payer in order:
+        paid = contributions[payer]
+        if not paid or payer in tied:
             continue
         while paid:
-            while gains[w][1] == 0:
+            while not gain:  # this winner is filled: the next one in play order
                 w += 1
-            gain = gains[w]
-            moved = paid if paid < gain[1] else gain[1]
-            append(Transfer(seat, gain[0], moved, _POT_WIN, index))
-            gain[1] -= moved
+                winner = tied[w]
+                gain = shares_played[w] - width
+            moved = paid if paid < gain else gain
+            append(_new_transfer(Transfer, (payer, winner, moved, _POT_WIN, index)))
+            gain -= moved
             paid -= moved
-    winners = tuple(sorted(share_of))
-    return winners, tuple(share_of[s] for s in winners)
+    winners = tuple(sorted(tied))
+    if not odd:
+        return winners, (share,) * ties
+    return winners, tuple([shares_played[tied.index(seat)] for seat in winners])
 
 
 _INT = frozenset({int})
+_BIT = 1
 _POT_WIN = TransferReason.POT_WIN
 _UNCONTESTED_POT = TransferReason.UNCONTESTED_POT
+_SHOWDOWN = PotKind.SHOWDOWN
+_UNCONTESTED = PotKind.UNCONTESTED
+_REFUNDED = PotKind.REFUNDED
+# NamedTuple construction through tuple.__new__ skips the generated Python-level __new__ (same object, faster).
 _new_transfer = tuple.__new__
 _new_pot = tuple.__new__
+_new_settlement = tuple.__new__
+
+
+class _SeatsIn(dict[int, tuple[int, ...]]):
+    """``_SEATS_IN[mask]``: the seats whose bits are set in ``mask``, ascending — one shared tuple per mask, so a
+    pot's ``eligible`` and a single ``winners`` allocate nothing. Only masks of the first 8 seats are kept."""
+
+    def __missing__(self, mask: int) -> tuple[int, ...]:
+        seats = tuple(seat for seat in range(mask.bit_length()) if mask >> seat & 1)
+        if mask < 1 << 8:
+            self[mask] = seats
+        return seats
+
+
+_SEATS_IN = _SeatsIn()
+
+
+@cache
+def _zeros(n: int) -> tuple[int, ...]:
+    """No fees for n seats (shared: the common no-fee case allocates nothing)."""
+    return (0,) * n
 
 
 @cache
