@@ -91,6 +91,26 @@ def _trick_end(owner: int) -> tuple[Event, Event]:
     return (Event(EventKind.TRICK_ENDED, owner), Event(EventKind.NEXT_LEADER, owner))  # pragma: no cover
 
 
+class _AppliedSlots:
+    """Mutable twin of :class:`Applied` (same slots), re-classed to Applied once filled: cheaper than the frozen
+    ``__init__`` (``object.__setattr__`` per field), the same trick as the trusted states of .state."""
+
+    __slots__ = Applied.__slots__  # the same names in the same order
+    state: TableState
+    events: tuple[Event, ...]
+    combination: Combination | None
+
+
+def _applied(state: TableState, events: tuple[Event, ...], combination: Combination | None) -> Applied:
+    """``Applied(state, events, combination)`` (Applied has no validation to skip; this only builds it faster)."""
+    applied: _AppliedSlots = object.__new__(_AppliedSlots)
+    applied.state = state
+    applied.events = events
+    applied.combination = combination
+    applied.__class__ = Applied  # type: ignore[assignment]
+    return applied  # type: ignore[return-value]
+
+
 def _where(at: int | None) -> str:
     """The path of the action in errors: ``action`` for :func:`apply`, ``actions[i]`` for a replay (formatted
     only when an error is raised)."""
@@ -132,11 +152,11 @@ def _apply(state: TableState, action: Action, at: int | None) -> Applied | Illeg
     combo = _classify_sorted(played, rules.straight_low_ace)
     if combo.kind is Kind.INVALID:
         return Illegal(Reason.NOT_A_COMBINATION, combo)
-    current = state.combination
+    current = state._combination
     chop = current is not None and is_chop(combo, current, rules)
     if me.passed and not chop:
         return Illegal(Reason.ONLY_CHOP_ALLOWED, combo)
-    if not beats(combo, current, rules):
+    if current is not None and not beats(combo, current, rules):  # any valid combination may lead
         return Illegal(Reason.DOES_NOT_BEAT, combo)
     finishing = len(played) == len(hand)
     has_two = played[-1] >> 2 == TWO
@@ -146,20 +166,22 @@ def _apply(state: TableState, action: Action, at: int | None) -> Applied | Illeg
     nxt = seat
     violation_of: int | None = None
     if not finishing:
-        nxt = _next_seat(seats, seat, seat, not (rules.chop_after_pass and is_choppable(combo, rules)))
+        nxt = seat + 1 if seat + 1 < n else 0
+        if seats[nxt].passed:  # only then can the next seat be skipped: walk the table
+            nxt = _next_seat(seats, seat, seat, not (rules.chop_after_pass and is_choppable(combo, rules)))
         if combo.kind is Kind.SINGLE and nxt != seat and seats[nxt].count == 1 and combo.key != hand[-1] >> 2:
             if rules.bao_mot is BaoMot.FORBIDDEN:
                 return Illegal(Reason.MUST_PLAY_HIGHEST_SINGLE, combo)
             violation_of = nxt
 
-    events: list[Event] = []
+    events: tuple[Event, ...] = ()  # most plays cause no event: no list to build and convert
     chain: tuple[Chop, ...] = ()
     if chop:
         chopped = state.current_owner
         assert chopped is not None
         position = len(state.chop_chain) + 1
         chain = (*state.chop_chain, Chop(seat, chopped, position))
-        events.append(Event(EventKind.CHOP if position == 1 else EventKind.OVER_CHOP, seat, chopped, position))
+        events = (Event(EventKind.CHOP if position == 1 else EventKind.OVER_CHOP, seat, chopped, position),)
     if len(played) == 1:
         i = hand.index(played[0])
         remaining = hand[:i] + hand[i + 1 :]
@@ -171,12 +193,12 @@ def _apply(state: TableState, action: Action, at: int | None) -> Applied | Illeg
 
     declarer = state.declarer
     if declarer is not None and seat != declarer:
-        events.append(Event(EventKind.SAM_BLOCKED, seat, declarer))
-        return Applied(_ended(state, new_seats, seat, HandEnd.SAM_BLOCKED), tuple(events), combo)
+        events += (Event(EventKind.SAM_BLOCKED, seat, declarer),)
+        return _applied(_ended(state, new_seats, seat, HandEnd.SAM_BLOCKED), events, combo)
     if finishing:
         violator = state.bao_mot_violator
         if declarer is not None:
-            events.append(Event(EventKind.SAM_SUCCEEDED, seat))
+            events += (Event(EventKind.SAM_SUCCEEDED, seat),)
             end = HandEnd.SAM_WON
         elif has_two:
             events += (Event(EventKind.FINISH, seat), Event(EventKind.FINISH_ON_TWO, seat))
@@ -185,15 +207,15 @@ def _apply(state: TableState, action: Action, at: int | None) -> Applied | Illeg
             events += (Event(EventKind.FINISH, seat), Event(EventKind.BAO_MOT_PENALTY, seat, violator))
             end = HandEnd.BAO_MOT_PENALTY
         else:
-            events.append(Event(EventKind.FINISH, seat))
+            events += (Event(EventKind.FINISH, seat),)
             end = HandEnd.FINISHED
-        return Applied(_ended(state, new_seats, seat, end), tuple(events), combo)
+        return _applied(_ended(state, new_seats, seat, end), events, combo)
 
     if violation_of is not None:
-        events.append(Event(EventKind.BAO_MOT_VIOLATION, seat, violation_of))
+        events += (Event(EventKind.BAO_MOT_VIOLATION, seat, violation_of),)
     if nxt == seat:
         events += _trick_end(seat)
-        return Applied(_new_trick(state, new_seats, seat), tuple(events), combo)
+        return _applied(_new_trick(state, new_seats, seat), events, combo)
     next_state = _trusted_table(
         tuple(new_seats),
         nxt,
@@ -208,7 +230,7 @@ def _apply(state: TableState, action: Action, at: int | None) -> Applied | Illeg
         None,
         rules,
     )
-    return Applied(next_state, tuple(events), combo)
+    return _applied(next_state, events, combo)
 
 
 def _pass(state: TableState, seat: int, me: SeatState) -> Applied | Illegal:
@@ -232,12 +254,14 @@ def _pass(state: TableState, seat: int, me: SeatState) -> Applied | Illegal:
     new_seats = list(seats)
     if not me.passed:
         new_seats[seat] = _with_passed(me, True)
-    combination = state.combination
-    skip_passed = not (rules.chop_after_pass and is_choppable(combination, rules))
+    combination = state._combination
     passed_seats = tuple(new_seats)
-    nxt = _next_seat(passed_seats, seat, owner, skip_passed)
+    nxt = seat + 1 if seat + 1 < n else 0
+    if nxt != owner and passed_seats[nxt].passed:  # only then can the next seat be skipped: walk the table
+        skip_passed = not (rules.chop_after_pass and is_choppable(combination, rules))
+        nxt = _next_seat(passed_seats, seat, owner, skip_passed)
     if nxt == owner:
-        return Applied(_new_trick(state, new_seats, owner), _trick_end(owner))
+        return _applied(_new_trick(state, new_seats, owner), _trick_end(owner), None)
     next_state = _trusted_table(
         passed_seats,
         nxt,
@@ -252,7 +276,7 @@ def _pass(state: TableState, seat: int, me: SeatState) -> Applied | Illegal:
         None,
         rules,
     )
-    return Applied(next_state, ())
+    return _applied(next_state, (), None)
 
 
 def _new_trick(state: TableState, seats: list[SeatState], leader: int) -> TableState:

@@ -13,6 +13,8 @@ from cardrules.core.sam.record import RoundRecord
 from cardrules.core.sam.settlement import Settlement, settle
 from cardrules.core.sam.state import TableState
 
+_CHOP_KINDS = frozenset((EventKind.CHOP, EventKind.OVER_CHOP))
+
 
 @dataclass(frozen=True, slots=True)
 class Replay:
@@ -51,11 +53,14 @@ def replay(record: RoundRecord) -> Replay:
                 f"actions[{i}]", result.reason.name, f"{describe(action)} is illegal: {result.reason.english}"
             )
         state = result.state
-        all_events.append(result.events)
-        for event in result.events:
+        events = result.events
+        all_events.append(events)
+        # apply puts a chop's event first (an action chops at most once): no need to scan the other events
+        if events and events[0].kind in _CHOP_KINDS:
+            event = events[0]
             if event.kind is EventKind.CHOP:
                 chains.append((Chop(event.seat, event.other_seat or 0, 1),))
-            elif event.kind is EventKind.OVER_CHOP:
+            else:
                 chains[-1] = (*chains[-1], Chop(event.seat, event.other_seat or 0, event.chain_position))
     if state.ended is None:
         raise InvalidInput.one(

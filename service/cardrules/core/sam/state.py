@@ -293,54 +293,71 @@ class TableState:
 # ``tests/sam/test_trusted_states.py`` rebuilds every derived state through the public constructors and checks
 # that it validates and compares equal, so a bug on this path cannot go unnoticed.
 #
-# The frozen classes are filled through their slot descriptors (``object.__new__`` + the member descriptor's
-# ``__set__``, the cheapest way to set a slot that the frozen ``__setattr__`` refuses). Nothing outside apply,
-# deal and replay may call these functions.
+# HOW: the frozen ``__setattr__`` refuses stores, and going around it with ``object.__setattr__`` per field
+# is what makes the generated ``__init__`` slow. So each value is built as an instance of a private twin class
+# with exactly the same slots (same names, same order, so the same memory layout), filled with plain attribute
+# stores (the cheapest store CPython has), then switched to the real class by ``__class__`` assignment, which
+# CPython allows precisely between classes of identical slot layout (the twins take their ``__slots__`` from the
+# real classes; an unfilled slot would raise AttributeError on first read, which the tests would catch). The
+# result is an ordinary, frozen SeatState / TableState. Nothing outside apply, deal and replay may call these.
+
+
+class _SeatSlots:
+    """Mutable twin of :class:`SeatState` (same slots); only used inside :func:`_trusted_seat`."""
+
+    __slots__ = SeatState.__slots__  # the same names in the same order
+    hand: tuple[Card, ...] | None
+    count: int
+    passed: bool
+    _profile: Profile | None
+    _index: RankIndex | None
+
+
+class _TableSlots:
+    """Mutable twin of :class:`TableState` (same slots); only used inside :func:`_trusted_table`."""
+
+    __slots__ = TableState.__slots__  # the same names in the same order
+    seats: tuple[SeatState, ...]
+    turn: int
+    current: tuple[Card, ...]
+    current_owner: int | None
+    chop_chain: tuple[Chop, ...]
+    declarer: int | None
+    bao_mot_violator: int | None
+    lead_passes: int
+    ended: HandEnd | None
+    winner: int | None
+    house_rules: HouseRules
+    _combination: Combination | None
+
 
 _new = object.__new__
-_seat_slots = SeatState.__dict__
-_set_hand = _seat_slots["hand"].__set__
-_set_count = _seat_slots["count"].__set__
-_set_passed = _seat_slots["passed"].__set__
-_set_profile = _seat_slots["_profile"].__set__
-_set_index = _seat_slots["_index"].__set__
-_table_slots = TableState.__dict__
-_set_seats = _table_slots["seats"].__set__
-_set_turn = _table_slots["turn"].__set__
-_set_current = _table_slots["current"].__set__
-_set_current_owner = _table_slots["current_owner"].__set__
-_set_chop_chain = _table_slots["chop_chain"].__set__
-_set_declarer = _table_slots["declarer"].__set__
-_set_bao_mot_violator = _table_slots["bao_mot_violator"].__set__
-_set_lead_passes = _table_slots["lead_passes"].__set__
-_set_ended = _table_slots["ended"].__set__
-_set_winner = _table_slots["winner"].__set__
-_set_house_rules = _table_slots["house_rules"].__set__
-_set_combination = _table_slots["_combination"].__set__
 
 
 def _trusted_seat(hand: tuple[Card, ...], passed: bool) -> SeatState:
     """A known-hand seat, unvalidated: ``hand`` must be a sorted tuple of distinct interned cards, at most 10
     (apply passes the acting seat's validated hand minus the played cards)."""
-    seat: SeatState = _new(SeatState)
-    _set_hand(seat, hand)
-    _set_count(seat, len(hand))
-    _set_passed(seat, passed)
-    _set_profile(seat, None)
-    _set_index(seat, None)
-    return seat
+    seat: _SeatSlots = _new(_SeatSlots)
+    seat.hand = hand
+    seat.count = len(hand)
+    seat.passed = passed
+    seat._profile = None
+    seat._index = None
+    seat.__class__ = SeatState  # type: ignore[assignment]
+    return seat  # type: ignore[return-value]
 
 
 def _with_passed(seat: SeatState, passed: bool) -> SeatState:
     """``seat`` (validated) with another pass mark, unvalidated; the hand is unchanged, so the cached per-rank
-    grouping stays valid and is shared."""
-    copy: SeatState = _new(SeatState)
-    _set_hand(copy, seat.hand)
-    _set_count(copy, seat.count)
-    _set_passed(copy, passed)
-    _set_profile(copy, seat._profile)
-    _set_index(copy, seat._index)
-    return copy
+    index and grouping stay valid and are shared."""
+    copy: _SeatSlots = _new(_SeatSlots)
+    copy.hand = seat.hand
+    copy.count = seat.count
+    copy.passed = passed
+    copy._profile = seat._profile
+    copy._index = seat._index
+    copy.__class__ = SeatState  # type: ignore[assignment]
+    return copy  # type: ignore[return-value]
 
 
 def _trusted_table(
@@ -360,17 +377,18 @@ def _trusted_table(
     """A table state, unvalidated (see the comment above): every argument must already be what
     ``TableState.__post_init__`` would accept and store — ``current`` sorted, ``combination`` its classification
     under ``house_rules`` (None when leading), tuples for ``seats`` and ``chop_chain``."""
-    state: TableState = _new(TableState)
-    _set_seats(state, seats)
-    _set_turn(state, turn)
-    _set_current(state, current)
-    _set_current_owner(state, current_owner)
-    _set_combination(state, combination)
-    _set_chop_chain(state, chop_chain)
-    _set_declarer(state, declarer)
-    _set_bao_mot_violator(state, bao_mot_violator)
-    _set_lead_passes(state, lead_passes)
-    _set_ended(state, ended)
-    _set_winner(state, winner)
-    _set_house_rules(state, house_rules)
-    return state
+    state: _TableSlots = _new(_TableSlots)
+    state.seats = seats
+    state.turn = turn
+    state.current = current
+    state.current_owner = current_owner
+    state._combination = combination
+    state.chop_chain = chop_chain
+    state.declarer = declarer
+    state.bao_mot_violator = bao_mot_violator
+    state.lead_passes = lead_passes
+    state.ended = ended
+    state.winner = winner
+    state.house_rules = house_rules
+    state.__class__ = TableState  # type: ignore[assignment]
+    return state  # type: ignore[return-value]
