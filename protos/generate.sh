@@ -37,7 +37,9 @@ rpc_include=$("$py" -c 'import google.rpc, os; print(os.path.dirname(os.path.dir
 # The breaking-change baseline is not regenerated here: it is the released contract (see protos/README.md).
 
 # Envoy's gRPC-JSON transcoder: the contract as one self-contained descriptor set (imports included, no source
-# comments), mounted into the front proxy (deploy/envoy/envoy.yaml). Byte-for-byte deterministic.
-buf="$(dirname "$py")/buf"
+# comments), mounted into the front proxy (deploy/envoy/envoy.yaml). google.rpc Status/BadRequest are included so
+# Envoy can render INVALID_ARGUMENT field violations as JSON. Byte-for-byte deterministic.
 mkdir -p "$out/deploy/envoy/descriptors"
-"$buf" build "$root/protos" --as-file-descriptor-set --exclude-source-info -o "$out/deploy/envoy/descriptors/cardrules.pb"
+(cd "$root/protos" && "$py" -m grpc_tools.protoc -I . -I "$rpc_include" --include_imports \
+  --descriptor_set_out="$out/deploy/envoy/descriptors/cardrules.pb" \
+  $protos google/rpc/status.proto google/rpc/error_details.proto)

