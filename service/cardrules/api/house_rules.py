@@ -7,6 +7,8 @@ contract) is bad input, never silently ignored.
 
 from __future__ import annotations
 
+import enum
+from collections.abc import Iterable
 from typing import Any
 
 from google.protobuf.descriptor import EnumDescriptor, FieldDescriptor
@@ -37,6 +39,15 @@ def enum_number(descriptor: EnumDescriptor, core_name: str) -> Any:
     them all.
     """
     return descriptor.values_by_name[enum_prefix(descriptor) + core_name].number
+
+
+def enum_numbers(descriptor: EnumDescriptor, members: Iterable[enum.Enum]) -> dict[Any, Any]:
+    """``{core member: contract number}`` for every member the contract names (built once, at import): a dict
+    lookup per value instead of :func:`enum_number`'s name building. A member missing here raises ``KeyError``
+    on lookup, as :func:`enum_number` would."""
+    prefix = enum_prefix(descriptor)
+    by_name = descriptor.values_by_name
+    return {m: by_name[prefix + m.name].number for m in members if prefix + m.name in by_name}
 
 
 def rules_mapping(message: Message, field: str = "house_rules") -> dict[str, Any]:

@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from cardrules.api.cards import cards_from_proto, cards_to_proto
+from cardrules.api.cards import cards_bytes, cards_from_proto, cards_to_proto, fast_cards
 from cardrules.api.errors import rpc_method
-from cardrules.api.house_rules import enum_name, enum_number, rules_mapping
+from cardrules.api.house_rules import enum_name, enum_numbers, rules_mapping
 from cardrules.api.paths import check_int64, rewrites, translate
 from cardrules.core import sam
 from cardrules.core.cards import Card
@@ -31,6 +31,15 @@ _END = sam_loc_pb2.SamHandEnd.DESCRIPTOR
 _OUTCOME = sam_loc_pb2.SamOutcome.DESCRIPTOR
 _INSTANT = sam_loc_pb2.SamInstantWinKind.DESCRIPTOR
 
+# Core enum member → contract number, built once (a dict lookup per value on the hot paths).
+_KIND_NUMBER = enum_numbers(_KIND, sam.Kind)
+_REASON_NUMBER = enum_numbers(_REASON, sam.Reason)
+_EVENT_NUMBER = enum_numbers(_EVENT, sam.EventKind)
+_END_NUMBER = enum_numbers(_END, sam.HandEnd)
+_OUTCOME_NUMBER = enum_numbers(_OUTCOME, sam.Outcome)
+_INSTANT_NUMBER = enum_numbers(_INSTANT, sam.InstantWinKind)
+_END_BY_NUMBER = {number: member for member, number in _END_NUMBER.items()}
+
 
 # --- requests → core ------------------------------------------------------------------------------------------
 
@@ -51,6 +60,63 @@ def _rules(serialized: bytes, field: str) -> sam.HouseRules:
 
 
 def table_state(message: sam_loc_pb2.SamTableState, rules: sam.HouseRules, field: str = "state") -> sam.TableState:
+    """The core state of a request's state; bad input is named at its field under ``field``."""
+    state = _table_state_fast(message, rules)
+    if state is None:  # something is off: the careful path finds it and names it
+        state = _table_state_careful(message, rules, field)
+    return state
+
+
+def _table_state_fast(message: sam_loc_pb2.SamTableState, rules: sam.HouseRules) -> sam.TableState | None:
+    """The state when nothing is wrong with it (the same value the careful path builds), else None.
+
+    Reads each card list in one go (:func:`fast_cards`), checks the whole deck for repeats with one set, and
+    builds no field paths; any malformed card, repeat, missing holding, unknown end or core objection → None.
+    """
+    seats: list[sam.SeatState] = []
+    deck: list[Card] = []
+    try:
+        for seat in message.seats:
+            holding = seat.WhichOneof("holding")
+            if holding == "hand":
+                hand = fast_cards(seat.hand)
+                if hand is None:
+                    return None
+                deck += hand
+                seats.append(sam.SeatState(hand=hand, passed=seat.passed))
+            elif holding == "card_count":
+                seats.append(sam.SeatState(count=seat.card_count, passed=seat.passed))
+            else:
+                return None
+        current = fast_cards(message.current)
+        if current is None:
+            return None
+        deck += current
+        if len(set(deck)) != len(deck):
+            return None
+        ended = None
+        if message.ended:
+            ended = _END_BY_NUMBER.get(message.ended)
+            if ended is None:
+                return None
+        return sam.TableState(
+            seats=tuple(seats),
+            turn=message.turn,
+            current=current,
+            current_owner=message.current_owner if message.HasField("current_owner") else None,
+            chop_chain=tuple(sam.Chop(c.chopper, c.chopped, c.position) for c in message.chop_chain),
+            declarer=message.declarer if message.HasField("declarer") else None,
+            bao_mot_violator=message.bao_mot_violator if message.HasField("bao_mot_violator") else None,
+            lead_passes=message.lead_passes,
+            ended=ended,
+            winner=message.winner if message.HasField("winner") else None,
+            house_rules=rules,
+        )
+    except InvalidInput:
+        return None
+
+
+def _table_state_careful(message: sam_loc_pb2.SamTableState, rules: sam.HouseRules, field: str) -> sam.TableState:
     problems: list[FieldViolation] = []
     seats: list[sam.SeatState] = []
     for i, seat in enumerate(message.seats):
@@ -120,6 +186,19 @@ def _seat(path: str, **values: object) -> sam.SeatState:
 
 def action(message: sam_loc_pb2.SamAction, field: str = "action") -> sam.Action:
     which = message.WhichOneof("action")
+    try:  # the fast path: a play of well-formed, distinct cards, or a pass
+        if which == "play":
+            cards = fast_cards(message.play)
+            if cards is not None:
+                return sam.Play(message.seat, cards)
+        elif which == "pass":
+            return sam.Pass(message.seat)
+    except InvalidInput:
+        pass  # the careful path below names the field
+    return _action_careful(message, which, field)
+
+
+def _action_careful(message: sam_loc_pb2.SamAction, which: str | None, field: str) -> sam.Action:
     if which is None:
         raise InvalidInput.one(field, "MISSING_ACTION", "an action is either play (with cards) or pass")
     cards = cards_from_proto(message.play.cards, f"{field}.play.cards") if which == "play" else ()
@@ -131,6 +210,46 @@ def action(message: sam_loc_pb2.SamAction, field: str = "action") -> sam.Action:
 
 def round_record(message: sam_loc_pb2.SamRoundRecord, field: str = "round") -> sam.RoundRecord:
     rules = house_rules(message.house_rules, f"{field}.house_rules")
+    record = _round_record_fast(message, rules)
+    if record is None:  # something is off: the careful path finds it and names it
+        record = _round_record_careful(message, rules, field)
+    return record
+
+
+def _round_record_fast(message: sam_loc_pb2.SamRoundRecord, rules: sam.HouseRules) -> sam.RoundRecord | None:
+    """The record when nothing is wrong with it (the same value the careful path builds), else None."""
+    hands: list[tuple[Card, ...]] = []
+    for hand in message.hands:
+        cards = fast_cards(hand)
+        if cards is None or len(set(cards)) != len(cards):
+            return None
+        hands.append(cards)
+    actions: list[sam.Action] = []
+    try:
+        for item in message.actions:
+            which = item.WhichOneof("action")
+            if which == "play":
+                played = fast_cards(item.play)
+                if played is None:
+                    return None
+                actions.append(sam.Play(item.seat, played))
+            elif which == "pass":
+                actions.append(sam.Pass(item.seat))
+            else:
+                return None
+        return sam.RoundRecord(
+            hands=tuple(hands),
+            stake=message.stake,
+            leader=message.leader,
+            declarations=tuple(message.declarations),
+            actions=tuple(actions),
+            house_rules=rules,
+        )
+    except InvalidInput:
+        return None
+
+
+def _round_record_careful(message: sam_loc_pb2.SamRoundRecord, rules: sam.HouseRules, field: str) -> sam.RoundRecord:
     hands = _hands(message.hands, f"{field}.hands")
     actions: list[sam.Action] = []
     problems: list[FieldViolation] = []
@@ -171,48 +290,59 @@ def _hands(messages: Sequence[cards_pb2.Cards], field: str) -> tuple[tuple[Card,
 
 
 def combination_to_proto(combination: sam.Combination) -> sam_loc_pb2.SamCombination:
-    out = sam_loc_pb2.SamCombination(
-        kind=enum_number(_KIND, combination.kind.name),
-        cards=cards_to_proto(combination.cards),
-        length=combination.length,
-    )
+    out = sam_loc_pb2.SamCombination()
+    _fill_combination(out, combination)
+    return out
+
+
+def _fill_combination(out: sam_loc_pb2.SamCombination, combination: sam.Combination) -> None:
+    out.kind = _KIND_NUMBER[combination.kind]
+    out.cards.extend(cards_to_proto(combination.cards))
+    out.length = combination.length
     if combination.key >= 0:
         out.top = _RANK_TO_PROTO[combination.key]
-    return out
 
 
 _RANK_TO_PROTO: tuple[Any, ...] = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2)  # core rank index → proto Rank
 
 
 def state_to_proto(state: sam.TableState) -> sam_loc_pb2.SamTableState:
-    out = sam_loc_pb2.SamTableState(
-        turn=state.turn,
-        lead_passes=state.lead_passes,
-        chop_chain=[
-            sam_loc_pb2.SamChop(chopper=c.chopper, chopped=c.chopped, position=c.position) for c in state.chop_chain
-        ],
-    )
-    for seat in state.seats:
-        item = out.seats.add(passed=seat.passed)
-        if seat.hand is not None:
-            item.hand.cards.extend(cards_to_proto(seat.hand))
-        else:
-            item.card_count = seat.count
-    if state.current:
-        out.current.cards.extend(cards_to_proto(state.current))
-    for name in ("current_owner", "declarer", "bao_mot_violator", "winner"):
-        value = getattr(state, name)
-        if value is not None:
-            setattr(out, name, value)
-    if state.ended is not None:
-        out.ended = enum_number(_END, state.ended.name)
+    out = sam_loc_pb2.SamTableState()
+    _fill_state(out, state)
     return out
 
 
+def _fill_state(out: sam_loc_pb2.SamTableState, state: sam.TableState) -> None:
+    """Write ``state`` into the empty message ``out`` (in place: no copy of a finished message)."""
+    out.turn = state.turn
+    out.lead_passes = state.lead_passes
+    if state.chop_chain:
+        out.chop_chain.extend(
+            [sam_loc_pb2.SamChop(chopper=c.chopper, chopped=c.chopped, position=c.position) for c in state.chop_chain]
+        )
+    add_seat = out.seats.add
+    for seat in state.seats:
+        item = add_seat(passed=seat.passed)
+        if seat.hand is not None:
+            item.hand.MergeFromString(cards_bytes(seat.hand))  # sets the holding even for an empty hand
+        else:
+            item.card_count = seat.count
+    if state.current:
+        out.current.MergeFromString(cards_bytes(state.current))
+    if state.current_owner is not None:
+        out.current_owner = state.current_owner
+    if state.declarer is not None:
+        out.declarer = state.declarer
+    if state.bao_mot_violator is not None:
+        out.bao_mot_violator = state.bao_mot_violator
+    if state.winner is not None:
+        out.winner = state.winner
+    if state.ended is not None:
+        out.ended = _END_NUMBER[state.ended]
+
+
 def event_to_proto(event: sam.Event) -> sam_loc_pb2.SamEvent:
-    out = sam_loc_pb2.SamEvent(
-        kind=enum_number(_EVENT, event.kind.name), seat=event.seat, chain_position=event.chain_position
-    )
+    out = sam_loc_pb2.SamEvent(kind=_EVENT_NUMBER[event.kind], seat=event.seat, chain_position=event.chain_position)
     if event.other_seat is not None:
         out.other_seat = event.other_seat
     return out
@@ -225,7 +355,7 @@ def settlement_to_proto(settlement: sam.Settlement) -> sam_loc_pb2.SamLocService
         "the settlement at this stake",
     )
     out = sam_loc_pb2.SamLocServiceSettleRoundResponse(
-        outcome=enum_number(_OUTCOME, settlement.outcome.name),
+        outcome=_OUTCOME_NUMBER[settlement.outcome],
         transfers=[
             cards_pb2.Transfer(from_seat=t.from_seat, to_seat=t.to_seat, amount=t.amount, reason=str(t.reason))
             for t in settlement.transfers
@@ -238,8 +368,38 @@ def settlement_to_proto(settlement: sam.Settlement) -> sam_loc_pb2.SamLocService
     if settlement.winner is not None:
         out.winner = settlement.winner
     if settlement.instant_win is not None:
-        out.instant_win = enum_number(_INSTANT, settlement.instant_win.name)
+        out.instant_win = _INSTANT_NUMBER[settlement.instant_win]
     return out
+
+
+# LegalMoves answers list the same plays over and over (every single, pair, triple and four of a kind, and the
+# common straights). Each play's answer entry — the serialized ``moves`` element holding its SamCombination —
+# is kept per ``straight_low_ace`` (the only switch classification depends on) in a bounded dict (oldest
+# entry dropped first), and the answer is parsed from the joined entries in one C call.
+_MOVE_CACHE_SIZE = 20_000
+_MOVE_BYTES: tuple[dict[tuple[Card, ...], bytes], dict[tuple[Card, ...], bytes]] = ({}, {})
+_PASS_MOVE_BYTES = sam_loc_pb2.SamLocServiceLegalMovesResponse(
+    moves=[sam_loc_pb2.SamMove(**{"pass": sam_loc_pb2.SamPass()})]  # type: ignore[arg-type]  # "pass": a keyword
+).SerializeToString()
+
+
+def _moves_bytes(plays: Sequence[tuple[Card, ...]], rules: sam.HouseRules) -> bytes:
+    cache = _MOVE_BYTES[rules.straight_low_ace]
+    found = list(map(cache.get, plays))
+    if None in found:
+        for i, data in enumerate(found):
+            if data is None:
+                found[i] = _move_bytes(plays[i], rules, cache)
+    return b"".join(found)  # type: ignore[arg-type]  # no None left
+
+
+def _move_bytes(play: tuple[Card, ...], rules: sam.HouseRules, cache: dict[tuple[Card, ...], bytes]) -> bytes:
+    move = sam_loc_pb2.SamMove(play=combination_to_proto(sam.classify(play, rules)))
+    data = sam_loc_pb2.SamLocServiceLegalMovesResponse(moves=[move]).SerializeToString()
+    if len(cache) >= _MOVE_CACHE_SIZE:
+        del cache[next(iter(cache))]
+    cache[play] = data
+    return data
 
 
 # --- the service ------------------------------------------------------------------------------------------------
@@ -260,14 +420,16 @@ class SamLocService(sam_loc_pb2_grpc.SamLocServiceServicer):
             raise translate(error, "", _PATHS) from None
         if isinstance(start, sam.InstantWin):
             return sam_loc_pb2.SamLocServiceStartHandResponse(
-                instant_win=enum_number(_INSTANT, start.kind.name),
+                instant_win=_INSTANT_NUMBER[start.kind],
                 instant_winner=start.winner,
                 qualifiers=[
-                    sam_loc_pb2.SamInstantWinQualifier(seat=seat, kind=enum_number(_INSTANT, kind.name))
+                    sam_loc_pb2.SamInstantWinQualifier(seat=seat, kind=_INSTANT_NUMBER[kind])
                     for seat, kind in start.qualifiers
                 ],
             )
-        return sam_loc_pb2.SamLocServiceStartHandResponse(state=state_to_proto(start))
+        out = sam_loc_pb2.SamLocServiceStartHandResponse()
+        _fill_state(out.state, start)
+        return out
 
     @rpc_method
     def ValidatePlay(
@@ -283,20 +445,19 @@ class SamLocService(sam_loc_pb2_grpc.SamLocServiceServicer):
         if isinstance(result, sam.Illegal):
             out = sam_loc_pb2.SamLocServiceValidatePlayResponse(
                 legal=False,
-                reason=enum_number(_REASON, result.reason.name),
+                reason=_REASON_NUMBER[result.reason],
                 message=cards_pb2.LocalizedMessage(en=result.english, vi=result.vietnamese),
             )
             if result.combination is not None:
-                out.combination.CopyFrom(combination_to_proto(result.combination))
+                _fill_combination(out.combination, result.combination)
             return out
-        out = sam_loc_pb2.SamLocServiceValidatePlayResponse(
-            legal=True,
-            message=cards_pb2.LocalizedMessage(en="Legal.", vi="Hợp lệ."),
-            events=[event_to_proto(e) for e in result.events],
-            next_state=state_to_proto(result.state),
-        )
+        out = sam_loc_pb2.SamLocServiceValidatePlayResponse(legal=True)
+        out.message.MergeFrom(_LEGAL_MESSAGE)
+        if result.events:
+            out.events.extend([event_to_proto(e) for e in result.events])
+        _fill_state(out.next_state, result.state)
         if result.combination is not None:
-            out.combination.CopyFrom(combination_to_proto(result.combination))
+            _fill_combination(out.combination, result.combination)
         return out
 
     @rpc_method
@@ -309,13 +470,12 @@ class SamLocService(sam_loc_pb2_grpc.SamLocServiceServicer):
             moves = sam.legal_moves(state, request.all_card_sets)
         except InvalidInput as error:
             raise translate(error, "", _PATHS) from None
-        out = sam_loc_pb2.SamLocServiceLegalMovesResponse()
+        data = _moves_bytes(moves.plays, rules)
+        if moves.can_pass:
+            data += _PASS_MOVE_BYTES
+        out = sam_loc_pb2.SamLocServiceLegalMovesResponse.FromString(data)
         if moves.seat is not None:
             out.seat = moves.seat
-        for play in moves.plays:
-            out.moves.add(play=combination_to_proto(sam.classify(play, rules)))
-        if moves.can_pass:
-            out.moves.add(**{"pass": sam_loc_pb2.SamPass()})
         return out
 
     @rpc_method
@@ -328,3 +488,6 @@ class SamLocService(sam_loc_pb2_grpc.SamLocServiceServicer):
         except InvalidInput as error:
             raise translate(error, "round", _PATHS) from None
         return settlement_to_proto(settlement)
+
+
+_LEGAL_MESSAGE = cards_pb2.LocalizedMessage(en="Legal.", vi="Hợp lệ.")
