@@ -73,7 +73,12 @@ def _straights(mask: int, order: tuple[int, ...]) -> tuple[Straight, ...]:
 
 
 _DEFAULT_STRAIGHTS: tuple[tuple[Straight, ...], ...] = tuple(_straights(m, _DEFAULT_ORDER) for m in range(4096))
+_DEFAULT_PICKS: tuple[tuple[Callable[[Sequence[Card]], Cards], ...], ...] = tuple(
+    tuple(s.pick for s in found) for found in _DEFAULT_STRAIGHTS
+)
 _LOW_ACE_STRAIGHTS: dict[int, tuple[Straight, ...]] = {}
+_NONE = LegalMoves(None, False, ())
+_new_moves = tuple.__new__
 
 
 def straights_in(mask: int, low_ace: bool) -> tuple[Straight, ...]:
@@ -96,20 +101,21 @@ def legal_moves(state: TableState, all_card_sets: bool = False) -> LegalMoves:
     (:class:`InvalidInput` at ``state.seats[i].hand`` otherwise).
     """
     if state.ended is not None:
-        return LegalMoves(None, False, ())
+        return _NONE
     seat = state.turn
     me = state.seats[seat]
     if me.hand is None:
         raise InvalidInput.one(f"state.seats[{seat}].hand", "HAND_UNKNOWN", "the hand of the seat to act must be known")
     rules = state.house_rules
     # The per-rank index (card-mask bytes, rank mask) and grouping are cached on the frozen seat; the lead list
-    # is read off the byte tables of .rankindex, seven C-level lookups for the whole hand.
-    chunks, mask = me.rank_index()
-    current = state.combination
+    # is read off the byte tables of .rankindex, seven table lookups for the whole hand.
+    index = me._index
+    chunks, mask = index if index is not None else me.rank_index()
+    current = state._combination
     low_ace = rules.straight_low_ace
     plays: list[Cards]
     if current is None:
-        can_pass = is_stuck_leader(state, me)
+        can_pass = rules.finish_with_two is FinishWithTwo.FORBIDDEN and is_stuck_leader(state, me)
         if all_card_sets:
             present = me.profile()[0]
             groups = me.by_rank()
@@ -121,10 +127,10 @@ def legal_moves(state: TableState, all_card_sets: bool = False) -> LegalMoves:
                 plays += product(*(groups[r] for r in s.ranks))
         else:
             plays = lead_plays_of(chunks)
-            straights = straights_in(mask, True) if low_ace else _DEFAULT_STRAIGHTS[mask & 0xFFF]
-            if straights:
+            picks = _DEFAULT_PICKS[mask & 0xFFF] if not low_ace else tuple(s.pick for s in straights_in(mask, True))
+            if picks:
                 low = lowest_of(chunks)
-                plays += [s.pick(low) for s in straights]
+                plays += [pick(low) for pick in picks]
     else:
         can_pass = True
         present = me.profile()[0]
@@ -174,4 +180,4 @@ def legal_moves(state: TableState, all_card_sets: bool = False) -> LegalMoves:
         nxt = next_to_act(state, seat, seat, False, passed)
         if nxt != seat and state.seats[nxt].count == 1:
             plays = [p for p in plays if len(p) != 1 or p[0] >> 2 == top]
-    return LegalMoves(seat, can_pass, tuple(plays))
+    return _new_moves(LegalMoves, (seat, can_pass, tuple(plays)))  # = LegalMoves(...), without its __new__

@@ -10,7 +10,7 @@ from cardrules.core.errors import FieldViolation, InvalidInput
 from cardrules.core.sam.combination import Combination, Kind, _classify_sorted, is_choppable
 from cardrules.core.sam.events import Chop, HandEnd
 from cardrules.core.sam.house_rules import DEFAULT_RULES, HouseRules
-from cardrules.core.sam.rankindex import chunks_of, groups_of, rank_mask_of
+from cardrules.core.sam.rankindex import groups_of, index_of
 
 HAND_SIZE = 10
 Profile = tuple[tuple[tuple[Card, ...], ...], int]
@@ -84,8 +84,7 @@ class SeatState:
             hand = self.hand
             if hand is None:
                 raise ValueError("the hand of this seat is not known")
-            chunks = chunks_of(hand)
-            index = (chunks, rank_mask_of(chunks))
+            index = index_of(hand)
             object.__setattr__(self, "_index", index)
         return index
 
