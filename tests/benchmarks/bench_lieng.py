@@ -1,15 +1,21 @@
 """Liêng core benchmark (a script, not a test): scoring, pairwise comparison and 6-seat settlement throughput.
 
-Run: .venv/bin/python tests/benchmarks/bench_lieng.py
-Random inputs are generated before timing; each figure is the best of 3 runs.
+Run: .venv/bin/python tests/benchmarks/bench_lieng.py [--compare REVISION]
+Random inputs are generated before timing; each figure is the best of 3 runs. With ``--compare REVISION`` (a git
+revision), ``settle_pots`` as of that revision is timed too, alternating with the current one in the same process,
+so that a before/after figure does not depend on how loaded the machine was at the time.
 """
 
 from __future__ import annotations
 
+import argparse
 import random
+import subprocess
 import sys
 import time
+import types
 from collections.abc import Callable
+from pathlib import Path
 
 from pokerkit import Automation, NoLimitTexasHoldem
 
@@ -25,12 +31,28 @@ def best_rate(count: int, run: Callable[[], object]) -> float:
     return count / best
 
 
+def settle_pots_at(revision: str) -> Callable[..., object]:
+    """``settle_pots`` from pots.py as it was at a git revision (loaded as a separate module, for comparison)."""
+    path = "service/cardrules/core/lieng/pots.py"
+    root = Path(__file__).resolve().parents[2]
+    source = subprocess.run(
+        ["git", "show", f"{revision}:{path}"], cwd=root, capture_output=True, text=True, check=True
+    ).stdout
+    module = types.ModuleType(f"pots_at_{revision}")
+    sys.modules[module.__name__] = module  # NamedTuple and dataclass machinery look their module up
+    exec(compile(source, f"{revision}:{path}", "exec"), module.__dict__)
+    return module.settle_pots  # type: ignore[no-any-return]
+
+
 def deal(rng: random.Random, seats: int) -> list[tuple[int, int, int]]:
     deck = rng.sample(range(52), 3 * seats)
     return [(deck[3 * i], deck[3 * i + 1], deck[3 * i + 2]) for i in range(seats)]
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--compare", metavar="REVISION", help="also time settle_pots as of this git revision")
+    args = parser.parse_args()
     rng = random.Random(7)
     rules = HouseRules()
     key_table()  # build the table before timing
@@ -66,7 +88,17 @@ def main() -> None:
         keys6 = [None if f else table[a * 2704 + b * 52 + c] for (a, b, c), f in zip(deal(rng, 6), folded, strict=True)]
         rounds.append((committed, folded, keys6, rng.randrange(6)))
     side_pots = sum(1 for c, f, _, _ in rounds for _ in {x for x, y in zip(c, f, strict=True) if not y}) / len(rounds)
-    rate_settle = best_rate(len(rounds), lambda: [settle_pots(c, f, k, a) for c, f, k, a in rounds])
+
+    def settle_rate(settle: Callable[..., object]) -> float:
+        return best_rate(len(rounds), lambda: [settle(c, f, k, a) for c, f, k, a in rounds])
+
+    rate_settle = settle_rate(settle_pots)
+    rate_before = rate_after = 0.0
+    if args.compare:
+        before = settle_pots_at(args.compare)
+        for _ in range(3):  # alternate, so both see the same machine load
+            rate_before = max(rate_before, settle_rate(before))
+            rate_after = max(rate_after, settle_rate(settle_pots))
 
     # pokerkit: the same kind of 6-seat all-in rounds, built before timing; time only its pot computation.
     automations = (
@@ -98,6 +130,9 @@ def main() -> None:
     print(f"pairwise comparisons of pre-scored hands:  {rate_compare:>12,.0f} comparisons/s")
     print(f"settle_pots, 6 seats, multi all-in:        {rate_settle:>12,.0f} settlements/s"
           f"  (avg {side_pots:.1f} bands, incl. transfers and fee)")  # fmt: skip
+    if args.compare:
+        print(f"  same process, alternating: {args.compare} {rate_before:,.0f}/s, current {rate_after:,.0f}/s"
+              f" (×{rate_after / rate_before:.2f})")  # fmt: skip
     print(f"pokerkit State.pots, 6 seats (pots only):  {rate_pokerkit:>12,.0f} pot computations/s")
 
 
