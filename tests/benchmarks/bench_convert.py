@@ -5,8 +5,10 @@ Each servicer method called in-process, side by side in one Python process: no n
 Every request is built once, before timing, from realistic states played through the core with a fixed seed,
 and every response is checked once (the play is legal, the settlement is zero-sum, …) before timing.
 
-Printed: µs per call, best of ``--repeat`` runs of ``--number`` calls each (runs of the different methods are
-interleaved, so a burst of outside load hits them all alike), plus the median. For reference the in-process
+Printed: µs per call — CPU time of this process (``time.process_time``: time spent waiting for a core while
+other jobs run is not counted, so it is much steadier on a shared machine) and wall-clock time — best and median
+of ``--repeat`` runs of ``--number`` calls each (runs of the different methods are interleaved, so a burst of
+outside load hits them all alike). For reference the in-process
 ``grpc.health.v1.Health/Check`` (the empty call of ``bench_rpc.py``) is timed the same way; the transport's own
 per-call cost (HTTP/2, the grpc.aio machinery: ~250–430 µs of server CPU per empty call in ``bench_rpc.py``) is
 not measurable in-process and is not included anywhere here.
@@ -22,6 +24,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import cycle, islice
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -39,6 +42,7 @@ from cardrules.server.health import HealthServicer  # noqa: E402
 from cardrules.v1 import cards_pb2, lieng_pb2, sam_loc_pb2  # noqa: E402
 
 SEED = 20240611
+N_LEADS = 2000
 
 
 class Aborted(Exception):
@@ -74,6 +78,7 @@ class Case:
     method: Method
     request: Message
     check: Callable[[Any], bool]
+    more: tuple[Message, ...] = ()  # further requests: the timed loop cycles through request and these
 
 
 # --- requests ------------------------------------------------------------------------------------------------------
@@ -148,6 +153,11 @@ def sam_cases(rng: random.Random) -> list[Case]:
         leader=0,
         actions=[sam_action(a) for a in hand.actions],
     )
+    # Different opening hands: LegalMoves answers keep per-play entries, so one repeated request flatters it.
+    leads = [
+        sam_loc_pb2.SamLocServiceLegalMovesRequest(state=hide_others(state_to_proto(play_sam_hand(rng).first)))
+        for _ in range(N_LEADS)
+    ]
     legal = lambda r: r.legal and r.HasField("next_state")  # noqa: E731
     many = lambda r: len(r.moves) > 5  # noqa: E731
     return [
@@ -174,6 +184,13 @@ def sam_cases(rng: random.Random) -> list[Case]:
             service.LegalMoves,
             sam_loc_pb2.SamLocServiceLegalMovesRequest(state=first),
             many,
+        ),
+        Case(
+            f"Sâm LegalMoves ({len(leads)} different 10-card leads, actor's)",
+            service.LegalMoves,
+            leads[0],
+            many,
+            tuple(leads[1:]),
         ),
         Case(
             f"Sâm SettleRound (4 seats, {len(hand.actions)} actions)",
@@ -254,16 +271,19 @@ def health_case() -> Case:
 # --- timing ----------------------------------------------------------------------------------------------------------
 
 
-def time_once(case: Case, number: int, context: FakeContext) -> float:
-    method, request = case.method, case.request
-    start = time.perf_counter()
-    for _ in range(number):
+def time_once(case: Case, number: int, context: FakeContext) -> tuple[float, float]:
+    """(CPU µs, wall-clock µs) per call over ``number`` calls."""
+    method = case.method
+    requests = islice(cycle((case.request, *case.more)), number)
+    cpu, wall = time.process_time(), time.perf_counter()
+    for request in requests:
         coroutine = method(request, context)
         try:  # noqa: SIM105  (contextlib.suppress would add its own cost to every timed call)
             coroutine.send(None)
         except StopIteration:
             pass
-    return (time.perf_counter() - start) / number * 1e6
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    return cpu / number * 1e6, wall / number * 1e6
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -277,24 +297,30 @@ def main(argv: Sequence[str] | None = None) -> None:
     cases = [health_case(), *sam_cases(rng), *lieng_cases(rng)]
     context = FakeContext()
     for case in cases:
-        response = call(case.method, case.request, context)
-        if not case.check(response):
-            raise AssertionError(f"{case.name}: unexpected response {response}")
+        for request in (case.request, *case.more):
+            response = call(case.method, request, context)
+            if not case.check(response):
+                raise AssertionError(f"{case.name}: unexpected response {response}")
     numbers = {}
     for case in cases:  # warm-up, and the number of calls that takes ~0.2 s
-        per_call = time_once(case, 50, context)
-        numbers[case.name] = args.number or max(50, int(0.2e6 / per_call))
-    results: dict[str, list[float]] = {case.name: [] for case in cases}
+        per_call = time_once(case, 50, context)[0]
+        numbers[case.name] = args.number or max(50, int(0.2e6 / max(per_call, 0.1)))
+    results: dict[str, list[tuple[float, float]]] = {case.name: [] for case in cases}
     for _ in range(args.repeat):
         for case in cases:
             results[case.name].append(time_once(case, numbers[case.name], context))
 
     print(f"Python {platform.python_version()} on {platform.machine()} ({platform.system()}); seed {args.seed}")
-    print(f"{'servicer method, in-process':<50} {'best µs':>9} {'median µs':>10} {'calls/run':>10}")
+    print(f"µs per call (CPU time of this process, and wall clock): best and median of {args.repeat} runs")
+    header = f"{'servicer method, in-process':<56} {'CPU best':>9} {'CPU med':>8} {'wall best':>10} {'wall med':>9}"
+    print(f"{header} {'calls/run':>10}")
     for case in cases:
-        values = results[case.name]
-        best, median = min(values), statistics.median(values)
-        print(f"{case.name:<50} {best:>9.1f} {median:>10.1f} {numbers[case.name]:>10,}")
+        cpu = [c for c, _ in results[case.name]]
+        wall = [w for _, w in results[case.name]]
+        print(
+            f"{case.name:<56} {min(cpu):>9.1f} {statistics.median(cpu):>8.1f} {min(wall):>10.1f}"
+            f" {statistics.median(wall):>9.1f} {numbers[case.name]:>10,}"
+        )
 
 
 if __name__ == "__main__":

@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from cardrules.api.cards import cards_from_proto
+from cardrules.api.cards import cards_from_proto, fast_cards
 from cardrules.api.errors import rpc_method
-from cardrules.api.house_rules import enum_name, enum_number, rules_mapping
+from cardrules.api.house_rules import enum_name, enum_numbers, rules_mapping
 from cardrules.api.paths import check_int64, rewrites, translate
 from cardrules.core import lieng
 from cardrules.core.cards import Card
@@ -27,6 +27,14 @@ _KIND = lieng_pb2.LiengActionKind.DESCRIPTOR
 _REASON = lieng_pb2.LiengReason.DESCRIPTOR
 _EVENT = lieng_pb2.LiengEventKind.DESCRIPTOR
 _POT = lieng_pb2.LiengPotKind.DESCRIPTOR
+
+# Core enum member → contract number, built once (a dict lookup per value on the hot paths).
+_TIER_NUMBER = enum_numbers(_TIER, lieng.Tier)
+_KIND_NUMBER = enum_numbers(_KIND, lieng.ActionKind)
+_REASON_NUMBER = {**enum_numbers(_REASON, lieng.Reason), lieng.Reason.OK: 0}
+_EVENT_NUMBER = enum_numbers(_EVENT, lieng.EventKind)
+_POT_NUMBER = enum_numbers(_POT, lieng.PotKind)
+_KIND_BY_NUMBER = {number: member for member, number in _KIND_NUMBER.items()}
 
 
 # --- requests → core ------------------------------------------------------------------------------------------
@@ -47,6 +55,16 @@ def _rules(serialized: bytes, field: str) -> lieng.HouseRules:
 
 
 def _hands(messages: Sequence[cards_pb2.Cards], field: str, allow_empty: bool = False) -> list[tuple[Card, ...] | None]:
+    hands: list[tuple[Card, ...] | None] = []
+    for hand in messages:  # the fast path: every hand well-formed, no card repeated within a hand
+        cards = fast_cards(hand)
+        if cards is None or len(set(cards)) != len(cards):
+            return _hands_careful(messages, field, allow_empty)
+        hands.append(None if allow_empty and not cards else cards)
+    return hands
+
+
+def _hands_careful(messages: Sequence[cards_pb2.Cards], field: str, allow_empty: bool) -> list[tuple[Card, ...] | None]:
     problems: list[FieldViolation] = []
     hands: list[tuple[Card, ...] | None] = []
     for i, hand in enumerate(messages):
@@ -95,7 +113,9 @@ def betting_state(
 
 
 def action(message: lieng_pb2.LiengAction, field: str = "action") -> lieng.Action:
-    kind = lieng.ActionKind[enum_name(_KIND, message.kind, f"{field}.kind")]
+    kind = _KIND_BY_NUMBER.get(message.kind)
+    if kind is None:  # unset or unknown: enum_name names the field
+        kind = lieng.ActionKind[enum_name(_KIND, message.kind, f"{field}.kind")]
     try:
         return lieng.Action(message.seat, kind, message.amount)
     except InvalidInput as error:
@@ -132,7 +152,7 @@ def round_record(message: lieng_pb2.LiengRoundRecord, field: str = "round") -> l
 
 def score_to_proto(score: lieng.HandScore) -> lieng_pb2.LiengScore:
     return lieng_pb2.LiengScore(
-        tier=enum_number(_TIER, score.tier.name),
+        tier=_TIER_NUMBER[score.tier],
         key=score.key,
         points=score.points,
         label=cards_pb2.LocalizedMessage(en=score.label_en, vi=score.label_vi),
@@ -161,14 +181,14 @@ def state_to_proto(state: lieng.BettingState) -> lieng_pb2.LiengBettingState:
 
 
 def event_to_proto(event: lieng.Event) -> lieng_pb2.LiengEvent:
-    out = lieng_pb2.LiengEvent(kind=enum_number(_EVENT, event.kind.name), amount=event.amount)
+    out = lieng_pb2.LiengEvent(kind=_EVENT_NUMBER[event.kind], amount=event.amount)
     if event.seat is not None:
         out.seat = event.seat
     return out
 
 
 def _reason_number(reason: lieng.Reason) -> Any:
-    return 0 if reason is lieng.Reason.OK else enum_number(_REASON, reason.name)
+    return _REASON_NUMBER[reason]
 
 
 def legal_to_proto(legal: lieng.LegalActions, state: lieng.BettingState) -> lieng_pb2.LiengServiceLegalMovesResponse:
@@ -178,7 +198,7 @@ def legal_to_proto(legal: lieng.LegalActions, state: lieng.BettingState) -> lien
     out.seat = legal.seat
     committed = state.seats[legal.seat].committed
     for kind in legal.kinds:
-        item = out.actions.add(kind=enum_number(_KIND, kind.name))
+        item = out.actions.add(kind=_KIND_NUMBER[kind])
         if kind is lieng.ActionKind.CALL:
             item.amount = legal.call_amount
             item.min_total = item.max_total = committed + legal.call_amount
@@ -203,7 +223,7 @@ def result_to_proto(result: lieng.RoundResult) -> lieng_pb2.LiengServiceSettleRo
                 amount=p.amount,
                 eligible=p.eligible,
                 contributions=p.contributions,
-                kind=enum_number(_POT, p.kind.name),
+                kind=_POT_NUMBER[p.kind],
                 winners=p.winners,
                 shares=p.shares,
             )
