@@ -5,6 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi
 .venv/bin/python -m pip install -q --disable-pip-version-check --config-settings editable_mode=compat -e clients/python -e '.[test]'
+# tests/deploy render the manifests with `kubectl kustomize`; without kubectl, build the standalone kustomize once.
+if ! command -v kubectl >/dev/null && [ ! -x .venv/bin/kustomize ]; then
+  GOBIN="$PWD/.venv/bin" go install sigs.k8s.io/kustomize/kustomize/v5@v5.5.0
+fi
 .venv/bin/python -m ruff check service tests
 .venv/bin/python -m mypy
 npm ci --prefix clients/typescript --no-audit --no-fund

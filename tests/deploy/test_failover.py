@@ -1,0 +1,163 @@
+"""Proven on one machine (c): under steady load through the Python SDK's channel (round_robin over three replicas,
+retries on), one replica is SIGKILLed and another SIGTERMed. The client sees zero failed calls, and the SIGTERMed
+replica finishes the calls it had in flight before it exits.
+
+One difference from ``cardrules.client.connect``: the retry policy here also retries CANCELLED. When grpc's server
+shuts down, a call that has reached the replica but not yet been handed to a handler is reset (the client sees
+CANCELLED, not UNAVAILABLE); with the SDK's UNAVAILABLE-only policy about one SIGTERM in five under load costs the
+client one failed call (measured with this test's load). Every rules call is a pure function, so retrying it is
+always safe; a call the client cancels itself is never retried by gRPC. See deploy/README.md.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import signal
+import threading
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+import grpc
+import pytest
+
+from cardrules.client import LiengClient, service_config
+from cardrules.client.cards import hands as parse_hands
+from cardrules.client.channel import DefaultTimeout, LoadBalancing
+from cardrules.v1 import lieng_pb2, lieng_pb2_grpc
+from tests.deploy.local import replicas, static_target, total_calls
+
+GRACE_SECONDS = 8.0
+HANDS = ["AC AD AH", "KS AD 2H", "2S 3H 4D"]
+LOAD_THREADS = 2
+BURST = 12  # heavy calls in flight on the replica when it gets SIGTERM
+SCORE = "/cardrules.v1.LiengService/ScoreLieng"
+
+
+def drain_safe_channel(target: str, load_balancing: LoadBalancing) -> grpc.Channel:
+    """The SDK's channel (its service config: load balancing, retry policy; its default deadline), with CANCELLED
+    added to the retryable codes."""
+    config = service_config(load_balancing=load_balancing, retry=True)
+    for method in config["methodConfig"]:
+        codes = method["retryPolicy"]["retryableStatusCodes"]
+        assert "UNAVAILABLE" in codes
+        method["retryPolicy"]["retryableStatusCodes"] = sorted({*codes, "CANCELLED"})
+    options = [("grpc.service_config", json.dumps(config)), ("grpc.enable_retries", 1)]
+    return grpc.intercept_channel(grpc.insecure_channel(target, options=options), DefaultTimeout(5.0))
+
+
+@dataclass
+class Load:
+    """Back-to-back calls from a few threads until stopped; every outcome counted."""
+
+    client: LiengClient
+    stop: threading.Event = field(default_factory=threading.Event)
+    ok: int = 0
+    failures: list[str] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    threads: list[threading.Thread] = field(default_factory=list)
+
+    def run(self) -> None:
+        expected = self.client.score(HANDS)
+        while not self.stop.is_set():
+            try:
+                answer = self.client.score(HANDS)
+                outcome = None if answer == expected else "wrong answer"
+            except Exception as error:  # any failure the caller would see
+                outcome = f"{type(error).__name__}: {error}"
+            with self.lock:
+                if outcome is None:
+                    self.ok += 1
+                else:
+                    self.failures.append(outcome)
+
+    def start(self) -> None:
+        self.threads = [threading.Thread(target=self.run, daemon=True) for _ in range(LOAD_THREADS)]
+        for thread in self.threads:
+            thread.start()
+
+    def finish(self) -> None:
+        self.stop.set()
+        for thread in self.threads:
+            thread.join(timeout=15)
+        assert not any(thread.is_alive() for thread in self.threads), "load threads did not stop"
+
+    def calls(self) -> int:
+        with self.lock:
+            return self.ok + len(self.failures)
+
+    def wait_for(self, more: int, timeout: float) -> None:
+        target = self.calls() + more
+        deadline = time.monotonic() + timeout
+        while self.calls() < target:
+            assert time.monotonic() < deadline, f"load stalled at {self.calls()} calls (wanted {target})"
+            time.sleep(0.02)
+
+
+def big_request() -> lieng_pb2.ScoreLiengRequest:
+    deck = [rank + suit for rank in "A23456789TJQK" for suit in "SHDC"]
+    rng = random.Random(7)
+    return lieng_pb2.ScoreLiengRequest(hands=parse_hands(" ".join(rng.sample(deck, 3)) for _ in range(1000)))
+
+
+@pytest.mark.slow
+def test_kill_and_drain_under_load_lose_no_call() -> None:
+    with replicas(3, args=("--shutdown-grace", str(GRACE_SECONDS))) as servers:
+        killed, drained, survivor = servers
+        channel = drain_safe_channel(static_target(servers), "round_robin")
+        # The burst goes to the drained replica first (pick_first); a call it resets is retried on the survivor.
+        direct = drain_safe_channel(static_target([drained, survivor]), "pick_first")
+        load = Load(LiengClient(channel, timeout=5))
+        try:
+            load.start()
+            load.wait_for(150, timeout=30)
+            before = [total_calls(server) for server in servers]
+            assert all(count > 0 for count in before), f"load not spread before the kills: {before}"
+
+            killed.process.send_signal(signal.SIGKILL)
+            assert killed.process.wait(timeout=10) == -signal.SIGKILL
+            load.wait_for(100, timeout=30)
+
+            stub = lieng_pb2_grpc.LiengServiceStub(direct)  # type: ignore[no-untyped-call]
+            burst = [stub.ScoreLieng.future(big_request(), timeout=20) for _ in range(BURST)]
+            deadline = time.monotonic() + 10
+            while not any(call.done() for call in burst):  # the server is working through the burst
+                assert time.monotonic() < deadline, "the burst never started"
+                time.sleep(0.005)
+            sigterm_at = datetime.now(UTC)
+            drained.process.send_signal(signal.SIGTERM)
+            answers = [call.result() for call in burst]  # raises if any in-flight call failed
+            assert all(len(answer.scores) == 1000 for answer in answers)
+            assert drained.process.wait(timeout=GRACE_SECONDS + 5) == 0
+
+            survivor_before = total_calls(survivor)
+            load.wait_for(150, timeout=30)
+        finally:
+            load.finish()
+            channel.close()
+            direct.close()
+
+        print(f"failover: {load.ok} calls OK, {len(load.failures)} failed; in-flight burst {BURST}/{BURST} OK")
+        assert load.failures == [], f"{len(load.failures)} failed calls, e.g. {load.failures[:3]}"
+        assert total_calls(survivor) - survivor_before >= 150, "the last replica carried the load alone"
+
+        logs = drained.logs()
+        events = [record["event"] for record in logs]
+        started = events.index("shutdown started")
+        stopped = events.index("server stopped")
+        assert started < stopped
+        calls = [r for r in logs[:stopped] if r["event"] == "rpc" and r["method"] == SCORE]
+        assert all(record["code"] == "OK" for record in calls), "a call the replica had accepted did not finish OK"
+        # The handlers run on the server's event loop one at a time, so the call being handled when SIGTERM lands
+        # finishes before the loop even logs "shutdown started"; calls already dispatched behind it finish after.
+        in_flight = [r for r in calls if datetime.fromisoformat(r["timestamp"]) > sigterm_at]
+        after_start = [r for r in logs[started:stopped] if r["event"] == "rpc"]
+        print(
+            f"drained replica: {len(in_flight)} calls in flight at SIGTERM completed OK "
+            f"({len(after_start)} of them after 'shutdown started'), then 'server stopped' after "
+            f"{logs[stopped]['drain_seconds']} s of its {GRACE_SECONDS} s grace; the burst's other calls were "
+            "reset before reaching a handler and retried on the survivor"
+        )
+        assert in_flight, "no call was in flight on the drained replica when it got SIGTERM"
+        assert logs[stopped]["drain_seconds"] < GRACE_SECONDS, "drained within the grace, not cut off by it"
