@@ -22,11 +22,11 @@ from datetime import UTC, datetime
 import grpc
 import pytest
 
-from cardrules.client import LiengClient, service_config
+from cardrules.client import LiengClient, connect, service_config
 from cardrules.client.cards import hands as parse_hands
 from cardrules.client.channel import DefaultTimeout, LoadBalancing
 from cardrules.v1 import lieng_pb2, lieng_pb2_grpc
-from tests.deploy.local import replicas, static_target, total_calls
+from tests.deploy.local import replicas, running_envoy, static_target, total_calls
 
 GRACE_SECONDS = 8.0
 HANDS = ["AC AD AH", "KS AD 2H", "2S 3H 4D"]
@@ -161,3 +161,34 @@ def test_kill_and_drain_under_load_lose_no_call() -> None:
         )
         assert in_flight, "no call was in flight on the drained replica when it got SIGTERM"
         assert logs[stopped]["drain_seconds"] < GRACE_SECONDS, "drained within the grace, not cut off by it"
+
+
+@pytest.mark.slow
+def test_envoy_hides_kill_and_drain_from_a_client_without_retries() -> None:
+    """The same through Envoy with the repository's config: the client itself retries nothing."""
+    with replicas(3, args=("--shutdown-grace", str(GRACE_SECONDS))) as servers, running_envoy(servers) as envoy:
+        killed, drained, _survivor = servers
+        channel = connect(envoy.target, load_balancing="pick_first", retry=False, default_timeout=5)
+        load = Load(LiengClient(channel, timeout=5))
+        try:
+            load.start()
+            load.wait_for(150, timeout=30)
+            killed.process.send_signal(signal.SIGKILL)
+            killed.process.wait(timeout=10)
+            load.wait_for(100, timeout=30)
+            stub = lieng_pb2_grpc.LiengServiceStub(channel)  # type: ignore[no-untyped-call]
+            burst = [stub.ScoreLieng.future(big_request(), timeout=20) for _ in range(BURST)]
+            time.sleep(0.05)
+            drained.process.send_signal(signal.SIGTERM)
+            answers = [call.result() for call in burst]
+            assert all(len(answer.scores) == 1000 for answer in answers)
+            assert drained.process.wait(timeout=GRACE_SECONDS + 5) == 0
+            load.wait_for(150, timeout=30)
+        finally:
+            load.finish()
+            channel.close()
+        retried = sum(1 for line in envoy.access_log() if line.get("attempts") not in (None, "1", 1))
+        print(
+            f"through Envoy: {load.ok} calls OK, {len(load.failures)} failed; burst {BURST}/{BURST}; {retried} retried"
+        )
+        assert load.failures == [], f"{len(load.failures)} failed calls, e.g. {load.failures[:3]}"
