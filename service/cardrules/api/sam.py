@@ -313,32 +313,61 @@ def state_to_proto(state: sam.TableState) -> sam_loc_pb2.SamTableState:
 
 
 def _fill_state(out: sam_loc_pb2.SamTableState, state: sam.TableState) -> None:
-    """Write ``state`` into the empty message ``out`` (in place: no copy of a finished message)."""
-    out.turn = state.turn
-    out.lead_passes = state.lead_passes
-    if state.chop_chain:
-        out.chop_chain.extend(
-            [sam_loc_pb2.SamChop(chopper=c.chopper, chopped=c.chopped, position=c.position) for c in state.chop_chain]
-        )
-    add_seat = out.seats.add
+    """Write ``state`` into the empty message ``out``: its wire form is written directly (the field numbers of
+    ``SamTableState``, ``SamSeat``, ``Cards`` and ``SamChop`` in ``sam_loc.proto``) and parsed in one C call,
+    instead of one Python message object per seat, card and chop. Presence is as if set field by field: a known
+    hand (even empty) or a ``card_count`` (even 0) always, the ``optional`` fields when not None."""
+    parts: list[bytes] = []
     for seat in state.seats:
-        item = add_seat(passed=seat.passed)
         if seat.hand is not None:
-            item.hand.MergeFromString(cards_bytes(seat.hand))  # sets the holding even for an empty hand
+            cards = cards_bytes(seat.hand)
+            body = b"\x0a" + _varint(len(cards)) + cards  # SamSeat.hand = 1
         else:
-            item.card_count = seat.count
+            body = b"\x10" + _varint(seat.count)  # SamSeat.card_count = 2
+        if seat.passed:
+            body += b"\x18\x01"  # SamSeat.passed = 3
+        parts += (b"\x0a", _varint(len(body)), body)  # SamTableState.seats = 1
+    if state.turn:
+        parts += (b"\x10", _varint(state.turn))  # turn = 2
     if state.current:
-        out.current.MergeFromString(cards_bytes(state.current))
+        cards = cards_bytes(state.current)
+        parts += (b"\x1a", _varint(len(cards)), cards)  # current = 3
     if state.current_owner is not None:
-        out.current_owner = state.current_owner
+        parts += (b"\x20", _varint(state.current_owner))  # optional current_owner = 4
+    for chop in state.chop_chain:
+        body = (
+            (b"\x08" + _varint(chop.chopper) if chop.chopper else b"")  # SamChop.chopper = 1
+            + (b"\x10" + _varint(chop.chopped) if chop.chopped else b"")  # chopped = 2
+            + (b"\x18" + _varint(chop.position) if chop.position else b"")  # position = 3
+        )
+        parts += (b"\x2a", _varint(len(body)), body)  # chop_chain = 5
     if state.declarer is not None:
-        out.declarer = state.declarer
+        parts += (b"\x30", _varint(state.declarer))  # optional declarer = 6
     if state.bao_mot_violator is not None:
-        out.bao_mot_violator = state.bao_mot_violator
-    if state.winner is not None:
-        out.winner = state.winner
+        parts += (b"\x38", _varint(state.bao_mot_violator))  # optional bao_mot_violator = 7
+    if state.lead_passes:
+        parts += (b"\x40", _varint(state.lead_passes))  # lead_passes = 8
     if state.ended is not None:
-        out.ended = _END_NUMBER[state.ended]
+        parts += (b"\x48", _varint(_END_NUMBER[state.ended]))  # ended = 9
+    if state.winner is not None:
+        parts += (b"\x50", _varint(state.winner))  # optional winner = 10
+    out.MergeFromString(b"".join(parts))
+
+
+_SMALL_VARINTS = tuple(bytes((n,)) for n in range(128))
+
+
+def _varint(value: int) -> bytes:
+    """The wire form of an int32/enum value (negative ones as 10-byte two's complement, as protobuf does)."""
+    if 0 <= value < 128:
+        return _SMALL_VARINTS[value]
+    value &= (1 << 64) - 1
+    out = bytearray()
+    while value >= 0x80:
+        out.append(value & 0x7F | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
 
 
 def event_to_proto(event: sam.Event) -> sam_loc_pb2.SamEvent:
