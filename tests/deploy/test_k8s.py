@@ -3,6 +3,7 @@ invariants that make probes, shutdown, scaling and security work. Offline: kusto
 
 from __future__ import annotations
 
+import base64
 from typing import Any
 
 import kubernetes_validate
@@ -64,10 +65,10 @@ def test_overlay_renders(overlay: str) -> None:
         "PodDisruptionBudget",
         "NetworkPolicy",
     } <= kinds
-    namespaces = {r["metadata"].get("namespace") for r in resources if r["kind"] != "Namespace"}
-    assert namespaces == {
-        one(resources, "Namespace", find(resources, "Namespace")[0]["metadata"]["name"])["metadata"]["name"]
-    }
+    (namespace,) = find(resources, "Namespace")
+    name = namespace["metadata"]["name"]
+    assert namespace["metadata"]["labels"]["pod-security.kubernetes.io/enforce"] == "restricted"
+    assert {r["metadata"].get("namespace") for r in resources if r["kind"] != "Namespace"} == {name}
 
 
 @pytest.mark.parametrize("version", KUBERNETES_VERSIONS)
@@ -220,7 +221,6 @@ def test_envoy_gets_the_repository_config_and_reaches_the_headless_service(overl
     (volume,) = [v for v in envoy["volumes"] if v["name"] == "config"]
     config_map = one(resources, "ConfigMap", volume["configMap"]["name"])
     assert config_map["data"]["envoy.yaml"] == ENVOY_CONFIG.read_text()
-    import base64
 
     assert base64.b64decode(config_map["binaryData"]["cardrules.pb"]) == DESCRIPTOR.read_bytes()
     (container,) = envoy["containers"]
