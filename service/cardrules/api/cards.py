@@ -46,6 +46,11 @@ def fast_cards(message: cards_pb2.Cards) -> tuple[Card, ...] | None:
     return cards  # type: ignore[return-value]  # no None left
 
 
+def card_bytes_table(field_number: int) -> tuple[bytes, ...]:
+    """Each card's wire form as one element of a ``repeated Card`` field numbered ``field_number`` (< 16)."""
+    return tuple(bytes((field_number << 3 | 2, 4)) + card.SerializeToString() for card in _PROTO_CARDS)
+
+
 def cards_bytes(cards: Iterable[int]) -> bytes:
     """The serialized ``Cards`` message holding ``cards`` (for ``MergeFromString`` into an empty one)."""
     return b"".join(map(_card_bytes, cards))

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from cardrules.api.cards import cards_bytes, cards_from_proto, cards_to_proto, fast_cards
+from cardrules.api.cards import card_bytes_table, cards_bytes, cards_from_proto, fast_cards
 from cardrules.api.errors import rpc_method
 from cardrules.api.house_rules import enum_name, enum_numbers, rules_mapping
 from cardrules.api.paths import check_int64, rewrites, translate
@@ -296,11 +296,19 @@ def combination_to_proto(combination: sam.Combination) -> sam_loc_pb2.SamCombina
 
 
 def _fill_combination(out: sam_loc_pb2.SamCombination, combination: sam.Combination) -> None:
-    out.kind = _KIND_NUMBER[combination.kind]
-    out.cards.extend(cards_to_proto(combination.cards))
-    out.length = combination.length
+    """Write ``combination`` into the empty message ``out`` as its wire form (one ``MergeFromString``)."""
+    parts = [b"".join(map(_COMBINATION_CARD, combination.cards))]  # SamCombination.cards = 2
+    kind = _KIND_NUMBER[combination.kind]
+    if kind:
+        parts.append(b"\x08" + _varint(kind))  # kind = 1
     if combination.key >= 0:
-        out.top = _RANK_TO_PROTO[combination.key]
+        parts.append(b"\x18" + _varint(_RANK_TO_PROTO[combination.key]))  # top = 3
+    if combination.length:
+        parts.append(b"\x20" + _varint(combination.length))  # length = 4
+    out.MergeFromString(b"".join(parts))
+
+
+_COMBINATION_CARD = card_bytes_table(2).__getitem__
 
 
 _RANK_TO_PROTO: tuple[Any, ...] = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2)  # core rank index → proto Rank
