@@ -191,7 +191,7 @@ def settle_pots(
     pots: list[Pot] = []
     transfers: list[Transfer] = []
     append = transfers.append
-    eligible_mask = sum(map(_BIT.__lshift__, live))  # the eligible seats as bits (shared tuples via seats_in)
+    eligible_mask = sum(map(_bit_of, live))  # the eligible seats as bits (their tuple is shared: seats_in)
     lo = 0
     index = 0
     k = 0
@@ -293,7 +293,7 @@ def _split_tie(
 
 
 _INT = frozenset({int})
-_BIT = 1
+_bit_of = (1).__lshift__  # _bit_of(seat) == 1 << seat, callable from map()
 _POT_WIN = TransferReason.POT_WIN
 _UNCONTESTED_POT = TransferReason.UNCONTESTED_POT
 _SHOWDOWN = PotKind.SHOWDOWN
