@@ -40,6 +40,14 @@ _KIND_BY_NUMBER = {number: member for member, number in _KIND_NUMBER.items()}
 # --- requests → core ------------------------------------------------------------------------------------------
 
 
+def rules_of(parent: Any, field: str = "house_rules") -> lieng.HouseRules:
+    """The house rules of a message with a ``house_rules`` field (``field`` is its path); unset = the defaults,
+    answered without serializing anything."""
+    if not parent.HasField("house_rules"):
+        return _rules(b"", "house_rules")  # no switch set: cannot fail, whatever the field's path
+    return house_rules(parent.house_rules, field)
+
+
 def house_rules(message: lieng_pb2.LiengHouseRules, field: str = "house_rules") -> lieng.HouseRules:
     return _rules(message.SerializeToString(deterministic=True), field)
 
@@ -123,7 +131,7 @@ def action(message: lieng_pb2.LiengAction, field: str = "action") -> lieng.Actio
 
 
 def round_record(message: lieng_pb2.LiengRoundRecord, field: str = "round") -> lieng.RoundRecord:
-    rules = house_rules(message.house_rules, f"{field}.house_rules")
+    rules = rules_of(message, f"{field}.house_rules")
     hands = _hands(message.hands, f"{field}.hands", allow_empty=True)
     actions: list[lieng.Action] = []
     problems: list[FieldViolation] = []
@@ -261,7 +269,7 @@ class LiengService(lieng_pb2_grpc.LiengServiceServicer):
 
     @rpc_method
     def ScoreLieng(self, request: lieng_pb2.ScoreLiengRequest) -> lieng_pb2.ScoreLiengResponse:
-        rules = house_rules(request.house_rules)
+        rules = rules_of(request)
         if not 1 <= len(request.hands) <= MAX_SCORED_HANDS:
             raise InvalidInput.one(
                 "hands", "WRONG_HAND_COUNT", f"score 1 to {MAX_SCORED_HANDS} hands, got {len(request.hands)}"
@@ -275,7 +283,7 @@ class LiengService(lieng_pb2_grpc.LiengServiceServicer):
 
     @rpc_method
     def CompareHands(self, request: lieng_pb2.CompareHandsRequest) -> lieng_pb2.CompareHandsResponse:
-        rules = house_rules(request.house_rules)
+        rules = rules_of(request)
         if not lieng.MIN_COMPARED_HANDS <= len(request.hands) <= lieng.MAX_COMPARED_HANDS:
             raise InvalidInput.one(
                 "hands",
@@ -295,7 +303,7 @@ class LiengService(lieng_pb2_grpc.LiengServiceServicer):
 
     @rpc_method
     def StartBetting(self, request: lieng_pb2.StartBettingRequest) -> lieng_pb2.StartBettingResponse:
-        rules = house_rules(request.house_rules)
+        rules = rules_of(request)
         try:
             state = lieng.start_betting(tuple(request.stacks), request.ante or None, request.first_actor, rules)
         except InvalidInput as error:
@@ -306,7 +314,7 @@ class LiengService(lieng_pb2_grpc.LiengServiceServicer):
     def ValidatePlay(
         self, request: lieng_pb2.LiengServiceValidatePlayRequest
     ) -> lieng_pb2.LiengServiceValidatePlayResponse:
-        rules = house_rules(request.house_rules)
+        rules = rules_of(request)
         state = betting_state(request.state, rules)
         act = action(request.action)
         try:
@@ -327,7 +335,7 @@ class LiengService(lieng_pb2_grpc.LiengServiceServicer):
 
     @rpc_method
     def LegalMoves(self, request: lieng_pb2.LiengServiceLegalMovesRequest) -> lieng_pb2.LiengServiceLegalMovesResponse:
-        rules = house_rules(request.house_rules)
+        rules = rules_of(request)
         state = betting_state(request.state, rules)
         return legal_to_proto(lieng.legal_actions(state), state)
 

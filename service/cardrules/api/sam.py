@@ -44,6 +44,14 @@ _END_BY_NUMBER = {number: member for member, number in _END_NUMBER.items()}
 # --- requests → core ------------------------------------------------------------------------------------------
 
 
+def rules_of(parent: Any, field: str = "house_rules") -> sam.HouseRules:
+    """The house rules of a message with a ``house_rules`` field (``field`` is its path); unset = the defaults,
+    answered without serializing anything."""
+    if not parent.HasField("house_rules"):
+        return _rules(b"", "house_rules")  # no switch set: cannot fail, whatever the field's path
+    return house_rules(parent.house_rules, field)
+
+
 def house_rules(message: sam_loc_pb2.SamHouseRules, field: str = "house_rules") -> sam.HouseRules:
     return _rules(message.SerializeToString(deterministic=True), field)
 
@@ -209,7 +217,7 @@ def _action_careful(message: sam_loc_pb2.SamAction, which: str | None, field: st
 
 
 def round_record(message: sam_loc_pb2.SamRoundRecord, field: str = "round") -> sam.RoundRecord:
-    rules = house_rules(message.house_rules, f"{field}.house_rules")
+    rules = rules_of(message, f"{field}.house_rules")
     record = _round_record_fast(message, rules)
     if record is None:  # something is off: the careful path finds it and names it
         record = _round_record_careful(message, rules, field)
@@ -449,7 +457,7 @@ class SamLocService(sam_loc_pb2_grpc.SamLocServiceServicer):
     def StartHand(
         self, request: sam_loc_pb2.SamLocServiceStartHandRequest
     ) -> sam_loc_pb2.SamLocServiceStartHandResponse:
-        rules = house_rules(request.house_rules)
+        rules = rules_of(request)
         hands = _hands(request.hands, "hands")
         try:
             start = sam.start_hand(hands, request.leader, tuple(request.declarations), rules)
@@ -472,7 +480,7 @@ class SamLocService(sam_loc_pb2_grpc.SamLocServiceServicer):
     def ValidatePlay(
         self, request: sam_loc_pb2.SamLocServiceValidatePlayRequest
     ) -> sam_loc_pb2.SamLocServiceValidatePlayResponse:
-        rules = house_rules(request.house_rules)
+        rules = rules_of(request)
         state = table_state(request.state, rules)
         act = action(request.action)
         try:
@@ -501,7 +509,7 @@ class SamLocService(sam_loc_pb2_grpc.SamLocServiceServicer):
     def LegalMoves(
         self, request: sam_loc_pb2.SamLocServiceLegalMovesRequest
     ) -> sam_loc_pb2.SamLocServiceLegalMovesResponse:
-        rules = house_rules(request.house_rules)
+        rules = rules_of(request)
         state = table_state(request.state, rules)
         try:
             moves = sam.legal_moves(state, request.all_card_sets)
