@@ -305,6 +305,10 @@ def combination_to_proto(combination: sam.Combination) -> sam_loc_pb2.SamCombina
 
 def _fill_combination(out: sam_loc_pb2.SamCombination, combination: sam.Combination) -> None:
     """Write ``combination`` into the empty message ``out`` as its wire form (one ``MergeFromString``)."""
+    out.MergeFromString(_combination_bytes(combination))
+
+
+def _combination_bytes(combination: sam.Combination) -> bytes:
     parts = [b"".join(map(_COMBINATION_CARD, combination.cards))]  # SamCombination.cards = 2
     kind = _KIND_NUMBER[combination.kind]
     if kind:
@@ -313,7 +317,7 @@ def _fill_combination(out: sam_loc_pb2.SamCombination, combination: sam.Combinat
         parts.append(b"\x18" + _varint(_RANK_TO_PROTO[combination.key]))  # top = 3
     if combination.length:
         parts.append(b"\x20" + _varint(combination.length))  # length = 4
-    out.MergeFromString(b"".join(parts))
+    return b"".join(parts)
 
 
 _COMBINATION_CARD = card_bytes_table(2).__getitem__
@@ -329,7 +333,12 @@ def state_to_proto(state: sam.TableState) -> sam_loc_pb2.SamTableState:
 
 
 def _fill_state(out: sam_loc_pb2.SamTableState, state: sam.TableState) -> None:
-    """Write ``state`` into the empty message ``out``: its wire form is written directly (the field numbers of
+    """Write ``state`` into the empty message ``out`` (see :func:`_state_bytes`)."""
+    out.MergeFromString(_state_bytes(state))
+
+
+def _state_bytes(state: sam.TableState) -> bytes:
+    """The wire form of ``state`` as a ``SamTableState``: written directly is written directly (the field numbers of
     ``SamTableState``, ``SamSeat``, ``Cards`` and ``SamChop`` in ``sam_loc.proto``) and parsed in one C call,
     instead of one Python message object per seat, card and chop. Presence is as if set field by field: a known
     hand (even empty) or a ``card_count`` (even 0) always, the ``optional`` fields when not None."""
@@ -367,7 +376,7 @@ def _fill_state(out: sam_loc_pb2.SamTableState, state: sam.TableState) -> None:
         parts += (b"\x48", _varint(_END_NUMBER[state.ended]))  # ended = 9
     if state.winner is not None:
         parts += (b"\x50", _varint(state.winner))  # optional winner = 10
-    out.MergeFromString(b"".join(parts))
+    return b"".join(parts)
 
 
 _SMALL_VARINTS = tuple(bytes((n,)) for n in range(128))
@@ -496,13 +505,16 @@ class SamLocService(sam_loc_pb2_grpc.SamLocServiceServicer):
             if result.combination is not None:
                 _fill_combination(out.combination, result.combination)
             return out
-        out = sam_loc_pb2.SamLocServiceValidatePlayResponse(legal=True)
-        out.message.MergeFrom(_LEGAL_MESSAGE)
+        # One parse of the answer's wire form: legal + message (constant), combination = 4, next_state = 6.
+        parts = [_LEGAL_PREFIX]
+        if result.combination is not None:
+            combination = _combination_bytes(result.combination)
+            parts += (b"\x22", _varint(len(combination)), combination)
+        next_state = _state_bytes(result.state)
+        parts += (b"\x32", _varint(len(next_state)), next_state)
+        out = sam_loc_pb2.SamLocServiceValidatePlayResponse.FromString(b"".join(parts))
         if result.events:
             out.events.extend([event_to_proto(e) for e in result.events])
-        _fill_state(out.next_state, result.state)
-        if result.combination is not None:
-            _fill_combination(out.combination, result.combination)
         return out
 
     @rpc_method
@@ -535,4 +547,6 @@ class SamLocService(sam_loc_pb2_grpc.SamLocServiceServicer):
         return settlement_to_proto(settlement)
 
 
-_LEGAL_MESSAGE = cards_pb2.LocalizedMessage(en="Legal.", vi="Hợp lệ.")
+_LEGAL_PREFIX = sam_loc_pb2.SamLocServiceValidatePlayResponse(
+    legal=True, message=cards_pb2.LocalizedMessage(en="Legal.", vi="Hợp lệ.")
+).SerializeToString()
