@@ -232,7 +232,7 @@ def test_service_config_shape() -> None:
     assert method["name"] == [{"service": "cardrules.v1.SamLocService"}, {"service": "cardrules.v1.LiengService"}]
     assert "timeout" not in method  # the default deadline comes from an interceptor, see channel.py
     assert method["retryPolicy"]["maxAttempts"] == 4
-    assert method["retryPolicy"]["retryableStatusCodes"] == ["UNAVAILABLE"]
+    assert method["retryPolicy"]["retryableStatusCodes"] == ["UNAVAILABLE", "CANCELLED"]
     assert "retryPolicy" not in service_config(retry=False)["methodConfig"][0]
     json.dumps(config)
     with pytest.raises(ValueError):

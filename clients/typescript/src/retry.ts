@@ -1,4 +1,4 @@
-// Retrying UNAVAILABLE. Every cardrules call is a pure function of its request (the service is stateless), so
+// Retrying UNAVAILABLE (and a server's CANCELLED). Every cardrules call is a pure function of its request (the service is stateless), so
 // re-sending is always safe; UNAVAILABLE is what a replica that is restarting, draining on SIGTERM or not yet
 // reachable answers, and another attempt usually lands on a healthy one. Other codes are final answers.
 import { Code, ConnectError, type Interceptor } from "@connectrpc/connect";
@@ -30,7 +30,10 @@ export function retryInterceptor(options: RetryOptions = {}): Interceptor {
       try {
         return await next(req);
       } catch (error) {
-        const retryable = ConnectError.from(error).code === Code.Unavailable;
+        // CANCELLED from the server too: a replica shutting down cancels calls it accepted but had not started.
+        // A cancellation by this caller shows as an aborted signal and is never retried.
+        const code = ConnectError.from(error).code;
+        const retryable = code === Code.Unavailable || (code === Code.Canceled && !req.signal.aborted);
         if (!retryable || attempt >= maxAttempts || req.signal.aborted) {
           throw error;
         }

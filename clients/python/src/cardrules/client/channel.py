@@ -33,7 +33,9 @@ RETRY_POLICY: dict[str, Any] = {
     "initialBackoff": "0.1s",
     "maxBackoff": "1s",
     "backoffMultiplier": 2,
-    "retryableStatusCodes": ["UNAVAILABLE"],
+    # CANCELLED too: a replica shutting down cancels calls it had accepted but not yet started, and the call is
+    # pure, so another replica may answer it. A cancellation by this client itself is never retried by gRPC.
+    "retryableStatusCodes": ["UNAVAILABLE", "CANCELLED"],
 }
 
 
