@@ -16,6 +16,7 @@ from cardrules.core.errors import FieldViolation, InvalidInput
 from cardrules.v1 import cards_pb2, lieng_pb2, lieng_pb2_grpc
 
 MAX_SCORED_HANDS = 1000
+_INT32_MAX = 2**31 - 1
 
 _PATHS = rewrites(
     (r"(^|\.)hands\[(\d+)\]\[", r"\1hands[\2].cards["),
@@ -96,6 +97,10 @@ def betting_state(
 ) -> lieng.BettingState:
     seats: list[lieng.SeatState] = []
     problems: list[FieldViolation] = []
+    for name in ("orbit", "raise_orbits", "last_raise_orbit"):
+        # Counters go up by one per action and leave as int32: a state at the limit cannot come from real play.
+        if getattr(message, name) >= _INT32_MAX:
+            problems.append(FieldViolation(f"{field}.{name}", "IMPOSSIBLE_STATE", f"{name} is implausibly large"))
     for i, s in enumerate(message.seats):
         try:
             seats.append(lieng.SeatState(s.stack, s.committed, s.folded, s.all_in, s.acted))
