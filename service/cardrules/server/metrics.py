@@ -39,10 +39,19 @@ class RpcMetrics:
             buckets=LATENCY_BUCKETS,
             registry=registry,
         )
+        self._counters: dict[tuple[str, str], Counter] = {}
+        self._histograms: dict[str, Histogram] = {}
 
     def observe(self, method: str, code: str, seconds: float) -> None:
-        self.calls.labels(method=method, code=code).inc()
-        self.latency.labels(method=method).observe(seconds)
+        # labels() takes a lock and builds a key on every call; the children are few, so keep them.
+        counter = self._counters.get((method, code))
+        if counter is None:
+            counter = self._counters[(method, code)] = self.calls.labels(method=method, code=code)
+        histogram = self._histograms.get(method)
+        if histogram is None:
+            histogram = self._histograms[method] = self.latency.labels(method=method)
+        counter.inc()
+        histogram.observe(seconds)
 
 
 def process_registry() -> CollectorRegistry:
