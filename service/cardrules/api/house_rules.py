@@ -8,14 +8,17 @@ contract) is bad input, never silently ignored.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+from typing import Any, Generic, TypeVar
 
 from google.protobuf.descriptor import EnumDescriptor, FieldDescriptor
 from google.protobuf.message import Message
 from google.protobuf.unknown_fields import UnknownFieldSet
 
 from cardrules.core.errors import FieldViolation, InvalidInput
+
+Rules = TypeVar("Rules")
 
 
 def enum_name(descriptor: EnumDescriptor, number: int, field: str) -> str:
@@ -80,3 +83,33 @@ def _value(descriptor: FieldDescriptor, value: Any, path: str) -> Any:
             enum_name(inner.enum_type, v, f"{path}.{inner.name}[{i}]") for i, v in enumerate(getattr(value, inner.name))
         ]
     return value
+
+
+class RulesReader(Generic[Rules]):
+    """Reads one game's house-rules message into its core ``HouseRules``, caching each distinct set.
+
+    Tables send the same few house rules over and over: each distinct serialized set is parsed and validated once.
+    """
+
+    def __init__(self, message_class: type[Message], from_mapping: Callable[[dict[str, Any]], Rules]) -> None:
+        self._message_class = message_class
+        self._from_mapping = from_mapping
+        self._cached = lru_cache(maxsize=256)(self._read)
+
+    def of(self, parent: Any, field: str = "house_rules") -> Rules:
+        """The house rules of a message with a ``house_rules`` field at path ``field``; unset = the defaults,
+        answered without serializing anything."""
+        if not parent.HasField("house_rules"):
+            return self._cached(b"", "house_rules")  # no switch set: cannot fail, whatever the field's path
+        return self.parse(parent.house_rules, field)
+
+    def parse(self, message: Message, field: str = "house_rules") -> Rules:
+        return self._cached(message.SerializeToString(deterministic=True), field)
+
+    def _read(self, serialized: bytes, field: str) -> Rules:
+        values = rules_mapping(self._message_class.FromString(serialized), field)
+        try:
+            return self._from_mapping(values)
+        except InvalidInput as error:  # the core names "house_rules.<switch>": put it under the request's path
+            prefix = field.removesuffix("house_rules").rstrip(".")
+            raise error.under(prefix) if prefix else error from None

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from cardrules.api.cards import cards_from_proto, fast_cards
 from cardrules.api.errors import rpc_method
-from cardrules.api.house_rules import enum_name, enum_numbers, rules_mapping
+from cardrules.api.house_rules import RulesReader, enum_name, enum_numbers
 from cardrules.api.paths import check_int64, rewrites, translate
 from cardrules.core import lieng
 from cardrules.core.cards import Card
@@ -41,26 +40,9 @@ _KIND_BY_NUMBER = {number: member for member, number in _KIND_NUMBER.items()}
 # --- requests → core ------------------------------------------------------------------------------------------
 
 
-def rules_of(parent: Any, field: str = "house_rules") -> lieng.HouseRules:
-    """The house rules of a message with a ``house_rules`` field (``field`` is its path); unset = the defaults,
-    answered without serializing anything."""
-    if not parent.HasField("house_rules"):
-        return _rules(b"", "house_rules")  # no switch set: cannot fail, whatever the field's path
-    return house_rules(parent.house_rules, field)
-
-
-def house_rules(message: lieng_pb2.LiengHouseRules, field: str = "house_rules") -> lieng.HouseRules:
-    return _rules(message.SerializeToString(deterministic=True), field)
-
-
-@lru_cache(maxsize=256)
-def _rules(serialized: bytes, field: str) -> lieng.HouseRules:
-    # Tables send the same few house rules over and over: parse and validate each distinct set once.
-    values = rules_mapping(lieng_pb2.LiengHouseRules.FromString(serialized), field)
-    try:
-        return lieng.HouseRules.from_mapping(values)
-    except InvalidInput as error:  # the core names "house_rules.<switch>"
-        raise translate(error, field.removesuffix("house_rules").rstrip("."), ()) from None
+_RULES = RulesReader(lieng_pb2.LiengHouseRules, lieng.HouseRules.from_mapping)
+rules_of = _RULES.of
+house_rules = _RULES.parse
 
 
 def _hands(messages: Sequence[cards_pb2.Cards], field: str, allow_empty: bool = False) -> list[tuple[Card, ...] | None]:

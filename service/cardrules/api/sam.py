@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from cardrules.api.cards import card_bytes_table, cards_bytes, cards_from_proto, fast_cards
 from cardrules.api.errors import rpc_method
-from cardrules.api.house_rules import enum_name, enum_numbers, rules_mapping
+from cardrules.api.house_rules import RulesReader, enum_name, enum_numbers
 from cardrules.api.paths import check_int64, rewrites, translate
 from cardrules.core import sam
 from cardrules.core.cards import Card
@@ -44,27 +43,9 @@ _END_BY_NUMBER = {number: member for member, number in _END_NUMBER.items()}
 # --- requests → core ------------------------------------------------------------------------------------------
 
 
-def rules_of(parent: Any, field: str = "house_rules") -> sam.HouseRules:
-    """The house rules of a message with a ``house_rules`` field (``field`` is its path); unset = the defaults,
-    answered without serializing anything."""
-    if not parent.HasField("house_rules"):
-        return _rules(b"", "house_rules")  # no switch set: cannot fail, whatever the field's path
-    return house_rules(parent.house_rules, field)
-
-
-def house_rules(message: sam_loc_pb2.SamHouseRules, field: str = "house_rules") -> sam.HouseRules:
-    return _rules(message.SerializeToString(deterministic=True), field)
-
-
-@lru_cache(maxsize=256)
-def _rules(serialized: bytes, field: str) -> sam.HouseRules:
-    # Tables send the same few house rules over and over: parse and validate each distinct set once.
-    message = sam_loc_pb2.SamHouseRules.FromString(serialized)
-    values = rules_mapping(message, field)
-    try:
-        return sam.HouseRules.from_mapping(values)
-    except InvalidInput as error:  # the core names "house_rules.<switch>"
-        raise translate(error, field.removesuffix("house_rules").rstrip("."), ()) from None
+_RULES = RulesReader(sam_loc_pb2.SamHouseRules, sam.HouseRules.from_mapping)
+rules_of = _RULES.of
+house_rules = _RULES.parse
 
 
 def table_state(message: sam_loc_pb2.SamTableState, rules: sam.HouseRules, field: str = "state") -> sam.TableState:
