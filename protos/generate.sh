@@ -43,3 +43,33 @@ mkdir -p "$out/deploy/envoy/descriptors"
 (cd "$root/protos" && "$py" -m grpc_tools.protoc -I . -I "$rpc_include" --include_imports \
   --descriptor_set_out="$out/deploy/envoy/descriptors/cardrules.pb" \
   $protos google/rpc/status.proto google/rpc/error_details.proto)
+
+# Go: messages (protoc-gen-go) and gRPC stubs (protoc-gen-go-grpc) into the Go SDK's module, package
+# cardrulesv1. The protos carry no go_package, so the M options map each file to its Go import path here; the
+# contract stays language-neutral. The plugins are pinned and installed into clients/go/.bin (git-ignored) on
+# first use, so a fresh machine needs only Go. google.rpc BadRequest comes from the genproto module instead.
+go_root="$root/clients/go"
+go_module="github.com/cardrules/cardrules/clients/go"
+go_bin="$go_root/.bin"
+go_plugin_pins=("protoc-gen-go google.golang.org/protobuf/cmd/protoc-gen-go v1.36.6"
+  "protoc-gen-go-grpc google.golang.org/grpc/cmd/protoc-gen-go-grpc v1.5.1")
+for pin in "${go_plugin_pins[@]}"; do
+  read -r name package version <<<"$pin"
+  # Reinstall when the pin changes: protoc-gen-go prints "v1.36.6", protoc-gen-go-grpc "1.5.1".
+  if ! "$go_bin/$name" --version 2>/dev/null | grep -qF "${version#v}"; then
+    command -v go >/dev/null || { echo "generate.sh: go not found; the Go SDK needs Go >= 1.23" >&2; exit 1; }
+    GOBIN="$go_bin" go install "$package@$version"
+  fi
+done
+go_out="$out/clients/go/gen"
+rm -rf "$go_out"
+mkdir -p "$go_out"
+go_maps=""
+for proto in $protos; do
+  go_maps+=",M$proto=$go_module/gen/$(dirname "$proto");cardrulesv1"
+done
+(cd "$root/protos" && "$py" -m grpc_tools.protoc -I . \
+  --plugin=protoc-gen-go="$go_bin/protoc-gen-go" --plugin=protoc-gen-go-grpc="$go_bin/protoc-gen-go-grpc" \
+  --go_out="$go_out" --go_opt="paths=source_relative$go_maps" \
+  --go-grpc_out="$go_out" --go-grpc_opt="paths=source_relative$go_maps" \
+  $protos)
