@@ -1,0 +1,40 @@
+using System;
+using System.Threading;
+using System.Threading.Tasks;
+
+namespace Cardrules.Client
+{
+    /// <summary>What came back for one HTTP POST, whatever its status.</summary>
+    public sealed class TransportResponse
+    {
+        public TransportResponse(int httpStatus, string body, int? grpcStatus = null, string grpcMessage = null)
+        {
+            HttpStatus = httpStatus;
+            Body = body ?? "";
+            GrpcStatus = grpcStatus;
+            GrpcMessage = grpcMessage;
+        }
+
+        public int HttpStatus { get; private set; }
+        public string Body { get; private set; }
+
+        /// <summary>The <c>grpc-status</c> response header, when the proxy set one.</summary>
+        public int? GrpcStatus { get; private set; }
+
+        /// <summary>The <c>grpc-message</c> response header (percent-encoded), when the proxy set one.</summary>
+        public string GrpcMessage { get; private set; }
+    }
+
+    /// <summary>
+    /// Sends one JSON POST. The client owns deadlines, retries and error decoding; a transport only moves bytes, so
+    /// Unity's UnityWebRequest (the only HTTP stack that works on WebGL) can stand in for HttpClient.
+    /// Contract: return the response for ANY HTTP status (errors come back as 4xx/5xx with a JSON body); give up
+    /// after <c>timeout</c> by throwing <see cref="TimeoutException"/>; throw <see cref="OperationCanceledException"/>
+    /// when <c>cancellationToken</c> fires; throw anything else when no answer arrived (refused, reset, DNS):
+    /// the client reports that as UNAVAILABLE and retries.
+    /// </summary>
+    public interface ITransport
+    {
+        Task<TransportResponse> PostJsonAsync(string path, string json, TimeSpan timeout, CancellationToken cancellationToken);
+    }
+}

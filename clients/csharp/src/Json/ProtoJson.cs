@@ -1,0 +1,151 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using Cardrules.Json;
+
+namespace Cardrules.V1
+{
+    /// <summary>A contract message that converts itself to canonical proto3 JSON.</summary>
+    public interface IProtoMessage
+    {
+        JsonObject ToJson();
+    }
+
+    /// <summary>JSON that does not fit the message it is read into (wrong type, unknown field, bad enum name).</summary>
+    public sealed class ProtoJsonException : FormatException
+    {
+        public ProtoJsonException(string message) : base(message) { }
+    }
+
+    /// <summary>One RPC: its full name and how to read its request and response from JSON.</summary>
+    public sealed class RpcMethod
+    {
+        public RpcMethod(string service, string name, Func<object, bool, IProtoMessage> readRequest,
+            Func<object, bool, IProtoMessage> readResponse)
+        {
+            Service = service;
+            Name = name;
+            ReadRequest = readRequest;
+            ReadResponse = readResponse;
+        }
+
+        public string Service { get; private set; }
+        public string Name { get; private set; }
+
+        /// <summary>The HTTP path Envoy's transcoder maps to the RPC (auto_mapping): /package.Service/Method.</summary>
+        public string Path { get { return "/" + Service + "/" + Name; } }
+
+        public Func<object, bool, IProtoMessage> ReadRequest { get; private set; }
+        public Func<object, bool, IProtoMessage> ReadResponse { get; private set; }
+
+        public static RpcMethod Find(string service, string name)
+        {
+            foreach (var method in RpcMethods.All)
+                if (method.Service == service && method.Name == name) return method;
+            return null;
+        }
+    }
+
+    /// <summary>What the generated service clients call through: CardrulesClient implements it.</summary>
+    public interface IRpcInvoker
+    {
+        System.Threading.Tasks.Task<IProtoMessage> InvokeAsync(RpcMethod method, IProtoMessage request, TimeSpan? timeout,
+            System.Threading.CancellationToken cancellationToken);
+    }
+
+    /// <summary>The proto3 JSON rules for scalars, shared by the generated message classes.</summary>
+    public static class ProtoJson
+    {
+        public static string Child(string path, string key) { return path.Length == 0 ? key : path + "." + key; }
+
+        public static JsonObject ReadObject(object json, string path)
+        {
+            var obj = json as JsonObject;
+            if (obj == null) throw new ProtoJsonException(Where(path) + ": expected an object, got " + Describe(json));
+            return obj;
+        }
+
+        public static void ReadList<T>(object json, string path, List<T> into, Func<object, string, T> read)
+        {
+            var list = json as List<object>;
+            if (list == null) throw new ProtoJsonException(Where(path) + ": expected a list, got " + Describe(json));
+            for (var i = 0; i < list.Count; i++)
+            {
+                var at = path + "[" + i.ToString(CultureInfo.InvariantCulture) + "]";
+                if (list[i] == null) throw new ProtoJsonException(at + ": a list element cannot be null");
+                into.Add(read(list[i], at));
+            }
+        }
+
+        public static List<object> WriteList<T>(List<T> list, string name, Func<T, object> write)
+        {
+            var output = new List<object>();
+            if (list == null) return output;
+            foreach (var item in list)
+            {
+                if (item == null) throw new ArgumentException("list " + name + " holds a null element");
+                output.Add(write(item));
+            }
+            return output;
+        }
+
+        public static object WriteMessage(IProtoMessage message) { return message.ToJson(); }
+
+        public static object WriteInt32(int value) { return new JsonNumber(value.ToString(CultureInfo.InvariantCulture)); }
+
+        // Canonical proto3 JSON prints int64 as a decimal string (JavaScript numbers lose precision past 2^53).
+        public static object WriteInt64(long value) { return value.ToString(CultureInfo.InvariantCulture); }
+
+        public static object WriteBool(bool value) { return value; }
+
+        public static object WriteString(string value) { return value ?? ""; }
+
+        public static int ReadInt32(object json, string path)
+        {
+            var value = ReadInteger(json, path);
+            if (value < int.MinValue || value > int.MaxValue) throw new ProtoJsonException(Where(path) + ": out of int32 range: " + value);
+            return (int)value;
+        }
+
+        public static long ReadInt64(object json, string path) { return ReadInteger(json, path); }
+
+        public static bool ReadBool(object json, string path)
+        {
+            if (json is bool) return (bool)json;
+            throw new ProtoJsonException(Where(path) + ": expected true or false, got " + Describe(json));
+        }
+
+        public static string ReadString(object json, string path)
+        {
+            var text = json as string;
+            if (text == null) throw new ProtoJsonException(Where(path) + ": expected a string, got " + Describe(json));
+            return text;
+        }
+
+        /// <summary>Integers come as numbers or as decimal strings (Envoy prints int64 as strings); an exponent or
+        /// fraction is accepted when the value is whole, as the proto3 JSON parsers do.</summary>
+        private static long ReadInteger(object json, string path)
+        {
+            string text;
+            var number = json as JsonNumber;
+            if (number != null) text = number.Text;
+            else if (json is string) text = (string)json;
+            else throw new ProtoJsonException(Where(path) + ": expected an integer, got " + Describe(json));
+            long whole;
+            if (long.TryParse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out whole)) return whole;
+            decimal exact;
+            if (decimal.TryParse(text, NumberStyles.Float, CultureInfo.InvariantCulture, out exact) &&
+                exact == decimal.Truncate(exact) && exact >= long.MinValue && exact <= long.MaxValue)
+                return (long)exact;
+            throw new ProtoJsonException(Where(path) + ": not an integer: " + text);
+        }
+
+        private static string Where(string path) { return path.Length == 0 ? "(root)" : path; }
+
+        private static string Describe(object json)
+        {
+            var shown = JsonText.Serialize(json);
+            return shown.Length <= 80 ? shown : shown.Substring(0, 79) + "…";
+        }
+    }
+}
