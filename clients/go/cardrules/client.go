@@ -1,0 +1,118 @@
+package cardrules
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	cardrulesv1 "github.com/cardrules/cardrules/clients/go/gen/cardrules/v1"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials"
+	"google.golang.org/grpc/credentials/insecure"
+)
+
+// DefaultTimeout is the deadline a call gets when its context has none: every rules call answers in
+// milliseconds, so waiting longer only hides an outage.
+const DefaultTimeout = 2 * time.Second
+
+type settings struct {
+	loadBalancing LoadBalancing
+	retry         bool
+	timeout       time.Duration
+	credentials   credentials.TransportCredentials
+	extra         []grpc.DialOption
+}
+
+// Option configures Dial and DialOptions.
+type Option func(*settings)
+
+// WithLoadBalancing picks the policy (default PickFirst); RoundRobin wants a "dns:///host:port" target.
+func WithLoadBalancing(lb LoadBalancing) Option { return func(s *settings) { s.loadBalancing = lb } }
+
+// WithoutRetry turns the retry policy off (e.g. behind a proxy that retries itself).
+func WithoutRetry() Option { return func(s *settings) { s.retry = false } }
+
+// WithDefaultTimeout sets the deadline for calls whose context has none; 0 turns the default deadline off.
+func WithDefaultTimeout(d time.Duration) Option { return func(s *settings) { s.timeout = d } }
+
+// WithTransportCredentials uses TLS (or any credentials) instead of the default plaintext connection.
+func WithTransportCredentials(creds credentials.TransportCredentials) Option {
+	return func(s *settings) { s.credentials = creds }
+}
+
+// WithDialOptions appends raw grpc dial options, applied after the ones this package sets.
+func WithDialOptions(opts ...grpc.DialOption) Option {
+	return func(s *settings) { s.extra = append(s.extra, opts...) }
+}
+
+// DialOptions are the grpc dial options Dial uses, for callers who build their own grpc.ClientConn: the
+// service config, the default deadline and the typed errors (*Error) of every unary call.
+func DialOptions(opts ...Option) ([]grpc.DialOption, error) {
+	s := settings{loadBalancing: PickFirst, retry: true, timeout: DefaultTimeout,
+		credentials: insecure.NewCredentials()}
+	for _, opt := range opts {
+		opt(&s)
+	}
+	if s.timeout < 0 {
+		return nil, errors.New("cardrules: the default timeout must be >= 0")
+	}
+	config, err := ServiceConfig(s.loadBalancing, s.retry)
+	if err != nil {
+		return nil, err
+	}
+	dial := []grpc.DialOption{
+		grpc.WithTransportCredentials(s.credentials),
+		grpc.WithDefaultServiceConfig(config),
+		grpc.WithChainUnaryInterceptor(unaryInterceptor(s.timeout)),
+	}
+	return append(dial, s.extra...), nil
+}
+
+// unaryInterceptor gives calls without a deadline the default one, so a raw stub never waits forever, and
+// turns failures into *Error so callers read field violations without decoding status details.
+func unaryInterceptor(timeout time.Duration) grpc.UnaryClientInterceptor {
+	return func(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn,
+		invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
+		if _, ok := ctx.Deadline(); !ok && timeout > 0 {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, timeout)
+			defer cancel()
+		}
+		err := invoker(ctx, method, req, reply, cc, opts...)
+		if rulesErr := FromError(err); rulesErr != nil {
+			return rulesErr
+		}
+		return err
+	}
+}
+
+// Client holds one connection and the stubs of both services.
+type Client struct {
+	SamLoc cardrulesv1.SamLocServiceClient
+	Lieng  cardrulesv1.LiengServiceClient
+	conn   *grpc.ClientConn
+}
+
+// Dial creates a client for target ("localhost:50051", "dns:///cardrules-headless.games:50051"). Like
+// grpc.NewClient it does not connect until the first call; plaintext unless WithTransportCredentials.
+func Dial(target string, opts ...Option) (*Client, error) {
+	dialOptions, err := DialOptions(opts...)
+	if err != nil {
+		return nil, err
+	}
+	conn, err := grpc.NewClient(target, dialOptions...)
+	if err != nil {
+		return nil, err
+	}
+	return &Client{
+		SamLoc: cardrulesv1.NewSamLocServiceClient(conn),
+		Lieng:  cardrulesv1.NewLiengServiceClient(conn),
+		conn:   conn,
+	}, nil
+}
+
+// Conn is the underlying connection, e.g. for conn.Invoke with a full method name.
+func (c *Client) Conn() *grpc.ClientConn { return c.conn }
+
+// Close closes the connection; calls in flight fail with CANCELLED.
+func (c *Client) Close() error { return c.conn.Close() }
