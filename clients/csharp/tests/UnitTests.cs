@@ -1,0 +1,346 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using Cardrules.Client;
+using Cardrules.Conformance;
+using Cardrules.Json;
+using Cardrules.V1;
+
+namespace Cardrules.Tests
+{
+    /// <summary>
+    /// A tiny test harness (no NUnit here): every public static void method of the test classes named Test* runs.
+    ///     mono UnitTests.exe [--base-url http://127.0.0.1:ENVOY_PORT]
+    /// With --base-url the live tests run too (typed calls and a typed error through Envoy). Ends with
+    /// "N passed, M failed"; exit status 1 when anything failed.
+    /// </summary>
+    public static class Harness
+    {
+        public static string BaseUrl;
+
+        public static int Main(string[] args)
+        {
+            if (args.Length == 2 && args[0] == "--base-url") BaseUrl = args[1];
+            else if (args.Length != 0)
+            {
+                Console.Error.WriteLine("usage: mono UnitTests.exe [--base-url URL]");
+                return 2;
+            }
+            int passed = 0, failed = 0;
+            foreach (var type in new[] { typeof(JsonTests), typeof(MessageTests), typeof(CardTextTests), typeof(MatchingTests), typeof(ClientTests), typeof(LiveTests) })
+            {
+                foreach (var test in type.GetMethods().Where(m => m.IsStatic && m.Name.StartsWith("Test", StringComparison.Ordinal)).OrderBy(m => m.Name))
+                {
+                    if (type == typeof(LiveTests) && BaseUrl == null) continue;
+                    try
+                    {
+                        test.Invoke(null, null);
+                        passed++;
+                        Console.WriteLine("ok   " + type.Name + "." + test.Name);
+                    }
+                    catch (System.Reflection.TargetInvocationException error)
+                    {
+                        failed++;
+                        Console.WriteLine("FAIL " + type.Name + "." + test.Name + ": " + error.InnerException);
+                    }
+                }
+            }
+            Console.WriteLine(passed + " passed, " + failed + " failed");
+            return failed == 0 && passed > 0 ? 0 : 1;
+        }
+    }
+
+    public static class Assert
+    {
+        public static void Equal<T>(T expected, T actual, string what = "")
+        {
+            if (!EqualityComparer<T>.Default.Equals(expected, actual))
+                throw new Exception(what + " expected <" + expected + ">, got <" + actual + ">");
+        }
+
+        public static void True(bool condition, string what)
+        {
+            if (!condition) throw new Exception("not true: " + what);
+        }
+
+        public static TException Throws<TException>(Action action) where TException : Exception
+        {
+            try
+            {
+                action();
+            }
+            catch (TException error)
+            {
+                return error;
+            }
+            catch (AggregateException error) when (error.InnerException is TException)
+            {
+                return (TException)error.InnerException;
+            }
+            throw new Exception("expected " + typeof(TException).Name + ", nothing was thrown");
+        }
+    }
+
+    public static class JsonTests
+    {
+        public static void TestRoundTripKeepsOrderEscapesAndNumberText()
+        {
+            var text = "{\"b\":1,\"a\":[true,false,null,\"x\\\"y\\\\z\\n\\u00e9\"],\"big\":9223372036854775807,\"f\":-1.5e3}";
+            Assert.Equal(text.Replace("\\u00e9", "é"), JsonText.Serialize(JsonText.Parse(text)));
+        }
+
+        public static void TestRejectsMalformedJson()
+        {
+            foreach (var bad in new[] { "", "{", "[1,]", "{\"a\" 1}", "01", "tru", "\"\\x\"", "1 2", "{\"a\":1,}" })
+                Assert.Throws<JsonException>(() => JsonText.Parse(bad));
+        }
+    }
+
+    public static class MessageTests
+    {
+        public static void TestInt64ReadFromStringOrNumberAndWrittenAsString()
+        {
+            var fromString = LiengPot.FromJson("{\"amount\":\"9007199254740993\"}");
+            var fromNumber = LiengPot.FromJson("{\"amount\":9007199254740993}");
+            Assert.Equal(9007199254740993L, fromString.Amount);
+            Assert.Equal(9007199254740993L, fromNumber.Amount);
+            Assert.Equal("9007199254740993", fromNumber.ToJson()["amount"] as string);
+        }
+
+        public static void TestDefaultsAreEmittedAndOptionalsOnlyWhenSet()
+        {
+            var transfer = new Transfer { FromSeat = 0, Amount = 0 };
+            var json = transfer.ToJson();
+            Assert.Equal("{\"fromSeat\":0,\"toSeat\":0,\"amount\":\"0\",\"reason\":\"\"}", JsonText.Serialize(json));
+            transfer.Pot = 0;
+            Assert.True(transfer.ToJson().ContainsKey("pot"), "a set optional field is written even at 0");
+        }
+
+        public static void TestEnumsByNameOrNumberAndUnknownNumbersSurvive()
+        {
+            var card = Card.FromJson("{\"rank\":\"RANK_TEN\",\"suit\":3}");
+            Assert.Equal(Rank.Ten, card.Rank);
+            Assert.Equal(Suit.Diamonds, card.Suit);
+            Assert.Equal("SUIT_DIAMONDS", card.ToJson()["suit"] as string);
+            var future = Card.FromJson("{\"rank\":99}");
+            Assert.Equal("99", future.ToJson()["rank"].ToString());
+            Assert.Throws<ProtoJsonException>(() => Card.FromJson("{\"rank\":\"RANK_ELEVEN\"}"));
+            Assert.Equal(Rank.Unspecified, Card.FromJson("{\"rank\":\"RANK_ELEVEN\"}", true).Rank);
+        }
+
+        public static void TestUnknownFieldsRejectedUnlessIgnoredAndProtoNamesAccepted()
+        {
+            Assert.Throws<ProtoJsonException>(() => Transfer.FromJson("{\"fromSeat\":1,\"colour\":\"red\"}"));
+            Assert.Equal(1, Transfer.FromJson("{\"fromSeat\":1,\"colour\":\"red\"}", true).FromSeat);
+            Assert.Equal(2, Transfer.FromJson("{\"to_seat\":2}").ToSeat);
+        }
+
+        public static void TestOneofKeepsOneMemberAndRejectsTwo()
+        {
+            var seat = new SamSeat { CardCount = 0 };
+            Assert.Equal(SamSeat.HoldingOneofCase.CardCount, seat.HoldingCase);
+            Assert.Equal("{\"cardCount\":0,\"passed\":false}", JsonText.Serialize(seat.ToJson()));
+            seat.Hand = CardText.ParseCards("3S 4D");
+            Assert.Equal(SamSeat.HoldingOneofCase.Hand, seat.HoldingCase);
+            Assert.True(seat.CardCount == null, "setting hand clears card_count");
+            Assert.Throws<ProtoJsonException>(() => SamSeat.FromJson("{\"hand\":{\"cards\":[]},\"cardCount\":3}"));
+        }
+
+        public static void TestWrongTypesNameTheirPath()
+        {
+            var error = Assert.Throws<ProtoJsonException>(() => ScoreLiengRequest.FromJson("{\"hands\":[{\"cards\":[{\"rank\":true}]}]}"));
+            Assert.True(error.Message.StartsWith("hands[0].cards[0].rank", StringComparison.Ordinal), error.Message);
+        }
+    }
+
+    public static class CardTextTests
+    {
+        public static void TestParseAndFormat()
+        {
+            Assert.Equal("TD", CardText.Format(CardText.Parse("10d")));
+            Assert.Equal("TD", CardText.Format(CardText.Parse(" td ")));
+            Assert.Equal("3S 4D 5C AH 2H", CardText.Format(CardText.ParseMany("3S,4D 5cAH2h")));
+            Assert.Equal(Rank.Ace, CardText.Parse("AS").Rank);
+            Assert.Equal(Suit.Spades, CardText.Parse("AS").Suit);
+            foreach (var bad in new[] { "1D", "TX", "T", "TDX", "" })
+                Assert.Throws<FormatException>(() => CardText.Parse(bad));
+            Assert.Throws<FormatException>(() => CardText.ParseMany("3S 4"));
+        }
+    }
+
+    public static class MatchingTests
+    {
+        private static string Subset(string expected, string actual, params string[] unordered)
+        {
+            return Matching.MatchSubset(JsonText.Parse(expected), JsonText.Parse(actual), unordered);
+        }
+
+        public static void TestSubsetInt64AndBools()
+        {
+            Assert.Equal(null, Subset("{\"a\":20000}", "{\"a\":\"20000\",\"b\":1}"));
+            Assert.Equal(null, Subset("{\"a\":\"20000\"}", "{\"a\":20000}"));
+            Assert.Equal(null, Subset("{\"a\":2.0}", "{\"a\":\"2\"}"));
+            Assert.Equal("response.a: expected 1, got true", Subset("{\"a\":1}", "{\"a\":true}"));
+            Assert.Equal("response.c: missing (expected 1)", Subset("{\"c\":1}", "{\"a\":1}"));
+            Assert.Equal("response.a: expected \"x1\", got 1", Subset("{\"a\":\"x1\"}", "{\"a\":1}"));
+        }
+
+        public static void TestListsOrderedUnlessUnorderedWithDistinctPairing()
+        {
+            Assert.True(Subset("{\"m\":[1,2]}", "{\"m\":[2,1]}") != null, "ordered by default");
+            Assert.Equal(null, Subset("{\"m\":[1,2]}", "{\"m\":[2,1]}", "m"));
+            // {} fits both actual elements; greedy would take the first and leave {"k":1} unmatched.
+            Assert.Equal(null, Subset("{\"m\":[{},{\"k\":1}]}", "{\"m\":[{\"k\":1},{\"k\":2}]}", "m"));
+            Assert.True(Subset("{\"m\":[{\"k\":1},{\"k\":1}]}", "{\"m\":[{\"k\":1},{\"k\":2}]}", "m").Contains("no distinct element"), "distinct");
+            Assert.Equal(null, Subset("{\"p\":[{\"w\":[1,2]}]}", "{\"p\":[{\"w\":[2,1]}]}", "p.w"));
+        }
+
+        public static void TestErrorsByCodeAndViolationSet()
+        {
+            var expect = (JsonObject)JsonText.Parse("{\"error\":{\"code\":\"INVALID_ARGUMENT\",\"fieldViolations\":[\"a\",\"b\"]}}");
+            Assert.Equal(null, Matching.MatchExpect(expect, Outcome.Failure("INVALID_ARGUMENT", new[] { "b", "a" }, "")));
+            Assert.True(Matching.MatchExpect(expect, Outcome.Failure("INVALID_ARGUMENT", new[] { "a" }, "")).Contains("missing ['b']"), "missing");
+            Assert.True(Matching.MatchExpect(expect, Outcome.Success(new JsonObject())).Contains("succeeded"), "success fails");
+            var codeOnly = (JsonObject)JsonText.Parse("{\"error\":{\"code\":\"INTERNAL\"}}");
+            Assert.Equal(null, Matching.MatchExpect(codeOnly, Outcome.Failure("INTERNAL", new[] { "x" }, "")));
+        }
+    }
+
+    /// <summary>A transport that replays scripted answers, to test the client's retry, deadline and error decoding.</summary>
+    public sealed class ScriptedTransport : ITransport
+    {
+        private readonly Queue<Func<TransportResponse>> script;
+        public int Calls;
+        public string LastPath, LastBody;
+
+        public ScriptedTransport(params Func<TransportResponse>[] answers) { script = new Queue<Func<TransportResponse>>(answers); }
+
+        public Task<TransportResponse> PostJsonAsync(string path, string json, TimeSpan timeout, CancellationToken cancellationToken)
+        {
+            Calls++;
+            LastPath = path;
+            LastBody = json;
+            return Task.FromResult(script.Dequeue()());
+        }
+    }
+
+    public static class ClientTests
+    {
+        private const string BadCard = "{\"code\":3,\"message\":\"invalid hands[0].cards[0]\",\"details\":[" +
+            "{\"@type\":\"type.googleapis.com/google.rpc.BadRequest\",\"fieldViolations\":[{\"field\":\"hands[0].cards[0]\",\"description\":\"bad\",\"reason\":\"MALFORMED_CARD\"}]}," +
+            "{\"@type\":\"type.googleapis.com/google.rpc.ErrorInfo\",\"reason\":\"MALFORMED_CARD\",\"domain\":\"cardrules.v1\"}]}";
+
+        private static CardrulesClientOptions Fast()
+        {
+            return new CardrulesClientOptions { InitialBackoff = TimeSpan.FromMilliseconds(1), MaxBackoff = TimeSpan.FromMilliseconds(2) };
+        }
+
+        public static void TestUnavailableIsRetriedThenAnswered()
+        {
+            var transport = new ScriptedTransport(
+                () => { throw new System.Net.Http.HttpRequestException("connection refused"); },
+                () => new TransportResponse(503, "no healthy upstream"),
+                () => new TransportResponse(200, "{\"scores\":[{\"tier\":\"LIENG_TIER_SAP\",\"strength\":\"7\",\"newField\":1}]}"));
+            var client = new CardrulesClient(transport, Fast());
+            var request = new ScoreLiengRequest();
+            request.Hands.Add(CardText.ParseCards("AC AD AH"));
+            var response = client.Lieng.ScoreLiengAsync(request).GetAwaiter().GetResult();
+            Assert.Equal(3, transport.Calls);
+            Assert.Equal("/cardrules.v1.LiengService/ScoreLieng", transport.LastPath);
+            Assert.True(transport.LastBody.Contains("\"rank\":\"RANK_ACE\""), transport.LastBody);
+            Assert.Equal(LiengTier.Sap, response.Scores[0].Tier);
+            Assert.Equal(7L, response.Scores[0].Strength);
+        }
+
+        public static void TestInvalidArgumentIsTypedAndNotRetried()
+        {
+            var transport = new ScriptedTransport(() => new TransportResponse(400, BadCard), () => new TransportResponse(200, "{}"));
+            var client = new CardrulesClient(transport, Fast());
+            var error = Assert.Throws<InvalidArgumentException>(() => client.Lieng.ScoreLiengAsync(new ScoreLiengRequest()).GetAwaiter().GetResult());
+            Assert.Equal(1, transport.Calls);
+            Assert.Equal("hands[0].cards[0]", error.FieldViolations.Single().Field);
+            Assert.Equal("MALFORMED_CARD", error.FieldViolations.Single().Reason);
+            Assert.Equal("INVALID_ARGUMENT", error.CodeName);
+        }
+
+        public static void TestGrpcStatusHeaderAndHttpStatusFallbacks()
+        {
+            var header = ErrorDecoder.Decode(new TransportResponse(200, "", 9, "state%20is%20stale"));
+            Assert.Equal(StatusCode.FailedPrecondition, header.Code);
+            Assert.Equal("state is stale", header.StatusMessage);
+            Assert.Equal(StatusCode.Unimplemented, ErrorDecoder.Decode(new TransportResponse(404, "not found")).Code);
+            Assert.Equal(StatusCode.Unavailable, ErrorDecoder.Decode(new TransportResponse(503, "upstream connect error")).Code);
+        }
+
+        public static void TestRetriesStopAtMaxAttempts()
+        {
+            var transport = new ScriptedTransport(Enumerable.Repeat<Func<TransportResponse>>(() => new TransportResponse(503, "{\"code\":14,\"message\":\"down\"}"), 4).ToArray());
+            var client = new CardrulesClient(transport, Fast());
+            var error = Assert.Throws<RulesException>(() => client.SamLoc.StartHandAsync(new SamLocServiceStartHandRequest()).GetAwaiter().GetResult());
+            Assert.Equal(StatusCode.Unavailable, error.Code);
+            Assert.Equal(4, transport.Calls);
+        }
+
+        public static void TestTransportTimeoutIsDeadlineExceeded()
+        {
+            var transport = new ScriptedTransport(() => { throw new TimeoutException("slow"); });
+            var client = new CardrulesClient(transport, Fast());
+            var error = Assert.Throws<RulesException>(() => client.Lieng.ScoreLiengAsync(new ScoreLiengRequest()).GetAwaiter().GetResult());
+            Assert.Equal(StatusCode.DeadlineExceeded, error.Code);
+        }
+
+        public static void TestUnreachableServerIsUnavailableWithinTheDeadline()
+        {
+            // Port 1 on loopback refuses connections: every attempt fails fast and the retries stay in budget.
+            var client = new CardrulesClient("http://127.0.0.1:1", Fast());
+            var error = Assert.Throws<RulesException>(() => client.Lieng.ScoreLiengAsync(new ScoreLiengRequest()).GetAwaiter().GetResult());
+            Assert.Equal(StatusCode.Unavailable, error.Code);
+        }
+    }
+
+    /// <summary>Typed calls through a real Envoy in front of real replicas (only with --base-url).</summary>
+    public static class LiveTests
+    {
+        public static void TestScoreLiengTyped()
+        {
+            using (var client = new CardrulesClient(Harness.BaseUrl))
+            {
+                var request = new ScoreLiengRequest();
+                foreach (var hand in new[] { "AC AD AH", "KS AD 2H", "2S 3H 4D" }) request.Hands.Add(CardText.ParseCards(hand));
+                var response = client.Lieng.ScoreLiengAsync(request).GetAwaiter().GetResult();
+                Assert.Equal(3, response.Scores.Count);
+                Assert.Equal(LiengTier.Sap, response.Scores[0].Tier);
+                Assert.True(response.Scores[0].Strength > response.Scores[2].Strength, "three aces beat 2-3-4");
+            }
+        }
+
+        public static void TestDuplicateCardIsInvalidArgumentWithItsField()
+        {
+            using (var client = new CardrulesClient(Harness.BaseUrl))
+            {
+                var request = new ScoreLiengRequest();
+                request.Hands.Add(CardText.ParseCards("AS KD AS"));
+                var error = Assert.Throws<InvalidArgumentException>(() => client.Lieng.ScoreLiengAsync(request).GetAwaiter().GetResult());
+                Assert.Equal("hands[0].cards[2]", error.FieldViolations.Single().Field);
+                Assert.Equal("DUPLICATE_CARD", error.FieldViolations.Single().Reason);
+            }
+        }
+
+        public static void TestSamLocStartHandTyped()
+        {
+            using (var client = new CardrulesClient(Harness.BaseUrl))
+            {
+                var request = new SamLocServiceStartHandRequest();
+                // No instant win in either hand: one pair each, mixed colours, no ten-card straight.
+                foreach (var hand in new[] { "3S 3C 5D 6H 8S 9C JD KH AS 2C", "4S 4C 6D 7H 9S TC QD KC AD 2D" })
+                    request.Hands.Add(CardText.ParseCards(hand));
+                var response = client.SamLoc.StartHandAsync(request).GetAwaiter().GetResult();
+                Assert.Equal(SamInstantWinKind.Unspecified, response.InstantWin);
+                Assert.Equal(2, response.State.Seats.Count);
+                Assert.Equal("3S 3C 5D 6H 8S 9C JD KH AS 2C", CardText.Format(response.State.Seats[0].Hand.Cards_));
+            }
+        }
+    }
+}

@@ -1,0 +1,94 @@
+"""The C# (Unity) SDK's tests under Debian's Mono: its unit-test harness, then every shared vector in tests/vectors
+replayed through the SDK over HTTP/JSON against two real replicas behind a real Envoy (the deployment's own config,
+gRPC-JSON transcoder included). clients/csharp/build.sh installs Mono with apt-get when mcs is missing.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+CSHARP = REPO_ROOT / "clients" / "csharp"
+BUILD = CSHARP / "build"
+VECTORS = REPO_ROOT / "tests" / "vectors"
+SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$")
+
+# tests/sdk is not a package, so pytest does not put the repository root on sys.path for it.
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
+local = importlib.import_module("tests.deploy.local")
+
+
+def mono(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["mono", *args], capture_output=True, text=True, timeout=timeout, check=False, cwd=REPO_ROOT)
+
+
+def summary(done: subprocess.CompletedProcess[str]) -> tuple[int, int]:
+    lines = done.stdout.splitlines()
+    match = SUMMARY.match(lines[-1]) if lines else None
+    assert match is not None, f"no summary line:\n{done.stdout}\n{done.stderr}"
+    return int(match.group(1)), int(match.group(2))
+
+
+@pytest.fixture(scope="module")
+def built() -> Path:
+    # Up to ~5 minutes the first time (apt-get install of Mono); a few seconds afterwards.
+    done = subprocess.run(
+        ["bash", str(CSHARP / "build.sh")], capture_output=True, text=True, timeout=600, check=False, cwd=REPO_ROOT
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return BUILD
+
+
+@pytest.fixture(scope="module")
+def envoy_url() -> Iterator[str]:
+    with local.replicas(2) as servers, local.running_envoy(servers) as envoy:
+        yield envoy.url
+
+
+def test_unit_tests_and_live_typed_calls_pass(built: Path, envoy_url: str) -> None:
+    done = mono(str(built / "UnitTests.exe"), "--base-url", envoy_url, timeout=120)
+    passed, failed = summary(done)
+    assert (failed, done.returncode) == (0, 0), done.stdout + done.stderr
+    assert passed > 0
+    assert "ok   LiveTests.TestDuplicateCardIsInvalidArgumentWithItsField" in done.stdout  # the live tests ran
+
+
+def test_every_shared_vector_passes_over_json(built: Path, envoy_url: str) -> None:
+    done = mono(str(built / "Conformance.exe"), str(VECTORS), "--base-url", envoy_url)
+    passed, failed = summary(done)
+    print(done.stdout.splitlines()[-1])
+    assert (failed, done.returncode) == (0, 0), done.stdout + done.stderr
+    assert passed > 0
+
+
+def test_a_vector_that_cannot_match_fails(built: Path, envoy_url: str, tmp_path: Path) -> None:
+    impossible = {
+        "name": "a trips scores as points (it cannot)",
+        "service": "cardrules.v1.LiengService",
+        "method": "ScoreLieng",
+        "request": {"hands": [{"cards": [{"rank": "RANK_ACE", "suit": s} for s in ("SUIT_CLUBS", "SUIT_HEARTS")]}]},
+        "expect": {"response": {"scores": [{"tier": "LIENG_TIER_POINTS", "label": {"en": "no such label"}}]}},
+    }
+    misspelt = {**impossible, "name": "misspelt expect key", "expect": {"error": {"code": "INTERNAL"}, "unorderd": []}}
+    (tmp_path / "impossible.json").write_text(json.dumps({"description": "fails", "cases": [impossible, misspelt]}))
+    done = mono(str(built / "Conformance.exe"), str(tmp_path), "--base-url", envoy_url)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert summary(done) == (0, 2)
+    assert "impossible.json: a trips scores as points (it cannot): " in done.stdout
+    assert "misspelt expect key: malformed vector" in done.stdout
+
+
+def test_an_empty_folder_fails(built: Path, tmp_path: Path) -> None:
+    done = mono(str(built / "Conformance.exe"), str(tmp_path), "--base-url", "http://127.0.0.1:1")
+    assert done.returncode == 1
+    assert summary(done) == (0, 0)
+    assert "no vector cases found" in done.stderr
