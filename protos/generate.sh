@@ -73,3 +73,9 @@ done
   --go_out="$go_out" --go_opt="paths=source_relative$go_maps" \
   --go-grpc_out="$go_out" --go-grpc_opt="paths=source_relative$go_maps" \
   $protos)
+
+# C# (Unity): plain [DataContract] message classes with proto3-JSON conversion, no gRPC library needed (the SDK
+# talks HTTP/JSON to Envoy's transcoder). The generator reads the descriptors from cardrules.v1 as installed in
+# .venv, i.e. the repository's clients/python/src (editable install): the modules written above when OUT_DIR is the
+# repository; with another OUT_DIR the committed ones, whose own drift the contract test reports.
+"$py" "$root/clients/csharp/generate_messages.py" "$out/clients/csharp/src/Generated"

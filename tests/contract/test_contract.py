@@ -55,6 +55,7 @@ GENERATED = [
     "clients/typescript/src/gen",
     "deploy/envoy/descriptors",
     "clients/go/gen",
+    "clients/csharp/src/Generated",
 ]
 
 
