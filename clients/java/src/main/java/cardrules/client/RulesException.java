@@ -33,7 +33,10 @@ public class RulesException extends RuntimeException {
     return code;
   }
 
-  /** The {@code google.rpc.Status} the server attached (its details hold e.g. BadRequest), or null. */
+  /**
+   * The {@code google.rpc.Status} the server attached (its details hold e.g. BadRequest); without one, a status
+   * of just the code and message; null when the attached one contradicts the call's code.
+   */
   public com.google.rpc.Status status() {
     return status;
   }
@@ -57,7 +60,7 @@ public class RulesException extends RuntimeException {
     }
   }
 
-  /** The {@code google.rpc.Status} in a failed call's trailers, or null when absent or not trustworthy. */
+  /** The {@code google.rpc.Status} of a failed call (see {@link #status()}), or null when not trustworthy. */
   public static com.google.rpc.Status decodeStatus(Throwable error) {
     try {
       return StatusProto.fromThrowable(error);
