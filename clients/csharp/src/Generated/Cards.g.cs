@@ -130,7 +130,8 @@ namespace Cardrules.V1
         [DataMember(Name = "suit", Order = 2)]
         public Suit Suit { get; set; }
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -181,7 +182,8 @@ namespace Cardrules.V1
         [DataMember(Name = "cards", Order = 1)]
         public List<Card> Cards_ { get; set; } = new List<Card>();
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -240,7 +242,8 @@ namespace Cardrules.V1
         [DataMember(Name = "pot", Order = 5, EmitDefaultValue = false)]
         public int? Pot { get; set; }
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -306,7 +309,8 @@ namespace Cardrules.V1
         [DataMember(Name = "vi", Order = 2)]
         public string Vi { get; set; } = "";
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();

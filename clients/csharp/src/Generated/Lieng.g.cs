@@ -397,7 +397,8 @@ namespace Cardrules.V1
         [DataMember(Name = "ante", Order = 9, EmitDefaultValue = false)]
         public long? Ante { get; set; }
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -488,7 +489,8 @@ namespace Cardrules.V1
         [DataMember(Name = "strength", Order = 5)]
         public long Strength { get; set; }
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -554,7 +556,8 @@ namespace Cardrules.V1
         [DataMember(Name = "hands", Order = 2)]
         public List<Cards> Hands { get; set; } = new List<Cards>();
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -605,7 +608,8 @@ namespace Cardrules.V1
         [DataMember(Name = "scores", Order = 1)]
         public List<LiengScore> Scores { get; set; } = new List<LiengScore>();
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -655,7 +659,8 @@ namespace Cardrules.V1
         [DataMember(Name = "hands", Order = 2)]
         public List<Cards> Hands { get; set; } = new List<Cards>();
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -706,7 +711,8 @@ namespace Cardrules.V1
         [DataMember(Name = "hands", Order = 1)]
         public List<int> Hands { get; set; } = new List<int>();
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -759,7 +765,8 @@ namespace Cardrules.V1
         [DataMember(Name = "scores", Order = 3)]
         public List<LiengScore> Scores { get; set; } = new List<LiengScore>();
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -826,7 +833,8 @@ namespace Cardrules.V1
         [DataMember(Name = "acted", Order = 5)]
         public bool Acted { get; set; }
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -913,7 +921,8 @@ namespace Cardrules.V1
         [DataMember(Name = "lastRaiseOrbit", Order = 9, EmitDefaultValue = false)]
         public int? LastRaiseOrbit { get; set; }
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -998,7 +1007,8 @@ namespace Cardrules.V1
         [DataMember(Name = "amount", Order = 3)]
         public long Amount { get; set; }
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -1059,7 +1069,8 @@ namespace Cardrules.V1
         [DataMember(Name = "amount", Order = 3)]
         public long Amount { get; set; }
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -1123,7 +1134,8 @@ namespace Cardrules.V1
         [DataMember(Name = "maxTotal", Order = 4)]
         public long MaxTotal { get; set; }
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -1191,7 +1203,8 @@ namespace Cardrules.V1
         [DataMember(Name = "firstActor", Order = 4)]
         public int FirstActor { get; set; }
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -1250,7 +1263,8 @@ namespace Cardrules.V1
         [DataMember(Name = "state", Order = 1, EmitDefaultValue = false)]
         public LiengBettingState State { get; set; }
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -1303,7 +1317,8 @@ namespace Cardrules.V1
         [DataMember(Name = "action", Order = 3, EmitDefaultValue = false)]
         public LiengAction Action { get; set; }
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -1370,7 +1385,8 @@ namespace Cardrules.V1
         [DataMember(Name = "nextState", Order = 5, EmitDefaultValue = false)]
         public LiengBettingState NextState { get; set; }
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -1436,7 +1452,8 @@ namespace Cardrules.V1
         [DataMember(Name = "state", Order = 2, EmitDefaultValue = false)]
         public LiengBettingState State { get; set; }
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -1493,7 +1510,8 @@ namespace Cardrules.V1
         [DataMember(Name = "raiseReason", Order = 3)]
         public LiengReason RaiseReason { get; set; }
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -1563,7 +1581,8 @@ namespace Cardrules.V1
         [DataMember(Name = "actions", Order = 6)]
         public List<LiengAction> Actions { get; set; } = new List<LiengAction>();
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -1651,7 +1670,8 @@ namespace Cardrules.V1
         [DataMember(Name = "shares", Order = 8)]
         public List<long> Shares { get; set; } = new List<long>();
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -1729,7 +1749,8 @@ namespace Cardrules.V1
         [DataMember(Name = "score", Order = 2, EmitDefaultValue = false)]
         public LiengScore Score { get; set; }
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -1780,7 +1801,8 @@ namespace Cardrules.V1
         [DataMember(Name = "round", Order = 1, EmitDefaultValue = false)]
         public LiengRoundRecord Round { get; set; }
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -1851,7 +1873,8 @@ namespace Cardrules.V1
         [DataMember(Name = "shown", Order = 9)]
         public List<LiengShownHand> Shown { get; set; } = new List<LiengShownHand>();
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();

@@ -571,7 +571,8 @@ namespace Cardrules.V1
         [DataMember(Name = "feeBps", Order = 17, EmitDefaultValue = false)]
         public int? FeeBps { get; set; }
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -682,7 +683,8 @@ namespace Cardrules.V1
         [DataMember(Name = "kinds", Order = 1)]
         public List<SamInstantWinKind> Kinds { get; set; } = new List<SamInstantWinKind>();
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -738,7 +740,8 @@ namespace Cardrules.V1
         [DataMember(Name = "length", Order = 4)]
         public int Length { get; set; }
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -814,7 +817,8 @@ namespace Cardrules.V1
             set
             {
                 if (value != null) { holding_ = value; holdingCase_ = HoldingOneofCase.Hand; }
-                else if (holdingCase_ == HoldingOneofCase.Hand) { holding_ = null; holdingCase_ = HoldingOneofCase.None; }
+                else if (holdingCase_ == HoldingOneofCase.Hand)
+                { holding_ = null; holdingCase_ = HoldingOneofCase.None; }
             }
         }
 
@@ -825,14 +829,16 @@ namespace Cardrules.V1
             set
             {
                 if (value != null) { holding_ = value; holdingCase_ = HoldingOneofCase.CardCount; }
-                else if (holdingCase_ == HoldingOneofCase.CardCount) { holding_ = null; holdingCase_ = HoldingOneofCase.None; }
+                else if (holdingCase_ == HoldingOneofCase.CardCount)
+                { holding_ = null; holdingCase_ = HoldingOneofCase.None; }
             }
         }
 
         [DataMember(Name = "passed", Order = 3)]
         public bool Passed { get; set; }
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -895,7 +901,8 @@ namespace Cardrules.V1
         [DataMember(Name = "position", Order = 3)]
         public int Position { get; set; }
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -977,7 +984,8 @@ namespace Cardrules.V1
         [DataMember(Name = "winner", Order = 10, EmitDefaultValue = false)]
         public int? Winner { get; set; }
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -1057,7 +1065,8 @@ namespace Cardrules.V1
     [DataContract(Name = "SamPass", Namespace = "cardrules.v1")]
     public sealed partial class SamPass : IProtoMessage
     {
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -1120,7 +1129,8 @@ namespace Cardrules.V1
             set
             {
                 if (value != null) { action_ = value; actionCase_ = ActionOneofCase.Play; }
-                else if (actionCase_ == ActionOneofCase.Play) { action_ = null; actionCase_ = ActionOneofCase.None; }
+                else if (actionCase_ == ActionOneofCase.Play)
+                { action_ = null; actionCase_ = ActionOneofCase.None; }
             }
         }
 
@@ -1131,11 +1141,13 @@ namespace Cardrules.V1
             set
             {
                 if (value != null) { action_ = value; actionCase_ = ActionOneofCase.Pass; }
-                else if (actionCase_ == ActionOneofCase.Pass) { action_ = null; actionCase_ = ActionOneofCase.None; }
+                else if (actionCase_ == ActionOneofCase.Pass)
+                { action_ = null; actionCase_ = ActionOneofCase.None; }
             }
         }
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -1201,7 +1213,8 @@ namespace Cardrules.V1
         [DataMember(Name = "chainPosition", Order = 4)]
         public int ChainPosition { get; set; }
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -1269,7 +1282,8 @@ namespace Cardrules.V1
         [DataMember(Name = "leader", Order = 4)]
         public int Leader { get; set; }
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -1337,7 +1351,8 @@ namespace Cardrules.V1
         [DataMember(Name = "qualifiers", Order = 4)]
         public List<SamInstantWinQualifier> Qualifiers { get; set; } = new List<SamInstantWinQualifier>();
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -1399,7 +1414,8 @@ namespace Cardrules.V1
         [DataMember(Name = "kind", Order = 2)]
         public SamInstantWinKind Kind { get; set; }
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -1456,7 +1472,8 @@ namespace Cardrules.V1
         [DataMember(Name = "action", Order = 3, EmitDefaultValue = false)]
         public SamAction Action { get; set; }
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -1526,7 +1543,8 @@ namespace Cardrules.V1
         [DataMember(Name = "nextState", Order = 6, EmitDefaultValue = false)]
         public SamTableState NextState { get; set; }
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -1599,7 +1617,8 @@ namespace Cardrules.V1
         [DataMember(Name = "allCardSets", Order = 3)]
         public bool AllCardSets { get; set; }
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -1671,7 +1690,8 @@ namespace Cardrules.V1
             set
             {
                 if (value != null) { move_ = value; moveCase_ = MoveOneofCase.Play; }
-                else if (moveCase_ == MoveOneofCase.Play) { move_ = null; moveCase_ = MoveOneofCase.None; }
+                else if (moveCase_ == MoveOneofCase.Play)
+                { move_ = null; moveCase_ = MoveOneofCase.None; }
             }
         }
 
@@ -1682,11 +1702,13 @@ namespace Cardrules.V1
             set
             {
                 if (value != null) { move_ = value; moveCase_ = MoveOneofCase.Pass; }
-                else if (moveCase_ == MoveOneofCase.Pass) { move_ = null; moveCase_ = MoveOneofCase.None; }
+                else if (moveCase_ == MoveOneofCase.Pass)
+                { move_ = null; moveCase_ = MoveOneofCase.None; }
             }
         }
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -1742,7 +1764,8 @@ namespace Cardrules.V1
         [DataMember(Name = "moves", Order = 2)]
         public List<SamMove> Moves { get; set; } = new List<SamMove>();
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -1808,7 +1831,8 @@ namespace Cardrules.V1
         [DataMember(Name = "actions", Order = 6)]
         public List<SamAction> Actions { get; set; } = new List<SamAction>();
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -1875,7 +1899,8 @@ namespace Cardrules.V1
         [DataMember(Name = "round", Order = 1, EmitDefaultValue = false)]
         public SamRoundRecord Round { get; set; }
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
@@ -1943,7 +1968,8 @@ namespace Cardrules.V1
         [DataMember(Name = "gross", Order = 8)]
         public List<long> Gross { get; set; } = new List<long>();
 
-        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors expect).</summary>
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();

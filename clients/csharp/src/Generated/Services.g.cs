@@ -20,35 +20,47 @@ namespace Cardrules.V1
             this.invoker = invoker;
         }
 
-        /// <summary>cardrules.v1.SamLocService/StartHand. <paramref name="timeout"/> null: the client's default deadline.</summary>
-        public async Task<SamLocServiceStartHandResponse> StartHandAsync(SamLocServiceStartHandRequest request, TimeSpan? timeout = null,
+        /// <summary>cardrules.v1.SamLocService/StartHand.
+        /// <paramref name="timeout"/> null: the client's default deadline.</summary>
+        public async Task<SamLocServiceStartHandResponse> StartHandAsync(SamLocServiceStartHandRequest request,
+            TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
-            return (SamLocServiceStartHandResponse)await invoker.InvokeAsync(RpcMethods.SamLocServiceStartHand, request, timeout, cancellationToken)
+            return (SamLocServiceStartHandResponse)await invoker
+                .InvokeAsync(RpcMethods.SamLocServiceStartHand, request, timeout, cancellationToken)
                 .ConfigureAwait(false);
         }
 
-        /// <summary>cardrules.v1.SamLocService/ValidatePlay. <paramref name="timeout"/> null: the client's default deadline.</summary>
-        public async Task<SamLocServiceValidatePlayResponse> ValidatePlayAsync(SamLocServiceValidatePlayRequest request, TimeSpan? timeout = null,
+        /// <summary>cardrules.v1.SamLocService/ValidatePlay.
+        /// <paramref name="timeout"/> null: the client's default deadline.</summary>
+        public async Task<SamLocServiceValidatePlayResponse> ValidatePlayAsync(SamLocServiceValidatePlayRequest request,
+            TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
-            return (SamLocServiceValidatePlayResponse)await invoker.InvokeAsync(RpcMethods.SamLocServiceValidatePlay, request, timeout, cancellationToken)
+            return (SamLocServiceValidatePlayResponse)await invoker
+                .InvokeAsync(RpcMethods.SamLocServiceValidatePlay, request, timeout, cancellationToken)
                 .ConfigureAwait(false);
         }
 
-        /// <summary>cardrules.v1.SamLocService/LegalMoves. <paramref name="timeout"/> null: the client's default deadline.</summary>
-        public async Task<SamLocServiceLegalMovesResponse> LegalMovesAsync(SamLocServiceLegalMovesRequest request, TimeSpan? timeout = null,
+        /// <summary>cardrules.v1.SamLocService/LegalMoves.
+        /// <paramref name="timeout"/> null: the client's default deadline.</summary>
+        public async Task<SamLocServiceLegalMovesResponse> LegalMovesAsync(SamLocServiceLegalMovesRequest request,
+            TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
-            return (SamLocServiceLegalMovesResponse)await invoker.InvokeAsync(RpcMethods.SamLocServiceLegalMoves, request, timeout, cancellationToken)
+            return (SamLocServiceLegalMovesResponse)await invoker
+                .InvokeAsync(RpcMethods.SamLocServiceLegalMoves, request, timeout, cancellationToken)
                 .ConfigureAwait(false);
         }
 
-        /// <summary>cardrules.v1.SamLocService/SettleRound. <paramref name="timeout"/> null: the client's default deadline.</summary>
-        public async Task<SamLocServiceSettleRoundResponse> SettleRoundAsync(SamLocServiceSettleRoundRequest request, TimeSpan? timeout = null,
+        /// <summary>cardrules.v1.SamLocService/SettleRound.
+        /// <paramref name="timeout"/> null: the client's default deadline.</summary>
+        public async Task<SamLocServiceSettleRoundResponse> SettleRoundAsync(SamLocServiceSettleRoundRequest request,
+            TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
-            return (SamLocServiceSettleRoundResponse)await invoker.InvokeAsync(RpcMethods.SamLocServiceSettleRound, request, timeout, cancellationToken)
+            return (SamLocServiceSettleRoundResponse)await invoker
+                .InvokeAsync(RpcMethods.SamLocServiceSettleRound, request, timeout, cancellationToken)
                 .ConfigureAwait(false);
         }
     }
@@ -64,51 +76,69 @@ namespace Cardrules.V1
             this.invoker = invoker;
         }
 
-        /// <summary>cardrules.v1.LiengService/ScoreLieng. <paramref name="timeout"/> null: the client's default deadline.</summary>
-        public async Task<ScoreLiengResponse> ScoreLiengAsync(ScoreLiengRequest request, TimeSpan? timeout = null,
+        /// <summary>cardrules.v1.LiengService/ScoreLieng.
+        /// <paramref name="timeout"/> null: the client's default deadline.</summary>
+        public async Task<ScoreLiengResponse> ScoreLiengAsync(ScoreLiengRequest request,
+            TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
-            return (ScoreLiengResponse)await invoker.InvokeAsync(RpcMethods.LiengServiceScoreLieng, request, timeout, cancellationToken)
+            return (ScoreLiengResponse)await invoker
+                .InvokeAsync(RpcMethods.LiengServiceScoreLieng, request, timeout, cancellationToken)
                 .ConfigureAwait(false);
         }
 
-        /// <summary>cardrules.v1.LiengService/CompareHands. <paramref name="timeout"/> null: the client's default deadline.</summary>
-        public async Task<CompareHandsResponse> CompareHandsAsync(CompareHandsRequest request, TimeSpan? timeout = null,
+        /// <summary>cardrules.v1.LiengService/CompareHands.
+        /// <paramref name="timeout"/> null: the client's default deadline.</summary>
+        public async Task<CompareHandsResponse> CompareHandsAsync(CompareHandsRequest request,
+            TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
-            return (CompareHandsResponse)await invoker.InvokeAsync(RpcMethods.LiengServiceCompareHands, request, timeout, cancellationToken)
+            return (CompareHandsResponse)await invoker
+                .InvokeAsync(RpcMethods.LiengServiceCompareHands, request, timeout, cancellationToken)
                 .ConfigureAwait(false);
         }
 
-        /// <summary>cardrules.v1.LiengService/StartBetting. <paramref name="timeout"/> null: the client's default deadline.</summary>
-        public async Task<StartBettingResponse> StartBettingAsync(StartBettingRequest request, TimeSpan? timeout = null,
+        /// <summary>cardrules.v1.LiengService/StartBetting.
+        /// <paramref name="timeout"/> null: the client's default deadline.</summary>
+        public async Task<StartBettingResponse> StartBettingAsync(StartBettingRequest request,
+            TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
-            return (StartBettingResponse)await invoker.InvokeAsync(RpcMethods.LiengServiceStartBetting, request, timeout, cancellationToken)
+            return (StartBettingResponse)await invoker
+                .InvokeAsync(RpcMethods.LiengServiceStartBetting, request, timeout, cancellationToken)
                 .ConfigureAwait(false);
         }
 
-        /// <summary>cardrules.v1.LiengService/ValidatePlay. <paramref name="timeout"/> null: the client's default deadline.</summary>
-        public async Task<LiengServiceValidatePlayResponse> ValidatePlayAsync(LiengServiceValidatePlayRequest request, TimeSpan? timeout = null,
+        /// <summary>cardrules.v1.LiengService/ValidatePlay.
+        /// <paramref name="timeout"/> null: the client's default deadline.</summary>
+        public async Task<LiengServiceValidatePlayResponse> ValidatePlayAsync(LiengServiceValidatePlayRequest request,
+            TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
-            return (LiengServiceValidatePlayResponse)await invoker.InvokeAsync(RpcMethods.LiengServiceValidatePlay, request, timeout, cancellationToken)
+            return (LiengServiceValidatePlayResponse)await invoker
+                .InvokeAsync(RpcMethods.LiengServiceValidatePlay, request, timeout, cancellationToken)
                 .ConfigureAwait(false);
         }
 
-        /// <summary>cardrules.v1.LiengService/LegalMoves. <paramref name="timeout"/> null: the client's default deadline.</summary>
-        public async Task<LiengServiceLegalMovesResponse> LegalMovesAsync(LiengServiceLegalMovesRequest request, TimeSpan? timeout = null,
+        /// <summary>cardrules.v1.LiengService/LegalMoves.
+        /// <paramref name="timeout"/> null: the client's default deadline.</summary>
+        public async Task<LiengServiceLegalMovesResponse> LegalMovesAsync(LiengServiceLegalMovesRequest request,
+            TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
-            return (LiengServiceLegalMovesResponse)await invoker.InvokeAsync(RpcMethods.LiengServiceLegalMoves, request, timeout, cancellationToken)
+            return (LiengServiceLegalMovesResponse)await invoker
+                .InvokeAsync(RpcMethods.LiengServiceLegalMoves, request, timeout, cancellationToken)
                 .ConfigureAwait(false);
         }
 
-        /// <summary>cardrules.v1.LiengService/SettleRound. <paramref name="timeout"/> null: the client's default deadline.</summary>
-        public async Task<LiengServiceSettleRoundResponse> SettleRoundAsync(LiengServiceSettleRoundRequest request, TimeSpan? timeout = null,
+        /// <summary>cardrules.v1.LiengService/SettleRound.
+        /// <paramref name="timeout"/> null: the client's default deadline.</summary>
+        public async Task<LiengServiceSettleRoundResponse> SettleRoundAsync(LiengServiceSettleRoundRequest request,
+            TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
-            return (LiengServiceSettleRoundResponse)await invoker.InvokeAsync(RpcMethods.LiengServiceSettleRound, request, timeout, cancellationToken)
+            return (LiengServiceSettleRoundResponse)await invoker
+                .InvokeAsync(RpcMethods.LiengServiceSettleRound, request, timeout, cancellationToken)
                 .ConfigureAwait(false);
         }
     }
