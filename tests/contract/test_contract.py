@@ -56,6 +56,7 @@ GENERATED = [
     "deploy/envoy/descriptors",
     "clients/go/gen",
     "clients/csharp/src/Generated",
+    "clients/java/src/main/generated",
 ]
 
 
