@@ -1,8 +1,8 @@
 """The Java/Kotlin SDK: its JUnit 5 suite (cards, matcher, errors, channel config, and every shared vector
 replayed against a live server, plus the Kotlin example) run by Maven against the real server.
 
-Needs Java 17 and Maven 3.8 on PATH; the first run downloads the SDK's dependencies from Maven Central (measured
-at about two minutes here), later runs take under a minute. A missing toolchain fails rather than skips: a
+Needs Java 17 and Maven 3.8 on PATH. The first run downloads ~110 MB of dependencies from Maven Central: `mvn clean
+test` took 33 s from an empty local repository here, 20 s warm. A missing toolchain fails rather than skips: a
 missing SDK is a broken suite.
 """
 
