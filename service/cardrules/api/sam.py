@@ -88,21 +88,33 @@ def _table_state_fast(message: sam_loc_pb2.SamTableState, rules: sam.HouseRules)
             ended = _END_BY_NUMBER.get(message.ended)
             if ended is None:
                 return None
-        return sam.TableState(
-            seats=tuple(seats),
-            turn=message.turn,
-            current=current,
-            current_owner=message.current_owner if message.HasField("current_owner") else None,
-            chop_chain=tuple(sam.Chop(c.chopper, c.chopped, c.position) for c in message.chop_chain),
-            declarer=message.declarer if message.HasField("declarer") else None,
-            bao_mot_violator=message.bao_mot_violator if message.HasField("bao_mot_violator") else None,
-            lead_passes=message.lead_passes,
-            ended=ended,
-            winner=message.winner if message.HasField("winner") else None,
-            house_rules=rules,
-        )
+        return _core_state(message, seats, current, ended, rules)
     except InvalidInput:
         return None
+
+
+def _core_state(
+    message: sam_loc_pb2.SamTableState,
+    seats: Sequence[sam.SeatState],
+    current: tuple[Card, ...],
+    ended: sam.HandEnd | None,
+    rules: sam.HouseRules,
+) -> sam.TableState:
+    """The core state from converted seats, table cards and end, plus the message's plain fields (validated by the
+    core's constructor)."""
+    return sam.TableState(
+        seats=tuple(seats),
+        turn=message.turn,
+        current=current,
+        current_owner=message.current_owner if message.HasField("current_owner") else None,
+        chop_chain=tuple(sam.Chop(c.chopper, c.chopped, c.position) for c in message.chop_chain),
+        declarer=message.declarer if message.HasField("declarer") else None,
+        bao_mot_violator=message.bao_mot_violator if message.HasField("bao_mot_violator") else None,
+        lead_passes=message.lead_passes,
+        ended=ended,
+        winner=message.winner if message.HasField("winner") else None,
+        house_rules=rules,
+    )
 
 
 def _table_state_careful(message: sam_loc_pb2.SamTableState, rules: sam.HouseRules, field: str) -> sam.TableState:
@@ -131,19 +143,7 @@ def _table_state_careful(message: sam_loc_pb2.SamTableState, rules: sam.HouseRul
     # One deck: name a card seen twice at its place in the request (the core sorts hands, so its indices differ).
     _check_one_deck(message, field)
     try:
-        return sam.TableState(
-            seats=tuple(seats),
-            turn=message.turn,
-            current=current,
-            current_owner=message.current_owner if message.HasField("current_owner") else None,
-            chop_chain=tuple(sam.Chop(c.chopper, c.chopped, c.position) for c in message.chop_chain),
-            declarer=message.declarer if message.HasField("declarer") else None,
-            bao_mot_violator=message.bao_mot_violator if message.HasField("bao_mot_violator") else None,
-            lead_passes=message.lead_passes,
-            ended=ended,
-            winner=message.winner if message.HasField("winner") else None,
-            house_rules=rules,
-        )
+        return _core_state(message, seats, current, ended, rules)
     except InvalidInput as error:
         raise translate(error, field, _PATHS) from None
 
