@@ -80,9 +80,9 @@ done
 # repository; with another OUT_DIR the committed ones, whose own drift the contract test reports.
 "$py" "$root/clients/csharp/generate_messages.py" "$out/clients/csharp/src/Generated"
 
-# Java/Kotlin: protobuf-java messages (outer classes SamLoc, Lieng, CardsOuterClass in package cardrules.v1), by
-# the Java SDK's own `generate` Maven profile with protoc from Maven Central, pinned to the SDK's protobuf-java
-# version. No gRPC stubs: the SDK builds its method descriptors from these messages' descriptors (see
-# clients/java/README.md). Needs Java and Maven; Maven downloads protoc once, later runs work offline.
+# Java/Kotlin: protobuf-java messages (outer classes SamLoc, Lieng, CardsOuterClass in package cardrules.v1) and
+# grpc-java stubs (SamLocServiceGrpc, LiengServiceGrpc), by the Java SDK's own `generate` Maven profile with protoc
+# (pinned to the SDK's protobuf-java version) and protoc-gen-grpc-java 1.83.1 from Maven Central. Needs Java and
+# Maven; Maven downloads both binaries once, later runs work offline.
 mvn -q -B -f "$root/clients/java/pom.xml" -Pgenerate generate-sources \
   -Dcardrules.generated="$out/clients/java/src/main/generated"
