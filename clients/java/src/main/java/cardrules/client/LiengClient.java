@@ -12,40 +12,15 @@ import cardrules.v1.Lieng.ScoreLiengRequest;
 import cardrules.v1.Lieng.ScoreLiengResponse;
 import cardrules.v1.Lieng.StartBettingRequest;
 import cardrules.v1.Lieng.StartBettingResponse;
+import cardrules.v1.LiengServiceGrpc;
 import io.grpc.Channel;
-import io.grpc.MethodDescriptor;
 
 /**
- * Typed calls to {@code cardrules.v1.LiengService}. Each call gets the client's deadline (default 2 s) and a failed
- * call throws a {@link RulesException} subclass. Thread-safe; share one per channel.
+ * Typed calls to {@code cardrules.v1.LiengService} through the generated {@link LiengServiceGrpc} blocking stub. Each call
+ * gets the client's deadline (default 2 s) and a failed call throws a {@link RulesException} subclass. Thread-safe;
+ * share one per channel.
  */
-public final class LiengClient extends RulesClient {
-  private static final String SERVICE = "cardrules.v1.LiengService";
-  private static final MethodDescriptor<ScoreLiengRequest, ScoreLiengResponse> SCORE_LIENG =
-      RulesMethods.unary(
-          SERVICE, "ScoreLieng", ScoreLiengRequest.getDefaultInstance(),
-          ScoreLiengResponse.getDefaultInstance());
-  private static final MethodDescriptor<CompareHandsRequest, CompareHandsResponse> COMPARE_HANDS =
-      RulesMethods.unary(
-          SERVICE, "CompareHands", CompareHandsRequest.getDefaultInstance(),
-          CompareHandsResponse.getDefaultInstance());
-  private static final MethodDescriptor<StartBettingRequest, StartBettingResponse> START_BETTING =
-      RulesMethods.unary(
-          SERVICE, "StartBetting", StartBettingRequest.getDefaultInstance(),
-          StartBettingResponse.getDefaultInstance());
-  private static final MethodDescriptor<LiengServiceValidatePlayRequest, LiengServiceValidatePlayResponse> VALIDATE_PLAY =
-      RulesMethods.unary(
-          SERVICE, "ValidatePlay", LiengServiceValidatePlayRequest.getDefaultInstance(),
-          LiengServiceValidatePlayResponse.getDefaultInstance());
-  private static final MethodDescriptor<LiengServiceLegalMovesRequest, LiengServiceLegalMovesResponse> LEGAL_MOVES =
-      RulesMethods.unary(
-          SERVICE, "LegalMoves", LiengServiceLegalMovesRequest.getDefaultInstance(),
-          LiengServiceLegalMovesResponse.getDefaultInstance());
-  private static final MethodDescriptor<LiengServiceSettleRoundRequest, LiengServiceSettleRoundResponse> SETTLE_ROUND =
-      RulesMethods.unary(
-          SERVICE, "SettleRound", LiengServiceSettleRoundRequest.getDefaultInstance(),
-          LiengServiceSettleRoundResponse.getDefaultInstance());
-
+public final class LiengClient extends RulesClient<LiengServiceGrpc.LiengServiceBlockingStub> {
   /** A client whose calls get {@link RulesChannels#DEFAULT_DEADLINE_MILLIS}. */
   public LiengClient(Channel channel) {
     this(channel, RulesChannels.DEFAULT_DEADLINE_MILLIS);
@@ -53,37 +28,37 @@ public final class LiengClient extends RulesClient {
 
   /** A client whose calls get {@code deadlineMillis} each. */
   public LiengClient(Channel channel, long deadlineMillis) {
-    super(channel, deadlineMillis);
+    super(LiengServiceGrpc.newBlockingStub(channel), deadlineMillis);
   }
 
   /** LiengService/ScoreLieng. */
   public ScoreLiengResponse score(ScoreLiengRequest request) {
-    return call(SCORE_LIENG, request);
+    return call(stub -> stub.scoreLieng(request));
   }
 
   /** LiengService/CompareHands. */
   public CompareHandsResponse compare(CompareHandsRequest request) {
-    return call(COMPARE_HANDS, request);
+    return call(stub -> stub.compareHands(request));
   }
 
   /** LiengService/StartBetting. */
   public StartBettingResponse startBetting(StartBettingRequest request) {
-    return call(START_BETTING, request);
+    return call(stub -> stub.startBetting(request));
   }
 
   /** LiengService/ValidatePlay. */
   public LiengServiceValidatePlayResponse validatePlay(LiengServiceValidatePlayRequest request) {
-    return call(VALIDATE_PLAY, request);
+    return call(stub -> stub.validatePlay(request));
   }
 
   /** LiengService/LegalMoves. */
   public LiengServiceLegalMovesResponse legalMoves(LiengServiceLegalMovesRequest request) {
-    return call(LEGAL_MOVES, request);
+    return call(stub -> stub.legalMoves(request));
   }
 
   /** LiengService/SettleRound. */
   public LiengServiceSettleRoundResponse settleRound(LiengServiceSettleRoundRequest request) {
-    return call(SETTLE_ROUND, request);
+    return call(stub -> stub.settleRound(request));
   }
 
   /** Score hands given as card text with the default house rules: {@code score("AC AD AH", "2S 3H 4D")}. */

@@ -8,32 +8,15 @@ import cardrules.v1.SamLoc.SamLocServiceStartHandRequest;
 import cardrules.v1.SamLoc.SamLocServiceStartHandResponse;
 import cardrules.v1.SamLoc.SamLocServiceValidatePlayRequest;
 import cardrules.v1.SamLoc.SamLocServiceValidatePlayResponse;
+import cardrules.v1.SamLocServiceGrpc;
 import io.grpc.Channel;
-import io.grpc.MethodDescriptor;
 
 /**
- * Typed calls to {@code cardrules.v1.SamLocService}. Each call gets the client's deadline (default 2 s) and a failed
- * call throws a {@link RulesException} subclass. Thread-safe; share one per channel.
+ * Typed calls to {@code cardrules.v1.SamLocService} through the generated {@link SamLocServiceGrpc} blocking stub. Each call
+ * gets the client's deadline (default 2 s) and a failed call throws a {@link RulesException} subclass. Thread-safe;
+ * share one per channel.
  */
-public final class SamLocClient extends RulesClient {
-  private static final String SERVICE = "cardrules.v1.SamLocService";
-  private static final MethodDescriptor<SamLocServiceStartHandRequest, SamLocServiceStartHandResponse> START_HAND =
-      RulesMethods.unary(
-          SERVICE, "StartHand", SamLocServiceStartHandRequest.getDefaultInstance(),
-          SamLocServiceStartHandResponse.getDefaultInstance());
-  private static final MethodDescriptor<SamLocServiceValidatePlayRequest, SamLocServiceValidatePlayResponse> VALIDATE_PLAY =
-      RulesMethods.unary(
-          SERVICE, "ValidatePlay", SamLocServiceValidatePlayRequest.getDefaultInstance(),
-          SamLocServiceValidatePlayResponse.getDefaultInstance());
-  private static final MethodDescriptor<SamLocServiceLegalMovesRequest, SamLocServiceLegalMovesResponse> LEGAL_MOVES =
-      RulesMethods.unary(
-          SERVICE, "LegalMoves", SamLocServiceLegalMovesRequest.getDefaultInstance(),
-          SamLocServiceLegalMovesResponse.getDefaultInstance());
-  private static final MethodDescriptor<SamLocServiceSettleRoundRequest, SamLocServiceSettleRoundResponse> SETTLE_ROUND =
-      RulesMethods.unary(
-          SERVICE, "SettleRound", SamLocServiceSettleRoundRequest.getDefaultInstance(),
-          SamLocServiceSettleRoundResponse.getDefaultInstance());
-
+public final class SamLocClient extends RulesClient<SamLocServiceGrpc.SamLocServiceBlockingStub> {
   /** A client whose calls get {@link RulesChannels#DEFAULT_DEADLINE_MILLIS}. */
   public SamLocClient(Channel channel) {
     this(channel, RulesChannels.DEFAULT_DEADLINE_MILLIS);
@@ -41,26 +24,26 @@ public final class SamLocClient extends RulesClient {
 
   /** A client whose calls get {@code deadlineMillis} each. */
   public SamLocClient(Channel channel, long deadlineMillis) {
-    super(channel, deadlineMillis);
+    super(SamLocServiceGrpc.newBlockingStub(channel), deadlineMillis);
   }
 
   /** SamLocService/StartHand. */
   public SamLocServiceStartHandResponse startHand(SamLocServiceStartHandRequest request) {
-    return call(START_HAND, request);
+    return call(stub -> stub.startHand(request));
   }
 
   /** SamLocService/ValidatePlay. */
   public SamLocServiceValidatePlayResponse validatePlay(SamLocServiceValidatePlayRequest request) {
-    return call(VALIDATE_PLAY, request);
+    return call(stub -> stub.validatePlay(request));
   }
 
   /** SamLocService/LegalMoves. */
   public SamLocServiceLegalMovesResponse legalMoves(SamLocServiceLegalMovesRequest request) {
-    return call(LEGAL_MOVES, request);
+    return call(stub -> stub.legalMoves(request));
   }
 
   /** SamLocService/SettleRound. */
   public SamLocServiceSettleRoundResponse settleRound(SamLocServiceSettleRoundRequest request) {
-    return call(SETTLE_ROUND, request);
+    return call(stub -> stub.settleRound(request));
   }
 }

@@ -2,19 +2,24 @@ package cardrules.client.conformance;
 
 import cardrules.client.FieldViolation;
 import cardrules.client.RulesException;
-import cardrules.client.RulesMethods;
+import cardrules.v1.LiengServiceGrpc;
+import cardrules.v1.SamLocServiceGrpc;
 import com.google.gson.JsonParser;
-import com.google.protobuf.Descriptors.MethodDescriptor;
-import com.google.protobuf.Descriptors.ServiceDescriptor;
+import com.google.protobuf.Descriptors;
 import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.util.JsonFormat;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
+import io.grpc.MethodDescriptor;
+import io.grpc.ServiceDescriptor;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.grpc.protobuf.ProtoMethodDescriptorSupplier;
+import io.grpc.protobuf.ProtoUtils;
 import io.grpc.stub.ClientCalls;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -24,6 +29,9 @@ public final class CaseCall {
   private static final JsonFormat.Parser PARSER = JsonFormat.parser();
   // Default-valued fields are emitted so vectors can expect `"legal": false` or an UNSPECIFIED reason.
   private static final JsonFormat.Printer PRINTER = JsonFormat.printer().includingDefaultValueFields();
+  // The generated stubs' service descriptors: every method a vector may name.
+  private static final List<ServiceDescriptor> SERVICES =
+      Arrays.asList(SamLocServiceGrpc.getServiceDescriptor(), LiengServiceGrpc.getServiceDescriptor());
 
   private CaseCall() {}
 
@@ -37,7 +45,9 @@ public final class CaseCall {
   }
 
   public static Outcome run(Channel channel, VectorCase vector, long timeoutMillis) throws Unsendable {
-    MethodDescriptor method = method(vector.service(), vector.method());
+    MethodDescriptor<?, ?> generated = method(vector.service(), vector.method());
+    Descriptors.MethodDescriptor method =
+        ((ProtoMethodDescriptorSupplier) generated.getSchemaDescriptor()).getMethodDescriptor();
     DynamicMessage.Builder request = DynamicMessage.newBuilder(method.getInputType());
     try {
       PARSER.merge(vector.request().toString(), request);
@@ -48,7 +58,7 @@ public final class CaseCall {
     CallOptions options = CallOptions.DEFAULT.withDeadlineAfter(timeoutMillis, TimeUnit.MILLISECONDS);
     DynamicMessage response;
     try {
-      response = ClientCalls.blockingUnaryCall(channel, RulesMethods.dynamic(method), options, request.build());
+      response = ClientCalls.blockingUnaryCall(channel, dynamic(generated, method), options, request.build());
     } catch (StatusRuntimeException error) {
       List<String> fields = new ArrayList<>();
       for (FieldViolation violation : RulesException.fieldViolations(RulesException.decodeStatus(error))) {
@@ -64,15 +74,28 @@ public final class CaseCall {
     }
   }
 
-  private static MethodDescriptor method(String service, String name) throws Unsendable {
-    ServiceDescriptor descriptor = RulesMethods.service(service);
-    if (descriptor == null) {
-      throw new Unsendable("unknown service '" + service + "'");
+  /** The generated method, with DynamicMessage marshallers so a request parsed from JSON can be sent as is. */
+  private static MethodDescriptor<DynamicMessage, DynamicMessage> dynamic(
+      MethodDescriptor<?, ?> generated, Descriptors.MethodDescriptor method) {
+    return generated
+        .toBuilder(
+            ProtoUtils.marshaller(DynamicMessage.getDefaultInstance(method.getInputType())),
+            ProtoUtils.marshaller(DynamicMessage.getDefaultInstance(method.getOutputType())))
+        .build();
+  }
+
+  private static MethodDescriptor<?, ?> method(String service, String name) throws Unsendable {
+    for (ServiceDescriptor descriptor : SERVICES) {
+      if (descriptor.getName().equals(service)) {
+        String fullName = MethodDescriptor.generateFullMethodName(service, name);
+        for (MethodDescriptor<?, ?> method : descriptor.getMethods()) {
+          if (method.getFullMethodName().equals(fullName)) {
+            return method;
+          }
+        }
+        throw new Unsendable("unknown method '" + name + "' of " + service);
+      }
     }
-    MethodDescriptor method = descriptor.findMethodByName(name);
-    if (method == null) {
-      throw new Unsendable("unknown method '" + name + "' of " + service);
-    }
-    return method;
+    throw new Unsendable("unknown service '" + service + "'");
   }
 }
