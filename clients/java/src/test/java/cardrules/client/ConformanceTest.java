@@ -66,6 +66,28 @@ class ConformanceTest {
   }
 
   @Test
+  void typedClientsGiveEachCallTheirDeadline() {
+    // The generated stub's call options, as the channel sees them: the client's deadline, not the channel default.
+    List<Long> remainingMillis = new java.util.ArrayList<>();
+    io.grpc.Channel recording =
+        io.grpc.ClientInterceptors.intercept(
+            channel,
+            new io.grpc.ClientInterceptor() {
+              @Override
+              public <ReqT, RespT> io.grpc.ClientCall<ReqT, RespT> interceptCall(
+                  io.grpc.MethodDescriptor<ReqT, RespT> method, io.grpc.CallOptions options, io.grpc.Channel next) {
+                remainingMillis.add(options.getDeadline().timeRemaining(java.util.concurrent.TimeUnit.MILLISECONDS));
+                return next.newCall(method, options);
+              }
+            });
+    new LiengClient(recording, 30_000).score("AC AD AH", "2S 3H 4D");
+    new LiengClient(recording).score("AC AD AH", "2S 3H 4D");
+    assertEquals(2, remainingMillis.size());
+    assertTrue(remainingMillis.get(0) > 20_000 && remainingMillis.get(0) <= 30_000, remainingMillis.toString());
+    assertTrue(remainingMillis.get(1) > 0 && remainingMillis.get(1) <= 2_000, remainingMillis.toString());
+  }
+
+  @Test
   @SuppressWarnings("unchecked")
   void kotlinExampleRuns() throws Exception {
     // Kotlin is compiled after the Java tests, so the example is reached by name.
