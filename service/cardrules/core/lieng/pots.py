@@ -167,9 +167,14 @@ def settle_pots(
     ):
         _validate(committed, folded, keys, first_actor, fee_bps, n)  # raises with the details
     order = _play_orders(n)[first_actor]
-    live = [i for i in order if not folded[i]]
-    if not live:
-        _validate(committed, folded, keys, first_actor, fee_bps, n)
+    if any(folded):
+        live = [i for i in order if not folded[i]]
+        if not live:
+            _validate(committed, folded, keys, first_actor, fee_bps, n)
+        eligible_mask = sum(map(_bit_of, live))  # the eligible seats as bits (their tuple is shared: seats_in)
+    else:  # nobody folded (the common case): every seat is live
+        live = list(order)
+        eligible_mask = (1 << n) - 1
     live.sort(key=paid_in.__getitem__)  # stable: equal amounts stay in play order
     count = len(live)
     if paid_in[live[-1]] < max(paid_in):
@@ -191,7 +196,6 @@ def settle_pots(
     pots: list[Pot] = []
     transfers: list[Transfer] = []
     append = transfers.append
-    eligible_mask = sum(map(_bit_of, live))  # the eligible seats as bits (their tuple is shared: seats_in)
     lo = 0
     index = 0
     k = 0
@@ -230,6 +234,36 @@ def settle_pots(
                     append(new_transfer(Transfer, (payer, winner, paid, _POT_WIN, index)))
             pot = (lo, hi, amount, eligible, contributions, _SHOWDOWN, seats_in[1 << winner], (amount,))
             pots.append(new_pot(Pot, pot))
+        elif band_keys.count(top) == 2:  # two tied winners (most ties): split inline, odd chip to the first in play
+            i = band_keys.index(top)
+            first = live[start + i]
+            second = live[start + band_keys.index(top, i + 1)]
+            if (first - first_actor) % n > (second - first_actor) % n:
+                first, second = second, first
+            share, odd = divmod(amount, 2)
+            payouts[first] += share + odd
+            payouts[second] += share
+            gain = share + odd - width  # what the first winner still gets from the other payers; the rest: second
+            for payer in order:
+                paid = contributions[payer]
+                if paid and payer != first and payer != second:
+                    if gain:
+                        if paid <= gain:
+                            append(new_transfer(Transfer, (payer, first, paid, _POT_WIN, index)))
+                            gain -= paid
+                            continue
+                        append(new_transfer(Transfer, (payer, first, gain, _POT_WIN, index)))
+                        paid -= gain
+                        gain = 0
+                    append(new_transfer(Transfer, (payer, second, paid, _POT_WIN, index)))
+            winners = seats_in[1 << first | 1 << second]
+            if not odd:
+                shares: tuple[int, ...] = (share, share)
+            elif first < second:
+                shares = (share + 1, share)
+            else:
+                shares = (share, share + 1)
+            pots.append(new_pot(Pot, (lo, hi, amount, eligible, contributions, _SHOWDOWN, winners, shares)))
         else:
             tied = [s for s, key in zip(live[start:], band_keys, strict=True) if key == top]
             winners, shares = _split_tie(tied, order, contributions, amount, width, index, payouts, append)
