@@ -16,7 +16,7 @@ from typing import Any, cast
 
 import grpc
 
-from cardrules.server.logging import get_logger
+from cardrules.server.logging import get_logger, log_level_enabled
 from cardrules.server.metrics import RpcMetrics
 
 # Probes call these every few seconds; logging them at info would drown the calls operators care about.
@@ -34,27 +34,38 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
     def __init__(self, metrics: RpcMetrics | None) -> None:
         self._metrics = metrics
         self._log = get_logger()
+        # One wrapped handler per method, built on its first call: the services are fixed once the server starts,
+        # and building a handler and closure on every call cost more than the wrapper itself.
+        self._wrapped: dict[str, grpc.RpcMethodHandler[Any, Any]] = {}
 
     async def intercept_service(
         self,
         continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler[Any, Any] | None]],
         handler_call_details: grpc.HandlerCallDetails,
     ) -> grpc.RpcMethodHandler[Any, Any] | None:
+        method: str = handler_call_details.method
+        wrapped = self._wrapped.get(method)
+        if wrapped is not None:
+            return wrapped
         handler = await continuation(handler_call_details)
-        # Streaming calls (reflection, health Watch) pass through untouched; every rules RPC is unary.
+        # Streaming calls (reflection, health Watch) pass through untouched; every rules RPC is unary. Unknown
+        # methods (None) are not cached, so random method names cannot grow the cache.
         if handler is None or handler.request_streaming or handler.response_streaming:
             return handler
-        method: str = handler_call_details.method
         # On a grpc.aio server the unary behaviour receives an aio context; the stubs type it for sync servers.
         behavior = cast(UnaryBehavior, handler.unary_unary)
-        return grpc.unary_unary_rpc_method_handler(
+        wrapped = grpc.unary_unary_rpc_method_handler(
             self._observed(method, behavior),
             request_deserializer=handler.request_deserializer,
             response_serializer=handler.response_serializer,
         )
+        self._wrapped[method] = wrapped
+        return wrapped
 
     def _observed(self, method: str, behavior: UnaryBehavior) -> UnaryBehavior:
         is_async = inspect.iscoroutinefunction(behavior)
+        ok_level = logging.DEBUG if method.startswith(QUIET_PREFIXES) else logging.INFO
+        record = self._record
 
         async def observed(request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> Any:
             started = time.perf_counter()
@@ -78,21 +89,23 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
                 code = set_code if set_code not in (None, grpc.StatusCode.OK) else grpc.StatusCode.UNKNOWN
                 raise
             finally:
-                self._record(method, code, time.perf_counter() - started, context)
+                record(method, code, time.perf_counter() - started, context, ok_level)
 
         return observed
 
     def _record(
-        self, method: str, code: grpc.StatusCode, seconds: float, context: grpc.aio.ServicerContext[Any, Any]
+        self,
+        method: str,
+        code: grpc.StatusCode,
+        seconds: float,
+        context: grpc.aio.ServicerContext[Any, Any],
+        ok_level: int,
     ) -> None:
         if self._metrics is not None:
             self._metrics.observe(method, code.name, seconds)
-        if code in _SERVER_FAULTS:
-            level = logging.ERROR
-        elif method.startswith(QUIET_PREFIXES):
-            level = logging.DEBUG
-        else:
-            level = logging.INFO
+        level = logging.ERROR if code in _SERVER_FAULTS else ok_level
+        if not log_level_enabled(level):
+            return  # below the configured level: skip building the line (the peer lookup, the rounding)
         self._log.log(
             level, "rpc", method=method, code=code.name, latency_ms=round(seconds * 1000, 3), peer=context.peer()
         )

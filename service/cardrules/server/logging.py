@@ -23,6 +23,15 @@ _LEVELS = {"debug": logging.DEBUG, "info": logging.INFO, "warning": logging.WARN
 _process_fields: dict[str, Any] = {}
 
 
+# The level configure_logging() set; NOTSET (everything passes) until it runs, as structlog's own default.
+_min_level = logging.NOTSET
+
+
+def log_level_enabled(level: int) -> bool:
+    """Whether a line at ``level`` would be written: lets hot paths skip building a line that would be dropped."""
+    return level >= _min_level
+
+
 def bind_process_fields(**fields: Any) -> None:
     _process_fields.update(fields)
 
@@ -35,7 +44,9 @@ def _add_process_fields(_logger: WrappedLogger, _method: str, event_dict: EventD
 
 
 def configure_logging(config: Config) -> None:
+    global _min_level
     level = _LEVELS[config.log_level]
+    _min_level = level
     shared: list[Processor] = [
         structlog.contextvars.merge_contextvars,
         structlog.stdlib.add_log_level,
