@@ -166,15 +166,22 @@ def settle_pots(
         or min(paid_in) < 0
     ):
         _validate(committed, folded, keys, first_actor, fee_bps, n)  # raises with the details
-    order = _play_orders(n)[first_actor]
+    in_play = _in_play(n)[first_actor]
+    order = in_play.order
+    # Seats as bits: a band's eligible seats (ascending: seats_in) and its payers (in play order: in_play) are
+    # shared tuples looked up by mask. folded_mask: the folded seats that still pay into the current band.
     if any(folded):
         live = [i for i in order if not folded[i]]
         if not live:
             _validate(committed, folded, keys, first_actor, fee_bps, n)
-        eligible_mask = sum(map(_bit_of, live))  # the eligible seats as bits (their tuple is shared: seats_in)
+        eligible_mask = sum(map(_bit_of, live))
+        folded_paid = [i for i in order if folded[i] and paid_in[i]]
+        folded_mask = sum(map(_bit_of, folded_paid))
     else:  # nobody folded (the common case): every seat is live
         live = list(order)
         eligible_mask = (1 << n) - 1
+        folded_paid = []
+        folded_mask = 0
     live.sort(key=paid_in.__getitem__)  # stable: equal amounts stay in play order
     count = len(live)
     if paid_in[live[-1]] < max(paid_in):
@@ -208,16 +215,20 @@ def settle_pots(
         while k < count and paid_in[live[k]] == hi:
             leaving |= 1 << live[k]
             k += 1
-        width = hi - lo
-        contributions = tuple([width if c >= hi else c - lo if c > lo else 0 for c in paid_in])
-        amount = sum(contributions)
+        width = hi - lo  # 0 only for a band (0, 0], which has no payers
+        if folded_mask:  # folded seats pay into this band too
+            contributions = tuple([width if c >= hi else c - lo if c > lo else 0 for c in paid_in])
+            amount = sum(contributions)
+            payers = eligible_mask | folded_mask if width else 0
+        else:  # only the eligible seats pay (width each); every other seat committed at most lo
+            contributions = tuple([width if c >= hi else 0 for c in paid_in])
+            amount = width * (count - start)
+            payers = eligible_mask if width else 0
         eligible = seats_in[eligible_mask]
         if start == count - 1:  # the top band with one eligible seat: uncalled excess, or a fold-out
             payouts[seat] += amount
-            for payer in order:
-                paid = contributions[payer]
-                if paid and payer != seat:
-                    append(new_transfer(Transfer, (payer, seat, paid, _UNCONTESTED_POT, index)))
+            for payer in in_play[payers & ~(1 << seat)]:
+                append(new_transfer(Transfer, (payer, seat, contributions[payer], _UNCONTESTED_POT, index)))
             pots.append(new_pot(Pot, (lo, hi, amount, eligible, contributions, _UNCONTESTED, eligible, (amount,))))
             break
         band_keys = live_keys[start:]
@@ -225,16 +236,14 @@ def settle_pots(
         if refund and top != best:
             payouts = list(map(_add, payouts, contributions))
             pots.append(new_pot(Pot, (lo, hi, amount, eligible, contributions, _REFUNDED, (), ())))
-        elif band_keys.count(top) == 1:  # one winner (the common case): every other payer pays it
+        elif (ties := band_keys.count(top)) == 1:  # one winner (the common case): every other payer pays it
             winner = live[start + band_keys.index(top)]
             payouts[winner] += amount
-            for payer in order:
-                paid = contributions[payer]
-                if paid and payer != winner:
-                    append(new_transfer(Transfer, (payer, winner, paid, _POT_WIN, index)))
+            for payer in in_play[payers & ~(1 << winner)]:
+                append(new_transfer(Transfer, (payer, winner, contributions[payer], _POT_WIN, index)))
             pot = (lo, hi, amount, eligible, contributions, _SHOWDOWN, seats_in[1 << winner], (amount,))
             pots.append(new_pot(Pot, pot))
-        elif band_keys.count(top) == 2:  # two tied winners (most ties): split inline, odd chip to the first in play
+        elif ties == 2:  # two tied winners (most ties): split inline, odd chip to the first in play
             i = band_keys.index(top)
             first = live[start + i]
             second = live[start + band_keys.index(top, i + 1)]
@@ -244,18 +253,17 @@ def settle_pots(
             payouts[first] += share + odd
             payouts[second] += share
             gain = share + odd - width  # what the first winner still gets from the other payers; the rest: second
-            for payer in order:
+            for payer in in_play[payers & ~(1 << first | 1 << second)]:
                 paid = contributions[payer]
-                if paid and payer != first and payer != second:
-                    if gain:
-                        if paid <= gain:
-                            append(new_transfer(Transfer, (payer, first, paid, _POT_WIN, index)))
-                            gain -= paid
-                            continue
-                        append(new_transfer(Transfer, (payer, first, gain, _POT_WIN, index)))
-                        paid -= gain
-                        gain = 0
-                    append(new_transfer(Transfer, (payer, second, paid, _POT_WIN, index)))
+                if gain:
+                    if paid <= gain:
+                        append(new_transfer(Transfer, (payer, first, paid, _POT_WIN, index)))
+                        gain -= paid
+                        continue
+                    append(new_transfer(Transfer, (payer, first, gain, _POT_WIN, index)))
+                    paid -= gain
+                    gain = 0
+                append(new_transfer(Transfer, (payer, second, paid, _POT_WIN, index)))
             winners = seats_in[1 << first | 1 << second]
             if not odd:
                 shares: tuple[int, ...] = (share, share)
@@ -269,6 +277,9 @@ def settle_pots(
             winners, shares = _split_tie(tied, order, contributions, amount, width, index, payouts, append)
             pots.append(new_pot(Pot, (lo, hi, amount, eligible, contributions, _SHOWDOWN, winners, shares)))
         eligible_mask ^= leaving
+        if folded_mask:
+            folded_paid = [i for i in folded_paid if paid_in[i] > hi]
+            folded_mask = sum(map(_bit_of, folded_paid))
         lo = hi
         index += 1
 
@@ -351,6 +362,29 @@ class _SeatsIn(dict[int, tuple[int, ...]]):
 
 
 _SEATS_IN = _SeatsIn()
+
+
+class _InPlay(dict[int, tuple[int, ...]]):
+    """``_in_play(n)[first_actor][mask]``: the seats whose bits are set in ``mask``, in play order from
+    ``first_actor`` (``.order`` is every seat in that order) — one shared tuple per mask; kept up to 8 seats."""
+
+    __slots__ = ("order",)
+
+    def __init__(self, order: tuple[int, ...]) -> None:
+        super().__init__()
+        self.order = order
+
+    def __missing__(self, mask: int) -> tuple[int, ...]:
+        seats = tuple(seat for seat in self.order if mask >> seat & 1)
+        if len(self.order) <= 8:
+            self[mask] = seats
+        return seats
+
+
+@cache
+def _in_play(n: int) -> tuple[_InPlay, ...]:
+    """For each first actor of n seats, its :class:`_InPlay` table."""
+    return tuple(_InPlay(order) for order in _play_orders(n))
 
 
 @cache
