@@ -319,7 +319,7 @@ def _fill_state(out: sam_loc_pb2.SamTableState, state: sam.TableState) -> None:
 
 
 def _state_bytes(state: sam.TableState) -> bytes:
-    """The wire form of ``state`` as a ``SamTableState``: written directly is written directly (the field numbers of
+    """The wire form of ``state`` as a ``SamTableState``, written by hand (the field numbers of
     ``SamTableState``, ``SamSeat``, ``Cards`` and ``SamChop`` in ``sam_loc.proto``) and parsed in one C call,
     instead of one Python message object per seat, card and chop. Presence is as if set field by field: a known
     hand (even empty) or a ``card_count`` (even 0) always, the ``optional`` fields when not None."""
