@@ -431,7 +431,7 @@ def _median(values: Iterable[float]) -> float:
     return statistics.median(list(values))
 
 
-def report(cases: Sequence[Case], one: Phase, two: Phase) -> None:
+def report(cases: Sequence[Case], one: Phase, two: Phase | None) -> None:
     """Markdown tables; every figure is the median over the rounds."""
     print(
         "\n| RPC (1 worker) | calls/s | p50 ms | p99 ms | server CPU µs/call | ÷ empty (calls/s) | ÷ empty (CPU) "
@@ -450,6 +450,8 @@ def report(cases: Sequence[Case], one: Phase, two: Phase) -> None:
             f"| {_median(p.run.p99_ms for p in pairs):.1f} | {_median(p.run.cpu_us for p in pairs):.0f} "
             f"| {ratio:.2f} | {_median(p.cpu_ratio for p in pairs):.2f} | {_verdict(ratio, case.target)} |"
         )
+    if two is None:
+        return
     print("\n| 2 workers vs 1 | 1 worker calls/s | 2 workers calls/s | ratio | target |\n|---|---:|---:|---:|---|")
     rows = [(EMPTY, one.empty_rate(), two.empty_rate())]
     rows += [(name, one.rate_of(name), two.rate_of(name)) for name in two.pairs]
@@ -469,6 +471,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--clients", type=int, default=8, help="h2load connections (default 8)")
     parser.add_argument("--streams", type=int, default=4, help="concurrent streams per connection (default 4)")
     parser.add_argument("--seed", type=int, default=SEED, help="seed of the dealt cards")
+    parser.add_argument("--only", default="", help="run only the RPCs whose name matches this regex (e.g. 'Sâm')")
+    parser.add_argument(
+        "--one-worker", action="store_true", help="skip the 2-worker phase (for quick before/after checks)"
+    )
     return parser.parse_args(argv)
 
 
@@ -484,12 +490,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     load = Load(args.seconds, args.warm_up, args.clients, args.streams, args.rounds)
     rng = random.Random(args.seed)
-    cases = sam_cases(rng) + lieng_cases(rng)
+    cases = [case for case in sam_cases(rng) + lieng_cases(rng) if re.search(args.only, case.name)]
     print(f"Python {sys.version.split()[0]}, {_machine_note()}, {_h2load_version()}")
     with tempfile.TemporaryDirectory(prefix="bench-rpc-") as tmp:
         one = run_phase(1, cases, load, Path(tmp))
         # The 2-worker figure is asked for the empty call and ValidatePlay (the first case).
-        two = run_phase(2, cases[:1], load, Path(tmp))
+        two = None if args.one_worker else run_phase(2, cases[:1], load, Path(tmp))
     print(f"\n{_machine_note()} at the end")
     report(cases, one, two)
     return 0

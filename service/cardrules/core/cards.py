@@ -119,6 +119,7 @@ CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(52))
 _BY_TEXT = {text: CARDS[i] for i, text in enumerate(_TEXTS)}
 _BY_TEXT.update({"10" + s: CARDS[Rank.TEN * 4 + j] for j, s in enumerate(SUIT_LETTERS)})
 DECK: tuple[Card, ...] = CARDS
+_ONLY_CARDS = frozenset((Card,))
 
 
 def parse_cards(texts: str | Iterable[str], field: str = "cards") -> tuple[Card, ...]:
@@ -149,10 +150,15 @@ def parse_cards(texts: str | Iterable[str], field: str = "cards") -> tuple[Card,
 
 def check_distinct(cards: Iterable[int], field: str = "cards") -> tuple[Card, ...]:
     """Validate already-typed cards: each in 0..51 and none repeated; :class:`InvalidInput` names the index."""
+    values = tuple(cards)
+    # The common case in a few C calls: every value is already one of the interned cards (a Card is always
+    # 0..51) and none repeats. Anything else (plain ints, bad values, repeats) takes the loop that names them.
+    if _ONLY_CARDS.issuperset(map(type, values)) and len(set(values)) == len(values):
+        return values  # type: ignore[return-value]  # every item is a Card
     out: list[Card] = []
     seen: dict[int, int] = {}
     problems: list[FieldViolation] = []
-    for i, value in enumerate(cards):
+    for i, value in enumerate(values):
         if not isinstance(value, int) or not 0 <= value < 52:
             problems.append(FieldViolation(f"{field}[{i}]", "MALFORMED_CARD", f"not a card: {value!r}"))
             continue

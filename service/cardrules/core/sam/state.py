@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from cardrules.core.cards import Card, check_distinct, format_cards
@@ -17,6 +17,26 @@ Profile = tuple[tuple[tuple[Card, ...], ...], int]
 RankIndex = tuple[bytes, int]
 
 _Bad = Callable[..., None]
+
+
+def _checked_hand(hand: object) -> tuple[Card, ...]:
+    """A known hand as a seat stores it (sorted), or :class:`InvalidInput` at ``hand[i]`` / ``hand``."""
+    if isinstance(hand, str | bytes):
+        raise InvalidInput.one("hand", "MALFORMED_CARD", "hand must be a sequence of cards, not a string")
+    checked = tuple(sorted(check_distinct(hand, "hand")))  # type: ignore[arg-type]  # check_distinct says why not
+    if len(checked) > HAND_SIZE:
+        raise InvalidInput.one("hand", "TOO_MANY_CARDS", f"a hand holds at most 10 cards, got {len(checked)}")
+    return checked
+
+
+def _check_count(count: object) -> None:
+    if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= HAND_SIZE:
+        raise InvalidInput.one("count", "OUT_OF_RANGE", f"count must be 0..10 when hand is absent, got {count!r}")
+
+
+def _check_passed(passed: object) -> None:
+    if passed is not True and passed is not False:
+        raise InvalidInput.one("passed", "BAD_VALUE", f"passed must be a bool, got {passed!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,23 +56,32 @@ class SeatState:
 
     def __post_init__(self) -> None:
         if self.hand is not None:
-            if isinstance(self.hand, str | bytes):
-                raise InvalidInput.one("hand", "MALFORMED_CARD", "hand must be a sequence of cards, not a string")
-            hand = tuple(sorted(check_distinct(self.hand, "hand")))
-            if len(hand) > HAND_SIZE:
-                raise InvalidInput.one("hand", "TOO_MANY_CARDS", f"a hand holds at most 10 cards, got {len(hand)}")
+            hand = _checked_hand(self.hand)
             if self.count not in (-1, len(hand)):
                 raise InvalidInput.one(
                     "count", "COUNT_MISMATCH", f"count {self.count!r} does not match the {len(hand)} cards of hand"
                 )
             object.__setattr__(self, "hand", hand)
             object.__setattr__(self, "count", len(hand))
-        elif not isinstance(self.count, int) or isinstance(self.count, bool) or not 0 <= self.count <= HAND_SIZE:
-            raise InvalidInput.one(
-                "count", "OUT_OF_RANGE", f"count must be 0..10 when hand is absent, got {self.count!r}"
-            )
-        if not isinstance(self.passed, bool):
-            raise InvalidInput.one("passed", "BAD_VALUE", f"passed must be a bool, got {self.passed!r}")
+        else:
+            _check_count(self.count)
+        _check_passed(self.passed)
+
+    @classmethod
+    def holding(cls, hand: Iterable[Card], passed: bool = False) -> SeatState:
+        """The same value as ``SeatState(hand=hand, passed=passed)``, after the same checks with the same
+        errors, built without the frozen dataclass's per-field stores (callers that build a state per request,
+        like the gRPC converter, make four of these per call)."""
+        checked = _checked_hand(hand)
+        _check_passed(passed)
+        return _trusted_seat(checked, passed)
+
+    @classmethod
+    def counting(cls, count: int, passed: bool = False) -> SeatState:
+        """The same value as ``SeatState(count=count, passed=passed)`` (see :meth:`holding`)."""
+        _check_count(count)
+        _check_passed(passed)
+        return _unknown_seat(count, passed)
 
     @property
     def played(self) -> int:
@@ -153,18 +182,16 @@ class TableState:
         if problems:
             raise InvalidInput(*problems)
 
-        seen: dict[int, str] = {}
-        for i, seat in enumerate(seats):
-            for j, card in enumerate(seat.hand or ()):
-                path = f"seats[{i}].hand[{j}]"
-                if card in seen:
-                    bad(path, f"card {card} is also at {seen[card]}", "DUPLICATE_CARD")
-                seen[card] = path
         current = tuple(sorted(check_distinct(self.current, "current")))
         object.__setattr__(self, "current", current)
-        for j, card in enumerate(current):
-            if card in seen:
-                bad(f"current[{j}]", f"card {card} is on the table and also at {seen[card]}", "DUPLICATE_CARD")
+        # One deck: each hand and the table are distinct already, so one set over all of them finds any repeat;
+        # only then is the loop that names each repeat run.
+        deck = [*current]
+        for seat in seats:
+            if seat.hand is not None:
+                deck += seat.hand
+        if len(set(deck)) != len(deck):
+            self._name_repeats(current, bad)
         combination: Combination | None = None
         if current:
             combination = _classify_sorted(current, self.house_rules.straight_low_ace)
@@ -190,6 +217,18 @@ class TableState:
             self._check_ended(bad)
         if problems:
             raise InvalidInput(*problems)
+
+    def _name_repeats(self, current: tuple[Card, ...], bad: _Bad) -> None:
+        seen: dict[int, str] = {}
+        for i, seat in enumerate(self.seats):
+            for j, card in enumerate(seat.hand or ()):
+                path = f"seats[{i}].hand[{j}]"
+                if card in seen:
+                    bad(path, f"card {card} is also at {seen[card]}", "DUPLICATE_CARD")
+                seen[card] = path
+        for j, card in enumerate(current):
+            if card in seen:
+                bad(f"current[{j}]", f"card {card} is on the table and also at {seen[card]}", "DUPLICATE_CARD")
 
     def _check_chain(self, combination: Combination | None, bad: _Bad) -> None:
         chain = tuple(self.chop_chain)
@@ -339,6 +378,18 @@ def _trusted_seat(hand: tuple[Card, ...], passed: bool) -> SeatState:
     seat: _SeatSlots = _new(_SeatSlots)
     seat.hand = hand
     seat.count = len(hand)
+    seat.passed = passed
+    seat._profile = None
+    seat._index = None
+    seat.__class__ = SeatState  # type: ignore[assignment]
+    return seat  # type: ignore[return-value]
+
+
+def _unknown_seat(count: int, passed: bool) -> SeatState:
+    """A seat known only by its card count, unvalidated (``count`` must be 0..10)."""
+    seat: _SeatSlots = _new(_SeatSlots)
+    seat.hand = None
+    seat.count = count
     seat.passed = passed
     seat._profile = None
     seat._index = None
