@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +31,7 @@ from pathlib import Path
 import grpc
 from google.protobuf.message import Message
 from grpc_health.v1 import health_pb2
+from prometheus_client.parser import text_string_to_metric_families
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO_ROOT))  # for tests.support when run as a script from anywhere
@@ -73,6 +75,7 @@ class Run:
     p99_ms: float
     calls: int
     cpu_us: float  # server CPU time (every worker, user + system) per call
+    handler_us: float  # of which inside the handler (the server's cardrules_rpc_handler_cpu_seconds metric)
 
 
 # --- requests -----------------------------------------------------------------------------------------------------
@@ -292,20 +295,44 @@ def h2load(url: str, body_file: Path, load: Load, seconds: float, log_file: Path
     return text
 
 
-def measure(url: str, body_file: Path, load: Load, server_pid: int, work: Path) -> Run:
-    """A warm-up run, then the measured run with the server's CPU time sampled around it."""
+def measure(url: str, body_file: Path, load: Load, server_pid: int, work: Path, metrics_url: str) -> Run:
+    """A warm-up run, then the measured run with the server's CPU time (all of it, and its handlers' share from
+    the server's own metrics) sampled around it."""
     h2load(url, body_file, load, load.warm_up)
     log_file = work / "requests.log"
     log_file.unlink(missing_ok=True)  # h2load appends to an existing log
+    method = "/" + url.split("/", 3)[3]
+    handler_before = handler_cpu(metrics_url, method)
     cpu_before = server_cpu_seconds(server_pid)
     text = h2load(url, body_file, load, load.seconds, log_file)
     cpu = server_cpu_seconds(server_pid) - cpu_before
+    handler_after = handler_cpu(metrics_url, method)
     rate, requests = _RATE.search(text), _REQUESTS.search(text)
     assert rate is not None and requests is not None  # checked by h2load()
     done = int(requests.group(2))
     latencies = _latencies_us(log_file)
     p50, p99 = _percentile(latencies, 50) / 1000, _percentile(latencies, 99) / 1000
-    return Run(float(rate.group(1)), p50, p99, done, cpu * 1e6 / max(done, 1))
+    handler_seconds = handler_after[0] - handler_before[0]
+    handler_calls = handler_after[1] - handler_before[1]
+    return Run(
+        float(rate.group(1)), p50, p99, done, cpu * 1e6 / max(done, 1), handler_seconds * 1e6 / max(handler_calls, 1)
+    )
+
+
+def handler_cpu(metrics_url: str, method: str) -> tuple[float, float]:
+    """(handler CPU seconds, calls) of ``method`` so far, from the server's Prometheus endpoint."""
+    with urllib.request.urlopen(metrics_url, timeout=10) as response:
+        text = response.read().decode()
+    seconds = calls = 0.0
+    for family in text_string_to_metric_families(text):
+        for sample in family.samples:
+            if sample.labels.get("method") != method:
+                continue
+            if sample.name == "cardrules_rpc_handler_cpu_seconds_total":
+                seconds += sample.value
+            elif sample.name == "cardrules_rpc_calls_total":
+                calls += sample.value
+    return seconds, calls
 
 
 def server_cpu_seconds(pid: int) -> float:
@@ -379,8 +406,10 @@ class Phase:
 
 
 def run_phase(workers: int, cases: Sequence[Case], load: Load, work: Path) -> Phase:
-    port = free_port()  # several workers cannot share port 0
-    args = ["--port", str(port), "--workers", str(workers), "--metrics-port", "0", "--log-level", "warning"]
+    port, metrics_port = free_port(), free_port()  # several workers cannot share port 0
+    args = ["--port", str(port), "--workers", str(workers), "--metrics-port", str(metrics_port)]
+    args += ["--log-level", "warning"]
+    metrics_url = f"http://127.0.0.1:{metrics_port}/metrics"
     print(f"\n{workers} worker(s): h2load -c {load.clients} -m {load.streams}, {load.seconds:g} s per run", flush=True)
     with running_server(args) as server:
         if workers > 1:
@@ -392,10 +421,12 @@ def run_phase(workers: int, cases: Sequence[Case], load: Load, work: Path) -> Ph
         phase = Phase(workers, [], {case.name: [] for case in cases})
 
         def run(case: Case) -> Run:
-            result = measure(f"http://{server.target}{case.path}", bodies[case.name], load, server.process.pid, work)
+            url = f"http://{server.target}{case.path}"
+            result = measure(url, bodies[case.name], load, server.process.pid, work, metrics_url)
             print(
                 f"  {case.name:<40} {result.rate:>7,.0f} calls/s  p50 {result.p50_ms:6.2f} ms  "
-                f"p99 {result.p99_ms:6.2f} ms  server CPU {result.cpu_us:5.0f} µs/call",
+                f"p99 {result.p99_ms:6.2f} ms  server CPU {result.cpu_us:5.0f} µs/call "
+                f"(handler {result.handler_us:4.0f})",
                 flush=True,
             )
             return result
@@ -434,13 +465,14 @@ def _median(values: Iterable[float]) -> float:
 def report(cases: Sequence[Case], one: Phase, two: Phase | None) -> None:
     """Markdown tables; every figure is the median over the rounds."""
     print(
-        "\n| RPC (1 worker) | calls/s | p50 ms | p99 ms | server CPU µs/call | ÷ empty (calls/s) | ÷ empty (CPU) "
-        "| target |\n|---|---:|---:|---:|---:|---:|---:|---|"
+        "\n| RPC (1 worker) | calls/s | p50 ms | p99 ms | server CPU µs/call | of which handler | ÷ empty (calls/s) "
+        "| ÷ empty (CPU) | target |\n|---|---:|---:|---:|---:|---:|---:|---:|---|"
     )
     empties = one.empties
     print(
         f"| {EMPTY} | {one.empty_rate():,.0f} | {_median(r.p50_ms for r in empties):.1f} "
-        f"| {_median(r.p99_ms for r in empties):.1f} | {_median(r.cpu_us for r in empties):.0f} | 1.00 | 1.00 | |"
+        f"| {_median(r.p99_ms for r in empties):.1f} | {_median(r.cpu_us for r in empties):.0f} "
+        f"| {_median(r.handler_us for r in empties):.0f} | 1.00 | 1.00 | |"
     )
     for case in cases:
         pairs = one.pairs[case.name]
@@ -448,7 +480,8 @@ def report(cases: Sequence[Case], one: Phase, two: Phase | None) -> None:
         print(
             f"| {case.name} | {one.rate_of(case.name):,.0f} | {_median(p.run.p50_ms for p in pairs):.1f} "
             f"| {_median(p.run.p99_ms for p in pairs):.1f} | {_median(p.run.cpu_us for p in pairs):.0f} "
-            f"| {ratio:.2f} | {_median(p.cpu_ratio for p in pairs):.2f} | {_verdict(ratio, case.target)} |"
+            f"| {_median(p.run.handler_us for p in pairs):.0f} | {ratio:.2f} "
+            f" | {_median(p.cpu_ratio for p in pairs):.2f} | {_verdict(ratio, case.target)} |"
         )
     if two is None:
         return

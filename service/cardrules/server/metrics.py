@@ -1,4 +1,4 @@
-"""Prometheus metrics: calls by method and status code, latency by method, served over HTTP.
+"""Prometheus metrics: calls by method and status code, latency and handler CPU by method, served over HTTP.
 
 With one worker the process serves its own registry. With several, each worker writes its samples to files in
 ``PROMETHEUS_MULTIPROC_DIR`` (prometheus-client's multiprocess mode) and the parent serves the aggregate, so a
@@ -39,10 +39,18 @@ class RpcMetrics:
             buckets=LATENCY_BUCKETS,
             registry=registry,
         )
+        self.handler_cpu = Counter(
+            "cardrules_rpc_handler_cpu_seconds",
+            "CPU time of the serving thread inside unary RPC handlers (request conversion, rules, response "
+            "building; not gRPC's own transport work), by full method name. Divide by the calls for CPU per call.",
+            ["method"],
+            registry=registry,
+        )
         self._counters: dict[tuple[str, str], Counter] = {}
         self._histograms: dict[str, Histogram] = {}
+        self._cpu: dict[str, Counter] = {}
 
-    def observe(self, method: str, code: str, seconds: float) -> None:
+    def observe(self, method: str, code: str, seconds: float, cpu_seconds: float = 0.0) -> None:
         # labels() takes a lock and builds a key on every call; the children are few, so keep them.
         counter = self._counters.get((method, code))
         if counter is None:
@@ -50,8 +58,12 @@ class RpcMetrics:
         histogram = self._histograms.get(method)
         if histogram is None:
             histogram = self._histograms[method] = self.latency.labels(method=method)
+        cpu = self._cpu.get(method)
+        if cpu is None:
+            cpu = self._cpu[method] = self.handler_cpu.labels(method=method)
         counter.inc()
         histogram.observe(seconds)
+        cpu.inc(cpu_seconds)
 
 
 def process_registry() -> CollectorRegistry:
