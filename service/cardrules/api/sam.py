@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from operator import add
 from typing import Any
 
 from cardrules.api.cards import card_bytes_table, cards_bytes, cards_from_proto, fast_cards
@@ -206,36 +208,131 @@ def round_record(message: sam_loc_pb2.SamRoundRecord, field: str = "round") -> s
 
 
 def _round_record_fast(message: sam_loc_pb2.SamRoundRecord, rules: sam.HouseRules) -> sam.RoundRecord | None:
-    """The record when nothing is wrong with it (the same value the careful path builds), else None."""
-    hands: list[tuple[Card, ...]] = []
-    for hand in message.hands:
-        cards = fast_cards(hand)
-        if cards is None or len(set(cards)) != len(cards):
-            return None
-        hands.append(cards)
-    actions: list[sam.Action] = []
-    try:
-        for item in message.actions:
-            which = item.WhichOneof("action")
-            if which == "play":
-                played = fast_cards(item.play)
-                if played is None:
+    """The record when nothing is wrong with it (the same value the careful path builds), else None.
+
+    Reads the whole record from its wire form in a few C calls (see :data:`_RECORD_HEAD`); any byte it does not
+    expect, a card repeated inside a play, or a core objection → None.
+    """
+    data = message.SerializeToString()
+    head = _RECORD_HEAD.match(data)
+    if head is None:  # pragma: no cover - the pattern also matches an empty head
+        return None
+    start = head.end()
+    if head[1] is not None:  # house_rules (read by rules_of): skipped
+        start += head[1][0]
+    body = _RECORD_BODY.fullmatch(data, start)
+    if body is None:
+        return None
+    hands_bytes, declared_length, declared, leader, actions_bytes = body.groups()
+    if declared_length is not None and declared_length[0] != len(declared):
+        return None
+    elements = _action_elements(actions_bytes)
+    if sum(map(len, elements)) != len(actions_bytes):  # the elements must tile the actions, byte for byte
+        return None
+    actions = list(map(_ACTIONS.get, elements))
+    if None in actions:
+        for i, action in enumerate(actions):
+            if action is None:
+                action = _action_of(elements[i])
+                if action is None:
                     return None
-                actions.append(sam.Play(item.seat, played))
-            elif which == "pass":
-                actions.append(sam.Pass(item.seat))
-            else:
-                return None
+                actions[i] = action
+    cards = _cards_of(hands_bytes.replace(b"\x1a\x3c", b""))  # no card holds these bytes: only hand heads go
+    try:
         return sam.RoundRecord(
-            hands=tuple(hands),
+            hands=tuple([cards[i : i + _HAND] for i in range(0, len(cards), _HAND)]),
             stake=message.stake,
-            leader=message.leader,
-            declarations=tuple(message.declarations),
-            actions=tuple(actions),
+            leader=leader[0] if leader is not None else 0,
+            declarations=tuple(declared) if declared is not None else (),
+            actions=tuple(actions),  # type: ignore[arg-type]  # no None left
             house_rules=rules,
         )
     except InvalidInput:
         return None
+
+
+# The wire form of a SamRoundRecord (field numbers of ``SamRoundRecord``, ``Cards``, ``Card`` and ``SamAction``
+# in sam_loc.proto and cards.proto), as protobuf serializes it: fields in number order, proto3 zeros left out,
+# repeated ints packed. A well-formed card is exactly ``0A 04 08 r 10 s`` (rank 1..13, suit 1..4, one byte
+# each), so a dealt hand of ten is ``1A 3C`` + 60 bytes. The patterns only accept those exact forms (seats and
+# lengths in one byte); anything else, an unknown field included, does not match and the careful path takes
+# over. A length that disagrees with what the patterns read makes the fast path give up too (checked below and
+# in :func:`_action_of`), so whatever it reads is what protobuf itself parses.
+_CARD = rb"\x0a\x04\x08[\x01-\x0d]\x10[\x01-\x04]"
+_RECORD_HEAD = re.compile(
+    rb"(?:\x08[\x80-\xff]{0,9}[\x00-\x7f])?"  # stake = 1 (read from the message)
+    rb"(?:\x12([\x00-\x7f]))?",  # house_rules = 2: its one-byte length
+    re.DOTALL,
+)
+_RECORD_BODY = re.compile(
+    rb"((?:\x1a\x3c(?:" + _CARD + rb"){10})*)"  # hands = 3, ten cards each
+    rb"(?:\x22([\x01-\x7f])([\x00-\x0f]+))?"  # declarations = 4: length, seats < 16 (unlike the next tags)
+    rb"(?:\x28([\x01-\x7f]))?"  # leader = 5
+    rb"(.*)",  # actions = 6, split by _action_elements
+    re.DOTALL,
+)
+# One SamAction element: tag, length, seat = 1 (absent for 0), then play = 2 (its length, its cards) or pass = 3.
+# Possessive: an element never gives back bytes, which spares the matcher its backtracking bookkeeping.
+_action_elements = re.compile(
+    rb"\x32[\x02-\x7f](?:\x08[\x01-\x7f])?+(?:\x12[\x06-\x7f](?:" + _CARD + rb")++|\x1a\x00)", re.DOTALL
+).findall
+_ACTION_PARTS = re.compile(rb"\x32(.)(?:\x08(.))?(?:\x12(.)(.*)|\x1a\x00)", re.DOTALL).fullmatch
+_HAND = 10
+
+
+def _translations() -> tuple[bytes, bytes]:
+    """``bytes.translate`` tables: a card element's rank byte → core rank · 4, its suit byte → core suit."""
+    ranks, suits = bytearray(256), bytearray(256)
+    for card, data in enumerate(card_bytes_table(1)):
+        ranks[data[3]] = card & ~3
+        suits[data[5]] = card & 3
+    return bytes(ranks), bytes(suits)
+
+
+_RANK_TIMES_4, _SUIT_INDEX = _translations()
+_CARDS_AT = tuple(Card(i) for i in range(52)).__getitem__
+
+
+def _cards_of(elements: bytes) -> tuple[Card, ...]:
+    """The cards of consecutive 6-byte card elements, each one the patterns above accepted: the rank bytes
+    (every 6th from 3) and suit bytes (every 6th from 5) translate and add up to the cards' indices, with no
+    Python step per card."""
+    ranks = elements[3::6].translate(_RANK_TIMES_4)
+    suits = elements[5::6].translate(_SUIT_INDEX)
+    return tuple(map(_CARDS_AT, map(add, ranks, suits)))
+
+
+# Records repeat the same few hundred actions (each single, pair, … by each seat): each element's action, once
+# read and validated, is kept in a bounded dict (oldest entry dropped first). Actions are immutable values, so
+# records may share them. Only elements whose lengths were checked by _action_of get in: a hit is always a
+# well-formed element.
+_ACTION_CACHE_SIZE = 20_000
+_ACTIONS: dict[bytes, sam.Action] = {}
+
+
+def _action_of(element: bytes) -> sam.Action | None:
+    """The action of one ``actions`` element matched by :data:`_action_elements`, added to the cache; None when
+    a length disagrees with the bytes or the core objects (a card repeated inside the play)."""
+    parts = _ACTION_PARTS(element)
+    if parts is None:  # pragma: no cover - the element pattern is stricter
+        return None
+    length, seat_byte, play_length, played = parts.groups()
+    if length[0] != len(element) - 2:
+        return None
+    seat = seat_byte[0] if seat_byte is not None else 0
+    try:
+        if play_length is None:
+            action: sam.Action = sam.Pass(seat)
+        else:
+            if play_length[0] != len(played):
+                return None
+            action = sam.Play(seat, _cards_of(played))
+    except InvalidInput:
+        return None
+    if len(_ACTIONS) >= _ACTION_CACHE_SIZE:
+        del _ACTIONS[next(iter(_ACTIONS))]
+    _ACTIONS[element] = action
+    return action
 
 
 def _round_record_careful(message: sam_loc_pb2.SamRoundRecord, rules: sam.HouseRules, field: str) -> sam.RoundRecord:
