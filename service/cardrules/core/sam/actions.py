@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from cardrules.core.cards import Card, check_distinct
 from cardrules.core.errors import InvalidInput
 
+_ONLY_CARDS = frozenset((Card,))
+
 
 def _check_seat(seat: object) -> None:
     if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
@@ -21,6 +23,18 @@ class Play:
     cards: tuple[Card, ...]
 
     def __post_init__(self) -> None:
+        cards = self.cards
+        # The common case in a few C calls: an int seat >= 0 and a non-empty tuple of distinct interned cards
+        # (a Card is always 0..51), kept as given. Anything else takes the checks below, which name the problem.
+        if (
+            type(self.seat) is int
+            and self.seat >= 0
+            and type(cards) is tuple
+            and cards
+            and _ONLY_CARDS.issuperset(map(type, cards))
+            and len(set(cards)) == len(cards)
+        ):
+            return
         _check_seat(self.seat)
         if isinstance(self.cards, str | bytes):
             raise InvalidInput.one("cards", "MALFORMED_CARD", "cards must be a sequence of cards, not a string")
@@ -37,7 +51,8 @@ class Pass:
     seat: int
 
     def __post_init__(self) -> None:
-        _check_seat(self.seat)
+        if type(self.seat) is not int or self.seat < 0:  # the common case (an int >= 0) costs no call
+            _check_seat(self.seat)
 
 
 Action = Play | Pass

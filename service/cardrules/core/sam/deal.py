@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import chain
+from operator import itemgetter
 
 from cardrules.core.cards import Card, check_distinct
 from cardrules.core.errors import FieldViolation, InvalidInput
 from cardrules.core.sam.combination import TWO, Kind, _classify_sorted
 from cardrules.core.sam.house_rules import DEFAULT_RULES, HouseRules, InstantWinKind
+from cardrules.core.sam.rankindex import BIT
 from cardrules.core.sam.state import HAND_SIZE, TableState, _trusted_seat, _trusted_table
 
 
@@ -26,6 +29,10 @@ class InstantWin:
     house_rules: HouseRules = DEFAULT_RULES
 
 
+_ONLY_CARDS = frozenset((Card,))
+_HAND_SIZES = frozenset((HAND_SIZE,))
+
+
 def check_hands(
     hands: Iterable[Iterable[int]], rules: HouseRules = DEFAULT_RULES, field: str = "hands"
 ) -> tuple[tuple[Card, ...], ...]:
@@ -36,11 +43,20 @@ def check_hands(
     """
     if isinstance(hands, str | bytes):
         raise InvalidInput.one(field, "BAD_VALUE", "hands must be a list of hands")
-    raw = [list(h) for h in hands]
+    raw = [tuple(h) for h in hands]
     if not 2 <= len(raw) <= rules.max_players:
         raise InvalidInput.one(
             field, "WRONG_SEAT_COUNT", f"a Sâm table has 2..{rules.max_players} seats, got {len(raw)}"
         )
+    # The common case in a few C calls: every hand has 10 cards, all interned cards (a Card is always 0..51),
+    # none in two places. Anything else takes the loop below, which names each problem.
+    deck = tuple(chain.from_iterable(raw))
+    if (
+        _HAND_SIZES.issuperset(map(len, raw))
+        and _ONLY_CARDS.issuperset(map(type, deck))
+        and len(set(deck)) == len(deck)
+    ):
+        return tuple([tuple(sorted(h)) for h in raw])  # type: ignore[arg-type]  # every card is a Card
     problems: list[FieldViolation] = []
     out: list[tuple[Card, ...]] = []
     seen: dict[int, str] = {}
@@ -70,25 +86,39 @@ def instant_win_kind(hand: Sequence[int], rules: HouseRules = DEFAULT_RULES) -> 
     return _instant_win_kind(tuple(sorted(check_distinct(hand, "hand"))), rules)
 
 
+# Rank counts without a Python step per card: in the 52-bit card mask (bit ``rank * 4 + suit``) each rank owns
+# one nibble. Folding each nibble's four suit bits onto its lowest bit gives every rank's count (0..4, no carry
+# into the next nibble); adding 5 to a count sets its nibble's top bit exactly when the count is >= 3.
+_NIBBLE_LOW = sum(1 << (4 * rank) for rank in range(13))
+_PLUS_FIVE = 5 * _NIBBLE_LOW
+_TOP_BITS = 8 * _NIBBLE_LOW
+_RED = sum(BIT[card] for card in range(52) if card & 3 >= 2)
+_BLACK = sum(BIT[card] for card in range(52) if card & 3 < 2)
+
+
 def _instant_win_kind(cards: tuple[Card, ...], rules: HouseRules) -> InstantWinKind | None:
     """:func:`instant_win_kind` of distinct cards already sorted (a hand checked by :func:`check_hands`)."""
-    if len(cards) != HAND_SIZE or not rules.instant_wins:
-        return None
-    counts = [0] * 13
-    for card in cards:
-        counts[card >> 2] += 1
     enabled = rules.instant_wins
-    if InstantWinKind.DRAGON in enabled and _classify_sorted(cards, rules.straight_low_ace).kind is Kind.STRAIGHT:
+    if len(cards) != HAND_SIZE or not enabled:
+        return None
+    mask = sum(itemgetter(*cards)(BIT))  # distinct cards: the sum of their bits is their union
+    low = _NIBBLE_LOW
+    spades, clubs, diamonds, hearts = mask & low, mask >> 1 & low, mask >> 2 & low, mask >> 3 & low
+    counts = spades + clubs + diamonds + hearts  # nibble r: the count of rank r
+    # Each test below is cheap, so it runs before the (hashing) look-up of its kind in the enabled set.
+    if (
+        (spades | clubs | diamonds | hearts).bit_count() == HAND_SIZE  # ten ranks: a straight is possible
+        and InstantWinKind.DRAGON in enabled
+        and _classify_sorted(cards, rules.straight_low_ace).kind is Kind.STRAIGHT
+    ):
         return InstantWinKind.DRAGON
-    if InstantWinKind.FOUR_TWOS in enabled and counts[TWO] == 4:
+    if counts >> 4 * TWO == 4 and InstantWinKind.FOUR_TWOS in enabled:
         return InstantWinKind.FOUR_TWOS
-    if InstantWinKind.SAME_COLOR in enabled:
-        reds = sum(1 for c in cards if c & 3 >= 2)
-        if reds in (0, HAND_SIZE):
-            return InstantWinKind.SAME_COLOR
-    if InstantWinKind.THREE_TRIPLES in enabled and sum(1 for n in counts if n >= 3) >= 3:
+    if (not mask & _RED or not mask & _BLACK) and InstantWinKind.SAME_COLOR in enabled:
+        return InstantWinKind.SAME_COLOR
+    if ((counts + _PLUS_FIVE) & _TOP_BITS).bit_count() >= 3 and InstantWinKind.THREE_TRIPLES in enabled:
         return InstantWinKind.THREE_TRIPLES
-    if InstantWinKind.FIVE_PAIRS in enabled and all(n in (0, 2, 4) for n in counts):
+    if not spades ^ clubs ^ diamonds ^ hearts and InstantWinKind.FIVE_PAIRS in enabled:  # every count even
         return InstantWinKind.FIVE_PAIRS
     return None
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 
 from cardrules.core.cards import Card
 from cardrules.core.errors import InvalidInput
@@ -10,6 +11,9 @@ from cardrules.core.sam.actions import Action, Pass, Play
 from cardrules.core.sam.deal import check_hands
 from cardrules.core.sam.house_rules import DEFAULT_RULES, HouseRules
 from cardrules.core.sam.settlement import check_stake
+
+_ACTION_TYPES = frozenset((Play, Pass))
+_seat_of = attrgetter("seat")
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +46,11 @@ class RoundRecord:
                 raise InvalidInput.one(f"declarations[{k}]", "SEAT_OUT_OF_RANGE", f"must be a seat 0..{n - 1}")
         object.__setattr__(self, "declarations", declarations)
         actions = tuple(self.actions)
+        # The common case in a few C calls: only Plays and Passes (their seats are ints >= 0, checked when they
+        # were built), every seat at the table. Anything else takes the loop below, which names the action.
+        if _ACTION_TYPES.issuperset(map(type, actions)) and max(map(_seat_of, actions), default=-1) < n:
+            object.__setattr__(self, "actions", actions)
+            return
         for i, action in enumerate(actions):
             if not isinstance(action, Play | Pass):
                 raise InvalidInput.one(f"actions[{i}]", "BAD_ACTION", "an action is a Play or a Pass")
