@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardrules.core.cards import format_cards
+from cardrules.core.cards import Card, format_cards
 from cardrules.core.errors import InvalidInput
 from cardrules.core.sam.actions import Action, Pass, Play
-from cardrules.core.sam.combination import TWO, Combination, Kind, _classify_sorted, beats, is_chop, is_choppable
+from cardrules.core.sam.combination import TWO, Combination, Kind, _classify_sorted, is_chop, is_choppable
 from cardrules.core.sam.events import Chop, Event, EventKind, HandEnd
 from cardrules.core.sam.house_rules import BaoMot, FinishWithTwo
 from cardrules.core.sam.reasons import Illegal, Reason
@@ -39,6 +39,13 @@ def check(state: TableState, action: Action) -> Illegal | None:
     """None when ``action`` is legal in ``state``, else the :class:`Illegal` answer (computed by :func:`apply`)."""
     result = _apply(state, action, None)
     return result if isinstance(result, Illegal) else None
+
+
+def _apply(state: TableState, action: Action, at: int | None) -> Applied | Illegal:
+    result = _step(state, action, at)
+    if isinstance(result, Illegal):
+        return result
+    return _applied(*result)
 
 
 def next_to_act(state: TableState, after: int, owner: int, choppable: bool, passed: tuple[bool, ...]) -> int:
@@ -122,7 +129,20 @@ def _where(at: int | None) -> str:
 # comment above ``_trusted_table`` and tests/sam/test_trusted_states.py, which re-validates them).
 
 
-def _apply(state: TableState, action: Action, at: int | None) -> Applied | Illegal:
+# The kinds every play is tested against, read once: ``Kind.X`` itself is slow in CPython 3.11 (EnumType
+# defines ``__getattr__``, so every attribute read on an enum class takes the generic hook, ~10x a global read).
+_INVALID = Kind.INVALID
+_QUAD = Kind.QUAD
+_SINGLE = Kind.SINGLE
+
+Step = tuple[TableState, tuple[Event, ...], Combination | None]
+"""An accepted action as (next state, events, combination): what :class:`Applied` holds, without building it
+(a replay only reads the state and the events)."""
+
+
+def _step(state: TableState, action: Action, at: int | None) -> Step | Illegal:
+    """:func:`apply` (``at``: the index of the action in a replay, for error paths), an accepted action as a
+    :data:`Step`."""
     if state.ended is not None:
         return Illegal(Reason.HAND_OVER)
     seats = state.seats
@@ -142,22 +162,27 @@ def _apply(state: TableState, action: Action, at: int | None) -> Applied | Illeg
         raise InvalidInput.one(_where(at), "BAD_ACTION", f"an action is a Play or a Pass, got {action!r}")
 
     cards = action.cards
-    for i, card in enumerate(cards):
+    for card in cards:
         if card not in hand:  # a hand is ≤ 10 interned cards: scanning the tuple is cheaper than building a set
-            raise InvalidInput.one(
-                f"{_where(at)}.cards[{i}]", "CARD_NOT_IN_HAND", f"card {card} is not in the hand of seat {seat}"
-            )
+            _not_in_hand(cards, hand, seat, at)
     rules = state.house_rules
     played = tuple(sorted(cards)) if len(cards) > 1 else cards  # Play holds a tuple of interned cards
     combo = _classify_sorted(played, rules.straight_low_ace)
-    if combo.kind is Kind.INVALID:
+    kind = combo.kind
+    if kind is _INVALID:
         return Illegal(Reason.NOT_A_COMBINATION, combo)
     current = state._combination
-    chop = current is not None and is_chop(combo, current, rules)
-    if me.passed and not chop:
+    chop = False
+    if current is not None:
+        # beats(combo, current) inlined: the same kind and length with a higher key, or a chop (only a four
+        # of a kind can chop)
+        chop = kind is _QUAD and is_chop(combo, current, rules)
+        if me.passed and not chop:
+            return Illegal(Reason.ONLY_CHOP_ALLOWED, combo)
+        if not chop and not (kind is current.kind and combo.length == current.length and combo.key > current.key):
+            return Illegal(Reason.DOES_NOT_BEAT, combo)
+    elif me.passed:  # pragma: no cover - nobody has passed while a trick is led (TableState checks it)
         return Illegal(Reason.ONLY_CHOP_ALLOWED, combo)
-    if current is not None and not beats(combo, current, rules):  # any valid combination may lead
-        return Illegal(Reason.DOES_NOT_BEAT, combo)
     finishing = len(played) == len(hand)
     has_two = played[-1] >> 2 == TWO
     if finishing and has_two and rules.finish_with_two is FinishWithTwo.FORBIDDEN and state.lead_passes < n:
@@ -169,7 +194,7 @@ def _apply(state: TableState, action: Action, at: int | None) -> Applied | Illeg
         nxt = seat + 1 if seat + 1 < n else 0
         if seats[nxt].passed:  # only then can the next seat be skipped: walk the table
             nxt = _next_seat(seats, seat, seat, not (rules.chop_after_pass and is_choppable(combo, rules)))
-        if combo.kind is Kind.SINGLE and nxt != seat and seats[nxt].count == 1 and combo.key != hand[-1] >> 2:
+        if kind is _SINGLE and nxt != seat and seats[nxt].count == 1 and combo.key != hand[-1] >> 2:
             if rules.bao_mot is BaoMot.FORBIDDEN:
                 return Illegal(Reason.MUST_PLAY_HIGHEST_SINGLE, combo)
             violation_of = nxt
@@ -194,7 +219,7 @@ def _apply(state: TableState, action: Action, at: int | None) -> Applied | Illeg
     declarer = state.declarer
     if declarer is not None and seat != declarer:
         events += (Event(EventKind.SAM_BLOCKED, seat, declarer),)
-        return _applied(_ended(state, new_seats, seat, HandEnd.SAM_BLOCKED), events, combo)
+        return _ended(state, new_seats, seat, HandEnd.SAM_BLOCKED), events, combo
     if finishing:
         violator = state.bao_mot_violator
         if declarer is not None:
@@ -209,13 +234,13 @@ def _apply(state: TableState, action: Action, at: int | None) -> Applied | Illeg
         else:
             events += (Event(EventKind.FINISH, seat),)
             end = HandEnd.FINISHED
-        return _applied(_ended(state, new_seats, seat, end), events, combo)
+        return _ended(state, new_seats, seat, end), events, combo
 
     if violation_of is not None:
         events += (Event(EventKind.BAO_MOT_VIOLATION, seat, violation_of),)
     if nxt == seat:
         events += _trick_end(seat)
-        return _applied(_new_trick(state, new_seats, seat), events, combo)
+        return _new_trick(state, new_seats, seat), events, combo
     next_state = _trusted_table(
         tuple(new_seats),
         nxt,
@@ -230,10 +255,19 @@ def _apply(state: TableState, action: Action, at: int | None) -> Applied | Illeg
         None,
         rules,
     )
-    return _applied(next_state, events, combo)
+    return next_state, events, combo
 
 
-def _pass(state: TableState, seat: int, me: SeatState) -> Applied | Illegal:
+def _not_in_hand(cards: tuple[Card, ...], hand: tuple[Card, ...], seat: int, at: int | None) -> None:
+    """Raise for the first of ``cards`` that ``hand`` lacks."""
+    for i, card in enumerate(cards):
+        if card not in hand:
+            raise InvalidInput.one(
+                f"{_where(at)}.cards[{i}]", "CARD_NOT_IN_HAND", f"card {card} is not in the hand of seat {seat}"
+            )
+
+
+def _pass(state: TableState, seat: int, me: SeatState) -> Step | Illegal:
     seats = state.seats
     n = len(seats)
     owner = state.current_owner
@@ -245,25 +279,28 @@ def _pass(state: TableState, seat: int, me: SeatState) -> Applied | Illegal:
             ended = _trusted_table(
                 seats, seat, (), None, None, (), seat, None, 0, HandEnd.SAM_FAILED_STUCK, None, rules
             )
-            return Applied(ended, (Event(EventKind.SAM_FAILED_STUCK, seat),))
+            return ended, (Event(EventKind.SAM_FAILED_STUCK, seat),), None
         nxt = (seat + 1) % n
         moved = _trusted_table(
             seats, nxt, (), None, None, (), state.declarer, None, state.lead_passes + 1, None, None, rules
         )
-        return Applied(moved, (Event(EventKind.LEAD_PASSED, seat, nxt), Event(EventKind.NEXT_LEADER, nxt)))
-    new_seats = list(seats)
-    if not me.passed:
-        new_seats[seat] = _with_passed(me, True)
+        return moved, (Event(EventKind.LEAD_PASSED, seat, nxt), Event(EventKind.NEXT_LEADER, nxt)), None
+    passed_me = me if me.passed else _with_passed(me, True)
     combination = state._combination
-    passed_seats = tuple(new_seats)
-    nxt = seat + 1 if seat + 1 < n else 0
-    if nxt != owner and passed_seats[nxt].passed:  # only then can the next seat be skipped: walk the table
+    nxt = seat + 1 if seat + 1 < n else 0  # never ``seat`` itself (n >= 2): its pass mark does not matter here
+    if nxt != owner and seats[nxt].passed:  # only then can the next seat be skipped: walk the table
         skip_passed = not (rules.chop_after_pass and is_choppable(combination, rules))
-        nxt = _next_seat(passed_seats, seat, owner, skip_passed)
+        nxt = _next_seat((*seats[:seat], passed_me, *seats[seat + 1 :]), seat, owner, skip_passed)
     if nxt == owner:
-        return _applied(_new_trick(state, new_seats, owner), _trick_end(owner), None)
+        # The trick ends and every pass mark is cleared: the passing seat's own mark is never built.
+        cleared = tuple([s if not s.passed else _with_passed(s, False) for s in seats])
+        return (
+            _trusted_table(cleared, owner, (), None, None, (), state.declarer, None, 0, None, None, rules),
+            _trick_end(owner),
+            None,
+        )
     next_state = _trusted_table(
-        passed_seats,
+        (*seats[:seat], passed_me, *seats[seat + 1 :]),
         nxt,
         state.current,
         owner,
@@ -276,7 +313,7 @@ def _pass(state: TableState, seat: int, me: SeatState) -> Applied | Illegal:
         None,
         rules,
     )
-    return _applied(next_state, (), None)
+    return next_state, (), None
 
 
 def _new_trick(state: TableState, seats: list[SeatState], leader: int) -> TableState:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardrules.core.errors import InvalidInput
-from cardrules.core.sam.apply import _apply, describe
+from cardrules.core.sam.apply import _step, describe
 from cardrules.core.sam.deal import InstantWin, _start_checked
 from cardrules.core.sam.events import Chop, Event, EventKind
 from cardrules.core.sam.reasons import Illegal, Reason
@@ -13,7 +13,8 @@ from cardrules.core.sam.record import RoundRecord
 from cardrules.core.sam.settlement import Settlement, settle
 from cardrules.core.sam.state import TableState
 
-_CHOP_KINDS = frozenset((EventKind.CHOP, EventKind.OVER_CHOP))
+_CHOP = EventKind.CHOP
+_OVER_CHOP = EventKind.OVER_CHOP
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,20 +48,21 @@ def replay(record: RoundRecord) -> Replay:
     all_events: list[tuple[Event, ...]] = []
     chains: list[tuple[Chop, ...]] = []
     for i, action in enumerate(record.actions):
-        result = _apply(state, action, i)
+        result = _step(state, action, i)
         if isinstance(result, Illegal):
             raise InvalidInput.one(
                 f"actions[{i}]", result.reason.name, f"{describe(action)} is illegal: {result.reason.english}"
             )
-        state = result.state
-        events = result.events
+        state, events, _ = result
         all_events.append(events)
-        # apply puts a chop's event first (an action chops at most once): no need to scan the other events
-        if events and events[0].kind in _CHOP_KINDS:
+        # apply puts a chop's event first (an action chops at most once): no need to scan the other events. The
+        # kinds are compared by identity with members read once (a set look-up would hash the member in Python,
+        # and ``EventKind.CHOP`` is a slow read in CPython 3.11: see apply._INVALID), on every trick end.
+        if events:
             event = events[0]
-            if event.kind is EventKind.CHOP:
+            if event.kind is _CHOP:
                 chains.append((Chop(event.seat, event.other_seat or 0, 1),))
-            else:
+            elif event.kind is _OVER_CHOP:
                 chains[-1] = (*chains[-1], Chop(event.seat, event.other_seat or 0, event.chain_position))
     if state.ended is None:
         raise InvalidInput.one(
