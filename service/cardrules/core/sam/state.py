@@ -23,7 +23,7 @@ def _checked_hand(hand: object) -> tuple[Card, ...]:
     """A known hand as a seat stores it (sorted), or :class:`InvalidInput` at ``hand[i]`` / ``hand``."""
     if isinstance(hand, str | bytes):
         raise InvalidInput.one("hand", "MALFORMED_CARD", "hand must be a sequence of cards, not a string")
-    checked = tuple(sorted(check_distinct(hand, "hand")))  # type: ignore[arg-type]  # check_distinct says why not
+    checked = tuple(sorted(check_distinct(hand, "hand")))  # type: ignore[arg-type]  # a non-card list fails there
     if len(checked) > HAND_SIZE:
         raise InvalidInput.one("hand", "TOO_MANY_CARDS", f"a hand holds at most 10 cards, got {len(checked)}")
     return checked
