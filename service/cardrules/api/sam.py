@@ -61,11 +61,10 @@ def table_state(message: sam_loc_pb2.SamTableState, rules: sam.HouseRules, field
 def _table_state_fast(message: sam_loc_pb2.SamTableState, rules: sam.HouseRules) -> sam.TableState | None:
     """The state when nothing is wrong with it (the same value the careful path builds), else None.
 
-    Reads each card list in one go (:func:`fast_cards`), checks the whole deck for repeats with one set, and
-    builds no field paths; any malformed card, repeat, missing holding, unknown end or core objection → None.
+    Reads each card list in one go (:func:`fast_cards`) and builds no field paths; any malformed card, missing
+    holding or unknown end, and any core objection (a repeated card, an impossible state) → None.
     """
     seats: list[sam.SeatState] = []
-    deck: list[Card] = []
     try:
         for seat in message.seats:
             holding = seat.WhichOneof("holding")
@@ -73,17 +72,13 @@ def _table_state_fast(message: sam_loc_pb2.SamTableState, rules: sam.HouseRules)
                 hand = fast_cards(seat.hand)
                 if hand is None:
                     return None
-                deck += hand
-                seats.append(sam.SeatState(hand=hand, passed=seat.passed))
+                seats.append(sam.SeatState.holding(hand, seat.passed))
             elif holding == "card_count":
-                seats.append(sam.SeatState(count=seat.card_count, passed=seat.passed))
+                seats.append(sam.SeatState.counting(seat.card_count, seat.passed))
             else:
                 return None
         current = fast_cards(message.current)
         if current is None:
-            return None
-        deck += current
-        if len(set(deck)) != len(deck):
             return None
         ended = None
         if message.ended:
