@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from cardrules.core.cards import Card, format_cards
 from cardrules.core.errors import InvalidInput
 from cardrules.core.sam.actions import Action, Pass, Play
-from cardrules.core.sam.combination import TWO, Combination, Kind, _classify_sorted, is_chop, is_choppable
+from cardrules.core.sam.combination import _SAME_RANK, TWO, Combination, Kind, _classify_sorted, is_chop, is_choppable
 from cardrules.core.sam.events import Chop, Event, EventKind, HandEnd
 from cardrules.core.sam.house_rules import BaoMot, FinishWithTwo
 from cardrules.core.sam.reasons import Illegal, Reason
@@ -167,7 +167,7 @@ def _step(state: TableState, action: Action, at: int | None) -> Step | Illegal:
             _not_in_hand(cards, hand, seat, at)
     rules = state.house_rules
     played = tuple(sorted(cards)) if len(cards) > 1 else cards  # Play holds a tuple of interned cards
-    combo = _classify_sorted(played, rules.straight_low_ace)
+    combo = _SAME_RANK.get(played) or _classify_sorted(played, rules.straight_low_ace)  # most plays: one look-up
     kind = combo.kind
     if kind is _INVALID:
         return Illegal(Reason.NOT_A_COMBINATION, combo)
@@ -290,7 +290,9 @@ def _pass(state: TableState, seat: int, me: SeatState) -> Step | Illegal:
     nxt = seat + 1 if seat + 1 < n else 0  # never ``seat`` itself (n >= 2): its pass mark does not matter here
     if nxt != owner and seats[nxt].passed:  # only then can the next seat be skipped: walk the table
         skip_passed = not (rules.chop_after_pass and is_choppable(combination, rules))
-        nxt = _next_seat((*seats[:seat], passed_me, *seats[seat + 1 :]), seat, owner, skip_passed)
+        marked = list(seats)
+        marked[seat] = passed_me
+        nxt = _next_seat(tuple(marked), seat, owner, skip_passed)
     if nxt == owner:
         # The trick ends and every pass mark is cleared: the passing seat's own mark is never built.
         cleared = tuple([s if not s.passed else _with_passed(s, False) for s in seats])
@@ -299,8 +301,10 @@ def _pass(state: TableState, seat: int, me: SeatState) -> Step | Illegal:
             _trick_end(owner),
             None,
         )
+    marked = list(seats)  # cheaper than joining slices
+    marked[seat] = passed_me
     next_state = _trusted_table(
-        (*seats[:seat], passed_me, *seats[seat + 1 :]),
+        tuple(marked),
         nxt,
         state.current,
         owner,
