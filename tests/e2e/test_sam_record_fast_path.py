@@ -199,7 +199,7 @@ def test_cached_actions_are_shared_only_between_equal_elements() -> None:
         check_same(message, must_be_fast=True, cold=False)
     assert api._ACTIONS
     for element, action in api._ACTIONS.items():
-        parsed = sam_loc_pb2.SamRoundRecord.FromString(element)
+        parsed = sam_loc_pb2.SamRoundRecord.FromString(b"\x32" + element)  # keys are elements after their tag
         assert len(parsed.actions) == 1
         assert api.action(parsed.actions[0]) == action
 
@@ -263,3 +263,18 @@ def test_declarations_that_look_like_a_leader_are_given_up() -> None:
             out.declarations.extend(declared)
             out.leader = 0
             check_same(out)
+
+
+def test_an_eight_card_play_by_seat_0_is_read_by_the_pattern() -> None:
+    """Its length byte is 0x32, the tag the fast split cuts at: the elements are then found by their pattern."""
+    message = sam_loc_pb2.SamRoundRecord()
+    message.actions.add(seat=0).play.CopyFrom(proto_cards(range(0, 32, 4)))  # 3 4 5 6 7 8 9 T
+    getattr(message.actions.add(seat=1), "pass").SetInParent()
+    message.actions.add(seat=2).play.CopyFrom(proto_cards(range(1, 33, 4)))
+    data = message.SerializeToString()
+    assert data[:2] == b"\x32\x32"
+    expected = [api.action(a) for a in message.actions]
+    api._ACTIONS.clear()
+    assert api._actions(data) == expected  # cold
+    assert api._actions(data) == expected  # warm
+    assert api._actions(data[:-1]) is None  # cut short

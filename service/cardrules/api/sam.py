@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from operator import add
+from operator import itemgetter
 from typing import Any
 
 from cardrules.api.cards import card_bytes_table, cards_bytes, cards_from_proto, fast_cards
 from cardrules.api.errors import rpc_method
 from cardrules.api.house_rules import RulesReader, enum_name, enum_numbers
-from cardrules.api.paths import check_int64, rewrites, translate
+from cardrules.api.paths import INT64_MAX, check_int64, rewrites, translate
 from cardrules.core import sam
 from cardrules.core.cards import Card
 from cardrules.core.errors import FieldViolation, InvalidInput
@@ -221,17 +221,9 @@ def _round_record_fast(message: sam_loc_pb2.SamRoundRecord, rules: sam.HouseRule
     hands_bytes, declared_length, declared, leader, actions_bytes = body.groups()
     if declared_length is not None and declared_length[0] != len(declared):
         return None
-    elements = _action_elements(actions_bytes)
-    if sum(map(len, elements)) != len(actions_bytes):  # the elements must tile the actions, byte for byte
+    actions = _actions(actions_bytes)
+    if actions is None or not hands_bytes:
         return None
-    actions = list(map(_ACTIONS.get, elements))
-    if None in actions:
-        for i, action in enumerate(actions):
-            if action is None:
-                action = _action_of(elements[i])
-                if action is None:
-                    return None
-                actions[i] = action
     cards = _cards_of(hands_bytes.replace(b"\x1a\x3c", b""))  # no card holds these bytes: only hand heads go
     try:
         return sam.RoundRecord(
@@ -239,7 +231,7 @@ def _round_record_fast(message: sam_loc_pb2.SamRoundRecord, rules: sam.HouseRule
             stake=message.stake,
             leader=leader[0] if leader is not None else 0,
             declarations=tuple(declared) if declared is not None else (),
-            actions=tuple(actions),  # type: ignore[arg-type]  # no None left
+            actions=tuple(actions),
             house_rules=rules,
         )
     except InvalidInput:
@@ -271,7 +263,8 @@ _RECORD_BODY = re.compile(
 _action_elements = re.compile(
     rb"\x32[\x02-\x7f](?:\x08[\x01-\x7f])?+(?:\x12[\x06-\x7f](?:" + _CARD + rb")++|\x1a\x00)", re.DOTALL
 ).findall
-_ACTION_PARTS = re.compile(rb"\x32(.)(?:\x08(.))?(?:\x12(.)(.*)|\x1a\x00)", re.DOTALL).fullmatch
+# The same element after its tag, in parts.
+_ACTION_BODY = re.compile(rb"(.)(?:\x08([\x01-\x7f]))?+(?:\x12(.)((?:" + _CARD + rb")+)|\x1a\x00)", re.DOTALL).fullmatch
 _HAND = 10
 
 
@@ -285,34 +278,77 @@ def _translations() -> tuple[bytes, bytes]:
 
 
 _RANK_TIMES_4, _SUIT_INDEX = _translations()
-_CARDS_AT = tuple(Card(i) for i in range(52)).__getitem__
+_CARDS = tuple(Card(i) for i in range(52))
 
 
 def _cards_of(elements: bytes) -> tuple[Card, ...]:
-    """The cards of consecutive 6-byte card elements, each one the patterns above accepted: the rank bytes
-    (every 6th from 3) and suit bytes (every 6th from 5) translate and add up to the cards' indices, with no
-    Python step per card."""
-    ranks = elements[3::6].translate(_RANK_TIMES_4)
-    suits = elements[5::6].translate(_SUIT_INDEX)
-    return tuple(map(_CARDS_AT, map(add, ranks, suits)))
+    """The cards of consecutive 6-byte card elements (at least one), each one the patterns above accepted, with
+    no Python step per card: the rank bytes (every 6th from 3) and suit bytes (every 6th from 5) translate to
+    rank·4 and suit, whose bytewise sums (< 52: no carry) are the cards' indices, and one itemgetter fetches
+    them."""
+    size = len(elements) // 6
+    ranks = int.from_bytes(elements[3::6].translate(_RANK_TIMES_4), "little")
+    suits = int.from_bytes(elements[5::6].translate(_SUIT_INDEX), "little")
+    cards = itemgetter(*(ranks + suits).to_bytes(size, "little"))(_CARDS)
+    return cards if size > 1 else (cards,)  # itemgetter of one item gives the item itself
 
 
 # Records repeat the same few hundred actions (each single, pair, … by each seat): each element's action, once
-# read and validated, is kept in a bounded dict (oldest entry dropped first). Actions are immutable values, so
-# records may share them. Only elements whose lengths were checked by _action_of get in: a hit is always a
-# well-formed element.
+# read and validated, is kept in a bounded dict (oldest entry dropped first), keyed by the element's bytes after
+# its tag. Actions are immutable values, so records may share them. Only elements that _action_of read whole,
+# their lengths agreeing with their bytes, get in: a hit is always one well-formed element.
 _ACTION_CACHE_SIZE = 20_000
 _ACTIONS: dict[bytes, sam.Action] = {}
 
 
+def _actions(data: bytes) -> list[sam.Action] | None:
+    """The actions of the ``actions`` elements of a record's wire form, else None.
+
+    The elements are split at every ``0x32`` (their tag) in one C call: no card byte, seat below 16 or pass is
+    ``0x32``, so that byte only starts an element, except as the length of an 8-card play by seat 0. Each piece
+    must then be a whole element (a cache hit, or read by :func:`_action_of`): an element that a split cut
+    short never is, as its length counts the bytes past the cut. When a piece is not, the elements are found
+    by their pattern instead (:func:`_actions_by_pattern`).
+    """
+    pieces = data.split(b"\x32")
+    if pieces[0]:
+        return None
+    del pieces[0]
+    actions = list(map(_ACTIONS.get, pieces))
+    if None in actions:
+        for i, action in enumerate(actions):
+            if action is None:
+                action = _action_of(pieces[i])
+                if action is None:
+                    return _actions_by_pattern(data)
+                actions[i] = action
+    return actions  # type: ignore[return-value]  # no None left
+
+
+def _actions_by_pattern(data: bytes) -> list[sam.Action] | None:
+    """:func:`_actions` for elements that hold a ``0x32`` byte: found by :data:`_action_elements`, which must
+    tile the data byte for byte."""
+    elements = _action_elements(data)
+    if sum(map(len, elements)) != len(data):
+        return None
+    actions: list[sam.Action] = []
+    for element in elements:
+        action = _ACTIONS.get(element[1:]) or _action_of(element[1:])
+        if action is None:
+            return None
+        actions.append(action)
+    return actions
+
+
 def _action_of(element: bytes) -> sam.Action | None:
-    """The action of one ``actions`` element matched by :data:`_action_elements`, added to the cache; None when
-    a length disagrees with the bytes or the core objects (a card repeated inside the play)."""
-    parts = _ACTION_PARTS(element)
-    if parts is None:  # pragma: no cover - the element pattern is stricter
+    """The action of one ``actions`` element (its bytes after the tag), added to the cache; None when it is not
+    one whole well-formed element (its length or its play's length disagrees with the bytes, a byte the
+    patterns do not expect) or the core objects (a card repeated inside the play)."""
+    parts = _ACTION_BODY(element)
+    if parts is None:
         return None
     length, seat_byte, play_length, played = parts.groups()
-    if length[0] != len(element) - 2:
+    if length[0] != len(element) - 1:
         return None
     seat = seat_byte[0] if seat_byte is not None else 0
     try:
@@ -476,22 +512,19 @@ def event_to_proto(event: sam.Event) -> sam_loc_pb2.SamEvent:
 
 
 def settlement_to_proto(settlement: sam.Settlement) -> sam_loc_pb2.SamLocServiceSettleRoundResponse:
-    check_int64(
-        [t.amount for t in settlement.transfers] + [*settlement.gross, settlement.fee],
-        "round.stake",
-        "the settlement at this stake",
-    )
+    amounts = [t.amount for t in settlement.transfers] + [*settlement.gross, settlement.fee]
+    if min(amounts) < -INT64_MAX or max(amounts) > INT64_MAX:  # two C calls; check_int64 then says what is wrong
+        check_int64(amounts, "round.stake", "the settlement at this stake")
     out = sam_loc_pb2.SamLocServiceSettleRoundResponse(
         outcome=_OUTCOME_NUMBER[settlement.outcome],
-        transfers=[
-            cards_pb2.Transfer(from_seat=t.from_seat, to_seat=t.to_seat, amount=t.amount, reason=str(t.reason))
-            for t in settlement.transfers
-        ],
         nets=settlement.nets,
         fee=settlement.fee,
         fees=settlement.fees,
         gross=settlement.gross,
     )
+    add = out.transfers.add  # each transfer filled in place: no separate message to build and copy in
+    for t in settlement.transfers:
+        add(from_seat=t.from_seat, to_seat=t.to_seat, amount=t.amount, reason=str(t.reason))
     if settlement.winner is not None:
         out.winner = settlement.winner
     if settlement.instant_win is not None:
