@@ -481,7 +481,7 @@ def report(cases: Sequence[Case], one: Phase, two: Phase | None) -> None:
             f"| {case.name} | {one.rate_of(case.name):,.0f} | {_median(p.run.p50_ms for p in pairs):.1f} "
             f"| {_median(p.run.p99_ms for p in pairs):.1f} | {_median(p.run.cpu_us for p in pairs):.0f} "
             f"| {_median(p.run.handler_us for p in pairs):.0f} | {ratio:.2f} "
-            f" | {_median(p.cpu_ratio for p in pairs):.2f} | {_verdict(ratio, case.target)} |"
+            f"| {_median(p.cpu_ratio for p in pairs):.2f} | {_verdict(ratio, case.target)} |"
         )
     if two is None:
         return
