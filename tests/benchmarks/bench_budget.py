@@ -9,8 +9,8 @@ h2load settings and the same per-run figures as ``bench_rpc.py`` (calls/s, serve
 own thread CPU per call from the server's ``cardrules_rpc_handler_cpu_seconds`` metric), median of rounds.
 
 A tight loop is the most favourable handler there is: it touches almost no memory, so it runs as fast live as in
-a loop. Real handlers (conversion, validation, rules) touch far more, and cost the server 2–2.5× their in-process
-time plus ~100 µs of gRPC's own work slowed by them (compare ``bench_rpc.py``'s "of which handler" column).
+a loop. Real handlers (conversion, validation, rules) touch far more: they run live at 1.6–2.5× their in-process
+time and slow gRPC's own work by ≈ 50–100 µs per call (compare ``bench_rpc.py``'s "of which handler" column).
 """
 
 from __future__ import annotations
