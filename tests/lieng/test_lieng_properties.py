@@ -1,5 +1,6 @@
-"""Hypothesis properties: legal actions ⇔ apply, betting always ends, pots sum to the chips committed, settlement is
-zero-sum and its transfers reproduce every net, replay reproduces the round, comparison is a total preorder."""
+"""Hypothesis properties: legal actions ⇔ apply, every state apply derives is valid, betting always ends, pots
+sum to the chips committed, settlement is zero-sum and its transfers reproduce every net, replay reproduces the
+round, comparison is a total preorder."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from cardrules.core.lieng import (
     HouseRules,
     Reason,
     RoundRecord,
+    SeatState,
     SuitTieBreak,
     apply,
     compare_two,
@@ -71,6 +73,22 @@ def check_legal_actions_match_apply(state: BettingState) -> None:
             assert judge(state, Action(other, ActionKind.FOLD)) is Reason.NOT_YOUR_TURN
 
 
+def rebuilt(state: BettingState) -> BettingState:
+    """The same state built from scratch by the validating constructors (raises InvalidInput if it is not valid)."""
+    return BettingState(
+        tuple(SeatState(s.stack, s.committed, s.folded, s.all_in, s.acted) for s in state.seats),
+        state.ante,
+        state.first_actor,
+        state.to_act,
+        state.current_bet,
+        state.last_full_raise,
+        state.orbit,
+        state.raise_orbits,
+        state.last_raise_orbit,
+        state.rules,
+    )
+
+
 @st.composite
 def rounds(draw: st.DrawFn) -> tuple[RoundRecord, list[BettingState]]:
     rules = draw(rules_strategy)
@@ -104,6 +122,7 @@ def rounds(draw: st.DrawFn) -> tuple[RoundRecord, list[BettingState]]:
 def test_random_betting_rounds(data: tuple[RoundRecord, list[BettingState]]) -> None:
     record, states = data
     for state in states:
+        assert rebuilt(state) == state  # apply's unvalidated states pass the public constructors' checks
         check_legal_actions_match_apply(state)
         assert sum(s.committed + s.stack for s in state.seats) == sum(record.stacks)  # chips are conserved
     final = states[-1]

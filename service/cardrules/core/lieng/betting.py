@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from cardrules.core.errors import FieldViolation, InvalidInput
 from cardrules.core.lieng.house_rules import MIN_SEATS, HouseRules
@@ -437,10 +437,10 @@ def apply(state: BettingState, action: Action, field: str = "action") -> ActionR
     raise_orbits = state.raise_orbits
     last_raise_orbit = state.last_raise_orbit
     if kind is ActionKind.FOLD or kind is ActionKind.TIMEOUT:
-        seats[me] = replace(seat, folded=True, acted=True)
+        seats[me] = _derived_seat(seat.stack, seat.committed, True, seat.all_in, True)
         events.append(Event(EventKind.SEAT_FOLDED, me, seat.committed))
     elif kind is ActionKind.CHECK:
-        seats[me] = replace(seat, acted=True)
+        seats[me] = _derived_seat(seat.stack, seat.committed, seat.folded, seat.all_in, True)
     else:
         if kind is ActionKind.CALL:
             total = current_bet
@@ -449,7 +449,7 @@ def apply(state: BettingState, action: Action, field: str = "action") -> ActionR
         else:
             total = seat.committed + seat.stack
         stack = seat.stack - (total - seat.committed)
-        seats[me] = SeatState(stack, total, False, stack == 0, True)
+        seats[me] = _derived_seat(stack, total, False, stack == 0, True)
         if total > current_bet:
             increase = total - current_bet
             current_bet = total
@@ -458,7 +458,10 @@ def apply(state: BettingState, action: Action, field: str = "action") -> ActionR
                 last_raise_orbit = state.orbit
             if increase >= state.min_raise:
                 last_full_raise = increase
-                seats = [s if i == me or not s.acted else replace(s, acted=False) for i, s in enumerate(seats)]
+                seats = [
+                    s if i == me or not s.acted else _derived_seat(s.stack, s.committed, s.folded, s.all_in, False)
+                    for i, s in enumerate(seats)
+                ]
                 events.append(Event(EventKind.FULL_RAISE, me, total))
             else:
                 events.append(Event(EventKind.SHORT_ALL_IN, me, total))
@@ -473,7 +476,7 @@ def apply(state: BettingState, action: Action, field: str = "action") -> ActionR
             events.append(Event(EventKind.FOLD_OUT, live[0], pot))
         else:
             events.append(Event(EventKind.SHOWDOWN, None, pot))
-    following = BettingState(
+    following = _derived_state(
         tuple(seats),
         state.ante,
         state.first_actor,
@@ -583,3 +586,83 @@ def start_betting(
     if not _is_closed(seats, ante):
         to_act = next((first_actor + k) % n for k in range(n) if _needs_action(seats[(first_actor + k) % n], ante))
     return BettingState(seats, ante, first_actor, to_act, ante, rules=rules)
+
+
+# --- Trusted construction: states derived by apply from an already validated state ---------------------------
+#
+# WHY: ``BettingState.__post_init__`` and ``SeatState.__post_init__`` are the gate for every state that comes from
+# outside. :func:`apply` only derives a state from one that passed it, after :func:`judge` found the action legal,
+# and what it builds keeps the same invariants (chips move from stack to committed, never below zero; an emptied
+# stack is all-in; the bet is the highest commitment; ``to_act`` comes from :func:`_next_to_act`). Re-checking
+# every derived state cost about half of a replay. The property test in ``tests/lieng/test_lieng_properties.py``
+# rebuilds every state of random rounds through the public constructors and checks that it validates and compares
+# equal, so a bug on this path cannot go unnoticed.
+# HOW: as in ``cardrules.core.sam.state``: a mutable twin with the same slots, filled with plain stores, then
+# switched to the real class by ``__class__`` assignment (allowed between classes of identical slot layout).
+
+
+class _SeatSlots:
+    """Mutable twin of :class:`SeatState` (same slots); only used inside :func:`_derived_seat`."""
+
+    __slots__ = SeatState.__slots__  # the same names in the same order
+    stack: int
+    committed: int
+    folded: bool
+    all_in: bool
+    acted: bool
+
+
+class _StateSlots:
+    """Mutable twin of :class:`BettingState` (same slots); only used inside :func:`_derived_state`."""
+
+    __slots__ = BettingState.__slots__  # the same names in the same order
+    seats: tuple[SeatState, ...]
+    ante: int
+    first_actor: int
+    to_act: int | None
+    current_bet: int
+    last_full_raise: int
+    orbit: int
+    raise_orbits: int
+    last_raise_orbit: int
+    rules: HouseRules
+
+
+def _derived_seat(stack: int, committed: int, folded: bool, all_in: bool, acted: bool) -> SeatState:
+    """``SeatState(stack, committed, folded, all_in, acted)``, unvalidated: only :func:`apply` may call it."""
+    seat: _SeatSlots = object.__new__(_SeatSlots)
+    seat.stack = stack
+    seat.committed = committed
+    seat.folded = folded
+    seat.all_in = all_in
+    seat.acted = acted
+    seat.__class__ = SeatState  # type: ignore[assignment]
+    return seat  # type: ignore[return-value]
+
+
+def _derived_state(
+    seats: tuple[SeatState, ...],
+    ante: int,
+    first_actor: int,
+    to_act: int | None,
+    current_bet: int,
+    last_full_raise: int,
+    orbit: int,
+    raise_orbits: int,
+    last_raise_orbit: int,
+    rules: HouseRules,
+) -> BettingState:
+    """``BettingState(...)`` with these fields, unvalidated: only :func:`apply` may call it."""
+    state: _StateSlots = object.__new__(_StateSlots)
+    state.seats = seats
+    state.ante = ante
+    state.first_actor = first_actor
+    state.to_act = to_act
+    state.current_bet = current_bet
+    state.last_full_raise = last_full_raise
+    state.orbit = orbit
+    state.raise_orbits = raise_orbits
+    state.last_raise_orbit = last_raise_orbit
+    state.rules = rules
+    state.__class__ = BettingState  # type: ignore[assignment]
+    return state  # type: ignore[return-value]
