@@ -17,6 +17,7 @@ from cardrules.client.errors import (
     InvalidArgumentError,
     ResourceExhaustedError,
     RulesError,
+    UnauthenticatedError,
     UnavailableError,
     from_rpc_error,
 )
@@ -31,6 +32,7 @@ __all__ = [
     "ResourceExhaustedError",
     "RulesError",
     "SamLocClient",
+    "UnauthenticatedError",
     "UnavailableError",
     "card",
     "card_text",

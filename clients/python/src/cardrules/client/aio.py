@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 import grpc
 from google.protobuf.message import Message
 
+from cardrules.client.auth import AsyncBearerToken, channel_credentials, check_token
 from cardrules.client.cards import CardsLike, hands
 from cardrules.client.channel import (
     DEFAULT_TIMEOUT,
@@ -36,17 +37,31 @@ def connect(
     *,
     secure: bool = False,
     root_certificates: bytes | None = None,
+    certificate_chain: bytes | None = None,
+    private_key: bytes | None = None,
+    token: str | None = None,
     load_balancing: LoadBalancing = "pick_first",
     retry: bool = True,
     default_timeout: float | None = DEFAULT_TIMEOUT,
 ) -> grpc.aio.Channel:
-    """A ``grpc.aio`` channel with the same service config as :func:`cardrules.client.connect`."""
+    """A ``grpc.aio`` channel with the same service config and credentials as :func:`cardrules.client.connect`."""
     check_timeout(default_timeout)
+    check_token(token)
     options = channel_options(load_balancing=load_balancing, retry=retry)
-    interceptors = [] if default_timeout is None else [AsyncDefaultTimeout(default_timeout)]
-    if secure or root_certificates is not None:
-        credentials = grpc.ssl_channel_credentials(root_certificates=root_certificates)
+    credentials = channel_credentials(
+        secure=secure,
+        root_certificates=root_certificates,
+        certificate_chain=certificate_chain,
+        private_key=private_key,
+        token=token,
+    )
+    interceptors: list[grpc.aio.ClientInterceptor] = []
+    if default_timeout is not None:
+        interceptors.append(AsyncDefaultTimeout(default_timeout))
+    if credentials is not None:
         return grpc.aio.secure_channel(target, credentials, options=options, interceptors=interceptors)
+    if token is not None:
+        interceptors.append(AsyncBearerToken(token))
     return grpc.aio.insecure_channel(target, options=options, interceptors=interceptors)
 
 

@@ -17,6 +17,7 @@ __all__ = [
     "DEFAULT_TIMEOUT",
     "SERVICES",
     "AsyncDefaultTimeout",
+    "CallDetails",
     "DefaultTimeout",
     "LoadBalancing",
     "channel_options",
@@ -70,7 +71,7 @@ def channel_options(*, load_balancing: LoadBalancing = "pick_first", retry: bool
     ]
 
 
-class _CallDetails(NamedTuple):
+class CallDetails(NamedTuple):
     # Field-for-field grpc.ClientCallDetails: interceptors must hand on a complete description of the call.
     method: str
     timeout: float | None
@@ -88,7 +89,7 @@ class DefaultTimeout(grpc.UnaryUnaryClientInterceptor):
 
     def intercept_unary_unary(self, continuation: Callable[[Any, Any], Any], details: Any, request: Any) -> Any:
         if details.timeout is None:
-            details = _CallDetails(
+            details = CallDetails(
                 details.method,
                 self._timeout,
                 details.metadata,

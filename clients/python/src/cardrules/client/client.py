@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 import grpc
 from google.protobuf.message import Message
 
+from cardrules.client.auth import BearerToken, channel_credentials, check_token
 from cardrules.client.cards import CardsLike, hands
 from cardrules.client.channel import DEFAULT_TIMEOUT, DefaultTimeout, LoadBalancing, channel_options, check_timeout
 from cardrules.client.errors import from_rpc_error
@@ -30,6 +31,9 @@ def connect(
     *,
     secure: bool = False,
     root_certificates: bytes | None = None,
+    certificate_chain: bytes | None = None,
+    private_key: bytes | None = None,
+    token: str | None = None,
     load_balancing: LoadBalancing = "pick_first",
     retry: bool = True,
     default_timeout: float | None = DEFAULT_TIMEOUT,
@@ -39,17 +43,31 @@ def connect(
     ``round_robin`` spreads calls over every address the target resolves to (use ``dns:///host:port`` against a
     headless Kubernetes service). ``retry`` retries UNAVAILABLE up to 4 attempts with exponential backoff.
     ``default_timeout`` is the deadline of calls that set none (e.g. through a raw stub); None: no default.
+
+    Authentication: ``token`` is sent as ``authorization: Bearer <token>`` on every call. TLS is on with
+    ``secure`` (system roots) or ``root_certificates`` (PEM); ``certificate_chain`` + ``private_key`` (PEM) are a
+    client certificate for mutual TLS. A token over plaintext is only for trusted networks and local use.
     """
     check_timeout(default_timeout)
+    check_token(token)
     options = channel_options(load_balancing=load_balancing, retry=retry)
-    if secure or root_certificates is not None:
-        credentials = grpc.ssl_channel_credentials(root_certificates=root_certificates)
+    credentials = channel_credentials(
+        secure=secure,
+        root_certificates=root_certificates,
+        certificate_chain=certificate_chain,
+        private_key=private_key,
+        token=token,
+    )
+    interceptors: list[grpc.UnaryUnaryClientInterceptor] = []
+    if credentials is not None:
         channel = grpc.secure_channel(target, credentials, options=options)
     else:
         channel = grpc.insecure_channel(target, options=options)
-    if default_timeout is None:
-        return channel
-    return grpc.intercept_channel(channel, DefaultTimeout(default_timeout))
+        if token is not None:
+            interceptors.append(BearerToken(token))
+    if default_timeout is not None:
+        interceptors.append(DefaultTimeout(default_timeout))
+    return grpc.intercept_channel(channel, *interceptors) if interceptors else channel
 
 
 class _Client:

@@ -1,7 +1,10 @@
 """Replay conformance vectors against a live server.
 
     python -m cardrules.client.conformance VECTORS_DIR [--target HOST:PORT] [--verbose] [--timeout S]
-        [--tls | --root-certificates PEM]
+        [--tls | --ca PEM] [--cert PEM --key PEM] [--token TOKEN]
+
+The token may come from the environment variable ``CARDRULES_TOKEN`` instead of ``--token``, which keeps it out
+of process listings.
 
 Prints one line per failing case (file, case name, first difference) and ends with ``N passed, M failed``.
 Exit status: 0 all passed; 1 some case failed or no case was found; 2 bad usage or unreadable vectors.
@@ -10,6 +13,7 @@ Exit status: 0 all passed; 1 some case failed or no case was found; 2 bad usage 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -19,6 +23,7 @@ import grpc
 from google.protobuf import descriptor_pool, json_format, message_factory
 from google.protobuf.message import Message
 
+from cardrules.client.auth import check_token
 from cardrules.client.channel import DEFAULT_TIMEOUT
 from cardrules.client.client import connect
 from cardrules.client.errors import decode_status, field_violations
@@ -28,7 +33,9 @@ from cardrules.client.vectors import Case, VectorsUnreadable, load_vectors
 # Imported for their side effect: they register the cardrules.v1 services in the default descriptor pool.
 from cardrules.v1 import lieng_pb2, sam_loc_pb2  # noqa: F401
 
-__all__ = ["main", "run_case"]
+__all__ = ["TOKEN_ENV", "main", "run_case"]
+
+TOKEN_ENV = "CARDRULES_TOKEN"
 
 
 class CaseError(Exception):
@@ -87,7 +94,14 @@ def _parser() -> argparse.ArgumentParser:
         "--timeout", type=float, default=DEFAULT_TIMEOUT * 5, help="deadline per call in seconds (default: %(default)s)"
     )
     parser.add_argument("--tls", action="store_true", help="use TLS with the system's root certificates")
-    parser.add_argument("--root-certificates", type=Path, metavar="PEM", help="use TLS trusting this PEM file")
+    parser.add_argument(
+        "--ca", "--root-certificates", dest="ca", type=Path, metavar="PEM", help="use TLS trusting this CA (PEM)"
+    )
+    parser.add_argument("--cert", type=Path, metavar="PEM", help="client certificate for mutual TLS (with --key)")
+    parser.add_argument("--key", type=Path, metavar="PEM", help="private key of --cert")
+    parser.add_argument(
+        "--token", help=f"bearer token sent on every call (default: the environment variable {TOKEN_ENV}, if set)"
+    )
     parser.add_argument("--verbose", action="store_true", help="also list passing cases")
     return parser
 
@@ -97,9 +111,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.timeout <= 0:
         print("cardrules-conformance: --timeout must be > 0", file=sys.stderr)
         return 2
+    if (args.cert is None) != (args.key is None):
+        print("cardrules-conformance: --cert and --key go together", file=sys.stderr)
+        return 2
+    token = args.token if args.token is not None else os.environ.get(TOKEN_ENV) or None
+    try:
+        check_token(token)
+    except ValueError as error:
+        print(f"cardrules-conformance: bad token: {error}", file=sys.stderr)
+        return 2
     try:
         cases, broken = load_vectors(args.vectors)
-        roots = args.root_certificates.read_bytes() if args.root_certificates else None
+        roots = args.ca.read_bytes() if args.ca else None
+        chain = args.cert.read_bytes() if args.cert else None
+        key = args.key.read_bytes() if args.key else None
     except (VectorsUnreadable, OSError) as error:
         print(f"cardrules-conformance: {error}", file=sys.stderr)
         return 2
@@ -107,7 +132,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f"{item.file}: {item.name}" if item.name else str(item.file)
         print(f"FAIL {where}: malformed vector: {_one_line(item.problem)}")
     passed, failed = 0, len(broken)
-    with connect(args.target, secure=args.tls, root_certificates=roots, default_timeout=None) as channel:
+    with connect(
+        args.target,
+        secure=args.tls,
+        root_certificates=roots,
+        certificate_chain=chain,
+        private_key=key,
+        token=token,
+        default_timeout=None,
+    ) as channel:
         for case in cases:
             try:
                 difference = match_expect(case.expect, run_case(channel, case, args.timeout))

@@ -1,7 +1,8 @@
 """Typed errors for failed calls, decoded from the gRPC status and its ``google.rpc`` details.
 
 An illegal play is not an error (ValidatePlay answers ``legal: false`` with a reason); these errors are for
-malformed input (INVALID_ARGUMENT, with the offending fields), overload, outages and deadlines.
+malformed input (INVALID_ARGUMENT, with the offending fields), overload, outages, deadlines and missing or
+invalid credentials.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ __all__ = [
     "InvalidArgumentError",
     "ResourceExhaustedError",
     "RulesError",
+    "UnauthenticatedError",
     "UnavailableError",
     "decode_status",
     "field_violations",
@@ -72,6 +74,11 @@ class ResourceExhaustedError(RulesError):
     """The server is overloaded or the request is too large."""
 
 
+class UnauthenticatedError(RulesError):
+    """The server requires credentials and the call had none or a wrong one (never retried: the same credentials
+    would fail again). The server says no more than "missing or invalid credentials", by design."""
+
+
 class UnavailableError(RulesError):
     """No server could be reached (after the channel's retries, if enabled)."""
 
@@ -84,6 +91,7 @@ _BY_CODE: dict[grpc.StatusCode, type[RulesError]] = {
     grpc.StatusCode.RESOURCE_EXHAUSTED: ResourceExhaustedError,
     grpc.StatusCode.UNAVAILABLE: UnavailableError,
     grpc.StatusCode.DEADLINE_EXCEEDED: DeadlineExceededError,
+    grpc.StatusCode.UNAUTHENTICATED: UnauthenticatedError,
 }
 
 

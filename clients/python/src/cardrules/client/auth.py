@@ -1,0 +1,106 @@
+"""Credentials for a server with authentication on: a bearer token on every call, TLS and client certificates.
+
+On a TLS channel the token travels as gRPC call credentials. gRPC refuses call credentials on a plaintext
+channel (they would leak to anyone on the path), so there an interceptor adds the same ``authorization``
+metadata instead: that is only for trusted networks and local use, where the link itself is private.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import grpc
+
+from cardrules.client.channel import CallDetails
+
+__all__ = [
+    "AUTHORIZATION",
+    "AsyncBearerToken",
+    "BearerToken",
+    "authorization_value",
+    "channel_credentials",
+    "check_token",
+]
+
+AUTHORIZATION = "authorization"
+
+# A token is one header value: printable ASCII without spaces, so "Bearer <token>" is unambiguous and gRPC
+# accepts it as metadata. RFC 6750's token68 characters fit, and so does anything secrets.token_urlsafe makes.
+_TOKEN = re.compile(r"[\x21-\x7e]+")
+
+
+def check_token(token: str | None) -> str | None:
+    """``token`` itself, once known to be None or one header-safe word (a typo then fails here, not remotely)."""
+    if token is None:
+        return None
+    if not isinstance(token, str) or not _TOKEN.fullmatch(token):
+        raise ValueError("a token must be a non-empty string of printable ASCII characters without spaces")
+    return token
+
+
+def authorization_value(token: str) -> str:
+    """The ``authorization`` metadata value the server expects: ``Bearer <token>``."""
+    return f"Bearer {token}"
+
+
+def channel_credentials(
+    *,
+    secure: bool,
+    root_certificates: bytes | None,
+    certificate_chain: bytes | None,
+    private_key: bytes | None,
+    token: str | None,
+) -> grpc.ChannelCredentials | None:
+    """TLS credentials (with the token as call credentials), or None for a plaintext channel.
+
+    TLS is on when ``secure`` or when any certificate is given; ``certificate_chain`` and ``private_key`` (PEM)
+    are the client's certificate for a server that requires mutual TLS, and only make sense together.
+    """
+    if (certificate_chain is None) != (private_key is None):
+        raise ValueError("certificate_chain and private_key go together: give both for mutual TLS, or neither")
+    if not (secure or root_certificates is not None or certificate_chain is not None):
+        return None
+    credentials = grpc.ssl_channel_credentials(
+        root_certificates=root_certificates, private_key=private_key, certificate_chain=certificate_chain
+    )
+    if token is None:
+        return credentials
+    return grpc.composite_channel_credentials(credentials, grpc.access_token_call_credentials(token))
+
+
+class BearerToken(grpc.UnaryUnaryClientInterceptor):
+    """Adds ``authorization: Bearer <token>`` to every call of a plaintext channel."""
+
+    def __init__(self, token: str) -> None:
+        self._header = (AUTHORIZATION, authorization_value(token))
+
+    def intercept_unary_unary(self, continuation: Callable[[Any, Any], Any], details: Any, request: Any) -> Any:
+        details = CallDetails(
+            details.method,
+            details.timeout,
+            (*(details.metadata or ()), self._header),
+            details.credentials,
+            getattr(details, "wait_for_ready", None),
+            getattr(details, "compression", None),
+        )
+        return continuation(details, request)
+
+
+class AsyncBearerToken(grpc.aio.UnaryUnaryClientInterceptor):
+    """``BearerToken`` for ``grpc.aio`` channels."""
+
+    def __init__(self, token: str) -> None:
+        self._value = authorization_value(token)
+
+    async def intercept_unary_unary(
+        self, continuation: Callable[[Any, Any], Awaitable[Any]], details: Any, request: Any
+    ) -> Any:
+        # A copy: the caller's metadata object must not grow a header per attempt or per reuse.
+        metadata = grpc.aio.Metadata(*(details.metadata or ()))
+        metadata.add(AUTHORIZATION, self._value)
+        details = grpc.aio.ClientCallDetails(
+            details.method, details.timeout, metadata, details.credentials, details.wait_for_ready
+        )
+        return await continuation(details, request)
