@@ -43,6 +43,13 @@ def metric_samples(server: ServerHandle) -> dict[tuple[str, frozenset[tuple[str,
     }
 
 
-def calls_counted(server: ServerHandle, method: str, code: str) -> float:
-    key = ("cardrules_rpc_calls_total", frozenset({("method", f"/{PROBE}/{method}"), ("code", code)}))
-    return metric_samples(server).get(key, 0.0)
+def calls_counted(server: ServerHandle, method: str, code: str, caller: str = "anonymous") -> float:
+    return calls_total(metric_samples(server), f"/{PROBE}/{method}", code, caller)
+
+
+def calls_total(
+    samples: dict[tuple[str, frozenset[tuple[str, str]]], float], method: str, code: str, caller: str = "anonymous"
+) -> float:
+    """The calls counter for one method, code and caller (0 when never counted)."""
+    labels = frozenset({("method", method), ("code", code), ("caller", caller)})
+    return samples.get(("cardrules_rpc_calls_total", labels), 0.0)

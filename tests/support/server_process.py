@@ -47,20 +47,35 @@ def free_port() -> int:
         return port
 
 
-def new_channel(target: str, root_certificates: bytes | None = None) -> grpc.Channel:
-    """A channel with its own connection; TLS when ``root_certificates`` (PEM) is given."""
+ClientCertificate = tuple[bytes, bytes]  # (PEM certificate chain, PEM private key)
+
+
+def new_channel(
+    target: str, root_certificates: bytes | None = None, client_certificate: ClientCertificate | None = None
+) -> grpc.Channel:
+    """A channel with its own connection; TLS when ``root_certificates`` (PEM) is given, mutual TLS when a
+    ``client_certificate`` is given too."""
     # A private subchannel pool forces a new TCP connection per channel; by default grpc shares one connection
     # among channels to the same target, which would hide how connections spread over workers.
     options = [("grpc.use_local_subchannel_pool", 1)]
     if root_certificates is not None:
-        credentials = grpc.ssl_channel_credentials(root_certificates=root_certificates)
+        chain, key = client_certificate if client_certificate is not None else (None, None)
+        credentials = grpc.ssl_channel_credentials(
+            root_certificates=root_certificates, private_key=key, certificate_chain=chain
+        )
         return grpc.secure_channel(target, credentials, options=options)
     return grpc.insecure_channel(target, options=options)
 
 
-def health_status(target: str, service: str = "", timeout: float = 2.0, root_certificates: bytes | None = None) -> int:
+def health_status(
+    target: str,
+    service: str = "",
+    timeout: float = 2.0,
+    root_certificates: bytes | None = None,
+    client_certificate: ClientCertificate | None = None,
+) -> int:
     """The health status of ``service`` at ``target``; raises grpc.RpcError if the call fails."""
-    with new_channel(target, root_certificates) as channel:
+    with new_channel(target, root_certificates, client_certificate) as channel:
         stub = health_pb2_grpc.HealthStub(channel)
         response = stub.Check(health_pb2.HealthCheckRequest(service=service), timeout=timeout)
         status: int = response.status
@@ -74,6 +89,7 @@ class ServerHandle:
     metrics_port: int  # 0 when metrics are disabled
     output_dir: Path
     root_certificates: bytes | None = None  # PEM trusted for a TLS server; None = plaintext
+    client_certificate: ClientCertificate | None = None  # presented to a mutual-TLS server
 
     @property
     def target(self) -> str:
@@ -84,7 +100,7 @@ class ServerHandle:
         return f"http://127.0.0.1:{self.metrics_port}/metrics"
 
     def channel(self) -> grpc.Channel:
-        return new_channel(self.target, self.root_certificates)
+        return new_channel(self.target, self.root_certificates, self.client_certificate)
 
     def stdout(self) -> str:
         return (self.output_dir / "stdout").read_text(errors="replace")
@@ -131,7 +147,12 @@ class ServerHandle:
                 raise RuntimeError(self._describe(f"server exited with code {self.process.returncode} on start-up"))
             try:
                 if (
-                    health_status(self.target, timeout=1.0, root_certificates=self.root_certificates)
+                    health_status(
+                        self.target,
+                        timeout=1.0,
+                        root_certificates=self.root_certificates,
+                        client_certificate=self.client_certificate,
+                    )
                     == health_pb2.HealthCheckResponse.SERVING
                 ):
                     return
@@ -165,13 +186,15 @@ def running_server(
     wait: bool = True,
     start_timeout: float = START_TIMEOUT_SECONDS,
     root_certificates: bytes | None = None,
+    client_certificate: ClientCertificate | None = None,
 ) -> Iterator[ServerHandle]:
     """Start ``python -m <entry>`` (default ``cardrules.server``) with ``args`` and yield a handle.
 
     ``env`` is added to this process's environment minus any ``CARDRULES_*`` variables (so a developer's shell
     cannot change the test). Port and metrics port are free ports unless ``args``/``env`` set them. With
     ``wait`` (default) returns only once health reports SERVING, or raises with the server's output. For a TLS
-    server pass the PEM to trust as ``root_certificates``; the handle's channels then use TLS.
+    server pass the PEM to trust as ``root_certificates``; the handle's channels then use TLS, presenting
+    ``client_certificate`` (PEM chain, PEM key) to a mutual-TLS server.
     """
     extra = dict(env or {})
     full_env = {key: value for key, value in os.environ.items() if not key.startswith("CARDRULES_")}
@@ -197,7 +220,7 @@ def running_server(
         process = subprocess.Popen(
             command, cwd=REPO_ROOT, env=full_env, stdout=stdout, stderr=stderr, start_new_session=True
         )
-    handle = ServerHandle(process, port, metrics_port, output_dir, root_certificates)
+    handle = ServerHandle(process, port, metrics_port, output_dir, root_certificates, client_certificate)
     try:
         if wait:
             handle.wait_healthy(start_timeout)

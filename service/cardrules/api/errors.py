@@ -23,22 +23,26 @@ DOMAIN = "cardrules.v1"
 
 _log = structlog.get_logger("cardrules.api")
 
+# Every error must reach every client: the status travels in the trailers, and grpc clients refuse trailers over
+# 8 KiB by default (the status detail is base64, a third larger). So one error lists at most this many field
+# violations, each description at most this long, within this many serialized bytes; one more entry then says
+# how many were left out, at the first of them.
+MAX_LISTED_VIOLATIONS = 20
+MAX_DESCRIPTION_CHARS = 200
+MAX_DETAIL_BYTES = 4096
+MORE_VIOLATIONS = "MORE_VIOLATIONS"
+
 Req = TypeVar("Req")
 Resp = TypeVar("Resp")
 
 
 def invalid_argument_status(error: InvalidInput) -> grpc.Status:
     """The rich status for a bad request: a summary message, BadRequest field violations and ErrorInfo."""
-    bad_request = error_details_pb2.BadRequest(
-        field_violations=[
-            error_details_pb2.BadRequest.FieldViolation(field=v.field, description=v.description, reason=v.reason)
-            for v in error.violations
-        ]
-    )
+    bad_request = listed_violations(error)
     info = error_details_pb2.ErrorInfo(
         reason=error.violations[0].reason,
         domain=DOMAIN,
-        metadata={"field": error.violations[0].field},
+        metadata={"field": error.violations[0].field[:MAX_DESCRIPTION_CHARS]},
     )
     details = []
     for detail in (bad_request, info):
@@ -49,11 +53,35 @@ def invalid_argument_status(error: InvalidInput) -> grpc.Status:
     return rpc_status.to_status(status_pb2.Status(code=code_pb2.INVALID_ARGUMENT, message=message, details=details))
 
 
+def listed_violations(error: InvalidInput) -> error_details_pb2.BadRequest:
+    """The first violations that fit the caps, then (if any were left out) one entry saying how many."""
+    listed = error_details_pb2.BadRequest()
+    violations = error.violations
+    for index, v in enumerate(violations):
+        entry = error_details_pb2.BadRequest.FieldViolation(
+            field=v.field[:MAX_DESCRIPTION_CHARS], description=_shortened(v.description), reason=v.reason
+        )
+        if index == MAX_LISTED_VIOLATIONS or listed.ByteSize() + entry.ByteSize() > MAX_DETAIL_BYTES:
+            left = len(violations) - index
+            listed.field_violations.add(
+                field=entry.field,
+                reason=MORE_VIOLATIONS,
+                description=f"{left} more violation{'s' if left > 1 else ''} not listed, the first of them here",
+            )
+            break
+        listed.field_violations.append(entry)
+    return listed
+
+
+def _shortened(text: str) -> str:
+    return text if len(text) <= MAX_DESCRIPTION_CHARS else text[: MAX_DESCRIPTION_CHARS - 1] + "…"
+
+
 def _summary(error: InvalidInput) -> str:
     first = error.violations[0]
     more = len(error.violations) - 1
     tail = f" (and {more} more)" if more else ""
-    return f"invalid {first.field}: {first.description}{tail}"
+    return f"invalid {first.field[:MAX_DESCRIPTION_CHARS]}: {_shortened(first.description)}{tail}"
 
 
 def rpc_method(

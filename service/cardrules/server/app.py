@@ -12,10 +12,11 @@ from dataclasses import dataclass, replace
 import grpc
 from prometheus_client import CollectorRegistry
 
+from cardrules.server.auth import Authenticator
 from cardrules.server.binding import BindingsFactory, ServiceBinding, default_bindings
 from cardrules.server.config import Config
 from cardrules.server.health import HEALTH_SERVICE_NAME, HealthServicer, add_health
-from cardrules.server.interceptors import ObservabilityInterceptor
+from cardrules.server.interceptors import ServerInterceptor
 from cardrules.server.logging import get_logger
 from cardrules.server.metrics import (
     MetricsEndpoint,
@@ -25,9 +26,18 @@ from cardrules.server.metrics import (
     serve_metrics,
 )
 from cardrules.server.reflection import add_reflection
+from cardrules.server.tokens import TokenFileError, TokenSource
 from cardrules.version import __version__
 
 log = get_logger()
+
+
+def _ms(seconds: float) -> int:
+    return round(seconds * 1000)
+
+
+# grpc's way of saying "never" for its connection timers.
+_NEVER_MS = 2**31 - 1
 
 
 def server_options(config: Config) -> list[tuple[str, int]]:
@@ -37,6 +47,19 @@ def server_options(config: Config) -> list[tuple[str, int]]:
         ("grpc.so_reuseport", 1 if config.so_reuseport else 0),
         ("grpc.max_receive_message_length", config.max_message_bytes),
         ("grpc.max_send_message_length", config.max_message_bytes),
+        # Connections (the reasons for the defaults are in config.py's flag help and the README).
+        ("grpc.max_connection_idle_ms", _ms(config.max_connection_idle_seconds) or _NEVER_MS),
+        ("grpc.max_connection_age_ms", _ms(config.max_connection_age_seconds) or _NEVER_MS),
+        ("grpc.max_connection_age_grace_ms", _ms(config.max_connection_age_grace_seconds)),
+        ("grpc.keepalive_time_ms", _ms(config.keepalive_seconds) or _NEVER_MS),
+        ("grpc.keepalive_timeout_ms", _ms(config.keepalive_timeout_seconds)),
+        # Clients may keep a quiet connection alive with pings, but not more often than this; the third ping too
+        # soon (two strikes) ends the connection with GOAWAY too_many_pings.
+        ("grpc.keepalive_permit_without_calls", 1),
+        ("grpc.http2.min_ping_interval_without_data_ms", _ms(config.min_client_ping_seconds)),
+        ("grpc.http2.max_ping_strikes", 2),
+        ("grpc.max_concurrent_streams", config.max_concurrent_streams),
+        ("grpc.max_allowed_incoming_connections", config.max_connections),
     ]
 
 
@@ -55,7 +78,13 @@ class RunningServer:
 
 def _bind(server: grpc.aio.Server, config: Config) -> int:
     if config.tls_cert is not None and config.tls_key is not None:
-        credentials = grpc.ssl_server_credentials([(config.tls_key.read_bytes(), config.tls_cert.read_bytes())])
+        client_ca = config.tls_client_ca.read_bytes() if config.tls_client_ca is not None else None
+        credentials = grpc.ssl_server_credentials(
+            [(config.tls_key.read_bytes(), config.tls_cert.read_bytes())],
+            root_certificates=client_ca,
+            # With a client CA, a client without a certificate it signed never completes the handshake.
+            require_client_auth=client_ca is not None,
+        )
         port: int = server.add_secure_port(config.address, credentials)
     else:
         port = server.add_insecure_port(config.address)
@@ -69,16 +98,21 @@ async def start_server(
     names = [binding.name for binding in bindings]
     if len(set(names)) != len(names):
         raise ValueError(f"duplicate service names in bindings: {names}")
+    tokens = None
+    if config.auth_tokens is not None:
+        tokens = TokenSource(config.auth_tokens, on_error=lambda problem: log.error("tokens file kept", error=problem))
+    authenticator = Authenticator(tokens, mutual_tls=config.tls_client_ca is not None)
     server = grpc.aio.server(
-        interceptors=[ObservabilityInterceptor(metrics)],
+        # The interceptor, not grpc, enforces max_concurrent_calls: grpc's own limit answers before any
+        # interceptor, so its refusals would be missing from the logs and the metrics.
+        interceptors=[ServerInterceptor(metrics, authenticator, config.max_concurrent_calls)],
         options=server_options(config),
-        # grpc answers calls beyond this many in flight with RESOURCE_EXHAUSTED instead of queueing them.
-        maximum_concurrent_rpcs=config.max_concurrent_calls,
     )
     for binding in bindings:
         binding.register(server)
     health = add_health(server, names)
-    add_reflection(server, [*names, HEALTH_SERVICE_NAME])
+    if config.reflection:
+        add_reflection(server, [*names, HEALTH_SERVICE_NAME])
     port = _bind(server, config)
     await server.start()
     health.set_all_serving()
@@ -126,6 +160,9 @@ async def serve(
         so_reuseport=config.so_reuseport,
         max_message_bytes=config.max_message_bytes,
         max_concurrent_calls=config.max_concurrent_calls,
+        auth_tokens=config.auth_tokens is not None,
+        mutual_tls=config.tls_client_ca is not None,
+        reflection=config.reflection,
     )
     watcher = asyncio.create_task(_stop_when_orphaned(parent_pid, stop, reasons)) if parent_pid else None
     await stop.wait()
@@ -170,9 +207,12 @@ def run(
     endpoint: MetricsEndpoint | None = None
     try:
         if own_metrics_endpoint and config.metrics_port:
-            endpoint = serve_metrics(config.host, config.metrics_port, registry)
-            log.info("metrics endpoint started", port=endpoint.port)
+            endpoint = serve_metrics(config.metrics_host, config.metrics_port, registry)
+            log.info("metrics endpoint started", host=config.metrics_host, port=endpoint.port)
         asyncio.run(serve(config, bindings, metrics, parent_pid=parent_pid))
+    except TokenFileError as error:
+        log.error("server failed", error=str(error))
+        return 1
     except (OSError, RuntimeError) as error:
         # Typically the port is taken (grpc reports a failed bind as RuntimeError).
         log.error("server failed", error=str(error), address=config.address)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Literal
 
+from cardrules.server.tokens import TokenFile, TokenFileError
 from cardrules.version import __version__
 
 ENV_PREFIX = "CARDRULES_"
@@ -40,7 +41,22 @@ class Config:
     max_concurrent_calls: int = 1000
     shutdown_grace_seconds: float = 10.0
     metrics_port: int = 9090
+    # Loopback: metrics tell call volumes and callers' names; expose them to the scraper on purpose (0.0.0.0 plus
+    # a network policy in Kubernetes), never by accident.
+    metrics_host: str = "127.0.0.1"
     reuse_port: bool = False
+    reflection: bool = True
+    auth_tokens: Path | None = None
+    tls_client_ca: Path | None = None
+    # Connections (0 seconds turns a timer off); the reason for each default is in its flag's help below.
+    max_connection_idle_seconds: float = 300.0
+    max_connection_age_seconds: float = 300.0
+    max_connection_age_grace_seconds: float = 30.0
+    keepalive_seconds: float = 60.0
+    keepalive_timeout_seconds: float = 20.0
+    min_client_ping_seconds: float = 10.0
+    max_concurrent_streams: int = 100
+    max_connections: int = 2000
 
     @property
     def so_reuseport(self) -> bool:
@@ -50,6 +66,11 @@ class Config:
     @property
     def tls(self) -> bool:
         return self.tls_cert is not None
+
+    @property
+    def auth(self) -> bool:
+        """Whether callers must authenticate (a bearer token, a client certificate, or both)."""
+        return self.auth_tokens is not None or self.tls_client_ca is not None
 
     @property
     def address(self) -> str:
@@ -156,12 +177,74 @@ _OPTIONS: dict[str, tuple[str, Callable[[str], Any], str]] = {
         "seconds in-flight calls get to finish on SIGTERM (default 10)",
     ),
     "metrics_port": ("--metrics-port", _int_in(0, 65535), "Prometheus /metrics port (default 9090; 0 disables)"),
+    "metrics_host": (
+        "--metrics-host",
+        _host,
+        "address the metrics endpoint binds (default 127.0.0.1; 0.0.0.0 to let a scraper in, behind a network "
+        "policy)",
+    ),
     "reuse_port": ("--reuse-port", _bool, "set SO_REUSEPORT even with one worker (always on with several)"),
+    "reflection": ("--reflection", _bool, "serve gRPC reflection (default true; needs credentials when auth is on)"),
+    "auth_tokens": (
+        "--auth-tokens",
+        _file,
+        "file of callers' token hashes, one 'NAME sha256:HEX' per line; every call but health then needs "
+        "'authorization: Bearer TOKEN' (default: no tokens)",
+    ),
+    "tls_client_ca": (
+        "--tls-client-ca",
+        _file,
+        "PEM CA bundle: clients must present a certificate it signed (mutual TLS; needs --tls-cert)",
+    ),
+    "max_connection_idle_seconds": (
+        "--max-connection-idle",
+        _seconds,
+        "close a connection after this many seconds without calls (default 300: forgotten connections cannot "
+        "pile up; 0 = never)",
+    ),
+    "max_connection_age_seconds": (
+        "--max-connection-age",
+        _seconds,
+        "ask clients to reconnect after this many seconds, ±10%% (default 300: clients spread over new "
+        "replicas after a scale-up; 0 = never)",
+    ),
+    "max_connection_age_grace_seconds": (
+        "--max-connection-age-grace",
+        _seconds,
+        "seconds calls in flight get to finish on a connection past its age (default 30)",
+    ),
+    "keepalive_seconds": (
+        "--keepalive",
+        _seconds,
+        "ping a connection quiet for this many seconds (default 60: finds vanished clients; 0 = never)",
+    ),
+    "keepalive_timeout_seconds": (
+        "--keepalive-timeout",
+        _seconds,
+        "drop a connection whose ping is not answered within this many seconds (default 20)",
+    ),
+    "min_client_ping_seconds": (
+        "--min-client-ping-interval",
+        _seconds,
+        "shortest interval between a client's keepalive pings; faster pingers are sent away (default 10)",
+    ),
+    "max_concurrent_streams": (
+        "--max-concurrent-streams",
+        _int_in(1),
+        "calls at once on one connection; more wait in the client (default 100)",
+    ),
+    "max_connections": (
+        "--max-connections",
+        _int_in(1),
+        "open connections per worker; further ones are refused (default 2000)",
+    ),
 }
 
 
 def env_name(field: str) -> str:
-    return ENV_PREFIX + field.upper() if field != "shutdown_grace_seconds" else ENV_PREFIX + "SHUTDOWN_GRACE"
+    """``CARDRULES_`` + the flag's name: ``--max-connection-idle`` → ``CARDRULES_MAX_CONNECTION_IDLE``."""
+    flag = _OPTIONS[field][0]
+    return ENV_PREFIX + flag.removeprefix("--").replace("-", "_").upper()
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -213,3 +296,12 @@ def _check_combinations(config: Config) -> None:
         raise ConfigError("--port 0 cannot be shared by several workers; choose a port")
     if config.metrics_port != 0 and config.metrics_port == config.port:
         raise ConfigError(f"--metrics-port must differ from --port (both {config.port})")
+    if config.tls_client_ca is not None and config.tls_cert is None:
+        raise ConfigError("--tls-client-ca needs --tls-cert and --tls-key: mutual TLS is TLS first")
+    if config.auth_tokens is not None:
+        try:
+            TokenFile.load(config.auth_tokens)
+        except TokenFileError as error:
+            raise ConfigError(f"--auth-tokens: {error}") from None
+    if config.keepalive_seconds and config.keepalive_timeout_seconds <= 0:
+        raise ConfigError("--keepalive-timeout must be above 0 while --keepalive is on")

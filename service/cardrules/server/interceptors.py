@@ -1,4 +1,15 @@
-"""One interceptor for every unary call: a structured log line and the Prometheus samples.
+"""The one interceptor every call passes: admission, authentication, decoding, and its log line and metrics.
+
+For each unary call, in order:
+1. **Admission**: beyond ``max_concurrent_calls`` calls in flight the call is answered RESOURCE_EXHAUSTED at
+   once (health checks are exempt: a busy server is alive, and a failed probe would only move its load on).
+2. **Authentication**: a caller that does not prove who it is gets UNAUTHENTICATED, with no detail (health
+   stays open for probes).
+3. **Deadline**: a call whose deadline passed while it waited is not computed.
+4. **Decoding**: the request is parsed here, not by grpc, so bytes that are not the request message become
+   INVALID_ARGUMENT with a one-line message (grpc would answer UNKNOWN and log a traceback per call).
+5. The handler runs; then one log line and the Prometheus samples, with the code the client sees and the
+   caller's name.
 
 The status code is read back from the servicer context after the handler finishes, so codes set with
 ``context.set_code`` and ``context.abort`` are recorded as the client sees them, not as a generic failure.
@@ -11,68 +22,128 @@ import functools
 import inspect
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, cast
 
 import grpc
 
+from cardrules.server.auth import ANONYMOUS, UNAUTHENTICATED, Authenticator
 from cardrules.server.logging import get_logger, log_level_enabled
 from cardrules.server.metrics import RpcMetrics
 
-# Probes call these every few seconds; logging them at info would drown the calls operators care about.
-QUIET_PREFIXES = ("/grpc.health.v1.Health/",)
+HEALTH_PREFIX = "/grpc.health.v1.Health/"
 
 # Codes that mean the server (not the caller) has a problem.
 _SERVER_FAULTS = frozenset(
     {grpc.StatusCode.UNKNOWN, grpc.StatusCode.INTERNAL, grpc.StatusCode.DATA_LOSS, grpc.StatusCode.UNIMPLEMENTED}
 )
+# Codes an operator wants to notice without them being the server's fault: someone is being refused.
+_REFUSALS = frozenset(
+    {grpc.StatusCode.UNAUTHENTICATED, grpc.StatusCode.RESOURCE_EXHAUSTED, grpc.StatusCode.DEADLINE_EXCEEDED}
+)
+
+UNAUTHENTICATED_MESSAGE = "missing or invalid credentials"
 
 UnaryBehavior = Callable[[Any, grpc.aio.ServicerContext[Any, Any]], Any]
+Deserializer = Callable[[bytes], Any]
+Continuation = Callable[[grpc.HandlerCallDetails], Awaitable["grpc.RpcMethodHandler[Any, Any] | None"]]
 
 
-class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
-    def __init__(self, metrics: RpcMetrics | None) -> None:
+class ServerInterceptor(grpc.aio.ServerInterceptor):
+    def __init__(
+        self,
+        metrics: RpcMetrics | None,
+        authenticator: Authenticator | None = None,
+        max_concurrent_calls: int | None = None,
+    ) -> None:
         self._metrics = metrics
+        self._auth = authenticator or Authenticator(None, mutual_tls=False)
+        self._limit = max_concurrent_calls
+        self._in_flight = 0
         self._log = get_logger()
-        # One wrapped handler per method, built on its first call: the services are fixed once the server starts,
-        # and building a handler and closure on every call cost more than the wrapper itself.
+        # One wrapped handler per method (and one refusing handler), built on its first call: the services are
+        # fixed once the server starts, and building a handler and closure per call cost more than the wrapper.
         self._wrapped: dict[str, grpc.RpcMethodHandler[Any, Any]] = {}
+        self._overloaded: dict[str, grpc.RpcMethodHandler[Any, Any]] = {}
+
+    @property
+    def in_flight(self) -> int:
+        return self._in_flight
 
     async def intercept_service(
-        self,
-        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler[Any, Any] | None]],
-        handler_call_details: grpc.HandlerCallDetails,
+        self, continuation: Continuation, handler_call_details: grpc.HandlerCallDetails
     ) -> grpc.RpcMethodHandler[Any, Any] | None:
         method: str = handler_call_details.method
         wrapped = self._wrapped.get(method)
-        if wrapped is not None:
+        if wrapped is None:
+            handler = await continuation(handler_call_details)
+            # Unknown methods (None) are not cached, so random method names cannot grow the cache; grpc answers
+            # them UNIMPLEMENTED.
+            if handler is None:
+                return None
+            wrapped = self._wrapped[method] = self._wrap(method, handler)
+        if self._limit is None or method.startswith(HEALTH_PREFIX) or wrapped.request_streaming:
             return wrapped
-        handler = await continuation(handler_call_details)
-        # Streaming calls (reflection, health Watch) pass through untouched; every rules RPC is unary. Unknown
-        # methods (None) are not cached, so random method names cannot grow the cache.
-        if handler is None or handler.request_streaming or handler.response_streaming:
-            return handler
-        # On a grpc.aio server the unary behaviour receives an aio context; the stubs type it for sync servers.
-        behavior = cast(UnaryBehavior, handler.unary_unary)
-        wrapped = grpc.unary_unary_rpc_method_handler(
-            self._observed(method, behavior),
-            request_deserializer=handler.request_deserializer,
-            response_serializer=handler.response_serializer,
-        )
-        self._wrapped[method] = wrapped
+        if self._in_flight >= self._limit:
+            return self._overloaded[method]
+        # This runs inside the call's own task, which ends when the call does, however it ends (answered,
+        # cancelled, deadline): counting by the task cannot leak a slot.
+        self._in_flight += 1
+        task = asyncio.current_task()
+        assert task is not None
+        task.add_done_callback(self._release)
         return wrapped
 
-    def _observed(self, method: str, behavior: UnaryBehavior) -> UnaryBehavior:
+    def _release(self, _task: object) -> None:
+        self._in_flight -= 1
+
+    def _wrap(self, method: str, handler: grpc.RpcMethodHandler[Any, Any]) -> grpc.RpcMethodHandler[Any, Any]:
+        if handler.request_streaming or handler.response_streaming:
+            return self._guarded_stream(method, handler)
+        # On a grpc.aio server the unary behaviour receives an aio context; the stubs type it for sync servers.
+        behavior = cast(UnaryBehavior, handler.unary_unary)
+        decode: Deserializer | None = handler.request_deserializer
+        self._overloaded[method] = grpc.unary_unary_rpc_method_handler(
+            self._refuse_overloaded(method), response_serializer=handler.response_serializer
+        )
+        # No request_deserializer: grpc hands over the raw bytes and the observed behaviour decodes them.
+        return grpc.unary_unary_rpc_method_handler(
+            self._observed(method, behavior, decode), response_serializer=handler.response_serializer
+        )
+
+    def _observed(self, method: str, behavior: UnaryBehavior, decode: Deserializer | None) -> UnaryBehavior:
         is_async = inspect.iscoroutinefunction(behavior)
-        ok_level = logging.DEBUG if method.startswith(QUIET_PREFIXES) else logging.INFO
+        is_health = method.startswith(HEALTH_PREFIX)
+        ok_level = logging.DEBUG if is_health else logging.INFO
+        message_name = _message_name(decode)
+        authenticate = self._auth.caller
         record = self._record
 
-        async def observed(request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> Any:
+        async def observed(data: bytes, context: grpc.aio.ServicerContext[Any, Any]) -> Any:
             # Thread CPU time: the rules handlers never await on success, so this is their own work; the wall
             # clock (latency) also counts waiting for the event loop under load.
             started, cpu_started = time.perf_counter(), time.thread_time()
             code = grpc.StatusCode.OK
+            caller: str | None = ANONYMOUS
+            problem: str | None = None
             try:
+                if not is_health:
+                    caller = authenticate(context)
+                    if caller is None:
+                        caller = UNAUTHENTICATED
+                        await context.abort(grpc.StatusCode.UNAUTHENTICATED, UNAUTHENTICATED_MESSAGE)
+                remaining = context.time_remaining()
+                if remaining is not None and remaining <= 0:
+                    problem = "the deadline passed before the call started"
+                    await context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, problem)
+                if decode is None:
+                    request = data
+                else:
+                    try:
+                        request = decode(data)
+                    except Exception:  # any decoding failure is the bytes' fault: say so in one line
+                        problem = f"the request body is not a valid {message_name}"
+                        await context.abort(grpc.StatusCode.INVALID_ARGUMENT, problem)
                 if is_async:
                     response = await behavior(request, context)
                 else:
@@ -80,6 +151,8 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
                     loop = asyncio.get_running_loop()
                     response = await loop.run_in_executor(None, functools.partial(behavior, request, context))
                 code = context.code() or grpc.StatusCode.OK
+                if code is grpc.StatusCode.OK and (remaining := context.time_remaining()) is not None and remaining < 0:
+                    code = grpc.StatusCode.DEADLINE_EXCEEDED  # what the client got: the answer came too late
                 return response
             except asyncio.CancelledError:
                 code = grpc.StatusCode.CANCELLED  # client cancelled, deadline passed, or shutdown grace ran out
@@ -91,9 +164,62 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
                 code = set_code if set_code not in (None, grpc.StatusCode.OK) else grpc.StatusCode.UNKNOWN
                 raise
             finally:
-                record(method, code, time.perf_counter() - started, time.thread_time() - cpu_started, context, ok_level)
+                seconds, cpu_seconds = time.perf_counter() - started, time.thread_time() - cpu_started
+                record(method, code, seconds, cpu_seconds, context, ok_level, caller or UNAUTHENTICATED, problem)
 
         return observed
+
+    def _refuse_overloaded(self, method: str) -> UnaryBehavior:
+        message = f"the server is at its limit of {self._limit} calls in flight; retry with backoff"
+
+        async def refuse(_data: bytes, context: grpc.aio.ServicerContext[Any, Any]) -> Any:
+            caller = self._auth.caller(context) or UNAUTHENTICATED
+            self._record(method, grpc.StatusCode.RESOURCE_EXHAUSTED, 0.0, 0.0, context, logging.INFO, caller, message)
+            await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, message)
+
+        return refuse
+
+    def _guarded_stream(
+        self, method: str, handler: grpc.RpcMethodHandler[Any, Any]
+    ) -> grpc.RpcMethodHandler[Any, Any]:
+        """Streaming calls (health Watch, reflection) keep their behaviour; when auth is on, all but health
+        need credentials too."""
+        if not self._auth.enabled or method.startswith(HEALTH_PREFIX):
+            return handler
+        authenticate, record = self._auth.caller, self._record
+
+        async def refuse(context: grpc.aio.ServicerContext[Any, Any]) -> None:
+            record(method, grpc.StatusCode.UNAUTHENTICATED, 0.0, 0.0, context, logging.INFO, UNAUTHENTICATED, None)
+            await context.abort(grpc.StatusCode.UNAUTHENTICATED, UNAUTHENTICATED_MESSAGE)
+
+        def guard(behavior: Callable[..., Any]) -> Callable[..., Any]:
+            if inspect.isasyncgenfunction(behavior):
+
+                async def guarded_generator(request: Any, context: Any) -> AsyncIterator[Any]:
+                    if authenticate(context) is None:
+                        await refuse(context)
+                    async for response in behavior(request, context):
+                        yield response
+
+                return guarded_generator
+
+            async def guarded(request: Any, context: Any) -> Any:
+                if authenticate(context) is None:
+                    await refuse(context)
+                return await behavior(request, context)
+
+            return guarded
+
+        serializers = {
+            "request_deserializer": handler.request_deserializer,
+            "response_serializer": handler.response_serializer,
+        }
+        # Exactly one behaviour is set, the one of the handler's shape.
+        if handler.request_streaming and handler.response_streaming:
+            return grpc.stream_stream_rpc_method_handler(guard(cast(Any, handler.stream_stream)), **serializers)
+        if handler.request_streaming:
+            return grpc.stream_unary_rpc_method_handler(guard(cast(Any, handler.stream_unary)), **serializers)
+        return grpc.unary_stream_rpc_method_handler(guard(cast(Any, handler.unary_stream)), **serializers)
 
     def _record(
         self,
@@ -103,12 +229,33 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
         cpu_seconds: float,
         context: grpc.aio.ServicerContext[Any, Any],
         ok_level: int,
+        caller: str,
+        problem: str | None,
     ) -> None:
         if self._metrics is not None:
-            self._metrics.observe(method, code.name, seconds, cpu_seconds)
-        level = logging.ERROR if code in _SERVER_FAULTS else ok_level
+            self._metrics.observe(method, code.name, seconds, cpu_seconds, caller)
+        if code in _SERVER_FAULTS:
+            level = logging.ERROR
+        elif code in _REFUSALS or problem is not None:
+            level = logging.WARNING
+        else:
+            level = ok_level
         if not log_level_enabled(level):
             return  # below the configured level: skip building the line (the peer lookup, the rounding)
-        self._log.log(
-            level, "rpc", method=method, code=code.name, latency_ms=round(seconds * 1000, 3), peer=context.peer()
-        )
+        fields: dict[str, Any] = {
+            "method": method,
+            "code": code.name,
+            "latency_ms": round(seconds * 1000, 3),
+            "peer": context.peer(),
+            "caller": caller,
+        }
+        if problem is not None:
+            fields["error"] = problem
+        self._log.log(level, "rpc", **fields)
+
+
+def _message_name(decode: Deserializer | None) -> str:
+    """``SamLocServiceValidatePlayRequest`` for the generated ``FromString`` of that message."""
+    owner = getattr(decode, "__self__", None)
+    descriptor = getattr(owner, "DESCRIPTOR", None)
+    return str(getattr(descriptor, "full_name", "request message"))

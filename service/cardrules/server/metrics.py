@@ -20,6 +20,11 @@ from prometheus_client.process_collector import ProcessCollector
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 
+# Callers' names become label values: the first this many distinct names per process get their own, any later
+# one is counted as OTHER_CALLER, so a stream of new client certificates cannot grow the series without end.
+MAX_CALLER_LABELS = 100
+OTHER_CALLER = "other"
+
 # Rules calls take well under a millisecond to a few milliseconds; the upper buckets catch stalls.
 LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
@@ -28,8 +33,10 @@ class RpcMetrics:
     def __init__(self, registry: CollectorRegistry) -> None:
         self.calls = Counter(
             "cardrules_rpc_calls",
-            "Completed unary RPCs by full method name and gRPC status code.",
-            ["method", "code"],
+            "Completed unary RPCs by full method name, gRPC status code and caller (the authenticated name, "
+            "'anonymous' without auth, 'unauthenticated' for refused calls, 'other' beyond "
+            f"{MAX_CALLER_LABELS} names).",
+            ["method", "code", "caller"],
             registry=registry,
         )
         self.latency = Histogram(
@@ -46,15 +53,20 @@ class RpcMetrics:
             ["method"],
             registry=registry,
         )
-        self._counters: dict[tuple[str, str], Counter] = {}
+        self._counters: dict[tuple[str, str, str], Counter] = {}
+        self._callers: set[str] = set()
         self._histograms: dict[str, Histogram] = {}
         self._cpu: dict[str, Counter] = {}
 
-    def observe(self, method: str, code: str, seconds: float, cpu_seconds: float = 0.0) -> None:
+    def observe(self, method: str, code: str, seconds: float, cpu_seconds: float = 0.0, caller: str = "") -> None:
         # labels() takes a lock and builds a key on every call; the children are few, so keep them.
-        counter = self._counters.get((method, code))
+        counter = self._counters.get((method, code, caller))
         if counter is None:
-            counter = self._counters[(method, code)] = self.calls.labels(method=method, code=code)
+            # Keyed by the label, not the name: names past the cap all share the OTHER_CALLER entry.
+            key = (method, code, self._caller_label(caller))
+            counter = self._counters.get(key)
+            if counter is None:
+                counter = self._counters[key] = self.calls.labels(method=method, code=code, caller=key[2])
         histogram = self._histograms.get(method)
         if histogram is None:
             histogram = self._histograms[method] = self.latency.labels(method=method)
@@ -64,6 +76,15 @@ class RpcMetrics:
         counter.inc()
         histogram.observe(seconds)
         cpu.inc(cpu_seconds)
+
+
+    def _caller_label(self, caller: str) -> str:
+        if caller in self._callers:
+            return caller
+        if len(self._callers) >= MAX_CALLER_LABELS:
+            return OTHER_CALLER
+        self._callers.add(caller)
+        return caller
 
 
 def process_registry() -> CollectorRegistry:

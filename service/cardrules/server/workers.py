@@ -107,7 +107,7 @@ def run_workers(config: Config, bindings_factory: BindingsFactory | None = None)
     previous_handlers = {sig: signal.signal(sig, supervisor.on_signal) for sig in (signal.SIGTERM, signal.SIGINT)}
     try:
         if config.metrics_port:
-            endpoint = serve_metrics(config.host, config.metrics_port, multiprocess_registry(metrics_dir))
+            endpoint = serve_metrics(config.metrics_host, config.metrics_port, multiprocess_registry(metrics_dir))
             log.info("metrics endpoint started", port=endpoint.port, workers=config.workers)
         for index in range(config.workers):
             if supervisor.stopping:  # a signal arrived during start-up: start no more
