@@ -1,9 +1,11 @@
 // Clients for the two services over gRPC (HTTP/2), with the defaults a game backend wants: a deadline on every
-// call, retries on UNAVAILABLE, and failures thrown as typed errors (RulesError / InvalidArgumentError).
+// call, retries on UNAVAILABLE, failures thrown as typed errors (RulesError and its subclasses), and the
+// credentials a server with authentication on asks for (a bearer token, TLS client certificates).
 import type * as http2 from "node:http2";
 import type { DescService } from "@bufbuild/protobuf";
 import { type Client, createClient, type Interceptor, type Transport } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
+import { bearerTokenInterceptor, type CredentialOptions, tlsSessionOptions, wantsTls } from "./auth.js";
 import { toRulesError } from "./errors.js";
 import { LiengService } from "./gen/cardrules/v1/lieng_pb.js";
 import { SamLocService } from "./gen/cardrules/v1/sam_loc_pb.js";
@@ -12,14 +14,14 @@ import { type RetryOptions, retryInterceptor } from "./retry.js";
 /** The deadline of a call unless the client options or the call's own options say otherwise. */
 export const DEFAULT_TIMEOUT_MS = 2000;
 
-export interface ClientOptions {
+export interface ClientOptions extends CredentialOptions {
   /** Deadline of each call in milliseconds, retries included; default 2000. A call may override it. */
   readonly timeoutMs?: number;
   /** Retry policy for UNAVAILABLE; `false` disables retrying. Default: 4 attempts, exponential backoff. */
   readonly retry?: RetryOptions | false;
   /** Extra interceptors (auth headers, tracing); they run inside the retry loop, once per attempt. */
   readonly interceptors?: readonly Interceptor[];
-  /** Options for the HTTP/2 session, e.g. TLS `ca`/`cert`/`key` when the target is `https://`. */
+  /** Further options for the HTTP/2 session; `ca`, `cert` and `key` above are added to them. */
   readonly nodeOptions?: http2.ClientSessionOptions | http2.SecureClientSessionOptions;
 }
 
@@ -28,17 +30,21 @@ export type LiengClient = Client<typeof LiengService>;
 
 /**
  * The gRPC transport both clients use. `target` is a base URL (`http://host:port`, `https://host:port`) or a
- * bare `host:port`, taken as plaintext `http://` (the in-cluster default behind a gRPC-aware balancer).
+ * bare `host:port`, taken as plaintext `http://` (the in-cluster default behind a gRPC-aware balancer), or as
+ * `https://` when `ca`, `cert` or `key` is given. With `token`, every call carries `authorization: Bearer …`.
  */
 export function createCardrulesTransport(target: string, options: ClientOptions = {}): Transport {
   const retry = options.retry === false ? [] : [retryInterceptor(options.retry)];
+  const token = options.token === undefined ? [] : [bearerTokenInterceptor(options.token)];
+  const baseUrl = toBaseUrl(target, wantsTls(options));
+  const nodeOptions = tlsSessionOptions(baseUrl, options, options.nodeOptions);
   return createGrpcTransport({
     // gRPC needs HTTP/2 (trailers), and Connect's gRPC transport always speaks it: no httpVersion to choose.
-    baseUrl: toBaseUrl(target),
+    baseUrl,
     defaultTimeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    // Connect applies interceptors outermost first: retry wraps the caller's, so they see every attempt.
-    interceptors: [...retry, ...(options.interceptors ?? [])],
-    ...(options.nodeOptions === undefined ? {} : { nodeOptions: options.nodeOptions }),
+    // Connect applies interceptors outermost first: retry wraps the others, so they see every attempt.
+    interceptors: [...retry, ...token, ...(options.interceptors ?? [])],
+    nodeOptions,
   });
 }
 
@@ -83,6 +89,9 @@ function withTypedErrors<S extends DescService>(service: S, client: Client<S>): 
   return wrapped as unknown as Client<S>;
 }
 
-function toBaseUrl(target: string): string {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(target) ? target : `http://${target}`;
+function toBaseUrl(target: string, tls: boolean): string {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) {
+    return target;
+  }
+  return `${tls ? "https" : "http"}://${target}`;
 }

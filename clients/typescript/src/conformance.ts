@@ -1,10 +1,17 @@
 #!/usr/bin/env node
-// The conformance runner: node dist/conformance.js VECTORS_DIR [--target URL] [--timeout-ms N]
+// The conformance runner: node dist/conformance.js VECTORS_DIR [--target URL] [--timeout-ms N] [--token TOKEN]
+//   [--ca PEM] [--cert PEM --key PEM]
 // Prints one line per failing case and ends with "N passed, M failed"; exits 1 when M > 0 or no case ran.
+// The token may come from the environment variable CARDRULES_TOKEN instead, which keeps it out of process lists.
+import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
+import { checkToken, type CredentialOptions } from "./auth.js";
 import { runConformance } from "./runner.js";
 
-const USAGE = "usage: node dist/conformance.js VECTORS_DIR [--target http://127.0.0.1:50051] [--timeout-ms 10000]";
+const USAGE =
+  "usage: node dist/conformance.js VECTORS_DIR [--target http://127.0.0.1:50051] [--timeout-ms 10000]\n" +
+  "       [--token TOKEN (default: $CARDRULES_TOKEN)] [--ca CA.pem] [--cert CLIENT.pem --key CLIENT-KEY.pem]";
+const TOKEN_ENV = "CARDRULES_TOKEN";
 
 async function main(): Promise<number> {
   let args;
@@ -15,6 +22,10 @@ async function main(): Promise<number> {
         target: { type: "string", default: "http://127.0.0.1:50051" },
         // Longer than the SDK's 2 s default: conformance includes the largest requests the contract allows.
         "timeout-ms": { type: "string", default: "10000" },
+        token: { type: "string" },
+        ca: { type: "string" },
+        cert: { type: "string" },
+        key: { type: "string" },
       },
     });
   } catch (error) {
@@ -27,7 +38,28 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const result = await runConformance(dir, args.values.target, { timeoutMs });
+  const { cert, key } = args.values;
+  if ((cert === undefined) !== (key === undefined)) {
+    console.error(`--cert and --key go together\n${USAGE}`);
+    return 2;
+  }
+  const token = args.values.token ?? (process.env[TOKEN_ENV] || undefined);
+  try {
+    if (token !== undefined) {
+      checkToken(token);
+    }
+  } catch (error) {
+    console.error(`bad token: ${error instanceof Error ? error.message : String(error)}`);
+    return 2;
+  }
+  // Files unreadable here reject main(): a setup failure, exit 2.
+  const credentials: CredentialOptions = {
+    ...(token === undefined ? {} : { token }),
+    ...(args.values.ca === undefined ? {} : { ca: await readFile(args.values.ca) }),
+    ...(cert === undefined ? {} : { cert: await readFile(cert) }),
+    ...(key === undefined ? {} : { key: await readFile(key) }),
+  };
+  const result = await runConformance(dir, args.values.target, { timeoutMs, ...credentials });
   for (const failure of result.failures) {
     console.log(`FAIL ${failure.file} :: ${failure.name}: ${failure.difference}`);
   }
@@ -40,7 +72,8 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    // Only setup failures get here (an unreadable directory): every case's own failure is reported above.
+    // Only setup failures get here (an unreadable directory or certificate, TLS options for an http:// target):
+    // every case's own failure is reported above.
     console.error(error instanceof Error ? error.message : String(error));
     process.exitCode = 2;
   },

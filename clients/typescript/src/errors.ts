@@ -82,6 +82,18 @@ export class InvalidArgumentError extends RulesError {
   }
 }
 
+/**
+ * The server requires credentials and the call's token was missing or wrong. The server says no more than
+ * "missing or invalid credentials", by design. Never retried: the same credentials would fail again.
+ */
+export class UnauthenticatedError extends RulesError {
+  override readonly name: string = "UnauthenticatedError";
+
+  constructor(message: string, cause: ConnectError) {
+    super("UNAUTHENTICATED", message, cause);
+  }
+}
+
 /** Map anything a call threw to a typed error (non-Connect errors become UNKNOWN, as Connect does). */
 export function toRulesError(error: unknown): RulesError {
   if (error instanceof RulesError) {
@@ -90,6 +102,9 @@ export function toRulesError(error: unknown): RulesError {
   const connectError = ConnectError.from(error);
   if (connectError.code === Code.InvalidArgument) {
     return new InvalidArgumentError(connectError.rawMessage, fieldViolationsOf(connectError), connectError);
+  }
+  if (connectError.code === Code.Unauthenticated) {
+    return new UnauthenticatedError(connectError.rawMessage, connectError);
   }
   return new RulesError(statusCodeName(connectError.code), connectError.rawMessage, connectError);
 }

@@ -22,7 +22,9 @@ export {
   type StatusCodeName,
   statusCodeName,
   toRulesError,
+  UnauthenticatedError,
 } from "./errors.js";
+export { bearerTokenInterceptor, type CredentialOptions, type Pem } from "./auth.js";
 export {
   type ClientOptions,
   createCardrulesTransport,

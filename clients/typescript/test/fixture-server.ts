@@ -16,6 +16,10 @@ export interface FixtureState {
   compareCalls: number;
   /** StartBetting waits this long before answering. */
   startBettingDelayMs: number;
+  /** When set, ScoreLieng answers UNAUTHENTICATED unless the call carries `authorization: Bearer <this>`. */
+  requiredToken: string | undefined;
+  /** The `authorization` header of every ScoreLieng call, in order (null when absent). */
+  authorizations: (string | null)[];
 }
 
 export interface FixtureServer {
@@ -27,7 +31,12 @@ export interface FixtureServer {
 function routes(state: FixtureState) {
   return (router: ConnectRouter): void => {
     router.service(LiengService, {
-      scoreLieng(request) {
+      scoreLieng(request, context) {
+        const authorization = context.requestHeader.get("authorization");
+        state.authorizations.push(authorization);
+        if (state.requiredToken !== undefined && authorization !== `Bearer ${state.requiredToken}`) {
+          throw new ConnectError("missing or invalid credentials", Code.Unauthenticated);
+        }
         const violations = request.hands.flatMap((hand, i) =>
           hand.cards
             .map((card, j) => ({ card, j }))
@@ -67,7 +76,13 @@ function routes(state: FixtureState) {
 }
 
 export async function startFixtureServer(): Promise<FixtureServer> {
-  const state: FixtureState = { unavailableFailures: 0, compareCalls: 0, startBettingDelayMs: 0 };
+  const state: FixtureState = {
+    unavailableFailures: 0,
+    compareCalls: 0,
+    startBettingDelayMs: 0,
+    requiredToken: undefined,
+    authorizations: [],
+  };
   const server = http2.createServer(connectNodeAdapter({ routes: routes(state) }));
   // server.close() waits for open sessions, and clients keep theirs open: track them to end them on close.
   const sessions = new Set<http2.ServerHttp2Session>();
