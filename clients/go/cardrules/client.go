@@ -19,8 +19,10 @@ type settings struct {
 	loadBalancing LoadBalancing
 	retry         bool
 	timeout       time.Duration
-	credentials   credentials.TransportCredentials
-	extra         []grpc.DialOption
+	// transport makes the connection's credentials (plaintext unless WithTLS or WithTransportCredentials).
+	transport func() (credentials.TransportCredentials, error)
+	token     *bearerToken
+	extra     []grpc.DialOption
 }
 
 // Option configures Dial and DialOptions.
@@ -35,9 +37,12 @@ func WithoutRetry() Option { return func(s *settings) { s.retry = false } }
 // WithDefaultTimeout sets the deadline for calls whose context has none; 0 turns the default deadline off.
 func WithDefaultTimeout(d time.Duration) Option { return func(s *settings) { s.timeout = d } }
 
-// WithTransportCredentials uses TLS (or any credentials) instead of the default plaintext connection.
+// WithTransportCredentials uses TLS (or any credentials) instead of the default plaintext connection; WithTLS
+// builds TLS credentials from PEM files. It replaces WithTLS, and the reverse.
 func WithTransportCredentials(creds credentials.TransportCredentials) Option {
-	return func(s *settings) { s.credentials = creds }
+	return func(s *settings) {
+		s.transport = func() (credentials.TransportCredentials, error) { return creds, nil }
+	}
 }
 
 // WithDialOptions appends raw grpc dial options, applied after the ones this package sets.
@@ -46,10 +51,10 @@ func WithDialOptions(opts ...grpc.DialOption) Option {
 }
 
 // DialOptions are the grpc dial options Dial uses, for callers who build their own grpc.ClientConn: the
-// service config, the default deadline and the typed errors (*Error) of every unary call.
+// transport credentials, the token, the service config, the default deadline and the typed errors (*Error) of
+// every unary call.
 func DialOptions(opts ...Option) ([]grpc.DialOption, error) {
-	s := settings{loadBalancing: PickFirst, retry: true, timeout: DefaultTimeout,
-		credentials: insecure.NewCredentials()}
+	s := settings{loadBalancing: PickFirst, retry: true, timeout: DefaultTimeout, transport: plaintext}
 	for _, opt := range opts {
 		opt(&s)
 	}
@@ -60,13 +65,29 @@ func DialOptions(opts ...Option) ([]grpc.DialOption, error) {
 	if err != nil {
 		return nil, err
 	}
+	transport, err := s.transport()
+	if err != nil {
+		return nil, err
+	}
 	dial := []grpc.DialOption{
-		grpc.WithTransportCredentials(s.credentials),
+		grpc.WithTransportCredentials(transport),
 		grpc.WithDefaultServiceConfig(config),
 		grpc.WithChainUnaryInterceptor(unaryInterceptor(s.timeout)),
 	}
+	if s.token != nil {
+		if err := checkToken(s.token.token); err != nil {
+			return nil, err
+		}
+		if s.token.requireTLS && transport.Info().SecurityProtocol == "insecure" {
+			return nil, errors.New("cardrules: WithToken sends the token only over TLS (WithTLS); " +
+				"WithInsecureToken sends it over plaintext, for trusted networks only")
+		}
+		dial = append(dial, grpc.WithPerRPCCredentials(s.token))
+	}
 	return append(dial, s.extra...), nil
 }
+
+func plaintext() (credentials.TransportCredentials, error) { return insecure.NewCredentials(), nil }
 
 // unaryInterceptor gives calls without a deadline the default one, so a raw stub never waits forever, and
 // turns failures into *Error so callers read field violations without decoding status details.
@@ -94,7 +115,7 @@ type Client struct {
 }
 
 // Dial creates a client for target ("localhost:50051", "dns:///cardrules-headless.games:50051"). Like
-// grpc.NewClient it does not connect until the first call; plaintext unless WithTransportCredentials.
+// grpc.NewClient it does not connect until the first call; plaintext unless WithTLS or WithTransportCredentials.
 func Dial(target string, opts ...Option) (*Client, error) {
 	dialOptions, err := DialOptions(opts...)
 	if err != nil {

@@ -12,7 +12,7 @@ import (
 )
 
 // An illegal play is not an error: ValidatePlay answers legal=false with a reason. Errors are for malformed
-// input (INVALID_ARGUMENT, naming each offending field), overload, outages and deadlines.
+// input (INVALID_ARGUMENT, naming each offending field), refused credentials, overload, outages and deadlines.
 
 // FieldViolation is one offending field of a malformed request: Field is a snake_case path such as
 // "state.seats[2].hand.cards[1]" or "house_rules.fee_bps".
@@ -38,6 +38,9 @@ var (
 	ErrResourceExhausted error = codeError(codes.ResourceExhausted)
 	ErrUnavailable       error = codeError(codes.Unavailable)
 	ErrDeadlineExceeded  error = codeError(codes.DeadlineExceeded)
+	// ErrUnauthenticated: the server wants a token (WithToken) or a client certificate (WithTLS) and got none
+	// it accepts. Never retried: the same credentials would be refused again.
+	ErrUnauthenticated error = codeError(codes.Unauthenticated)
 )
 
 type codeError codes.Code

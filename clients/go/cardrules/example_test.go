@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"os"
 
 	"github.com/cardrules/cardrules/clients/go/cardrules"
 	cardrulesv1 "github.com/cardrules/cardrules/clients/go/gen/cardrules/v1"
@@ -30,5 +31,27 @@ func Example() {
 	var bad *cardrules.Error
 	if errors.As(err, &bad) {
 		fmt.Println(cardrules.CodeName(bad.Code), bad.FieldViolations[0].Field)
+	}
+}
+
+// The README's authentication example: mutual TLS with this client's certificate, and a bearer token on every
+// call. Compiled by `go test`, not run; tests/sdk/test_go_auth.py runs the same options against a live server.
+func Example_authentication() {
+	client, err := cardrules.Dial("rules.internal.example:50051",
+		cardrules.WithTLS(cardrules.TLS{
+			CAFile:   "ca.pem",       // the CA that signed the server's certificate ("" = system roots)
+			CertFile: "game-api.pem", // this client's certificate and key, when the server wants mutual TLS
+			KeyFile:  "game-api.key",
+		}),
+		cardrules.WithToken(os.Getenv("CARDRULES_TOKEN")), // sent as "authorization: Bearer <token>"
+	)
+	if err != nil {
+		log.Fatal(err) // unreadable files, an empty token
+	}
+	defer client.Close()
+	_, err = client.Lieng.ScoreLieng(context.Background(),
+		&cardrulesv1.ScoreLiengRequest{Hands: cardrules.MustHands("AC AD AH")})
+	if errors.Is(err, cardrules.ErrUnauthenticated) {
+		log.Fatal("the server refused the token: ", err) // never retried
 	}
 }

@@ -21,6 +21,9 @@ type Failure struct {
 	File       string
 	Name       string
 	Difference string
+	// Err is the call's error (a *cardrules.Error when it has a status) when the case failed on a failed call
+	// it did not expect, e.g. one refused for credentials; nil otherwise.
+	Err error
 }
 
 // Result is the outcome of a run.
@@ -45,14 +48,14 @@ func Run(ctx context.Context, conn grpc.ClientConnInterface, dir string, timeout
 	}
 	var result Result
 	for _, b := range broken {
-		result.Failures = append(result.Failures, Failure{b.File, b.Name, "malformed vector: " + b.Problem})
+		result.Failures = append(result.Failures, Failure{b.File, b.Name, "malformed vector: " + b.Problem, nil})
 	}
 	for _, c := range cases {
 		callCtx, cancel := context.WithTimeout(ctx, timeout)
-		difference := RunCase(callCtx, conn, c)
+		difference, callErr := runCase(callCtx, conn, c)
 		cancel()
 		if difference != "" {
-			result.Failures = append(result.Failures, Failure{c.File, c.Name, oneLine(difference)})
+			result.Failures = append(result.Failures, Failure{c.File, c.Name, oneLine(difference), callErr})
 		}
 	}
 	result.Failed = len(result.Failures)
@@ -63,34 +66,43 @@ func Run(ctx context.Context, conn grpc.ClientConnInterface, dir string, timeout
 // RunCase sends one case's request generically, by its full method name, and matches the outcome. It returns
 // "" when the case passes, else the first difference.
 func RunCase(ctx context.Context, conn grpc.ClientConnInterface, c Case) string {
+	difference, _ := runCase(ctx, conn, c)
+	return difference
+}
+
+// runCase is RunCase that also returns the call's error when the case failed on it.
+func runCase(ctx context.Context, conn grpc.ClientConnInterface, c Case) (string, error) {
 	method, problem := findMethod(c.Service, c.Method)
 	if problem != "" {
-		return problem
+		return problem, nil
 	}
 	request, err := newMessage(method.Input())
 	if err != nil {
-		return err.Error()
+		return err.Error(), nil
 	}
 	// protojson rejects unknown fields by default: a typo in a vector must fail, not be silently dropped.
 	if err := protojson.Unmarshal(c.Request, request.Interface()); err != nil {
-		return fmt.Sprintf("request does not parse as %s: %v", method.Input().FullName(), err)
+		return fmt.Sprintf("request does not parse as %s: %v", method.Input().FullName(), err), nil
 	}
 	response, err := newMessage(method.Output())
 	if err != nil {
-		return err.Error()
+		return err.Error(), nil
 	}
 	fullMethod := fmt.Sprintf("/%s/%s", c.Service, c.Method)
 	if err := conn.Invoke(ctx, fullMethod, request.Interface(), response.Interface()); err != nil {
-		return matchFailure(c, err)
+		if difference := matchFailure(c, err); difference != "" {
+			return difference, err
+		}
+		return "", nil
 	}
 	if c.Error != nil {
-		return fmt.Sprintf("error: expected %s, but the call succeeded", c.Error.Code)
+		return fmt.Sprintf("error: expected %s, but the call succeeded", c.Error.Code), nil
 	}
 	actual, err := responseJSON(response.Interface())
 	if err != nil {
-		return err.Error()
+		return err.Error(), nil
 	}
-	return MatchResponse(c.Response, actual, c.Unordered)
+	return MatchResponse(c.Response, actual, c.Unordered), nil
 }
 
 func matchFailure(c Case, err error) string {
