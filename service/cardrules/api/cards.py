@@ -37,9 +37,9 @@ def fast_cards(message: cards_pb2.Cards) -> tuple[Card, ...] | None:
     """The cards of a ``Cards`` message, in order, when every one is a well-formed card; else None (take the
     careful path: :func:`cards_from_proto`). Repeats are not checked here."""
     data = message.SerializeToString()
-    chunks = _chunks(data)
-    if len(chunks) * 6 != len(data):
+    if len(data) != 6 * len(message.cards):  # unknown fields or wider values: never split megabytes into chunks
         return None
+    chunks = _chunks(data)
     cards = tuple(map(_card_by_bytes, chunks))
     if None in cards:
         return None

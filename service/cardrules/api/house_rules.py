@@ -95,6 +95,7 @@ class RulesReader(Generic[Rules]):
         self._message_class = message_class
         self._from_mapping = from_mapping
         self._cached = lru_cache(maxsize=256)(self._read)
+        self._max_bytes = len(widest(message_class()).SerializeToString())
 
     def of(self, parent: Any, field: str = "house_rules") -> Rules:
         """The house rules of a message with a ``house_rules`` field at path ``field``; unset = the defaults,
@@ -104,6 +105,14 @@ class RulesReader(Generic[Rules]):
         return self.parse(parent.house_rules, field)
 
     def parse(self, message: Message, field: str = "house_rules") -> Rules:
+        """The house rules of ``message``; its repeated fields were bounded by :func:`check_bounds` already.
+
+        The cache is keyed by the serialized switches, so a message larger than any set of known switches can
+        be (it carries unknown fields: megabytes of them, perhaps) is rejected from its size, computed in C,
+        before it is serialized or parsed field by field.
+        """
+        if message.ByteSize() > self._max_bytes:
+            raise InvalidInput.one(field, "UNKNOWN_SWITCH", "holds fields that are not house-rule switches")
         return self._cached(message.SerializeToString(deterministic=True), field)
 
     def _read(self, serialized: bytes, field: str) -> Rules:
@@ -113,3 +122,22 @@ class RulesReader(Generic[Rules]):
         except InvalidInput as error:  # the core names "house_rules.<switch>": put it under the request's path
             prefix = field.removesuffix("house_rules").rstrip(".")
             raise error.under(prefix) if prefix else error from None
+
+
+_WIDEST_REPEATS = 5  # SamInstantWinSet.kinds: at most the five kinds (cardrules.api.limits)
+
+
+def widest(message: Message) -> Message:
+    """``message`` with every switch set to its widest wire form: each number and enum -1 (a 10-byte varint),
+    each bool true, each set holding :data:`_WIDEST_REPEATS` such values. Its size is the most a house-rules
+    message without unknown fields can serialize to."""
+    for field in message.DESCRIPTOR.fields:
+        if field.message_type is not None:
+            widest(getattr(message, field.name))
+        elif field.is_repeated:
+            getattr(message, field.name).extend([-1] * _WIDEST_REPEATS)
+        elif field.type == FieldDescriptor.TYPE_BOOL:
+            setattr(message, field.name, True)
+        else:
+            setattr(message, field.name, -1)
+    return message

@@ -8,13 +8,14 @@ from typing import Any
 from cardrules.api.cards import cards_from_proto, fast_cards
 from cardrules.api.errors import rpc_method
 from cardrules.api.house_rules import RulesReader, enum_name, enum_numbers
+from cardrules.api.limits import check_bounds
 from cardrules.api.paths import check_int64, rewrites, translate
 from cardrules.core import lieng
 from cardrules.core.cards import Card
 from cardrules.core.errors import FieldViolation, InvalidInput
+from cardrules.core.lieng.limits import MAX_SCORED_HANDS
 from cardrules.v1 import cards_pb2, lieng_pb2, lieng_pb2_grpc
 
-MAX_SCORED_HANDS = 1000
 _INT32_MAX = 2**31 - 1
 
 _PATHS = rewrites(
@@ -256,6 +257,7 @@ class LiengService(lieng_pb2_grpc.LiengServiceServicer):
 
     @rpc_method
     def ScoreLieng(self, request: lieng_pb2.ScoreLiengRequest) -> lieng_pb2.ScoreLiengResponse:
+        check_bounds(request)
         rules = rules_of(request)
         if not 1 <= len(request.hands) <= MAX_SCORED_HANDS:
             raise InvalidInput.one(
@@ -270,6 +272,7 @@ class LiengService(lieng_pb2_grpc.LiengServiceServicer):
 
     @rpc_method
     def CompareHands(self, request: lieng_pb2.CompareHandsRequest) -> lieng_pb2.CompareHandsResponse:
+        check_bounds(request)
         rules = rules_of(request)
         if not lieng.MIN_COMPARED_HANDS <= len(request.hands) <= lieng.MAX_COMPARED_HANDS:
             raise InvalidInput.one(
@@ -290,6 +293,7 @@ class LiengService(lieng_pb2_grpc.LiengServiceServicer):
 
     @rpc_method
     def StartBetting(self, request: lieng_pb2.StartBettingRequest) -> lieng_pb2.StartBettingResponse:
+        check_bounds(request)
         rules = rules_of(request)
         try:
             state = lieng.start_betting(tuple(request.stacks), request.ante or None, request.first_actor, rules)
@@ -301,6 +305,7 @@ class LiengService(lieng_pb2_grpc.LiengServiceServicer):
     def ValidatePlay(
         self, request: lieng_pb2.LiengServiceValidatePlayRequest
     ) -> lieng_pb2.LiengServiceValidatePlayResponse:
+        check_bounds(request)
         rules = rules_of(request)
         state = betting_state(request.state, rules)
         act = action(request.action)
@@ -322,6 +327,7 @@ class LiengService(lieng_pb2_grpc.LiengServiceServicer):
 
     @rpc_method
     def LegalMoves(self, request: lieng_pb2.LiengServiceLegalMovesRequest) -> lieng_pb2.LiengServiceLegalMovesResponse:
+        check_bounds(request)
         rules = rules_of(request)
         state = betting_state(request.state, rules)
         return legal_to_proto(lieng.legal_actions(state), state)
@@ -330,6 +336,7 @@ class LiengService(lieng_pb2_grpc.LiengServiceServicer):
     def SettleRound(
         self, request: lieng_pb2.LiengServiceSettleRoundRequest
     ) -> lieng_pb2.LiengServiceSettleRoundResponse:
+        check_bounds(request)
         record = round_record(request.round)
         try:
             result = lieng.settle_round(record)

@@ -10,6 +10,7 @@ from typing import Any
 from cardrules.api.cards import card_bytes_table, cards_bytes, cards_from_proto, fast_cards
 from cardrules.api.errors import rpc_method
 from cardrules.api.house_rules import RulesReader, enum_name, enum_numbers
+from cardrules.api.limits import check_bounds
 from cardrules.api.paths import INT64_MAX, check_int64, rewrites, translate
 from cardrules.core import sam
 from cardrules.core.cards import Card
@@ -208,7 +209,9 @@ def _round_record_fast(message: sam_loc_pb2.SamRoundRecord, rules: sam.HouseRule
     Reads the whole record from its wire form in a few C calls (see :data:`_RECORD_HEAD`); any byte it does not
     expect, a card repeated inside a play, or a core objection → None.
     """
-    data = message.SerializeToString()
+    data = message.SerializeToString()  # after check_bounds: only unknown fields can make it large
+    if len(data) > _RECORD_FAST_MAX_BYTES:
+        return None
     head = _RECORD_HEAD.match(data)
     if head is None:  # pragma: no cover - the pattern also matches an empty head
         return None
@@ -266,6 +269,10 @@ _action_elements = re.compile(
 # The same element after its tag, in parts.
 _ACTION_BODY = re.compile(rb"(.)(?:\x08([\x01-\x7f]))?+(?:\x12(.)((?:" + _CARD + rb")+)|\x1a\x00)", re.DOTALL).fullmatch
 _HAND = 10
+# A record within the bounds of cardrules.api.limits serializes to less than 20 KB (242 actions of at most 77
+# bytes, 5 hands of 62, the rest a few hundred): a larger one carries unknown fields, which the patterns never
+# match, and splitting their megabytes at every 0x32 would cost more than the careful path.
+_RECORD_FAST_MAX_BYTES = 32 * 1024
 
 
 def _translations() -> tuple[bytes, bytes]:
@@ -572,6 +579,7 @@ class SamLocService(sam_loc_pb2_grpc.SamLocServiceServicer):
     def StartHand(
         self, request: sam_loc_pb2.SamLocServiceStartHandRequest
     ) -> sam_loc_pb2.SamLocServiceStartHandResponse:
+        check_bounds(request)
         rules = rules_of(request)
         hands = _hands(request.hands, "hands")
         try:
@@ -595,6 +603,7 @@ class SamLocService(sam_loc_pb2_grpc.SamLocServiceServicer):
     def ValidatePlay(
         self, request: sam_loc_pb2.SamLocServiceValidatePlayRequest
     ) -> sam_loc_pb2.SamLocServiceValidatePlayResponse:
+        check_bounds(request)
         rules = rules_of(request)
         state = table_state(request.state, rules)
         act = action(request.action)
@@ -627,6 +636,7 @@ class SamLocService(sam_loc_pb2_grpc.SamLocServiceServicer):
     def LegalMoves(
         self, request: sam_loc_pb2.SamLocServiceLegalMovesRequest
     ) -> sam_loc_pb2.SamLocServiceLegalMovesResponse:
+        check_bounds(request)
         rules = rules_of(request)
         state = table_state(request.state, rules)
         try:
@@ -645,6 +655,7 @@ class SamLocService(sam_loc_pb2_grpc.SamLocServiceServicer):
     def SettleRound(
         self, request: sam_loc_pb2.SamLocServiceSettleRoundRequest
     ) -> sam_loc_pb2.SamLocServiceSettleRoundResponse:
+        check_bounds(request)
         record = round_record(request.round)
         try:
             settlement = sam.settle_round(record)

@@ -1,0 +1,254 @@
+"""The bound of every repeated field of every request, checked on the message's lengths before any other work.
+
+A request is parsed by protobuf in C; everything after that — conversion, serialization for the fast paths, the
+house-rules cache, the rules core — costs time in proportion to what the request holds. Each repeated field
+therefore has a bound taken from the games (the constants of ``cardrules.core.sam.limits`` and
+``cardrules.core.lieng.limits``, each with its reason), and :func:`check_bounds` compares the lengths against
+them first: an excess is ``INVALID_ARGUMENT`` naming the field (``round.actions``,
+``house_rules.instant_wins.kinds``), found by reading lengths only. Outer lists are checked before the lists
+inside their elements, and the elements of a list over its bound are not looked at.
+
+Users read the same table in docs/limits.md; tests/contract/test_every_repeated_field_is_bounded.py fails when a
+request gains a repeated field without a bound here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from google.protobuf.message import Message
+
+from cardrules.core.errors import FieldViolation, InvalidInput
+from cardrules.core.lieng import limits as lieng_limits
+from cardrules.core.sam import limits as sam_limits
+from cardrules.v1 import lieng_pb2, sam_loc_pb2
+
+__all__ = ["BOUNDS", "Bound", "check_bounds"]
+
+TOO_MANY = "TOO_MANY"
+
+
+@dataclass(frozen=True, slots=True)
+class Bound:
+    """The most elements one repeated field may hold.
+
+    - ``path``: the field from the request's root; ``[]`` after a repeated field means "in every element"
+      (``round.actions[].play.cards``).
+    - ``limit``: the most any request may hold (what docs/limits.md lists).
+    - ``why``: the reason, in the error message.
+    - ``noun``: what the elements are, in the error message.
+    - ``code``: the violation's reason code.
+    - ``at_owner``: name the violation at the message holding the field rather than at the field itself — for a
+      hand's card list, named at the hand (``hands[2]``) as a hand of the wrong size always was.
+    - ``limit_of``: a tighter limit read from the request (the seat count, ``max_raise_rounds``), never above
+      ``limit``.
+    - ``distinct``: no value may repeat (a repeat is named at its index).
+    """
+
+    path: str
+    limit: int
+    why: str
+    noun: str
+    code: str = TOO_MANY
+    at_owner: bool = False
+    limit_of: Callable[[Any], int] | None = None
+    distinct: bool = False
+
+
+def check_bounds(request: Message) -> None:
+    """Raise :class:`InvalidInput` naming each repeated field of ``request`` that holds more than its bound."""
+    problems: list[FieldViolation] = []
+    over: list[str] = []  # paths of lists found too long: the lists inside their elements are not walked
+    for bound in BOUNDS[type(request)]:
+        if any(bound.path.startswith(f"{path}[]") for path in over):
+            continue
+        limit = bound.limit if bound.limit_of is None else min(bound.limit, bound.limit_of(request))
+        owner_path, _, name = bound.path.rpartition(".")
+        for where, owner in _owners(request, owner_path.split(".") if owner_path else [], ""):
+            values = getattr(owner, name)
+            field = f"{where}.{name}" if where else name
+            if len(values) > limit:
+                named = where if bound.at_owner else field
+                problems.append(
+                    FieldViolation(named, bound.code, f"at most {limit} {bound.noun} ({bound.why}), got {len(values)}")
+                )
+                over.append(bound.path)
+            elif bound.distinct and len(set(values)) != len(values):
+                problems.extend(_repeats(values, field))
+    if problems:
+        raise InvalidInput(*problems)
+
+
+def _owners(message: Any, steps: list[str], where: str) -> Iterator[tuple[str, Any]]:
+    """Every message reached from ``message`` by ``steps`` (``actions[]`` = each element), with its path."""
+    if not steps:
+        yield where, message
+        return
+    step, rest = steps[0], steps[1:]
+    name = step.removesuffix("[]")
+    value = getattr(message, name)
+    path = f"{where}.{name}" if where else name
+    if step.endswith("[]"):
+        for i, element in enumerate(value):
+            yield from _owners(element, rest, f"{path}[{i}]")
+    else:
+        yield from _owners(value, rest, path)
+
+
+def _repeats(values: Any, field: str) -> list[FieldViolation]:
+    seen: dict[Any, int] = {}
+    problems: list[FieldViolation] = []
+    for i, value in enumerate(values):
+        if value in seen:
+            problems.append(FieldViolation(f"{field}[{i}]", "DUPLICATE", f"repeats {field}[{seen[value]}]"))
+        else:
+            seen[value] = i
+    return problems
+
+
+# --- Sâm -------------------------------------------------------------------------------------------------------
+
+
+def _sam_seats(count: int) -> int:
+    """The seat count a Sâm limit is computed for: the request's, or the largest table when that count is wrong
+    (the count itself is then reported on its own)."""
+    return count if 2 <= count <= sam_limits.MAX_SEATS else sam_limits.MAX_SEATS
+
+
+def _sam_round_actions(request: sam_loc_pb2.SamLocServiceSettleRoundRequest) -> int:
+    return sam_limits.max_round_actions(_sam_seats(len(request.round.hands)))
+
+
+def _sam_rules(prefix: str) -> tuple[Bound, ...]:
+    return (
+        Bound(
+            f"{prefix}house_rules.instant_wins.kinds",
+            sam_limits.MAX_INSTANT_WIN_KINDS,
+            "each of the five instant-win kinds at most once",
+            "kinds",
+            distinct=True,
+        ),
+    )
+
+
+def _sam_state(prefix: str) -> tuple[Bound, ...]:
+    return (
+        Bound(
+            f"{prefix}seats",
+            sam_limits.MAX_SEATS,
+            "a Sâm table seats 2 to 5",
+            "seats",
+            code="WRONG_SEAT_COUNT",
+        ),
+        Bound(
+            f"{prefix}seats[].hand.cards",
+            sam_limits.HAND_SIZE,
+            "a Sâm hand holds at most 10 cards",
+            "cards",
+            code="TOO_MANY_CARDS",
+            at_owner=True,
+        ),
+        Bound(f"{prefix}current.cards", sam_limits.HAND_SIZE, "a play is cards from one hand of 10", "cards"),
+        Bound(
+            f"{prefix}chop_chain",
+            sam_limits.MAX_CHOP_CHAIN,
+            "each chop of a trick is a different four of a kind: 12 fit the 50 dealt cards",
+            "chops",
+        ),
+    )
+
+
+_SAM_DEAL = (
+    Bound("hands", sam_limits.MAX_SEATS, "a Sâm table seats 2 to 5", "hands", code="WRONG_SEAT_COUNT"),
+    Bound(
+        "hands[].cards",
+        sam_limits.HAND_SIZE,
+        "a Sâm hand is dealt 10 cards",
+        "cards",
+        code="WRONG_HAND_SIZE",
+        at_owner=True,
+    ),
+    Bound("declarations", sam_limits.MAX_DECLARATIONS, "each seat declares Sâm at most once", "declarations"),
+)
+
+
+# --- Liêng -----------------------------------------------------------------------------------------------------
+
+
+def _lieng_hands(prefix: str, limit: int, why: str) -> tuple[Bound, ...]:
+    return (
+        Bound(f"{prefix}hands", limit, why, "hands", code="WRONG_HAND_COUNT"),
+        Bound(
+            f"{prefix}hands[].cards",
+            lieng_limits.HAND_SIZE,
+            "a Liêng hand is 3 cards",
+            "cards",
+            code="WRONG_CARD_COUNT",
+            at_owner=True,
+        ),
+    )
+
+
+def _lieng_seats(count: int) -> int:
+    return count if 2 <= count <= lieng_limits.MAX_SEATS else lieng_limits.MAX_SEATS
+
+
+def _lieng_round_actions(request: lieng_pb2.LiengServiceSettleRoundRequest) -> int:
+    record = request.round
+    rules = record.house_rules
+    rounds = rules.max_raise_rounds if rules.HasField("max_raise_rounds") and rules.max_raise_rounds >= 1 else None
+    return lieng_limits.max_round_actions(_lieng_seats(len(record.stacks)), rounds)
+
+
+_LIENG_SEATS = "a Liêng table seats 2 to 6"
+
+
+def _lieng_state(prefix: str) -> tuple[Bound, ...]:
+    return (Bound(f"{prefix}seats", lieng_limits.MAX_SEATS, _LIENG_SEATS, "seats", code="WRONG_SEAT_COUNT"),)
+
+
+# --- every request ---------------------------------------------------------------------------------------------
+
+BOUNDS: dict[type[Message], tuple[Bound, ...]] = {
+    sam_loc_pb2.SamLocServiceStartHandRequest: (*_sam_rules(""), *_SAM_DEAL),
+    sam_loc_pb2.SamLocServiceValidatePlayRequest: (
+        *_sam_rules(""),
+        *_sam_state("state."),
+        Bound("action.play.cards", sam_limits.HAND_SIZE, "a play is cards from one hand of 10", "cards"),
+    ),
+    sam_loc_pb2.SamLocServiceLegalMovesRequest: (*_sam_rules(""), *_sam_state("state.")),
+    sam_loc_pb2.SamLocServiceSettleRoundRequest: (
+        *_sam_rules("round."),
+        *(Bound(f"round.{b.path}", b.limit, b.why, b.noun, b.code, b.at_owner) for b in _SAM_DEAL),
+        Bound(
+            "round.actions",
+            sam_limits.MAX_ROUND_ACTIONS,
+            "the longest legal Sâm hand: 41, 91, 161, 242 actions at 2, 3, 4, 5 seats",
+            "actions",
+            limit_of=_sam_round_actions,
+        ),
+        Bound("round.actions[].play.cards", sam_limits.HAND_SIZE, "a play is cards from one hand of 10", "cards"),
+    ),
+    lieng_pb2.ScoreLiengRequest: _lieng_hands("", lieng_limits.MAX_SCORED_HANDS, "score 1 to 1000 hands"),
+    lieng_pb2.CompareHandsRequest: _lieng_hands(
+        "", lieng_limits.MAX_COMPARED_HANDS, "compare 2 to 17 hands: every hand of one deck"
+    ),
+    lieng_pb2.StartBettingRequest: (
+        Bound("stacks", lieng_limits.MAX_SEATS, _LIENG_SEATS, "stacks", code="WRONG_SEAT_COUNT"),
+    ),
+    lieng_pb2.LiengServiceValidatePlayRequest: _lieng_state("state."),
+    lieng_pb2.LiengServiceLegalMovesRequest: _lieng_state("state."),
+    lieng_pb2.LiengServiceSettleRoundRequest: (
+        Bound("round.stacks", lieng_limits.MAX_SEATS, _LIENG_SEATS, "stacks", code="WRONG_SEAT_COUNT"),
+        *_lieng_hands("round.", lieng_limits.MAX_SEATS, "one hand per seat"),
+        Bound(
+            "round.actions",
+            lieng_limits.MAX_ROUND_ACTIONS,
+            "seats × (orbits with a raise + 1), orbits with a raise capped by max_raise_rounds, else at 100",
+            "actions",
+            limit_of=_lieng_round_actions,
+        ),
+    ),
+}
