@@ -1,0 +1,327 @@
+"""Seeded mutations of rules requests: the inputs of the fuzz tests and of the long fuzz run.
+
+    from tests.support.mutations import fuzz_inputs, vector_requests
+
+    for fuzz in itertools.islice(fuzz_inputs(seed=7, vectors=vector_requests(), grow_bytes=64 * 1024), 1000):
+        send(fuzz.rpc.path, fuzz.payload)      # fuzz.how says how the bytes were made, for failure messages
+
+Requests start from the conformance vectors (tests/vectors/**/*.json), so every RPC and most state shapes are
+covered. :func:`mutate` changes one thing at a random depth of a request through protobuf reflection (numbers to
+edge values, enums to unknown numbers, repeated fields emptied, duplicated or grown, oneofs switched or cleared,
+nested messages dropped, unknown fields added); :func:`fuzz_inputs` mixes such mutants with raw random bytes, bit
+flips and truncations of valid requests. Everything draws from one ``random.Random``, so a seed reproduces a run
+exactly, whatever the answers were.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import cast
+
+from google.protobuf import json_format, message_factory
+from google.protobuf.descriptor import FieldDescriptor, ServiceDescriptor
+from google.protobuf.message import Message
+
+from cardrules.v1 import lieng_pb2, sam_loc_pb2
+
+VECTORS = Path(__file__).resolve().parents[1] / "vectors"
+
+SERVICES: dict[str, ServiceDescriptor] = {
+    "cardrules.v1.SamLocService": sam_loc_pb2.DESCRIPTOR.services_by_name["SamLocService"],
+    "cardrules.v1.LiengService": lieng_pb2.DESCRIPTOR.services_by_name["LiengService"],
+}
+
+INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+# The type limits, and the small numbers the games care about (seat counts, card counts, ranks, suits).
+EDGE_INTS = (INT64_MIN, INT32_MIN, -1, 0, 1, 2, 3, 5, 6, 7, 10, 11, 17, INT32_MAX, INT64_MAX)
+# Numbers no enum of the API defines (proto3 enums are open: a peer may send them).
+UNKNOWN_ENUM_NUMBERS = (-1, 14, 99, INT32_MAX, INT32_MIN)
+
+_INTEGER_TYPES = frozenset(
+    {
+        FieldDescriptor.TYPE_INT32,
+        FieldDescriptor.TYPE_INT64,
+        FieldDescriptor.TYPE_SINT32,
+        FieldDescriptor.TYPE_SINT64,
+        FieldDescriptor.TYPE_SFIXED32,
+        FieldDescriptor.TYPE_SFIXED64,
+    }
+)
+_INT32_TYPES = frozenset({FieldDescriptor.TYPE_INT32, FieldDescriptor.TYPE_SINT32, FieldDescriptor.TYPE_SFIXED32})
+
+
+@dataclass(frozen=True)
+class Rpc:
+    """One rules method with its message types."""
+
+    service: str  # "cardrules.v1.SamLocService"
+    method: str  # "ValidatePlay"
+    request_type: type[Message]
+    response_type: type[Message]
+
+    @property
+    def path(self) -> str:
+        return f"/{self.service}/{self.method}"
+
+
+def _rpcs() -> tuple[Rpc, ...]:
+    out = []
+    for name, service in SERVICES.items():
+        for method in service.methods:
+            out.append(
+                Rpc(
+                    name,
+                    method.name,
+                    message_factory.GetMessageClass(method.input_type),
+                    message_factory.GetMessageClass(method.output_type),
+                )
+            )
+    return tuple(out)
+
+
+RPCS = _rpcs()  # every method of both rules services, in proto order
+RPC_BY_PATH = {rpc.path: rpc for rpc in RPCS}
+
+
+@dataclass(frozen=True)
+class VectorRequest:
+    rpc: Rpc
+    request: Message
+    source: str  # "sam_loc/flow.json: <case name>"
+
+
+def vector_requests(root: Path = VECTORS) -> list[VectorRequest]:
+    """The request of every conformance case under ``root`` that parses as its method's request message."""
+    out = []
+    for path in sorted(root.rglob("*.json")):
+        for case in json.loads(path.read_text()).get("cases", []):
+            rpc = RPC_BY_PATH[f"/{case['service']}/{case['method']}"]
+            request = rpc.request_type()
+            try:
+                json_format.ParseDict(case["request"], request)
+            except json_format.ParseError:
+                continue  # a case about JSON the mapping rejects; it has no binary form to start from
+            out.append(VectorRequest(rpc, request, f"{path.relative_to(root)}: {case.get('name', '?')}"))
+    return out
+
+
+def mutate(message: Message, rng: random.Random, *, grow_bytes: int = 0) -> str:
+    """Change one thing at a random depth of ``message``, in place; returns what changed, with the field's path.
+
+    ``grow_bytes`` bounds how many bytes growing a repeated field may add (0: duplicate one element at most), so a
+    caller can keep every mutant under the server's message limit.
+    """
+    return _mutate_at(message, rng, grow_bytes, "")
+
+
+def _mutate_at(message: Message, rng: random.Random, grow_bytes: int, path: str) -> str:
+    # The stubs type this as python or upb descriptors; both have the same attributes.
+    fields = cast(Sequence[FieldDescriptor], message.DESCRIPTOR.fields)
+    if not fields or rng.random() < 0.04:
+        return _add_unknown_field(message, rng, path)
+    field = rng.choice(fields)
+    here = f"{path}.{field.name}" if path else field.name
+    if field.is_repeated:
+        values = getattr(message, field.name)
+        if field.type == FieldDescriptor.TYPE_MESSAGE and len(values) and rng.random() < 0.6:
+            index = rng.randrange(len(values))
+            return _mutate_at(values[index], rng, grow_bytes, f"{here}[{index}]")
+        return _mutate_repeated(message, field, rng, grow_bytes, here)
+    if field.type == FieldDescriptor.TYPE_MESSAGE and message.HasField(field.name) and rng.random() < 0.75:
+        return _mutate_at(getattr(message, field.name), rng, grow_bytes, here)
+    oneof = field.containing_oneof
+    if oneof is not None and len(oneof.fields) > 1 and rng.random() < 0.5:
+        if rng.random() < 0.3:
+            message.ClearField(oneof.name)
+            return f"{path or '<root>'}: oneof {oneof.name} cleared"
+        other = rng.choice([f for f in oneof.fields if f is not field])
+        _set_some_value(message, other, rng)
+        return f"{path or '<root>'}: oneof {oneof.name} switched to {other.name}"
+    if field.has_presence and rng.random() < 0.25:
+        message.ClearField(field.name)
+        return f"{here}: cleared"
+    return _set_some_value(message, field, rng, here)
+
+
+def _set_some_value(message: Message, field: FieldDescriptor, rng: random.Random, here: str = "") -> str:
+    """A new value for a singular field: an edge number, an unknown enum number, a flipped bool, an empty message."""
+    here = here or field.name
+    if field.type == FieldDescriptor.TYPE_MESSAGE:
+        message.ClearField(field.name)
+        if rng.random() < 0.5:
+            getattr(message, field.name).SetInParent()
+            return f"{here}: set empty"
+        return f"{here}: dropped"
+    value = _scalar(field, rng)
+    setattr(message, field.name, value)
+    return f"{here} = {value!r}"
+
+
+def _scalar(field: FieldDescriptor, rng: random.Random) -> int | bool | str | bytes:
+    if field.type == FieldDescriptor.TYPE_ENUM:
+        assert field.enum_type is not None  # every enum field has its enum type
+        known = [v.number for v in field.enum_type.values]
+        return rng.choice(UNKNOWN_ENUM_NUMBERS) if rng.random() < 0.5 else rng.choice(known)
+    if field.type in _INTEGER_TYPES:
+        value = rng.choice(EDGE_INTS)
+        if field.type in _INT32_TYPES:
+            value = max(INT32_MIN, min(INT32_MAX, value))
+        return value
+    if field.type == FieldDescriptor.TYPE_BOOL:
+        return rng.random() < 0.5
+    if field.type == FieldDescriptor.TYPE_STRING:
+        return "".join(rng.choice("aZ9 ,\u00e2\U0001f0a1") for _ in range(rng.randrange(12)))
+    if field.type == FieldDescriptor.TYPE_BYTES:
+        return rng.randbytes(rng.randrange(12))
+    # Unsigned and floating types: the rules API has none; zero is a valid value for any of them.
+    return 0
+
+
+def _mutate_repeated(message: Message, field: FieldDescriptor, rng: random.Random, grow_bytes: int, here: str) -> str:
+    values = getattr(message, field.name)
+    choice = rng.random()
+    if len(values) and choice < 0.25:
+        index = rng.randrange(len(values))
+        del values[index]
+        return f"{here}[{index}]: removed"
+    if len(values) and choice < 0.35:
+        message.ClearField(field.name)
+        return f"{here}: emptied"
+    if len(values) and choice < 0.6:
+        index = rng.randrange(len(values))
+        _append_copy(values, field, index)
+        return f"{here}[{index}]: duplicated"
+    if grow_bytes > 0 and choice < 0.8:
+        return _grow(message, field, rng, grow_bytes, here)
+    if field.type == FieldDescriptor.TYPE_MESSAGE:
+        values.add()
+        return f"{here}: empty element appended"
+    value = _scalar(field, rng)
+    values.append(value)
+    return f"{here}: {value!r} appended"
+
+
+def _append_copy(values: Sequence[object], field: FieldDescriptor, index: int) -> None:
+    if field.type == FieldDescriptor.TYPE_MESSAGE:
+        values.add().CopyFrom(values[index])  # type: ignore[attr-defined]  # a repeated composite container
+    else:
+        values.append(values[index])  # type: ignore[attr-defined]  # a repeated scalar container
+
+
+def _grow(message: Message, field: FieldDescriptor, rng: random.Random, grow_bytes: int, here: str) -> str:
+    """Repeat one element (an existing one, or a new one) up to ``grow_bytes`` of wire size, log-uniformly."""
+    values = getattr(message, field.name)
+    one = type(message)()
+    if len(values):
+        element = values[rng.randrange(len(values))]
+        if field.type == FieldDescriptor.TYPE_MESSAGE:
+            getattr(one, field.name).add().CopyFrom(element)
+        else:
+            getattr(one, field.name).append(element)
+    elif field.type == FieldDescriptor.TYPE_MESSAGE:
+        getattr(one, field.name).add()
+    else:
+        getattr(one, field.name).append(_scalar(field, rng))
+    # Parsing the same field again appends to it; this is the protobuf merge rule, and it runs in C, so even
+    # hundreds of thousands of elements are quick to build.
+    encoded = one.SerializeToString()
+    most = max(1, grow_bytes // max(1, len(encoded)))
+    count = max(1, int(math.exp(rng.uniform(0.0, math.log(most)))))
+    message.MergeFromString(encoded * count)
+    return f"{here}: grown by {count}"
+
+
+def _add_unknown_field(message: Message, rng: random.Random, path: str) -> str:
+    known = {f.number for f in message.DESCRIPTOR.fields}
+    number = rng.choice([n for n in (1, 2, 3, 4, 5, 15, 16, 100, 2047, 2048, 536_870_911) if n not in known])
+    wire_type = rng.choice((0, 1, 2, 5))
+    payload = {
+        0: _varint(rng.choice((0, 1, 2**63, 2**64 - 1))),
+        1: rng.randbytes(8),
+        2: _length_delimited(rng.randbytes(rng.randrange(24))),
+        5: rng.randbytes(4),
+    }[wire_type]
+    message.MergeFromString(_varint(number << 3 | wire_type) + payload)
+    return f"{path or '<root>'}: unknown field {number} (wire type {wire_type}) added"
+
+
+def _varint(value: int) -> bytes:
+    out = bytearray()
+    while True:
+        low, value = value & 0x7F, value >> 7
+        if value:
+            out.append(low | 0x80)
+        else:
+            out.append(low)
+            return bytes(out)
+
+
+def _length_delimited(payload: bytes) -> bytes:
+    return _varint(len(payload)) + payload
+
+
+@dataclass(frozen=True)
+class FuzzInput:
+    rpc: Rpc
+    payload: bytes
+    how: str  # how the bytes were made: the generator's steps, enough to rebuild them by hand
+
+
+def fuzz_inputs(
+    seed: int, vectors: Sequence[VectorRequest], *, grow_bytes: int, max_bytes: int = 4 * 1024 * 1024 - 1024
+) -> Iterator[FuzzInput]:
+    """An endless, deterministic stream of request bytes for every rules RPC in turn.
+
+    About 10 % random bytes, 15 % bit flips and 10 % truncations of a vector's bytes, 5 % another method's
+    request, and 60 % structure-aware mutants (1–4 :func:`mutate` steps). Growing repeated fields adds at most
+    ``grow_bytes`` per step; a mutant over ``max_bytes`` (default: just under the server's 4 MiB message limit,
+    which a larger request would meet with RESOURCE_EXHAUSTED before any rules code runs) is drawn again.
+    """
+    rng = random.Random(seed)
+    by_rpc: dict[str, list[VectorRequest]] = {rpc.path: [] for rpc in RPCS}
+    for vector in vectors:
+        by_rpc[vector.rpc.path].append(vector)
+    missing = [path for path, found in by_rpc.items() if not found]
+    if missing:
+        raise ValueError(f"no vector to start from for {missing}")
+    index = 0
+    while True:
+        rpc = RPCS[index % len(RPCS)]
+        index += 1
+        kind = rng.random()
+        if kind < 0.10:
+            payload = rng.randbytes(int(math.exp(rng.uniform(0.0, math.log(512)))) - 1)
+            yield FuzzInput(rpc, payload, f"{len(payload)} random bytes")
+            continue
+        if kind < 0.35:
+            vector = rng.choice(by_rpc[rpc.path])
+            valid = vector.request.SerializeToString()
+            if kind < 0.25 and valid:
+                flipped = bytearray(valid)
+                bits = sorted(rng.randrange(len(valid) * 8) for _ in range(rng.randint(1, 8)))
+                for bit in bits:
+                    flipped[bit // 8] ^= 1 << (bit % 8)
+                yield FuzzInput(rpc, bytes(flipped), f"bits {bits} flipped in [{vector.source}]")
+            else:
+                cut = rng.randrange(len(valid)) if valid else 0
+                yield FuzzInput(rpc, valid[:cut], f"first {cut} of {len(valid)} bytes of [{vector.source}]")
+            continue
+        if kind < 0.40:
+            other = rng.choice([v for v in vectors if v.rpc is not rpc])
+            yield FuzzInput(rpc, other.request.SerializeToString(), f"request of [{other.source}] ({other.rpc.path})")
+            continue
+        while True:
+            vector = rng.choice(by_rpc[rpc.path])
+            request = rpc.request_type()
+            request.CopyFrom(vector.request)
+            steps = [mutate(request, rng, grow_bytes=grow_bytes) for _ in range(rng.randint(1, 4))]
+            payload = request.SerializeToString()
+            if len(payload) <= max_bytes:
+                yield FuzzInput(rpc, payload, f"[{vector.source}] " + "; ".join(steps))
+                break
