@@ -266,6 +266,28 @@ def _length_delimited(payload: bytes) -> bytes:
     return _varint(len(payload)) + payload
 
 
+def _hostile_wire(rng: random.Random, grow_bytes: int) -> tuple[bytes, str]:
+    """Bytes aimed at the protobuf decoder rather than the rules: deep groups, bad varints, lengths that lie."""
+    number = rng.choice((1, 2, 100, 536_870_911))
+    shape = rng.randrange(6)
+    if shape == 0:
+        depth = rng.choice((50, 100, 101, 1000, 100_000))
+        closed = rng.random() < 0.5
+        payload = _varint(number << 3 | 3) * depth + (_varint(number << 3 | 4) * depth if closed else b"")
+        return payload, f"{depth} nested groups of field {number}" + (" (closed)" if closed else "")
+    if shape == 1:
+        return _varint(number << 3) + b"\xff" * rng.randint(9, 12) + b"\x01", f"overlong varint in field {number}"
+    if shape == 2:
+        claimed = rng.choice((2**31 - 1, 2**32 - 1, 2**63, 2**64 - 1, 4 * 1024 * 1024))
+        return _varint(number << 3 | 2) + _varint(claimed) + b"\0" * 8, f"field {number} claims {claimed} bytes"
+    if shape == 3:
+        size = rng.randrange(max(1, grow_bytes))
+        return _varint(number << 3 | 2) + _length_delimited(b"\0" * size), f"field {number}: {size} zero bytes"
+    if shape == 4:
+        return bytes([rng.choice((0x00, 0x02, 0x07))]) + rng.randbytes(4), "field number 0"
+    return _varint(number << 3 | rng.choice((4, 6, 7))), f"wire type 4/6/7 for field {number}"
+
+
 @dataclass(frozen=True)
 class FuzzInput:
     rpc: Rpc
@@ -278,10 +300,11 @@ def fuzz_inputs(
 ) -> Iterator[FuzzInput]:
     """An endless, deterministic stream of request bytes for every rules RPC in turn.
 
-    About 10 % random bytes, 15 % bit flips and 10 % truncations of a vector's bytes, 5 % another method's
-    request, and 60 % structure-aware mutants (1–4 :func:`mutate` steps). Growing repeated fields adds at most
-    ``grow_bytes`` per step; a mutant over ``max_bytes`` (default: just under the server's 4 MiB message limit,
-    which a larger request would meet with RESOURCE_EXHAUSTED before any rules code runs) is drawn again.
+    About 7 % random bytes, 3 % hostile wire shapes (:func:`_hostile_wire`), 15 % bit flips and 10 % truncations of
+    a vector's bytes, 5 % another method's request, and 60 % structure-aware mutants (1–4 :func:`mutate` steps).
+    Growing repeated fields adds at most ``grow_bytes`` per step; a mutant over ``max_bytes`` (default: just under
+    the server's 4 MiB message limit, which a larger request meets with RESOURCE_EXHAUSTED before any rules code
+    runs) is drawn again.
     """
     rng = random.Random(seed)
     by_rpc: dict[str, list[VectorRequest]] = {rpc.path: [] for rpc in RPCS}
@@ -295,9 +318,13 @@ def fuzz_inputs(
         rpc = RPCS[index % len(RPCS)]
         index += 1
         kind = rng.random()
-        if kind < 0.10:
+        if kind < 0.07:
             payload = rng.randbytes(int(math.exp(rng.uniform(0.0, math.log(512)))) - 1)
             yield FuzzInput(rpc, payload, f"{len(payload)} random bytes")
+            continue
+        if kind < 0.10:
+            payload, how = _hostile_wire(rng, grow_bytes)
+            yield FuzzInput(rpc, payload, how)
             continue
         if kind < 0.35:
             vector = rng.choice(by_rpc[rpc.path])

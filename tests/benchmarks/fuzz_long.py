@@ -1,0 +1,194 @@
+"""Long fuzz run (a script, not a pytest test): .venv/bin/python tests/benchmarks/fuzz_long.py [--calls 100000]
+
+The generator of tests/e2e/test_fuzz.py (random bytes, bit flips and truncations of the conformance vectors'
+requests, another method's request, structure-aware mutants), for as many calls as asked, over every RPC of both
+rules services, with several calls in flight. By default it starts its own server (``python -m cardrules.server
+--workers 1``); ``--target host:port`` fuzzes a running one instead (``--pid`` then names the process whose memory
+to report). It reports calls/s, the codes seen with counts (per method too), the server's RSS at start, peak
+(VmHWM) and end, the slowest calls of each method, and each distinct unacceptable answer once, with its count, the
+bytes and how they were made; ``--shrink`` also cuts each one's bytes down to a shorter input that still fails the
+same way. Exits non-zero when any answer was unacceptable or the server died.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import heapq
+import itertools
+import re
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import grpc
+from grpc_health.v1 import health_pb2
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO_ROOT))  # for tests.support when run as a script from anywhere
+
+from tests.support.fuzz_wire import Answer, send_all  # noqa: E402  (after the sys.path line above)
+from tests.support.mutations import FuzzInput, fuzz_inputs, vector_requests  # noqa: E402
+from tests.support.server_process import health_status, new_channel, running_server  # noqa: E402
+
+DEFAULT_SEED = 20261201  # the seed of tests/e2e/test_fuzz.py: its run is this run's first calls
+SLOWEST_SHOWN = 3
+SHRINK_ATTEMPTS = 600
+SHRINK_MAX_BYTES = 64 * 1024
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--calls", type=int, default=100_000, help="calls to make (default 100000)")
+    parser.add_argument("--concurrency", type=int, default=8, help="calls in flight (default 8)")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"generator seed (default {DEFAULT_SEED})")
+    parser.add_argument("--target", default="", help="host:port of a running server (default: start one)")
+    parser.add_argument("--pid", type=int, default=0, help="pid of the --target server, for its memory figures")
+    parser.add_argument(
+        "--grow-bytes",
+        type=int,
+        default=64 * 1024,
+        help="most bytes one growth of a repeated field adds (default 65536, as the suite's test)",
+    )
+    parser.add_argument(
+        "--max-bytes", type=int, default=4 * 1024 * 1024 - 1024, help="largest request (default just under 4 MiB)"
+    )
+    parser.add_argument("--timeout", type=float, default=30.0, help="deadline of each call in seconds (default 30)")
+    parser.add_argument("--shrink", action="store_true", help="cut each distinct failure's bytes down")
+    parser.add_argument("--server-arg", action="append", default=[], help="extra flag for the started server")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    if args.target:
+        return fuzz(args, args.target, args.pid or None)
+    with running_server(["--workers", "1", "--log-level", "warning", *args.server_arg]) as server:
+        code = fuzz(args, server.target, server.process.pid)
+        if server.process.poll() is not None:
+            print(f"server exited with code {server.process.returncode}")
+            return 1
+        warnings = [line for line in server.logs() if line.get("level") != "info"]
+        levels = collections.Counter(str(line.get("level")) for line in warnings)
+        events = collections.Counter(str(line.get("event"))[:100] for line in warnings)
+        print(f"server log lines at warning or above: {dict(levels)}; events: {dict(events.most_common(8))}")
+        return code
+
+
+def fuzz(args: argparse.Namespace, target: str, pid: int | None) -> int:
+    vectors = vector_requests()
+    inputs = itertools.islice(
+        fuzz_inputs(args.seed, vectors, grow_bytes=args.grow_bytes, max_bytes=args.max_bytes), args.calls
+    )
+    rss_start = _memory(pid, "VmRSS")
+    codes: collections.Counter[str] = collections.Counter()
+    by_method: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
+    slowest: dict[str, list[tuple[float, int, Answer]]] = collections.defaultdict(list)
+    failures: dict[str, Answer] = {}  # the first answer of each distinct failure
+    failure_counts: collections.Counter[str] = collections.Counter()
+    largest = 0
+    started = time.perf_counter()
+    with new_channel(target) as channel:
+        for number, answer in enumerate(send_all(channel, inputs, concurrency=args.concurrency, timeout=args.timeout)):
+            method = answer.fuzz.rpc.path.rsplit(".", 1)[1]
+            codes[answer.code.name] += 1
+            by_method[method][answer.code.name] += 1
+            largest = max(largest, len(answer.fuzz.payload))
+            heap = slowest[method]
+            heapq.heappush(heap, (answer.seconds, number, answer))
+            if len(heap) > SLOWEST_SHOWN:
+                heapq.heappop(heap)
+            if answer.problem is not None:
+                key = _failure_key(answer)
+                failure_counts[key] += 1
+                failures.setdefault(key, answer)
+            if (number + 1) % 10_000 == 0:
+                print(f"  {number + 1} calls, {time.perf_counter() - started:.0f} s, codes {dict(codes)}", flush=True)
+        elapsed = time.perf_counter() - started
+        total = sum(codes.values())
+        print(
+            f"seed {args.seed}: {total} calls in {elapsed:.1f} s = {total / elapsed:.0f} calls/s "
+            f"(concurrency {args.concurrency}, largest request {largest} bytes)"
+        )
+        print(f"codes: {dict(codes.most_common())}")
+        for method, counts in sorted(by_method.items()):
+            print(f"  {method}: {dict(counts.most_common())}")
+        if pid is not None:
+            print(
+                f"server RSS: start {_mib(rss_start)}, peak {_mib(_memory(pid, 'VmHWM'))} (VmHWM, since the process "
+                f"started), end {_mib(_memory(pid, 'VmRSS'))}"
+            )
+        print(f"slowest {SLOWEST_SHOWN} calls per method (client-side, including queueing behind other calls):")
+        for method, heap in sorted(slowest.items()):
+            shown = ", ".join(
+                f"{seconds * 1000:.1f} ms ({len(answer.fuzz.payload)} B, {answer.code.name}: {answer.fuzz.how[:90]})"
+                for seconds, _number, answer in sorted(heap, reverse=True)
+            )
+            print(f"  {method}: {shown}")
+        alive = _serving(target)
+        print(f"health after the run: {'SERVING' if alive else 'NOT SERVING'}")
+        print(f"distinct unacceptable answers: {len(failures)} ({sum(failure_counts.values())} calls)")
+        for key, answer in failures.items():
+            print(f"- {failure_counts[key]} x {answer.report()}")
+            if args.shrink:
+                print(f"  shrunk: {_shrink(channel, answer, args.timeout).hex()}")
+    return 0 if alive and not failures else 1
+
+
+def _failure_key(answer: Answer) -> str:
+    """What makes two failures the same: method, code, problem, and the message with its numbers blanked."""
+    return f"{answer.fuzz.rpc.path} {answer.code.name} {answer.problem} {re.sub(r'[0-9]+', '#', answer.details)[:80]}"
+
+
+def _shrink(channel: grpc.Channel, answer: Answer, timeout: float) -> bytes:
+    """A shorter input that still fails the same way: chunks of the bytes removed while the failure persists."""
+    payload = answer.fuzz.payload
+    if len(payload) > SHRINK_MAX_BYTES:
+        return payload
+    key = _failure_key(answer)
+    attempts = 0
+
+    def fails(candidate: bytes) -> bool:
+        nonlocal attempts
+        attempts += 1
+        fuzz = FuzzInput(answer.fuzz.rpc, candidate, "shrunk")
+        (again,) = send_all(channel, [fuzz], concurrency=1, timeout=timeout)
+        return again.problem is not None and _failure_key(again) == key
+
+    chunk = max(1, len(payload) // 2)
+    while chunk >= 1 and attempts < SHRINK_ATTEMPTS:
+        start, removed = 0, False
+        while start < len(payload) and attempts < SHRINK_ATTEMPTS:
+            candidate = payload[:start] + payload[start + chunk :]
+            if fails(candidate):
+                payload, removed = candidate, True
+            else:
+                start += chunk
+        if not removed:
+            chunk //= 2
+    return payload
+
+
+def _memory(pid: int | None, field: str) -> int:
+    if pid is None:
+        return 0
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def _mib(value: int) -> str:
+    return f"{value / 2**20:.1f} MiB"
+
+
+def _serving(target: str) -> bool:
+    try:
+        return health_status(target, timeout=5.0) == health_pb2.HealthCheckResponse.SERVING
+    except grpc.RpcError:
+        return False
+
+
+if __name__ == "__main__":
+    sys.exit(main())
