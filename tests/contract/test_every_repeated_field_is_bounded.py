@@ -1,0 +1,76 @@
+"""Every repeated field of every request, at any depth, has a bound: a new field cannot slip in unbounded.
+
+The request types come from the services' descriptors (so a new RPC is covered too); the bounds from
+``cardrules.api.limits.BOUNDS``; the user-facing table (docs/limits.md) must list each bounded field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from google.protobuf.message import Message
+
+from cardrules.api.limits import BOUNDS
+from cardrules.v1 import lieng_pb2, sam_loc_pb2
+
+SERVICES = (
+    sam_loc_pb2.DESCRIPTOR.services_by_name["SamLocService"],
+    lieng_pb2.DESCRIPTOR.services_by_name["LiengService"],
+)
+LIMITS_DOC = Path(__file__).resolve().parents[2] / "docs" / "limits.md"
+
+
+def repeated_paths(descriptor: Any, prefix: str = "", seen: tuple[str, ...] = ()) -> Iterator[str]:
+    """Each repeated field under ``descriptor`` as a bound path (``round.actions[].play.cards``)."""
+    assert descriptor.full_name not in seen, f"recursive message {descriptor.full_name}: bound its depth first"
+    for field in descriptor.fields:
+        path = f"{prefix}{field.name}"
+        if field.is_repeated:
+            yield path
+        if field.message_type is not None:
+            inner = f"{path}[]." if field.is_repeated else f"{path}."
+            yield from repeated_paths(field.message_type, inner, (*seen, descriptor.full_name))
+
+
+def request_types() -> dict[str, type[Message]]:
+    classes = {cls.DESCRIPTOR.full_name: cls for cls in BOUNDS}
+    out: dict[str, type[Message]] = {}
+    for service in SERVICES:
+        for method in service.methods:
+            name = method.input_type.full_name
+            assert name in classes, f"{service.name}.{method.name}: {name} has no entry in BOUNDS"
+            out[f"{service.name}.{method.name}"] = classes[name]
+    return out
+
+
+def test_every_request_of_every_rpc_has_bounds() -> None:
+    assert len(request_types()) == 10
+
+
+def test_every_repeated_field_at_any_depth_is_bounded() -> None:
+    for rpc, cls in request_types().items():
+        bounded = {bound.path for bound in BOUNDS[cls]}
+        for path in repeated_paths(cls.DESCRIPTOR):
+            assert path in bounded, f"{rpc}: repeated field {path} has no bound in cardrules.api.limits"
+
+
+def test_every_bound_names_a_real_repeated_field_and_comes_after_its_outer_lists() -> None:
+    for cls, bounds in BOUNDS.items():
+        paths = list(repeated_paths(cls.DESCRIPTOR))
+        checked: list[str] = []
+        for bound in bounds:
+            assert bound.path in paths, f"{cls.__name__}: {bound.path} is not a repeated field"
+            assert bound.limit >= 1 and bound.why and bound.noun
+            # A list inside elements is walked only after the list holding them was found within its bound.
+            outer = bound.path.rsplit("[]", 1)[0] if "[]" in bound.path else None
+            assert outer is None or outer in checked, f"{cls.__name__}: {bound.path} checked before {outer}"
+            checked.append(bound.path)
+
+
+def test_the_limits_doc_lists_every_bounded_field() -> None:
+    text = LIMITS_DOC.read_text(encoding="utf-8")
+    for bounds in BOUNDS.values():
+        for bound in bounds:
+            assert f"`{bound.path}`" in text, f"docs/limits.md does not list {bound.path}"
