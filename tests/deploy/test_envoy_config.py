@@ -1,15 +1,28 @@
-"""The shipped Envoy config is accepted by the Envoy release the manifests deploy."""
+"""The shipped Envoy configs (rendered per overlay from one template) are accepted by the Envoy release the
+manifests deploy, are up to date with the template and values, and keep the invariants each overlay promises."""
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 from pathlib import Path
+from typing import Any
 
+import pytest
 import yaml
 
-from tests.deploy.local import ENVOY
-from tests.deploy.support import DESCRIPTOR, ENVOY_CONFIG, http_filters, one, render
+from tests.deploy.local import ENVOY, write_upstream_token
+from tests.deploy.players import PlayerTokens
+from tests.deploy.support import (
+    DESCRIPTOR,
+    OVERLAYS,
+    envoy_render,
+    http_filters,
+    one,
+    render,
+    rendered_envoy_config,
+)
 
 
 def envoy_version() -> str:
@@ -19,15 +32,46 @@ def envoy_version() -> str:
     return match.group(1)
 
 
-def test_shipped_config_validates(tmp_path: Path) -> None:
-    config = yaml.safe_load(ENVOY_CONFIG.read_text())
-    # Only the descriptor's location differs in the pod (a ConfigMap mounted at /etc/envoy).
-    for item in http_filters(config):
-        if item["name"] == "envoy.filters.http.grpc_json_transcoder":
-            assert item["typed_config"]["proto_descriptor"] == "/etc/envoy/cardrules.pb"
-            item["typed_config"]["proto_descriptor"] = str(DESCRIPTOR)
+def shipped(overlay: str) -> dict[str, Any]:
+    config: dict[str, Any] = yaml.safe_load(rendered_envoy_config(overlay).read_text())
+    return config
+
+
+def the_filter(config: dict[str, Any], suffix: str) -> dict[str, Any]:
+    (found,) = [item["typed_config"] for item in http_filters(config) if item["name"].endswith(suffix)]
+    return found
+
+
+def cors_origins(config: dict[str, Any]) -> list[dict[str, Any]]:
+    public = config["static_resources"]["listeners"][0]["filter_chains"][0]["filters"][0]["typed_config"]
+    (host,) = public["route_config"]["virtual_hosts"]
+    origins: list[dict[str, Any]] = host["typed_per_filter_config"]["envoy.filters.http.cors"][
+        "allow_origin_string_match"
+    ]
+    return origins
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_shipped_config_validates(overlay: str, tmp_path: Path) -> None:
+    """Envoy --mode validate on the committed file; only the mounted files' locations differ from the pod."""
+    text = rendered_envoy_config(overlay).read_text()
+    config = shipped(overlay)
+    jwks = the_filter(config, "jwt_authn")["providers"]["game_backend"]["local_jwks"]["filename"]
+    mounted = {
+        "/etc/envoy/cardrules.pb": str(DESCRIPTOR),
+        jwks: str(PlayerTokens().write_jwks(tmp_path / "jwks.json")),
+    }
+    injector = [f for f in http_filters(config) if f["name"].endswith("credential_injector")]
+    if injector:
+        source = injector[0]["typed_config"]["credential"]["typed_config"]["credential"]["sds_config"]
+        sds = write_upstream_token(tmp_path / "token", "a-token")
+        mounted[source["path_config_source"]["path"]] = str(sds)
+        mounted[source["path_config_source"]["watched_directory"]["path"]] = str(sds.parent)
+    for pod_path, local_path in sorted(mounted.items(), key=lambda item: -len(item[0])):
+        assert pod_path in text, pod_path
+        text = text.replace(pod_path, local_path)
     path = tmp_path / "envoy.yaml"
-    path.write_text(yaml.safe_dump(config))
+    path.write_text(text)
     result = subprocess.run(
         [str(ENVOY), "--mode", "validate", "--config-path", str(path), "--disable-hot-restart"],
         capture_output=True,
@@ -38,27 +82,72 @@ def test_shipped_config_validates(tmp_path: Path) -> None:
     assert "Deprecated field" not in result.stdout + result.stderr, "the config uses deprecated Envoy fields"
 
 
+def test_rendered_configs_are_up_to_date() -> None:
+    render = envoy_render()
+    for overlay in OVERLAYS:
+        assert rendered_envoy_config(overlay).read_text() == render.render_text(overlay), (
+            f"deploy/k8s/overlays/{overlay}/envoy.yaml is stale: run python deploy/envoy/render.py"
+        )
+    result = subprocess.run([str(ENVOY.parent / "python"), str(render.__file__), "--check"], capture_output=True)
+    assert result.returncode == 0, result.stderr
+
+
+def test_render_refuses_unknown_and_missing_values() -> None:
+    render = envoy_render()
+    with pytest.raises(render.TemplateError, match="not used by the template"):
+        render.render_config(render.load_values("dev", {"cors_origin": []}))  # misspelt
+    values = render.load_values("dev")
+    del values["cors_origins"]
+    with pytest.raises(render.TemplateError, match="no value for"):
+        render.render_config(values)
+    with pytest.raises(render.TemplateError, match="jwt_requirement"):
+        render.load_values("dev", {"jwt_requirement": "maybe"})
+
+
+def test_prod_requires_player_tokens_names_its_origins_and_calls_the_servers_as_itself() -> None:
+    config = shipped("prod")
+    requirement = the_filter(config, "jwt_authn")["requirement_map"]["players"]
+    assert requirement == {"provider_name": "game_backend"}, requirement
+    origins = cors_origins(config)
+    assert origins and all(set(origin) == {"exact"} for origin in origins), origins
+    assert all(origin["exact"].startswith("https://") and "*" not in origin["exact"] for origin in origins)
+    assert the_filter(config, "credential_injector")["overwrite"] is True
+
+
+def test_dev_makes_player_tokens_optional_and_allows_only_local_origins() -> None:
+    config = shipped("dev")
+    requirement = the_filter(config, "jwt_authn")["requirement_map"]["players"]
+    assert {"allow_missing": {}} in requirement["requires_any"]["requirements"]
+    (origin,) = cors_origins(config)
+    regex = re.compile(origin["safe_regex"]["regex"])
+    assert regex.fullmatch("http://localhost:5173") and regex.fullmatch("https://127.0.0.1")
+    assert not regex.fullmatch("https://localhost.evil.example") and not regex.fullmatch("https://example.com")
+    assert not [f for f in http_filters(config) if f["name"].endswith("credential_injector")]
+
+
 def test_manifests_deploy_the_tested_envoy_release() -> None:
     version = envoy_version()
-    for overlay in ("dev", "prod"):
+    for overlay in OVERLAYS:
         (container,) = one(render(overlay), "Deployment", "envoy")["spec"]["template"]["spec"]["containers"]
         assert container["image"] == f"envoyproxy/envoy:v{version}"
 
 
-def test_per_call_balancing_grpc_web_cors_and_transcoding_are_configured() -> None:
-    config = yaml.safe_load(ENVOY_CONFIG.read_text())
-    names = [item["name"] for item in http_filters(config)]
-    assert names == [
-        "envoy.filters.http.cors",
-        "envoy.filters.http.grpc_web",
-        "envoy.filters.http.grpc_json_transcoder",
-        "envoy.filters.http.router",
-    ]
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_per_call_balancing_grpc_web_cors_and_transcoding_are_configured(overlay: str) -> None:
+    config = shipped(overlay)
+    names = [item["name"].removeprefix("envoy.filters.http.") for item in http_filters(config)]
+    expected = ["header_mutation", "cors", "rbac", "jwt_authn", "local_ratelimit", "buffer", "grpc_web"]
+    expected += ["grpc_json_transcoder", *(["credential_injector"] if overlay == "prod" else []), "router"]
+    assert names == expected
     (cluster,) = config["static_resources"]["clusters"]
     assert cluster["lb_policy"] == "ROUND_ROBIN"
     options = cluster["typed_extension_protocol_options"]["envoy.extensions.upstreams.http.v3.HttpProtocolOptions"]
     assert "http2_protocol_options" in options["explicit_http_config"]
     assert cluster["health_checks"][0]["grpc_health_check"]["service_name"] == ""
-    (transcoder,) = [item for item in http_filters(config) if item["name"].endswith("grpc_json_transcoder")]
-    assert transcoder["typed_config"]["auto_mapping"] is True
-    assert set(transcoder["typed_config"]["services"]) == {"cardrules.v1.SamLocService", "cardrules.v1.LiengService"}
+    transcoder = the_filter(config, "grpc_json_transcoder")
+    assert transcoder["auto_mapping"] is True
+    assert transcoder["request_validation_options"]["reject_unknown_method"] is True
+    assert set(transcoder["services"]) == {"cardrules.v1.SamLocService", "cardrules.v1.LiengService"}
+    # The JWKS placeholder of the overlay is a JWKS Envoy can load.
+    jwks = json.loads((rendered_envoy_config(overlay).parent / "player-jwks.json").read_text())
+    assert jwks["keys"] and all(key["kty"] == "RSA" and key["kid"] for key in jwks["keys"])

@@ -4,6 +4,7 @@ invariants that make probes, shutdown, scaling and security work. Offline: kusto
 from __future__ import annotations
 
 import base64
+import json
 from typing import Any
 
 import kubernetes_validate
@@ -13,13 +14,13 @@ import yaml
 from tests.deploy.support import (
     DEPLOY,
     DESCRIPTOR,
-    ENVOY_CONFIG,
     KUBERNETES_VERSIONS,
     OVERLAYS,
     find,
     one,
     render,
     render_text,
+    rendered_envoy_config,
 )
 
 DEFAULT_PORT, DEFAULT_METRICS_PORT, DEFAULT_GRACE = 50051, 9090, 10.0
@@ -220,7 +221,7 @@ def test_envoy_gets_the_repository_config_and_reaches_the_headless_service(overl
     envoy = one(resources, "Deployment", "envoy")["spec"]["template"]["spec"]
     (volume,) = [v for v in envoy["volumes"] if v["name"] == "config"]
     config_map = one(resources, "ConfigMap", volume["configMap"]["name"])
-    assert config_map["data"]["envoy.yaml"] == ENVOY_CONFIG.read_text()
+    assert config_map["data"]["envoy.yaml"] == rendered_envoy_config(overlay).read_text()
 
     assert base64.b64decode(config_map["binaryData"]["cardrules.pb"]) == DESCRIPTOR.read_bytes()
     (container,) = envoy["containers"]
@@ -249,3 +250,35 @@ def test_envoy_gets_the_repository_config_and_reaches_the_headless_service(overl
     assert port_number(container, container["readinessProbe"]["httpGet"]["port"]) == health_port
     (public,) = [x for x in config["static_resources"]["listeners"] if x["name"] == "public"]
     assert port_number(container, "http") == public["address"]["socket_address"]["port_value"]
+    # Every file the config reads is mounted where it looks: the players' JWKS, and (prod) Envoy's own token.
+    filters = public["filter_chains"][0]["filters"][0]["typed_config"]["http_filters"]
+    mounts = {m["name"]: m["mountPath"] for m in container["volumeMounts"]}
+    volumes = {v["name"]: v for v in envoy["volumes"]}
+    (jwt,) = [f["typed_config"] for f in filters if f["name"] == "envoy.filters.http.jwt_authn"]
+    jwks = jwt["providers"]["game_backend"]["local_jwks"]["filename"]
+    assert jwks == f"{mounts['player-jwks']}/jwks.json"
+    jwks_map = one(resources, "ConfigMap", volumes["player-jwks"]["configMap"]["name"])
+    assert "keys" in json.loads(jwks_map["data"]["jwks.json"])
+    injectors = [f["typed_config"] for f in filters if f["name"] == "envoy.filters.http.credential_injector"]
+    if overlay == "prod":
+        (injector,) = injectors
+        source = injector["credential"]["typed_config"]["credential"]["sds_config"]["path_config_source"]
+        assert source["path"] == f"{mounts['upstream-token']}/sds.yaml"
+        assert source["watched_directory"]["path"] == mounts["upstream-token"]
+        assert volumes["upstream-token"]["secret"]["secretName"] == "envoy-upstream-token"
+    else:
+        assert not injectors and "upstream-token" not in mounts
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_server_auth_is_on_in_prod_from_a_mounted_secret(overlay: str) -> None:
+    resources = render(overlay)
+    tokens = settings(resources).get("CARDRULES_AUTH_TOKENS")
+    if overlay != "prod":
+        assert tokens is None, "dev runs without server auth"
+        return
+    assert tokens is not None
+    mounts = {m["mountPath"]: m["name"] for m in server_container(resources)["volumeMounts"]}
+    directory, _, _name = tokens.rpartition("/")
+    volume = {v["name"]: v for v in server_pod(resources)["volumes"]}[mounts[directory]]
+    assert volume["secret"]["secretName"] == "cardrules-auth-tokens"

@@ -1,0 +1,312 @@
+"""The Envoy front's defences, each proven with the real Envoy running the repository's template rendered with the
+local values (deploy/envoy/values/local.yaml; only the tested setting overridden): players' JWTs, Envoy calling
+the servers as itself, per-client rate limits, the body-size limit, the content-type allow-list, CORS origins,
+unknown methods and paths, and a start-up free of Envoy's warnings about missing limits.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import http.client
+import json
+import secrets
+import struct
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import grpc
+import pytest
+from google.protobuf import json_format
+
+from cardrules.client.cards import hands as parse_hands
+from cardrules.v1 import lieng_pb2, lieng_pb2_grpc
+from tests.deploy.local import EnvoyHandle, replicas, running_envoy, total_calls
+from tests.support.server_process import ServerHandle
+
+SCORE = "/cardrules.v1.LiengService/ScoreLieng"
+HANDS = ["AC AD AH", "KS AD 2H"]
+BODY = json_format.MessageToDict(lieng_pb2.ScoreLiengRequest(hands=parse_hands(HANDS)))
+ALLOWED_ORIGIN = "https://play.example.com"  # in deploy/envoy/values/local.yaml
+ENVOY_CALLER = "envoy"
+BUCKET = 3  # calls per client before the small test buckets are empty
+SMALL_BUCKET = {"max_tokens": BUCKET, "tokens_per_fill": BUCKET, "fill_interval": "60s"}
+
+
+def post(
+    envoy: EnvoyHandle, path: str, body: bytes | str | None, headers: dict[str, str], method: str = "POST"
+) -> tuple[int, dict[str, str], bytes]:
+    connection = http.client.HTTPConnection("127.0.0.1", envoy.port, timeout=10)
+    try:
+        connection.request(method, path, body=body, headers=headers)
+        response = connection.getresponse()
+        payload = response.read()
+        return response.status, {key.lower(): value for key, value in response.getheaders()}, payload
+    finally:
+        connection.close()
+
+
+def post_json(envoy: EnvoyHandle, body: Any, token: str | None = None, path: str = SCORE) -> tuple[int, bytes]:
+    headers = {"content-type": "application/json"}
+    if token is not None:
+        headers["authorization"] = f"Bearer {token}"
+    status, _headers, payload = post(envoy, path, json.dumps(body), headers)
+    return status, payload
+
+
+def grpc_web(envoy: EnvoyHandle, token: str) -> int:
+    """One gRPC-Web ScoreLieng call: the HTTP status (200 when Envoy let it through)."""
+    message = lieng_pb2.ScoreLiengRequest(hands=parse_hands(HANDS)).SerializeToString()
+    body = b"\x00" + struct.pack(">I", len(message)) + message
+    headers = {"content-type": "application/grpc-web+proto", "x-grpc-web": "1", "authorization": f"Bearer {token}"}
+    status, _headers, _payload = post(envoy, SCORE, body, headers)
+    return status
+
+
+def grpc_score(envoy: EnvoyHandle, token: str | None, request: lieng_pb2.ScoreLiengRequest | None = None) -> Any:
+    """One gRPC ScoreLieng call through Envoy; returns the response or the grpc.RpcError."""
+    with grpc.insecure_channel(envoy.target) as channel:
+        stub = lieng_pb2_grpc.LiengServiceStub(channel)  # type: ignore[no-untyped-call]
+        metadata = [("authorization", f"Bearer {token}")] if token is not None else []
+        try:
+            return stub.ScoreLieng(
+                request or lieng_pb2.ScoreLiengRequest(hands=parse_hands(HANDS)), timeout=10, metadata=metadata
+            )
+        except grpc.RpcError as error:
+            return error
+
+
+def tokens_file(directory: Path, token: str) -> Path:
+    path = directory / "tokens"
+    path.write_text(f"{ENVOY_CALLER} sha256:{hashlib.sha256(token.encode()).hexdigest()}\n")
+    return path
+
+
+@pytest.fixture(scope="module")
+def upstream_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+@pytest.fixture(scope="module")
+def guarded_server(tmp_path_factory: pytest.TempPathFactory, upstream_token: str) -> Iterator[ServerHandle]:
+    """A replica with bearer-token auth on: only Envoy's own token gets in."""
+    path = tokens_file(tmp_path_factory.mktemp("auth"), upstream_token)
+    with replicas(1, args=("--auth-tokens", str(path))) as (server,):
+        yield server
+
+
+@pytest.fixture(scope="module")
+def prod_like(guarded_server: ServerHandle, upstream_token: str) -> Iterator[EnvoyHandle]:
+    """As in prod: a player's JWT required, Envoy's own token injected towards the replica."""
+    with running_envoy([guarded_server], values={"jwt_requirement": "required"}, upstream_token=upstream_token) as e:
+        yield e
+
+
+@pytest.fixture(scope="module")
+def small_buckets() -> Iterator[EnvoyHandle]:
+    """As in dev (JWT optional), with buckets of a few calls per player and per address."""
+    values = {"player_bucket": SMALL_BUCKET, "address_bucket": SMALL_BUCKET}
+    with replicas(1) as servers, running_envoy(servers, values=values) as envoy:
+        yield envoy
+
+
+# --- players' JWTs and Envoy's own token -------------------------------------------------------------------------
+
+
+def test_a_valid_player_token_gets_through_and_envoy_calls_the_server_as_itself(
+    prod_like: EnvoyHandle, guarded_server: ServerHandle
+) -> None:
+    status, payload = post_json(prod_like, BODY, prod_like.players.mint("alice"))
+    assert status == 200, payload
+    assert json.loads(payload)["scores"][0]["label"]["en"] == "Trips A"
+    answer = grpc_score(prod_like, prod_like.players.mint("alice"))
+    assert isinstance(answer, lieng_pb2.ScoreLiengResponse), answer
+    # The server saw Envoy's token (the player's JWT was removed), and named the caller by it.
+    callers = {r.get("caller") for r in guarded_server.logs() if r.get("event") == "rpc" and r.get("method") == SCORE}
+    assert callers == {ENVOY_CALLER}, callers
+    # The server really refuses anyone else: the same call straight to it, with the player's token, is refused.
+    with grpc.insecure_channel(guarded_server.target) as channel:
+        stub = lieng_pb2_grpc.LiengServiceStub(channel)  # type: ignore[no-untyped-call]
+        with pytest.raises(grpc.RpcError) as refused:
+            stub.ScoreLieng(
+                lieng_pb2.ScoreLiengRequest(hands=parse_hands(HANDS)),
+                timeout=10,
+                metadata=[("authorization", f"Bearer {prod_like.players.mint('alice')}")],
+            )
+    assert refused.value.code() == grpc.StatusCode.UNAUTHENTICATED
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["missing", "garbage", "expired", "too long-lived", "other issuer", "other audience", "other key", "no expiry"],
+)
+def test_a_call_without_a_valid_player_token_is_unauthenticated(prod_like: EnvoyHandle, case: str) -> None:
+    players = prod_like.players
+    token = {
+        "missing": None,
+        "garbage": "not.a.jwt",
+        "expired": players.mint("alice", lifetime=60, issued_ago=300),
+        "too long-lived": players.mint("alice", lifetime=2 * 24 * 3600),
+        "other issuer": players.mint("alice", iss="https://someone-else.test"),
+        "other audience": players.mint("alice", aud="another-service"),
+        "other key": type(players)().mint("alice"),  # same claims, signed by a key not in the JWKS
+        "no expiry": players.mint("alice", exp=None),
+    }[case]
+    # A genuine token meant for another service is forbidden rather than unauthenticated (jwt_authn's choice).
+    status_wanted, code_wanted = (
+        (403, grpc.StatusCode.PERMISSION_DENIED) if case == "other audience" else (401, grpc.StatusCode.UNAUTHENTICATED)
+    )
+    status, payload = post_json(prod_like, BODY, token)
+    assert status == status_wanted, (status, payload)
+    answer = grpc_score(prod_like, token)
+    assert isinstance(answer, grpc.RpcError) and answer.code() == code_wanted, answer
+
+
+def test_health_needs_no_token(prod_like: EnvoyHandle) -> None:
+    from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+    with grpc.insecure_channel(prod_like.target) as channel:
+        stub = health_pb2_grpc.HealthStub(channel)
+        answer = stub.Check(health_pb2.HealthCheckRequest(service=""), timeout=10)
+    assert answer.status == health_pb2.HealthCheckResponse.SERVING
+
+
+# --- rate limits ---------------------------------------------------------------------------------------------------
+
+
+def test_each_player_has_a_bucket_json_429(small_buckets: EnvoyHandle) -> None:
+    players = small_buckets.players
+    statuses = [post_json(small_buckets, BODY, players.mint("json-player"))[0] for _ in range(BUCKET + 1)]
+    assert statuses == [200] * BUCKET + [429], statuses
+    # Another player, from the same address, is not affected.
+    assert post_json(small_buckets, BODY, players.mint("json-other-player"))[0] == 200
+
+
+def test_grpc_gets_resource_exhausted_and_grpc_web_429(small_buckets: EnvoyHandle) -> None:
+    token = small_buckets.players.mint("grpc-player")
+    answers = [grpc_score(small_buckets, token) for _ in range(BUCKET + 1)]
+    assert all(isinstance(answer, lieng_pb2.ScoreLiengResponse) for answer in answers[:BUCKET]), answers
+    assert isinstance(answers[-1], grpc.RpcError), answers[-1]
+    assert answers[-1].code() == grpc.StatusCode.RESOURCE_EXHAUSTED  # not UNAVAILABLE: clients must not retry
+
+    web_token = small_buckets.players.mint("grpc-web-player")
+    statuses = [grpc_web(small_buckets, web_token) for _ in range(BUCKET + 1)]
+    assert statuses == [200] * BUCKET + [429], statuses
+
+
+def test_calls_without_a_player_share_their_address_bucket_and_cannot_claim_a_player(
+    small_buckets: EnvoyHandle,
+) -> None:
+    statuses = [post_json(small_buckets, BODY)[0] for _ in range(BUCKET + 1)]
+    assert statuses == [200] * BUCKET + [429], statuses
+    # The player header is Envoy's to set (from a verified JWT): a client sending it is still limited by address.
+    spoofed = {"content-type": "application/json", "x-cardrules-player": "someone-with-tokens-left"}
+    assert post(small_buckets, SCORE, json.dumps(BODY), spoofed)[0] == 429
+    # A verified player is still served from the same address.
+    assert post_json(small_buckets, BODY, small_buckets.players.mint("address-test-player"))[0] == 200
+
+
+# --- bodies, content types, methods, paths --------------------------------------------------------------------------
+
+
+def test_a_body_over_the_limit_is_refused_before_transcoding(
+    prod_like: EnvoyHandle, guarded_server: ServerHandle
+) -> None:
+    token = prod_like.players.mint("big-body")
+    before = total_calls(guarded_server)
+    padding = " " * (600 * 1024)  # valid JSON, just too long
+    status, _headers, _payload = post(
+        prod_like,
+        SCORE,
+        json.dumps(BODY) + padding,
+        {"content-type": "application/json", "authorization": f"Bearer {token}"},
+    )
+    assert status == 413
+    # The largest legitimate request (1000 hands, pretty-printed JSON: ~290 KB) fits.
+    deck = [rank + suit for rank in "A23456789TJQK" for suit in "SHDC"]
+    thousand = lieng_pb2.ScoreLiengRequest(hands=parse_hands(" ".join(deck[i % 49 : i % 49 + 3]) for i in range(1000)))
+    pretty = json_format.MessageToJson(thousand, indent=2)
+    assert len(pretty) > 250_000
+    status, _headers, payload = post(
+        prod_like, SCORE, pretty, {"content-type": "application/json", "authorization": f"Bearer {token}"}
+    )
+    assert status == 200, payload[:300]
+    assert len(json.loads(payload)["scores"]) == 1000
+    # gRPC: RESOURCE_EXHAUSTED, not UNKNOWN.
+    huge = lieng_pb2.ScoreLiengRequest(hands=parse_hands(" ".join(deck[:3]) for _ in range(40_000)))
+    answer = grpc_score(prod_like, token, huge)
+    assert isinstance(answer, grpc.RpcError) and answer.code() == grpc.StatusCode.RESOURCE_EXHAUSTED, answer
+    assert total_calls(guarded_server) - before == 1, "only the legitimate call reached the server"
+
+
+@pytest.mark.parametrize(
+    "content_type", ["application/x-www-form-urlencoded", "text/plain", "multipart/form-data; boundary=x", None]
+)
+def test_other_content_types_are_refused_at_once(prod_like: EnvoyHandle, content_type: str | None) -> None:
+    headers = {"authorization": f"Bearer {prod_like.players.mint('alice')}"}
+    if content_type is not None:
+        headers["content-type"] = content_type
+    status, _headers, payload = post(prod_like, SCORE, json.dumps(BODY), headers)
+    assert status == 415, (status, payload)
+
+
+def test_accepted_content_types_include_parameters(prod_like: EnvoyHandle) -> None:
+    headers = {
+        "content-type": "Application/JSON; charset=utf-8",
+        "authorization": f"Bearer {prod_like.players.mint('alice')}",
+    }
+    status, _headers, payload = post(prod_like, SCORE, json.dumps(BODY), headers)
+    assert status == 200, payload
+
+
+def test_unknown_methods_and_paths_are_refused_at_once_without_retries(
+    prod_like: EnvoyHandle, guarded_server: ServerHandle
+) -> None:
+    token = prod_like.players.mint("alice")
+    before = total_calls(guarded_server)
+    started = time.monotonic()
+    status, payload = post_json(prod_like, {}, token, path="/cardrules.v1.LiengService/NoSuchMethod")
+    assert status == 404, payload
+    status, payload = post_json(prod_like, {}, token, path="/no.such.Service/Method")
+    assert status == 404, payload
+    with grpc.insecure_channel(prod_like.target) as channel:
+        call = channel.unary_unary("/no.such.Service/Method")
+        with pytest.raises(grpc.RpcError) as refused:
+            call(b"", timeout=10, metadata=[("authorization", f"Bearer {token}")])
+    assert refused.value.code() == grpc.StatusCode.UNIMPLEMENTED
+    elapsed = time.monotonic() - started
+    assert elapsed < 1.5, f"three refusals took {elapsed:.2f} s (Envoy retried them?)"
+    assert total_calls(guarded_server) == before, "an unknown method reached a replica"
+
+
+# --- CORS ----------------------------------------------------------------------------------------------------------
+
+
+def preflight(envoy: EnvoyHandle, origin: str) -> tuple[int, dict[str, str]]:
+    headers = {
+        "origin": origin,
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type,authorization",
+    }
+    status, response_headers, _payload = post(envoy, SCORE, None, headers, method="OPTIONS")
+    return status, response_headers
+
+
+def test_cors_allows_only_the_configured_origins(prod_like: EnvoyHandle) -> None:
+    status, headers = preflight(prod_like, ALLOWED_ORIGIN)
+    assert status == 200 and headers["access-control-allow-origin"] == ALLOWED_ORIGIN, (status, headers)
+    assert "authorization" in headers["access-control-allow-headers"]
+    status, headers = preflight(prod_like, "http://localhost:5173")  # the dev/local pattern
+    assert status == 200 and headers["access-control-allow-origin"] == "http://localhost:5173"
+    status, headers = preflight(prod_like, "https://evil.example.net")
+    assert status == 403 and "access-control-allow-origin" not in headers, (status, headers)
+
+
+# --- start-up ------------------------------------------------------------------------------------------------------
+
+
+def test_envoy_starts_without_warnings(prod_like: EnvoyHandle) -> None:
+    """No "no configured limit" (overload manager, global_downstream_max_connections) or deprecation warnings."""
+    warnings = [line for line in prod_like.describe().splitlines() if "][warning][" in line or "][error][" in line]
+    assert warnings == [], "\n".join(warnings)
