@@ -151,5 +151,6 @@ def test_two_workers_share_one_port_and_drain_on_sigterm() -> None:
         assert not errors, errors
         assert len(pids) == 2, f"calls answered by {pids}"
         text = urllib.request.urlopen(server.metrics_url, timeout=5).read().decode()
-        assert 'cardrules_rpc_calls_total{caller="anonymous",code="OK",method="/cardrules.v1.LiengService/ScoreLieng"}' in text
+        method = "/cardrules.v1.LiengService/ScoreLieng"
+        assert f'cardrules_rpc_calls_total{{caller="anonymous",code="OK",method="{method}"}}' in text
         assert server.terminate(signal.SIGTERM) == 0

@@ -14,6 +14,7 @@ from cardrules.version import __version__
 
 TLS_DIR = Path(__file__).parent / "tls"
 CERT, KEY = str(TLS_DIR / "server.crt"), str(TLS_DIR / "server.key")
+TOKENS = str(TLS_DIR / "example.tokens")
 
 
 def test_defaults() -> None:
@@ -26,7 +27,13 @@ def test_defaults() -> None:
     assert config.max_concurrent_calls == 1000
     assert config.shutdown_grace_seconds == 10.0
     assert config.metrics_port == 9090
+    assert config.metrics_host == "127.0.0.1"
     assert config.so_reuseport is False
+    assert (config.reflection, config.auth_tokens, config.tls_client_ca, config.auth) == (True, None, None, False)
+    assert (config.max_connection_idle_seconds, config.max_connection_age_seconds) == (300.0, 300.0)
+    assert config.max_connection_age_grace_seconds == 30.0
+    assert (config.keepalive_seconds, config.keepalive_timeout_seconds, config.min_client_ping_seconds) == (60, 20, 10)
+    assert (config.max_concurrent_streams, config.max_connections) == (100, 2000)
 
 
 def test_environment_sets_every_field() -> None:
@@ -43,6 +50,18 @@ def test_environment_sets_every_field() -> None:
         "CARDRULES_SHUTDOWN_GRACE": "2.5",
         "CARDRULES_METRICS_PORT": "0",
         "CARDRULES_REUSE_PORT": "true",
+        "CARDRULES_METRICS_HOST": "0.0.0.0",
+        "CARDRULES_REFLECTION": "off",
+        "CARDRULES_AUTH_TOKENS": TOKENS,
+        "CARDRULES_TLS_CLIENT_CA": CERT,
+        "CARDRULES_MAX_CONNECTION_IDLE": "60",
+        "CARDRULES_MAX_CONNECTION_AGE": "0",
+        "CARDRULES_MAX_CONNECTION_AGE_GRACE": "5",
+        "CARDRULES_KEEPALIVE": "30",
+        "CARDRULES_KEEPALIVE_TIMEOUT": "10",
+        "CARDRULES_MIN_CLIENT_PING_INTERVAL": "20",
+        "CARDRULES_MAX_CONCURRENT_STREAMS": "8",
+        "CARDRULES_MAX_CONNECTIONS": "50",
     }
     config = parse_config([], env)
     assert config == Config(
@@ -58,8 +77,20 @@ def test_environment_sets_every_field() -> None:
         shutdown_grace_seconds=2.5,
         metrics_port=0,
         reuse_port=True,
+        metrics_host="0.0.0.0",
+        reflection=False,
+        auth_tokens=Path(TOKENS),
+        tls_client_ca=Path(CERT),
+        max_connection_idle_seconds=60,
+        max_connection_age_seconds=0,
+        max_connection_age_grace_seconds=5,
+        keepalive_seconds=30,
+        keepalive_timeout_seconds=10,
+        min_client_ping_seconds=20,
+        max_concurrent_streams=8,
+        max_connections=50,
     )
-    assert config.tls
+    assert config.tls and config.auth
 
 
 def test_flags_win_over_environment() -> None:
@@ -105,6 +136,16 @@ def test_ipv6_host_is_bracketed_in_the_address() -> None:
         (["--workers", "2", "--port", "0"], {}, "--port 0"),
         (["--port", "9000", "--metrics-port", "9000"], {}, "--metrics-port"),
         (["--host", " "], {}, "--host"),
+        (["--metrics-host", ""], {}, "--metrics-host"),
+        (["--reflection", "sometimes"], {}, "--reflection"),
+        (["--auth-tokens", "/nonexistent/tokens"], {}, "--auth-tokens"),
+        (["--auth-tokens", CERT], {}, "--auth-tokens: .*server.crt:1: expected 'NAME sha256"),
+        (["--tls-client-ca", CERT], {}, "--tls-client-ca needs --tls-cert"),
+        (["--max-connection-idle", "-1"], {}, "--max-connection-idle"),
+        (["--max-connection-age", "soon"], {}, "--max-connection-age"),
+        (["--keepalive-timeout", "0"], {}, "--keepalive-timeout"),
+        (["--max-concurrent-streams", "0"], {}, "--max-concurrent-streams"),
+        ([], {"CARDRULES_MAX_CONNECTIONS": "0"}, "CARDRULES_MAX_CONNECTIONS"),
     ],
 )
 def test_bad_values_are_rejected_naming_the_setting(argv: list[str], env: dict[str, str], mentions: str) -> None:

@@ -7,6 +7,8 @@ They use raw bytes (no protobuf), built with ``grpc.method_handlers_generic_hand
 - ``Probe/Echo``     → the request bytes, to test message size limits
 - ``Probe/Sleep``    request ASCII milliseconds → sleeps, then the pid; counted in ``InFlight`` while running
 - ``Probe/InFlight`` → how many ``Sleep`` calls this process is running (ASCII)
+- ``Probe/Busy``     request ASCII milliseconds → blocks the event loop that long (as a slow rules call would)
+- ``Probe/Computed`` → how many ``Busy`` calls actually ran in this process (ASCII)
 - ``Probe/Fail``     request ``"CODE:abort"``, ``"CODE:set_code"`` or ``"CODE:raise"`` → fails that way
 - ``Other/Ping``     → ``b"pong"``; a second service so health and reflection list more than one
 """
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 from typing import Any
 
 import grpc
@@ -49,6 +52,20 @@ async def _sleep(request: bytes, context: Any) -> bytes:
     return str(os.getpid()).encode()
 
 
+_computed = 0
+
+
+async def _busy(request: bytes, context: Any) -> bytes:
+    global _computed
+    _computed += 1
+    time.sleep(int(request or b"0") / 1000)  # on purpose: no await, the event loop is held
+    return str(os.getpid()).encode()
+
+
+async def _computed_count(request: bytes, context: Any) -> bytes:
+    return str(_computed).encode()
+
+
 async def _in_flight_count(request: bytes, context: Any) -> bytes:
     return str(_in_flight).encode()
 
@@ -72,6 +89,8 @@ def _register_probe(server: grpc.aio.Server) -> None:
         "Echo": _echo,
         "Sleep": _sleep,
         "InFlight": _in_flight_count,
+        "Busy": _busy,
+        "Computed": _computed_count,
         "Fail": _fail,
     }
     handlers = {name: grpc.unary_unary_rpc_method_handler(behavior) for name, behavior in methods.items()}

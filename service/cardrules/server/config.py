@@ -180,8 +180,7 @@ _OPTIONS: dict[str, tuple[str, Callable[[str], Any], str]] = {
     "metrics_host": (
         "--metrics-host",
         _host,
-        "address the metrics endpoint binds (default 127.0.0.1; 0.0.0.0 to let a scraper in, behind a network "
-        "policy)",
+        "address the metrics endpoint binds (default 127.0.0.1; 0.0.0.0 to let a scraper in, behind a network policy)",
     ),
     "reuse_port": ("--reuse-port", _bool, "set SO_REUSEPORT even with one worker (always on with several)"),
     "reflection": ("--reflection", _bool, "serve gRPC reflection (default true; needs credentials when auth is on)"),

@@ -132,8 +132,7 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
                     if caller is None:
                         caller = UNAUTHENTICATED
                         await context.abort(grpc.StatusCode.UNAUTHENTICATED, UNAUTHENTICATED_MESSAGE)
-                remaining = context.time_remaining()
-                if remaining is not None and remaining <= 0:
+                if _expired(context):
                     problem = "the deadline passed before the call started"
                     await context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, problem)
                 if decode is None:
@@ -151,11 +150,12 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
                     loop = asyncio.get_running_loop()
                     response = await loop.run_in_executor(None, functools.partial(behavior, request, context))
                 code = context.code() or grpc.StatusCode.OK
-                if code is grpc.StatusCode.OK and (remaining := context.time_remaining()) is not None and remaining < 0:
+                if code is grpc.StatusCode.OK and _expired(context):
                     code = grpc.StatusCode.DEADLINE_EXCEEDED  # what the client got: the answer came too late
                 return response
             except asyncio.CancelledError:
-                code = grpc.StatusCode.CANCELLED  # client cancelled, deadline passed, or shutdown grace ran out
+                # The client cancelled, the deadline passed, or the shutdown grace ran out.
+                code = grpc.StatusCode.DEADLINE_EXCEEDED if _expired(context) else grpc.StatusCode.CANCELLED
                 raise
             except Exception:
                 # AbortError carries the code in the context; for any other exception grpc sends the code the
@@ -179,9 +179,7 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
 
         return refuse
 
-    def _guarded_stream(
-        self, method: str, handler: grpc.RpcMethodHandler[Any, Any]
-    ) -> grpc.RpcMethodHandler[Any, Any]:
+    def _guarded_stream(self, method: str, handler: grpc.RpcMethodHandler[Any, Any]) -> grpc.RpcMethodHandler[Any, Any]:
         """Streaming calls (health Watch, reflection) keep their behaviour; when auth is on, all but health
         need credentials too."""
         if not self._auth.enabled or method.startswith(HEALTH_PREFIX):
@@ -252,6 +250,12 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
         if problem is not None:
             fields["error"] = problem
         self._log.log(level, "rpc", **fields)
+
+
+def _expired(context: grpc.aio.ServicerContext[Any, Any]) -> bool:
+    """Whether the call's deadline has passed (grpc reports 0 left from then on; None without a deadline)."""
+    remaining = context.time_remaining()
+    return remaining is not None and remaining <= 0
 
 
 def _message_name(decode: Deserializer | None) -> str:

@@ -31,6 +31,7 @@ LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0
 
 class RpcMetrics:
     def __init__(self, registry: CollectorRegistry) -> None:
+        self.registry = registry
         self.calls = Counter(
             "cardrules_rpc_calls",
             "Completed unary RPCs by full method name, gRPC status code and caller (the authenticated name, "
@@ -76,7 +77,6 @@ class RpcMetrics:
         counter.inc()
         histogram.observe(seconds)
         cpu.inc(cpu_seconds)
-
 
     def _caller_label(self, caller: str) -> str:
         if caller in self._callers:

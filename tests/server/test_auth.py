@@ -1,0 +1,204 @@
+"""Authentication end to end: bearer tokens from a file of hashes, mutual TLS, both, and what stays open."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import grpc
+import pytest
+from grpc_health.v1 import health_pb2
+from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
+
+from tests.server.calls import CALL_TIMEOUT, calls_counted, probe
+from tests.support.pki import Pki, make_pki
+from tests.support.server_process import FAKE_ENTRY, ServerHandle, health_status, new_channel, running_server
+
+
+def _line(name: str, token: str) -> str:
+    return f"{name} sha256:{hashlib.sha256(token.encode()).hexdigest()}"
+
+
+def _bearer(token: str) -> list[tuple[str, str]]:
+    return [("authorization", f"Bearer {token}")]
+
+
+def _pid(channel: grpc.Channel, metadata: list[tuple[str, str]] | None = None) -> bytes:
+    response: bytes = probe(channel, "Pid")(b"", metadata=metadata, timeout=CALL_TIMEOUT)
+    return response
+
+
+def _refused(channel: grpc.Channel, metadata: list[tuple[str, str]] | None = None) -> grpc.RpcError:
+    with pytest.raises(grpc.RpcError) as caught:
+        _pid(channel, metadata)
+    return caught.value
+
+
+def _reflection_list(channel: grpc.Channel, metadata: list[tuple[str, str]] | None = None) -> list[str]:
+    stub = reflection_pb2_grpc.ServerReflectionStub(channel)
+    request = reflection_pb2.ServerReflectionRequest(list_services="")
+    responses = stub.ServerReflectionInfo(iter([request]), metadata=metadata, timeout=CALL_TIMEOUT)
+    return [service.name for response in responses for service in response.list_services_response.service]
+
+
+TOKEN = secrets.token_urlsafe(32)
+OTHER_TOKEN = secrets.token_urlsafe(32)
+
+
+@pytest.fixture(scope="module")
+def token_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerHandle]:
+    tokens = tmp_path_factory.mktemp("tokens") / "callers"
+    tokens.write_text(f"# who may call\n{_line('game-backend', TOKEN)}\n\n{_line('ops', OTHER_TOKEN)}\n")
+    with running_server(["--auth-tokens", str(tokens)], entry=FAKE_ENTRY) as handle:
+        yield handle
+
+
+def test_a_known_token_is_answered_and_named_in_logs_and_metrics(token_server: ServerHandle) -> None:
+    with token_server.channel() as channel:
+        assert int(_pid(channel, _bearer(TOKEN))) == token_server.process.pid
+        assert int(_pid(channel, [("authorization", f"bearer {OTHER_TOKEN}")])) == token_server.process.pid
+    line = token_server.wait_for_log(lambda r: r.get("event") == "rpc" and r.get("caller") == "game-backend")
+    assert line["code"] == "OK"
+    assert calls_counted(token_server, "Pid", "OK", caller="game-backend") >= 1
+    assert calls_counted(token_server, "Pid", "OK", caller="ops") >= 1
+
+
+@pytest.mark.parametrize(
+    "metadata",
+    [
+        None,
+        _bearer("not-a-token"),
+        [("authorization", TOKEN)],  # no scheme
+        [("authorization", f"Basic {TOKEN}")],
+        _bearer(TOKEN + "x"),
+        _bearer("x" * 4000),
+    ],
+    ids=["none", "unknown", "no-scheme", "basic", "altered", "huge"],
+)
+def test_calls_without_a_valid_token_are_refused_without_detail(
+    token_server: ServerHandle, metadata: list[tuple[str, str]] | None
+) -> None:
+    with token_server.channel() as channel:
+        error = _refused(channel, metadata)
+    assert error.code() == grpc.StatusCode.UNAUTHENTICATED
+    assert error.details() == "missing or invalid credentials"
+    trailers = error.trailing_metadata() or ()
+    assert all(key != "grpc-status-details-bin" for key, _ in trailers)
+
+
+def test_refusals_are_logged_and_counted_without_the_token(token_server: ServerHandle) -> None:
+    with token_server.channel() as channel:
+        _refused(channel, _bearer("leaked-secret-value"))
+    line = token_server.wait_for_log(lambda r: r.get("code") == "UNAUTHENTICATED")
+    assert (line["level"], line["caller"]) == ("warning", "unauthenticated")
+    assert "leaked-secret-value" not in token_server.stdout() + token_server.stderr()
+    assert calls_counted(token_server, "Pid", "UNAUTHENTICATED", caller="unauthenticated") >= 1
+
+
+def test_health_stays_open_and_reflection_needs_a_token(token_server: ServerHandle) -> None:
+    assert health_status(token_server.target) == health_pb2.HealthCheckResponse.SERVING
+    with token_server.channel() as channel:
+        with pytest.raises(grpc.RpcError) as error:
+            _reflection_list(channel)
+        assert error.value.code() == grpc.StatusCode.UNAUTHENTICATED
+        assert "cardrules.test.Probe" in _reflection_list(channel, _bearer(TOKEN))
+
+
+def test_a_rotated_tokens_file_is_picked_up_without_a_restart(tmp_path: Path) -> None:
+    old, new = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
+    tokens = tmp_path / "callers"
+    tokens.write_text(f"{_line('backend', old)}\n{_line('backend', new)}\n")  # both valid during the rotation
+    with running_server(["--auth-tokens", str(tokens)], entry=FAKE_ENTRY) as server, server.channel() as channel:
+        _pid(channel, _bearer(old))
+        _pid(channel, _bearer(new))
+        # The rotation ends: the old line goes. Written as a Secret volume does it: a new file moved into place.
+        replacement = tmp_path / "callers.new"
+        replacement.write_text(f"{_line('backend', new)}\n")
+        replacement.replace(tokens)
+        deadline = time.monotonic() + 30  # reloads are checked every few seconds
+        while True:
+            try:
+                _pid(channel, _bearer(old))
+            except grpc.RpcError as error:
+                assert error.code() == grpc.StatusCode.UNAUTHENTICATED
+                break
+            assert time.monotonic() < deadline, "the old token still works after the file changed"
+            time.sleep(0.2)
+        _pid(channel, _bearer(new))
+        # A broken file keeps the callers it replaced, and says so in the log (the file is looked at on calls).
+        tokens.write_text("backend sha256:not-hex\n")
+        deadline = time.monotonic() + 30
+        while not any(r.get("event") == "tokens file kept" for r in server.logs()):
+            _pid(channel, _bearer(new))
+            assert time.monotonic() < deadline, "no log line about the broken tokens file"
+            time.sleep(0.2)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("backend sha256:abc\n", ":1: expected 'NAME sha256:<64 hex digits>'"),
+        ("# nobody\n", "no callers"),
+        (f"bad/name sha256:{'0' * 64}\n", ":1: a name is"),
+    ],
+)
+def test_an_unusable_tokens_file_stops_start_up(tmp_path: Path, text: str, message: str) -> None:
+    tokens = tmp_path / "callers"
+    tokens.write_text(text)
+    with running_server(["--auth-tokens", str(tokens)], entry=FAKE_ENTRY, wait=False) as server:
+        assert server.process.wait(timeout=30) == 2
+        assert message in server.stderr()
+
+
+@pytest.fixture(scope="module")
+def pki(tmp_path_factory: pytest.TempPathFactory) -> Pki:
+    return make_pki(tmp_path_factory.mktemp("pki"))
+
+
+def _mtls_args(pki: Pki) -> list[str]:
+    return ["--tls-cert", str(pki.server_cert), "--tls-key", str(pki.server_key), "--tls-client-ca", str(pki.ca_cert)]
+
+
+def test_mutual_tls_names_the_caller_by_its_certificate_and_refuses_others(pki: Pki, tmp_path: Path) -> None:
+    alice = pki.client("alice")
+    stranger = make_pki(tmp_path / "other").client("mallory")
+    certificate = (alice.cert_pem, alice.key_pem)
+    with running_server(
+        _mtls_args(pki), entry=FAKE_ENTRY, root_certificates=pki.ca_pem, client_certificate=certificate
+    ) as server:
+        with server.channel() as channel:
+            assert int(_pid(channel)) == server.process.pid
+        assert (
+            server.wait_for_log(lambda r: r.get("event") == "rpc" and r.get("method", "").endswith("/Pid"))["caller"]
+            == "alice"
+        )
+        for certificate in (None, (stranger.cert_pem, stranger.key_pem)):
+            with new_channel(server.target, pki.ca_pem, certificate) as channel:
+                assert _refused(channel).code() == grpc.StatusCode.UNAVAILABLE  # the handshake fails
+
+
+def test_mutual_tls_and_tokens_together_need_both(pki: Pki, tmp_path: Path) -> None:
+    alice = pki.client("alice")
+    tokens = tmp_path / "callers"
+    tokens.write_text(_line("game-backend", TOKEN) + "\n")
+    args = [*_mtls_args(pki), "--auth-tokens", str(tokens)]
+    certificate = (alice.cert_pem, alice.key_pem)
+    with (
+        running_server(args, entry=FAKE_ENTRY, root_certificates=pki.ca_pem, client_certificate=certificate) as server,
+        server.channel() as channel,
+    ):
+        assert _refused(channel).code() == grpc.StatusCode.UNAUTHENTICATED
+        assert int(_pid(channel, _bearer(TOKEN))) == server.process.pid
+        line = server.wait_for_log(lambda r: r.get("code") == "OK" and r.get("method", "").endswith("/Pid"))
+        assert line["caller"] == "game-backend"
+
+
+def test_reflection_can_be_turned_off() -> None:
+    with running_server(["--reflection", "false"], entry=FAKE_ENTRY) as server, server.channel() as channel:
+        with pytest.raises(grpc.RpcError) as error:
+            _reflection_list(channel)
+        assert error.value.code() == grpc.StatusCode.UNIMPLEMENTED
+        assert next(r for r in server.logs() if r["event"] == "server started")["reflection"] is False

@@ -1,0 +1,118 @@
+"""Connection limits: idle connections are closed, old ones are asked to reconnect, pings are policed, and each
+connection carries a bounded number of calls, each worker a bounded number of connections."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+
+import grpc
+import pytest
+
+from tests.server.calls import CALL_TIMEOUT, call, probe
+from tests.support.server_process import FAKE_ENTRY, new_channel, running_server
+
+
+class StateLog:
+    """Every connectivity state a channel goes through, without asking it to connect."""
+
+    def __init__(self, channel: grpc.Channel) -> None:
+        self.states: list[grpc.ChannelConnectivity] = []
+        self._changed = threading.Condition()
+        channel.subscribe(self._on_change, try_to_connect=False)
+
+    def _on_change(self, state: grpc.ChannelConnectivity) -> None:
+        with self._changed:
+            self.states.append(state)
+            self._changed.notify_all()
+
+    def wait_for(self, state: grpc.ChannelConnectivity, after: int, timeout: float) -> None:
+        """Until ``state`` appears among the states seen after the first ``after`` ones."""
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while state not in self.states[after:]:
+                left = deadline - time.monotonic()
+                assert left > 0, f"never {state.name} within {timeout}s: {[s.name for s in self.states]}"
+                self._changed.wait(left)
+
+
+def _ready_index(log: StateLog) -> int:
+    return max(i for i, s in enumerate(log.states) if s is grpc.ChannelConnectivity.READY)
+
+
+def test_an_idle_connection_is_closed() -> None:
+    with running_server(["--max-connection-idle", "1"], entry=FAKE_ENTRY) as server, server.channel() as channel:
+        log = StateLog(channel)
+        call(channel, "Pid")
+        log.wait_for(grpc.ChannelConnectivity.IDLE, after=_ready_index(log), timeout=15)
+        call(channel, "Pid")  # and the client simply reconnects
+
+
+def test_old_connections_are_moved_on_without_failing_calls() -> None:
+    args = ["--max-connection-age", "1", "--max-connection-age-grace", "1"]
+    with running_server(args, entry=FAKE_ENTRY) as server, server.channel() as channel:
+        deadline = time.monotonic() + 4
+        while time.monotonic() < deadline:
+            call(channel, "Pid")  # never fails: GOAWAY lets calls in flight finish and new ones go to a new connection
+            time.sleep(0.05)
+        peers = {r["peer"] for r in server.logs() if r.get("event") == "rpc" and r["method"].endswith("/Pid")}
+    assert len(peers) >= 2, f"one connection served every call for 4 s: {peers}"
+
+
+def test_a_client_pinging_too_often_is_sent_away() -> None:
+    options = [
+        ("grpc.keepalive_time_ms", 200),
+        ("grpc.keepalive_permit_without_calls", 1),
+        ("grpc.http2.max_pings_without_data", 0),
+        ("grpc.use_local_subchannel_pool", 1),
+    ]
+    with (
+        running_server(["--min-client-ping-interval", "10"], entry=FAKE_ENTRY) as server,
+        grpc.insecure_channel(server.target, options=options) as channel,
+    ):
+        log = StateLog(channel)
+        call(channel, "Pid")
+        # Pings every 0.2 s where 10 s is the floor: after two strikes the server ends the connection.
+        log.wait_for(grpc.ChannelConnectivity.IDLE, after=_ready_index(log), timeout=15)
+
+
+def test_calls_beyond_the_streams_per_connection_wait_in_the_client() -> None:
+    with (
+        running_server(["--max-concurrent-streams", "2"], entry=FAKE_ENTRY) as server,
+        server.channel() as channel,
+        server.channel() as watcher,
+    ):
+        sleeps = [probe(channel, "Sleep").future(b"1500", timeout=CALL_TIMEOUT * 2) for _ in range(4)]
+        seen = 0
+        while not all(f.done() for f in sleeps):
+            seen = max(seen, int(call(watcher, "InFlight")))
+            time.sleep(0.05)
+        assert [int(f.result()) for f in sleeps] == [server.process.pid] * 4
+        assert seen == 2, f"{seen} calls ran at once on one connection limited to 2"
+
+
+@pytest.fixture
+def two_connections_only() -> Iterator[str]:
+    with running_server(["--max-connections", "2"], entry=FAKE_ENTRY) as server:
+        yield server.target
+
+
+def test_connections_beyond_the_limit_are_refused(two_connections_only: str) -> None:
+    target = two_connections_only
+    with new_channel(target) as first, new_channel(target) as second, new_channel(target) as third:
+        call(first, "Pid")
+        call(second, "Pid")
+        with pytest.raises(grpc.RpcError) as refused:
+            probe(third, "Pid")(b"", timeout=3)
+        assert refused.value.code() in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED)
+    # Once those are gone, new connections are accepted again.
+    deadline = time.monotonic() + 15
+    while True:
+        with new_channel(target) as again:
+            try:
+                call(again, "Pid")
+                break
+            except grpc.RpcError:
+                assert time.monotonic() < deadline, "no connection accepted after the others closed"
+                time.sleep(0.2)
