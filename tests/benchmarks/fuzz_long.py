@@ -64,16 +64,35 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     if args.target:
         return fuzz(args, args.target, args.pid or None)
-    with running_server(["--workers", "1", "--log-level", "warning", *args.server_arg]) as server:
+    with running_server(["--workers", "1", *args.server_arg]) as server:
         code = fuzz(args, server.target, server.process.pid)
         if server.process.poll() is not None:
             print(f"server exited with code {server.process.returncode}")
             return 1
-        warnings = [line for line in server.logs() if line.get("level") != "info"]
+        logs = server.logs()
+        print_server_latency(logs)
+        warnings = [line for line in logs if line.get("level") != "info"]
         levels = collections.Counter(str(line.get("level")) for line in warnings)
-        events = collections.Counter(str(line.get("event"))[:100] for line in warnings)
-        print(f"server log lines at warning or above: {dict(levels)}; events: {dict(events.most_common(8))}")
+        events = collections.Counter(str(line.get("error", line.get("event")))[:70] for line in warnings)
+        pids = {line.get("pid") for line in logs}
+        print(f"server log: pids {sorted(map(str, pids))}; lines above info: {dict(levels)}")
+        for event, count in events.most_common(5):
+            print(f"  {count} x {event}")
         return code
+
+
+def print_server_latency(logs: list[dict[str, object]]) -> None:
+    """Per method, the latency the server logged for each call (its own time, without the client's queueing)."""
+    by_method: dict[str, list[float]] = collections.defaultdict(list)
+    for line in logs:
+        latency = line.get("latency_ms")
+        if line.get("event") == "rpc" and isinstance(latency, (int, float)):
+            by_method[str(line.get("method")).rsplit(".", 1)[-1]].append(float(latency))
+    print("server-side latency per method (from its log lines): calls, p50, p99, max ms")
+    for method, values in sorted(by_method.items()):
+        values.sort()
+        p50, p99 = values[len(values) // 2], values[min(len(values) - 1, len(values) * 99 // 100)]
+        print(f"  {method}: {len(values)}, {p50:.2f}, {p99:.2f}, {values[-1]:.1f}")
 
 
 def fuzz(args: argparse.Namespace, target: str, pid: int | None) -> int:
