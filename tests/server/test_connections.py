@@ -27,25 +27,22 @@ class StateLog:
             self.states.append(state)
             self._changed.notify_all()
 
-    def wait_for(self, state: grpc.ChannelConnectivity, after: int, timeout: float) -> None:
-        """Until ``state`` appears among the states seen after the first ``after`` ones."""
+    def wait_until_closed(self, timeout: float) -> None:
+        """Until the channel was READY and then fell back to IDLE (the server closed the connection)."""
         deadline = time.monotonic() + timeout
+        ready, idle = grpc.ChannelConnectivity.READY, grpc.ChannelConnectivity.IDLE
         with self._changed:
-            while state not in self.states[after:]:
+            while ready not in self.states or idle not in self.states[self.states.index(ready) :]:
                 left = deadline - time.monotonic()
-                assert left > 0, f"never {state.name} within {timeout}s: {[s.name for s in self.states]}"
+                assert left > 0, f"not READY then IDLE within {timeout}s: {[s.name for s in self.states]}"
                 self._changed.wait(left)
-
-
-def _ready_index(log: StateLog) -> int:
-    return max(i for i, s in enumerate(log.states) if s is grpc.ChannelConnectivity.READY)
 
 
 def test_an_idle_connection_is_closed() -> None:
     with running_server(["--max-connection-idle", "1"], entry=FAKE_ENTRY) as server, server.channel() as channel:
         log = StateLog(channel)
         call(channel, "Pid")
-        log.wait_for(grpc.ChannelConnectivity.IDLE, after=_ready_index(log), timeout=15)
+        log.wait_until_closed(timeout=15)
         call(channel, "Pid")  # and the client simply reconnects
 
 
@@ -74,7 +71,7 @@ def test_a_client_pinging_too_often_is_sent_away() -> None:
         log = StateLog(channel)
         call(channel, "Pid")
         # Pings every 0.2 s where 10 s is the floor: after two strikes the server ends the connection.
-        log.wait_for(grpc.ChannelConnectivity.IDLE, after=_ready_index(log), timeout=15)
+        log.wait_until_closed(timeout=15)
 
 
 def test_calls_beyond_the_streams_per_connection_wait_in_the_client() -> None:
