@@ -1,16 +1,22 @@
 """The C# (Unity) SDK's tests under Debian's Mono: its unit-test harness, then every shared vector in tests/vectors
 replayed through the SDK over HTTP/JSON against two real replicas behind a real Envoy (the deployment's own config,
-gRPC-JSON transcoder included). clients/csharp/build.sh installs Mono with apt-get when mcs is missing.
+gRPC-JSON transcoder included). Then the same through an Envoy that requires players' JWTs (as in prod) in front of a
+replica with bearer-token auth on: with a locally minted player token every vector passes; without one, or with an
+expired or garbage one, a call is the SDK's typed UNAUTHENTICATED error. clients/csharp/build.sh installs Mono with
+apt-get when mcs is missing.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import json
 import re
+import secrets
 import subprocess
 import sys
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -54,6 +60,27 @@ def envoy_url() -> Iterator[str]:
         yield envoy.url
 
 
+@dataclass(frozen=True)
+class GuardedFront:
+    url: str
+    token: str  # a valid player JWT
+    expired_token: str
+
+
+@pytest.fixture(scope="module")
+def guarded_front(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GuardedFront]:
+    """Envoy requiring players' JWTs and calling, with its own token, a replica that requires bearer tokens."""
+    envoy_token = secrets.token_urlsafe(32)
+    tokens = tmp_path_factory.mktemp("auth") / "tokens"
+    tokens.write_text(f"envoy sha256:{hashlib.sha256(envoy_token.encode()).hexdigest()}\n")
+    with (
+        local.replicas(1, args=("--auth-tokens", str(tokens))) as servers,
+        local.running_envoy(servers, values={"jwt_requirement": "required"}, upstream_token=envoy_token) as envoy,
+    ):
+        players = envoy.players
+        yield GuardedFront(envoy.url, players.mint("csharp-player"), players.mint("csharp-player", 60, issued_ago=600))
+
+
 def test_unit_tests_and_live_typed_calls_pass(built: Path, envoy_url: str) -> None:
     done = mono(str(built / "UnitTests.exe"), "--base-url", envoy_url, timeout=120)
     passed, failed = summary(done)
@@ -68,6 +95,47 @@ def test_every_shared_vector_passes_over_json(built: Path, envoy_url: str) -> No
     print(done.stdout.splitlines()[-1])
     assert (failed, done.returncode) == (0, 0), done.stdout + done.stderr
     assert passed > 0
+
+
+def test_a_player_token_is_sent_and_a_refused_one_is_a_typed_unauthenticated_error(
+    built: Path, guarded_front: GuardedFront
+) -> None:
+    args = [
+        "--base-url",
+        guarded_front.url,
+        "--token",
+        guarded_front.token,
+        "--expired-token",
+        guarded_front.expired_token,
+    ]
+    done = mono(str(built / "UnitTests.exe"), *args, timeout=120)
+    _passed, failed = summary(done)
+    assert (failed, done.returncode) == (0, 0), done.stdout + done.stderr
+    for test in (
+        "LiveAuthTests.TestAValidTokenIsAccepted",
+        "LiveAuthTests.TestNoTokenIsUnauthenticated",
+        "LiveAuthTests.TestAnExpiredTokenIsUnauthenticated",
+        "LiveAuthTests.TestAGarbageTokenIsUnauthenticated",
+        "LiveTests.TestDuplicateCardIsInvalidArgumentWithItsField",  # the live tests ran with the token
+    ):
+        assert f"ok   {test}" in done.stdout, done.stdout
+
+
+def test_every_shared_vector_passes_with_a_player_token(built: Path, guarded_front: GuardedFront) -> None:
+    done = mono(
+        str(built / "Conformance.exe"), str(VECTORS), "--base-url", guarded_front.url, "--token", guarded_front.token
+    )
+    passed, failed = summary(done)
+    print(done.stdout.splitlines()[-1])
+    assert (failed, done.returncode) == (0, 0), done.stdout + done.stderr
+    assert passed > 0
+
+
+def test_the_runner_without_a_token_is_refused_by_the_guarded_front(built: Path, guarded_front: GuardedFront) -> None:
+    done = mono(str(built / "Conformance.exe"), str(VECTORS / "lieng"), "--base-url", guarded_front.url)
+    passed, failed = summary(done)
+    assert done.returncode == 1 and passed == 0 and failed > 0
+    assert "UNAUTHENTICATED" in done.stdout
 
 
 def test_a_vector_that_cannot_match_fails(built: Path, envoy_url: str, tmp_path: Path) -> None:

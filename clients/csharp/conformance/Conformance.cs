@@ -11,7 +11,9 @@ namespace Cardrules.Conformance
 {
     /// <summary>
     /// Replays conformance vectors through the C# SDK against a live server behind Envoy's HTTP/JSON transcoder.
-    ///     mono Conformance.exe VECTORS_DIR [--base-url http://127.0.0.1:8080] [--timeout SECONDS] [--verbose]
+    ///     mono Conformance.exe VECTORS_DIR [--base-url http://127.0.0.1:8080] [--token TOKEN] [--timeout SECONDS] [--verbose]
+    /// --token (or the environment variable CARDRULES_TOKEN) is sent as <c>Authorization: Bearer TOKEN</c> on every
+    /// call: a player's JWT when the front proxy requires one.
     /// Each request is read into the SDK's typed message (unknown fields rejected, as the vectors README asks),
     /// sent by CardrulesClient, and the typed response turned back into proto3 JSON with defaults emitted: so the
     /// generated classes, the transport and the error decoding are what is checked, not just Envoy.
@@ -22,6 +24,8 @@ namespace Cardrules.Conformance
         public static int Main(string[] args)
         {
             string vectors = null, baseUrl = "http://127.0.0.1:8080";
+            var token = Environment.GetEnvironmentVariable("CARDRULES_TOKEN");
+            if (string.IsNullOrEmpty(token)) token = null;
             var timeout = TimeSpan.FromSeconds(10);
             var verbose = false;
             for (var i = 0; i < args.Length; i++)
@@ -31,6 +35,10 @@ namespace Cardrules.Conformance
                     case "--base-url":
                         if (++i >= args.Length) return Usage("--base-url needs a value");
                         baseUrl = args[i];
+                        break;
+                    case "--token":
+                        if (++i >= args.Length || args[i].Length == 0) return Usage("--token needs a value");
+                        token = args[i];
                         break;
                     case "--timeout":
                         double seconds;
@@ -48,6 +56,7 @@ namespace Cardrules.Conformance
                 }
             }
             if (vectors == null) return Usage("VECTORS_DIR is required");
+            if (token != null && token.Any(c => c <= ' ' || c > '~')) return Usage("the token must be visible ASCII (no spaces or line breaks)");
             var cases = new List<Case>();
             var broken = new List<Broken>();
             try
@@ -62,7 +71,7 @@ namespace Cardrules.Conformance
             foreach (var item in broken)
                 Console.WriteLine("FAIL " + (item.Name != null ? item.File + ": " + item.Name : item.File) + ": malformed vector: " + OneLine(item.Problem));
             int passed = 0, failed = broken.Count;
-            var options = new CardrulesClientOptions { DefaultTimeout = timeout };
+            var options = new CardrulesClientOptions { DefaultTimeout = timeout, Token = token };
             using (var client = new CardrulesClient(baseUrl, options))
             {
                 foreach (var testCase in cases)
@@ -131,7 +140,7 @@ namespace Cardrules.Conformance
         private static int Usage(string problem)
         {
             Console.Error.WriteLine("cardrules-conformance: " + problem);
-            Console.Error.WriteLine("usage: mono Conformance.exe VECTORS_DIR [--base-url URL] [--timeout SECONDS] [--verbose]");
+            Console.Error.WriteLine("usage: mono Conformance.exe VECTORS_DIR [--base-url URL] [--token TOKEN] [--timeout SECONDS] [--verbose]");
             return 2;
         }
     }

@@ -12,28 +12,36 @@ namespace Cardrules.Tests
 {
     /// <summary>
     /// A tiny test harness (no NUnit here): every public static void method of the test classes named Test* runs.
-    ///     mono UnitTests.exe [--base-url http://127.0.0.1:ENVOY_PORT]
-    /// With --base-url the live tests run too (typed calls and a typed error through Envoy). Ends with
+    ///     mono UnitTests.exe [--base-url http://127.0.0.1:ENVOY_PORT [--token JWT --expired-token JWT]]
+    /// With --base-url the live tests run too (typed calls and a typed error through Envoy); with --token they send
+    /// that player token, and the live auth tests check a refused token is a typed UNAUTHENTICATED error. Ends with
     /// "N passed, M failed"; exit status 1 when anything failed.
     /// </summary>
     public static class Harness
     {
-        public static string BaseUrl;
+        public static string BaseUrl, Token, ExpiredToken;
 
         public static int Main(string[] args)
         {
-            if (args.Length == 2 && args[0] == "--base-url") BaseUrl = args[1];
-            else if (args.Length != 0)
+            for (var i = 0; i < args.Length; i += 2)
             {
-                Console.Error.WriteLine("usage: mono UnitTests.exe [--base-url URL]");
-                return 2;
+                var value = i + 1 < args.Length ? args[i + 1] : null;
+                if (value == null || !new[] { "--base-url", "--token", "--expired-token" }.Contains(args[i]))
+                {
+                    Console.Error.WriteLine("usage: mono UnitTests.exe [--base-url URL [--token JWT --expired-token JWT]]");
+                    return 2;
+                }
+                if (args[i] == "--base-url") BaseUrl = value;
+                else if (args[i] == "--token") Token = value;
+                else ExpiredToken = value;
             }
             int passed = 0, failed = 0;
-            foreach (var type in new[] { typeof(JsonTests), typeof(MessageTests), typeof(CardTextTests), typeof(MatchingTests), typeof(ClientTests), typeof(LiveTests) })
+            foreach (var type in new[] { typeof(JsonTests), typeof(MessageTests), typeof(CardTextTests), typeof(MatchingTests), typeof(ClientTests), typeof(LiveTests), typeof(LiveAuthTests) })
             {
                 foreach (var test in type.GetMethods().Where(m => m.IsStatic && m.Name.StartsWith("Test", StringComparison.Ordinal)).OrderBy(m => m.Name))
                 {
                     if (type == typeof(LiveTests) && BaseUrl == null) continue;
+                    if (type == typeof(LiveAuthTests) && (BaseUrl == null || Token == null || ExpiredToken == null)) continue;
                     try
                     {
                         test.Invoke(null, null);
@@ -214,16 +222,37 @@ namespace Cardrules.Tests
         private readonly Queue<Func<TransportResponse>> script;
         public int Calls;
         public string LastPath, LastBody;
+        public IReadOnlyDictionary<string, string> LastHeaders;
 
         public ScriptedTransport(params Func<TransportResponse>[] answers) { script = new Queue<Func<TransportResponse>>(answers); }
 
-        public Task<TransportResponse> PostJsonAsync(string path, string json, TimeSpan timeout, CancellationToken cancellationToken)
+        public Task<TransportResponse> PostJsonAsync(string path, string json, IReadOnlyDictionary<string, string> headers,
+            TimeSpan timeout, CancellationToken cancellationToken)
         {
             Calls++;
             LastPath = path;
             LastBody = json;
+            LastHeaders = headers;
             return Task.FromResult(script.Dequeue()());
         }
+    }
+
+    /// <summary>Counts the attempts a real transport makes.</summary>
+    public sealed class CountingTransport : ITransport, IDisposable
+    {
+        private readonly HttpClientTransport inner;
+        public int Calls;
+
+        public CountingTransport(string baseUrl) { inner = new HttpClientTransport(baseUrl); }
+
+        public Task<TransportResponse> PostJsonAsync(string path, string json, IReadOnlyDictionary<string, string> headers,
+            TimeSpan timeout, CancellationToken cancellationToken)
+        {
+            Interlocked.Increment(ref Calls);
+            return inner.PostJsonAsync(path, json, headers, timeout, cancellationToken);
+        }
+
+        public void Dispose() { inner.Dispose(); }
     }
 
     public static class ClientTests
@@ -283,6 +312,60 @@ namespace Cardrules.Tests
             Assert.Equal(4, transport.Calls);
         }
 
+        public static void TestTokenIsSentAsBearerOnEveryCallAndNoneWithout()
+        {
+            var ok = new Func<TransportResponse>(() => new TransportResponse(200, "{}"));
+            var transport = new ScriptedTransport(ok, ok, ok);
+            var options = Fast();
+            var client = new CardrulesClient(transport, options);
+            client.Lieng.ScoreLiengAsync(new ScoreLiengRequest()).GetAwaiter().GetResult();
+            Assert.Equal(0, transport.LastHeaders.Count);
+            options.Token = "eyJhbGciOiJSUzI1NiJ9.e30.c2ln";
+            client.Lieng.ScoreLiengAsync(new ScoreLiengRequest()).GetAwaiter().GetResult();
+            Assert.Equal("Bearer eyJhbGciOiJSUzI1NiJ9.e30.c2ln", transport.LastHeaders["Authorization"]);
+            options.Token = "renewed"; // read at each call: a renewed token is used from the next call on
+            client.SamLoc.StartHandAsync(new SamLocServiceStartHandRequest()).GetAwaiter().GetResult();
+            Assert.Equal("Bearer renewed", transport.LastHeaders["Authorization"]);
+        }
+
+        public static void TestATokenThatWouldBreakTheHeaderIsRefused()
+        {
+            foreach (var bad in new[] { "", "two words", "line\r\nX-Injected: 1", "caf\u00e9" })
+            {
+                var transport = new ScriptedTransport(() => new TransportResponse(200, "{}"));
+                var client = new CardrulesClient(transport, new CardrulesClientOptions { Token = bad });
+                Assert.Throws<ArgumentException>(() => client.Lieng.ScoreLiengAsync(new ScoreLiengRequest()).GetAwaiter().GetResult());
+                Assert.Equal(0, transport.Calls);
+            }
+        }
+
+        public static void TestUnauthenticatedIsTypedAndNotRetried()
+        {
+            // Envoy's jwt_authn answers 401 in plain text; a server behind it answers grpc-status 16.
+            var plain = new ScriptedTransport(() => new TransportResponse(401, "Jwt is expired"), () => new TransportResponse(200, "{}"));
+            var error = Assert.Throws<UnauthenticatedException>(
+                () => new CardrulesClient(plain, Fast()).Lieng.ScoreLiengAsync(new ScoreLiengRequest()).GetAwaiter().GetResult());
+            Assert.Equal(1, plain.Calls);
+            Assert.Equal("UNAUTHENTICATED", error.CodeName);
+            var status = new ScriptedTransport(() => new TransportResponse(401, "{\"code\":16,\"message\":\"missing or invalid credentials\"}"));
+            error = Assert.Throws<UnauthenticatedException>(
+                () => new CardrulesClient(status, Fast()).Lieng.ScoreLiengAsync(new ScoreLiengRequest()).GetAwaiter().GetResult());
+            Assert.Equal("missing or invalid credentials", error.StatusMessage);
+            Assert.Equal(StatusCode.Unauthenticated, ErrorDecoder.Decode(new TransportResponse(200, "", 16, "")).Code);
+        }
+
+        public static void TestRateLimitedAndTooLargeAreResourceExhaustedAndNotRetried()
+        {
+            foreach (var http in new[] { 429, 413 })
+            {
+                var transport = new ScriptedTransport(() => new TransportResponse(http, "local_rate_limited"), () => new TransportResponse(200, "{}"));
+                var error = Assert.Throws<RulesException>(
+                    () => new CardrulesClient(transport, Fast()).Lieng.ScoreLiengAsync(new ScoreLiengRequest()).GetAwaiter().GetResult());
+                Assert.Equal(StatusCode.ResourceExhausted, error.Code);
+                Assert.Equal(1, transport.Calls);
+            }
+        }
+
         public static void TestTransportTimeoutIsDeadlineExceeded()
         {
             var transport = new ScriptedTransport(() => { throw new TimeoutException("slow"); });
@@ -303,9 +386,14 @@ namespace Cardrules.Tests
     /// <summary>Typed calls through a real Envoy in front of real replicas (only with --base-url).</summary>
     public static class LiveTests
     {
+        public static CardrulesClient Client()
+        {
+            return new CardrulesClient(Harness.BaseUrl, new CardrulesClientOptions { Token = Harness.Token });
+        }
+
         public static void TestScoreLiengTyped()
         {
-            using (var client = new CardrulesClient(Harness.BaseUrl))
+            using (var client = Client())
             {
                 var request = new ScoreLiengRequest();
                 foreach (var hand in new[] { "AC AD AH", "KS AD 2H", "2S 3H 4D" }) request.Hands.Add(CardText.ParseCards(hand));
@@ -318,7 +406,7 @@ namespace Cardrules.Tests
 
         public static void TestDuplicateCardIsInvalidArgumentWithItsField()
         {
-            using (var client = new CardrulesClient(Harness.BaseUrl))
+            using (var client = Client())
             {
                 var request = new ScoreLiengRequest();
                 request.Hands.Add(CardText.ParseCards("AS KD AS"));
@@ -330,7 +418,7 @@ namespace Cardrules.Tests
 
         public static void TestSamLocStartHandTyped()
         {
-            using (var client = new CardrulesClient(Harness.BaseUrl))
+            using (var client = Client())
             {
                 var request = new SamLocServiceStartHandRequest();
                 // No instant win in either hand: one pair each, mixed colours, no ten-card straight.
@@ -342,5 +430,38 @@ namespace Cardrules.Tests
                 Assert.Equal("3S 3C 5D 6H 8S 9C JD KH AS 2C", CardText.Format(response.State.Seats[0].Hand.Cards_));
             }
         }
+    }
+    /// <summary>Through an Envoy that requires players' JWTs (only with --base-url, --token and --expired-token).</summary>
+    public static class LiveAuthTests
+    {
+        private static ScoreLiengRequest Request()
+        {
+            var request = new ScoreLiengRequest();
+            request.Hands.Add(CardText.ParseCards("AC AD AH"));
+            return request;
+        }
+
+        private static UnauthenticatedException Refused(string token)
+        {
+            using (var transport = new CountingTransport(Harness.BaseUrl))
+            {
+                var client = new CardrulesClient(transport, new CardrulesClientOptions { Token = token });
+                var error = Assert.Throws<UnauthenticatedException>(() => client.Lieng.ScoreLiengAsync(Request()).GetAwaiter().GetResult());
+                Assert.Equal(1, transport.Calls, "attempts (UNAUTHENTICATED is never retried)");
+                return error;
+            }
+        }
+
+        public static void TestAValidTokenIsAccepted()
+        {
+            using (var client = new CardrulesClient(Harness.BaseUrl, new CardrulesClientOptions { Token = Harness.Token }))
+                Assert.Equal(LiengTier.Sap, client.Lieng.ScoreLiengAsync(Request()).GetAwaiter().GetResult().Scores[0].Tier);
+        }
+
+        public static void TestNoTokenIsUnauthenticated() { Refused(null); }
+
+        public static void TestAnExpiredTokenIsUnauthenticated() { Refused(Harness.ExpiredToken); }
+
+        public static void TestAGarbageTokenIsUnauthenticated() { Refused("not.a.jwt"); }
     }
 }

@@ -1,5 +1,7 @@
 using System;
+using System.Collections.Generic;
 using System.Diagnostics;
+using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
 using Cardrules.Json;
@@ -24,6 +26,11 @@ namespace Cardrules.Client
         /// <summary>How to wait between attempts. Task.Delay by default; on a platform without timer threads
         /// (old Unity WebGL players) pass e.g. a wrapper of Unity's <c>Awaitable.WaitForSecondsAsync</c>.</summary>
         public Func<TimeSpan, CancellationToken, Task> Delay { get; set; } = (wait, token) => Task.Delay(wait, token);
+
+        /// <summary>The player's token (the JWT your game backend issued), sent as <c>Authorization: Bearer …</c>
+        /// on every call; null (default) sends none. Read at each call, so set a fresh one here when the backend
+        /// renews it. A call refused for a missing or invalid token throws <see cref="UnauthenticatedException"/>.</summary>
+        public string Token { get; set; }
     }
 
     /// <summary>
@@ -66,6 +73,7 @@ namespace Cardrules.Client
             var budget = timeout ?? options.DefaultTimeout;
             var clock = Stopwatch.StartNew();
             var body = JsonText.Serialize(request.ToJson());
+            var headers = Headers(options.Token);
             for (var attempt = 1; ; attempt++)
             {
                 RulesException failure;
@@ -73,7 +81,7 @@ namespace Cardrules.Client
                 if (left <= TimeSpan.Zero) throw new RulesException(StatusCode.DeadlineExceeded, "deadline of " + budget + " exceeded");
                 try
                 {
-                    var response = await transport.PostJsonAsync(method.Path, body, left, cancellationToken).ConfigureAwait(false);
+                    var response = await transport.PostJsonAsync(method.Path, body, headers, left, cancellationToken).ConfigureAwait(false);
                     if (response.HttpStatus == 200 && (!response.GrpcStatus.HasValue || response.GrpcStatus.Value == 0))
                         return Parse(method, response.Body);
                     failure = ErrorDecoder.Decode(response);
@@ -96,6 +104,18 @@ namespace Cardrules.Client
                 if (clock.Elapsed + wait >= budget) throw failure; // better the real error than a bare DEADLINE_EXCEEDED
                 await options.Delay(wait, cancellationToken).ConfigureAwait(false);
             }
+        }
+
+        private static readonly IReadOnlyDictionary<string, string> NoHeaders = new Dictionary<string, string>();
+
+        private static IReadOnlyDictionary<string, string> Headers(string token)
+        {
+            if (token == null) return NoHeaders;
+            // A token is opaque text of visible ASCII (a JWT is base64url and dots): anything else would corrupt
+            // the request or inject a header.
+            if (token.Length == 0 || token.Any(c => c <= ' ' || c > '~'))
+                throw new ArgumentException("the token must be non-empty visible ASCII (no spaces or line breaks)");
+            return new Dictionary<string, string> { { "Authorization", "Bearer " + token } };
         }
 
         private static IProtoMessage Parse(RpcMethod method, string body)

@@ -71,6 +71,16 @@ namespace Cardrules.Client
         }
     }
 
+    /// <summary>UNAUTHENTICATED: no token, or one the front proxy (or server) refused: expired, garbage, signed by a
+    /// key it does not trust. Never retried: get a fresh token (<see cref="CardrulesClientOptions.Token"/>) first.</summary>
+    public sealed class UnauthenticatedException : RulesException
+    {
+        public UnauthenticatedException(string message)
+            : base(StatusCode.Unauthenticated, message)
+        {
+        }
+    }
+
     public static class StatusCodes
     {
         private static readonly string[] Names =
@@ -86,7 +96,9 @@ namespace Cardrules.Client
             return number >= 0 && number < Names.Length ? Names[number] : number.ToString(CultureInfo.InvariantCulture);
         }
 
-        /// <summary>gRPC's mapping for an HTTP answer that carries no gRPC status (e.g. Envoy's own 503).</summary>
+        /// <summary>gRPC's mapping for an HTTP answer that carries no gRPC status (e.g. Envoy's own 503), except
+        /// that 429 (Envoy's per-client rate limit) and 413 (its body-size limit) are RESOURCE_EXHAUSTED: retrying
+        /// them at once, as UNAVAILABLE would be, only spends the caller's budget faster.</summary>
         public static StatusCode FromHttp(int httpStatus)
         {
             switch (httpStatus)
@@ -95,7 +107,8 @@ namespace Cardrules.Client
                 case 401: return StatusCode.Unauthenticated;
                 case 403: return StatusCode.PermissionDenied;
                 case 404: return StatusCode.Unimplemented;
-                case 429: case 502: case 503: case 504: return StatusCode.Unavailable;
+                case 413: case 429: return StatusCode.ResourceExhausted;
+                case 502: case 503: case 504: return StatusCode.Unavailable;
                 default: return StatusCode.Unknown;
             }
         }
@@ -126,6 +139,7 @@ namespace Cardrules.Client
         public static RulesException Create(StatusCode code, string message, IList<FieldViolation> violations)
         {
             if (code == StatusCode.InvalidArgument) return new InvalidArgumentException(message, violations);
+            if (code == StatusCode.Unauthenticated) return new UnauthenticatedException(message);
             return new RulesException(code, message, violations);
         }
 

@@ -27,15 +27,20 @@ namespace Cardrules.Client
             http = httpClient ?? new HttpClient { Timeout = Timeout.InfiniteTimeSpan };
         }
 
-        public async Task<TransportResponse> PostJsonAsync(string path, string json, TimeSpan timeout, CancellationToken cancellationToken)
+        public async Task<TransportResponse> PostJsonAsync(string path, string json, IReadOnlyDictionary<string, string> headers,
+            TimeSpan timeout, CancellationToken cancellationToken)
         {
             using (var deadline = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken))
-            using (var content = new StringContent(json, Encoding.UTF8, "application/json"))
+            using (var request = new HttpRequestMessage(HttpMethod.Post, baseUrl + path))
             {
+                request.Content = new StringContent(json, Encoding.UTF8, "application/json");
+                foreach (var header in headers)
+                    if (!request.Headers.TryAddWithoutValidation(header.Key, header.Value))
+                        throw new ArgumentException("cannot send header " + header.Key);
                 deadline.CancelAfter(timeout);
                 try
                 {
-                    using (var response = await http.PostAsync(baseUrl + path, content, deadline.Token).ConfigureAwait(false))
+                    using (var response = await http.SendAsync(request, deadline.Token).ConfigureAwait(false))
                     {
                         var body = await response.Content.ReadAsStringAsync().ConfigureAwait(false);
                         return new TransportResponse((int)response.StatusCode, body,

@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.Threading;
 using System.Threading.Tasks;
 
@@ -32,9 +33,12 @@ namespace Cardrules.Client
     /// after <c>timeout</c> by throwing <see cref="TimeoutException"/>; throw <see cref="OperationCanceledException"/>
     /// when <c>cancellationToken</c> fires; throw anything else when no answer arrived (refused, reset, DNS):
     /// the client reports that as UNAVAILABLE and retries.
+    /// <c>headers</c> (never null, often empty) are request headers to send as given, e.g. <c>Authorization</c>;
+    /// the transport sets <c>Content-Type: application/json</c> itself.
     /// </summary>
     public interface ITransport
     {
-        Task<TransportResponse> PostJsonAsync(string path, string json, TimeSpan timeout, CancellationToken cancellationToken);
+        Task<TransportResponse> PostJsonAsync(string path, string json, IReadOnlyDictionary<string, string> headers,
+            TimeSpan timeout, CancellationToken cancellationToken);
     }
 }

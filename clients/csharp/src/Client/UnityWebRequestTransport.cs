@@ -3,6 +3,7 @@
 // e.g. the Mono build of this repository, the file is empty. Not run here: there is no Unity in this environment.
 #if UNITY_2021_1_OR_NEWER
 using System;
+using System.Collections.Generic;
 using System.Globalization;
 using System.Text;
 using System.Threading;
@@ -26,7 +27,8 @@ namespace Cardrules.Client
             this.baseUrl = baseUrl.TrimEnd('/');
         }
 
-        public Task<TransportResponse> PostJsonAsync(string path, string json, TimeSpan timeout, CancellationToken cancellationToken)
+        public Task<TransportResponse> PostJsonAsync(string path, string json, IReadOnlyDictionary<string, string> headers,
+            TimeSpan timeout, CancellationToken cancellationToken)
         {
             cancellationToken.ThrowIfCancellationRequested();
             var done = new TaskCompletionSource<TransportResponse>();
@@ -38,6 +40,7 @@ namespace Cardrules.Client
                 timeout = Math.Max(1, (int)Math.Ceiling(timeout.TotalSeconds)),
             };
             request.SetRequestHeader("Content-Type", "application/json");
+            foreach (var header in headers) request.SetRequestHeader(header.Key, header.Value);
             var registration = cancellationToken.Register(() => request.Abort());
             request.SendWebRequest().completed += _ =>
             {
