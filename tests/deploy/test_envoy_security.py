@@ -22,7 +22,7 @@ from google.protobuf import json_format
 
 from cardrules.client.cards import hands as parse_hands
 from cardrules.v1 import lieng_pb2, lieng_pb2_grpc
-from tests.deploy.local import EnvoyHandle, replicas, running_envoy, total_calls
+from tests.deploy.local import EnvoyHandle, replicas, running_envoy, total_calls, write_upstream_token
 from tests.support.server_process import ServerHandle
 
 SCORE = "/cardrules.v1.LiengService/ScoreLieng"
@@ -170,6 +170,44 @@ def test_health_needs_no_token(prod_like: EnvoyHandle) -> None:
         stub = health_pb2_grpc.HealthStub(channel)
         answer = stub.Check(health_pb2.HealthCheckRequest(service=""), timeout=10)
     assert answer.status == health_pb2.HealthCheckResponse.SERVING
+
+
+def test_envoy_picks_up_a_rotated_upstream_token(tmp_path: Path) -> None:
+    """The documented rotation: the server accepts old and new, Envoy's Secret changes, the old token goes."""
+    old, new = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
+    server_tokens = tokens_file(tmp_path, old)
+    with (
+        replicas(1, args=("--auth-tokens", str(server_tokens))) as servers,
+        running_envoy(servers, upstream_token=old) as envoy,
+    ):
+        token = envoy.players.mint("rotation")
+        assert post_json(envoy, BODY, token)[0] == 200
+        digest = hashlib.sha256(new.encode()).hexdigest()
+        server_tokens.write_text(server_tokens.read_text() + f"{ENVOY_CALLER} sha256:{digest}\n")  # 1. add the new
+        sds = envoy.output_dir / "upstream-token" / "sds.yaml"
+        staged = write_upstream_token(tmp_path / "staged", new)  # 2. swap Envoy's file, as the kubelet does
+        staged.replace(sds)
+        server_tokens.write_text(f"{ENVOY_CALLER} sha256:{digest}\n")  # 3. drop the old
+        deadline = time.monotonic() + 30  # the server re-reads its file within a few seconds
+        while direct_call(servers[0], old) != grpc.StatusCode.UNAUTHENTICATED:
+            assert time.monotonic() < deadline, "the server never dropped the old token"
+            time.sleep(0.5)
+        assert post_json(envoy, BODY, token)[0] == 200, "Envoy still sends the old token"
+
+
+def direct_call(server: ServerHandle, token: str) -> grpc.StatusCode:
+    with grpc.insecure_channel(server.target) as channel:
+        stub = lieng_pb2_grpc.LiengServiceStub(channel)  # type: ignore[no-untyped-call]
+        try:
+            stub.ScoreLieng(
+                lieng_pb2.ScoreLiengRequest(hands=parse_hands(HANDS)),
+                timeout=10,
+                metadata=[("authorization", f"Bearer {token}")],
+            )
+        except grpc.RpcError as error:
+            code: grpc.StatusCode = error.code()
+            return code
+    return grpc.StatusCode.OK
 
 
 # --- rate limits ---------------------------------------------------------------------------------------------------
