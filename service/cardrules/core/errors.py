@@ -39,7 +39,10 @@ class InvalidInput(ValueError):
         if not violations:
             raise ValueError("InvalidInput needs at least one violation")
         self.violations: tuple[FieldViolation, ...] = violations
-        super().__init__("; ".join(f"{v.field}: {v.description}" for v in violations))
+        super().__init__()  # the text is built by __str__ only when read: a request may hold thousands of faults
+
+    def __str__(self) -> str:
+        return "; ".join(f"{v.field}: {v.description}" for v in self.violations)
 
     @classmethod
     def one(cls, field: str, reason: str, description: str) -> InvalidInput:
