@@ -85,6 +85,14 @@ public final class RulesChannels {
     return builder;
   }
 
+  /**
+   * A channel with {@code options}: TLS and client certificates, a bearer token, load balancing, retries, the
+   * default deadline (see {@link ChannelOptions}).
+   */
+  public static ManagedChannel connect(String target, ChannelOptions options) {
+    return options.connect(target);
+  }
+
   /** A plaintext channel: pick_first, retries on, 2 s default deadline. */
   public static ManagedChannel connect(String target) {
     return connect(target, LoadBalancing.PICK_FIRST);

@@ -13,8 +13,8 @@ import java.util.List;
 
 /**
  * A call to the rules service failed. An illegal play is not one (ValidatePlay answers {@code legal: false} with a
- * reason); these are for malformed input, overload, outages and deadlines. Subclasses name the common cases; any
- * other status code gives a plain RulesException. The original gRPC exception is the cause.
+ * reason); these are for malformed input, refused credentials, overload, outages and deadlines. Subclasses name
+ * the common cases; any other status code gives a plain RulesException. The original gRPC exception is the cause.
  */
 public class RulesException extends RuntimeException {
   private static final long serialVersionUID = 1L;
@@ -55,6 +55,8 @@ public class RulesException extends RuntimeException {
         return new UnavailableException(message, status, error);
       case DEADLINE_EXCEEDED:
         return new DeadlineExceededException(message, status, error);
+      case UNAUTHENTICATED:
+        return new UnauthenticatedException(message, status, error);
       default:
         return new RulesException(grpcStatus.getCode(), message, status, error);
     }

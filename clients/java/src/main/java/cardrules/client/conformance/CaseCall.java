@@ -65,7 +65,7 @@ public final class CaseCall {
         fields.add(violation.field());
       }
       Status status = error.getStatus();
-      return Outcome.error(status.getCode().name(), fields, status.getDescription());
+      return Outcome.error(status.getCode().name(), fields, status.getDescription(), RulesException.from(error));
     }
     try {
       return Outcome.response(JsonParser.parseString(PRINTER.print(response)));

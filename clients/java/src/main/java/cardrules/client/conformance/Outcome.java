@@ -1,5 +1,6 @@
 package cardrules.client.conformance;
 
+import cardrules.client.RulesException;
 import com.google.gson.JsonElement;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -11,22 +12,34 @@ public final class Outcome {
   private final String code;
   private final List<String> fieldViolations;
   private final String message;
+  private final RulesException failure;
 
-  private Outcome(JsonElement response, String code, List<String> fieldViolations, String message) {
+  private Outcome(
+      JsonElement response, String code, List<String> fieldViolations, String message, RulesException failure) {
     this.response = response;
     this.code = code;
     this.fieldViolations = fieldViolations;
     this.message = message;
+    this.failure = failure;
   }
 
   public static Outcome response(JsonElement response) {
-    return new Outcome(response, "OK", Collections.<String>emptyList(), "");
+    return new Outcome(response, "OK", Collections.<String>emptyList(), "", null);
   }
 
   /** A failed call: {@code code} is a name like {@code INVALID_ARGUMENT}. */
   public static Outcome error(String code, List<String> fieldViolations, String message) {
+    return error(code, fieldViolations, message, null);
+  }
+
+  /** A failed call, with the SDK's typed exception for it (see {@link #failure()}). */
+  public static Outcome error(String code, List<String> fieldViolations, String message, RulesException failure) {
     return new Outcome(
-        null, code, Collections.unmodifiableList(new ArrayList<>(fieldViolations)), message == null ? "" : message);
+        null,
+        code,
+        Collections.unmodifiableList(new ArrayList<>(fieldViolations)),
+        message == null ? "" : message,
+        failure);
   }
 
   public boolean isResponse() {
@@ -47,5 +60,10 @@ public final class Outcome {
 
   public String message() {
     return message;
+  }
+
+  /** The typed exception of a failed call (e.g. {@link cardrules.client.UnauthenticatedException}), or null. */
+  public RulesException failure() {
+    return failure;
   }
 }

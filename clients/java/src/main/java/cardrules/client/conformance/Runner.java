@@ -1,5 +1,6 @@
 package cardrules.client.conformance;
 
+import cardrules.client.UnauthenticatedException;
 import io.grpc.Channel;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -16,10 +17,12 @@ public final class Runner {
   public static final class Summary {
     private final int passed;
     private final List<String> failures;
+    private final int refused;
 
-    Summary(int passed, List<String> failures) {
+    Summary(int passed, List<String> failures, int refused) {
       this.passed = passed;
       this.failures = Collections.unmodifiableList(new ArrayList<>(failures));
+      this.refused = refused;
     }
 
     public int passed() {
@@ -32,6 +35,11 @@ public final class Runner {
 
     public List<String> failures() {
       return failures;
+    }
+
+    /** How many failing cases failed on a call refused for credentials ({@link UnauthenticatedException}). */
+    public int refused() {
+      return refused;
     }
 
     /** Every runner's last line: {@code N passed, M failed}. */
@@ -53,32 +61,36 @@ public final class Runner {
   public static Summary run(Path vectors, Channel channel, long timeoutMillis, boolean verbose, PrintStream out)
       throws IOException {
     int passed = 0;
+    int refused = 0;
     List<String> failures = new ArrayList<>();
     for (VectorCase vector : Vectors.load(vectors)) {
-      String difference = difference(channel, vector, timeoutMillis);
+      Outcome outcome = null;
+      String difference;
+      if (vector.problem() != null) {
+        difference = "malformed vector: " + vector.problem();
+      } else {
+        try {
+          outcome = CaseCall.run(channel, vector, timeoutMillis);
+          difference = Matching.matchExpect(vector.expect(), outcome);
+        } catch (CaseCall.Unsendable error) {
+          difference = error.getMessage();
+        }
+      }
       if (difference == null) {
         passed++;
         if (verbose) {
           out.println("ok   " + vector.label());
         }
-      } else {
-        String line = "FAIL " + vector.label() + ": " + oneLine(difference);
-        failures.add(line);
-        out.println(line);
+        continue;
       }
+      if (outcome != null && outcome.failure() instanceof UnauthenticatedException) {
+        refused++;
+      }
+      String line = "FAIL " + vector.label() + ": " + oneLine(difference);
+      failures.add(line);
+      out.println(line);
     }
-    return new Summary(passed, failures);
-  }
-
-  private static String difference(Channel channel, VectorCase vector, long timeoutMillis) {
-    if (vector.problem() != null) {
-      return "malformed vector: " + vector.problem();
-    }
-    try {
-      return Matching.matchExpect(vector.expect(), CaseCall.run(channel, vector, timeoutMillis));
-    } catch (CaseCall.Unsendable error) {
-      return error.getMessage();
-    }
+    return new Summary(passed, failures, refused);
   }
 
   // One line per failing case, even when a library message (e.g. a JSON parse error) spans several.
