@@ -135,6 +135,11 @@ def test_a_valid_player_token_gets_through_and_envoy_calls_the_server_as_itself(
                 metadata=[("authorization", f"Bearer {prod_like.players.mint('alice')}")],
             )
     assert refused.value.code() == grpc.StatusCode.UNAUTHENTICATED
+    # Envoy's access log names the verified player of each call.
+    deadline = time.monotonic() + 10
+    while not any(line.get("player") == "alice" for line in prod_like.access_log()):
+        assert time.monotonic() < deadline, prod_like.access_log()[-3:]
+        time.sleep(0.2)
 
 
 @pytest.mark.parametrize(
@@ -309,13 +314,21 @@ def test_unknown_methods_and_paths_are_refused_at_once_without_retries(
     status, payload = post_json(prod_like, {}, token, path="/no.such.Service/Method")
     assert status == 404, payload
     with grpc.insecure_channel(prod_like.target) as channel:
-        call = channel.unary_unary("/no.such.Service/Method")
-        with pytest.raises(grpc.RpcError) as refused:
-            call(b"", timeout=10, metadata=[("authorization", f"Bearer {token}")])
-    assert refused.value.code() == grpc.StatusCode.UNIMPLEMENTED
+        for path in ("/no.such.Service/Method", "/cardrules.v1.LiengService/NoSuchMethod"):
+            with pytest.raises(grpc.RpcError) as refused:
+                channel.unary_unary(path)(b"", timeout=10, metadata=[("authorization", f"Bearer {token}")])
+            assert refused.value.code() == grpc.StatusCode.UNIMPLEMENTED, path
     elapsed = time.monotonic() - started
-    assert elapsed < 1.5, f"three refusals took {elapsed:.2f} s (Envoy retried them?)"
-    assert total_calls(guarded_server) == before, "an unknown method reached a replica"
+    assert elapsed < 2, f"four refusals took {elapsed:.2f} s (Envoy retried them?)"
+    assert total_calls(guarded_server) == before, "an unknown method was computed by a replica"
+    # A gRPC call to an unknown method of a known service is the server's to refuse (it knows its methods): once.
+    deadline = time.monotonic() + 10
+    while not (
+        lines := [x for x in prod_like.access_log() if x.get("path") == "/cardrules.v1.LiengService/NoSuchMethod"]
+    ):
+        assert time.monotonic() < deadline, "no access-log line"
+        time.sleep(0.2)
+    assert [int(line["attempts"]) for line in lines if line["content_type"] == "application/grpc"] == [1], lines
 
 
 # --- CORS ----------------------------------------------------------------------------------------------------------
