@@ -250,6 +250,11 @@ def test_envoy_gets_the_repository_config_and_reaches_the_headless_service(overl
     assert port_number(container, container["readinessProbe"]["httpGet"]["port"]) == health_port
     (public,) = [x for x in config["static_resources"]["listeners"] if x["name"] == "public"]
     assert port_number(container, "http") == public["address"]["socket_address"]["port_value"]
+    # The overload manager sheds load before the container's memory limit kills Envoy.
+    (heap,) = [m for m in config["overload_manager"]["resource_monitors"] if m["name"].endswith("fixed_heap")]
+    limit = container["resources"]["limits"]["memory"]
+    assert limit.endswith("Mi")
+    assert heap["typed_config"]["max_heap_size_bytes"] < int(limit.removesuffix("Mi")) * 1024 * 1024
     # Every file the config reads is mounted where it looks: the players' JWKS, and (prod) Envoy's own token.
     filters = public["filter_chains"][0]["filters"][0]["typed_config"]["http_filters"]
     mounts = {m["name"]: m["mountPath"] for m in container["volumeMounts"]}
