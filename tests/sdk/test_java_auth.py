@@ -3,12 +3,15 @@ ChannelOptions with token / insecureToken, caCertificates and clientCertificate)
 the right credentials, and a call without them fails with the typed UnauthenticatedException (the runner names it
 only for that exception) or, without a client certificate, at the mutual-TLS handshake.
 
-One Maven run compiles the SDK and writes its class path; every check then runs the runner with plain `java`,
-against two servers: bearer tokens over plaintext, then mutual TLS with tokens (a caller then needs both).
+One Maven run compiles the SDK and writes its class path; every check then runs the runner with plain `java`
+from a copy of the compiled classes, against two servers: bearer tokens over plaintext, then mutual TLS with
+tokens (a caller then needs both).
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import json
 import os
@@ -41,6 +44,18 @@ ONE_CASE = {
 }
 
 
+@contextlib.contextmanager
+def _maven_lock() -> Iterator[None]:
+    """Holds the lock that test_java_conformance.py also takes: pytest-xdist may run both modules at once, and
+    two Maven builds in one project folder would overwrite each other's classes."""
+    with (SDK / "pom.xml").open("rb") as pom:
+        fcntl.flock(pom, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(pom, fcntl.LOCK_UN)
+
+
 def _env(token: str | None = None) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if not key.startswith("CARDRULES_")}
     if token is not None:
@@ -53,14 +68,18 @@ def runner(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     """The command that starts the runner: java with the compiled SDK and its dependencies."""
     mvn, java = shutil.which("mvn"), shutil.which("java")
     assert mvn is not None and java is not None, "mvn and java must be on PATH: the Java SDK needs Maven and Java 17"
-    classpath_file = tmp_path_factory.mktemp("java-runner") / "classpath"
-    build = subprocess.run(
-        [mvn, "-q", "-B", "compile", "dependency:build-classpath", "-Dmdep.includeScope=runtime",
-         f"-Dmdep.outputFile={classpath_file}"],
-        cwd=SDK, env=_env(), capture_output=True, text=True, timeout=540, check=False,
-    )  # fmt: skip
-    assert build.returncode == 0, f"{build.stdout[-6000:]}\n{build.stderr[-4000:]}"
-    classpath = os.pathsep.join([str(SDK / "target" / "classes"), classpath_file.read_text().strip()])
+    folder = tmp_path_factory.mktemp("java-runner")
+    classpath_file, classes = folder / "classpath", folder / "classes"
+    with _maven_lock():
+        build = subprocess.run(
+            [mvn, "-q", "-B", "compile", "dependency:build-classpath", "-Dmdep.includeScope=runtime",
+             f"-Dmdep.outputFile={classpath_file}"],
+            cwd=SDK, env=_env(), capture_output=True, text=True, timeout=540, check=False,
+        )  # fmt: skip
+        assert build.returncode == 0, f"{build.stdout[-6000:]}\n{build.stderr[-4000:]}"
+        # A copy: a later build (another test module) may rewrite target/classes while the runner loads them.
+        shutil.copytree(SDK / "target" / "classes", classes)
+    classpath = os.pathsep.join([str(classes), classpath_file.read_text().strip()])
     return [java, "-cp", classpath, "cardrules.client.Conformance"]
 
 

@@ -8,10 +8,13 @@ missing SDK is a broken suite.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import os
 import re
 import shutil
 import subprocess
+from collections.abc import Iterator
 
 from tests.support.server_process import REPO_ROOT, running_server
 
@@ -19,10 +22,22 @@ SDK = REPO_ROOT / "clients" / "java"
 SUMMARY = re.compile(r"^conformance: (\d+) passed, (\d+) failed$", re.MULTILINE)
 
 
+@contextlib.contextmanager
+def _maven_lock() -> Iterator[None]:
+    """Holds the lock that test_java_auth.py also takes: pytest-xdist may run both modules at once, and two
+    Maven builds in one project folder would overwrite each other's classes."""
+    with (SDK / "pom.xml").open("rb") as pom:
+        fcntl.flock(pom, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(pom, fcntl.LOCK_UN)
+
+
 def test_junit_suite_and_shared_vectors_pass_against_the_real_server() -> None:
     mvn = shutil.which("mvn")
     assert mvn is not None, "mvn is not on PATH: the Java SDK needs Maven 3.8+ and Java 17"
-    with running_server() as server:
+    with _maven_lock(), running_server() as server:
         env = {**os.environ, "CARDRULES_TARGET": server.target}
         result = subprocess.run(
             [mvn, "-q", "-B", "test"], cwd=SDK, env=env, capture_output=True, text=True, timeout=540, check=False

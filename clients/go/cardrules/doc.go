@@ -2,8 +2,9 @@
 //
 // The messages and gRPC stubs are generated into package cardrulesv1 (../gen/cardrules/v1); this package adds
 // what every caller would otherwise write by hand: card text ("TD", "10d") to and from messages, errors that
-// expose the google.rpc.BadRequest field violations, a default deadline per call, and a service config that
-// retries UNAVAILABLE and CANCELLED and can balance over every address with round_robin.
+// expose the google.rpc.BadRequest field violations, a default deadline per call, a service config that
+// retries UNAVAILABLE and CANCELLED and can balance over every address with round_robin, and the credentials
+// of a server with authentication on (WithToken, WithTLS).
 //
 //	client, err := cardrules.Dial("localhost:50051")
 //	...
