@@ -136,6 +136,9 @@ func TestTokenNeedsTLSUnlessPlaintextIsChosen(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "WithInsecureToken") {
 		t.Errorf("a token over plaintext without WithInsecureToken: %v", err)
 	}
+	if _, err := Dial("127.0.0.1:1", WithTransportCredentials(nil), WithToken("abc")); err == nil {
+		t.Error("nil transport credentials were accepted")
+	}
 	for _, bad := range []string{"", "two words", "line\n", "caf\u00e9"} {
 		if _, err := Dial("127.0.0.1:1", WithInsecureToken(bad)); err == nil {
 			t.Errorf("token %q was accepted", bad)

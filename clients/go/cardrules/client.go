@@ -69,6 +69,9 @@ func DialOptions(opts ...Option) ([]grpc.DialOption, error) {
 	if err != nil {
 		return nil, err
 	}
+	if transport == nil {
+		return nil, errors.New("cardrules: WithTransportCredentials needs credentials, not nil")
+	}
 	dial := []grpc.DialOption{
 		grpc.WithTransportCredentials(transport),
 		grpc.WithDefaultServiceConfig(config),
