@@ -19,6 +19,7 @@ from typing import Any
 import grpc
 import pytest
 from google.protobuf import json_format
+from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from cardrules.client.cards import hands as parse_hands
 from cardrules.v1 import lieng_pb2, lieng_pb2_grpc
@@ -169,8 +170,6 @@ def test_a_call_without_a_valid_player_token_is_unauthenticated(prod_like: Envoy
 
 
 def test_health_needs_no_token(prod_like: EnvoyHandle) -> None:
-    from grpc_health.v1 import health_pb2, health_pb2_grpc
-
     with grpc.insecure_channel(prod_like.target) as channel:
         stub = health_pb2_grpc.HealthStub(channel)
         answer = stub.Check(health_pb2.HealthCheckRequest(service=""), timeout=10)
