@@ -144,7 +144,9 @@ def _deadline_seen(channel: grpc.Channel) -> float | None:
 def test_channel_default_deadline_reaches_raw_stubs(fake: Running) -> None:
     with connect(fake.target, default_timeout=3.0) as channel:
         seen = _deadline_seen(channel)
-        assert seen is not None and 2.0 < seen <= 3.0
+        # grpc sends the timeout rounded up to its wire unit and the two clocks are read at different moments, so
+        # the server may see a few milliseconds more than was set (3.006 s has been seen): allow 50 ms.
+        assert seen is not None and 2.0 < seen <= 3.05
     with connect(fake.target, default_timeout=None) as channel:
         assert _deadline_seen(channel) is None
 
