@@ -136,7 +136,7 @@ def test_manifests_deploy_the_tested_envoy_release() -> None:
 def test_per_call_balancing_grpc_web_cors_and_transcoding_are_configured(overlay: str) -> None:
     config = shipped(overlay)
     names = [item["name"].removeprefix("envoy.filters.http.") for item in http_filters(config)]
-    expected = ["header_mutation", "cors", "rbac", "jwt_authn", "local_ratelimit", "buffer", "grpc_web"]
+    expected = ["header_mutation", "cors", "rbac", "flood_guard", "jwt_authn", "local_ratelimit", "buffer", "grpc_web"]
     expected += ["grpc_json_transcoder", *(["credential_injector"] if overlay == "prod" else []), "router"]
     assert names == expected
     (cluster,) = config["static_resources"]["clusters"]

@@ -249,6 +249,16 @@ def test_calls_without_a_player_share_their_address_bucket_and_cannot_claim_a_pl
     assert post_json(small_buckets, BODY, small_buckets.players.mint("address-test-player"))[0] == 200
 
 
+def test_a_flood_of_refused_tokens_is_limited_per_address(guarded_server: ServerHandle) -> None:
+    """The flood guard counts every call of an address before any token is checked: 401s are not free."""
+    values = {"jwt_requirement": "required", "flood_bucket": SMALL_BUCKET}
+    with running_envoy([guarded_server], values=values) as envoy:
+        statuses = [post_json(envoy, BODY, "not.a.jwt")[0] for _ in range(BUCKET + 1)]
+        assert statuses == [401] * BUCKET + [429], statuses
+        answer = grpc_score(envoy, envoy.players.mint("flooded-player"))  # a good token, from the same address
+        assert isinstance(answer, grpc.RpcError) and answer.code() == grpc.StatusCode.RESOURCE_EXHAUSTED, answer
+
+
 # --- bodies, content types, methods, paths --------------------------------------------------------------------------
 
 
