@@ -56,6 +56,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--max-bytes", type=int, default=4 * 1024 * 1024 - 1024, help="largest request (default just under 4 MiB)"
     )
     parser.add_argument("--timeout", type=float, default=30.0, help="deadline of each call in seconds (default 30)")
+    parser.add_argument("--only", default="", help="fuzz only the methods whose path matches this regex")
     parser.add_argument("--shrink", action="store_true", help="cut each distinct failure's bytes down")
     parser.add_argument("--server-arg", action="append", default=[], help="extra flag for the started server")
     return parser.parse_args(argv)
@@ -79,6 +80,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"server log: pids {sorted(map(str, pids))}; lines above info: {dict(levels)}")
         for event, count in events.most_common(5):
             print(f"  {count} x {event}")
+        # The server's own account of each kind of error (a traceback's last lines say where it failed).
+        errors = {str(line.get("event")): line for line in warnings if line.get("level") in ("error", "critical")}
+        for event, line in errors.items():
+            exception = str(line.get("exception", "")).strip().splitlines()[-4:]
+            print(f"error log line: {event} {line.get('method', '')}: " + " | ".join(exception))
         return code
 
 
@@ -98,9 +104,9 @@ def print_server_latency(logs: list[dict[str, object]]) -> None:
 
 def fuzz(args: argparse.Namespace, target: str, pid: int | None) -> int:
     vectors = vector_requests()
-    inputs = itertools.islice(
-        fuzz_inputs(args.seed, vectors, grow_bytes=args.grow_bytes, max_bytes=args.max_bytes), args.calls
-    )
+    stream = fuzz_inputs(args.seed, vectors, grow_bytes=args.grow_bytes, max_bytes=args.max_bytes)
+    only = re.compile(args.only)
+    inputs = itertools.islice((fuzz for fuzz in stream if only.search(fuzz.rpc.path)), args.calls)
     rss_start = _memory(pid, "VmRSS")
     codes: collections.Counter[str] = collections.Counter()
     by_method: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
@@ -124,7 +130,9 @@ def fuzz(args: argparse.Namespace, target: str, pid: int | None) -> int:
                 failure_counts[key] += 1
                 failures.setdefault(key, answer)
             if (number + 1) % 10_000 == 0:
-                print(f"  {number + 1} calls, {time.perf_counter() - started:.0f} s, codes {dict(codes)}", flush=True)
+                rss = f", server RSS {_mib(_memory(pid, 'VmRSS'))}" if pid is not None else ""
+                seconds = time.perf_counter() - started
+                print(f"  {number + 1} calls, {seconds:.0f} s{rss}, codes {dict(codes)}", flush=True)
         elapsed = time.perf_counter() - started
         total = sum(codes.values())
         print(

@@ -4,7 +4,8 @@ A fixed seed drives :func:`tests.support.mutations.fuzz_inputs` (random bytes, b
 conformance vectors' requests, another method's request, and structure-aware mutants of the vectors) over every
 RPC of both rules services in turn; the bytes reach the server untouched, so its own decoding is tested too. A
 failure prints the seed, the codes seen and each bad answer with its bytes and how they were made, so it can be
-replayed (``tests/benchmarks/fuzz_long.py --seed`` runs the same stream for longer).
+replayed (``tests/benchmarks/fuzz_long.py --seed`` runs the same stream for longer). A second, exhaustive pass
+sets each number and enum of the valid vectors to its extremes, one field at a time (:func:`edge_sweep`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 from grpc_health.v1 import health_pb2
 
 from tests.support.fuzz_wire import Answer, send_all
-from tests.support.mutations import RPCS, fuzz_inputs, vector_requests
+from tests.support.mutations import RPCS, edge_sweep, fuzz_inputs, vector_requests
 from tests.support.server_process import health_status, running_server
 
 SEED = 20261201
@@ -77,6 +78,20 @@ def test_fuzzed_requests_get_clean_answers_and_leave_the_server_healthy() -> Non
     for rpc in RPCS:
         seen = {answer.code.name for answer in answers if answer.fuzz.rpc is rpc}
         assert {"OK", "INVALID_ARGUMENT"} <= seen, f"{summary}: {rpc.path} only answered {seen}"
+
+
+def test_every_number_at_its_extremes_gets_a_clean_answer() -> None:
+    with running_server(["--workers", "1"]) as server, server.channel() as channel:
+        inputs = edge_sweep(vector_requests())
+        answers = list(send_all(channel, inputs, concurrency=CONCURRENCY, timeout=CALL_TIMEOUT_SECONDS))
+    codes = collections.Counter(answer.code.name for answer in answers)
+    failures = [answer for answer in answers if answer.problem is not None]
+    assert not failures, (
+        f"{len(answers)} calls, codes {dict(codes)}: {len(failures)} unacceptable answers; the first "
+        f"{SHOWN_FAILURES}:\n" + "\n".join(answer.report() for answer in failures[:SHOWN_FAILURES])
+    )
+    # Extremes in an otherwise valid request: most are rejected, but some are legal values the rules must handle.
+    assert codes["OK"] > 100 and codes["INVALID_ARGUMENT"] > 100, dict(codes)
 
 
 def _rss_bytes(pid: int) -> int:

@@ -28,6 +28,7 @@ from google.protobuf.descriptor import FieldDescriptor, ServiceDescriptor
 from google.protobuf.message import Message
 
 from cardrules.v1 import lieng_pb2, sam_loc_pb2
+from cardrules.v1.cards_pb2 import Card
 
 VECTORS = Path(__file__).resolve().parents[1] / "vectors"
 
@@ -94,6 +95,7 @@ class VectorRequest:
     rpc: Rpc
     request: Message
     source: str  # "sam_loc/flow.json: <case name>"
+    valid: bool  # the case expects a response (not an error): every part of the request passes validation
 
 
 def vector_requests(root: Path = VECTORS) -> list[VectorRequest]:
@@ -107,7 +109,8 @@ def vector_requests(root: Path = VECTORS) -> list[VectorRequest]:
                 json_format.ParseDict(case["request"], request)
             except json_format.ParseError:
                 continue  # a case about JSON the mapping rejects; it has no binary form to start from
-            out.append(VectorRequest(rpc, request, f"{path.relative_to(root)}: {case.get('name', '?')}"))
+            source = f"{path.relative_to(root)}: {case.get('name', '?')}"
+            out.append(VectorRequest(rpc, request, source, valid="response" in case.get("expect", {})))
     return out
 
 
@@ -286,6 +289,73 @@ def _hostile_wire(rng: random.Random, grow_bytes: int) -> tuple[bytes, str]:
     if shape == 4:
         return bytes([rng.choice((0x00, 0x02, 0x07))]) + rng.randbytes(4), "field number 0"
     return _varint(number << 3 | rng.choice((4, 6, 7))), f"wire type 4/6/7 for field {number}"
+
+
+def edge_sweep(vectors: Sequence[VectorRequest], *, per_field: int = 3) -> Iterator[FuzzInput]:
+    """Valid vector requests with one number or enum changed to an extreme, for every such field, in order.
+
+    Where random mutants rarely land: one field at an extreme while the rest of the request stays valid, so the
+    rules code runs with it. int64 fields take INT64_MAX, INT64_MIN and ±2**62 (half of either limit: a sum or a
+    double of it overflows), int32 fields INT32_MAX and INT32_MIN, enums -1 and 99. Each (method, field path,
+    value) is tried on the first ``per_field`` valid vectors that hold the field. Card ranks and suits are left
+    to the random mutants: 52 cards per request would multiply the sweep for one well-tested check.
+    """
+    tried: dict[tuple[str, str, int], int] = {}
+    for vector in vectors:
+        if not vector.valid:
+            continue
+        for path, steps, field, index in _number_fields(vector.request, ""):
+            if field.containing_type is Card.DESCRIPTOR:
+                continue
+            for value in _extremes(field):
+                key = (vector.rpc.path, path, value)
+                tried[key] = tried.get(key, 0) + 1
+                if tried[key] > per_field:
+                    continue
+                request = vector.rpc.request_type()
+                request.CopyFrom(vector.request)
+                holder = _resolve(request, steps)
+                if index is None:
+                    setattr(holder, field.name, value)
+                else:
+                    getattr(holder, field.name)[index] = value
+                yield FuzzInput(vector.rpc, request.SerializeToString(), f"[{vector.source}] {path} = {value}")
+
+
+_Step = tuple[str, int | None]  # a field name, and the element's index when the field is repeated
+
+
+def _number_fields(
+    message: Message, prefix: str, steps: tuple[_Step, ...] = ()
+) -> Iterator[tuple[str, tuple[_Step, ...], FieldDescriptor, int | None]]:
+    for field in cast(Sequence[FieldDescriptor], message.DESCRIPTOR.fields):
+        here = f"{prefix}.{field.name}" if prefix else field.name
+        if field.type == FieldDescriptor.TYPE_MESSAGE:
+            if field.is_repeated:
+                for index, element in enumerate(getattr(message, field.name)):
+                    yield from _number_fields(element, f"{here}[{index}]", (*steps, (field.name, index)))
+            elif message.HasField(field.name):
+                yield from _number_fields(getattr(message, field.name), here, (*steps, (field.name, None)))
+        elif field.type in _INTEGER_TYPES or field.type == FieldDescriptor.TYPE_ENUM:
+            if field.is_repeated:
+                for index in range(len(getattr(message, field.name))):
+                    yield f"{here}[{index}]", steps, field, index
+            else:
+                yield here, steps, field, None
+
+
+def _resolve(message: Message, steps: tuple[_Step, ...]) -> Message:
+    for name, index in steps:
+        message = getattr(message, name) if index is None else getattr(message, name)[index]
+    return message
+
+
+def _extremes(field: FieldDescriptor) -> tuple[int, ...]:
+    if field.type == FieldDescriptor.TYPE_ENUM:
+        return (-1, 99)
+    if field.type in _INT32_TYPES:
+        return (INT32_MAX, INT32_MIN)
+    return (INT64_MAX, INT64_MIN, 2**62, -(2**62))
 
 
 @dataclass(frozen=True)
