@@ -15,6 +15,7 @@ exactly, whatever the answers were.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import random
@@ -292,42 +293,51 @@ def _hostile_wire(rng: random.Random, grow_bytes: int) -> tuple[bytes, str]:
 
 
 def edge_sweep(vectors: Sequence[VectorRequest], *, per_field: int = 3) -> Iterator[FuzzInput]:
-    """Valid vector requests with one number or enum changed to an extreme, for every such field, in order.
+    """Valid vector requests with one or two numbers changed to extremes, for every such field or pair, in order.
 
-    Where random mutants rarely land: one field at an extreme while the rest of the request stays valid, so the
-    rules code runs with it. int64 fields take INT64_MAX, INT64_MIN and ±2**62 (half of either limit: a sum or a
-    double of it overflows), int32 fields INT32_MAX and INT32_MIN, enums -1 and 99. Each (method, field path,
-    value) is tried on the first ``per_field`` valid vectors that hold the field. Card ranks and suits are left
+    Where random mutants rarely land: extremes while the rest of the request stays valid, so the rules code runs
+    with them. Singly, int64 fields take INT64_MAX, INT64_MIN and ±2**62 (half of either limit: a sum or a double
+    of it overflows), int32 fields INT32_MAX and INT32_MIN, enums -1 and 99; then every pair of int64 fields is
+    set to INT64_MAX together (a stack and a bet, a stake and a multiplier). Each change (method, field paths,
+    value) is tried on the first ``per_field`` valid vectors that hold the fields. Card ranks and suits are left
     to the random mutants: 52 cards per request would multiply the sweep for one well-tested check.
     """
-    tried: dict[tuple[str, str, int], int] = {}
+    tried: dict[tuple[str, ...], int] = {}
     for vector in vectors:
         if not vector.valid:
             continue
-        for path, steps, field, index in _number_fields(vector.request, ""):
-            if field.containing_type is Card.DESCRIPTOR:
+        numbers = [
+            found for found in _number_fields(vector.request, "") if found[2].containing_type is not Card.DESCRIPTOR
+        ]
+        changes: list[tuple[tuple[_NumberField, ...], int]] = [
+            ((found,), value) for found in numbers for value in _extremes(found[2])
+        ]
+        wide = [found for found in numbers if found[2].type == FieldDescriptor.TYPE_INT64]
+        changes += [((first, second), INT64_MAX) for first, second in itertools.combinations(wide, 2)]
+        for fields, value in changes:
+            key = (vector.rpc.path, *(path for path, *_rest in fields), str(value))
+            tried[key] = tried.get(key, 0) + 1
+            if tried[key] > per_field:
                 continue
-            for value in _extremes(field):
-                key = (vector.rpc.path, path, value)
-                tried[key] = tried.get(key, 0) + 1
-                if tried[key] > per_field:
-                    continue
-                request = vector.rpc.request_type()
-                request.CopyFrom(vector.request)
+            request = vector.rpc.request_type()
+            request.CopyFrom(vector.request)
+            for _path, steps, field, index in fields:
                 holder = _resolve(request, steps)
                 if index is None:
                     setattr(holder, field.name, value)
                 else:
                     getattr(holder, field.name)[index] = value
-                yield FuzzInput(vector.rpc, request.SerializeToString(), f"[{vector.source}] {path} = {value}")
+            paths = " = ".join(path for path, *_rest in fields)
+            yield FuzzInput(vector.rpc, request.SerializeToString(), f"[{vector.source}] {paths} = {value}")
 
 
 _Step = tuple[str, int | None]  # a field name, and the element's index when the field is repeated
 
 
-def _number_fields(
-    message: Message, prefix: str, steps: tuple[_Step, ...] = ()
-) -> Iterator[tuple[str, tuple[_Step, ...], FieldDescriptor, int | None]]:
+_NumberField = tuple[str, tuple[_Step, ...], FieldDescriptor, int | None]  # path, steps to its message, field, index
+
+
+def _number_fields(message: Message, prefix: str, steps: tuple[_Step, ...] = ()) -> Iterator[_NumberField]:
     for field in cast(Sequence[FieldDescriptor], message.DESCRIPTOR.fields):
         here = f"{prefix}.{field.name}" if prefix else field.name
         if field.type == FieldDescriptor.TYPE_MESSAGE:
