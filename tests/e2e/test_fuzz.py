@@ -4,8 +4,9 @@ A fixed seed drives :func:`tests.support.mutations.fuzz_inputs` (random bytes, b
 conformance vectors' requests, another method's request, and structure-aware mutants of the vectors) over every
 RPC of both rules services in turn; the bytes reach the server untouched, so its own decoding is tested too. A
 failure prints the seed, the codes seen and each bad answer with its bytes and how they were made, so it can be
-replayed (``tests/benchmarks/fuzz_long.py --seed`` runs the same stream for longer). A second, exhaustive pass
-sets each number and enum of the valid vectors to its extremes, one field at a time (:func:`edge_sweep`).
+replayed (``tests/benchmarks/fuzz_long.py --seed`` runs the same stream for longer). A second test sets each number
+and enum of the valid vectors to its extremes, singly, and pairs of int64 fields to INT64_MAX (:func:`edge_sweep`,
+each change on 3 vectors; ``fuzz_long.py --sweep`` runs it on all of them).
 """
 
 from __future__ import annotations
@@ -26,13 +27,13 @@ CALLS = 4000
 # compared from there on.
 WARM_UP_CALLS = 300
 CONCURRENCY = 4
-# Growing a repeated field adds at most this much per mutation step (up to 4 steps): requests of up to ~256 KiB,
-# far below the 4 MiB limit, so the run stays short even while the server still accepts huge records.
+# Growing a repeated field adds at most this much per mutation step (up to 4 steps), so mutants stay under ~256 KiB
+# and the run stays short; the hostile wire shapes reach ~1 MB (100,000 nested groups). The limit is 4 MiB.
 GROW_BYTES = 64 * 1024
 # Generous: the slowest legitimate call here takes milliseconds; only a server stuck on one request reaches it.
 CALL_TIMEOUT_SECONDS = 30.0
 # RSS after the run may exceed RSS after the warm-up by this much. Measured growth is 2-4 MiB (seeds 20261201, 1,
-# 2): the largest request is ~256 KiB, at most CONCURRENCY are in flight, and the allocator keeps some freed arenas.
+# 2): requests are at most ~1 MB, at most CONCURRENCY are in flight, and the allocator keeps some freed arenas.
 # A leak of 9 KiB per call, or one request whose memory stays held (1.4 GB in the issue), exceeds it.
 RSS_MARGIN_BYTES = 32 * 1024 * 1024
 SHOWN_FAILURES = 12
