@@ -42,7 +42,7 @@ def test_raising_in_every_allowed_orbit_reaches_the_bound_less_one() -> None:
             assert len(record.actions) == seats * rounds + seats - 1 == max_round_actions(seats, rounds) - 1
     uncapped = raising_round(6, None, UNCAPPED_RAISE_ORBITS)
     assert replay(uncapped).final_state.raise_orbits == UNCAPPED_RAISE_ORBITS
-    assert len(uncapped.actions) == MAX_ROUND_ACTIONS - 1 == 605
+    assert len(uncapped.actions) == MAX_ROUND_ACTIONS - 1 == 305
 
 
 @st.composite

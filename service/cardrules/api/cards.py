@@ -8,7 +8,7 @@ from typing import Any
 
 import cardrules.v1.cards_pb2 as cards_pb2
 from cardrules.core.cards import CARDS, Card
-from cardrules.core.errors import FieldViolation, InvalidInput
+from cardrules.core.errors import FieldViolation, InvalidInput, violation
 
 # Proto rank number (face value: A = 1 … K = 13) → core rank index (Sâm strength: 3 → 0 … A → 11, 2 → 12).
 _RANK_FROM_PROTO = {1: 11, 2: 12, **{face: face - 3 for face in range(3, 14)}}
@@ -93,12 +93,17 @@ def card_from_proto(message: cards_pb2.Card, field: str) -> Card:
 
 
 def _malformed(message: cards_pb2.Card, field: str) -> FieldViolation:
-    return FieldViolation(
-        field,
-        "MALFORMED_CARD",
-        f"a card needs a rank RANK_ACE..RANK_KING and a suit SUIT_SPADES..SUIT_HEARTS, "
-        f"got rank={message.rank} suit={message.suit}",
-    )
+    rank, suit = message.rank, message.suit
+    text = _MALFORMED_TEXT.get((rank, suit)) or _malformed_text(rank, suit)
+    return violation(field, "MALFORMED_CARD", text)
+
+
+def _malformed_text(rank: int, suit: int) -> str:
+    return f"a card needs a rank RANK_ACE..RANK_KING and a suit SUIT_SPADES..SUIT_HEARTS, got rank={rank} suit={suit}"
+
+
+# The texts of the malformed cards clients actually send (unset or slightly out-of-range values), made once.
+_MALFORMED_TEXT = {(rank, suit): _malformed_text(rank, suit) for rank in range(16) for suit in range(16)}
 
 
 def cards_from_proto(messages: Sequence[cards_pb2.Card], field: str) -> tuple[Card, ...]:

@@ -242,7 +242,7 @@ BOUNDS: dict[type[Message], tuple[Bound, ...]] = {
         Bound(
             "round.actions",
             lieng_limits.MAX_ROUND_ACTIONS,
-            "seats × (orbits with a raise + 1), orbits with a raise capped by max_raise_rounds, else at 100",
+            "seats × (orbits with a raise + 1), orbits with a raise capped by max_raise_rounds, and at 50",
             "actions",
             limit_of=_lieng_round_actions,
         ),

@@ -26,10 +26,12 @@ MAX_SCORED_HANDS = 1000
 """One ScoreLieng call scores up to 1000 hands: a batch of many tables' deals (a deal is at most 17 hands), and
 still a few milliseconds of work."""
 
-UNCAPPED_RAISE_ORBITS = 100
+UNCAPPED_RAISE_ORBITS = 50
 """Without ``max_raise_rounds`` the rules cap raising only by the stacks, which are not bounded. A record is
-accepted with up to 100 orbits containing a raise: each raise adds at least ``min_raise``, so that is a pot of
-more than 100 minimum raises per active seat, far beyond the few dozen actions of a real round."""
+accepted with up to 50 orbits containing a raise: each raise adds at least ``min_raise``, so that is a pot of
+more than 50 minimum raises per active seat, far beyond the few dozen actions of a real round. (At 100 orbits
+the longest record, 606 actions, cost about 13 ms of server CPU; with four of them in flight a health check
+waited more than 100 ms at p99: tests/benchmarks/README.md, worst cases.)"""
 
 
 def max_round_actions(seats: int, max_raise_rounds: int | None = None) -> int:
@@ -40,7 +42,7 @@ def max_round_actions(seats: int, max_raise_rounds: int | None = None) -> int:
     the betting: after the last raise every other seat acts once more and, nobody raising, each is then level
     with the bet and has acted. So a round spans at most one orbit more than the orbits that contain a raise,
     which ``max_raise_rounds`` caps (default here: :data:`UNCAPPED_RAISE_ORBITS`, the smaller one applies):
-    ``seats · (raise orbits + 1)`` — 606 actions at 6 seats without a cap, 12 at 6 seats with
+    ``seats · (raise orbits + 1)`` — 306 actions at 6 seats without a cap, 12 at 6 seats with
     ``max_raise_rounds = 1``.
     """
     orbits = UNCAPPED_RAISE_ORBITS if max_raise_rounds is None else min(max_raise_rounds, UNCAPPED_RAISE_ORBITS)
@@ -48,4 +50,4 @@ def max_round_actions(seats: int, max_raise_rounds: int | None = None) -> int:
 
 
 MAX_ROUND_ACTIONS = max_round_actions(MAX_SEATS)
-"""The longest accepted round at the largest table: 606 actions (see :func:`max_round_actions`)."""
+"""The longest accepted round at the largest table: 306 actions (see :func:`max_round_actions`)."""
