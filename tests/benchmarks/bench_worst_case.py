@@ -374,7 +374,12 @@ def lieng_cases() -> list[Case]:
     for i in range(6 * (UNCAPPED_RAISE_ORBITS + 1)):
         junk_settle.round.actions.add(seat=i % 6, kind=lieng_pb2.LIENG_ACTION_KIND_CALL, amount=-1)
     cases.append(
-        Case(f"Liêng SettleRound: {6 * (UNCAPPED_RAISE_ORBITS + 1)} actions, each bad", LIENG + "SettleRound", junk_settle.SerializeToString(), bad)
+        Case(
+            f"Liêng SettleRound: {6 * (UNCAPPED_RAISE_ORBITS + 1)} actions, each bad",
+            LIENG + "SettleRound",
+            junk_settle.SerializeToString(),
+            bad,
+        )
     )
     return cases
 
