@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -13,7 +12,7 @@ from cardrules.api.house_rules import RulesReader, enum_name, enum_numbers
 from cardrules.api.limits import check_bounds
 from cardrules.api.paths import check_int64, rewrites, translate
 from cardrules.core import lieng
-from cardrules.core.cards import CARDS, Card
+from cardrules.core.cards import Card
 from cardrules.core.errors import FieldViolation, InvalidInput
 from cardrules.core.lieng.limits import MAX_SCORED_HANDS
 from cardrules.v1 import cards_pb2, lieng_pb2, lieng_pb2_grpc
@@ -247,18 +246,13 @@ def result_to_proto(result: lieng.RoundResult) -> lieng_pb2.LiengServiceSettleRo
     return out
 
 
-# ScoreLieng reads its hands from the request's wire form in a few C calls and answers from a bounded cache of
-# serialized answer elements. An element depends only on the hand's three cards (in any order) and the two
-# switches that change a score (a23, suit_tie_break): the cache key is the sorted triple's index plus an offset
-# per switch pair. A miss is scored by the core and serialized once. Anything the pattern does not expect
-# (house rules longer than 127 bytes, a hand not of 3 well-formed cards, an unknown field) or a card repeated in
-# a hand makes the fast path give up; the careful path then names the fields.
+# ScoreLieng reads its hands from the request's wire form in a few C calls and answers with serialized answer
+# elements kept per distinct score (tier, key, points, strength, labels: a few thousand under any switches, so the
+# bounded dict rarely drops one), each hand scored by the core's table without building a HandScore. Anything
+# the patterns do not expect (house rules longer than 127 bytes, a hand not of 3 well-formed cards, an unknown
+# field) or a card repeated in a hand makes the fast path give up; the careful path then names the fields.
 _SCORE_CACHE_SIZE = 20_000
-_SCORE_BYTES: dict[int, bytes] = {}
-_TRIPLES = 52 * 52 * 52
-_SWITCHES_OFFSET = {
-    (a23, tie): i * _TRIPLES for i, (a23, tie) in enumerate(itertools.product(lieng.A23, lieng.SuitTieBreak))
-}
+_SCORE_BYTES: dict[lieng.ScoreParts, bytes] = {}
 _SCORE_HEAD = re.compile(rb"(?:\x0a([\x00-\x7f]))?")  # house_rules = 1: its one-byte length
 _SCORE_HANDS = re.compile(rb"(?:\x12\x12(?:" + CARD_PATTERN + rb"){3})+")  # hands = 2, 18 bytes each
 
@@ -271,28 +265,34 @@ def _scores_fast(request: lieng_pb2.ScoreLiengRequest, rules: lieng.HouseRules) 
     if _SCORE_HANDS.fullmatch(data, start) is None:
         return None
     cards = card_indices(data[start:].replace(b"\x12\x12", b""))  # no card element holds 12 12: heads only
-    offset = _SWITCHES_OFFSET[rules.a23, rules.suit_tie_break]
-    keys: list[int] = []
+    parts: list[lieng.ScoreParts] = []
+    score_parts = lieng.score_parts
     for hand in zip(cards[0::3], cards[1::3], cards[2::3], strict=True):
-        a, b, c = sorted(hand)
-        if a == b or b == c:
+        low, middle, high = sorted(hand)
+        if low == middle or middle == high:
             return None
-        keys.append(offset + a * 2704 + b * 52 + c)
-    found = list(map(_SCORE_BYTES.get, keys))
+        parts.append(score_parts(low, middle, high, rules))
+    found = list(map(_SCORE_BYTES.get, parts))
     if None in found:
         for i, element in enumerate(found):
             if element is None:
-                found[i] = _score_bytes(keys[i], rules)
+                found[i] = _score_bytes(parts[i])
     return b"".join(found)  # type: ignore[arg-type]  # no None left
 
 
-def _score_bytes(key: int, rules: lieng.HouseRules) -> bytes:
-    a, rest = divmod(key % _TRIPLES, 2704)
-    score = lieng.score_hand((CARDS[a], CARDS[rest // 52], CARDS[rest % 52]), rules)
-    element = lieng_pb2.ScoreLiengResponse(scores=[score_to_proto(score)]).SerializeToString()
+def _score_bytes(parts: lieng.ScoreParts) -> bytes:
+    tier, key, points, sort_key, label_en, label_vi = parts
+    score = lieng_pb2.LiengScore(
+        tier=_TIER_NUMBER[tier],
+        key=key,
+        points=points,
+        label=cards_pb2.LocalizedMessage(en=label_en, vi=label_vi),
+        strength=sort_key,
+    )
+    element = lieng_pb2.ScoreLiengResponse(scores=[score]).SerializeToString()
     if len(_SCORE_BYTES) >= _SCORE_CACHE_SIZE:
         del _SCORE_BYTES[next(iter(_SCORE_BYTES))]
-    _SCORE_BYTES[key] = element
+    _SCORE_BYTES[parts] = element
     return element
 
 

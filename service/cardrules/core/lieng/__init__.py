@@ -46,7 +46,16 @@ from cardrules.core.lieng.compare import (
     rank_hands,
     rank_scores,
 )
-from cardrules.core.lieng.hand_score import HandScore, Tier, hand_sort_key, key_table, score_hand, score_hands
+from cardrules.core.lieng.hand_score import (
+    HandScore,
+    ScoreParts,
+    Tier,
+    hand_sort_key,
+    key_table,
+    score_hand,
+    score_hands,
+    score_parts,
+)
 from cardrules.core.lieng.house_rules import A23, MAX_SEATS, MIN_SEATS, Excess, HouseRules, SuitTieBreak
 from cardrules.core.lieng.pots import Pot, PotKind, Settlement, Transfer, TransferReason, bands, settle_pots
 from cardrules.core.lieng.reasons import Reason
@@ -78,6 +87,7 @@ __all__ = [
     "Replay",
     "RoundRecord",
     "RoundResult",
+    "ScoreParts",
     "SeatState",
     "Settlement",
     "SuitTieBreak",
@@ -96,6 +106,7 @@ __all__ = [
     "replay",
     "score_hand",
     "score_hands",
+    "score_parts",
     "settle_betting",
     "settle_pots",
     "settle_round",
