@@ -7,7 +7,27 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="${1:-$root}"
 py="${PYTHON:-$root/.venv/bin/python}"
-protos=$(cd "$root/protos" && find cardrules -name '*.proto' | sort)
+# The SDKs' contract: cardrules.v1 only. cardrules/gateway is internal to the Envoy front and the server (below).
+protos=$(cd "$root/protos" && find cardrules/v1 -name '*.proto' | sort)
+gateway=cardrules/gateway/v1/json_gateway.proto
+
+# google/rpc (Status, BadRequest) and google/api (the gateway's HTTP annotations and HttpBody) come from
+# googleapis-common-protos in .venv. The google/api files the gateway imports are also copied into protos/google/api
+# so buf (lint, breaking) resolves them; the drift test keeps the copies identical.
+rpc_include=$("$py" -c 'import google.rpc, os; print(os.path.dirname(os.path.dirname(list(google.rpc.__path__)[0])))')
+google_api=(google/api/annotations.proto google/api/http.proto google/api/httpbody.proto)
+mkdir -p "$out/protos/google/api"
+for file in "${google_api[@]}"; do
+  cp "$rpc_include/$file" "$out/protos/$file"
+done
+
+# The JSON gateway (cardrules.gateway.v1), for the server only: messages, type stubs and gRPC stubs under service/
+# (package cardrules.gateway.v1). No SDK calls it: the SDKs' generators below take only cardrules.v1.
+srv_out="$out/service"
+mkdir -p "$srv_out"
+rm -f "$srv_out"/cardrules/gateway/v1/*_pb2*.py "$srv_out"/cardrules/gateway/v1/*_pb2*.pyi
+(cd "$root/protos" && "$py" -m grpc_tools.protoc -I . -I "$rpc_include" --python_out="$srv_out" \
+  --pyi_out="$srv_out" --grpc_python_out="$srv_out" "$gateway")
 
 # Python: messages, type stubs and gRPC stubs, into the Python SDK (namespace package cardrules.v1).
 py_out="$out/clients/python/src"
@@ -29,20 +49,20 @@ fi
 ts_out="$out/clients/typescript/src/gen"
 rm -rf "$ts_out"
 mkdir -p "$ts_out"
-rpc_include=$("$py" -c 'import google.rpc, os; print(os.path.dirname(os.path.dirname(list(google.rpc.__path__)[0])))')
 (cd "$root/protos" && "$py" -m grpc_tools.protoc -I . -I "$rpc_include" --plugin=protoc-gen-es="$es_plugin" \
   --es_out="$ts_out" --es_opt=target=ts,import_extension=js \
   $protos google/rpc/status.proto google/rpc/error_details.proto)
 
 # The breaking-change baseline is not regenerated here: it is the released contract (see protos/README.md).
 
-# Envoy's gRPC-JSON transcoder: the contract as one self-contained descriptor set (imports included, no source
-# comments), mounted into the front proxy (deploy/envoy/envoy.yaml). google.rpc Status/BadRequest are included so
-# Envoy can render INVALID_ARGUMENT field violations as JSON. Byte-for-byte deterministic.
+# Envoy's gRPC-JSON transcoder: the contract and the JSON gateway as one self-contained descriptor set (imports
+# included, no source comments), mounted into the front proxy (deploy/envoy/envoy.template.yaml). The transcoder
+# serves the gateway (google.api.http annotation, HttpBody); google.rpc Status/BadRequest are included so Envoy can
+# render INVALID_ARGUMENT field violations as JSON. Byte-for-byte deterministic.
 mkdir -p "$out/deploy/envoy/descriptors"
 (cd "$root/protos" && "$py" -m grpc_tools.protoc -I . -I "$rpc_include" --include_imports \
   --descriptor_set_out="$out/deploy/envoy/descriptors/cardrules.pb" \
-  $protos google/rpc/status.proto google/rpc/error_details.proto)
+  $protos "$gateway" "${google_api[@]}" google/rpc/status.proto google/rpc/error_details.proto)
 
 # Go: messages (protoc-gen-go) and gRPC stubs (protoc-gen-go-grpc) into the Go SDK's module, package
 # cardrulesv1. The protos carry no go_package, so the M options map each file to its Go import path here; the

@@ -54,6 +54,8 @@ GENERATED = [
     "clients/python/src/cardrules/v1",
     "clients/typescript/src/gen",
     "deploy/envoy/descriptors",
+    "service/cardrules/gateway/v1",
+    "protos/google/api",
     "clients/go/gen",
     "clients/csharp/src/Generated",
     "clients/java/src/main/generated",

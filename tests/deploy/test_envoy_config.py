@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 import yaml
+from google.protobuf import descriptor_pb2
 
 from tests.deploy.local import ENVOY, write_upstream_token
 from tests.deploy.players import PlayerTokens
@@ -145,9 +146,45 @@ def test_per_call_balancing_grpc_web_cors_and_transcoding_are_configured(overlay
     assert "http2_protocol_options" in options["explicit_http_config"]
     assert cluster["health_checks"][0]["grpc_health_check"]["service_name"] == ""
     transcoder = the_filter(config, "grpc_json_transcoder")
-    assert transcoder["auto_mapping"] is True
+    # JSON goes through the server's strict JSON gateway, never transcoded field by field (unknown fields dropped).
+    assert transcoder["services"] == ["cardrules.gateway.v1.JsonGatewayService"]
+    assert "auto_mapping" not in transcoder
+    assert transcoder["match_incoming_request_route"] is True
     assert transcoder["request_validation_options"]["reject_unknown_method"] is True
-    assert set(transcoder["services"]) == {"cardrules.v1.SamLocService", "cardrules.v1.LiengService"}
     # The JWKS placeholder of the overlay is a JWKS Envoy can load.
     jwks = json.loads((rendered_envoy_config(overlay).parent / "player-jwks.json").read_text())
     assert jwks["keys"] and all(key["kty"] == "RSA" and key["kid"] for key in jwks["keys"])
+
+
+def rules_methods() -> set[str]:
+    """Every method of the contract's rules services, as its HTTP path, from the descriptor Envoy loads."""
+    files = descriptor_pb2.FileDescriptorSet.FromString(DESCRIPTOR.read_bytes()).file
+    return {
+        f"/{file.package}.{service.name}/{method.name}"
+        for file in files
+        if file.package == "cardrules.v1"
+        for service in file.service
+        for method in service.method
+    }
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_json_routes_admit_exactly_the_contracts_methods(overlay: str) -> None:
+    public = shipped(overlay)["static_resources"]["listeners"][0]["filter_chains"][0]["filters"][0]["typed_config"]
+    (host,) = public["route_config"]["virtual_hosts"]
+    patterns = [
+        re.compile(route["match"]["safe_regex"]["regex"])
+        for route in host["routes"]
+        if "safe_regex" in route["match"] and route.get("route", {}).get("cluster") == "cardrules"
+    ]
+    methods = rules_methods()
+    assert len(methods) == 10
+    for path in methods:
+        assert sum(bool(p.fullmatch(path)) for p in patterns) == 1, path
+    for path in (
+        "/cardrules.v1.SamLocService/ScoreLieng",
+        "/cardrules.v1.LiengService/StartHand",
+        "/cardrules.gateway.v1.JsonGatewayService/Call",
+        "/cardrules.v1.LiengService/ScoreLiengX",
+    ):
+        assert not any(p.fullmatch(path) for p in patterns), path

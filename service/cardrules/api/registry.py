@@ -2,22 +2,44 @@
 
 from __future__ import annotations
 
+import functools
+
 import grpc
 
+from cardrules.api.json_gateway import JsonGatewayService
 from cardrules.api.lieng import LiengService
 from cardrules.api.sam import SamLocService
+from cardrules.gateway.v1 import json_gateway_pb2, json_gateway_pb2_grpc
 from cardrules.server.binding import ServiceBinding
-from cardrules.v1 import lieng_pb2_grpc, sam_loc_pb2_grpc
+from cardrules.v1 import lieng_pb2, lieng_pb2_grpc, sam_loc_pb2, sam_loc_pb2_grpc
+
+SAM = sam_loc_pb2.DESCRIPTOR.services_by_name["SamLocService"]
+LIENG = lieng_pb2.DESCRIPTOR.services_by_name["LiengService"]
+GATEWAY = json_gateway_pb2.DESCRIPTOR.services_by_name["JsonGatewayService"]
 
 
 def bindings() -> list[ServiceBinding]:
+    # One servicer per rules service, built when the server registers it: the JSON gateway calls the same ones.
+    @functools.cache
+    def sam() -> SamLocService:
+        return SamLocService()
+
+    @functools.cache
+    def lieng() -> LiengService:
+        return LiengService()
+
     def add_sam(server: grpc.aio.Server) -> None:
-        sam_loc_pb2_grpc.add_SamLocServiceServicer_to_server(SamLocService(), server)  # type: ignore[no-untyped-call]
+        sam_loc_pb2_grpc.add_SamLocServiceServicer_to_server(sam(), server)  # type: ignore[no-untyped-call]
 
     def add_lieng(server: grpc.aio.Server) -> None:
-        lieng_pb2_grpc.add_LiengServiceServicer_to_server(LiengService(), server)  # type: ignore[no-untyped-call]
+        lieng_pb2_grpc.add_LiengServiceServicer_to_server(lieng(), server)  # type: ignore[no-untyped-call]
+
+    def add_gateway(server: grpc.aio.Server) -> None:
+        gateway = JsonGatewayService([(SAM, sam()), (LIENG, lieng())])
+        json_gateway_pb2_grpc.add_JsonGatewayServiceServicer_to_server(gateway, server)  # type: ignore[no-untyped-call]
 
     return [
-        ServiceBinding("cardrules.v1.SamLocService", add_sam),
-        ServiceBinding("cardrules.v1.LiengService", add_lieng),
+        ServiceBinding(SAM.full_name, add_sam),
+        ServiceBinding(LIENG.full_name, add_lieng),
+        ServiceBinding(GATEWAY.full_name, add_gateway),
     ]

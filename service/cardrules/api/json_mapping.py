@@ -1,0 +1,214 @@
+"""The proto3 JSON mapping of the rules' requests and responses, read strictly: what the JSON gateway speaks.
+
+Requests: a field the message does not have is refused, not dropped (Envoy's transcoder drops it, so a misspelt
+house-rule switch would silently change the game). Every problem is an :class:`InvalidInput` naming its field in
+the request's proto field path (``house_rules.chopPenaltyy``, ``hands[1].cards[0].rank``), like every other bad
+input. Both spellings of a field name are accepted, as the mapping says (``houseRules`` and ``house_rules``).
+
+Responses: the form the transcoder printed and the SDKs read: lowerCamelCase names, enum value names, int64 as
+decimal strings, every field without presence printed even at its default (``"legal": false``, ``"events": []``),
+compact UTF-8.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, Final, TypeVar, cast
+
+from google.protobuf import json_format
+from google.protobuf.descriptor import Descriptor, FieldDescriptor
+from google.protobuf.message import Message
+from google.protobuf.message_factory import GetMessageClass
+
+from cardrules.core.errors import FieldViolation, InvalidInput
+
+M = TypeVar("M", bound=Message)
+
+UNKNOWN_FIELD = "UNKNOWN_FIELD"
+DUPLICATE_FIELD = "DUPLICATE_FIELD"
+UNKNOWN_ENUM_VALUE = "UNKNOWN_ENUM_VALUE"
+INVALID_VALUE = "INVALID_VALUE"
+
+
+class MalformedJson(ValueError):
+    """The body is not a JSON object at all: there is no field to name (like undecodable protobuf bytes)."""
+
+
+# The key under which the JSON reader lists the names an object repeats: no JSON key can equal it.
+_DUPLICATES: Final = object()
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[Any, Any]:
+    # JSON allows a repeated key and json.loads keeps the last; the mapping accepts both spellings of a name
+    # (houseRules, house_rules), and json_format merges the two. A request must say what it means once.
+    out: dict[Any, Any] = {}
+    repeated: list[str] = []
+    folded: set[str] = set()
+    for key, value in pairs:
+        name = key.replace("_", "").lower()  # no two fields of the contract differ only in case or underscores
+        if name in folded:
+            repeated.append(key)
+        folded.add(name)
+        out[key] = value
+    if repeated:
+        out[_DUPLICATES] = repeated
+    return out
+
+
+def load(data: bytes) -> dict[Any, Any]:
+    """The body as a JSON object (repeated keys kept aside for :func:`violations` to name)."""
+    try:
+        js = json.loads(data, object_pairs_hook=_object)
+    except (ValueError, RecursionError) as error:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
+        raise MalformedJson(f"the request body is not valid JSON: {str(error)[:200]}") from None
+    if not isinstance(js, dict):
+        raise MalformedJson("the request body must be a JSON object")
+    return js
+
+
+def parse_request(data: bytes, message_class: type[M]) -> M:
+    """``data`` as a ``message_class`` by the proto3 JSON mapping; unknown fields and bad values are InvalidInput."""
+    js = load(data)
+    message = message_class()
+    try:
+        if _DUPLICATES in js:  # (in a nested object ParseDict meets the marker and refuses it)
+            raise json_format.ParseError("repeated key")
+        json_format.ParseDict(js, message, ignore_unknown_fields=False)
+    except json_format.ParseError as error:
+        found = violations(js, cast(Descriptor, message.DESCRIPTOR))
+        if not found:  # json_format refused something the walk below does not know: still the caller's JSON
+            raise MalformedJson(f"the request body does not match {message.DESCRIPTOR.full_name}: {error}") from None
+        raise InvalidInput(*found) from None
+    return message
+
+
+def response_json(message: Message) -> bytes:
+    """The response as the transcoder printed it (see the module's docstring)."""
+    js = json_format.MessageToDict(message, always_print_fields_with_no_presence=True)
+    return json.dumps(js, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+# --- naming the fields of a refused request --------------------------------------------------------------------
+
+
+def violations(js: Any, descriptor: Descriptor, path: str = "") -> list[FieldViolation]:
+    """Every problem of the JSON object ``js`` as a ``descriptor`` message, each at its proto field path."""
+    if not isinstance(js, dict):
+        return [FieldViolation(path, INVALID_VALUE, f"expected a JSON object ({descriptor.name}), got {_kind(js)}")]
+    fields = _fields(descriptor)
+    found: list[FieldViolation] = []
+    oneofs: dict[str, str] = {}  # oneof name -> the proto name of the member set
+    for key, value in js.items():
+        if key is _DUPLICATES:
+            found += [
+                FieldViolation(_join(path, name), DUPLICATE_FIELD, f"{name!r} names a field given before")
+                for name in value
+            ]
+            continue
+        field = fields.get(key)
+        if field is None:
+            found.append(FieldViolation(_join(path, key), UNKNOWN_FIELD, f"{descriptor.name} has no field {key!r}"))
+            continue
+        where = _join(path, field.name)
+        oneof = field.containing_oneof
+        if oneof is not None and not _is_synthetic(field) and value is not None:
+            if oneof.name in oneofs:
+                problem = f"only one of {oneof.name} may be set, and {oneofs[oneof.name]} is"
+                found.append(FieldViolation(where, DUPLICATE_FIELD, problem))
+                continue
+            oneofs[oneof.name] = field.name
+        if value is not None:  # null means the default, for any field
+            found += _value_violations(field, value, where)
+    return found
+
+
+def _value_violations(field: FieldDescriptor, value: Any, where: str) -> list[FieldViolation]:
+    if _is_repeated(field):
+        if not isinstance(value, list):
+            return [FieldViolation(where, INVALID_VALUE, f"expected a JSON array, got {_kind(value)}")]
+        found: list[FieldViolation] = []
+        for i, item in enumerate(value):
+            found += _single_violations(field, item, f"{where}[{i}]")
+        return found
+    return _single_violations(field, value, where)
+
+
+def _single_violations(field: FieldDescriptor, value: Any, where: str) -> list[FieldViolation]:
+    if field.message_type is not None:
+        return violations(value, field.message_type, where)
+    if value is not None and _scalar_accepted(field, value):
+        return []
+    if field.enum_type is not None and isinstance(value, str):
+        return [FieldViolation(where, UNKNOWN_ENUM_VALUE, f"{value!r} is not a value of {field.enum_type.name}")]
+    return [FieldViolation(where, INVALID_VALUE, f"expected {_expected(field)}, got {_kind(value)}")]
+
+
+def _scalar_accepted(field: FieldDescriptor, value: Any) -> bool:
+    """Whether json_format itself reads ``value`` for this one field (so the walk never disagrees with it)."""
+    assert field.containing_type is not None  # a field of a message
+    probe = GetMessageClass(field.containing_type)()
+    item = [value] if _is_repeated(field) else value
+    try:
+        json_format.ParseDict({field.json_name: item}, probe, ignore_unknown_fields=False)
+    except json_format.ParseError:
+        return False
+    return True
+
+
+_EXPECTED = {
+    FieldDescriptor.CPPTYPE_INT32: "an integer from -2147483648 to 2147483647 (a JSON number or decimal string)",
+    FieldDescriptor.CPPTYPE_INT64: "an integer of 64 bits (a JSON number or decimal string)",
+    FieldDescriptor.CPPTYPE_UINT32: "an integer from 0 to 4294967295 (a JSON number or decimal string)",
+    FieldDescriptor.CPPTYPE_UINT64: "an unsigned integer of 64 bits (a JSON number or decimal string)",
+    FieldDescriptor.CPPTYPE_BOOL: "true or false",
+    FieldDescriptor.CPPTYPE_STRING: "a JSON string",
+    FieldDescriptor.CPPTYPE_DOUBLE: "a JSON number",
+    FieldDescriptor.CPPTYPE_FLOAT: "a JSON number",
+}
+
+
+def _expected(field: FieldDescriptor) -> str:
+    if field.enum_type is not None:
+        return f"a {field.enum_type.name} value name"
+    return _EXPECTED.get(field.cpp_type, "a value of its type")
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "an array"
+    return repr(value)[:40]
+
+
+def _join(path: str, name: str) -> str:
+    return f"{path}.{name}" if path else name
+
+
+def _is_repeated(field: FieldDescriptor) -> bool:
+    repeated: bool = field.is_repeated
+    return repeated
+
+
+def _is_synthetic(field: FieldDescriptor) -> bool:
+    """A proto3 ``optional`` field sits alone in a synthetic oneof: not a real choice between fields."""
+    oneof = field.containing_oneof
+    return oneof is not None and len(oneof.fields) == 1 and oneof.name == f"_{field.name}"
+
+
+_FIELDS: dict[str, Mapping[str, FieldDescriptor]] = {}
+
+
+def _fields(descriptor: Descriptor) -> Mapping[str, FieldDescriptor]:
+    """A message's fields by both accepted names (lowerCamelCase json_name and the proto name)."""
+    fields = _FIELDS.get(descriptor.full_name)
+    if fields is None:
+        fields = {field.json_name: field for field in descriptor.fields}
+        fields |= {field.name: field for field in descriptor.fields}
+        _FIELDS[descriptor.full_name] = fields
+    return fields
