@@ -6,19 +6,26 @@ RPC of both rules services in turn; the bytes reach the server untouched, so its
 failure prints the seed, the codes seen and each bad answer with its bytes and how they were made, so it can be
 replayed (``tests/benchmarks/fuzz_long.py --seed`` runs the same stream for longer). A second test sets each number
 and enum of the valid vectors to its extremes, singly, and pairs of int64 fields to INT64_MAX (:func:`edge_sweep`,
-each change on 3 vectors; ``fuzz_long.py --sweep`` runs it on all of them).
+each change on 3 vectors; ``fuzz_long.py --sweep`` runs it on all of them). A third sends mutated JSON bodies
+through the JSON gateway (``cardrules.gateway.v1.JsonGatewayService/Call``), whose strict reader is its own code.
 """
 
 from __future__ import annotations
 
 import collections
+import dataclasses
 import itertools
+import json
 from pathlib import Path
 
+import grpc
+from google.api import httpbody_pb2
 from grpc_health.v1 import health_pb2
 
-from tests.support.fuzz_wire import Answer, send_all
-from tests.support.mutations import RPCS, edge_sweep, fuzz_inputs, vector_requests
+from cardrules.gateway.v1 import json_gateway_pb2
+from tests.support.fuzz_wire import ALLOWED_CODES, Answer, send_all
+from tests.support.json_mutations import json_gateway_inputs, vector_json
+from tests.support.mutations import RPC_BY_PATH, RPCS, edge_sweep, fuzz_inputs, vector_requests
 from tests.support.server_process import health_status, running_server
 
 SEED = 20261201
@@ -37,6 +44,7 @@ CALL_TIMEOUT_SECONDS = 30.0
 # A leak of 9 KiB per call, or one request whose memory stays held (1.4 GB in the issue), exceeds it.
 RSS_MARGIN_BYTES = 32 * 1024 * 1024
 SHOWN_FAILURES = 12
+GATEWAY_CALLS = 1500
 
 
 def test_fuzzed_requests_get_clean_answers_and_leave_the_server_healthy() -> None:
@@ -93,6 +101,41 @@ def test_every_number_at_its_extremes_gets_a_clean_answer() -> None:
     )
     # Extremes in an otherwise valid request: most are rejected, but some are legal values the rules must handle.
     assert codes["OK"] > 100 and codes["INVALID_ARGUMENT"] > 100, dict(codes)
+
+
+def test_json_gateway_answers_mutated_json_cleanly() -> None:
+    inputs = itertools.islice(json_gateway_inputs(SEED, vector_json()), GATEWAY_CALLS)
+    # UNIMPLEMENTED is the gateway's answer for a method the server does not host (checked per call below).
+    allowed = ALLOWED_CODES | {grpc.StatusCode.UNIMPLEMENTED}
+    with running_server(["--workers", "1"]) as server:
+        with server.channel() as channel:
+            sent = send_all(channel, inputs, concurrency=CONCURRENCY, timeout=CALL_TIMEOUT_SECONDS, allowed=allowed)
+            answers = [_gateway_checked(answer) for answer in sent]
+        logs = server.logs()
+    codes = collections.Counter(answer.code.name for answer in answers)
+    failures = [answer for answer in answers if answer.problem is not None]
+    error_lines = [line for line in logs if line.get("level") in ("error", "critical") or "exception" in line]
+    summary = f"seed {SEED}, {len(answers)} gateway calls, codes {dict(codes)}"
+    shown = "\n".join(answer.report() for answer in _one_per_kind_first(failures)[:SHOWN_FAILURES])
+    assert not failures, f"{summary}: {len(failures)} unacceptable answers; the first {SHOWN_FAILURES}:\n{shown}"
+    assert not error_lines, f"{summary}: error-level log lines:" + _log_excerpt(error_lines)
+    assert codes["OK"] > 20 and codes["INVALID_ARGUMENT"] > 500, summary
+
+
+def _gateway_checked(answer: Answer) -> Answer:
+    """The answer, with a problem when it is UNIMPLEMENTED for a hosted method or OK without a JSON object."""
+    call = json_gateway_pb2.CallRequest.FromString(answer.fuzz.payload)
+    problem = answer.problem
+    if answer.code is grpc.StatusCode.UNIMPLEMENTED and f"/{call.service}/{call.method}" in RPC_BY_PATH:
+        problem = "UNIMPLEMENTED for a method the server hosts"
+    if answer.code is grpc.StatusCode.OK:
+        body = httpbody_pb2.HttpBody.FromString(answer.response or b"")
+        try:
+            if not isinstance(json.loads(body.data), dict):
+                problem = "the answer is not a JSON object"
+        except ValueError as error:
+            problem = f"the answer is not JSON: {error}"
+    return answer if problem is answer.problem else dataclasses.replace(answer, problem=problem)
 
 
 def _one_per_kind_first(failures: list[Answer]) -> list[Answer]:

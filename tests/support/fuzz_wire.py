@@ -44,6 +44,7 @@ class Answer:
     details: str
     seconds: float  # from sending to the answer, as the client saw it (includes queueing behind other calls)
     problem: str | None  # why the answer is not acceptable; None when it is
+    response: bytes | None = None  # the serialized response message of a successful call
 
     def report(self) -> str:
         """The failure as a reader needs it to reproduce it: method, code, message, the bytes and their origin."""
@@ -56,9 +57,16 @@ class Answer:
         )
 
 
-def judge(rpc: Rpc, code: grpc.StatusCode, details: str, response: bytes | None, trailing: Any) -> str | None:
+def judge(
+    rpc: Rpc,
+    code: grpc.StatusCode,
+    details: str,
+    response: bytes | None,
+    trailing: Any,
+    allowed: frozenset[grpc.StatusCode] = ALLOWED_CODES,
+) -> str | None:
     """Why this answer to ``rpc`` is wrong, or None."""
-    if code not in ALLOWED_CODES:
+    if code not in allowed:
         return f"code {code.name} is not allowed"
     if "\n" in details:
         return "the status message spans several lines"
@@ -87,14 +95,19 @@ def judge(rpc: Rpc, code: grpc.StatusCode, details: str, response: bytes | None,
 
 
 def send_all(
-    channel: grpc.Channel, inputs: Iterable[FuzzInput], *, concurrency: int, timeout: float
+    channel: grpc.Channel,
+    inputs: Iterable[FuzzInput],
+    *,
+    concurrency: int,
+    timeout: float,
+    allowed: frozenset[grpc.StatusCode] = ALLOWED_CODES,
 ) -> Iterator[Answer]:
     """Send every input with up to ``concurrency`` calls in flight; yields the answers in input order."""
     callables: dict[str, grpc.UnaryUnaryMultiCallable[bytes, bytes]] = {}
     pending: collections.deque[tuple[FuzzInput, float, Any, list[float]]] = collections.deque()
     for fuzz in inputs:
         if len(pending) >= concurrency:
-            yield _answer(*pending.popleft())
+            yield _answer(*pending.popleft(), allowed)
         call = callables.get(fuzz.rpc.path)
         if call is None:
             call = channel.unary_unary(fuzz.rpc.path, request_serializer=None, response_deserializer=None)
@@ -105,14 +118,16 @@ def send_all(
         future.add_done_callback(functools.partial(_note_time, done_at))
         pending.append((fuzz, started, future, done_at))
     while pending:
-        yield _answer(*pending.popleft())
+        yield _answer(*pending.popleft(), allowed)
 
 
 def _note_time(done_at: list[float], _future: object) -> None:
     done_at.append(time.perf_counter())  # runs in a grpc thread the moment the call completes
 
 
-def _answer(fuzz: FuzzInput, started: float, future: Any, done_at: list[float]) -> Answer:
+def _answer(
+    fuzz: FuzzInput, started: float, future: Any, done_at: list[float], allowed: frozenset[grpc.StatusCode]
+) -> Answer:
     response: bytes | None = None
     # On failure the future is also the call: its code, details and trailers are read below.
     with contextlib.suppress(grpc.RpcError):
@@ -120,5 +135,5 @@ def _answer(fuzz: FuzzInput, started: float, future: Any, done_at: list[float]) 
     code: grpc.StatusCode = future.code()
     details: str = future.details() or ""
     seconds = (done_at[0] if done_at else time.perf_counter()) - started
-    problem = judge(fuzz.rpc, code, details, response, future.trailing_metadata())
-    return Answer(fuzz, code, details, seconds, problem)
+    problem = judge(fuzz.rpc, code, details, response, future.trailing_metadata(), allowed)
+    return Answer(fuzz, code, details, seconds, problem, response)
