@@ -5,7 +5,8 @@ requests, another method's request, structure-aware mutants), for as many calls 
 rules services, with several calls in flight. By default it starts its own server (``python -m cardrules.server
 --workers 1``); ``--target host:port`` fuzzes a running one instead (``--pid`` then names the process whose memory
 to report); ``--sweep`` first sets every number of every valid vector to its extremes, singly and in pairs (the
-suite's ``edge_sweep`` without its 3-vector cap). It reports calls/s, the codes seen with counts (per method too),
+suite's ``edge_sweep`` without its 3-vector cap); ``--json-gateway`` sends mutated JSON bodies through the JSON
+gateway instead (tests/support/json_mutations.py). It reports calls/s, the codes seen with counts (per method too),
 the server's RSS at start, peak (VmHWM) and end, the slowest calls of each method, and each distinct unacceptable
 answer once, with its count, the bytes and how they were made; ``--shrink`` also cuts each one's bytes down to a
 shorter input that still fails the same way. Exits non-zero when any answer was unacceptable or the server died.
@@ -29,7 +30,8 @@ from grpc_health.v1 import health_pb2
 REPO_ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO_ROOT))  # for tests.support when run as a script from anywhere
 
-from tests.support.fuzz_wire import Answer, send_all  # noqa: E402  (after the sys.path line above)
+from tests.support.fuzz_wire import ALLOWED_CODES, Answer, send_all  # noqa: E402  (after the sys.path line above)
+from tests.support.json_mutations import json_gateway_inputs, vector_json  # noqa: E402
 from tests.support.mutations import FuzzInput, edge_sweep, fuzz_inputs, vector_requests  # noqa: E402
 from tests.support.server_process import health_status, new_channel, running_server  # noqa: E402
 
@@ -63,6 +65,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         action="store_true",
         help="first every number of every valid vector at its extremes, singly and in pairs (about 13,000 calls; "
         "the suite tries each change on 3 vectors only)",
+    )
+    parser.add_argument(
+        "--json-gateway",
+        action="store_true",
+        help="send mutated JSON bodies through cardrules.gateway.v1.JsonGatewayService/Call instead",
     )
     parser.add_argument("--shrink", action="store_true", help="cut each distinct failure's bytes down")
     parser.add_argument("--server-arg", action="append", default=[], help="extra flag for the started server")
@@ -111,9 +118,17 @@ def print_server_latency(logs: list[dict[str, object]]) -> None:
 
 def fuzz(args: argparse.Namespace, target: str, pid: int | None) -> int:
     vectors = vector_requests()
-    stream = fuzz_inputs(args.seed, vectors, grow_bytes=args.grow_bytes, max_bytes=args.max_bytes)
     only = re.compile(args.only)
-    inputs: Iterator[FuzzInput] = itertools.islice((fuzz for fuzz in stream if only.search(fuzz.rpc.path)), args.calls)
+    allowed = ALLOWED_CODES
+    stream: Iterator[FuzzInput]
+    if args.json_gateway:
+        # Each call names its rules method first in ``how``; UNIMPLEMENTED answers names the server does not host.
+        stream = (fuzz for fuzz in json_gateway_inputs(args.seed, vector_json()) if only.search(fuzz.how.split()[0]))
+        allowed = ALLOWED_CODES | {grpc.StatusCode.UNIMPLEMENTED}
+    else:
+        stream = fuzz_inputs(args.seed, vectors, grow_bytes=args.grow_bytes, max_bytes=args.max_bytes)
+        stream = (fuzz for fuzz in stream if only.search(fuzz.rpc.path))
+    inputs: Iterator[FuzzInput] = itertools.islice(stream, args.calls)
     if args.sweep:
         sweep = (fuzz for fuzz in edge_sweep(vectors, per_field=sys.maxsize) if only.search(fuzz.rpc.path))
         inputs = itertools.chain(sweep, inputs)
@@ -126,7 +141,8 @@ def fuzz(args: argparse.Namespace, target: str, pid: int | None) -> int:
     largest = 0
     started = time.perf_counter()
     with new_channel(target) as channel:
-        for number, answer in enumerate(send_all(channel, inputs, concurrency=args.concurrency, timeout=args.timeout)):
+        answers = send_all(channel, inputs, concurrency=args.concurrency, timeout=args.timeout, allowed=allowed)
+        for number, answer in enumerate(answers):
             method = answer.fuzz.rpc.path.rsplit(".", 1)[1]
             codes[answer.code.name] += 1
             by_method[method][answer.code.name] += 1
@@ -165,7 +181,7 @@ def fuzz(args: argparse.Namespace, target: str, pid: int | None) -> int:
         )
         for method, heap in sorted(slowest.items()):
             shown = ", ".join(
-                f"{seconds * 1000:.1f} / {_alone(channel, answer, args.timeout) * 1000:.1f} ms "
+                f"{seconds * 1000:.1f} / {_alone(channel, answer, args.timeout, allowed) * 1000:.1f} ms "
                 f"({len(answer.fuzz.payload)} B, {answer.code.name}: {answer.fuzz.how[:80]})"
                 for seconds, _number, answer in sorted(heap, reverse=True)
             )
@@ -176,16 +192,19 @@ def fuzz(args: argparse.Namespace, target: str, pid: int | None) -> int:
         for key, answer in failures.items():
             print(f"- {failure_counts[key]} x {answer.report()}")
             if args.shrink:
-                print(f"  shrunk: {_shrink(channel, answer, args.timeout).hex()}")
+                print(f"  shrunk: {_shrink(channel, answer, args.timeout, allowed).hex()}")
     return 0 if alive and not failures else 1
 
 
 def _failure_key(answer: Answer) -> str:
-    """What makes two failures the same: method, code, problem, and the message with its numbers blanked."""
-    return f"{answer.fuzz.rpc.path} {answer.code.name} {answer.problem} {re.sub(r'[0-9]+', '#', answer.details)[:80]}"
+    """What makes two failures the same: method, code, problem, and for a wrong code its message, numbers blanked."""
+    key = f"{answer.fuzz.rpc.path} {answer.code.name} {answer.problem}"
+    if answer.problem and answer.problem.startswith("code "):
+        key += " " + re.sub(r"[0-9]+", "#", answer.details)[:80]
+    return key
 
 
-def _shrink(channel: grpc.Channel, answer: Answer, timeout: float) -> bytes:
+def _shrink(channel: grpc.Channel, answer: Answer, timeout: float, allowed: frozenset[grpc.StatusCode]) -> bytes:
     """A shorter input that still fails the same way: chunks of the bytes removed while the failure persists."""
     payload = answer.fuzz.payload
     if len(payload) > SHRINK_MAX_BYTES:
@@ -197,7 +216,7 @@ def _shrink(channel: grpc.Channel, answer: Answer, timeout: float) -> bytes:
         nonlocal attempts
         attempts += 1
         fuzz = FuzzInput(answer.fuzz.rpc, candidate, "shrunk")
-        (again,) = send_all(channel, [fuzz], concurrency=1, timeout=timeout)
+        (again,) = send_all(channel, [fuzz], concurrency=1, timeout=timeout, allowed=allowed)
         return again.problem is not None and _failure_key(again) == key
 
     chunk = max(1, len(payload) // 2)
@@ -214,9 +233,9 @@ def _shrink(channel: grpc.Channel, answer: Answer, timeout: float) -> bytes:
     return payload
 
 
-def _alone(channel: grpc.Channel, answer: Answer, timeout: float) -> float:
+def _alone(channel: grpc.Channel, answer: Answer, timeout: float, allowed: frozenset[grpc.StatusCode]) -> float:
     """The best time of a few sends of the same input with nothing else in flight."""
-    again = [send_all(channel, [answer.fuzz], concurrency=1, timeout=timeout) for _ in range(REPLAYS)]
+    again = [send_all(channel, [answer.fuzz], concurrency=1, timeout=timeout, allowed=allowed) for _ in range(REPLAYS)]
     return min(next(iter(answers)).seconds for answers in again)
 
 
