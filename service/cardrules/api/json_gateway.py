@@ -2,9 +2,10 @@
 
 Envoy's gRPC-JSON transcoder drops JSON fields it does not know, so it does not transcode the rules methods
 itself: for ``POST /cardrules.v1.LiengService/ScoreLieng`` it calls ``Call`` with the service and method from the
-path and the body as sent. This servicer reads the body with unknown fields refused (json_mapping), calls the very
-servicer method a gRPC call reaches (same bounds, same answers, same errors), and answers with the response's
-proto3 JSON. Internal to the Envoy front and the server: the SDKs never call it.
+path and the body as sent. This servicer reads the body with unknown fields refused (json_fast for well-formed
+requests, json_mapping for everything else and every refusal), calls the very servicer method a gRPC call reaches
+(same bounds, same answers, same errors), and answers with the response's proto3 JSON. Internal to the Envoy front
+and the server: the SDKs never call it.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from google.protobuf.descriptor import ServiceDescriptor
 from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
 
+from cardrules.api import json_fast
 from cardrules.api.errors import invalid_argument_status
-from cardrules.api.json_mapping import MalformedJson, parse_request, response_json
+from cardrules.api.json_mapping import MalformedJson, parse_request
 from cardrules.core.errors import InvalidInput
 from cardrules.gateway.v1 import json_gateway_pb2, json_gateway_pb2_grpc
 
@@ -55,13 +57,15 @@ class JsonGatewayService(json_gateway_pb2_grpc.JsonGatewayServiceServicer):
         if route is None:  # nothing is parsed or computed for a method this server does not host
             name = f"/{request.service[:MAX_NAME_CHARS]}/{request.method[:MAX_NAME_CHARS]}"
             await context.abort(grpc.StatusCode.UNIMPLEMENTED, f"no such method: {name}")
-        message, problem = _parsed(request.body.data, route.request)
-        if isinstance(problem, InvalidInput):
-            await context.abort_with_status(invalid_argument_status(problem))
-        if problem is not None:
-            await context.abort(grpc.StatusCode.INVALID_ARGUMENT, problem)
+        message: Message | None = json_fast.parse_request(request.body.data, route.request)
+        if message is None:  # not the usual spelling, or refused: json_mapping reads it and names every problem
+            message, problem = _parsed(request.body.data, route.request)
+            if isinstance(problem, InvalidInput):
+                await context.abort_with_status(invalid_argument_status(problem))
+            if problem is not None:
+                await context.abort(grpc.StatusCode.INVALID_ARGUMENT, problem)
         response = await route.handler(message, context)  # aborts with the method's own errors
-        return httpbody_pb2.HttpBody(content_type=JSON, data=response_json(response))
+        return httpbody_pb2.HttpBody(content_type=JSON, data=json_fast.response_json(response))
 
 
 def _parsed(data: bytes, request: type[Message]) -> tuple[Message | None, InvalidInput | str | None]:

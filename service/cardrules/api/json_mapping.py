@@ -3,7 +3,9 @@
 Requests: a field the message does not have is refused, not dropped (Envoy's transcoder drops it, so a misspelt
 house-rule switch would silently change the game). Every problem is an :class:`InvalidInput` naming its field in
 the request's proto field path (``house_rules.chopPenaltyy``, ``hands[1].cards[0].rank``), like every other bad
-input. Both spellings of a field name are accepted, as the mapping says (``houseRules`` and ``house_rules``).
+input. Both spellings of a field name are accepted, as the mapping says (``houseRules`` and ``house_rules``), but
+not both at once; an enum is its value name or an int32 number. Otherwise ``json_format`` reads the values: this is
+the plain path, and the reference json_fast must agree with.
 
 Responses: the form the transcoder printed and the SDKs read: lowerCamelCase names, enum value names, int64 as
 decimal strings, every field without presence printed even at its default (``"legal": false``, ``"events": []``),
@@ -71,15 +73,16 @@ def parse_request(data: bytes, message_class: type[M]) -> M:
     """``data`` as a ``message_class`` by the proto3 JSON mapping; unknown fields and bad values are InvalidInput."""
     js = load(data)
     message = message_class()
+    # The walk names only what json_format refuses too (and repeated keys), so it goes first: a refused request
+    # costs one walk, not a full parse that stops at its first problem and then the walk.
+    found = violations(js, cast(Descriptor, message.DESCRIPTOR))
+    if found:
+        raise InvalidInput(*found)
     try:
-        if _DUPLICATES in js:  # (in a nested object ParseDict meets the marker and refuses it)
-            raise json_format.ParseError("repeated key")
         json_format.ParseDict(js, message, ignore_unknown_fields=False)
-    except json_format.ParseError as error:
-        found = violations(js, cast(Descriptor, message.DESCRIPTOR))
-        if not found:  # json_format refused something the walk below does not know: still the caller's JSON
-            raise MalformedJson(f"the request body does not match {message.DESCRIPTOR.full_name}: {error}") from None
-        raise InvalidInput(*found) from None
+    except (json_format.ParseError, ValueError, TypeError) as error:  # ValueError: e.g. a lone surrogate
+        # json_format refused something the walk does not know: still the caller's JSON.
+        raise MalformedJson(f"the request body does not match {message.DESCRIPTOR.full_name}: {error}") from None
     return message
 
 
@@ -93,7 +96,9 @@ def response_json(message: Message) -> bytes:
 
 
 def violations(js: Any, descriptor: Descriptor, path: str = "") -> list[FieldViolation]:
-    """Every problem of the JSON object ``js`` as a ``descriptor`` message, each at its proto field path."""
+    """Every problem of the JSON object ``js`` as a ``descriptor`` message, each at its proto field path: only
+    what json_format refuses as well (an unknown field, a value it cannot read, two members of a oneof), and a
+    field given twice (json_format would merge the two)."""
     if not isinstance(js, dict):
         return [FieldViolation(path, INVALID_VALUE, f"expected a JSON object ({descriptor.name}), got {_kind(js)}")]
     fields = _fields(descriptor)
@@ -137,21 +142,65 @@ def _value_violations(field: FieldDescriptor, value: Any, where: str) -> list[Fi
 def _single_violations(field: FieldDescriptor, value: Any, where: str) -> list[FieldViolation]:
     if field.message_type is not None:
         return violations(value, field.message_type, where)
-    if value is not None and _scalar_accepted(field, value):
+    if field.enum_type is not None:
+        if _enum_value(field, value):
+            return []
+        if type(value) is str:
+            return [FieldViolation(where, UNKNOWN_ENUM_VALUE, f"{value!r} is not a value of {field.enum_type.name}")]
+        return [FieldViolation(where, INVALID_VALUE, f"expected {_expected(field)}, got {_kind(value)}")]
+    if value is not None and (_usual(field, value) or (not _surely_refused(field, value) and _accepted(field, value))):
         return []
-    if field.enum_type is not None and isinstance(value, str):
-        return [FieldViolation(where, UNKNOWN_ENUM_VALUE, f"{value!r} is not a value of {field.enum_type.name}")]
     return [FieldViolation(where, INVALID_VALUE, f"expected {_expected(field)}, got {_kind(value)}")]
 
 
-def _scalar_accepted(field: FieldDescriptor, value: Any) -> bool:
+_INT_RANGES = {
+    FieldDescriptor.CPPTYPE_INT32: (-(2**31), 2**31 - 1),
+    FieldDescriptor.CPPTYPE_INT64: (-(2**63), 2**63 - 1),
+    FieldDescriptor.CPPTYPE_UINT32: (0, 2**32 - 1),
+    FieldDescriptor.CPPTYPE_UINT64: (0, 2**64 - 1),
+}
+
+
+def _usual(field: FieldDescriptor, value: Any) -> bool:
+    """A value json_format surely reads (an integer in range, a bool, a string): no need to ask it. Anything
+    else is asked (:func:`_accepted`)."""
+    bounds = _INT_RANGES.get(field.cpp_type)
+    if bounds is not None:
+        return type(value) is int and bounds[0] <= value <= bounds[1]
+    if field.cpp_type == FieldDescriptor.CPPTYPE_BOOL:
+        return type(value) is bool
+    return field.cpp_type == FieldDescriptor.CPPTYPE_STRING and type(value) is str
+
+
+def _enum_value(field: FieldDescriptor, value: Any) -> bool:
+    """An enum is given by its value name or by its number (an integer, any int32 for an open enum). Stricter
+    than json_format, which reads 1.5 or true as 1 and lets a number beyond int32 through."""
+    assert field.enum_type is not None
+    if type(value) is str:
+        return value in field.enum_type.values_by_name
+    if type(value) is not int or not -(2**31) <= value < 2**31:
+        return False
+    return not field.enum_type.is_closed or value in field.enum_type.values_by_number
+
+
+def _surely_refused(field: FieldDescriptor, value: Any) -> bool:
+    """A value json_format surely refuses: an object or array for a scalar, a bool for a number, a number with a
+    fraction for an integer."""
+    if isinstance(value, dict | list):
+        return True
+    if field.cpp_type in _INT_RANGES:
+        return type(value) is bool or (type(value) is float and not value.is_integer())
+    return False
+
+
+def _accepted(field: FieldDescriptor, value: Any) -> bool:
     """Whether json_format itself reads ``value`` for this one field (so the walk never disagrees with it)."""
     assert field.containing_type is not None  # a field of a message
     probe = GetMessageClass(field.containing_type)()
     item = [value] if _is_repeated(field) else value
     try:
         json_format.ParseDict({field.json_name: item}, probe, ignore_unknown_fields=False)
-    except json_format.ParseError:
+    except (json_format.ParseError, ValueError, TypeError):
         return False
     return True
 

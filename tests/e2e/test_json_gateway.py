@@ -1,0 +1,304 @@
+"""The JSON gateway (cardrules.gateway.v1.JsonGatewayService), the way Envoy calls it for HTTP/JSON clients.
+
+Through a real server: every vector's request as JSON gives exactly what the direct gRPC call gives (the response
+as the proto3 JSON the transcoder printed, or the same error with the same details); misspelt fields, unknown enum
+names and wrong value types are INVALID_ARGUMENT naming the field; an unknown method is UNIMPLEMENTED and computes
+nothing. In-process: the fast reading and printing (json_fast) agree with the plain json_format path (json_mapping)
+on every vector request and response and on generated variants of them, including every refused one.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import grpc
+import pytest
+from google.api import httpbody_pb2
+from google.protobuf import json_format
+from google.protobuf.message import Message
+from google.protobuf.message_factory import GetMessageClass
+from google.rpc import error_details_pb2, status_pb2
+
+from cardrules.api import json_fast, json_mapping
+from cardrules.api.json_mapping import MalformedJson
+from cardrules.api.registry import GATEWAY, LIENG, SAM
+from cardrules.core.errors import InvalidInput
+from cardrules.gateway.v1 import json_gateway_pb2
+from tests.deploy.local import total_calls
+from tests.support.server_process import ServerHandle, new_channel, running_server
+
+VECTORS = Path(__file__).resolve().parents[1] / "vectors"
+CALL = f"/{GATEWAY.full_name}/Call"
+SERVICES = {service.full_name: service for service in (SAM, LIENG)}
+
+
+def vector_cases() -> list[tuple[str, dict[str, Any]]]:
+    cases = []
+    for path in sorted(VECTORS.rglob("*.json")):
+        for case in json.loads(path.read_text())["cases"]:
+            cases.append((f"{path.relative_to(VECTORS)}: {case['name']}", case))
+    return cases
+
+
+CASES = vector_cases()
+
+
+def request_class(service: str, method: str) -> type[Message]:
+    return GetMessageClass(SERVICES[service].methods_by_name[method].input_type)
+
+
+def response_class(service: str, method: str) -> type[Message]:
+    return GetMessageClass(SERVICES[service].methods_by_name[method].output_type)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[ServerHandle]:
+    with running_server() as handle:
+        yield handle
+
+
+@pytest.fixture(scope="module")
+def channel(server: ServerHandle) -> Iterator[grpc.Channel]:
+    with new_channel(server.target) as channel:
+        yield channel
+
+
+def via_gateway(channel: grpc.Channel, service: str, method: str, body: bytes) -> httpbody_pb2.HttpBody:
+    call = channel.unary_unary(
+        CALL,
+        request_serializer=json_gateway_pb2.CallRequest.SerializeToString,
+        response_deserializer=httpbody_pb2.HttpBody.FromString,
+    )
+    request = json_gateway_pb2.CallRequest(
+        service=service, method=method, body=httpbody_pb2.HttpBody(content_type="application/json", data=body)
+    )
+    answer: httpbody_pb2.HttpBody = call(request, timeout=30)
+    return answer
+
+
+def direct(channel: grpc.Channel, service: str, method: str, request: Message) -> Message:
+    call = channel.unary_unary(
+        f"/{service}/{method}",
+        request_serializer=type(request).SerializeToString,
+        response_deserializer=response_class(service, method).FromString,
+    )
+    answer: Message = call(request, timeout=30)
+    return answer
+
+
+def outcome(run: Any) -> tuple[str, Any]:
+    """("ok", the answer) or ("error", (code, message, details bytes))."""
+    try:
+        return "ok", run()
+    except grpc.RpcError as error:
+        details = dict(error.trailing_metadata() or ()).get("grpc-status-details-bin")  # type: ignore[attr-defined]
+        return "error", (error.code(), error.details(), details)  # type: ignore[attr-defined]
+
+
+def violations(error: grpc.RpcError) -> list[tuple[str, str]]:
+    details = dict(error.trailing_metadata() or ())["grpc-status-details-bin"]  # type: ignore[attr-defined]
+    status = status_pb2.Status.FromString(details)
+    for detail in status.details:
+        if detail.Is(error_details_pb2.BadRequest.DESCRIPTOR):
+            bad = error_details_pb2.BadRequest()
+            detail.Unpack(bad)
+            return [(v.field, v.reason) for v in bad.field_violations]
+    return []
+
+
+# --- through a real server --------------------------------------------------------------------------------------
+
+
+def test_every_vector_through_the_gateway_answers_as_the_direct_call(channel: grpc.Channel) -> None:
+    assert len(CASES) >= 200
+    for name, case in CASES:
+        service, method, body = case["service"], case["method"], json.dumps(case["request"]).encode()
+        request = json_format.ParseDict(case["request"], request_class(service, method)())
+        want = outcome(lambda: direct(channel, service, method, request))  # noqa: B023
+        got = outcome(lambda: via_gateway(channel, service, method, body))  # noqa: B023
+        assert got[0] == want[0], (name, got, want)
+        if want[0] == "ok":
+            assert got[1].content_type == "application/json", name
+            printed = json_format.MessageToDict(want[1], always_print_fields_with_no_presence=True)
+            assert json.loads(got[1].data) == printed, name
+        else:
+            assert got[1] == want[1], name
+
+
+def refused(channel: grpc.Channel, body: dict[str, Any] | bytes, method: str = "ScoreLieng") -> grpc.RpcError:
+    data = body if isinstance(body, bytes) else json.dumps(body).encode()
+    with pytest.raises(grpc.RpcError) as error:
+        via_gateway(channel, LIENG.full_name, method, data)
+    return error.value
+
+
+HAND = {"cards": [{"rank": "RANK_ACE", "suit": "SUIT_SPADES"}, {"rank": "RANK_TWO", "suit": "SUIT_SPADES"}]}
+THREE = {"cards": [*HAND["cards"], {"rank": "RANK_THREE", "suit": "SUIT_SPADES"}]}
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ({"hands": [THREE], "handz": []}, [("handz", "UNKNOWN_FIELD")]),
+        ({"hands": [THREE], "houseRules": {"feeBpss": 5}}, [("house_rules.feeBpss", "UNKNOWN_FIELD")]),
+        ({"hands": [THREE], "house_rules": {"a23": "LIENG_A23_HIGHEST"}}, [("house_rules.a23", "UNKNOWN_ENUM_VALUE")]),
+        ({"hands": [THREE, {"cards": [{"rank": "ACE"}]}]}, [("hands[1].cards[0].rank", "UNKNOWN_ENUM_VALUE")]),
+        ({"hands": [THREE], "houseRules": {"feeBps": "five"}}, [("house_rules.fee_bps", "INVALID_VALUE")]),
+        ({"hands": [THREE], "houseRules": {"feeBps": 2**31}}, [("house_rules.fee_bps", "INVALID_VALUE")]),
+        ({"hands": THREE}, [("hands", "INVALID_VALUE")]),
+        # json_format would read these as 1 (or let a number beyond int32 through): an enum is a name or an int32.
+        ({"hands": [{"cards": [{"rank": 1.5}]}]}, [("hands[0].cards[0].rank", "INVALID_VALUE")]),
+        ({"hands": [THREE], "houseRules": {"a23": True}}, [("house_rules.a23", "INVALID_VALUE")]),
+        ({"hands": [THREE], "houseRules": {"a23": 2**40}}, [("house_rules.a23", "INVALID_VALUE")]),
+        ({"hands": [THREE], "houseRules": {"feeBps": 1, "fee_bps": 2}}, [("house_rules.fee_bps", "DUPLICATE_FIELD")]),
+        (
+            {"hands": [THREE, {"cards": [{"rank": "RANK_ACE", "suitt": "SUIT_SPADES"}]}], "x": 1},
+            [("hands[1].cards[0].suitt", "UNKNOWN_FIELD"), ("x", "UNKNOWN_FIELD")],
+        ),
+    ],
+)
+def test_bad_json_is_invalid_argument_naming_the_field(
+    channel: grpc.Channel, body: dict[str, Any], expected: list[tuple[str, str]]
+) -> None:
+    error = refused(channel, body)
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT  # type: ignore[attr-defined]
+    assert violations(error) == expected
+    assert expected[0][0] in error.details()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("body", [b"", b"{", b"[]", b'"hands"', b"\xff\xfe{}", b"[" * 100_000])
+def test_a_body_that_is_not_a_json_object_is_invalid_argument(channel: grpc.Channel, body: bytes) -> None:
+    error = refused(channel, body)
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT  # type: ignore[attr-defined]
+    assert "JSON" in error.details()  # type: ignore[attr-defined]
+
+
+def test_the_bounds_and_rules_errors_are_the_methods_own(channel: grpc.Channel) -> None:
+    body = {"hands": [HAND]}  # two cards: well-formed JSON, the core's own complaint
+    error = refused(channel, body)
+    request = json_format.ParseDict(body, request_class(LIENG.full_name, "ScoreLieng")())
+    with pytest.raises(grpc.RpcError) as same:
+        direct(channel, LIENG.full_name, "ScoreLieng", request)
+    assert error.code() == same.value.code() == grpc.StatusCode.INVALID_ARGUMENT  # type: ignore[attr-defined]
+    assert violations(error) == violations(same.value) and violations(error)[0][0].startswith("hands[0]")
+
+
+def test_an_unknown_method_is_unimplemented_and_computes_nothing(server: ServerHandle, channel: grpc.Channel) -> None:
+    before = total_calls(server)
+    for service, method in [
+        (LIENG.full_name, "NoSuchMethod"),
+        ("cardrules.v1.NoSuchService", "ScoreLieng"),
+        (GATEWAY.full_name, "Call"),  # the gateway does not call itself
+        (SAM.full_name, "ScoreLieng"),
+    ]:
+        with pytest.raises(grpc.RpcError) as error:
+            via_gateway(channel, service, method, b"{}")
+        assert error.value.code() == grpc.StatusCode.UNIMPLEMENTED, (service, method)  # type: ignore[attr-defined]
+    assert total_calls(server) - before == 4  # the four refused gateway calls themselves, nothing more
+
+
+# --- the fast path agrees with the plain path ---------------------------------------------------------------------
+
+
+def plain(data: bytes, cls: type[Message]) -> Message | str:
+    try:
+        return json_mapping.parse_request(data, cls)
+    except (InvalidInput, MalformedJson) as error:
+        return f"refused: {error}"
+
+
+def assert_same_reading(data: bytes, cls: type[Message]) -> bool:
+    """json_fast reads ``data`` as json_mapping does, or leaves it to json_mapping; True when fast read it."""
+    fast = json_fast.parse_request(data, cls)
+    if fast is None:
+        return False
+    assert plain(data, cls) == fast, data[:300]
+    return True
+
+
+def test_fast_reading_agrees_with_json_format_on_every_vector() -> None:
+    read = 0
+    for name, case in CASES:
+        cls = request_class(case["service"], case["method"])
+        data = json.dumps(case["request"]).encode()
+        read += assert_same_reading(data, cls)
+        snake = json_format.MessageToJson(
+            json_format.ParseDict(case["request"], cls()), preserving_proto_field_name=True
+        )
+        assert assert_same_reading(snake.encode(), cls), name  # both spellings of the names are the usual ones
+    assert read == len(CASES), "the fast path gave up on a vector written in the usual spelling"
+
+
+def variants(js: Any, rng: random.Random) -> Any:
+    """A random change deep inside a request: a misspelt or unknown key, a null, a wrong type, a number as a
+    string or a float, an enum by number, a repeated key, a key in the other spelling."""
+    if isinstance(js, dict) and js and rng.random() < 0.7:
+        key = rng.choice(list(js))
+        value = js[key]
+        change = rng.randrange(9)
+        out = dict(js)
+        if change == 0:
+            out[key + "x"] = out.pop(key)
+        elif change == 1:
+            out[key] = None
+        elif change == 2:
+            out[key] = rng.choice([True, 1.5, "7", 7.0, [], {}, "", -1, 2**63, "1e3", " 5"])
+        elif change == 3 and isinstance(value, str) and value.isupper():
+            out[key] = rng.randrange(0, 4)  # an enum by number
+        elif change == 4:
+            snake = "".join(f"_{c.lower()}" if c.isupper() else c for c in key)
+            out[snake] = value  # both spellings at once (or the same key twice when it has no capital)
+            return out if snake != key else (out, key)
+        elif change == 5 and isinstance(value, int) and not isinstance(value, bool):
+            out[key] = str(value)
+        else:
+            out[key] = variants(value, rng)
+        return out
+    if isinstance(js, list) and js:
+        out_list = list(js)
+        i = rng.randrange(len(out_list))
+        out_list[i] = variants(out_list[i], rng) if rng.random() < 0.9 else None
+        return out_list
+    return js
+
+
+def encoded(variant: Any) -> bytes:
+    if isinstance(variant, tuple):  # (object, key): that key written twice
+        js, key = variant
+        text = json.dumps(js)
+        return (text[:-1] + f', "{key}": {json.dumps(js[key])}' + "}").encode()
+    return json.dumps(variant).encode()
+
+
+def test_fast_reading_agrees_with_json_format_on_generated_requests() -> None:
+    rng = random.Random(20261201)
+    fast_read = refused_count = 0
+    for _round in range(4):
+        for _name, case in CASES:
+            cls = request_class(case["service"], case["method"])
+            data = encoded(variants(case["request"], rng))
+            fast_read += assert_same_reading(data, cls)
+            refused_count += isinstance(plain(data, cls), str)
+    assert fast_read > 100 and refused_count > 100, (fast_read, refused_count)  # both kinds were exercised
+
+
+def test_fast_printing_agrees_with_json_format_on_every_vector_response(channel: grpc.Channel) -> None:
+    printed = 0
+    for name, case in CASES:
+        if "response" not in case["expect"]:
+            continue
+        service, method = case["service"], case["method"]
+        request = json_format.ParseDict(case["request"], request_class(service, method)())
+        response = direct(channel, service, method, request)
+        fast = json_fast.response_json(response)
+        assert json.loads(fast) == json.loads(json_mapping.response_json(response)), name
+        # In the declaration order, as the transcoder printed it.
+        fields = [field.json_name for field in response.DESCRIPTOR.fields]
+        keys = list(json.loads(fast))
+        assert keys == [key for key in fields if key in keys], name
+        printed += 1
+    assert printed >= 150
