@@ -195,6 +195,9 @@ def legal_to_proto(legal: lieng.LegalActions, state: lieng.BettingState) -> lien
         return out
     out.seat = legal.seat
     committed = state.seats[legal.seat].committed
+    # A seat's totals (its committed chips plus its stack, or plus the minimum raise) leave as int64.
+    totals = [legal.all_in_to, legal.min_raise_to, legal.max_raise_to, committed + legal.call_amount]
+    check_int64(totals, f"state.seats[{legal.seat}]", "the totals this seat may bet to")
     for kind in legal.kinds:
         item = out.actions.add(kind=_KIND_NUMBER[kind])
         if kind is lieng.ActionKind.CALL:
