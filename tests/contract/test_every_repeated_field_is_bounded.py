@@ -63,6 +63,7 @@ def test_every_bound_names_a_real_repeated_field_and_comes_after_its_outer_lists
         for bound in bounds:
             assert bound.path in paths, f"{cls.__name__}: {bound.path} is not a repeated field"
             assert bound.limit >= 1 and bound.why and bound.noun
+            assert bound.path.count("[]") <= 1, f"{bound.path}: check_bounds walks one level of elements"
             # A list inside elements is walked only after the list holding them was found within its bound.
             outer = bound.path.rsplit("[]", 1)[0] if "[]" in bound.path else None
             assert outer is None or outer in checked, f"{cls.__name__}: {bound.path} checked before {outer}"
