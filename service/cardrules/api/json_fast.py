@@ -48,6 +48,9 @@ class _Plan:
 
     fields: dict[str, tuple[str, Convert]]
     oneofs: dict[str, str]  # proto name of a member of a real oneof -> the oneof's name
+    # A message of singular enum fields only, named alike in both spellings (a card: rank, suit): each field's
+    # value names. An object of those names only is already what the constructor takes: no copy is made.
+    enum_names: dict[str, frozenset[str]] | None
 
 
 _PLANS: dict[str, _Plan] = {}
@@ -72,6 +75,14 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def _read(js: Any, plan: _Plan) -> dict[str, Any]:
     if type(js) is not dict:
         raise _GiveUp
+    if plan.enum_names is not None:
+        enum_names = plan.enum_names
+        for key, value in js.items():
+            names = enum_names.get(key)
+            if names is None or value not in names:  # (an unhashable value raises TypeError: give up)
+                break
+        else:
+            return js
     out: dict[str, Any] = {}
     fields = plan.fields
     for key, value in js.items():
@@ -100,7 +111,13 @@ def _plan(descriptor: Descriptor) -> _Plan:
             oneof = field.containing_oneof
             if oneof is not None and not (len(oneof.fields) == 1 and oneof.name == f"_{field.name}"):
                 oneofs[field.name] = oneof.name
-        plan = _PLANS[descriptor.full_name] = _Plan(fields, oneofs)
+        enum_names = {
+            field.name: frozenset(field.enum_type.values_by_name)
+            for field in descriptor.fields
+            if field.enum_type is not None and not field.is_repeated and field.json_name == field.name
+        }
+        alike = len(enum_names) == len(descriptor.fields) > 0
+        plan = _PLANS[descriptor.full_name] = _Plan(fields, oneofs, enum_names if alike else None)
     return plan
 
 

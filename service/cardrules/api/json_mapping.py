@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Final, TypeVar, cast
 
 from google.protobuf import json_format
@@ -95,62 +96,86 @@ def response_json(message: Message) -> bytes:
 # --- naming the fields of a refused request --------------------------------------------------------------------
 
 
-def violations(js: Any, descriptor: Descriptor, path: str = "") -> list[FieldViolation]:
+def violations(js: Any, descriptor: Descriptor) -> list[FieldViolation]:
     """Every problem of the JSON object ``js`` as a ``descriptor`` message, each at its proto field path: only
-    what json_format refuses as well (an unknown field, a value it cannot read, two members of a oneof), and a
-    field given twice (json_format would merge the two)."""
-    if not isinstance(js, dict):
-        return [FieldViolation(path, INVALID_VALUE, f"expected a JSON object ({descriptor.name}), got {_kind(js)}")]
-    fields = _fields(descriptor)
+    what json_format refuses as well (an unknown field, a value it cannot read, two members of a oneof), a field
+    given twice (json_format would merge the two) and an enum neither a value name nor an int32."""
     found: list[FieldViolation] = []
-    oneofs: dict[str, str] = {}  # oneof name -> the proto name of the member set
-    for key, value in js.items():
-        if key is _DUPLICATES:
-            found += [
-                FieldViolation(_join(path, name), DUPLICATE_FIELD, f"{name!r} names a field given before")
-                for name in value
-            ]
-            continue
-        field = fields.get(key)
-        if field is None:
-            found.append(FieldViolation(_join(path, key), UNKNOWN_FIELD, f"{descriptor.name} has no field {key!r}"))
-            continue
-        where = _join(path, field.name)
-        oneof = field.containing_oneof
-        if oneof is not None and not _is_synthetic(field) and value is not None:
-            if oneof.name in oneofs:
-                problem = f"only one of {oneof.name} may be set, and {oneofs[oneof.name]} is"
-                found.append(FieldViolation(where, DUPLICATE_FIELD, problem))
-                continue
-            oneofs[oneof.name] = field.name
-        if value is not None:  # null means the default, for any field
-            found += _value_violations(field, value, where)
+    _walk(js, descriptor, None, found)
     return found
 
 
-def _value_violations(field: FieldDescriptor, value: Any, where: str) -> list[FieldViolation]:
-    if _is_repeated(field):
-        if not isinstance(value, list):
-            return [FieldViolation(where, INVALID_VALUE, f"expected a JSON array, got {_kind(value)}")]
-        found: list[FieldViolation] = []
-        for i, item in enumerate(value):
-            found += _single_violations(field, item, f"{where}[{i}]")
-        return found
-    return _single_violations(field, value, where)
+# A path is built only for a violation: (parent, segment) links, a segment a field name or a list index.
+FieldPath = tuple["FieldPath", str | int] | None
 
 
-def _single_violations(field: FieldDescriptor, value: Any, where: str) -> list[FieldViolation]:
-    if field.message_type is not None:
-        return violations(value, field.message_type, where)
-    if field.enum_type is not None:
-        if _enum_value(field, value):
-            return []
+def _render(path: FieldPath, name: str | int | None = None) -> str:
+    segments: list[str | int] = [] if name is None else [name]
+    while path is not None:
+        path, segment = path
+        segments.append(segment)
+    text = ""
+    for segment in reversed(segments):
+        text += f"[{segment}]" if isinstance(segment, int) else (f".{segment}" if text else segment)
+    return text
+
+
+def _walk(js: Any, descriptor: Descriptor, path: FieldPath, found: list[FieldViolation]) -> None:
+    if not isinstance(js, dict):
+        problem = f"expected a JSON object ({descriptor.name}), got {_kind(js)}"
+        found.append(FieldViolation(_render(path), INVALID_VALUE, problem))
+        return
+    fields = _fields(descriptor)
+    oneofs: dict[str, str] = {}  # oneof name -> the proto name of the member set
+    for key, value in js.items():
+        if key is _DUPLICATES:
+            for name in value:
+                found.append(
+                    FieldViolation(_render(path, name), DUPLICATE_FIELD, f"{name!r} names a field given before")
+                )
+            continue
+        field = fields.get(key)
+        if field is None:
+            problem = f"{descriptor.name} has no field {key!r}"
+            found.append(FieldViolation(_render(path, key), UNKNOWN_FIELD, problem))
+            continue
+        if value is None:  # null means the default, for any field
+            continue
+        if field.oneof is not None:
+            if field.oneof in oneofs:
+                problem = f"only one of {field.oneof} may be set, and {oneofs[field.oneof]} is"
+                found.append(FieldViolation(_render(path, field.name), DUPLICATE_FIELD, problem))
+                continue
+            oneofs[field.oneof] = field.name
+        where = (path, field.name)
+        if not field.repeated:
+            _check(field, value, where, found)
+        elif not isinstance(value, list):
+            problem = f"expected a JSON array, got {_kind(value)}"
+            found.append(FieldViolation(_render(where), INVALID_VALUE, problem))
+        else:
+            for i, item in enumerate(value):
+                _check(field, item, (where, i), found)
+
+
+def _check(field: _Field, value: Any, where: FieldPath, found: list[FieldViolation]) -> None:
+    """One value (a list's element for a repeated field)."""
+    if field.message is not None:
+        _walk(value, field.message, where, found)
+    elif field.enum_names is not None:
         if type(value) is str:
-            return [FieldViolation(where, UNKNOWN_ENUM_VALUE, f"{value!r} is not a value of {field.enum_type.name}")]
-        return [FieldViolation(where, INVALID_VALUE, f"expected {_expected(field)}, got {_kind(value)}")]
-    if value is not None and (_usual(field, value) or (not _surely_refused(field, value) and _accepted(field, value))):
-        return []
-    return [FieldViolation(where, INVALID_VALUE, f"expected {_expected(field)}, got {_kind(value)}")]
+            if value not in field.enum_names:
+                problem = f"{value!r} is not a value of {field.descriptor.enum_type.name}"  # type: ignore[union-attr]
+                found.append(FieldViolation(_render(where), UNKNOWN_ENUM_VALUE, problem))
+        elif not _enum_number(field, value):
+            problem = f"expected {_expected(field.descriptor)}, got {_kind(value)}"
+            found.append(FieldViolation(_render(where), INVALID_VALUE, problem))
+    elif value is None or not (
+        _usual(field.descriptor, value)
+        or (not _surely_refused(field.descriptor, value) and _accepted(field.descriptor, value))
+    ):
+        problem = f"expected {_expected(field.descriptor)}, got {_kind(value)}"
+        found.append(FieldViolation(_render(where), INVALID_VALUE, problem))
 
 
 _INT_RANGES = {
@@ -172,15 +197,12 @@ def _usual(field: FieldDescriptor, value: Any) -> bool:
     return field.cpp_type == FieldDescriptor.CPPTYPE_STRING and type(value) is str
 
 
-def _enum_value(field: FieldDescriptor, value: Any) -> bool:
-    """An enum is given by its value name or by its number (an integer, any int32 for an open enum). Stricter
-    than json_format, which reads 1.5 or true as 1 and lets a number beyond int32 through."""
-    assert field.enum_type is not None
-    if type(value) is str:
-        return value in field.enum_type.values_by_name
+def _enum_number(field: _Field, value: Any) -> bool:
+    """An enum is given by its value name or by its number: an integer, any int32 for an open enum, a known one
+    for a closed enum. Stricter than json_format, which reads 1.5 or true as 1 and lets a number beyond int32 in."""
     if type(value) is not int or not -(2**31) <= value < 2**31:
         return False
-    return not field.enum_type.is_closed or value in field.enum_type.values_by_number
+    return field.enum_numbers is None or value in field.enum_numbers
 
 
 def _surely_refused(field: FieldDescriptor, value: Any) -> bool:
@@ -197,7 +219,7 @@ def _accepted(field: FieldDescriptor, value: Any) -> bool:
     """Whether json_format itself reads ``value`` for this one field (so the walk never disagrees with it)."""
     assert field.containing_type is not None  # a field of a message
     probe = GetMessageClass(field.containing_type)()
-    item = [value] if _is_repeated(field) else value
+    item = [value] if field.is_repeated else value
     try:
         json_format.ParseDict({field.json_name: item}, probe, ignore_unknown_fields=False)
     except (json_format.ParseError, ValueError, TypeError):
@@ -235,29 +257,47 @@ def _kind(value: Any) -> str:
     return repr(value)[:40]
 
 
-def _join(path: str, name: str) -> str:
-    return f"{path}.{name}" if path else name
-
-
-def _is_repeated(field: FieldDescriptor) -> bool:
-    repeated: bool = field.is_repeated
-    return repeated
-
-
 def _is_synthetic(field: FieldDescriptor) -> bool:
     """A proto3 ``optional`` field sits alone in a synthetic oneof: not a real choice between fields."""
     oneof = field.containing_oneof
     return oneof is not None and len(oneof.fields) == 1 and oneof.name == f"_{field.name}"
 
 
-_FIELDS: dict[str, Mapping[str, FieldDescriptor]] = {}
+@dataclass(frozen=True)
+class _Field:
+    """What the walk needs of a field, read from its descriptor once."""
+
+    descriptor: FieldDescriptor
+    name: str
+    repeated: bool
+    message: Descriptor | None
+    enum_names: frozenset[str] | None
+    enum_numbers: frozenset[int] | None  # a closed enum's numbers; None: any int32
+    oneof: str | None  # the real oneof it belongs to
 
 
-def _fields(descriptor: Descriptor) -> Mapping[str, FieldDescriptor]:
+def _field(field: FieldDescriptor) -> _Field:
+    enum = field.enum_type
+    oneof = field.containing_oneof
+    return _Field(
+        descriptor=field,
+        name=field.name,
+        repeated=field.is_repeated,
+        message=field.message_type,
+        enum_names=None if enum is None else frozenset(enum.values_by_name),
+        enum_numbers=frozenset(enum.values_by_number) if enum is not None and enum.is_closed else None,
+        oneof=oneof.name if oneof is not None and not _is_synthetic(field) else None,
+    )
+
+
+_FIELDS: dict[str, Mapping[str, _Field]] = {}
+
+
+def _fields(descriptor: Descriptor) -> Mapping[str, _Field]:
     """A message's fields by both accepted names (lowerCamelCase json_name and the proto name)."""
     fields = _FIELDS.get(descriptor.full_name)
     if fields is None:
-        fields = {field.json_name: field for field in descriptor.fields}
-        fields |= {field.name: field for field in descriptor.fields}
+        read = [_field(field) for field in descriptor.fields]
+        fields = {field.descriptor.json_name: field for field in read} | {field.name: field for field in read}
         _FIELDS[descriptor.full_name] = fields
     return fields

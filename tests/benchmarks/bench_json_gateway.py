@@ -1,0 +1,105 @@
+"""The JSON gateway's cost (a script, not a pytest test): .venv/bin/python tests/benchmarks/bench_json_gateway.py
+
+Every request of bench_worst_case.py that JSON can carry (not the ones padded with unknown protobuf fields), sent
+as JSON through ``cardrules.gateway.v1.JsonGatewayService/Call`` the way Envoy sends it, next to the same request
+as protobuf to the rules method itself; plus JSON-only refusals of the largest body Envoy lets through (512 KiB):
+a misspelt key in every card, a bad value in every card, one misspelt key after 999 good hands. Per call: the
+server's CPU (user + system of its processes, from /proc) and the handler's share (its metric). Target: 20 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import grpc
+from google.api import httpbody_pb2
+from google.protobuf import json_format
+from google.protobuf.message_factory import GetMessageClass
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO_ROOT))  # for tests.* when run as a script from anywhere
+
+from cardrules.api.registry import GATEWAY, LIENG, SAM  # noqa: E402
+from cardrules.gateway.v1 import json_gateway_pb2  # noqa: E402
+from tests.benchmarks import bench_worst_case as worst  # noqa: E402
+from tests.support.server_process import running_server  # noqa: E402
+
+CALL = f"/{GATEWAY.full_name}/Call"
+ENVOY_BODY_LIMIT = 512 * 1024
+SERVICES = {service.full_name: service for service in (SAM, LIENG)}
+
+
+def gateway_body(service: str, method: str, data: bytes) -> bytes:
+    body = httpbody_pb2.HttpBody(content_type="application/json", data=data)
+    return json_gateway_pb2.CallRequest(service=service, method=method, body=body).SerializeToString()
+
+
+def as_json(path: str, body: bytes) -> bytes | None:
+    """The protobuf request as compact proto3 JSON, or None when JSON cannot carry it (unknown fields, too big)."""
+    if len(body) > ENVOY_BODY_LIMIT:  # padded with unknown fields: Envoy would refuse it in any form
+        return None
+    _empty, service, method = path.split("/")
+    cls = GetMessageClass(SERVICES[service].methods_by_name[method].input_type)
+    message = cls.FromString(body)
+    data = json.dumps(json_format.MessageToDict(message), ensure_ascii=False, separators=(",", ":")).encode()
+    return data if len(data) <= ENVOY_BODY_LIMIT else None
+
+
+def json_cases() -> list[tuple[worst.Case, worst.Case]]:
+    """(the request as protobuf to its method, the same as JSON through the gateway)."""
+    pairs = []
+    for case in worst.sam_cases() + worst.lieng_cases():
+        bodies = [as_json(case.path, body) for body in case.bodies]
+        if any(body is None for body in bodies):
+            continue
+        _empty, service, method = case.path.split("/")
+        wrapped = tuple(gateway_body(service, method, body) for body in bodies if body is not None)
+        pairs.append((case, worst.Case(case.name, CALL, wrapped[0], case.expect, wrapped[1:])))
+    return pairs
+
+
+def refusal_cases() -> list[worst.Case]:
+    card = {"rank": "RANK_ACE", "suit": "SUIT_SPADES"}
+    bodies = {
+        "a misspelt key in every card (1000 hands)": [[{"rank": "RANK_ACE", "suitt": "SUIT_SPADES"}] * 3] * 1000,
+        "a bad value in every card (1000 hands)": [[{"rank": "RANK_ACEE", "suit": 1.5}] * 3] * 1000,
+        "999 good hands, then a misspelt key": [[card] * 3] * 999 + [[{"rank": "RANK_ACE", "suitt": 1}]],
+    }
+    cases = []
+    for name, hands in bodies.items():
+        data = json.dumps({"hands": [{"cards": cards} for cards in hands]}).encode()
+        assert len(data) <= ENVOY_BODY_LIMIT, name
+        body = gateway_body(LIENG.full_name, "ScoreLieng", data)
+        cases.append(worst.Case(f"JSON ScoreLieng: {name}", CALL, body, grpc.StatusCode.INVALID_ARGUMENT))
+    return cases
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="per request kind (at least 5 calls)")
+    args = parser.parse_args(argv)
+    pairs = json_cases()
+    refusals = refusal_cases()
+    with running_server(["--workers", "1"]) as server, grpc.insecure_channel(server.target) as channel:
+        pid = server.process.pid
+        print(f"{'request':<72} {'proto ms':>9} {'JSON ms':>9} {'JSON handler ms':>16}")
+        worst_json = 0.0
+        for proto_case, json_case in pairs:
+            proto = worst.measure(channel, proto_case, pid, server.metrics_url, args.seconds)
+            through = worst.measure(channel, json_case, pid, server.metrics_url, args.seconds)
+            worst_json = max(worst_json, through.cpu_ms)
+            print(f"{proto_case.name[:72]:<72} {proto.cpu_ms:>9.2f} {through.cpu_ms:>9.2f} {through.handler_ms:>16.2f}")
+        for case in refusals:
+            through = worst.measure(channel, case, pid, server.metrics_url, args.seconds)
+            worst_json = max(worst_json, through.cpu_ms)
+            print(f"{case.name[:72]:<72} {'':>9} {through.cpu_ms:>9.2f} {through.handler_ms:>16.2f}")
+    print(f"costliest JSON request: {worst_json:.2f} ms of server CPU (target {worst.CPU_TARGET_MS:.0f} ms)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
