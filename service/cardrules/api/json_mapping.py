@@ -130,9 +130,9 @@ def _walk(js: Any, descriptor: Descriptor, path: FieldPath, found: list[FieldVio
     for key, value in js.items():
         if key is _DUPLICATES:
             for name in value:
-                found.append(
-                    FieldViolation(_render(path, name), DUPLICATE_FIELD, f"{name!r} names a field given before")
-                )
+                known = fields.get(name)
+                named = _render(path, name if known is None else known.name)
+                found.append(FieldViolation(named, DUPLICATE_FIELD, f"{name!r} names a field given before"))
             continue
         field = fields.get(key)
         if field is None:
