@@ -56,7 +56,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help="most bytes one growth of a repeated field adds (default 65536, as the suite's test)",
     )
     parser.add_argument(
-        "--max-bytes", type=int, default=4 * 1024 * 1024 - 1024, help="largest request (default just under 4 MiB)"
+        "--max-bytes",
+        type=int,
+        default=0,
+        help="largest request: the server's message limit (default: read from the started server's log; "
+        "needed with --target)",
     )
     parser.add_argument("--timeout", type=float, default=30.0, help="deadline of each call in seconds (default 30)")
     parser.add_argument("--only", default="", help="fuzz only the methods whose path matches this regex")
@@ -79,8 +83,13 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     if args.target:
+        if not args.max_bytes:
+            raise SystemExit("--target needs --max-bytes: the server's --max-message-bytes")
         return fuzz(args, args.target, args.pid or None)
     with running_server(["--workers", "1", *args.server_arg]) as server:
+        if not args.max_bytes:
+            started = server.wait_for_log(lambda line: line.get("event") == "server started")
+            args.max_bytes = int(started["max_message_bytes"])
         code = fuzz(args, server.target, server.process.pid)
         if server.process.poll() is not None:
             print(f"server exited with code {server.process.returncode}")
@@ -123,7 +132,8 @@ def fuzz(args: argparse.Namespace, target: str, pid: int | None) -> int:
     stream: Iterator[FuzzInput]
     if args.json_gateway:
         # Each call names its rules method first in ``how``; UNIMPLEMENTED answers names the server does not host.
-        stream = (fuzz for fuzz in json_gateway_inputs(args.seed, vector_json()) if only.search(fuzz.how.split()[0]))
+        stream = json_gateway_inputs(args.seed, vector_json(), max_bytes=args.max_bytes)
+        stream = (fuzz for fuzz in stream if only.search(fuzz.how.split()[0]))
         allowed = ALLOWED_CODES | {grpc.StatusCode.UNIMPLEMENTED}
     else:
         stream = fuzz_inputs(args.seed, vectors, grow_bytes=args.grow_bytes, max_bytes=args.max_bytes)
@@ -163,7 +173,7 @@ def fuzz(args: argparse.Namespace, target: str, pid: int | None) -> int:
         total = sum(codes.values())
         print(
             f"seed {args.seed}: {total} calls in {elapsed:.1f} s = {total / elapsed:.0f} calls/s "
-            f"(concurrency {args.concurrency}, largest request {largest} bytes)"
+            f"(concurrency {args.concurrency}, largest request {largest} of at most {args.max_bytes} bytes)"
         )
         print(f"codes: {dict(codes.most_common())}")
         for method, counts in sorted(by_method.items()):

@@ -26,7 +26,7 @@ from cardrules.gateway.v1 import json_gateway_pb2
 from tests.support.fuzz_wire import ALLOWED_CODES, Answer, send_all
 from tests.support.json_mutations import json_gateway_inputs, vector_json
 from tests.support.mutations import RPC_BY_PATH, RPCS, edge_sweep, fuzz_inputs, vector_requests
-from tests.support.server_process import health_status, running_server
+from tests.support.server_process import ServerHandle, health_status, running_server
 
 SEED = 20261201
 CALLS = 4000
@@ -34,13 +34,13 @@ CALLS = 4000
 # compared from there on.
 WARM_UP_CALLS = 300
 CONCURRENCY = 4
-# Growing a repeated field adds at most this much per mutation step (up to 4 steps), so mutants stay under ~256 KiB
-# and the run stays short; the hostile wire shapes reach ~1 MB (100,000 nested groups). The limit is 4 MiB.
+# Growing a repeated field adds at most this much per mutation step (up to 4 steps), so the run stays short; every
+# input also stays within the server's message limit (read from its start-up line).
 GROW_BYTES = 64 * 1024
 # Generous: the slowest legitimate call here takes milliseconds; only a server stuck on one request reaches it.
 CALL_TIMEOUT_SECONDS = 30.0
 # RSS after the run may exceed RSS after the warm-up by this much. Measured growth is 2-4 MiB (seeds 20261201, 1,
-# 2): requests are at most ~1 MB, at most CONCURRENCY are in flight, and the allocator keeps some freed arenas.
+# 2): requests are at most the message limit, CONCURRENCY are in flight, and the allocator keeps some freed arenas.
 # A leak of 9 KiB per call, or one request whose memory stays held (1.4 GB in the issue), exceeds it.
 RSS_MARGIN_BYTES = 32 * 1024 * 1024
 SHOWN_FAILURES = 12
@@ -48,9 +48,10 @@ GATEWAY_CALLS = 1500
 
 
 def test_fuzzed_requests_get_clean_answers_and_leave_the_server_healthy() -> None:
-    inputs = itertools.islice(fuzz_inputs(SEED, vector_requests(), grow_bytes=GROW_BYTES), CALLS)
     answers: list[Answer] = []
     with running_server(["--workers", "1"]) as server:
+        limit = _message_limit(server)
+        inputs = itertools.islice(fuzz_inputs(SEED, vector_requests(), grow_bytes=GROW_BYTES, max_bytes=limit), CALLS)
         pid = server.process.pid
         rss_after_warm_up = 0
         with server.channel() as channel:
@@ -104,10 +105,12 @@ def test_every_number_at_its_extremes_gets_a_clean_answer() -> None:
 
 
 def test_json_gateway_answers_mutated_json_cleanly() -> None:
-    inputs = itertools.islice(json_gateway_inputs(SEED, vector_json()), GATEWAY_CALLS)
     # UNIMPLEMENTED is the gateway's answer for a method the server does not host (checked per call below).
     allowed = ALLOWED_CODES | {grpc.StatusCode.UNIMPLEMENTED}
     with running_server(["--workers", "1"]) as server:
+        inputs = itertools.islice(
+            json_gateway_inputs(SEED, vector_json(), max_bytes=_message_limit(server)), GATEWAY_CALLS
+        )
         with server.channel() as channel:
             sent = send_all(channel, inputs, concurrency=CONCURRENCY, timeout=CALL_TIMEOUT_SECONDS, allowed=allowed)
             answers = [_gateway_checked(answer) for answer in sent]
@@ -144,6 +147,14 @@ def _one_per_kind_first(failures: list[Answer]) -> list[Answer]:
     for answer in failures:
         firsts.setdefault((answer.fuzz.rpc.path, answer.code.name), answer)
     return list(firsts.values()) + [answer for answer in failures if answer not in firsts.values()]
+
+
+def _message_limit(server: ServerHandle) -> int:
+    """The server's largest accepted request, from its start-up line: inputs stay within it (a larger one is
+    refused with RESOURCE_EXHAUSTED before the server's own code runs, which tests gRPC, not the service)."""
+    started = server.wait_for_log(lambda line: line.get("event") == "server started")
+    limit: int = started["max_message_bytes"]
+    return limit
 
 
 def _rss_bytes(pid: int) -> int:

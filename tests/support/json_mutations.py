@@ -58,12 +58,15 @@ def vector_json(root: Path = VECTORS) -> list[JsonCase]:
     return out
 
 
-def json_gateway_inputs(seed: int, cases: Sequence[JsonCase], *, grow_to: int = 50) -> Iterator[FuzzInput]:
+def json_gateway_inputs(
+    seed: int, cases: Sequence[JsonCase], *, max_bytes: int, grow_to: int = 50
+) -> Iterator[FuzzInput]:
     """An endless, deterministic stream of gateway calls for the rules methods in turn.
 
     About 55 % structure mutants (1–3 :func:`_mutate_json` steps; lists grow to at most ``grow_to`` times), 15 %
     texts cut or with bytes replaced, 10 % hostile texts (deep nesting, a byte-order mark, invalid UTF-8, not an
     object), 10 % random bytes and 10 % a valid body under a method name that is not hosted or does not match.
+    A call over ``max_bytes`` (the server's message limit) is drawn again.
     """
     rng = random.Random(seed)
     by_rpc: dict[str, list[JsonCase]] = {rpc.path: [c for c in cases if c.rpc is rpc] for rpc in RPCS}
@@ -113,7 +116,11 @@ def json_gateway_inputs(seed: int, cases: Sequence[JsonCase], *, grow_to: int = 
         request = json_gateway_pb2.CallRequest(
             service=service, method=method, body=httpbody_pb2.HttpBody(content_type="application/json", data=data)
         )
-        yield FuzzInput(GATEWAY, request.SerializeToString(), f"{rpc.path} [{case.source}] {how}")
+        payload = request.SerializeToString()
+        if len(payload) <= max_bytes:
+            yield FuzzInput(GATEWAY, payload, f"{rpc.path} [{case.source}] {how}")
+        else:
+            index -= 1  # the same method again, with the next draw
 
 
 def _dumps(body: Any) -> bytes:

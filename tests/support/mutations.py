@@ -375,16 +375,13 @@ class FuzzInput:
     how: str  # how the bytes were made: the generator's steps, enough to rebuild them by hand
 
 
-def fuzz_inputs(
-    seed: int, vectors: Sequence[VectorRequest], *, grow_bytes: int, max_bytes: int = 4 * 1024 * 1024 - 1024
-) -> Iterator[FuzzInput]:
+def fuzz_inputs(seed: int, vectors: Sequence[VectorRequest], *, grow_bytes: int, max_bytes: int) -> Iterator[FuzzInput]:
     """An endless, deterministic stream of request bytes for every rules RPC in turn.
 
     About 7 % random bytes, 3 % hostile wire shapes (:func:`_hostile_wire`), 15 % bit flips and 10 % truncations of
     a vector's bytes, 5 % another method's request, and 60 % structure-aware mutants (1–4 :func:`mutate` steps).
-    Growing repeated fields adds at most ``grow_bytes`` per step; a mutant over ``max_bytes`` (default: just under
-    the server's 4 MiB message limit, which a larger request meets with RESOURCE_EXHAUSTED before any rules code
-    runs) is drawn again.
+    Growing repeated fields adds at most ``grow_bytes`` per step. An input over ``max_bytes`` (the server's message
+    limit: a larger request meets RESOURCE_EXHAUSTED before any of the server's code runs) is drawn again.
     """
     rng = random.Random(seed)
     by_rpc: dict[str, list[VectorRequest]] = {rpc.path: [] for rpc in RPCS}
@@ -397,38 +394,38 @@ def fuzz_inputs(
     while True:
         rpc = RPCS[index % len(RPCS)]
         index += 1
-        kind = rng.random()
-        if kind < 0.07:
-            payload = rng.randbytes(int(math.exp(rng.uniform(0.0, math.log(512)))) - 1)
-            yield FuzzInput(rpc, payload, f"{len(payload)} random bytes")
-            continue
-        if kind < 0.10:
-            payload, how = _hostile_wire(rng, grow_bytes)
-            yield FuzzInput(rpc, payload, how)
-            continue
-        if kind < 0.35:
-            vector = rng.choice(by_rpc[rpc.path])
-            valid = vector.request.SerializeToString()
-            if kind < 0.25 and valid:
-                flipped = bytearray(valid)
-                bits = sorted(rng.randrange(len(valid) * 8) for _ in range(rng.randint(1, 8)))
-                for bit in bits:
-                    flipped[bit // 8] ^= 1 << (bit % 8)
-                yield FuzzInput(rpc, bytes(flipped), f"bits {bits} flipped in [{vector.source}]")
-            else:
-                cut = rng.randrange(len(valid)) if valid else 0
-                yield FuzzInput(rpc, valid[:cut], f"first {cut} of {len(valid)} bytes of [{vector.source}]")
-            continue
-        if kind < 0.40:
-            other = rng.choice([v for v in vectors if v.rpc is not rpc])
-            yield FuzzInput(rpc, other.request.SerializeToString(), f"request of [{other.source}] ({other.rpc.path})")
-            continue
         while True:
-            vector = rng.choice(by_rpc[rpc.path])
-            request = rpc.request_type()
-            request.CopyFrom(vector.request)
-            steps = [mutate(request, rng, grow_bytes=grow_bytes) for _ in range(rng.randint(1, 4))]
-            payload = request.SerializeToString()
+            payload, how = _draw(rpc, rng, by_rpc[rpc.path], vectors, grow_bytes)
             if len(payload) <= max_bytes:
-                yield FuzzInput(rpc, payload, f"[{vector.source}] " + "; ".join(steps))
+                yield FuzzInput(rpc, payload, how)
                 break
+
+
+def _draw(
+    rpc: Rpc, rng: random.Random, own: Sequence[VectorRequest], vectors: Sequence[VectorRequest], grow_bytes: int
+) -> tuple[bytes, str]:
+    kind = rng.random()
+    if kind < 0.07:
+        payload = rng.randbytes(int(math.exp(rng.uniform(0.0, math.log(512)))) - 1)
+        return payload, f"{len(payload)} random bytes"
+    if kind < 0.10:
+        return _hostile_wire(rng, grow_bytes)
+    if kind < 0.35:
+        vector = rng.choice(own)
+        valid = vector.request.SerializeToString()
+        if kind < 0.25 and valid:
+            flipped = bytearray(valid)
+            bits = sorted(rng.randrange(len(valid) * 8) for _ in range(rng.randint(1, 8)))
+            for bit in bits:
+                flipped[bit // 8] ^= 1 << (bit % 8)
+            return bytes(flipped), f"bits {bits} flipped in [{vector.source}]"
+        cut = rng.randrange(len(valid)) if valid else 0
+        return valid[:cut], f"first {cut} of {len(valid)} bytes of [{vector.source}]"
+    if kind < 0.40:
+        other = rng.choice([v for v in vectors if v.rpc is not rpc])
+        return other.request.SerializeToString(), f"request of [{other.source}] ({other.rpc.path})"
+    vector = rng.choice(own)
+    request = rpc.request_type()
+    request.CopyFrom(vector.request)
+    steps = [mutate(request, rng, grow_bytes=grow_bytes) for _ in range(rng.randint(1, 4))]
+    return request.SerializeToString(), f"[{vector.source}] " + "; ".join(steps)
