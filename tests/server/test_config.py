@@ -23,7 +23,7 @@ def test_defaults() -> None:
     assert (config.host, config.port, config.workers) == ("0.0.0.0", 50051, 1)
     assert (config.tls_cert, config.tls_key, config.tls) == (None, None, False)
     assert (config.log_level, config.log_format) == ("info", "json")
-    assert config.max_message_bytes == 4 * 1024 * 1024
+    assert config.max_message_bytes == 256 * 1024
     assert config.max_concurrent_calls == 1000
     assert config.shutdown_grace_seconds == 10.0
     assert config.metrics_port == 9090

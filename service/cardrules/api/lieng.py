@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -215,7 +214,12 @@ def legal_to_proto(legal: lieng.LegalActions, state: lieng.BettingState) -> lien
 
 
 def result_to_proto(result: lieng.RoundResult) -> lieng_pb2.LiengServiceSettleRoundResponse:
-    check_int64([p.amount for p in result.pots], "round.stacks", "the pot of these stacks")
+    # Every amount leaves as int64; stacks that each fit can still add up past it (a raise to near the limit).
+    amounts = [result.fee, *result.nets, *result.fees, *result.committed, *result.payouts]
+    for p in result.pots:
+        amounts += (p.lo, p.hi, p.amount, *p.contributions, *p.shares)
+    amounts += (t.amount for t in result.transfers)
+    check_int64(amounts, "round.stacks", "the pot of these stacks")
     out = lieng_pb2.LiengServiceSettleRoundResponse(
         pots=[
             lieng_pb2.LiengPot(
@@ -309,11 +313,6 @@ class LiengService(lieng_pb2_grpc.LiengServiceServicer):
     def __init__(self) -> None:
         # Build the default rules' table of all 22,100 hands now (~0.2 s), not inside the first caller's deadline.
         lieng.key_table()
-        # Those tables, and everything else the process holds by now, live as long as the process: keep them out
-        # of the collector's full passes. Each pass walked ~130,000 objects and held the event loop for up to
-        # ~60 ms whenever requests allocated much (thousands of field violations), so health checks waited.
-        gc.collect()
-        gc.freeze()
 
     @rpc_method
     def ScoreLieng(self, request: lieng_pb2.ScoreLiengRequest) -> lieng_pb2.ScoreLiengResponse:
