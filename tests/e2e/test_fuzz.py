@@ -122,7 +122,7 @@ def test_json_gateway_answers_mutated_json_cleanly() -> None:
     shown = "\n".join(answer.report() for answer in _one_per_kind_first(failures)[:SHOWN_FAILURES])
     assert not failures, f"{summary}: {len(failures)} unacceptable answers; the first {SHOWN_FAILURES}:\n{shown}"
     assert not error_lines, f"{summary}: error-level log lines:" + _log_excerpt(error_lines)
-    assert codes["OK"] > 20 and codes["INVALID_ARGUMENT"] > 500, summary
+    assert codes["OK"] >= 10 and codes["INVALID_ARGUMENT"] > 500, summary
 
 
 def _gateway_checked(answer: Answer) -> Answer:
