@@ -3,8 +3,8 @@
 For every RPC, the most expensive requests inside the limits of docs/limits.md — valid ones (the longest legal
 records, the most hands, the hand with the most card sets) and invalid ones (every card malformed, a record
 whose every action is bad, so violations pile up), plus junk and unknown fields filling the message limit
-(``--max-message-bytes``, default 4 MiB). Each is sent to a real server (``python -m cardrules.server``, one
-worker) over and over, one call at a time, and the script reports per call:
+(``--max-message-bytes``, default the server's: 256 KiB). Each is sent to a real server
+(``python -m cardrules.server``, one worker) over and over, one call at a time, and the script reports per call:
 
 - the server's CPU: user + system time of the server's processes from /proc (everything: gRPC's threads, parsing,
   the handler, the answer), and of it the handler's share (the ``cardrules_rpc_handler_cpu_seconds`` metric);
@@ -47,6 +47,7 @@ from cardrules.core import lieng, sam  # noqa: E402
 from cardrules.core.cards import CARDS, Card  # noqa: E402
 from cardrules.core.lieng.limits import MAX_SCORED_HANDS, UNCAPPED_RAISE_ORBITS  # noqa: E402
 from cardrules.core.sam.limits import MAX_CHOP_CHAIN, MAX_ROUND_ACTIONS  # noqa: E402
+from cardrules.server.config import Config  # noqa: E402
 from cardrules.v1 import cards_pb2, lieng_pb2, sam_loc_pb2  # noqa: E402
 from tests.benchmarks.bench_rpc import handler_cpu, server_cpu_seconds  # noqa: E402
 from tests.lieng.test_round_limits import raising_round  # noqa: E402
@@ -55,7 +56,7 @@ from tests.support.server_process import running_server  # noqa: E402
 
 SAM = "/cardrules.v1.SamLocService/"
 LIENG = "/cardrules.v1.LiengService/"
-MESSAGE_LIMIT = 4 * 1024 * 1024  # the server's default --max-message-bytes
+MESSAGE_LIMIT = Config().max_message_bytes  # the server's default --max-message-bytes
 CPU_TARGET_MS = 20.0
 RSS_TARGET_MB = 16.0
 HEALTH_TARGET_MS = 100.0
@@ -556,7 +557,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--max-message-bytes",
         type=int,
         default=MESSAGE_LIMIT,
-        help="the server's receive limit; the junk requests are padded to just under it (default: 4 MiB)",
+        help="the server's receive limit; junk requests are padded to just under it (default: the server's, 256 KiB)",
     )
     parser.add_argument("--server-env", action="append", default=[], help="KEY=VALUE for the server's environment")
     args = parser.parse_args(argv)
