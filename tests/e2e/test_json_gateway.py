@@ -155,6 +155,11 @@ THREE = {"cards": [*HAND["cards"], {"rank": "RANK_THREE", "suit": "SUIT_SPADES"}
         ({"hands": [THREE], "houseRules": {"a23": True}}, [("house_rules.a23", "INVALID_VALUE")]),
         ({"hands": [THREE], "houseRules": {"a23": 2**40}}, [("house_rules.a23", "INVALID_VALUE")]),
         ({"hands": [THREE], "houseRules": {"feeBps": 1, "fee_bps": 2}}, [("house_rules.fee_bps", "DUPLICATE_FIELD")]),
+        # A key that is no field name is quoted: the path stays readable, and a lone surrogate (which no protobuf
+        # string may hold) cannot break the error itself.
+        ({"hands": [THREE], "": 1}, [('""', "UNKNOWN_FIELD")]),
+        ({"hands": [THREE], "houseRules": {"\ud800": 1}}, [('house_rules."\\ud800"', "UNKNOWN_FIELD")]),
+        ({"hands": [THREE], "a.b": 1}, [('"a.b"', "UNKNOWN_FIELD")]),
         (
             {"hands": [THREE, {"cards": [{"rank": "RANK_ACE", "suitt": "SUIT_SPADES"}]}], "x": 1},
             [("hands[1].cards[0].suitt", "UNKNOWN_FIELD"), ("x", "UNKNOWN_FIELD")],

@@ -15,6 +15,7 @@ compact UTF-8.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar, cast
@@ -109,6 +110,15 @@ def violations(js: Any, descriptor: Descriptor) -> list[FieldViolation]:
 FieldPath = tuple["FieldPath", str | int] | None
 
 
+_PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _key(key: str) -> str:
+    """A key the contract does not have, as a path segment: as written when it looks like a field name, else as
+    a JSON string in ASCII (an empty key, a dot, a lone surrogate that no protobuf string may hold)."""
+    return key if _PLAIN_KEY.fullmatch(key) else json.dumps(key)
+
+
 def _render(path: FieldPath, name: str | int | None = None) -> str:
     segments: list[str | int] = [] if name is None else [name]
     while path is not None:
@@ -131,13 +141,13 @@ def _walk(js: Any, descriptor: Descriptor, path: FieldPath, found: list[FieldVio
         if key is _DUPLICATES:
             for name in value:
                 known = fields.get(name)
-                named = _render(path, name if known is None else known.name)
+                named = _render(path, _key(name) if known is None else known.name)
                 found.append(FieldViolation(named, DUPLICATE_FIELD, f"{name!r} names a field given before"))
             continue
         field = fields.get(key)
         if field is None:
             problem = f"{descriptor.name} has no field {key!r}"
-            found.append(FieldViolation(_render(path, key), UNKNOWN_FIELD, problem))
+            found.append(FieldViolation(_render(path, _key(key)), UNKNOWN_FIELD, problem))
             continue
         if value is None:  # null means the default, for any field
             continue
