@@ -275,16 +275,24 @@ def test_a_body_over_the_limit_is_refused_before_transcoding(
         {"content-type": "application/json", "authorization": f"Bearer {token}"},
     )
     assert status == 413
-    # The largest legitimate request (1000 hands, pretty-printed JSON: ~290 KB) fits.
+    # The largest legitimate request (1000 hands) fits as JSON indented by one space (~226 KB): JSON bodies reach
+    # the server as sent, within its 256 KiB receive limit. Indented by two (~290 KB) it is refused by Envoy.
     deck = [rank + suit for rank in "A23456789TJQK" for suit in "SHDC"]
     thousand = lieng_pb2.ScoreLiengRequest(hands=parse_hands(" ".join(deck[i % 49 : i % 49 + 3]) for i in range(1000)))
-    pretty = json_format.MessageToJson(thousand, indent=2)
-    assert len(pretty) > 250_000
+    indented = json_format.MessageToJson(thousand, indent=1)
+    assert len(indented) > 220_000
     status, _headers, payload = post(
-        prod_like, SCORE, pretty, {"content-type": "application/json", "authorization": f"Bearer {token}"}
+        prod_like, SCORE, indented, {"content-type": "application/json", "authorization": f"Bearer {token}"}
     )
     assert status == 200, payload[:300]
     assert len(json.loads(payload)["scores"]) == 1000
+    status, _headers, _payload = post(
+        prod_like,
+        SCORE,
+        json_format.MessageToJson(thousand, indent=2),
+        {"content-type": "application/json", "authorization": f"Bearer {token}"},
+    )
+    assert status == 413
     # gRPC: RESOURCE_EXHAUSTED, not UNKNOWN.
     huge = lieng_pb2.ScoreLiengRequest(hands=parse_hands(" ".join(deck[:3]) for _ in range(40_000)))
     answer = grpc_score(prod_like, token, huge)
