@@ -34,12 +34,17 @@ from cardrules.server.metrics import RpcMetrics
 HEALTH_PREFIX = "/grpc.health.v1.Health/"
 
 # Codes that mean the server (not the caller) has a problem.
-_SERVER_FAULTS = frozenset(
-    {grpc.StatusCode.UNKNOWN, grpc.StatusCode.INTERNAL, grpc.StatusCode.DATA_LOSS, grpc.StatusCode.UNIMPLEMENTED}
-)
-# Codes an operator wants to notice without them being the server's fault: someone is being refused.
+_SERVER_FAULTS = frozenset({grpc.StatusCode.UNKNOWN, grpc.StatusCode.INTERNAL, grpc.StatusCode.DATA_LOSS})
+# Codes an operator wants to notice without them being the server's fault: someone is being refused. (grpc
+# answers an unknown gRPC method itself; UNIMPLEMENTED reaching here is a JSON caller naming a method that
+# does not exist.)
 _REFUSALS = frozenset(
-    {grpc.StatusCode.UNAUTHENTICATED, grpc.StatusCode.RESOURCE_EXHAUSTED, grpc.StatusCode.DEADLINE_EXCEEDED}
+    {
+        grpc.StatusCode.UNAUTHENTICATED,
+        grpc.StatusCode.RESOURCE_EXHAUSTED,
+        grpc.StatusCode.DEADLINE_EXCEEDED,
+        grpc.StatusCode.UNIMPLEMENTED,
+    }
 )
 
 UNAUTHENTICATED_MESSAGE = "missing or invalid credentials"
