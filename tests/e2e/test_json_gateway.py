@@ -29,6 +29,7 @@ from cardrules.api.registry import GATEWAY, LIENG, SAM
 from cardrules.core.errors import InvalidInput
 from cardrules.gateway.v1 import json_gateway_pb2
 from tests.deploy.local import total_calls
+from tests.server.calls import calls_total, metric_samples
 from tests.support.server_process import ServerHandle, new_channel, running_server
 
 VECTORS = Path(__file__).resolve().parents[1] / "vectors"
@@ -204,6 +205,16 @@ def test_an_unknown_method_is_unimplemented_and_computes_nothing(server: ServerH
             via_gateway(channel, service, method, b"{}")
         assert error.value.code() == grpc.StatusCode.UNIMPLEMENTED, (service, method)  # type: ignore[attr-defined]
     assert total_calls(server) - before == 4  # the four refused gateway calls themselves, nothing more
+
+
+def test_a_json_call_is_logged_and_counted_as_the_call_it_carries(server: ServerHandle, channel: grpc.Channel) -> None:
+    score = f"/{LIENG.full_name}/ScoreLieng"
+    before = calls_total(metric_samples(server), score, "OK")
+    via_gateway(channel, LIENG.full_name, "ScoreLieng", b'{"hands": [{"cards": [{"rank": 1, "suit": 1}, '
+                b'{"rank": 1, "suit": 2}, {"rank": 1, "suit": 3}]}]}')  # fmt: skip
+    assert calls_total(metric_samples(server), score, "OK") == before + 1
+    line = server.wait_for_log(lambda r: r.get("method") == score and r.get("via") == CALL)
+    assert line["code"] == "OK"
 
 
 # --- the fast path agrees with the plain path ---------------------------------------------------------------------

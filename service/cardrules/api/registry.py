@@ -16,6 +16,14 @@ from cardrules.v1 import lieng_pb2, lieng_pb2_grpc, sam_loc_pb2, sam_loc_pb2_grp
 SAM = sam_loc_pb2.DESCRIPTOR.services_by_name["SamLocService"]
 LIENG = lieng_pb2.DESCRIPTOR.services_by_name["LiengService"]
 GATEWAY = json_gateway_pb2.DESCRIPTOR.services_by_name["JsonGatewayService"]
+GATEWAY_CALL = f"/{GATEWAY.full_name}/{GATEWAY.methods_by_name['Call'].name}"
+_HOSTED = frozenset(f"/{service.full_name}/{method.name}" for service in (SAM, LIENG) for method in service.methods)
+
+
+def gateway_call_name(request: json_gateway_pb2.CallRequest) -> str | None:
+    """The rules call a JSON gateway call carries, when this server hosts it."""
+    name = f"/{request.service}/{request.method}"
+    return name if name in _HOSTED else None
 
 
 def bindings() -> list[ServiceBinding]:
@@ -41,5 +49,5 @@ def bindings() -> list[ServiceBinding]:
     return [
         ServiceBinding(SAM.full_name, add_sam),
         ServiceBinding(LIENG.full_name, add_lieng),
-        ServiceBinding(GATEWAY.full_name, add_gateway),
+        ServiceBinding(GATEWAY.full_name, add_gateway, carried_calls={GATEWAY_CALL: gateway_call_name}),
     ]

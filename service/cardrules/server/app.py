@@ -110,7 +110,14 @@ async def start_server(
     server = grpc.aio.server(
         # The interceptor, not grpc, enforces max_concurrent_calls: grpc's own limit answers before any
         # interceptor, so its refusals would be missing from the logs and the metrics.
-        interceptors=[ServerInterceptor(metrics, authenticator, config.max_concurrent_calls)],
+        interceptors=[
+            ServerInterceptor(
+                metrics,
+                authenticator,
+                config.max_concurrent_calls,
+                carried_calls={method: name for b in bindings for method, name in b.carried_calls.items()},
+            )
+        ],
         options=server_options(config),
     )
     for binding in bindings:

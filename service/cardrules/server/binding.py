@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 import grpc
+
+# For a method that carries another method's call (the JSON gateway): the full name of the call it carries
+# (``/cardrules.v1.LiengService/ScoreLieng``), read from its decoded request, or None when it names none this
+# server hosts. Logs and metrics then name that call, so every way in is counted alike.
+CallName = Callable[[Any], str | None]
 
 
 @dataclass(frozen=True)
@@ -19,6 +25,8 @@ class ServiceBinding:
 
     name: str
     register: Callable[[grpc.aio.Server], None]
+    # Full method name (``/package.Service/Method``) → how to name the call it carries (see CallName).
+    carried_calls: Mapping[str, CallName] = field(default_factory=dict)
 
 
 # A picklable zero-argument callable (a module-level function) so worker processes can rebuild the bindings:

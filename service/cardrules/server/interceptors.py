@@ -9,7 +9,7 @@ For each unary call, in order:
 4. **Decoding**: the request is parsed here, not by grpc, so bytes that are not the request message become
    INVALID_ARGUMENT with a one-line message (grpc would answer UNKNOWN and log a traceback per call).
 5. The handler runs; then one log line and the Prometheus samples, with the code the client sees and the
-   caller's name.
+   caller's name. A call carried by another (the JSON gateway's) is named as the call it carries, with ``via``.
 
 The status code is read back from the servicer context after the handler finishes, so codes set with
 ``context.set_code`` and ``context.abort`` are recorded as the client sees them, not as a generic failure.
@@ -22,12 +22,13 @@ import functools
 import inspect
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from typing import Any, cast
 
 import grpc
 
 from cardrules.server.auth import ANONYMOUS, UNAUTHENTICATED, Authenticator
+from cardrules.server.binding import CallName
 from cardrules.server.logging import get_logger, log_level_enabled
 from cardrules.server.metrics import RpcMetrics
 
@@ -60,8 +61,10 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
         metrics: RpcMetrics | None,
         authenticator: Authenticator | None = None,
         max_concurrent_calls: int | None = None,
+        carried_calls: Mapping[str, CallName] | None = None,
     ) -> None:
         self._metrics = metrics
+        self._carried_calls = dict(carried_calls or {})
         self._auth = authenticator or Authenticator(None, mutual_tls=False)
         self._limit = max_concurrent_calls
         self._in_flight = 0
@@ -113,10 +116,13 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
         )
         # No request_deserializer: grpc hands over the raw bytes and the observed behaviour decodes them.
         return grpc.unary_unary_rpc_method_handler(
-            self._observed(method, behavior, decode), response_serializer=handler.response_serializer
+            self._observed(method, behavior, decode, self._carried_calls.get(method)),
+            response_serializer=handler.response_serializer,
         )
 
-    def _observed(self, method: str, behavior: UnaryBehavior, decode: Deserializer | None) -> UnaryBehavior:
+    def _observed(
+        self, method: str, behavior: UnaryBehavior, decode: Deserializer | None, carried: CallName | None
+    ) -> UnaryBehavior:
         is_async = inspect.iscoroutinefunction(behavior)
         is_health = method.startswith(HEALTH_PREFIX)
         ok_level = logging.DEBUG if is_health else logging.INFO
@@ -131,6 +137,7 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
             code = grpc.StatusCode.OK
             caller: str | None = ANONYMOUS
             problem: str | None = None
+            name = method  # what the log line and the metrics call it
             try:
                 if not is_health:
                     caller = authenticate(context)
@@ -148,6 +155,8 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
                     except Exception:  # any decoding failure is the bytes' fault: say so in one line
                         problem = f"the request body is not a valid {message_name}"
                         await context.abort(grpc.StatusCode.INVALID_ARGUMENT, problem)
+                    if carried is not None:
+                        name = carried(request) or method
                 if is_async:
                     response = await behavior(request, context)
                 else:
@@ -170,7 +179,8 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
                 raise
             finally:
                 seconds, cpu_seconds = time.perf_counter() - started, time.thread_time() - cpu_started
-                record(method, code, seconds, cpu_seconds, context, ok_level, caller or UNAUTHENTICATED, problem)
+                via = method if name != method else None
+                record(name, code, seconds, cpu_seconds, context, ok_level, caller or UNAUTHENTICATED, problem, via)
 
         return observed
 
@@ -234,6 +244,7 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
         ok_level: int,
         caller: str,
         problem: str | None,
+        via: str | None = None,
     ) -> None:
         if self._metrics is not None:
             self._metrics.observe(method, code.name, seconds, cpu_seconds, caller)
@@ -254,6 +265,8 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
         }
         if problem is not None:
             fields["error"] = problem
+        if via is not None:
+            fields["via"] = via  # the method that carried this call (the JSON gateway)
         self._log.log(level, "rpc", **fields)
 
 
