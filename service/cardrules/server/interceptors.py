@@ -74,10 +74,6 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
         self._wrapped: dict[str, grpc.RpcMethodHandler[Any, Any]] = {}
         self._overloaded: dict[str, grpc.RpcMethodHandler[Any, Any]] = {}
 
-    @property
-    def in_flight(self) -> int:
-        return self._in_flight
-
     async def intercept_service(
         self, continuation: Continuation, handler_call_details: grpc.HandlerCallDetails
     ) -> grpc.RpcMethodHandler[Any, Any] | None:
