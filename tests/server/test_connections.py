@@ -80,6 +80,9 @@ def test_calls_beyond_the_streams_per_connection_wait_in_the_client() -> None:
         server.channel() as channel,
         server.channel() as watcher,
     ):
+        # One call first: the client learns the limit from the server's HTTP/2 SETTINGS. Streams opened before those
+        # arrive are refused by the server (RST_STREAM REFUSED_STREAM), which this client reports as UNAVAILABLE.
+        call(channel, "Pid")
         sleeps = [probe(channel, "Sleep").future(b"1500", timeout=CALL_TIMEOUT * 2) for _ in range(4)]
         seen = 0
         while not all(f.done() for f in sleeps):
