@@ -3,12 +3,14 @@ and the whole status stays far below the 8 KiB of trailers a default client acce
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import grpc
 import pytest
 from google.rpc import error_details_pb2, status_pb2
 
+from cardrules.api import json_mapping
 from cardrules.api.errors import MAX_LISTED_VIOLATIONS, MORE_VIOLATIONS, listed_violations
 from cardrules.core.errors import FieldViolation, InvalidInput
 from cardrules.v1 import cards_pb2, lieng_pb2, lieng_pb2_grpc
@@ -56,6 +58,30 @@ def test_long_descriptions_are_shortened_and_the_byte_budget_holds() -> None:
     *shown, more = listed.field_violations
     assert more.reason == MORE_VIOLATIONS and more.description.startswith(f"{15 - len(shown)} more violations")
     assert 5 <= len(shown) < 15
+
+
+def test_violations_counted_but_not_built_are_in_the_count() -> None:
+    built = [FieldViolation(f"hands[{i}].cards[0].suitt", "UNKNOWN_FIELD", "no such field") for i in range(21)]
+    error = InvalidInput(*built, unlisted=2979)
+    *shown, more = listed_violations(error).field_violations
+    assert len(shown) == MAX_LISTED_VIOLATIONS
+    assert (more.field, more.reason) == ("hands[20].cards[0].suitt", MORE_VIOLATIONS)
+    assert more.description == "2980 more violations not listed, the first of them here"
+    assert str(error).endswith("(and 2979 more)")
+    few = InvalidInput(FieldViolation("a", "R", "first"), unlisted=3)
+    assert [(v.field, v.description) for v in listed_violations(few).field_violations] == [
+        ("a", "first"),
+        ("a", "3 more violations not listed, after this one"),
+    ]
+
+
+def test_json_faults_beyond_the_listed_ones_are_only_counted() -> None:
+    body = json.dumps({"hands": [{"cards": [{"rank": "RANK_ACE", "suitt": "SUIT_SPADES"}] * 3}] * 1000}).encode()
+    with pytest.raises(InvalidInput) as caught:
+        json_mapping.parse_request(body, lieng_pb2.ScoreLiengRequest)
+    assert len(caught.value.violations) == MAX_LISTED_VIOLATIONS + 1
+    assert caught.value.unlisted == 3000 - MAX_LISTED_VIOLATIONS - 1
+    assert caught.value.violations[0].field == "hands[0].cards[0].suitt"
 
 
 def test_a_few_violations_are_listed_whole() -> None:

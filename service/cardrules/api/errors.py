@@ -57,20 +57,27 @@ def listed_violations(error: InvalidInput) -> error_details_pb2.BadRequest:
     """The first violations that fit the caps, then (if any were left out) one entry saying how many."""
     listed = error_details_pb2.BadRequest()
     violations = error.violations
+    total = len(violations) + error.unlisted
     for index, v in enumerate(violations):
         entry = error_details_pb2.BadRequest.FieldViolation(
             field=v.field[:MAX_DESCRIPTION_CHARS], description=_shortened(v.description), reason=v.reason
         )
         if index == MAX_LISTED_VIOLATIONS or listed.ByteSize() + entry.ByteSize() > MAX_DETAIL_BYTES:
-            left = len(violations) - index
-            listed.field_violations.add(
-                field=entry.field,
-                reason=MORE_VIOLATIONS,
-                description=f"{left} more violation{'s' if left > 1 else ''} not listed, the first of them here",
-            )
+            _add_more(listed, entry.field, total - index, "the first of them here")
             break
         listed.field_violations.append(entry)
+    else:
+        if error.unlisted:  # all that were built are listed; the counted rest follow them
+            _add_more(listed, listed.field_violations[-1].field, error.unlisted, "after this one")
     return listed
+
+
+def _add_more(listed: error_details_pb2.BadRequest, field: str, left: int, where: str) -> None:
+    listed.field_violations.add(
+        field=field,
+        reason=MORE_VIOLATIONS,
+        description=f"{left} more violation{'s' if left > 1 else ''} not listed, {where}",
+    )
 
 
 def _shortened(text: str) -> str:
@@ -79,7 +86,7 @@ def _shortened(text: str) -> str:
 
 def _summary(error: InvalidInput) -> str:
     first = error.violations[0]
-    more = len(error.violations) - 1
+    more = len(error.violations) + error.unlisted - 1
     tail = f" (and {more} more)" if more else ""
     return f"invalid {first.field[:MAX_DESCRIPTION_CHARS]}: {_shortened(first.description)}{tail}"
 

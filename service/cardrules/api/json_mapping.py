@@ -25,6 +25,7 @@ from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
 
+from cardrules.api.errors import MAX_LISTED_VIOLATIONS
 from cardrules.core.errors import FieldViolation, InvalidInput
 
 M = TypeVar("M", bound=Message)
@@ -78,8 +79,8 @@ def parse_request(data: bytes, message_class: type[M]) -> M:
     # The walk names only what json_format refuses too (and repeated keys), so it goes first: a refused request
     # costs one walk, not a full parse that stops at its first problem and then the walk.
     found = violations(js, cast(Descriptor, message.DESCRIPTOR))
-    if found:
-        raise InvalidInput(*found)
+    if found.listed:
+        raise InvalidInput(*found.listed, unlisted=found.unlisted)
     try:
         json_format.ParseDict(js, message, ignore_unknown_fields=False)
     except (json_format.ParseError, ValueError, TypeError) as error:  # ValueError: e.g. a lone surrogate
@@ -97,11 +98,30 @@ def response_json(message: Message) -> bytes:
 # --- naming the fields of a refused request --------------------------------------------------------------------
 
 
-def violations(js: Any, descriptor: Descriptor) -> list[FieldViolation]:
+class Faults:
+    """What a walk found: the first faults in full (as many as an error lists, plus the one its "more" entry
+    points at), the rest only counted. A body of 256 KiB can hold thousands of faults, and building a path and a
+    message for each, which no error would show, cost three times the walk itself."""
+
+    BUILT = MAX_LISTED_VIOLATIONS + 1
+
+    def __init__(self) -> None:
+        self.listed: list[FieldViolation] = []
+        self.unlisted = 0
+
+    def building(self) -> bool:
+        """Whether the next fault is built; if not, it is counted here."""
+        if len(self.listed) < self.BUILT:
+            return True
+        self.unlisted += 1
+        return False
+
+
+def violations(js: Any, descriptor: Descriptor) -> Faults:
     """Every problem of the JSON object ``js`` as a ``descriptor`` message, each at its proto field path: only
     what json_format refuses as well (an unknown field, a value it cannot read, two members of a oneof), a field
     given twice (json_format would merge the two) and an enum neither a value name nor an int32."""
-    found: list[FieldViolation] = []
+    found = Faults()
     _walk(js, descriptor, None, found)
     return found
 
@@ -130,10 +150,11 @@ def _render(path: FieldPath, name: str | int | None = None) -> str:
     return text
 
 
-def _walk(js: Any, descriptor: Descriptor, path: FieldPath, found: list[FieldViolation]) -> None:
+def _walk(js: Any, descriptor: Descriptor, path: FieldPath, found: Faults) -> None:
     if not isinstance(js, dict):
-        problem = f"expected a JSON object ({descriptor.name}), got {_kind(js)}"
-        found.append(FieldViolation(_render(path), INVALID_VALUE, problem))
+        if found.building():
+            problem = f"expected a JSON object ({descriptor.name}), got {_kind(js)}"
+            found.listed.append(FieldViolation(_render(path), INVALID_VALUE, problem))
         return
     fields = _fields(descriptor)
     oneofs: dict[str, str] = {}  # oneof name -> the proto name of the member set
@@ -141,51 +162,58 @@ def _walk(js: Any, descriptor: Descriptor, path: FieldPath, found: list[FieldVio
         if key is _DUPLICATES:
             for name in value:
                 known = fields.get(name)
-                named = _render(path, _key(name) if known is None else known.name)
-                found.append(FieldViolation(named, DUPLICATE_FIELD, f"{name!r} names a field given before"))
+                if found.building():
+                    named = _render(path, _key(name) if known is None else known.name)
+                    found.listed.append(FieldViolation(named, DUPLICATE_FIELD, f"{name!r} names a field given before"))
             continue
         field = fields.get(key)
         if field is None:
-            problem = f"{descriptor.name} has no field {key!r}"
-            found.append(FieldViolation(_render(path, _key(key)), UNKNOWN_FIELD, problem))
+            if found.building():
+                problem = f"{descriptor.name} has no field {key!r}"
+                found.listed.append(FieldViolation(_render(path, _key(key)), UNKNOWN_FIELD, problem))
             continue
         if value is None:  # null means the default, for any field
             continue
         if field.oneof is not None:
             if field.oneof in oneofs:
-                problem = f"only one of {field.oneof} may be set, and {oneofs[field.oneof]} is"
-                found.append(FieldViolation(_render(path, field.name), DUPLICATE_FIELD, problem))
+                if found.building():
+                    problem = f"only one of {field.oneof} may be set, and {oneofs[field.oneof]} is"
+                    found.listed.append(FieldViolation(_render(path, field.name), DUPLICATE_FIELD, problem))
                 continue
             oneofs[field.oneof] = field.name
         where = (path, field.name)
         if not field.repeated:
             _check(field, value, where, found)
         elif not isinstance(value, list):
-            problem = f"expected a JSON array, got {_kind(value)}"
-            found.append(FieldViolation(_render(where), INVALID_VALUE, problem))
+            if found.building():
+                problem = f"expected a JSON array, got {_kind(value)}"
+                found.listed.append(FieldViolation(_render(where), INVALID_VALUE, problem))
         else:
             for i, item in enumerate(value):
                 _check(field, item, (where, i), found)
 
 
-def _check(field: _Field, value: Any, where: FieldPath, found: list[FieldViolation]) -> None:
+def _check(field: _Field, value: Any, where: FieldPath, found: Faults) -> None:
     """One value (a list's element for a repeated field)."""
     if field.message is not None:
         _walk(value, field.message, where, found)
     elif field.enum_names is not None:
         if type(value) is str:
-            if value not in field.enum_names:
+            if value not in field.enum_names and found.building():  # (counts the fault when not built)
                 problem = f"{value!r} is not a value of {field.descriptor.enum_type.name}"  # type: ignore[union-attr]
-                found.append(FieldViolation(_render(where), UNKNOWN_ENUM_VALUE, problem))
-        elif not _enum_number(field, value):
+                found.listed.append(FieldViolation(_render(where), UNKNOWN_ENUM_VALUE, problem))
+        elif not _enum_number(field, value) and found.building():
             problem = f"expected {_expected(field.descriptor)}, got {_kind(value)}"
-            found.append(FieldViolation(_render(where), INVALID_VALUE, problem))
-    elif value is None or not (
-        _usual(field.descriptor, value)
-        or (not _surely_refused(field.descriptor, value) and _accepted(field.descriptor, value))
-    ):
+            found.listed.append(FieldViolation(_render(where), INVALID_VALUE, problem))
+    elif (
+        value is None
+        or not (
+            _usual(field.descriptor, value)
+            or (not _surely_refused(field.descriptor, value) and _accepted(field.descriptor, value))
+        )
+    ) and found.building():
         problem = f"expected {_expected(field.descriptor)}, got {_kind(value)}"
-        found.append(FieldViolation(_render(where), INVALID_VALUE, problem))
+        found.listed.append(FieldViolation(_render(where), INVALID_VALUE, problem))
 
 
 _INT_RANGES = {

@@ -49,14 +49,18 @@ def violation(field: str, reason: str, description: str) -> FieldViolation:
 class InvalidInput(ValueError):
     """Malformed input: one or more :class:`FieldViolation`."""
 
-    def __init__(self, *violations: FieldViolation) -> None:
+    def __init__(self, *violations: FieldViolation, unlisted: int = 0) -> None:
+        """``unlisted``: further violations that were counted but not built (a request may hold thousands; an
+        error shows the first few and how many more)."""
         if not violations:
             raise ValueError("InvalidInput needs at least one violation")
         self.violations: tuple[FieldViolation, ...] = violations
+        self.unlisted = unlisted
         super().__init__()  # the text is built by __str__ only when read: a request may hold thousands of faults
 
     def __str__(self) -> str:
-        return "; ".join(f"{v.field}: {v.description}" for v in self.violations)
+        text = "; ".join(f"{v.field}: {v.description}" for v in self.violations)
+        return f"{text} (and {self.unlisted} more)" if self.unlisted else text
 
     @classmethod
     def one(cls, field: str, reason: str, description: str) -> InvalidInput:
@@ -65,4 +69,4 @@ class InvalidInput(ValueError):
 
     def under(self, prefix: str) -> InvalidInput:
         """The same error with every path put under ``prefix``."""
-        return InvalidInput(*(v.under(prefix) for v in self.violations))
+        return InvalidInput(*(v.under(prefix) for v in self.violations), unlisted=self.unlisted)
