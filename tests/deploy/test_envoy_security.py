@@ -6,7 +6,6 @@ unknown methods and paths, and a start-up free of Envoy's warnings about missing
 
 from __future__ import annotations
 
-import hashlib
 import http.client
 import json
 import secrets
@@ -24,6 +23,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from cardrules.client.cards import hands as parse_hands
 from cardrules.v1 import lieng_pb2, lieng_pb2_grpc
 from tests.deploy.local import EnvoyHandle, replicas, running_envoy, total_calls, write_upstream_token
+from tests.support.auth import tokens_line, write_tokens
 from tests.support.server_process import ServerHandle
 
 SCORE = "/cardrules.v1.LiengService/ScoreLieng"
@@ -79,9 +79,7 @@ def grpc_score(envoy: EnvoyHandle, token: str | None, request: lieng_pb2.ScoreLi
 
 
 def tokens_file(directory: Path, token: str) -> Path:
-    path = directory / "tokens"
-    path.write_text(f"{ENVOY_CALLER} sha256:{hashlib.sha256(token.encode()).hexdigest()}\n")
-    return path
+    return write_tokens(directory / "tokens", (ENVOY_CALLER, token))
 
 
 @pytest.fixture(scope="module")
@@ -186,12 +184,11 @@ def test_envoy_picks_up_a_rotated_upstream_token(tmp_path: Path) -> None:
     ):
         token = envoy.players.mint("rotation")
         assert post_json(envoy, BODY, token)[0] == 200
-        digest = hashlib.sha256(new.encode()).hexdigest()
-        server_tokens.write_text(server_tokens.read_text() + f"{ENVOY_CALLER} sha256:{digest}\n")  # 1. add the new
+        server_tokens.write_text(server_tokens.read_text() + tokens_line(ENVOY_CALLER, new) + "\n")  # 1. add the new
         sds = envoy.output_dir / "upstream-token" / "sds.yaml"
         staged = write_upstream_token(tmp_path / "staged", new)  # 2. swap Envoy's file, as the kubelet does
         staged.replace(sds)
-        server_tokens.write_text(f"{ENVOY_CALLER} sha256:{digest}\n")  # 3. drop the old
+        write_tokens(server_tokens, (ENVOY_CALLER, new))  # 3. drop the old
         deadline = time.monotonic() + 30  # the server re-reads its file within a few seconds
         while direct_call(servers[0], old) != grpc.StatusCode.UNAUTHENTICATED:
             assert time.monotonic() < deadline, "the server never dropped the old token"

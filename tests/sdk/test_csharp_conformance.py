@@ -8,7 +8,6 @@ apt-get when mcs is missing.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import json
 import re
@@ -31,6 +30,7 @@ SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$")
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 local = importlib.import_module("tests.deploy.local")
+write_tokens = importlib.import_module("tests.support.auth").write_tokens
 
 
 def mono(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
@@ -71,8 +71,7 @@ class GuardedFront:
 def guarded_front(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GuardedFront]:
     """Envoy requiring players' JWTs and calling, with its own token, a replica that requires bearer tokens."""
     envoy_token = secrets.token_urlsafe(32)
-    tokens = tmp_path_factory.mktemp("auth") / "tokens"
-    tokens.write_text(f"envoy sha256:{hashlib.sha256(envoy_token.encode()).hexdigest()}\n")
+    tokens = write_tokens(tmp_path_factory.mktemp("auth") / "tokens", ("envoy", envoy_token))
     with (
         local.replicas(1, args=("--auth-tokens", str(tokens))) as servers,
         local.running_envoy(servers, values={"jwt_requirement": "required"}, upstream_token=envoy_token) as envoy,

@@ -9,7 +9,6 @@ with tokens (a caller then needs both).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -21,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.auth import mutual_tls_args, write_tokens
 from tests.support.pki import ClientCertificate, Pki, make_pki
 from tests.support.server_process import REPO_ROOT, ServerHandle, running_server
 
@@ -61,8 +61,7 @@ def runner(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def files(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """The callers file (one token) and a vectors folder with ONE_CASE."""
     folder = tmp_path_factory.mktemp("auth")
-    callers = folder / "callers"
-    callers.write_text(f"go-sdk sha256:{hashlib.sha256(TOKEN.encode()).hexdigest()}\n")
+    callers = write_tokens(folder / "callers", ("go-sdk", TOKEN))
     one = folder / "one"
     one.mkdir()
     (one / "one.json").write_text(json.dumps({"cases": [ONE_CASE]}))
@@ -144,10 +143,7 @@ def test_a_bad_token_or_certificate_is_refused_before_any_call(runner: Path, fil
 
 def test_mutual_tls_with_a_token(runner: Path, files: tuple[Path, Path], pki: tuple[Pki, ClientCertificate]) -> None:
     authority, client = pki
-    args = [
-        "--tls-cert", str(authority.server_cert), "--tls-key", str(authority.server_key),
-        "--tls-client-ca", str(authority.ca_cert), "--auth-tokens", str(files[0]),
-    ]  # fmt: skip
+    args = [*mutual_tls_args(authority), "--auth-tokens", str(files[0])]
     tls = ["-ca", str(authority.ca_cert)]
     certificate = ["-cert", str(client.cert), "-key", str(client.key)]
     with running_server(

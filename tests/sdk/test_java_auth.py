@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
-import hashlib
 import json
 import os
 import re
@@ -24,6 +23,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.auth import mutual_tls_args, write_tokens
 from tests.support.pki import ClientCertificate, Pki, make_pki
 from tests.support.server_process import REPO_ROOT, ServerHandle, running_server
 
@@ -87,8 +87,7 @@ def runner(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
 def files(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """The callers file (one token) and a vectors folder with ONE_CASE."""
     folder = tmp_path_factory.mktemp("auth")
-    callers = folder / "callers"
-    callers.write_text(f"java-sdk sha256:{hashlib.sha256(TOKEN.encode()).hexdigest()}\n")
+    callers = write_tokens(folder / "callers", ("java-sdk", TOKEN))
     one = folder / "one"
     one.mkdir()
     (one / "one.json").write_text(json.dumps({"cases": [ONE_CASE]}))
@@ -177,10 +176,7 @@ def test_mutual_tls_with_a_token(
     runner: list[str], files: tuple[Path, Path], pki: tuple[Pki, ClientCertificate, Path]
 ) -> None:
     authority, client, pkcs8 = pki
-    args = [
-        "--tls-cert", str(authority.server_cert), "--tls-key", str(authority.server_key),
-        "--tls-client-ca", str(authority.ca_cert), "--auth-tokens", str(files[0]),
-    ]  # fmt: skip
+    args = [*mutual_tls_args(authority), "--auth-tokens", str(files[0])]
     tls = ["--ca", str(authority.ca_cert)]
     certificate = ["--cert", str(client.cert), "--key", str(pkcs8)]
     with running_server(

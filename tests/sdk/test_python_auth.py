@@ -6,7 +6,6 @@ UNAUTHENTICATED as a typed error, and health open to probes. Auth off is covered
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import json
 import os
 import secrets
@@ -23,6 +22,7 @@ from cardrules.client import LiengClient, UnauthenticatedError, UnavailableError
 from cardrules.client.aio import AsyncLiengClient
 from cardrules.client.aio import connect as aio_connect
 from cardrules.v1 import lieng_pb2
+from tests.support.auth import mutual_tls_args, write_tokens
 from tests.support.pki import Pki, make_pki
 from tests.support.server_process import REPO_ROOT, ServerHandle, running_server
 
@@ -32,9 +32,7 @@ WRONG_TOKEN = secrets.token_urlsafe(32)
 
 
 def _tokens_file(directory: Path) -> Path:
-    path = directory / "callers"
-    path.write_text(f"# callers of the rules service\nbackend sha256:{hashlib.sha256(TOKEN.encode()).hexdigest()}\n")
-    return path
+    return write_tokens(directory / "callers", ("backend", TOKEN))
 
 
 def _run_conformance(
@@ -82,10 +80,7 @@ def pki(tmp_path_factory: pytest.TempPathFactory) -> Pki:
 @pytest.fixture(scope="module")
 def mutual_tls_server(pki: Pki, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerHandle]:
     """Mutual TLS and tokens at once: a call needs a certificate from our CA and a valid token."""
-    args = [
-        "--tls-cert", str(pki.server_cert), "--tls-key", str(pki.server_key), "--tls-client-ca", str(pki.ca_cert),
-        "--auth-tokens", str(_tokens_file(tmp_path_factory.mktemp("mtls-tokens"))),
-    ]  # fmt: skip
+    args = [*mutual_tls_args(pki), "--auth-tokens", str(_tokens_file(tmp_path_factory.mktemp("mtls-tokens")))]
     prober = pki.client("prober")
     with running_server(
         args, root_certificates=pki.ca_pem, client_certificate=(prober.cert_pem, prober.key_pem)

@@ -6,7 +6,6 @@ test_typescript_conformance.py. Needs the built SDK (``npm run build --prefix cl
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import secrets
@@ -19,6 +18,7 @@ from typing import Any
 import pytest
 from grpc_health.v1 import health_pb2
 
+from tests.support.auth import mutual_tls_args, write_tokens
 from tests.support.pki import Pki, make_pki
 from tests.support.server_process import REPO_ROOT, ServerHandle, health_status, running_server
 
@@ -87,9 +87,7 @@ def _call(tmp_path: Path, **options: str) -> dict[str, Any]:
 
 
 def _tokens_file(directory: Path) -> Path:
-    path = directory / "callers"
-    path.write_text(f"node-backend sha256:{hashlib.sha256(TOKEN.encode()).hexdigest()}\n")
-    return path
+    return write_tokens(directory / "callers", ("node-backend", TOKEN))
 
 
 @pytest.fixture(scope="module")
@@ -105,10 +103,7 @@ def pki(tmp_path_factory: pytest.TempPathFactory) -> Pki:
 
 @pytest.fixture(scope="module")
 def mutual_tls_server(pki: Pki, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerHandle]:
-    args = [
-        "--tls-cert", str(pki.server_cert), "--tls-key", str(pki.server_key), "--tls-client-ca", str(pki.ca_cert),
-        "--auth-tokens", str(_tokens_file(tmp_path_factory.mktemp("mtls-tokens"))),
-    ]  # fmt: skip
+    args = [*mutual_tls_args(pki), "--auth-tokens", str(_tokens_file(tmp_path_factory.mktemp("mtls-tokens")))]
     prober = pki.client("prober")
     with running_server(
         args, root_certificates=pki.ca_pem, client_certificate=(prober.cert_pem, prober.key_pem)

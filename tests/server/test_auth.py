@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 import time
 from collections.abc import Iterator
@@ -14,12 +13,9 @@ from grpc_health.v1 import health_pb2
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
 from tests.server.calls import CALL_TIMEOUT, calls_counted, probe
+from tests.support.auth import mutual_tls_args, tokens_line, write_tokens
 from tests.support.pki import Pki, make_pki
 from tests.support.server_process import FAKE_ENTRY, ServerHandle, health_status, new_channel, running_server
-
-
-def _line(name: str, token: str) -> str:
-    return f"{name} sha256:{hashlib.sha256(token.encode()).hexdigest()}"
 
 
 def _bearer(token: str) -> list[tuple[str, str]]:
@@ -51,7 +47,7 @@ OTHER_TOKEN = secrets.token_urlsafe(32)
 @pytest.fixture(scope="module")
 def token_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerHandle]:
     tokens = tmp_path_factory.mktemp("tokens") / "callers"
-    tokens.write_text(f"# who may call\n{_line('game-backend', TOKEN)}\n\n{_line('ops', OTHER_TOKEN)}\n")
+    tokens.write_text(f"# who may call\n{tokens_line('game-backend', TOKEN)}\n\n{tokens_line('ops', OTHER_TOKEN)}\n")
     with running_server(["--auth-tokens", str(tokens)], entry=FAKE_ENTRY) as handle:
         yield handle
 
@@ -109,14 +105,13 @@ def test_health_stays_open_and_reflection_needs_a_token(token_server: ServerHand
 
 def test_a_rotated_tokens_file_is_picked_up_without_a_restart(tmp_path: Path) -> None:
     old, new = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
-    tokens = tmp_path / "callers"
-    tokens.write_text(f"{_line('backend', old)}\n{_line('backend', new)}\n")  # both valid during the rotation
+    tokens = write_tokens(tmp_path / "callers", ("backend", old), ("backend", new))  # both valid while rotating
     with running_server(["--auth-tokens", str(tokens)], entry=FAKE_ENTRY) as server, server.channel() as channel:
         _pid(channel, _bearer(old))
         _pid(channel, _bearer(new))
         # The rotation ends: the old line goes. Written as a Secret volume does it: a new file moved into place.
         replacement = tmp_path / "callers.new"
-        replacement.write_text(f"{_line('backend', new)}\n")
+        replacement.write_text(f"{tokens_line('backend', new)}\n")
         replacement.replace(tokens)
         deadline = time.monotonic() + 30  # reloads are checked every few seconds
         while True:
@@ -158,16 +153,12 @@ def pki(tmp_path_factory: pytest.TempPathFactory) -> Pki:
     return make_pki(tmp_path_factory.mktemp("pki"))
 
 
-def _mtls_args(pki: Pki) -> list[str]:
-    return ["--tls-cert", str(pki.server_cert), "--tls-key", str(pki.server_key), "--tls-client-ca", str(pki.ca_cert)]
-
-
 def test_mutual_tls_names_the_caller_by_its_certificate_and_refuses_others(pki: Pki, tmp_path: Path) -> None:
     alice = pki.client("alice")
     stranger = make_pki(tmp_path / "other").client("mallory")
     certificate = (alice.cert_pem, alice.key_pem)
     with running_server(
-        _mtls_args(pki), entry=FAKE_ENTRY, root_certificates=pki.ca_pem, client_certificate=certificate
+        mutual_tls_args(pki), entry=FAKE_ENTRY, root_certificates=pki.ca_pem, client_certificate=certificate
     ) as server:
         with server.channel() as channel:
             assert int(_pid(channel)) == server.process.pid
@@ -183,8 +174,8 @@ def test_mutual_tls_names_the_caller_by_its_certificate_and_refuses_others(pki: 
 def test_mutual_tls_and_tokens_together_need_both(pki: Pki, tmp_path: Path) -> None:
     alice = pki.client("alice")
     tokens = tmp_path / "callers"
-    tokens.write_text(_line("game-backend", TOKEN) + "\n")
-    args = [*_mtls_args(pki), "--auth-tokens", str(tokens)]
+    tokens.write_text(tokens_line("game-backend", TOKEN) + "\n")
+    args = [*mutual_tls_args(pki), "--auth-tokens", str(tokens)]
     certificate = (alice.cert_pem, alice.key_pem)
     with (
         running_server(args, entry=FAKE_ENTRY, root_certificates=pki.ca_pem, client_certificate=certificate) as server,
