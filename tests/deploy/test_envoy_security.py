@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import secrets
 import struct
 import time
 from collections.abc import Iterator
@@ -23,7 +22,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from cardrules.client.cards import hands as parse_hands
 from cardrules.v1 import lieng_pb2, lieng_pb2_grpc
 from tests.deploy.local import EnvoyHandle, replicas, running_envoy, total_calls, write_upstream_token
-from tests.support.auth import tokens_line, write_tokens
+from tests.support.auth import new_token, tokens_line, write_tokens
 from tests.support.server_process import ServerHandle
 
 SCORE = "/cardrules.v1.LiengService/ScoreLieng"
@@ -84,7 +83,7 @@ def tokens_file(directory: Path, token: str) -> Path:
 
 @pytest.fixture(scope="module")
 def upstream_token() -> str:
-    return secrets.token_urlsafe(32)
+    return new_token()
 
 
 @pytest.fixture(scope="module")
@@ -176,7 +175,7 @@ def test_health_needs_no_token(prod_like: EnvoyHandle) -> None:
 
 def test_envoy_picks_up_a_rotated_upstream_token(tmp_path: Path) -> None:
     """The documented rotation: the server accepts old and new, Envoy's Secret changes, the old token goes."""
-    old, new = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
+    old, new = new_token(), new_token()
     server_tokens = tokens_file(tmp_path, old)
     with (
         replicas(1, args=("--auth-tokens", str(server_tokens))) as servers,

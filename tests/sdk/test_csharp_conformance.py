@@ -11,7 +11,6 @@ from __future__ import annotations
 import importlib
 import json
 import re
-import secrets
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -30,7 +29,8 @@ SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$")
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 local = importlib.import_module("tests.deploy.local")
-write_tokens = importlib.import_module("tests.support.auth").write_tokens
+_auth = importlib.import_module("tests.support.auth")
+write_tokens, new_token = _auth.write_tokens, _auth.new_token
 
 
 def mono(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
@@ -70,7 +70,7 @@ class GuardedFront:
 @pytest.fixture(scope="module")
 def guarded_front(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GuardedFront]:
     """Envoy requiring players' JWTs and calling, with its own token, a replica that requires bearer tokens."""
-    envoy_token = secrets.token_urlsafe(32)
+    envoy_token = new_token()
     tokens = write_tokens(tmp_path_factory.mktemp("auth") / "tokens", ("envoy", envoy_token))
     with (
         local.replicas(1, args=("--auth-tokens", str(tokens))) as servers,

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import secrets
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -20,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.auth import mutual_tls_args, write_tokens
+from tests.support.auth import mutual_tls_args, new_token, write_tokens
 from tests.support.pki import ClientCertificate, Pki, make_pki
 from tests.support.server_process import REPO_ROOT, ServerHandle, running_server
 
@@ -28,7 +27,7 @@ SDK = REPO_ROOT / "clients" / "go"
 VECTORS = REPO_ROOT / "tests" / "vectors"
 SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$", re.MULTILINE)
 REFUSED = "the server refused the credentials of 1 call(s) (UNAUTHENTICATED)"
-TOKEN = secrets.token_urlsafe(32)
+TOKEN = new_token()
 # The first build compiles grpc: minutes on a cold cache, seconds after.
 BUILD_TIMEOUT_SECONDS = 600
 RUN_TIMEOUT_SECONDS = 180

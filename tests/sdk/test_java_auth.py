@@ -15,7 +15,6 @@ import fcntl
 import json
 import os
 import re
-import secrets
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -23,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.auth import mutual_tls_args, write_tokens
+from tests.support.auth import mutual_tls_args, new_token, write_tokens
 from tests.support.pki import ClientCertificate, Pki, make_pki
 from tests.support.server_process import REPO_ROOT, ServerHandle, running_server
 
@@ -31,7 +30,7 @@ SDK = REPO_ROOT / "clients" / "java"
 VECTORS = REPO_ROOT / "tests" / "vectors"
 SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$", re.MULTILINE)
 REFUSED = "the server refused the credentials of 1 call(s) (UNAUTHENTICATED)"
-TOKEN = secrets.token_urlsafe(32)
+TOKEN = new_token()
 RUN_TIMEOUT_SECONDS = 180
 
 # One case that passes with accepted credentials and fails on any refusal.

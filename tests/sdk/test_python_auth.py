@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import secrets
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -22,13 +21,13 @@ from cardrules.client import LiengClient, UnauthenticatedError, UnavailableError
 from cardrules.client.aio import AsyncLiengClient
 from cardrules.client.aio import connect as aio_connect
 from cardrules.v1 import lieng_pb2
-from tests.support.auth import mutual_tls_args, write_tokens
+from tests.support.auth import mutual_tls_args, new_token, write_tokens
 from tests.support.pki import Pki, make_pki
 from tests.support.server_process import REPO_ROOT, ServerHandle, running_server
 
 VECTORS = REPO_ROOT / "tests" / "vectors"
-TOKEN = secrets.token_urlsafe(32)
-WRONG_TOKEN = secrets.token_urlsafe(32)
+TOKEN = new_token()
+WRONG_TOKEN = new_token()
 
 
 def _tokens_file(directory: Path) -> Path:

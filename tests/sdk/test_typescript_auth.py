@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -18,7 +17,7 @@ from typing import Any
 import pytest
 from grpc_health.v1 import health_pb2
 
-from tests.support.auth import mutual_tls_args, write_tokens
+from tests.support.auth import mutual_tls_args, new_token, write_tokens
 from tests.support.pki import Pki, make_pki
 from tests.support.server_process import REPO_ROOT, ServerHandle, health_status, running_server
 
@@ -26,8 +25,8 @@ SDK = REPO_ROOT / "clients" / "typescript"
 RUNNER = SDK / "dist" / "conformance.js"
 INDEX = SDK / "dist" / "index.js"
 VECTORS = REPO_ROOT / "tests" / "vectors"
-TOKEN = secrets.token_urlsafe(32)
-WRONG_TOKEN = secrets.token_urlsafe(32)
+TOKEN = new_token()
+WRONG_TOKEN = new_token()
 
 # One call through the SDK's client, reporting what it got as one JSON line: the answer, or the typed error.
 CALL = """

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,7 +12,7 @@ from grpc_health.v1 import health_pb2
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
 from tests.server.calls import CALL_TIMEOUT, calls_counted, probe
-from tests.support.auth import mutual_tls_args, tokens_line, write_tokens
+from tests.support.auth import mutual_tls_args, new_token, tokens_line, write_tokens
 from tests.support.pki import Pki, make_pki
 from tests.support.server_process import FAKE_ENTRY, ServerHandle, health_status, new_channel, running_server
 
@@ -40,8 +39,8 @@ def _reflection_list(channel: grpc.Channel, metadata: list[tuple[str, str]] | No
     return [service.name for response in responses for service in response.list_services_response.service]
 
 
-TOKEN = secrets.token_urlsafe(32)
-OTHER_TOKEN = secrets.token_urlsafe(32)
+TOKEN = new_token()
+OTHER_TOKEN = new_token()
 
 
 @pytest.fixture(scope="module")
@@ -104,7 +103,7 @@ def test_health_stays_open_and_reflection_needs_a_token(token_server: ServerHand
 
 
 def test_a_rotated_tokens_file_is_picked_up_without_a_restart(tmp_path: Path) -> None:
-    old, new = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
+    old, new = new_token(), new_token()
     tokens = write_tokens(tmp_path / "callers", ("backend", old), ("backend", new))  # both valid while rotating
     with running_server(["--auth-tokens", str(tokens)], entry=FAKE_ENTRY) as server, server.channel() as channel:
         _pid(channel, _bearer(old))

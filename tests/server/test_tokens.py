@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from cardrules.server.tokens import MAX_TOKEN_LENGTH, TokenFile, TokenFileError, file_line, main
+from cardrules.server.tokens import MAX_TOKEN_LENGTH, TokenFile, TokenFileError, file_line, main, new_token
 
 
 def _hash(token: str) -> str:
@@ -58,6 +58,12 @@ def test_new_prints_a_token_and_the_line_that_accepts_it(capsys: pytest.CaptureF
     assert len(token) >= 40
     assert line == file_line("game-backend", token)
     assert TokenFile.parse(line).caller(token) == "game-backend"
+
+
+def test_new_tokens_are_long_random_and_never_start_with_a_dash() -> None:
+    tokens = [new_token() for _ in range(3000)]  # about 47 would start with "-" if nothing prevented it
+    assert len(set(tokens)) == len(tokens)
+    assert all(len(token) == 43 and not token.startswith("-") for token in tokens)
 
 
 def test_hash_reads_the_token_from_standard_input() -> None:

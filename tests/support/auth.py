@@ -9,7 +9,10 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+from cardrules.server.tokens import new_token
 from tests.support.pki import Pki
+
+__all__ = ["mutual_tls_args", "new_token", "tokens_line", "write_tokens"]
 
 
 def tokens_line(name: str, token: str) -> str:

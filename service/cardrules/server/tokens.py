@@ -41,6 +41,15 @@ class TokenFileError(ValueError):
     """The tokens file cannot be used; the message names the line."""
 
 
+def new_token() -> str:
+    """32 random bytes, URL-safe base64, never starting with ``-``: command-line parsers (argparse, Node's
+    parseArgs) read ``--token -abc…`` as a missing value, so such a token would only work as ``--token=-abc…``."""
+    while True:
+        token = secrets.token_urlsafe(32)
+        if not token.startswith("-"):
+            return token
+
+
 def token_digest(token: str) -> bytes:
     return hashlib.sha256(token.encode()).digest()
 
@@ -149,7 +158,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if NAME.fullmatch(args.name) is None:
         parser.error("a name is 1-64 letters, digits and . _ @ - (starting with a letter or digit)")
     if args.command == "new":
-        token = secrets.token_urlsafe(32)
+        token = new_token()
         print(token)
         print(file_line(args.name, token))
         return 0
