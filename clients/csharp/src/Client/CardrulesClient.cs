@@ -38,6 +38,8 @@ namespace Cardrules.Client
     /// <c>client.SamLoc.ValidatePlayAsync(…)</c>. Thread-safe; make one per server and keep it.
     /// Every rules call is a pure function of its request, so retrying one can never apply it twice: calls failing
     /// with UNAVAILABLE (or a draining server's CANCELLED) are retried with backoff within the call's deadline.
+    /// Every attempt, retries included, calls the transport on the SynchronizationContext the call was made on
+    /// (Unity's main thread when called from a MonoBehaviour), so a transport bound to one thread works.
     /// </summary>
     public sealed class CardrulesClient : IRpcInvoker, IDisposable
     {
@@ -81,7 +83,9 @@ namespace Cardrules.Client
                 if (left <= TimeSpan.Zero) throw new RulesException(StatusCode.DeadlineExceeded, "deadline of " + budget + " exceeded");
                 try
                 {
-                    var response = await transport.PostJsonAsync(method.Path, body, headers, left, cancellationToken).ConfigureAwait(false);
+                    // No ConfigureAwait(false) here or on the delay below: the next attempt must start on the
+                    // caller's SynchronizationContext (Unity's main thread, where UnityWebRequest must be created).
+                    var response = await transport.PostJsonAsync(method.Path, body, headers, left, cancellationToken);
                     if (response.HttpStatus == 200 && (!response.GrpcStatus.HasValue || response.GrpcStatus.Value == 0))
                         return Parse(method, response.Body);
                     failure = ErrorDecoder.Decode(response);
@@ -102,7 +106,7 @@ namespace Cardrules.Client
                 if (!Retryable(failure.Code) || attempt >= options.MaxAttempts) throw failure;
                 var wait = Backoff(attempt);
                 if (clock.Elapsed + wait >= budget) throw failure; // better the real error than a bare DEADLINE_EXCEEDED
-                await options.Delay(wait, cancellationToken).ConfigureAwait(false);
+                await options.Delay(wait, cancellationToken);
             }
         }
 

@@ -13,8 +13,11 @@ using UnityEngine.Networking;
 namespace Cardrules.Client
 {
     /// <summary>
-    /// ITransport over UnityWebRequest. Call the client from the main thread (UnityWebRequest requires it); the
-    /// awaits resume there through Unity's SynchronizationContext.
+    /// ITransport over UnityWebRequest, which must be created and sent on Unity's main thread. Call the client from
+    /// the main thread (e.g. a MonoBehaviour's async Start or a button handler): CardrulesClient resumes on
+    /// the caller's SynchronizationContext (Unity's, on the main thread) after each attempt and after each retry's
+    /// back-off, so every request, retries included, is made there. Calling from a thread-pool thread
+    /// (e.g. inside Task.Run) has no such context and UnityWebRequest throws.
     /// <code>var client = new CardrulesClient(new UnityWebRequestTransport("https://rules.example.com"));</code>
     /// </summary>
     public sealed class UnityWebRequestTransport : ITransport
