@@ -54,3 +54,14 @@ def shell_lines(block: str) -> list[str]:
     if pending:
         commands.append(pending.strip())
     return commands
+
+
+README_TARGET = "localhost:50051"  # the address every README example calls: where `bash service/serve.sh` listens
+
+
+def at_address(code: str, address: str, readme_target: str = README_TARGET) -> str:
+    """``code`` calling ``address`` instead of the README's ``readme_target``: tests run in parallel, each with its
+    own server on a free port, so they cannot all use the README's fixed port. Nothing else is changed."""
+    if readme_target not in code:
+        raise AssertionError(f"the README example no longer calls {readme_target!r}; update the docs test")
+    return code.replace(readme_target, address)

@@ -21,6 +21,11 @@ var (
 		'S': cardrulesv1.Suit_SUIT_SPADES, 'C': cardrulesv1.Suit_SUIT_CLUBS,
 		'D': cardrulesv1.Suit_SUIT_DIAMONDS, 'H': cardrulesv1.Suit_SUIT_HEARTS,
 	}
+	// The suit symbols people paste from card games and chat: accepted as input, never printed.
+	suitSymbols = map[string]cardrulesv1.Suit{
+		"♠": cardrulesv1.Suit_SUIT_SPADES, "♣": cardrulesv1.Suit_SUIT_CLUBS,
+		"♦": cardrulesv1.Suit_SUIT_DIAMONDS, "♥": cardrulesv1.Suit_SUIT_HEARTS,
+	}
 	rankLetters = invert(ranks)
 	suitLetters = invert(suits)
 )
@@ -33,18 +38,22 @@ func invert[V comparable](m map[byte]V) map[V]byte {
 	return out
 }
 
-// ParseCard parses one card: a rank (3456789TJQKA2, or 10) then a suit (S C D H), any case: "TD", "10d".
+// CardFormat says how card text is written; every parse error ends with it.
+const CardFormat = `a card is a rank (A 2-9 T/10 J Q K) and a suit (S C D H or ♠ ♣ ♦ ♥), like "AS", "10H" or "Q♦"`
+
+// ParseCard parses one card: a rank (A 2-9 T J Q K, or 10) then a suit (S C D H, or ♠ ♣ ♦ ♥), any case: "TD",
+// "10d", "Q♦".
 func ParseCard(text string) (*cardrulesv1.Card, error) {
 	trimmed := strings.TrimSpace(text)
 	card, size, ok := cardAt(trimmed, 0)
 	if !ok || size != len(trimmed) {
-		return nil, fmt.Errorf("cardrules: not a card: %q (expected a rank 3456789TJQKA2 then a suit SCDH, e.g. \"TD\")", text)
+		return nil, fmt.Errorf("cardrules: bad card %q: %s", text, CardFormat)
 	}
 	return card, nil
 }
 
 // ParseCards parses many cards separated by spaces or commas, or written run together: "3S 4D 5C",
-// "3S,4D,5C", "3S4D5C". An empty text gives no cards.
+// "3S,4D,5C", "3S4D5C", "3♠ 4♦ 5♣". An empty text gives no cards.
 func ParseCards(text string) ([]*cardrulesv1.Card, error) {
 	var cards []*cardrulesv1.Card
 	for i := 0; i < len(text); {
@@ -58,7 +67,7 @@ func ParseCards(text string) ([]*cardrulesv1.Card, error) {
 			for end < len(text) && !isSeparator(text[end]) {
 				end++
 			}
-			return nil, fmt.Errorf("cardrules: not a card: %q at position %d of %q", text[i:end], i, text)
+			return nil, fmt.Errorf("cardrules: bad card %q at byte %d of %q: %s", text[i:end], i, text, CardFormat)
 		}
 		cards = append(cards, card)
 		i += size
@@ -82,6 +91,15 @@ func Hand(text string) (*cardrulesv1.Cards, error) {
 		return nil, err
 	}
 	return &cardrulesv1.Cards{Cards: cards}, nil
+}
+
+// MustHand is Hand for literals in code and tests: it panics on bad text.
+func MustHand(text string) *cardrulesv1.Cards {
+	hand, err := Hand(text)
+	if err != nil {
+		panic(err)
+	}
+	return hand
 }
 
 // Hands parses several hands at once: Hands("AC AD AH", "2S 3H 4D").
@@ -112,7 +130,7 @@ func CardText(card *cardrulesv1.Card) (string, error) {
 	rank, rankOK := rankLetters[card.GetRank()]
 	suit, suitOK := suitLetters[card.GetSuit()]
 	if !rankOK || !suitOK {
-		return "", fmt.Errorf("cardrules: card has no valid rank and suit: rank=%v suit=%v", card.GetRank(), card.GetSuit())
+		return "", fmt.Errorf("cardrules: card has no valid rank and suit: %v of %v", card.GetRank(), card.GetSuit())
 	}
 	return string([]byte{rank, suit}), nil
 }
@@ -130,7 +148,7 @@ func CardsText(cards []*cardrulesv1.Card) (string, error) {
 	return strings.Join(texts, " "), nil
 }
 
-// cardAt reads the card starting at text[i]; size is how many bytes it took ("10D" is three).
+// cardAt reads the card starting at text[i]; size is how many bytes it took ("10D" is three, "10♦" five).
 func cardAt(text string, i int) (card *cardrulesv1.Card, size int, ok bool) {
 	rankLetter, rankSize := upper(text, i), 1
 	if strings.HasPrefix(text[i:], "10") {
@@ -140,11 +158,15 @@ func cardAt(text string, i int) (card *cardrulesv1.Card, size int, ok bool) {
 	if !rankOK || i+rankSize >= len(text) {
 		return nil, 0, false
 	}
-	suit, suitOK := suits[upper(text, i+rankSize)]
-	if !suitOK {
-		return nil, 0, false
+	if suit, suitOK := suits[upper(text, i+rankSize)]; suitOK {
+		return &cardrulesv1.Card{Rank: rank, Suit: suit}, rankSize + 1, true
 	}
-	return &cardrulesv1.Card{Rank: rank, Suit: suit}, rankSize + 1, true
+	for symbol, suit := range suitSymbols {
+		if strings.HasPrefix(text[i+rankSize:], symbol) {
+			return &cardrulesv1.Card{Rank: rank, Suit: suit}, rankSize + len(symbol), true
+		}
+	}
+	return nil, 0, false
 }
 
 func upper(text string, i int) byte {

@@ -15,6 +15,10 @@ func TestParseCardAcceptsLettersTenAndAnyCase(t *testing.T) {
 		" as ": {Rank: cardrulesv1.Rank_RANK_ACE, Suit: cardrulesv1.Suit_SUIT_SPADES},
 		"2H":   {Rank: cardrulesv1.Rank_RANK_TWO, Suit: cardrulesv1.Suit_SUIT_HEARTS},
 		"kc":   {Rank: cardrulesv1.Rank_RANK_KING, Suit: cardrulesv1.Suit_SUIT_CLUBS},
+		"A♠":   {Rank: cardrulesv1.Rank_RANK_ACE, Suit: cardrulesv1.Suit_SUIT_SPADES},
+		"10♥":  {Rank: cardrulesv1.Rank_RANK_TEN, Suit: cardrulesv1.Suit_SUIT_HEARTS},
+		"q♦":   {Rank: cardrulesv1.Rank_RANK_QUEEN, Suit: cardrulesv1.Suit_SUIT_DIAMONDS},
+		"3♣":   {Rank: cardrulesv1.Rank_RANK_THREE, Suit: cardrulesv1.Suit_SUIT_CLUBS},
 	} {
 		got, err := ParseCard(text)
 		if err != nil || got.GetRank() != want.GetRank() || got.GetSuit() != want.GetSuit() {
@@ -24,17 +28,17 @@ func TestParseCardAcceptsLettersTenAndAnyCase(t *testing.T) {
 }
 
 func TestParseCardRejectsBadText(t *testing.T) {
-	for _, text := range []string{"", "1D", "TX", "TDS", "D", "11D", "T D"} {
+	for _, text := range []string{"", "1D", "TX", "TDS", "D", "11D", "T D", "A♤", "♠A", "10"} {
 		if got, err := ParseCard(text); err == nil {
 			t.Errorf("ParseCard(%q) = %v, want an error", text, got)
-		} else if !strings.Contains(err.Error(), "not a card") {
-			t.Errorf("ParseCard(%q) error %q does not say why", text, err)
+		} else if !strings.Contains(err.Error(), CardFormat) {
+			t.Errorf("ParseCard(%q) error %q does not show the format", text, err)
 		}
 	}
 }
 
 func TestParseCardsSeparatedOrRunTogether(t *testing.T) {
-	for _, text := range []string{"3S 4D 10C", "3S,4D,TC", "3s4d10c", " 3S ,\t4D\n TC "} {
+	for _, text := range []string{"3S 4D 10C", "3S,4D,TC", "3s4d10c", " 3S ,\t4D\n TC ", "3♠ 4♦ 10♣", "3♠4♦10♣"} {
 		cards, err := ParseCards(text)
 		if err != nil {
 			t.Fatalf("ParseCards(%q): %v", text, err)
@@ -50,7 +54,7 @@ func TestParseCardsSeparatedOrRunTogether(t *testing.T) {
 
 func TestParseCardsNamesTheBadCard(t *testing.T) {
 	_, err := ParseCards("3S 4X 5C")
-	if err == nil || !strings.Contains(err.Error(), `"4X" at position 3`) {
+	if err == nil || !strings.Contains(err.Error(), `"4X" at byte 3`) {
 		t.Fatalf("error %v does not name the bad card and its position", err)
 	}
 }

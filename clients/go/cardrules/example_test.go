@@ -11,8 +11,8 @@ import (
 	cardrulesv1 "github.com/cardrules/cardrules/clients/go/gen/cardrules/v1"
 )
 
-// The README example. It has no Output comment, so `go test` compiles it but does not run it (it needs a server);
-// conformance/live_test.go makes the same calls against a live one.
+// The first part of the README example, for godoc (tests/docs/test_go_readme.py runs the README's own copy against
+// a live server). It has no Output comment, so `go test` compiles it but does not run it.
 func Example() {
 	ctx := context.Background()
 	client, err := cardrules.Dial("localhost:50051") // retries UNAVAILABLE/CANCELLED; 2 s default deadline

@@ -17,6 +17,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/protobuf/proto"
 )
 
 // These tests need a live server: CARDRULES_TARGET (host:port) when the caller runs one, else TestMain starts
@@ -214,6 +215,40 @@ func TestRunnerCountsFailuresAndMalformedVectors(t *testing.T) {
 	for _, failure := range result.Failures {
 		if !strings.HasPrefix(failure.Difference, want[failure.Name]) || failure.File != "cases.json" {
 			t.Errorf("%s: %q, want prefix %q", failure.Name, failure.Difference, want[failure.Name])
+		}
+	}
+}
+
+// Every move LegalMoves lists, sent back as SamActionFromMove makes it, is legal: the documented way to act on
+// LegalMoves' answer (the hand and facing card are those of the rules' worked example 17).
+func TestEveryLegalSamMoveValidates(t *testing.T) {
+	client := dial(t)
+	ctx := context.Background()
+	for _, current := range []string{"4C", ""} {
+		state := &cardrulesv1.SamTableState{Turn: 0, Seats: []*cardrulesv1.SamSeat{
+			{Holding: &cardrulesv1.SamSeat_Hand{Hand: cardrules.MustHand("3S 3H 4D 5C 5H 9S 2D")}},
+			{Holding: &cardrulesv1.SamSeat_CardCount{CardCount: 10}},
+		}}
+		if current != "" {
+			state.Current = cardrules.MustHand(current)
+			state.CurrentOwner = proto.Int32(1)
+		}
+		moves, err := client.SamLoc.LegalMoves(ctx, &cardrulesv1.SamLocServiceLegalMovesRequest{State: state})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(moves.GetMoves()) == 0 {
+			t.Fatalf("facing %q: no legal moves", current)
+		}
+		for _, move := range moves.GetMoves() {
+			action := cardrules.SamActionFromMove(moves.GetSeat(), move)
+			answer, err := client.SamLoc.ValidatePlay(ctx, &cardrulesv1.SamLocServiceValidatePlayRequest{State: state, Action: action})
+			if err != nil {
+				t.Fatalf("facing %q, %v: %v", current, move, err)
+			}
+			if !answer.GetLegal() {
+				t.Errorf("facing %q: legal move %v was refused: %v", current, move, answer.GetReason())
+			}
 		}
 	}
 }

@@ -444,7 +444,8 @@ const file_cardrules_v1_cards_proto_rawDesc = "" +
 	"\n" +
 	"SUIT_CLUBS\x10\x02\x12\x11\n" +
 	"\rSUIT_DIAMONDS\x10\x03\x12\x0f\n" +
-	"\vSUIT_HEARTS\x10\x04b\x06proto3"
+	"\vSUIT_HEARTS\x10\x04B\x13\n" +
+	"\x0fio.cardrules.v1P\x01b\x06proto3"
 
 var (
 	file_cardrules_v1_cards_proto_rawDescOnce sync.Once

@@ -255,7 +255,7 @@ const (
 	LiengActionKind_LIENG_ACTION_KIND_CHECK LiengActionKind = 2
 	// Theo: match the current bet.
 	LiengActionKind_LIENG_ACTION_KIND_CALL LiengActionKind = 3
-	// Tố: raise to a total (`amount`).
+	// Tố: raise to a total (`amount`), from the legal action's min_total to its max_total.
 	LiengActionKind_LIENG_ACTION_KIND_RAISE LiengActionKind = 4
 	// Tố tất: put in the whole stack.
 	LiengActionKind_LIENG_ACTION_KIND_ALL_IN LiengActionKind = 5
@@ -644,8 +644,9 @@ type LiengScore struct {
 	Points int32 `protobuf:"varint,3,opt,name=points,proto3" json:"points,omitempty"`
 	// "Sáp A" / "Trips A", "Liêng Q-K-A" / "Straight Q-K-A", "Đĩ" / "Three faces", "9 điểm" / "9 points".
 	Label *LocalizedMessage `protobuf:"bytes,4,opt,name=label,proto3" json:"label,omitempty"`
-	// One integer that orders all hands under the request's house rules: higher wins, equal ties.
-	Strength      int64 `protobuf:"varint,5,opt,name=strength,proto3" json:"strength,omitempty"`
+	// One integer that orders all hands under the request's house rules: higher wins, equal ties. Small (under
+	// 4,000): compare it, do not interpret it.
+	Strength      int32 `protobuf:"varint,5,opt,name=strength,proto3" json:"strength,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -708,7 +709,7 @@ func (x *LiengScore) GetLabel() *LocalizedMessage {
 	return nil
 }
 
-func (x *LiengScore) GetStrength() int64 {
+func (x *LiengScore) GetStrength() int32 {
 	if x != nil {
 		return x.Strength
 	}
@@ -1180,7 +1181,8 @@ type LiengAction struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Seat  int32                  `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
 	Kind  LiengActionKind        `protobuf:"varint,2,opt,name=kind,proto3,enum=cardrules.v1.LiengActionKind" json:"kind,omitempty"`
-	// For RAISE: the total the seat's committed chips rise to. 0 for every other kind.
+	// For RAISE: the total the seat's committed chips rise to (not the chips added), between the legal RAISE
+	// action's min_total and max_total. 0 for every other kind.
 	Amount        int64 `protobuf:"varint,3,opt,name=amount,proto3" json:"amount,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1299,15 +1301,24 @@ func (x *LiengEvent) GetAmount() int64 {
 	return 0
 }
 
-// One legal action with its bounds.
+// One legal action with its bounds. Totals and chips added are two views of the same action: a seat that has
+// committed C chips ends at total T after adding T - C.
 type LiengLegalAction struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Kind  LiengActionKind        `protobuf:"varint,1,opt,name=kind,proto3,enum=cardrules.v1.LiengActionKind" json:"kind,omitempty"`
-	// Chips the action adds: CALL the call amount, ALL_IN the whole stack, RAISE the least it can add.
-	Amount int64 `protobuf:"varint,2,opt,name=amount,proto3" json:"amount,omitempty"`
-	// The seat's committed total after the action: RAISE from min_total to max_total; CALL and ALL_IN one value.
-	MinTotal      int64 `protobuf:"varint,3,opt,name=min_total,json=minTotal,proto3" json:"min_total,omitempty"`
-	MaxTotal      int64 `protobuf:"varint,4,opt,name=max_total,json=maxTotal,proto3" json:"max_total,omitempty"`
+	// The fewest chips the action adds to the seat's committed chips: CALL the call amount, ALL_IN the whole stack,
+	// RAISE min_total minus what the seat has committed; 0 for FOLD, CHECK and TIMEOUT.
+	MinChipsAdded int64 `protobuf:"varint,2,opt,name=min_chips_added,json=minChipsAdded,proto3" json:"min_chips_added,omitempty"`
+	// The seat's committed total after the action, lowest. For RAISE: the least `LiengAction.amount` (the total to
+	// raise to) that is legal; every amount from min_total to max_total is. For CALL and ALL_IN: the one total the
+	// action commits (min_total == max_total). For FOLD, CHECK and TIMEOUT: the seat's committed chips.
+	MinTotal int64 `protobuf:"varint,3,opt,name=min_total,json=minTotal,proto3" json:"min_total,omitempty"`
+	// The seat's committed total after the action, highest: for RAISE the largest legal `LiengAction.amount` (the
+	// raise cap or the seat's whole stack, whichever is lower); for every other kind equal to min_total.
+	MaxTotal int64 `protobuf:"varint,4,opt,name=max_total,json=maxTotal,proto3" json:"max_total,omitempty"`
+	// The most chips the action adds: for RAISE max_total minus what the seat has committed; for every other kind
+	// equal to min_chips_added.
+	MaxChipsAdded int64 `protobuf:"varint,5,opt,name=max_chips_added,json=maxChipsAdded,proto3" json:"max_chips_added,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1349,9 +1360,9 @@ func (x *LiengLegalAction) GetKind() LiengActionKind {
 	return LiengActionKind_LIENG_ACTION_KIND_UNSPECIFIED
 }
 
-func (x *LiengLegalAction) GetAmount() int64 {
+func (x *LiengLegalAction) GetMinChipsAdded() int64 {
 	if x != nil {
-		return x.Amount
+		return x.MinChipsAdded
 	}
 	return 0
 }
@@ -1366,6 +1377,13 @@ func (x *LiengLegalAction) GetMinTotal() int64 {
 func (x *LiengLegalAction) GetMaxTotal() int64 {
 	if x != nil {
 		return x.MaxTotal
+	}
+	return 0
+}
+
+func (x *LiengLegalAction) GetMaxChipsAdded() int64 {
+	if x != nil {
+		return x.MaxChipsAdded
 	}
 	return 0
 }
@@ -2171,7 +2189,7 @@ const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"\x03key\x18\x02 \x01(\x05R\x03key\x12\x16\n" +
 	"\x06points\x18\x03 \x01(\x05R\x06points\x124\n" +
 	"\x05label\x18\x04 \x01(\v2\x1e.cardrules.v1.LocalizedMessageR\x05label\x12\x1a\n" +
-	"\bstrength\x18\x05 \x01(\x03R\bstrength\"~\n" +
+	"\bstrength\x18\x05 \x01(\x05R\bstrength\"~\n" +
 	"\x11ScoreLiengRequest\x12>\n" +
 	"\vhouse_rules\x18\x01 \x01(\v2\x1d.cardrules.v1.LiengHouseRulesR\n" +
 	"houseRules\x12)\n" +
@@ -2217,12 +2235,13 @@ const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"\x04kind\x18\x01 \x01(\x0e2\x1c.cardrules.v1.LiengEventKindR\x04kind\x12\x17\n" +
 	"\x04seat\x18\x02 \x01(\x05H\x00R\x04seat\x88\x01\x01\x12\x16\n" +
 	"\x06amount\x18\x03 \x01(\x03R\x06amountB\a\n" +
-	"\x05_seat\"\x97\x01\n" +
+	"\x05_seat\"\xcf\x01\n" +
 	"\x10LiengLegalAction\x121\n" +
-	"\x04kind\x18\x01 \x01(\x0e2\x1d.cardrules.v1.LiengActionKindR\x04kind\x12\x16\n" +
-	"\x06amount\x18\x02 \x01(\x03R\x06amount\x12\x1b\n" +
+	"\x04kind\x18\x01 \x01(\x0e2\x1d.cardrules.v1.LiengActionKindR\x04kind\x12&\n" +
+	"\x0fmin_chips_added\x18\x02 \x01(\x03R\rminChipsAdded\x12\x1b\n" +
 	"\tmin_total\x18\x03 \x01(\x03R\bminTotal\x12\x1b\n" +
-	"\tmax_total\x18\x04 \x01(\x03R\bmaxTotal\"\xa2\x01\n" +
+	"\tmax_total\x18\x04 \x01(\x03R\bmaxTotal\x12&\n" +
+	"\x0fmax_chips_added\x18\x05 \x01(\x03R\rmaxChipsAdded\"\xa2\x01\n" +
 	"\x13StartBettingRequest\x12>\n" +
 	"\vhouse_rules\x18\x01 \x01(\v2\x1d.cardrules.v1.LiengHouseRulesR\n" +
 	"houseRules\x12\x16\n" +
@@ -2349,7 +2368,8 @@ const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"\fValidatePlay\x12-.cardrules.v1.LiengServiceValidatePlayRequest\x1a..cardrules.v1.LiengServiceValidatePlayResponse\x12g\n" +
 	"\n" +
 	"LegalMoves\x12+.cardrules.v1.LiengServiceLegalMovesRequest\x1a,.cardrules.v1.LiengServiceLegalMovesResponse\x12j\n" +
-	"\vSettleRound\x12,.cardrules.v1.LiengServiceSettleRoundRequest\x1a-.cardrules.v1.LiengServiceSettleRoundResponseb\x06proto3"
+	"\vSettleRound\x12,.cardrules.v1.LiengServiceSettleRoundRequest\x1a-.cardrules.v1.LiengServiceSettleRoundResponseB\x13\n" +
+	"\x0fio.cardrules.v1P\x01b\x06proto3"
 
 var (
 	file_cardrules_v1_lieng_proto_rawDescOnce sync.Once

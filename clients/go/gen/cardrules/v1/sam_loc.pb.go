@@ -1784,7 +1784,8 @@ type SamLocServiceValidatePlayResponse struct {
 	// Why not, when not legal.
 	Reason  SamReason         `protobuf:"varint,2,opt,name=reason,proto3,enum=cardrules.v1.SamReason" json:"reason,omitempty"`
 	Message *LocalizedMessage `protobuf:"bytes,3,opt,name=message,proto3" json:"message,omitempty"`
-	// The played cards' classification (unset for a pass).
+	// The offered cards' classification, for every play, legal or not (also when it is not the seat's turn or the
+	// hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). Unset only for a pass.
 	Combination *SamCombination `protobuf:"bytes,4,opt,name=combination,proto3" json:"combination,omitempty"`
 	// What the action caused, in order.
 	Events []*SamEvent `protobuf:"bytes,5,rep,name=events,proto3" json:"events,omitempty"`
@@ -2543,7 +2544,8 @@ const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"\fValidatePlay\x12..cardrules.v1.SamLocServiceValidatePlayRequest\x1a/.cardrules.v1.SamLocServiceValidatePlayResponse\x12i\n" +
 	"\n" +
 	"LegalMoves\x12,.cardrules.v1.SamLocServiceLegalMovesRequest\x1a-.cardrules.v1.SamLocServiceLegalMovesResponse\x12l\n" +
-	"\vSettleRound\x12-.cardrules.v1.SamLocServiceSettleRoundRequest\x1a..cardrules.v1.SamLocServiceSettleRoundResponseb\x06proto3"
+	"\vSettleRound\x12-.cardrules.v1.SamLocServiceSettleRoundRequest\x1a..cardrules.v1.SamLocServiceSettleRoundResponseB\x13\n" +
+	"\x0fio.cardrules.v1P\x01b\x06proto3"
 
 var (
 	file_cardrules_v1_sam_loc_proto_rawDescOnce sync.Once
