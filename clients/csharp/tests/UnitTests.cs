@@ -36,11 +36,11 @@ namespace Cardrules.Tests
                 else ExpiredToken = value;
             }
             int passed = 0, failed = 0;
-            foreach (var type in new[] { typeof(JsonTests), typeof(MessageTests), typeof(CardTextTests), typeof(MatchingTests), typeof(ClientTests), typeof(ContextTests), typeof(LiveTests), typeof(LiveAuthTests) })
+            foreach (var type in new[] { typeof(JsonTests), typeof(MessageTests), typeof(CardTextTests), typeof(SamActionsTests), typeof(MatchingTests), typeof(ClientTests), typeof(ContextTests), typeof(LiveTests), typeof(LiveSamActionsTests), typeof(LiveAuthTests) })
             {
                 foreach (var test in type.GetMethods().Where(m => m.IsStatic && m.Name.StartsWith("Test", StringComparison.Ordinal)).OrderBy(m => m.Name))
                 {
-                    if (type == typeof(LiveTests) && BaseUrl == null) continue;
+                    if ((type == typeof(LiveTests) || type == typeof(LiveSamActionsTests)) && BaseUrl == null) continue;
                     if (type == typeof(LiveAuthTests) && (BaseUrl == null || Token == null || ExpiredToken == null)) continue;
                     try
                     {
@@ -172,9 +172,70 @@ namespace Cardrules.Tests
             Assert.Equal("3S 4D 5C AH 2H", CardText.Format(CardText.ParseMany("3S,4D 5cAH2h")));
             Assert.Equal(Rank.Ace, CardText.Parse("AS").Rank);
             Assert.Equal(Suit.Spades, CardText.Parse("AS").Suit);
-            foreach (var bad in new[] { "1D", "TX", "T", "TDX", "" })
-                Assert.Throws<FormatException>(() => CardText.Parse(bad));
-            Assert.Throws<FormatException>(() => CardText.ParseMany("3S 4"));
+            Assert.Equal("", CardText.Format(CardText.ParseMany(" , ")));
+        }
+
+        public static void TestTenAndSuitSymbolsAreAccepted()
+        {
+            Assert.Equal("TH", CardText.Format(CardText.Parse("10\u2665")));
+            Assert.Equal("AS QD", CardText.Format(CardText.ParseMany("A\u2660, q\u2666")));
+            Assert.Equal("3S 4C 5D 6H", CardText.Format(CardText.ParseMany("3\u2660 4\u2663 5\u2666 6\u2665")));
+            Assert.Equal("TC 9H", CardText.Format(CardText.ParseMany("10\u2663,9\u2665\uFE0F")));  // emoji presentation
+            Assert.Equal("TS TD", CardText.Format(CardText.ParseMany("10s10D")));
+        }
+
+        public static void TestABadCardShowsTheFormat()
+        {
+            var error = Assert.Throws<FormatException>(() => CardText.Parse("1X"));
+            Assert.Equal("bad card \"1X\": a card is a rank (A 2-9 T/10 J Q K) and a suit (S C D H or \u2660 \u2663 \u2666 \u2665), " +
+                "like \"AS\", \"10H\" or \"Q\u2666\"", error.Message);
+            foreach (var bad in new[] { "1D", "TX", "T", "TDX", "", "11H", "\u2665A", "A\u2661" })
+            {
+                error = Assert.Throws<FormatException>(() => CardText.Parse(bad));
+                Assert.True(error.Message.EndsWith(CardText.CardFormat, StringComparison.Ordinal), error.Message);
+            }
+        }
+
+        public static void TestABadCardInAListIsNamedWithItsPosition()
+        {
+            var error = Assert.Throws<FormatException>(() => CardText.ParseMany("3S 1X,4D"));
+            Assert.Equal("bad card \"1X\" (at position 3 of \"3S 1X,4D\"): " + CardText.CardFormat, error.Message);
+            error = Assert.Throws<FormatException>(() => CardText.ParseMany("3S 4"));
+            Assert.True(error.Message.StartsWith("bad card \"4\" (at position 3", StringComparison.Ordinal), error.Message);
+        }
+    }
+
+    public static class SamActionsTests
+    {
+        public static void TestAPlayMoveBecomesThatSeatsPlayOfItsCards()
+        {
+            var move = SamMove.FromJson("{\"play\":{\"kind\":\"SAM_COMBINATION_KIND_PAIR\",\"cards\":[" +
+                "{\"rank\":\"RANK_NINE\",\"suit\":\"SUIT_SPADES\"},{\"rank\":\"RANK_NINE\",\"suit\":\"SUIT_CLUBS\"}],\"top\":\"RANK_NINE\",\"length\":2}}");
+            var action = SamActions.FromMove(2, move);
+            Assert.Equal("{\"seat\":2,\"play\":{\"cards\":[{\"rank\":\"RANK_NINE\",\"suit\":\"SUIT_SPADES\"}," +
+                "{\"rank\":\"RANK_NINE\",\"suit\":\"SUIT_CLUBS\"}]}}", JsonText.Serialize(action.ToJson()));
+            action.Play.Cards_[0].Suit = Suit.Hearts;
+            Assert.Equal(Suit.Spades, move.Play.Cards[0].Suit, "the move is not changed through the action");
+        }
+
+        public static void TestAPassMoveBecomesThatSeatsPass()
+        {
+            var action = SamActions.FromMove(1, SamMove.FromJson("{\"pass\":{}}"));
+            Assert.Equal(SamAction.ActionOneofCase.Pass, action.ActionCase);
+            Assert.Equal(1, action.Seat);
+            Assert.Equal("{\"seat\":1,\"pass\":{}}", JsonText.Serialize(action.ToJson()));
+        }
+
+        public static void TestAnEmptyMoveIsRefused()
+        {
+            Assert.Throws<ArgumentException>(() => SamActions.FromMove(0, new SamMove()));
+            Assert.Throws<ArgumentNullException>(() => SamActions.FromMove(0, null));
+        }
+
+        public static void TestPlayFromTextAndPass()
+        {
+            Assert.Equal("9S 9C", CardText.Format(SamActions.Play(0, "9S, 9\u2663").Play.Cards_));
+            Assert.Equal(SamAction.ActionOneofCase.Pass, SamActions.Pass(3).ActionCase);
         }
     }
 
@@ -431,6 +492,29 @@ namespace Cardrules.Tests
             }
         }
     }
+    /// <summary>SamActions.FromMove against the service: every legal move it lists is legal when sent back.</summary>
+    public static class LiveSamActionsTests
+    {
+        public static void TestEveryLegalMoveSentBackIsLegal()
+        {
+            using (var client = LiveTests.Client())
+            {
+                var state = new SamTableState { Turn = 0, Current = CardText.ParseCards("9H"), CurrentOwner = 1 };
+                state.Seats.Add(new SamSeat { Hand = CardText.ParseCards("9S TC TD 2D") });
+                state.Seats.Add(new SamSeat { CardCount = 7 });
+                var legal = client.SamLoc.LegalMovesAsync(new SamLocServiceLegalMovesRequest { State = state }).GetAwaiter().GetResult();
+                Assert.Equal(0, legal.Seat.Value, "seat to act");
+                Assert.True(legal.Moves.Count >= 3, "moves: " + legal.Moves.Count); // TC, TD, 2D (9S does not beat 9H), pass
+                foreach (var move in legal.Moves)
+                {
+                    var request = new SamLocServiceValidatePlayRequest { State = state, Action = SamActions.FromMove(legal.Seat.Value, move) };
+                    var answer = client.SamLoc.ValidatePlayAsync(request).GetAwaiter().GetResult();
+                    Assert.True(answer.Legal, move + " is legal, not " + answer.Reason);
+                }
+            }
+        }
+    }
+
     /// <summary>Through an Envoy that requires players' JWTs (only with --base-url, --token and --expired-token).</summary>
     public static class LiveAuthTests
     {
