@@ -52,10 +52,10 @@ def test_client_side_round_robin_spreads_calls(servers: list[ServerHandle]) -> N
     try:
         grpc.channel_ready_future(channel).result(timeout=10)
         client = LiengClient(channel, timeout=5)
-        expected = client.score(HANDS)
+        expected = client.score_lieng(hands=HANDS)
         before = [total_calls(server) for server in servers]
         for _ in range(CALLS):
-            assert client.score(HANDS) == expected
+            assert client.score_lieng(hands=HANDS) == expected
         assert_spread(spread(servers, before), CALLS, "SDK round_robin")
     finally:
         channel.close()
@@ -68,7 +68,7 @@ def test_pick_first_does_not_spread(servers: list[ServerHandle]) -> None:
         client = LiengClient(channel, timeout=5)
         before = [total_calls(server) for server in servers]
         for _ in range(12):
-            client.score(HANDS)
+            client.score_lieng(hands=HANDS)
         counts = spread(servers, before)
         assert sorted(counts) == [0, 0, 12], counts
     finally:
@@ -80,10 +80,10 @@ def test_envoy_grpc_spreads_per_call(servers: list[ServerHandle], envoy: EnvoyHa
     channel = connect(envoy.target, load_balancing="pick_first", retry=True)
     try:
         client = LiengClient(channel, timeout=5)
-        expected = client.score(HANDS)
+        expected = client.score_lieng(hands=HANDS)
         before = [total_calls(server) for server in servers]
         for _ in range(CALLS):
-            assert client.score(HANDS) == expected
+            assert client.score_lieng(hands=HANDS) == expected
         assert_spread(spread(servers, before), CALLS, "Envoy gRPC")
     finally:
         channel.close()
@@ -147,7 +147,7 @@ def json_call(envoy: EnvoyHandle, path: str, body: dict[str, object]) -> tuple[i
 def test_envoy_json_transcoding_spreads_per_call(servers: list[ServerHandle], envoy: EnvoyHandle) -> None:
     request = lieng_pb2.ScoreLiengRequest(hands=parse_hands(HANDS))
     body = json_format.MessageToDict(request)
-    direct = LiengClient(connect(servers[0].target), timeout=5).score(HANDS)
+    direct = LiengClient(connect(servers[0].target), timeout=5).score_lieng(hands=HANDS)
     before = [total_calls(server) for server in servers]
     for _ in range(CALLS):
         status, answer, headers = json_call(envoy, "/cardrules.v1.LiengService/ScoreLieng", body)

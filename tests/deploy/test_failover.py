@@ -55,10 +55,10 @@ class Load:
     threads: list[threading.Thread] = field(default_factory=list)
 
     def run(self) -> None:
-        expected = self.client.score(HANDS)
+        expected = self.client.score_lieng(hands=HANDS)
         while not self.stop.is_set():
             try:
-                answer = self.client.score(HANDS)
+                answer = self.client.score_lieng(hands=HANDS)
                 outcome = None if answer == expected else "wrong answer"
             except Exception as error:  # any failure the caller would see
                 outcome = f"{type(error).__name__}: {error}"

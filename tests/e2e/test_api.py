@@ -75,16 +75,16 @@ def test_every_sam_rpc(server: object) -> None:
         assert answer.legal and answer.next_state.turn == 0  # the trick ends; seat 0 leads again
         record = sam_loc_pb2.SamRoundRecord(stake=1000, hands=hands(dealt), leader=0, actions=[sam_play(0, "3S")])
         with pytest.raises(InvalidArgumentError) as caught:
-            sam.settle_round(record=record)  # the hand is not over after one action
+            sam.settle_round(round=record)  # the hand is not over after one action
         assert [v.field for v in caught.value.field_violations] == ["round.actions"]
 
 
 def test_every_lieng_rpc(server: object) -> None:
     with new_channel(server.target) as channel:  # type: ignore[attr-defined]
         lieng = LiengClient(channel)
-        scores = lieng.score(["AC AD AH", "QC KD AS", "JS JH QD", "AS 8D KH"]).scores
+        scores = lieng.score_lieng(hands=["AC AD AH", "QC KD AS", "JS JH QD", "AS 8D KH"]).scores
         assert [s.label.en for s in scores] == ["Trips A", "Straight Q-K-A", "Three faces", "9 points"]
-        ranking = lieng.compare(["4S 5H 6D", "4C 5D 6H", "2S 2H 2D"])
+        ranking = lieng.compare_hands(hands=["4S 5H 6D", "4C 5D 6H", "2S 2H 2D"])
         assert [list(g.hands) for g in ranking.ranking] == [[2], [0, 1]]
         state = lieng.start_betting(stacks=[500, 500, 500], ante=10, first_actor=0).state
         assert [s.committed for s in state.seats] == [10, 10, 10] and state.to_act == 0
@@ -99,7 +99,7 @@ def test_every_lieng_rpc(server: object) -> None:
             first_actor=0,
             actions=[lieng_action(0, "raise", 50), lieng_action(1, "fold"), lieng_action(2, "fold")],
         )
-        settled = lieng.settle_round(record=record)  # lieng.md §5 example 8: A takes 70 (+20), shows nothing
+        settled = lieng.settle_round(round=record)  # lieng.md §5 example 8: A takes 70 (+20), shows nothing
         assert list(settled.nets) == [20, -10, -10] and settled.fold_out_winner == 0
 
 
@@ -134,7 +134,7 @@ def test_two_workers_share_one_port_and_drain_on_sigterm() -> None:
         def call() -> None:
             try:
                 with new_channel(server.target) as channel:
-                    LiengClient(channel).score(["AC AD AH"])
+                    LiengClient(channel).score_lieng(hands=["AC AD AH"])
             except BaseException as error:
                 errors.append(error)
 

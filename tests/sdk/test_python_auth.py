@@ -102,19 +102,19 @@ def test_runner_takes_the_token_from_the_environment(token_server: ServerHandle,
 
 def test_without_or_with_a_wrong_token_a_call_is_unauthenticated(token_server: ServerHandle) -> None:
     with connect(token_server.target, token=TOKEN) as channel:
-        assert LiengClient(channel).score(["AC AD AH"]).scores[0].tier == lieng_pb2.LIENG_TIER_SAP
+        assert LiengClient(channel).score_lieng(hands=["AC AD AH"]).scores[0].tier == lieng_pb2.LIENG_TIER_SAP
     for token in (None, WRONG_TOKEN):
         with connect(token_server.target, token=token) as channel, pytest.raises(UnauthenticatedError) as raised:
-            LiengClient(channel).score(["AC AD AH"])
+            LiengClient(channel).score_lieng(hands=["AC AD AH"])
         assert raised.value.code == grpc.StatusCode.UNAUTHENTICATED
         assert raised.value.message == "missing or invalid credentials"
 
     async def scenario() -> None:
         async with aio_connect(token_server.target, token=TOKEN) as channel:
-            assert len((await AsyncLiengClient(channel).score(["AC AD AH", "2S 3H 4D"])).scores) == 2
+            assert len((await AsyncLiengClient(channel).score_lieng(hands=["AC AD AH", "2S 3H 4D"])).scores) == 2
         async with aio_connect(token_server.target, token=WRONG_TOKEN) as channel:
             with pytest.raises(UnauthenticatedError):
-                await AsyncLiengClient(channel).score(["AC AD AH"])
+                await AsyncLiengClient(channel).score_lieng(hands=["AC AD AH"])
 
     asyncio.run(scenario())
     refused = token_server.wait_for_log(lambda r: r.get("event") == "rpc" and r.get("code") == "UNAUTHENTICATED")
@@ -152,13 +152,13 @@ def test_mutual_tls_accepts_our_clients_and_refuses_others(
     with connect(
         target, root_certificates=roots, certificate_chain=alice.cert_pem, private_key=alice.key_pem, token=TOKEN
     ) as channel:
-        assert len(LiengClient(channel).score(["AC AD AH"]).scores) == 1
+        assert len(LiengClient(channel).score_lieng(hands=["AC AD AH"]).scores) == 1
 
     async def scenario() -> None:
         async with aio_connect(
             target, root_certificates=roots, certificate_chain=alice.cert_pem, private_key=alice.key_pem, token=TOKEN
         ) as channel:
-            assert len((await AsyncLiengClient(channel).score(["AC AD AH"])).scores) == 1
+            assert len((await AsyncLiengClient(channel).score_lieng(hands=["AC AD AH"])).scores) == 1
 
     asyncio.run(scenario())
     # Refused at the handshake, before any token is looked at: UNAVAILABLE (after the channel's retries).
@@ -168,10 +168,10 @@ def test_mutual_tls_accepts_our_clients_and_refuses_others(
             connect(target, root_certificates=roots, certificate_chain=chain, private_key=key, token=TOKEN) as channel,
             pytest.raises(UnavailableError),
         ):
-            LiengClient(channel, timeout=10).score(["AC AD AH"])
+            LiengClient(channel, timeout=10).score_lieng(hands=["AC AD AH"])
     # A good certificate does not replace the token when both are required.
     with (
         connect(target, root_certificates=roots, certificate_chain=alice.cert_pem, private_key=alice.key_pem) as ch,
         pytest.raises(UnauthenticatedError),
     ):
-        LiengClient(ch).score(["AC AD AH"])
+        LiengClient(ch).score_lieng(hands=["AC AD AH"])

@@ -130,7 +130,7 @@ def fake() -> Iterator[Running]:
 
 def test_score_sends_card_text_as_messages(fake: Running) -> None:
     with connect(fake.target) as channel:
-        response = LiengClient(channel).score(["ac ad ah", "2S3H4D"])
+        response = LiengClient(channel).score_lieng(hands=["ac ad ah", "2S3H4D"])
     assert [s.label.en for s in response.scores] == ["AC AD AH", "2S 3H 4D"]
 
 
@@ -163,7 +163,7 @@ def test_default_deadline_and_per_call_timeout(fake: Running) -> None:
 
 def test_invalid_argument_carries_field_violations(fake: Running) -> None:
     with connect(fake.target) as channel, pytest.raises(InvalidArgumentError) as raised:
-        LiengClient(channel).compare(["AC AD AH", "AC 2D 3H"])
+        LiengClient(channel).compare_hands(hands=["AC AD AH", "AC 2D 3H"])
     error = raised.value
     assert error.code == grpc.StatusCode.INVALID_ARGUMENT and error.message == "bad request"
     assert [(v.field, v.description) for v in error.field_violations] == [
@@ -177,7 +177,7 @@ def test_invalid_argument_carries_field_violations(fake: Running) -> None:
 def test_resource_exhausted_and_unimplemented(fake: Running) -> None:
     with connect(fake.target) as channel:
         with pytest.raises(ResourceExhaustedError):
-            LiengClient(channel).settle_round(record=lieng_pb2.LiengRoundRecord(ante=100))
+            LiengClient(channel).settle_round(round=lieng_pb2.LiengRoundRecord(ante=100))
         with pytest.raises(RulesError) as raised:
             SamLocClient(channel).start_hand(hands=["3S 4S"], leader=0)
     assert type(raised.value) is RulesError and raised.value.code == grpc.StatusCode.UNIMPLEMENTED
@@ -197,7 +197,7 @@ def test_without_retry_unavailable_is_raised(fake: Running) -> None:
 
 def test_unreachable_server_is_unavailable() -> None:
     with connect("127.0.0.1:1") as channel, pytest.raises(UnavailableError):
-        LiengClient(channel, timeout=5).score(["AC AD AH"])
+        LiengClient(channel, timeout=5).score_lieng(hands=["AC AD AH"])
 
 
 def test_request_or_keywords_not_both(fake: Running) -> None:
@@ -220,7 +220,7 @@ def test_round_robin_spreads_calls_over_every_address() -> None:
         addresses = ",".join(running.target for _, running in servers)
         with connect(f"ipv4:{addresses}", load_balancing="round_robin") as channel:
             client = LiengClient(channel)
-            seen = {client.score(["AC AD AH"]).scores[0].label.vi for _ in range(10)}
+            seen = {client.score_lieng(hands=["AC AD AH"]).scores[0].label.vi for _ in range(10)}
         assert seen == {"a", "b"}
     finally:
         for server, _ in servers:
@@ -247,10 +247,10 @@ def test_async_clients(fake: Running) -> None:
     async def scenario() -> None:
         async with aio_connect(fake.target) as channel:
             client = AsyncLiengClient(channel)
-            response = await client.score(["AC AD AH"])
+            response = await client.score_lieng(hands=["AC AD AH"])
             assert response.scores[0].label.en == "AC AD AH"
             with pytest.raises(InvalidArgumentError) as raised:
-                await client.compare(["AC AD AH", "AC 2D 3H"])
+                await client.compare_hands(hands=["AC AD AH", "AC 2D 3H"])
             assert [v.field for v in raised.value.field_violations] == ["hands[1].cards[0]", "house_rules.fee_bps"]
             with pytest.raises(DeadlineExceededError):
                 await client.legal_moves(state=lieng_pb2.LiengBettingState(), timeout=0.1)

@@ -97,8 +97,8 @@ def mutual_tls(pki: Pki) -> Iterator[Served]:
 def test_the_token_rides_on_every_call_of_a_plaintext_channel(plaintext: Served) -> None:
     with connect(plaintext.target, token=TOKEN) as channel:
         client = LiengClient(channel, metadata=[("x-table", "7")])
-        assert client.score(["AC AD AH"]).scores[0].points == 1
-        assert client.score(["AC AD AH", "2S 3S 4S"]).scores[0].points == 2
+        assert client.score_lieng(hands=["AC AD AH"]).scores[0].points == 1
+        assert client.score_lieng(hands=["AC AD AH", "2S 3S 4S"]).scores[0].points == 2
         # A raw stub on the same channel gets it too: the interceptor is the channel's, not the client's.
         stub = lieng_pb2_grpc.LiengServiceStub(channel)  # type: ignore[no-untyped-call]
         stub.ScoreLieng(lieng_pb2.ScoreLiengRequest())
@@ -108,11 +108,11 @@ def test_the_token_rides_on_every_call_of_a_plaintext_channel(plaintext: Served)
 
 def test_without_the_token_a_call_is_unauthenticated_and_not_retried(plaintext: Served) -> None:
     with connect(plaintext.target) as channel, pytest.raises(UnauthenticatedError) as raised:
-        LiengClient(channel).score(["AC AD AH"])
+        LiengClient(channel).score_lieng(hands=["AC AD AH"])
     assert raised.value.code == grpc.StatusCode.UNAUTHENTICATED
     assert raised.value.message == "missing or invalid credentials"
     with connect(plaintext.target, token="someone-else") as channel, pytest.raises(UnauthenticatedError):
-        LiengClient(channel).score(["AC AD AH"])
+        LiengClient(channel).score_lieng(hands=["AC AD AH"])
     # One attempt each: the retry policy covers UNAVAILABLE and CANCELLED only.
     assert plaintext.servicer.authorizations == [[], ["Bearer someone-else"]]
 
@@ -121,11 +121,11 @@ def test_async_channels_send_the_token_too(plaintext: Served) -> None:
     async def scenario() -> None:
         async with aio_connect(plaintext.target, token=TOKEN) as channel:
             client = AsyncLiengClient(channel, metadata=[("x-table", "9")])
-            assert (await client.score(["AC AD AH"])).scores[0].points == 1
-            assert (await client.score(["2S 3S 4S"])).scores[0].points == 1
+            assert (await client.score_lieng(hands=["AC AD AH"])).scores[0].points == 1
+            assert (await client.score_lieng(hands=["2S 3S 4S"])).scores[0].points == 1
         async with aio_connect(plaintext.target, default_timeout=None) as channel:
             with pytest.raises(UnauthenticatedError):
-                await AsyncLiengClient(channel).score(["AC AD AH"])
+                await AsyncLiengClient(channel).score_lieng(hands=["AC AD AH"])
 
     asyncio.run(scenario())
     assert plaintext.servicer.authorizations == [[f"Bearer {TOKEN}"], [f"Bearer {TOKEN}"], []]
@@ -141,7 +141,7 @@ def test_mutual_tls_with_a_token_as_call_credentials(mutual_tls: Served, pki: Pk
         private_key=alice.key_pem,
         token=TOKEN,
     ) as channel:
-        assert LiengClient(channel).score(["AC AD AH"]).scores[0].points == 1
+        assert LiengClient(channel).score_lieng(hands=["AC AD AH"]).scores[0].points == 1
 
     async def scenario() -> None:
         async with aio_connect(
@@ -151,7 +151,7 @@ def test_mutual_tls_with_a_token_as_call_credentials(mutual_tls: Served, pki: Pk
             private_key=alice.key_pem,
             token=TOKEN,
         ) as channel:
-            assert (await AsyncLiengClient(channel).score(["AC AD AH"])).scores[0].points == 1
+            assert (await AsyncLiengClient(channel).score_lieng(hands=["AC AD AH"])).scores[0].points == 1
 
     asyncio.run(scenario())
     assert mutual_tls.servicer.authorizations == [[f"Bearer {TOKEN}"]] * 2
@@ -163,7 +163,7 @@ def test_mutual_tls_refuses_a_client_without_a_certificate(mutual_tls: Served, p
         connect(mutual_tls.target, root_certificates=pki.ca_pem, token=TOKEN, retry=False) as channel,
         pytest.raises(UnavailableError),
     ):
-        LiengClient(channel, timeout=10).score(["AC AD AH"])
+        LiengClient(channel, timeout=10).score_lieng(hands=["AC AD AH"])
     assert mutual_tls.servicer.authorizations == []  # refused at the handshake: no call reached the servicer
 
 

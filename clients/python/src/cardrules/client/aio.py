@@ -2,7 +2,7 @@
 
 channel = connect("localhost:50051")
 lieng = AsyncLiengClient(channel)
-(await lieng.score(["AC AD AH"])).scores[0].tier
+(await lieng.score_lieng(hands=["AC AD AH"])).scores[0].tier
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from cardrules.client.channel import (
     check_timeout,
 )
 from cardrules.client.errors import from_rpc_error
-from cardrules.client.requests import build, lieng_hands_request
+from cardrules.client.requests import build
 from cardrules.v1 import lieng_pb2, lieng_pb2_grpc, sam_loc_pb2, sam_loc_pb2_grpc
 
 __all__ = ["AsyncLiengClient", "AsyncSamLocClient", "connect"]
@@ -159,11 +159,11 @@ class AsyncSamLocClient(_AsyncClient):
         self,
         request: sam_loc_pb2.SamLocServiceSettleRoundRequest | None = None,
         *,
-        record: sam_loc_pb2.SamRoundRecord | None = None,
+        round: sam_loc_pb2.SamRoundRecord | None = None,
         timeout: float | None = None,
     ) -> sam_loc_pb2.SamLocServiceSettleRoundResponse:
         """Replay a round record: outcome, itemised transfers, nets and fee."""
-        request = build(request, sam_loc_pb2.SamLocServiceSettleRoundRequest, round=record)
+        request = build(request, sam_loc_pb2.SamLocServiceSettleRoundRequest, round=round)
         return await self._call(self._stub.SettleRound, request, sam_loc_pb2.SamLocServiceSettleRoundResponse, timeout)
 
 
@@ -176,26 +176,29 @@ class AsyncLiengClient(_AsyncClient):
         super().__init__(channel, timeout=timeout, metadata=metadata)
         self._stub = lieng_pb2_grpc.LiengServiceStub(channel)  # type: ignore[no-untyped-call]
 
-    async def score(
+    async def score_lieng(
         self,
-        hands: lieng_pb2.ScoreLiengRequest | Iterable[CardsLike],
-        house_rules: lieng_pb2.LiengHouseRules | None = None,
+        request: lieng_pb2.ScoreLiengRequest | None = None,
         *,
+        hands: Iterable[CardsLike] | None = None,
+        house_rules: lieng_pb2.LiengHouseRules | None = None,
         timeout: float | None = None,
     ) -> lieng_pb2.ScoreLiengResponse:
-        """Score hands: ``score(["AC AD AH", "2S 3H 4D"])``; scores come back in request order."""
-        request = lieng_hands_request(hands, lieng_pb2.ScoreLiengRequest, house_rules)
+        """Score 1 to 1000 hands: ``score_lieng(hands=["AC AD AH", "2S 3H 4D"])``; scores come back in request
+        order."""
+        request = build(request, lieng_pb2.ScoreLiengRequest, hands=_hands(hands), house_rules=house_rules)
         return await self._call(self._stub.ScoreLieng, request, lieng_pb2.ScoreLiengResponse, timeout)
 
-    async def compare(
+    async def compare_hands(
         self,
-        hands: lieng_pb2.CompareHandsRequest | Iterable[CardsLike],
-        house_rules: lieng_pb2.LiengHouseRules | None = None,
+        request: lieng_pb2.CompareHandsRequest | None = None,
         *,
+        hands: Iterable[CardsLike] | None = None,
+        house_rules: lieng_pb2.LiengHouseRules | None = None,
         timeout: float | None = None,
     ) -> lieng_pb2.CompareHandsResponse:
-        """Rank 2 to 17 hands, best first, ties grouped."""
-        request = lieng_hands_request(hands, lieng_pb2.CompareHandsRequest, house_rules)
+        """Rank 2 to 17 hands, best first, ties grouped: ``compare_hands(hands=["AC AD AH", "KS QS JS"])``."""
+        request = build(request, lieng_pb2.CompareHandsRequest, hands=_hands(hands), house_rules=house_rules)
         return await self._call(self._stub.CompareHands, request, lieng_pb2.CompareHandsResponse, timeout)
 
     async def start_betting(
@@ -250,11 +253,11 @@ class AsyncLiengClient(_AsyncClient):
         self,
         request: lieng_pb2.LiengServiceSettleRoundRequest | None = None,
         *,
-        record: lieng_pb2.LiengRoundRecord | None = None,
+        round: lieng_pb2.LiengRoundRecord | None = None,
         timeout: float | None = None,
     ) -> lieng_pb2.LiengServiceSettleRoundResponse:
         """Replay a round record: pots, transfers, nets and fee."""
-        request = build(request, lieng_pb2.LiengServiceSettleRoundRequest, round=record)
+        request = build(request, lieng_pb2.LiengServiceSettleRoundRequest, round=round)
         return await self._call(self._stub.SettleRound, request, lieng_pb2.LiengServiceSettleRoundResponse, timeout)
 
 

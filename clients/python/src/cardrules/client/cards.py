@@ -1,7 +1,8 @@
 """Card text ↔ ``cardrules.v1`` messages: ``"TD"`` ↔ ``Card(rank=RANK_TEN, suit=SUIT_DIAMONDS)``.
 
-The string form is a rank letter (``3456789TJQKA2``, ``10`` also accepted) then a suit letter (``S C D H``),
-case-insensitive. Lists may be separated by spaces or commas, or written run together (``"3S4D5C"``).
+A card is a rank (``A 2-9 T J Q K``, or ``10`` for ``T``) then a suit (``S C D H`` or ``♠ ♣ ♦ ♥``), in any case:
+``"TD"``, ``"10d"``, ``"Q♦"``. Cards in a hand are separated by spaces or commas, or written run together
+(``"3S4D5C"``). Printing is always canonical: rank letter, suit letter (``"TD"``, ``"AS"``).
 """
 
 from __future__ import annotations
@@ -12,7 +13,18 @@ from collections.abc import Iterable
 from cardrules.v1 import cards_pb2
 from cardrules.v1.cards_pb2 import Card, Cards
 
-__all__ = ["CardLike", "CardsLike", "card", "card_text", "cards", "cards_message", "cards_text", "hands"]
+__all__ = [
+    "CARD_FORMAT",
+    "CardLike",
+    "CardTextError",
+    "CardsLike",
+    "card",
+    "card_text",
+    "cards",
+    "cards_message",
+    "cards_text",
+    "hands",
+]
 
 # The proto numbers ranks by face value (ACE = 1, TWO = 2 … KING = 13), so the map is spelled out rather than
 # derived from an index into "3456789TJQKA2".
@@ -31,16 +43,26 @@ _RANKS: dict[str, cards_pb2.Rank] = {
     "Q": cards_pb2.RANK_QUEEN,
     "K": cards_pb2.RANK_KING,
 }
-_SUITS: dict[str, cards_pb2.Suit] = {
+_SUIT_LETTERS: dict[str, cards_pb2.Suit] = {
     "S": cards_pb2.SUIT_SPADES,
     "C": cards_pb2.SUIT_CLUBS,
     "D": cards_pb2.SUIT_DIAMONDS,
     "H": cards_pb2.SUIT_HEARTS,
 }
-_RANK_LETTERS = {value: letter for letter, value in _RANKS.items()}
-_SUIT_LETTERS = {value: letter for letter, value in _SUITS.items()}
+_SUIT_SYMBOLS: dict[str, cards_pb2.Suit] = {
+    "♠": cards_pb2.SUIT_SPADES,
+    "♣": cards_pb2.SUIT_CLUBS,
+    "♦": cards_pb2.SUIT_DIAMONDS,
+    "♥": cards_pb2.SUIT_HEARTS,
+}
+_SUITS = {**_SUIT_LETTERS, **_SUIT_SYMBOLS}
+_RANK_TEXT = {value: letter for letter, value in _RANKS.items()}
+_SUIT_TEXT = {value: letter for letter, value in _SUIT_LETTERS.items()}
 
-_CARD = re.compile(r"(10|[2-9TJQKA])([SCDH])", re.IGNORECASE)
+CARD_FORMAT = 'a card is a rank (A 2-9 T/10 J Q K) and a suit (S C D H or ♠ ♣ ♦ ♥), like "AS", "10H" or "Q♦"'
+
+# Phones and some fonts send a suit symbol followed by the emoji presentation selector (U+FE0F): "♥️".
+_CARD = re.compile(r"(10|[2-9TJQKA])([SCDH♠♣♦♥])\ufe0f?", re.IGNORECASE)
 # A run-together list is a sequence of cards and separators, nothing else.
 _SEPARATOR = re.compile(r"[\s,]+")
 
@@ -48,8 +70,16 @@ CardLike = Card | str
 CardsLike = str | Cards | Iterable[CardLike]
 
 
+class CardTextError(ValueError):
+    """Text that is not a card; the message shows the card format. ``text`` is the offending piece."""
+
+    def __init__(self, text: str, where: str = "") -> None:
+        super().__init__(f'bad card "{text}"{where}: {CARD_FORMAT}')
+        self.text = text
+
+
 def card(text: CardLike) -> Card:
-    """Parse one card: ``card("TD")``, ``card("10d")``. A ``Card`` is returned as a copy."""
+    """Parse one card: ``card("TD")``, ``card("10d")``, ``card("T♦")``. A ``Card`` is returned as a copy."""
     if isinstance(text, Card):
         copy = Card()
         copy.CopyFrom(text)
@@ -58,13 +88,14 @@ def card(text: CardLike) -> Card:
         raise TypeError(f"a card is a str like 'TD' or a Card message, not {type(text).__name__}")
     match = _CARD.fullmatch(text.strip())
     if match is None:
-        raise ValueError(f"not a card: {text!r} (expected a rank 3456789TJQKA2 then a suit SCDH, e.g. 'TD')")
+        raise CardTextError(text.strip())
     rank, suit = match.groups()
     return Card(rank=_RANKS["T" if rank == "10" else rank.upper()], suit=_SUITS[suit.upper()])
 
 
 def cards(value: CardsLike) -> list[Card]:
-    """Parse many cards: ``"3S 4D 5C"``, ``"3S,4D,5C"``, ``"3S4D5C"``, ``["3S", "4D"]``, or a ``Cards``."""
+    """Parse many cards: ``"3S 4D 5C"``, ``"3S,4D,5C"``, ``"3♠ 4♦ 5♣"``, ``"3S4D5C"``, ``["3S", "4D"]``, or a
+    ``Cards``."""
     if isinstance(value, Cards):
         return [card(c) for c in value.cards]
     if isinstance(value, str):
@@ -83,7 +114,7 @@ def _parse_run(text: str) -> list[Card]:
         match = _CARD.match(text, position)
         if match is None:
             bad = _SEPARATOR.split(text[position:], maxsplit=1)[0]
-            raise ValueError(f"not a card: {bad!r} at position {position} of {text!r}")
+            raise CardTextError(bad, f' (at position {position} of "{text}")')
         parsed.append(card(match.group(0)))
         position = match.end()
     return parsed
@@ -96,13 +127,16 @@ def cards_message(value: CardsLike) -> Cards:
 
 def hands(values: Iterable[CardsLike]) -> list[Cards]:
     """Many hands at once: ``hands(["AC AD AH", "2S 3H 4D"])``."""
+    if isinstance(values, str):
+        # A str is iterable, but its items are characters, not hands: "AC AD AH" is one hand, not nine.
+        raise TypeError(f'hands is a list of hands, like ["{values}"], not one str')
     return [cards_message(value) for value in values]
 
 
 def card_text(value: Card) -> str:
     """``Card(rank=RANK_TEN, suit=SUIT_DIAMONDS)`` → ``"TD"``. Raises ValueError on an unset rank or suit."""
     try:
-        return _RANK_LETTERS[value.rank] + _SUIT_LETTERS[value.suit]
+        return _RANK_TEXT[value.rank] + _SUIT_TEXT[value.suit]
     except KeyError:
         raise ValueError(f"card has no valid rank and suit: rank={value.rank} suit={value.suit}") from None
 

@@ -21,7 +21,7 @@ from google.protobuf.internal.enum_type_wrapper import EnumTypeWrapper
 from cardrules.client.cards import cards, cards_text
 from cardrules.client.client import LiengClient, SamLocClient, connect
 from cardrules.client.errors import RulesError
-from cardrules.client.requests import sam_pass
+from cardrules.client.requests import sam_action_from_move
 from cardrules.v1 import cards_pb2, lieng_pb2, sam_loc_pb2
 
 __all__ = ["main", "play_lieng", "play_sam"]
@@ -82,12 +82,6 @@ def pick_sam_move(rng: random.Random, moves: Sequence[sam_loc_pb2.SamMove]) -> s
     return passes[0]
 
 
-def sam_action(turn: int, move: sam_loc_pb2.SamMove) -> sam_loc_pb2.SamAction:
-    if move.HasField("play"):
-        return sam_loc_pb2.SamAction(seat=turn, play=cards_pb2.Cards(cards=move.play.cards))
-    return sam_pass(turn)
-
-
 def describe_sam_event(event: sam_loc_pb2.SamEvent) -> str | None:
     """One line per event worth telling; TRICK_ENDED is implied by the NEXT_LEADER line after it."""
     who, other = seat(event.seat), seat(event.other_seat) if event.HasField("other_seat") else "?"
@@ -120,7 +114,7 @@ def advance_sam(
 ) -> tuple[sam_loc_pb2.SamAction, sam_loc_pb2.SamTableState]:
     """One turn: ask for the legal moves, pick one, let ValidatePlay apply it; returns the action and next state."""
     moves = client.legal_moves(state=player_view(state)).moves
-    action = sam_action(state.turn, pick_sam_move(rng, moves))
+    action = sam_action_from_move(state.turn, pick_sam_move(rng, moves))
     # The full state goes to ValidatePlay (as a game backend would send it) so next_state keeps every hand.
     result = client.validate_play(state=state, action=action)
     if not result.legal:
@@ -151,7 +145,7 @@ def play_sam(client: SamLocClient, rng: random.Random, seats: int, out: Print = 
     else:
         kind = enum_name(sam_loc_pb2.SamInstantWinKind, start.instant_win, "SAM_INSTANT_WIN_KIND_")
         out(f"instant win (tới trắng): {seat(start.instant_winner)} with {kind}")
-    settled = client.settle_round(record=record)
+    settled = client.settle_round(round=record)
     outcome = enum_name(sam_loc_pb2.SamOutcome, settled.outcome, "SAM_OUTCOME_")
     winner = seat(settled.winner) if settled.HasField("winner") else "nobody"
     out(f"settlement: {outcome}, winner {winner}, {len(record.actions)} actions replayed")
@@ -189,9 +183,9 @@ def describe_lieng_action(action: lieng_pb2.LiengAction, legal: Sequence[lieng_p
     return {
         lieng_pb2.LIENG_ACTION_KIND_FOLD: f"{who} folds",
         lieng_pb2.LIENG_ACTION_KIND_CHECK: f"{who} checks",
-        lieng_pb2.LIENG_ACTION_KIND_CALL: f"{who} calls {option.amount}",
+        lieng_pb2.LIENG_ACTION_KIND_CALL: f"{who} calls {option.min_chips_added}",
         lieng_pb2.LIENG_ACTION_KIND_RAISE: f"{who} raises to {action.amount}",
-        lieng_pb2.LIENG_ACTION_KIND_ALL_IN: f"{who} goes all-in ({option.amount} more)",
+        lieng_pb2.LIENG_ACTION_KIND_ALL_IN: f"{who} goes all-in ({option.min_chips_added} more)",
     }.get(action.kind, f"{who} {action.kind}")
 
 
@@ -231,7 +225,7 @@ def print_pots(out: Print, pots: Sequence[lieng_pb2.LiengPot]) -> None:
 def play_lieng(client: LiengClient, rng: random.Random, seats: int, out: Print = print) -> None:
     dealt = deal(rng, seats, 3)
     out(f"== Liêng, {seats} seats, stacks {LIENG_STACK}, ante {LIENG_ANTE} ==")
-    scores = client.score(dealt).scores
+    scores = client.score_lieng(hands=dealt).scores
     for index, (hand, score) in enumerate(zip(dealt, scores, strict=True)):
         out(f"  {seat(index)}: {' '.join(hand)}  {score.label.en} / {score.label.vi}")
     stacks = [LIENG_STACK] * seats
@@ -244,7 +238,7 @@ def play_lieng(client: LiengClient, rng: random.Random, seats: int, out: Print =
         action, state = advance_lieng(client, rng, state, raises, out)
         raises += action.kind == lieng_pb2.LIENG_ACTION_KIND_RAISE
         record.actions.append(action)
-    settled = client.settle_round(record=record)
+    settled = client.settle_round(round=record)
     out(f"settlement: {len(settled.pots)} pot(s), {len(record.actions)} actions replayed")
     print_pots(out, settled.pots)
     print_settlement(out, settled.transfers, settled.nets, settled.fee)

@@ -6,15 +6,14 @@ make it unclear which value wins.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any, TypeVar
 
 from google.protobuf.message import Message
 
-from cardrules.client.cards import CardsLike, cards_message, hands
-from cardrules.v1 import lieng_pb2, sam_loc_pb2
+from cardrules.client.cards import CardsLike, cards_message
+from cardrules.v1 import cards_pb2, lieng_pb2, sam_loc_pb2
 
-__all__ = ["build", "lieng_action", "lieng_hands_request", "sam_pass", "sam_play"]
+__all__ = ["build", "lieng_action", "sam_action_from_move", "sam_pass", "sam_play"]
 
 M = TypeVar("M", bound=Message)
 
@@ -26,20 +25,19 @@ def build(request: M | None, request_type: type[M], **fields: Any) -> M:
         if given:
             raise TypeError(f"pass either a {request_type.__name__} or keyword arguments, not both: {sorted(given)}")
         if not isinstance(request, request_type):
-            raise TypeError(f"expected a {request_type.__name__}, got {type(request).__name__}")
+            raise TypeError(
+                f"expected a {request_type.__name__} or keyword arguments, got {type(request).__name__}"
+                + ("" if isinstance(request, Message) else f" (name the field, e.g. {_first_field(request_type)}=…)")
+            )
         return request
     built: M = request_type(**given)
     return built
 
 
-def lieng_hands_request(
-    value: M | Iterable[CardsLike], request_type: type[M], house_rules: lieng_pb2.LiengHouseRules | None
-) -> M:
-    """ScoreLieng and CompareHands both take ``hands`` (+ house rules): build either from card texts."""
-    if isinstance(value, Message):
-        return build(value, request_type, house_rules=house_rules)
-    built: M = request_type(hands=hands(value), house_rules=house_rules)
-    return built
+def _first_field(request_type: type[Message]) -> str:
+    # The field a caller most likely meant: the first one that is not house_rules (hands, state, round …).
+    names = [f.name for f in request_type.DESCRIPTOR.fields if f.name != "house_rules"]
+    return names[0] if names else "house_rules"
 
 
 def sam_play(seat: int, played: CardsLike) -> sam_loc_pb2.SamAction:
@@ -53,6 +51,22 @@ def sam_pass(seat: int) -> sam_loc_pb2.SamAction:
     # `pass` is a Python keyword, so the oneof member is reached by name; SetInParent selects the empty message.
     getattr(action, "pass").SetInParent()
     return action
+
+
+def sam_action_from_move(seat: int, move: sam_loc_pb2.SamMove) -> sam_loc_pb2.SamAction:
+    """The action that makes a legal move: ``sam_action_from_move(moves.seat, moves.moves[0])``.
+
+    LegalMoves answers ``SamMove``s (a classified ``SamCombination`` or a pass); ValidatePlay and round records
+    take ``SamAction``s (the seat and the plain cards), so a chosen move is converted before it is sent.
+    """
+    if not isinstance(move, sam_loc_pb2.SamMove):
+        raise TypeError(f"expected a SamMove, got {type(move).__name__}")
+    chosen = move.WhichOneof("move")
+    if chosen == "play":
+        return sam_loc_pb2.SamAction(seat=seat, play=cards_pb2.Cards(cards=move.play.cards))
+    if chosen == "pass":
+        return sam_pass(seat)
+    raise ValueError("the SamMove is empty: it neither plays nor passes")
 
 
 def lieng_action(seat: int, kind: str | int, amount: int = 0) -> lieng_pb2.LiengAction:
