@@ -487,7 +487,7 @@ namespace Cardrules.V1
         public LocalizedMessage Label { get; set; }
 
         [DataMember(Name = "strength", Order = 5)]
-        public long Strength { get; set; }
+        public int Strength { get; set; }
 
         /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
         /// expect).</summary>
@@ -498,7 +498,7 @@ namespace Cardrules.V1
             json.Add("key", ProtoJson.WriteInt32(Key));
             json.Add("points", ProtoJson.WriteInt32(Points));
             if (Label != null) json.Add("label", ProtoJson.WriteMessage(Label));
-            json.Add("strength", ProtoJson.WriteInt64(Strength));
+            json.Add("strength", ProtoJson.WriteInt32(Strength));
             return json;
         }
 
@@ -536,7 +536,7 @@ namespace Cardrules.V1
                         message.Label = LocalizedMessage.Read(entry.Value, ignoreUnknownFields, at);
                         break;
                     case "strength":
-                        message.Strength = ProtoJson.ReadInt64(entry.Value, at);
+                        message.Strength = ProtoJson.ReadInt32(entry.Value, at);
                         break;
                     default:
                         if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.LiengScore");
@@ -1125,8 +1125,8 @@ namespace Cardrules.V1
         [DataMember(Name = "kind", Order = 1)]
         public LiengActionKind Kind { get; set; }
 
-        [DataMember(Name = "amount", Order = 2)]
-        public long Amount { get; set; }
+        [DataMember(Name = "minChipsAdded", Order = 2)]
+        public long MinChipsAdded { get; set; }
 
         [DataMember(Name = "minTotal", Order = 3)]
         public long MinTotal { get; set; }
@@ -1134,15 +1134,19 @@ namespace Cardrules.V1
         [DataMember(Name = "maxTotal", Order = 4)]
         public long MaxTotal { get; set; }
 
+        [DataMember(Name = "maxChipsAdded", Order = 5)]
+        public long MaxChipsAdded { get; set; }
+
         /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
         /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
             json.Add("kind", LiengActionKindJson.Write(Kind));
-            json.Add("amount", ProtoJson.WriteInt64(Amount));
+            json.Add("minChipsAdded", ProtoJson.WriteInt64(MinChipsAdded));
             json.Add("minTotal", ProtoJson.WriteInt64(MinTotal));
             json.Add("maxTotal", ProtoJson.WriteInt64(MaxTotal));
+            json.Add("maxChipsAdded", ProtoJson.WriteInt64(MaxChipsAdded));
             return json;
         }
 
@@ -1170,14 +1174,17 @@ namespace Cardrules.V1
                     case "kind":
                         message.Kind = LiengActionKindJson.Read(entry.Value, ignoreUnknownFields, at);
                         break;
-                    case "amount":
-                        message.Amount = ProtoJson.ReadInt64(entry.Value, at);
+                    case "minChipsAdded": case "min_chips_added":
+                        message.MinChipsAdded = ProtoJson.ReadInt64(entry.Value, at);
                         break;
                     case "minTotal": case "min_total":
                         message.MinTotal = ProtoJson.ReadInt64(entry.Value, at);
                         break;
                     case "maxTotal": case "max_total":
                         message.MaxTotal = ProtoJson.ReadInt64(entry.Value, at);
+                        break;
+                    case "maxChipsAdded": case "max_chips_added":
+                        message.MaxChipsAdded = ProtoJson.ReadInt64(entry.Value, at);
                         break;
                     default:
                         if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.LiengLegalAction");

@@ -253,16 +253,18 @@ class LiengEvent(_message.Message):
     def __init__(self, kind: _Optional[_Union[LiengEventKind, str]] = ..., seat: _Optional[int] = ..., amount: _Optional[int] = ...) -> None: ...
 
 class LiengLegalAction(_message.Message):
-    __slots__ = ("kind", "amount", "min_total", "max_total")
+    __slots__ = ("kind", "min_chips_added", "min_total", "max_total", "max_chips_added")
     KIND_FIELD_NUMBER: _ClassVar[int]
-    AMOUNT_FIELD_NUMBER: _ClassVar[int]
+    MIN_CHIPS_ADDED_FIELD_NUMBER: _ClassVar[int]
     MIN_TOTAL_FIELD_NUMBER: _ClassVar[int]
     MAX_TOTAL_FIELD_NUMBER: _ClassVar[int]
+    MAX_CHIPS_ADDED_FIELD_NUMBER: _ClassVar[int]
     kind: LiengActionKind
-    amount: int
+    min_chips_added: int
     min_total: int
     max_total: int
-    def __init__(self, kind: _Optional[_Union[LiengActionKind, str]] = ..., amount: _Optional[int] = ..., min_total: _Optional[int] = ..., max_total: _Optional[int] = ...) -> None: ...
+    max_chips_added: int
+    def __init__(self, kind: _Optional[_Union[LiengActionKind, str]] = ..., min_chips_added: _Optional[int] = ..., min_total: _Optional[int] = ..., max_total: _Optional[int] = ..., max_chips_added: _Optional[int] = ...) -> None: ...
 
 class StartBettingRequest(_message.Message):
     __slots__ = ("house_rules", "stacks", "ante", "first_actor")
