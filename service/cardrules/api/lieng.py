@@ -198,18 +198,22 @@ def legal_to_proto(legal: lieng.LegalActions, state: lieng.BettingState) -> lien
     totals = [legal.all_in_to, legal.min_raise_to, legal.max_raise_to, committed + legal.call_amount]
     check_int64(totals, f"state.seats[{legal.seat}]", "the totals this seat may bet to")
     for kind in legal.kinds:
-        item = out.actions.add(kind=_KIND_NUMBER[kind])
         if kind is lieng.ActionKind.CALL:
-            item.amount = legal.call_amount
-            item.min_total = item.max_total = committed + legal.call_amount
+            low = high = committed + legal.call_amount
         elif kind is lieng.ActionKind.RAISE:
-            item.amount = legal.min_raise_to - committed
-            item.min_total, item.max_total = legal.min_raise_to, legal.max_raise_to
+            low, high = legal.min_raise_to, legal.max_raise_to
         elif kind is lieng.ActionKind.ALL_IN:
-            item.amount = legal.all_in_to - committed
-            item.min_total = item.max_total = legal.all_in_to
+            low = high = legal.all_in_to
         else:
-            item.min_total = item.max_total = committed
+            low = high = committed
+        # Totals are what a RAISE's amount names; chips added are the same bounds seen from the seat's stack.
+        out.actions.add(
+            kind=_KIND_NUMBER[kind],
+            min_total=low,
+            max_total=high,
+            min_chips_added=low - committed,
+            max_chips_added=high - committed,
+        )
     return out
 
 
@@ -376,11 +380,12 @@ class LiengService(lieng_pb2_grpc.LiengServiceServicer):
         except InvalidInput as error:
             raise translate(error, "", _PATHS) from None
         reason = result.reason
+        english, vietnamese = lieng.explain(state, act, reason)
         check_int64([e.amount for e in result.events], "state.seats", "the pot of these stacks")
         out = lieng_pb2.LiengServiceValidatePlayResponse(
             legal=result.legal,
             reason=_reason_number(reason),
-            message=cards_pb2.LocalizedMessage(en=reason.message_en, vi=reason.message_vi),
+            message=cards_pb2.LocalizedMessage(en=english, vi=vietnamese),
             events=[event_to_proto(e) for e in result.events],
         )
         if result.state is not None:

@@ -13,7 +13,8 @@ A short tour:
   :class:`Action` are frozen records; :func:`apply` is THE transition (returns an :class:`ActionResult` with a
   :class:`Reason`, and when legal the next state and :class:`Event` s); :func:`judge` answers "is it legal?"
   and :func:`legal_actions` lists what the seat to act may do — both through the same code as :func:`apply`.
-- :mod:`.reasons` — :class:`Reason`: stable codes with English and Vietnamese messages.
+- :mod:`.reasons` — :class:`Reason`: stable codes with English and Vietnamese messages; :mod:`.explain` —
+  :func:`explain`: the message for a rejected action, naming the raise bound it broke.
 - :mod:`.pots` — :func:`settle_pots`: bands, side pots, uncalled excess, odd chips, REFUND, fee, itemised
   :class:`Transfer` s, from plain numbers and hand keys.
 - :mod:`.settlement` — :func:`settle_betting`: a closed betting state plus hands → :class:`RoundResult`.
@@ -46,6 +47,7 @@ from cardrules.core.lieng.compare import (
     rank_hands,
     rank_scores,
 )
+from cardrules.core.lieng.explain import explain
 from cardrules.core.lieng.hand_score import (
     HandScore,
     ScoreParts,
@@ -97,6 +99,7 @@ __all__ = [
     "apply",
     "bands",
     "compare_two",
+    "explain",
     "hand_sort_key",
     "judge",
     "key_table",

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from cardrules.core.errors import InvalidInput
 from cardrules.core.lieng.betting import ActionResult, BettingState, apply, start_betting
+from cardrules.core.lieng.explain import explain
 from cardrules.core.lieng.record import RoundRecord
 from cardrules.core.lieng.settlement import RoundResult, settle_betting
 
@@ -43,7 +44,7 @@ def replay(record: RoundRecord) -> Replay:
                 result.reason.code,
                 f"{result.reason.code}: seat {action.seat} {action.kind.name}"
                 + (f" to {action.amount}" if action.amount else "")
-                + f": {result.reason.message_en}",
+                + f": {explain(state, action, result.reason)[0]}",
             )
         state = result.state
         states.append(state)
