@@ -99,7 +99,7 @@ def test_every_lieng_rpc(server: object) -> None:
             first_actor=0,
             actions=[lieng_action(0, "raise", 50), lieng_action(1, "fold"), lieng_action(2, "fold")],
         )
-        settled = lieng.settle_round(round=record)  # lieng.md §5 example 8: A takes 70 (+20), shows nothing
+        settled = lieng.settle_round(round=record)  # docs/rules/lieng.md §5 example 8: A takes 70 (+20), shows nothing
         assert list(settled.nets) == [20, -10, -10] and settled.fold_out_winner == 0
 
 

@@ -1,4 +1,5 @@
-"""lieng.md §6.8: what LegalMoves lists, sent back to ValidatePlay, is legal, through the contract's messages.
+"""What LegalMoves lists, sent back to ValidatePlay, is legal, through the contract's messages (docs/rules/lieng.md
+§6.8).
 
 Every listed action becomes a ``LiengAction`` the documented way (RAISE with ``amount`` = ``min_total`` and =
 ``max_total``; every other kind with amount 0), and every listed action's chips added are its totals minus what the

@@ -1,4 +1,7 @@
-"""Every worked example of lieng.md §5, in the document's order and words (ante 10, seats A, B, C = 0, 1, 2)."""
+"""Every worked example of docs/rules/lieng.md §5, in the document's order and words.
+
+Ante 10, seats A, B, C = 0, 1, 2.
+"""
 
 from __future__ import annotations
 

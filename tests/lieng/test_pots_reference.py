@@ -1,4 +1,4 @@
-"""``settle_pots`` (tuned for speed) against a straightforward reference written from lieng.md §3 and the
+"""``settle_pots`` (tuned for speed) against a straightforward reference written from docs/rules/lieng.md §3 and the
 transfer rules of :mod:`cardrules.core.lieng.pots`: every field of the settlement must be equal."""
 
 from __future__ import annotations

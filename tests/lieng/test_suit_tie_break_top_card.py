@@ -1,4 +1,4 @@
-"""Under a suit tie-break the highest card is chosen by that tie-break's own suit order (lieng.md §1)."""
+"""Under a suit tie-break the highest card is chosen by that tie-break's own suit order (docs/rules/lieng.md §1)."""
 
 from cardrules.core.lieng import HouseRules, SuitTieBreak, compare_two, score_hand
 

@@ -1,4 +1,4 @@
-"""The Liêng rules core (``lieng.md``): pure Python, immutable values, one function per rule.
+"""The Liêng rules core (``docs/rules/lieng.md``): pure Python, immutable values, one function per rule.
 
 A short tour:
 

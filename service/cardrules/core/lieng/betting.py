@@ -1,4 +1,4 @@
-"""Liêng betting (lieng.md §2): an immutable state, actions as frozen records, ONE apply function.
+"""Liêng betting (docs/rules/lieng.md §2): an immutable state, actions as frozen records, ONE apply function.
 
 Vietnamese terms: *tiền gà* = the ante, *úp bài* = fold, *theo* = call, *tố* = raise, *tố tất* = all-in.
 

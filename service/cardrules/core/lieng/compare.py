@@ -1,4 +1,4 @@
-"""Comparing Liêng hands: a ranking of 2 to 17 hands with ties explicit (lieng.md §1).
+"""Comparing Liêng hands: a ranking of 2 to 17 hands with ties explicit (docs/rules/lieng.md §1).
 
 The order is the total preorder of ``HandScore.sort_key`` (higher wins, equal keys tie), so it is reflexive,
 transitive and total by construction. Hands are checked one by one (3 distinct valid cards each) but may share

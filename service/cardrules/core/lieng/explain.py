@@ -1,8 +1,8 @@
 """What to tell a player whose betting action was rejected, with the numbers they need to fix it.
 
-A raise outside the legal range names the bound it broke (lieng.md §6.8): "Raise to at least 60 (current bet 40 +
-minimum raise 20)". Every other reason keeps its fixed message (:class:`Reason`). The stable part of an answer
-is the reason code; these sentences are for people.
+A raise outside the legal range names the bound it broke (docs/rules/lieng.md §6.8): "Raise to at least 60
+(current bet 40 + minimum raise 20)". Every other reason keeps its fixed message (:class:`Reason`). The stable
+part of an answer is the reason code; these sentences are for people.
 """
 
 from __future__ import annotations

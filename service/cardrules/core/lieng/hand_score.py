@@ -1,4 +1,4 @@
-"""Scoring a 3-card Liêng hand (lieng.md §1): tier, key, points, labels and one int comparison key.
+"""Scoring a 3-card Liêng hand (docs/rules/lieng.md §1): tier, key, points, labels and one int comparison key.
 
 Tiers, best first: **Sáp** (three of a kind; key 0..12 for 2-2-2 … A-A-A), **Liêng** (three consecutive ranks,
 any suits; key 0..11 for A-2-3 … Q-K-A; K-A-2 and other wraps are not Liêng), **Đĩ** (three faces J/Q/K that are

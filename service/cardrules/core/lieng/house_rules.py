@@ -1,4 +1,4 @@
-"""Liêng house-rule switches (lieng.md §4) with their documented defaults.
+"""Liêng house-rule switches (docs/rules/lieng.md §4) with their documented defaults.
 
 Every switch is optional: ``HouseRules()`` is the table every known club plays. ``HouseRules.from_mapping``
 builds one from a plain mapping (as the API layer receives it) and rejects an unknown switch or an
@@ -54,7 +54,7 @@ class Excess(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class HouseRules:
-    """The switches of lieng.md §4. ``None`` means "not set": see each field for what that means.
+    """The switches of docs/rules/lieng.md §4. ``None`` means "not set": see each field for what that means.
 
     - ``max_players``: 2–6 (default 6); a round has 2..max_players seats.
     - ``ante`` (*tiền gà*): the table minimum, > 0. Usually given with the round instead; when both are given

@@ -1,4 +1,4 @@
-"""How much a Liêng request can legitimately hold, derived from the rules (lieng.md §0, §2, §4).
+"""How much a Liêng request can legitimately hold, derived from the rules (docs/rules/lieng.md §0, §2, §4).
 
 The service checks these bounds before it converts anything, so a request's work is bounded by the game, not by
 the message size. Each constant says why it is what it is; :func:`max_round_actions` derives the longest round.

@@ -1,4 +1,4 @@
-"""Showdown and pots (lieng.md §3): bands, side pots, uncalled excess, odd chips, REFUND, fee, transfers.
+"""Showdown and pots (docs/rules/lieng.md §3): bands, side pots, uncalled excess, odd chips, REFUND, fee, transfers.
 
 :func:`settle_pots` works on plain numbers — what each seat committed, who folded, and each live seat's hand
 ``sort_key`` (see :mod:`.hand_score`) — so it is the hot path of settlement.

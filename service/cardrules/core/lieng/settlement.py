@@ -1,4 +1,4 @@
-"""Settling a closed betting round: score the hands that show down and split the pots (lieng.md §3).
+"""Settling a closed betting round: score the hands that show down and split the pots (docs/rules/lieng.md §3).
 
 :func:`settle_betting` takes the final :class:`BettingState` and the dealt hands and returns a
 :class:`RoundResult`. A fold-out needs no cards at all; otherwise every unfolded seat's hand is required.

@@ -1,4 +1,4 @@
-"""The Sâm Lốc rules core (rules: ``sam-loc.md``). Pure Python, immutable values, one apply function.
+"""The Sâm Lốc rules core (rules: ``docs/rules/sam-loc.md``). Pure Python, immutable values, one apply function.
 
 A short tour:
 
