@@ -140,18 +140,28 @@ Step = tuple[TableState, tuple[Event, ...], Combination | None]
 (a replay only reads the state and the events)."""
 
 
+def _offered(state: TableState, action: Action) -> Combination | None:
+    """The classification of the cards a play offers, before any rule about whose turn it is (sam-loc.md §9.6:
+    every rejected play reports it); None for a pass. The cards are not checked against a hand here."""
+    if not isinstance(action, Play):
+        return None
+    played = tuple(sorted(action.cards))
+    return _SAME_RANK.get(played) or _classify_sorted(played, state.house_rules.straight_low_ace)
+
+
 def _step(state: TableState, action: Action, at: int | None) -> Step | Illegal:
     """:func:`apply` (``at``: the index of the action in a replay, for error paths), an accepted action as a
     :data:`Step`."""
-    if state.ended is not None:
-        return Illegal(Reason.HAND_OVER)
     seats = state.seats
     n = len(seats)
     seat = action.seat
+    if state.ended is not None:
+        return Illegal(Reason.HAND_OVER, _offered(state, action))
     if seat >= n:
         raise InvalidInput.one(f"{_where(at)}.seat", "SEAT_OUT_OF_RANGE", f"seat must be 0..{n - 1}, got {seat}")
     if seat != state.turn:
-        return Illegal(Reason.ALREADY_PASSED if seats[seat].passed else Reason.NOT_YOUR_TURN)
+        reason = Reason.ALREADY_PASSED if seats[seat].passed else Reason.NOT_YOUR_TURN
+        return Illegal(reason, _offered(state, action))
     me = seats[seat]
     hand = me.hand
     if hand is None:
