@@ -100,8 +100,9 @@ done
 # repository; with another OUT_DIR the committed ones, whose own drift the contract test reports.
 "$py" "$root/clients/csharp/generate_messages.py" "$out/clients/csharp/src/Generated"
 
-# Java/Kotlin: protobuf-java messages (outer classes SamLoc, Lieng, CardsOuterClass in package cardrules.v1) and
-# grpc-java stubs (SamLocServiceGrpc, LiengServiceGrpc), by the Java SDK's own `generate` Maven profile with protoc
+# Java/Kotlin: protobuf-java messages (one file per message in package io.cardrules.v1, from the protos' java_package
+# and java_multiple_files options) and grpc-java stubs (SamLocServiceGrpc, LiengServiceGrpc), by the Java SDK's own
+# `generate` Maven profile with protoc
 # (pinned to the SDK's protobuf-java version) and protoc-gen-grpc-java 1.83.1 from Maven Central. Needs Java and
 # Maven; Maven downloads both binaries once, later runs work offline.
 mvn -q -B -f "$root/clients/java/pom.xml" -Pgenerate generate-sources \

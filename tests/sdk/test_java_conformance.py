@@ -1,6 +1,9 @@
 """The Java/Kotlin SDK: its JUnit 5 suite (cards, matcher, errors, channel config, and every shared vector
 replayed against a live server, plus the Kotlin example) run by Maven against the real server.
 
+Without a server the live tests skip (so `mvn install` works from a clone); here the server's address is passed as
+-Dcardrules.target and any skipped test fails this one.
+
 Needs Java 17 and Maven 3.8 on PATH. The first run downloads ~110 MB of dependencies from Maven Central: `mvn clean
 test` took 33 s from an empty local repository here, 20 s warm. A missing toolchain fails rather than skips: a
 missing SDK is a broken suite.
@@ -15,6 +18,7 @@ import re
 import shutil
 import subprocess
 from collections.abc import Iterator
+from xml.etree import ElementTree
 
 from tests.support.server_process import REPO_ROOT, running_server
 
@@ -38,13 +42,28 @@ def test_junit_suite_and_shared_vectors_pass_against_the_real_server() -> None:
     mvn = shutil.which("mvn")
     assert mvn is not None, "mvn is not on PATH: the Java SDK needs Maven 3.8+ and Java 17"
     with _maven_lock(), running_server() as server:
-        env = {**os.environ, "CARDRULES_TARGET": server.target}
+        shutil.rmtree(SDK / "target" / "surefire-reports", ignore_errors=True)  # count this run's reports only
+        env = {key: value for key, value in os.environ.items() if not key.startswith("CARDRULES_")}
         result = subprocess.run(
-            [mvn, "-q", "-B", "test"], cwd=SDK, env=env, capture_output=True, text=True, timeout=540, check=False
-        )
+            [mvn, "-q", "-B", "test", f"-Dcardrules.target={server.target}"],
+            cwd=SDK, env=env, capture_output=True, text=True, timeout=540, check=False,
+        )  # fmt: skip
+        reports = _surefire_counts()
     report = f"\n--- stdout ---\n{result.stdout[-8000:]}\n--- stderr ---\n{result.stderr[-4000:]}"
     assert result.returncode == 0, report
     summary = SUMMARY.search(result.stdout)
     assert summary is not None, "no conformance summary line" + report
     assert int(summary[2]) == 0, report
     assert int(summary[1]) > 0, report
+    assert "io.cardrules.client.ConformanceTest" in reports, f"no ConformanceTest report: {sorted(reports)}"
+    skipped = {name: counts for name, counts in reports.items() if counts[1] > 0}
+    assert not skipped, f"tests skipped against a live server (class: (tests, skipped)): {skipped}" + report
+
+
+def _surefire_counts() -> dict[str, tuple[int, int]]:
+    """(tests, skipped) per test class, from the reports of the run that just ended (Maven's -q hides them)."""
+    counts: dict[str, tuple[int, int]] = {}
+    for path in (SDK / "target" / "surefire-reports").glob("TEST-*.xml"):
+        suite = ElementTree.parse(path).getroot()
+        counts[suite.get("name", path.stem)] = (int(suite.get("tests", "0")), int(suite.get("skipped", "0")))
+    return counts

@@ -1,0 +1,672 @@
+package io.cardrules.v1;
+
+import static io.grpc.MethodDescriptor.generateFullMethodName;
+
+/**
+ * <pre>
+ * The rules of Sâm Lốc: is a play legal, which plays are legal, who pays whom at the end of a hand.
+ * Seats are indices into the state's seats, in play order (the seat after X acts after X).
+ * Every request may carry house rules; unset fields mean the documented defaults.
+ * </pre>
+ */
+@io.grpc.stub.annotations.GrpcGenerated
+public final class SamLocServiceGrpc {
+
+  private SamLocServiceGrpc() {}
+
+  public static final java.lang.String SERVICE_NAME = "cardrules.v1.SamLocService";
+
+  // Static method descriptors that strictly reflect the proto.
+  private static volatile io.grpc.MethodDescriptor<io.cardrules.v1.SamLocServiceStartHandRequest,
+      io.cardrules.v1.SamLocServiceStartHandResponse> getStartHandMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "StartHand",
+      requestType = io.cardrules.v1.SamLocServiceStartHandRequest.class,
+      responseType = io.cardrules.v1.SamLocServiceStartHandResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<io.cardrules.v1.SamLocServiceStartHandRequest,
+      io.cardrules.v1.SamLocServiceStartHandResponse> getStartHandMethod() {
+    io.grpc.MethodDescriptor<io.cardrules.v1.SamLocServiceStartHandRequest, io.cardrules.v1.SamLocServiceStartHandResponse> getStartHandMethod;
+    if ((getStartHandMethod = SamLocServiceGrpc.getStartHandMethod) == null) {
+      synchronized (SamLocServiceGrpc.class) {
+        if ((getStartHandMethod = SamLocServiceGrpc.getStartHandMethod) == null) {
+          SamLocServiceGrpc.getStartHandMethod = getStartHandMethod =
+              io.grpc.MethodDescriptor.<io.cardrules.v1.SamLocServiceStartHandRequest, io.cardrules.v1.SamLocServiceStartHandResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "StartHand"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  io.cardrules.v1.SamLocServiceStartHandRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  io.cardrules.v1.SamLocServiceStartHandResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new SamLocServiceMethodDescriptorSupplier("StartHand"))
+              .build();
+        }
+      }
+    }
+    return getStartHandMethod;
+  }
+
+  private static volatile io.grpc.MethodDescriptor<io.cardrules.v1.SamLocServiceValidatePlayRequest,
+      io.cardrules.v1.SamLocServiceValidatePlayResponse> getValidatePlayMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "ValidatePlay",
+      requestType = io.cardrules.v1.SamLocServiceValidatePlayRequest.class,
+      responseType = io.cardrules.v1.SamLocServiceValidatePlayResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<io.cardrules.v1.SamLocServiceValidatePlayRequest,
+      io.cardrules.v1.SamLocServiceValidatePlayResponse> getValidatePlayMethod() {
+    io.grpc.MethodDescriptor<io.cardrules.v1.SamLocServiceValidatePlayRequest, io.cardrules.v1.SamLocServiceValidatePlayResponse> getValidatePlayMethod;
+    if ((getValidatePlayMethod = SamLocServiceGrpc.getValidatePlayMethod) == null) {
+      synchronized (SamLocServiceGrpc.class) {
+        if ((getValidatePlayMethod = SamLocServiceGrpc.getValidatePlayMethod) == null) {
+          SamLocServiceGrpc.getValidatePlayMethod = getValidatePlayMethod =
+              io.grpc.MethodDescriptor.<io.cardrules.v1.SamLocServiceValidatePlayRequest, io.cardrules.v1.SamLocServiceValidatePlayResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "ValidatePlay"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  io.cardrules.v1.SamLocServiceValidatePlayRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  io.cardrules.v1.SamLocServiceValidatePlayResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new SamLocServiceMethodDescriptorSupplier("ValidatePlay"))
+              .build();
+        }
+      }
+    }
+    return getValidatePlayMethod;
+  }
+
+  private static volatile io.grpc.MethodDescriptor<io.cardrules.v1.SamLocServiceLegalMovesRequest,
+      io.cardrules.v1.SamLocServiceLegalMovesResponse> getLegalMovesMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "LegalMoves",
+      requestType = io.cardrules.v1.SamLocServiceLegalMovesRequest.class,
+      responseType = io.cardrules.v1.SamLocServiceLegalMovesResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<io.cardrules.v1.SamLocServiceLegalMovesRequest,
+      io.cardrules.v1.SamLocServiceLegalMovesResponse> getLegalMovesMethod() {
+    io.grpc.MethodDescriptor<io.cardrules.v1.SamLocServiceLegalMovesRequest, io.cardrules.v1.SamLocServiceLegalMovesResponse> getLegalMovesMethod;
+    if ((getLegalMovesMethod = SamLocServiceGrpc.getLegalMovesMethod) == null) {
+      synchronized (SamLocServiceGrpc.class) {
+        if ((getLegalMovesMethod = SamLocServiceGrpc.getLegalMovesMethod) == null) {
+          SamLocServiceGrpc.getLegalMovesMethod = getLegalMovesMethod =
+              io.grpc.MethodDescriptor.<io.cardrules.v1.SamLocServiceLegalMovesRequest, io.cardrules.v1.SamLocServiceLegalMovesResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "LegalMoves"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  io.cardrules.v1.SamLocServiceLegalMovesRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  io.cardrules.v1.SamLocServiceLegalMovesResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new SamLocServiceMethodDescriptorSupplier("LegalMoves"))
+              .build();
+        }
+      }
+    }
+    return getLegalMovesMethod;
+  }
+
+  private static volatile io.grpc.MethodDescriptor<io.cardrules.v1.SamLocServiceSettleRoundRequest,
+      io.cardrules.v1.SamLocServiceSettleRoundResponse> getSettleRoundMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "SettleRound",
+      requestType = io.cardrules.v1.SamLocServiceSettleRoundRequest.class,
+      responseType = io.cardrules.v1.SamLocServiceSettleRoundResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<io.cardrules.v1.SamLocServiceSettleRoundRequest,
+      io.cardrules.v1.SamLocServiceSettleRoundResponse> getSettleRoundMethod() {
+    io.grpc.MethodDescriptor<io.cardrules.v1.SamLocServiceSettleRoundRequest, io.cardrules.v1.SamLocServiceSettleRoundResponse> getSettleRoundMethod;
+    if ((getSettleRoundMethod = SamLocServiceGrpc.getSettleRoundMethod) == null) {
+      synchronized (SamLocServiceGrpc.class) {
+        if ((getSettleRoundMethod = SamLocServiceGrpc.getSettleRoundMethod) == null) {
+          SamLocServiceGrpc.getSettleRoundMethod = getSettleRoundMethod =
+              io.grpc.MethodDescriptor.<io.cardrules.v1.SamLocServiceSettleRoundRequest, io.cardrules.v1.SamLocServiceSettleRoundResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "SettleRound"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  io.cardrules.v1.SamLocServiceSettleRoundRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  io.cardrules.v1.SamLocServiceSettleRoundResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new SamLocServiceMethodDescriptorSupplier("SettleRound"))
+              .build();
+        }
+      }
+    }
+    return getSettleRoundMethod;
+  }
+
+  /**
+   * Creates a new async stub that supports all call types for the service
+   */
+  public static SamLocServiceStub newStub(io.grpc.Channel channel) {
+    io.grpc.stub.AbstractStub.StubFactory<SamLocServiceStub> factory =
+      new io.grpc.stub.AbstractStub.StubFactory<SamLocServiceStub>() {
+        @java.lang.Override
+        public SamLocServiceStub newStub(io.grpc.Channel channel, io.grpc.CallOptions callOptions) {
+          return new SamLocServiceStub(channel, callOptions);
+        }
+      };
+    return SamLocServiceStub.newStub(factory, channel);
+  }
+
+  /**
+   * Creates a new blocking-style stub that supports all types of calls on the service
+   */
+  public static SamLocServiceBlockingV2Stub newBlockingV2Stub(
+      io.grpc.Channel channel) {
+    io.grpc.stub.AbstractStub.StubFactory<SamLocServiceBlockingV2Stub> factory =
+      new io.grpc.stub.AbstractStub.StubFactory<SamLocServiceBlockingV2Stub>() {
+        @java.lang.Override
+        public SamLocServiceBlockingV2Stub newStub(io.grpc.Channel channel, io.grpc.CallOptions callOptions) {
+          return new SamLocServiceBlockingV2Stub(channel, callOptions);
+        }
+      };
+    return SamLocServiceBlockingV2Stub.newStub(factory, channel);
+  }
+
+  /**
+   * Creates a new blocking-style stub that supports unary and streaming output calls on the service
+   */
+  public static SamLocServiceBlockingStub newBlockingStub(
+      io.grpc.Channel channel) {
+    io.grpc.stub.AbstractStub.StubFactory<SamLocServiceBlockingStub> factory =
+      new io.grpc.stub.AbstractStub.StubFactory<SamLocServiceBlockingStub>() {
+        @java.lang.Override
+        public SamLocServiceBlockingStub newStub(io.grpc.Channel channel, io.grpc.CallOptions callOptions) {
+          return new SamLocServiceBlockingStub(channel, callOptions);
+        }
+      };
+    return SamLocServiceBlockingStub.newStub(factory, channel);
+  }
+
+  /**
+   * Creates a new ListenableFuture-style stub that supports unary calls on the service
+   */
+  public static SamLocServiceFutureStub newFutureStub(
+      io.grpc.Channel channel) {
+    io.grpc.stub.AbstractStub.StubFactory<SamLocServiceFutureStub> factory =
+      new io.grpc.stub.AbstractStub.StubFactory<SamLocServiceFutureStub>() {
+        @java.lang.Override
+        public SamLocServiceFutureStub newStub(io.grpc.Channel channel, io.grpc.CallOptions callOptions) {
+          return new SamLocServiceFutureStub(channel, callOptions);
+        }
+      };
+    return SamLocServiceFutureStub.newStub(factory, channel);
+  }
+
+  /**
+   * <pre>
+   * The rules of Sâm Lốc: is a play legal, which plays are legal, who pays whom at the end of a hand.
+   * Seats are indices into the state's seats, in play order (the seat after X acts after X).
+   * Every request may carry house rules; unset fields mean the documented defaults.
+   * </pre>
+   */
+  public interface AsyncService {
+
+    /**
+     * <pre>
+     * Deal a hand: checks instant wins (tới trắng) and Sâm declarations and returns the first table state.
+     * </pre>
+     */
+    default void startHand(io.cardrules.v1.SamLocServiceStartHandRequest request,
+        io.grpc.stub.StreamObserver<io.cardrules.v1.SamLocServiceStartHandResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getStartHandMethod(), responseObserver);
+    }
+
+    /**
+     * <pre>
+     * Is this play or pass legal for the seat to act? When legal, also the events it causes and the next state.
+     * An illegal play is a normal answer with a reason code; only malformed input is an error.
+     * </pre>
+     */
+    default void validatePlay(io.cardrules.v1.SamLocServiceValidatePlayRequest request,
+        io.grpc.stub.StreamObserver<io.cardrules.v1.SamLocServiceValidatePlayResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getValidatePlayMethod(), responseObserver);
+    }
+
+    /**
+     * <pre>
+     * Every legal play for the seat to act, plus pass when allowed. Each move validates.
+     * </pre>
+     */
+    default void legalMoves(io.cardrules.v1.SamLocServiceLegalMovesRequest request,
+        io.grpc.stub.StreamObserver<io.cardrules.v1.SamLocServiceLegalMovesResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getLegalMovesMethod(), responseObserver);
+    }
+
+    /**
+     * <pre>
+     * Replay a whole round record with the same rules and return the outcome, transfers, nets and fee.
+     * </pre>
+     */
+    default void settleRound(io.cardrules.v1.SamLocServiceSettleRoundRequest request,
+        io.grpc.stub.StreamObserver<io.cardrules.v1.SamLocServiceSettleRoundResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getSettleRoundMethod(), responseObserver);
+    }
+  }
+
+  /**
+   * Base class for the server implementation of the service SamLocService.
+   * <pre>
+   * The rules of Sâm Lốc: is a play legal, which plays are legal, who pays whom at the end of a hand.
+   * Seats are indices into the state's seats, in play order (the seat after X acts after X).
+   * Every request may carry house rules; unset fields mean the documented defaults.
+   * </pre>
+   */
+  public static abstract class SamLocServiceImplBase
+      implements io.grpc.BindableService, AsyncService {
+
+    @java.lang.Override public final io.grpc.ServerServiceDefinition bindService() {
+      return SamLocServiceGrpc.bindService(this);
+    }
+  }
+
+  /**
+   * A stub to allow clients to do asynchronous rpc calls to service SamLocService.
+   * <pre>
+   * The rules of Sâm Lốc: is a play legal, which plays are legal, who pays whom at the end of a hand.
+   * Seats are indices into the state's seats, in play order (the seat after X acts after X).
+   * Every request may carry house rules; unset fields mean the documented defaults.
+   * </pre>
+   */
+  public static final class SamLocServiceStub
+      extends io.grpc.stub.AbstractAsyncStub<SamLocServiceStub> {
+    private SamLocServiceStub(
+        io.grpc.Channel channel, io.grpc.CallOptions callOptions) {
+      super(channel, callOptions);
+    }
+
+    @java.lang.Override
+    protected SamLocServiceStub build(
+        io.grpc.Channel channel, io.grpc.CallOptions callOptions) {
+      return new SamLocServiceStub(channel, callOptions);
+    }
+
+    /**
+     * <pre>
+     * Deal a hand: checks instant wins (tới trắng) and Sâm declarations and returns the first table state.
+     * </pre>
+     */
+    public void startHand(io.cardrules.v1.SamLocServiceStartHandRequest request,
+        io.grpc.stub.StreamObserver<io.cardrules.v1.SamLocServiceStartHandResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getStartHandMethod(), getCallOptions()), request, responseObserver);
+    }
+
+    /**
+     * <pre>
+     * Is this play or pass legal for the seat to act? When legal, also the events it causes and the next state.
+     * An illegal play is a normal answer with a reason code; only malformed input is an error.
+     * </pre>
+     */
+    public void validatePlay(io.cardrules.v1.SamLocServiceValidatePlayRequest request,
+        io.grpc.stub.StreamObserver<io.cardrules.v1.SamLocServiceValidatePlayResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getValidatePlayMethod(), getCallOptions()), request, responseObserver);
+    }
+
+    /**
+     * <pre>
+     * Every legal play for the seat to act, plus pass when allowed. Each move validates.
+     * </pre>
+     */
+    public void legalMoves(io.cardrules.v1.SamLocServiceLegalMovesRequest request,
+        io.grpc.stub.StreamObserver<io.cardrules.v1.SamLocServiceLegalMovesResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getLegalMovesMethod(), getCallOptions()), request, responseObserver);
+    }
+
+    /**
+     * <pre>
+     * Replay a whole round record with the same rules and return the outcome, transfers, nets and fee.
+     * </pre>
+     */
+    public void settleRound(io.cardrules.v1.SamLocServiceSettleRoundRequest request,
+        io.grpc.stub.StreamObserver<io.cardrules.v1.SamLocServiceSettleRoundResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getSettleRoundMethod(), getCallOptions()), request, responseObserver);
+    }
+  }
+
+  /**
+   * A stub to allow clients to do synchronous rpc calls to service SamLocService.
+   * <pre>
+   * The rules of Sâm Lốc: is a play legal, which plays are legal, who pays whom at the end of a hand.
+   * Seats are indices into the state's seats, in play order (the seat after X acts after X).
+   * Every request may carry house rules; unset fields mean the documented defaults.
+   * </pre>
+   */
+  public static final class SamLocServiceBlockingV2Stub
+      extends io.grpc.stub.AbstractBlockingStub<SamLocServiceBlockingV2Stub> {
+    private SamLocServiceBlockingV2Stub(
+        io.grpc.Channel channel, io.grpc.CallOptions callOptions) {
+      super(channel, callOptions);
+    }
+
+    @java.lang.Override
+    protected SamLocServiceBlockingV2Stub build(
+        io.grpc.Channel channel, io.grpc.CallOptions callOptions) {
+      return new SamLocServiceBlockingV2Stub(channel, callOptions);
+    }
+
+    /**
+     * <pre>
+     * Deal a hand: checks instant wins (tới trắng) and Sâm declarations and returns the first table state.
+     * </pre>
+     */
+    public io.cardrules.v1.SamLocServiceStartHandResponse startHand(io.cardrules.v1.SamLocServiceStartHandRequest request) throws io.grpc.StatusException {
+      return io.grpc.stub.ClientCalls.blockingV2UnaryCall(
+          getChannel(), getStartHandMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * Is this play or pass legal for the seat to act? When legal, also the events it causes and the next state.
+     * An illegal play is a normal answer with a reason code; only malformed input is an error.
+     * </pre>
+     */
+    public io.cardrules.v1.SamLocServiceValidatePlayResponse validatePlay(io.cardrules.v1.SamLocServiceValidatePlayRequest request) throws io.grpc.StatusException {
+      return io.grpc.stub.ClientCalls.blockingV2UnaryCall(
+          getChannel(), getValidatePlayMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * Every legal play for the seat to act, plus pass when allowed. Each move validates.
+     * </pre>
+     */
+    public io.cardrules.v1.SamLocServiceLegalMovesResponse legalMoves(io.cardrules.v1.SamLocServiceLegalMovesRequest request) throws io.grpc.StatusException {
+      return io.grpc.stub.ClientCalls.blockingV2UnaryCall(
+          getChannel(), getLegalMovesMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * Replay a whole round record with the same rules and return the outcome, transfers, nets and fee.
+     * </pre>
+     */
+    public io.cardrules.v1.SamLocServiceSettleRoundResponse settleRound(io.cardrules.v1.SamLocServiceSettleRoundRequest request) throws io.grpc.StatusException {
+      return io.grpc.stub.ClientCalls.blockingV2UnaryCall(
+          getChannel(), getSettleRoundMethod(), getCallOptions(), request);
+    }
+  }
+
+  /**
+   * A stub to allow clients to do limited synchronous rpc calls to service SamLocService.
+   * <pre>
+   * The rules of Sâm Lốc: is a play legal, which plays are legal, who pays whom at the end of a hand.
+   * Seats are indices into the state's seats, in play order (the seat after X acts after X).
+   * Every request may carry house rules; unset fields mean the documented defaults.
+   * </pre>
+   */
+  public static final class SamLocServiceBlockingStub
+      extends io.grpc.stub.AbstractBlockingStub<SamLocServiceBlockingStub> {
+    private SamLocServiceBlockingStub(
+        io.grpc.Channel channel, io.grpc.CallOptions callOptions) {
+      super(channel, callOptions);
+    }
+
+    @java.lang.Override
+    protected SamLocServiceBlockingStub build(
+        io.grpc.Channel channel, io.grpc.CallOptions callOptions) {
+      return new SamLocServiceBlockingStub(channel, callOptions);
+    }
+
+    /**
+     * <pre>
+     * Deal a hand: checks instant wins (tới trắng) and Sâm declarations and returns the first table state.
+     * </pre>
+     */
+    public io.cardrules.v1.SamLocServiceStartHandResponse startHand(io.cardrules.v1.SamLocServiceStartHandRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getStartHandMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * Is this play or pass legal for the seat to act? When legal, also the events it causes and the next state.
+     * An illegal play is a normal answer with a reason code; only malformed input is an error.
+     * </pre>
+     */
+    public io.cardrules.v1.SamLocServiceValidatePlayResponse validatePlay(io.cardrules.v1.SamLocServiceValidatePlayRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getValidatePlayMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * Every legal play for the seat to act, plus pass when allowed. Each move validates.
+     * </pre>
+     */
+    public io.cardrules.v1.SamLocServiceLegalMovesResponse legalMoves(io.cardrules.v1.SamLocServiceLegalMovesRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getLegalMovesMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * Replay a whole round record with the same rules and return the outcome, transfers, nets and fee.
+     * </pre>
+     */
+    public io.cardrules.v1.SamLocServiceSettleRoundResponse settleRound(io.cardrules.v1.SamLocServiceSettleRoundRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getSettleRoundMethod(), getCallOptions(), request);
+    }
+  }
+
+  /**
+   * A stub to allow clients to do ListenableFuture-style rpc calls to service SamLocService.
+   * <pre>
+   * The rules of Sâm Lốc: is a play legal, which plays are legal, who pays whom at the end of a hand.
+   * Seats are indices into the state's seats, in play order (the seat after X acts after X).
+   * Every request may carry house rules; unset fields mean the documented defaults.
+   * </pre>
+   */
+  public static final class SamLocServiceFutureStub
+      extends io.grpc.stub.AbstractFutureStub<SamLocServiceFutureStub> {
+    private SamLocServiceFutureStub(
+        io.grpc.Channel channel, io.grpc.CallOptions callOptions) {
+      super(channel, callOptions);
+    }
+
+    @java.lang.Override
+    protected SamLocServiceFutureStub build(
+        io.grpc.Channel channel, io.grpc.CallOptions callOptions) {
+      return new SamLocServiceFutureStub(channel, callOptions);
+    }
+
+    /**
+     * <pre>
+     * Deal a hand: checks instant wins (tới trắng) and Sâm declarations and returns the first table state.
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<io.cardrules.v1.SamLocServiceStartHandResponse> startHand(
+        io.cardrules.v1.SamLocServiceStartHandRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getStartHandMethod(), getCallOptions()), request);
+    }
+
+    /**
+     * <pre>
+     * Is this play or pass legal for the seat to act? When legal, also the events it causes and the next state.
+     * An illegal play is a normal answer with a reason code; only malformed input is an error.
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<io.cardrules.v1.SamLocServiceValidatePlayResponse> validatePlay(
+        io.cardrules.v1.SamLocServiceValidatePlayRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getValidatePlayMethod(), getCallOptions()), request);
+    }
+
+    /**
+     * <pre>
+     * Every legal play for the seat to act, plus pass when allowed. Each move validates.
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<io.cardrules.v1.SamLocServiceLegalMovesResponse> legalMoves(
+        io.cardrules.v1.SamLocServiceLegalMovesRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getLegalMovesMethod(), getCallOptions()), request);
+    }
+
+    /**
+     * <pre>
+     * Replay a whole round record with the same rules and return the outcome, transfers, nets and fee.
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<io.cardrules.v1.SamLocServiceSettleRoundResponse> settleRound(
+        io.cardrules.v1.SamLocServiceSettleRoundRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getSettleRoundMethod(), getCallOptions()), request);
+    }
+  }
+
+  private static final int METHODID_START_HAND = 0;
+  private static final int METHODID_VALIDATE_PLAY = 1;
+  private static final int METHODID_LEGAL_MOVES = 2;
+  private static final int METHODID_SETTLE_ROUND = 3;
+
+  private static final class MethodHandlers<Req, Resp> implements
+      io.grpc.stub.ServerCalls.UnaryMethod<Req, Resp>,
+      io.grpc.stub.ServerCalls.ServerStreamingMethod<Req, Resp>,
+      io.grpc.stub.ServerCalls.ClientStreamingMethod<Req, Resp>,
+      io.grpc.stub.ServerCalls.BidiStreamingMethod<Req, Resp> {
+    private final AsyncService serviceImpl;
+    private final int methodId;
+
+    MethodHandlers(AsyncService serviceImpl, int methodId) {
+      this.serviceImpl = serviceImpl;
+      this.methodId = methodId;
+    }
+
+    @java.lang.Override
+    @java.lang.SuppressWarnings("unchecked")
+    public void invoke(Req request, io.grpc.stub.StreamObserver<Resp> responseObserver) {
+      switch (methodId) {
+        case METHODID_START_HAND:
+          serviceImpl.startHand((io.cardrules.v1.SamLocServiceStartHandRequest) request,
+              (io.grpc.stub.StreamObserver<io.cardrules.v1.SamLocServiceStartHandResponse>) responseObserver);
+          break;
+        case METHODID_VALIDATE_PLAY:
+          serviceImpl.validatePlay((io.cardrules.v1.SamLocServiceValidatePlayRequest) request,
+              (io.grpc.stub.StreamObserver<io.cardrules.v1.SamLocServiceValidatePlayResponse>) responseObserver);
+          break;
+        case METHODID_LEGAL_MOVES:
+          serviceImpl.legalMoves((io.cardrules.v1.SamLocServiceLegalMovesRequest) request,
+              (io.grpc.stub.StreamObserver<io.cardrules.v1.SamLocServiceLegalMovesResponse>) responseObserver);
+          break;
+        case METHODID_SETTLE_ROUND:
+          serviceImpl.settleRound((io.cardrules.v1.SamLocServiceSettleRoundRequest) request,
+              (io.grpc.stub.StreamObserver<io.cardrules.v1.SamLocServiceSettleRoundResponse>) responseObserver);
+          break;
+        default:
+          throw new AssertionError();
+      }
+    }
+
+    @java.lang.Override
+    @java.lang.SuppressWarnings("unchecked")
+    public io.grpc.stub.StreamObserver<Req> invoke(
+        io.grpc.stub.StreamObserver<Resp> responseObserver) {
+      switch (methodId) {
+        default:
+          throw new AssertionError();
+      }
+    }
+  }
+
+  public static final io.grpc.ServerServiceDefinition bindService(AsyncService service) {
+    return io.grpc.ServerServiceDefinition.builder(getServiceDescriptor())
+        .addMethod(
+          getStartHandMethod(),
+          io.grpc.stub.ServerCalls.asyncUnaryCall(
+            new MethodHandlers<
+              io.cardrules.v1.SamLocServiceStartHandRequest,
+              io.cardrules.v1.SamLocServiceStartHandResponse>(
+                service, METHODID_START_HAND)))
+        .addMethod(
+          getValidatePlayMethod(),
+          io.grpc.stub.ServerCalls.asyncUnaryCall(
+            new MethodHandlers<
+              io.cardrules.v1.SamLocServiceValidatePlayRequest,
+              io.cardrules.v1.SamLocServiceValidatePlayResponse>(
+                service, METHODID_VALIDATE_PLAY)))
+        .addMethod(
+          getLegalMovesMethod(),
+          io.grpc.stub.ServerCalls.asyncUnaryCall(
+            new MethodHandlers<
+              io.cardrules.v1.SamLocServiceLegalMovesRequest,
+              io.cardrules.v1.SamLocServiceLegalMovesResponse>(
+                service, METHODID_LEGAL_MOVES)))
+        .addMethod(
+          getSettleRoundMethod(),
+          io.grpc.stub.ServerCalls.asyncUnaryCall(
+            new MethodHandlers<
+              io.cardrules.v1.SamLocServiceSettleRoundRequest,
+              io.cardrules.v1.SamLocServiceSettleRoundResponse>(
+                service, METHODID_SETTLE_ROUND)))
+        .build();
+  }
+
+  private static abstract class SamLocServiceBaseDescriptorSupplier
+      implements io.grpc.protobuf.ProtoFileDescriptorSupplier, io.grpc.protobuf.ProtoServiceDescriptorSupplier {
+    SamLocServiceBaseDescriptorSupplier() {}
+
+    @java.lang.Override
+    public com.google.protobuf.Descriptors.FileDescriptor getFileDescriptor() {
+      return io.cardrules.v1.SamLoc.getDescriptor();
+    }
+
+    @java.lang.Override
+    public com.google.protobuf.Descriptors.ServiceDescriptor getServiceDescriptor() {
+      return getFileDescriptor().findServiceByName("SamLocService");
+    }
+  }
+
+  private static final class SamLocServiceFileDescriptorSupplier
+      extends SamLocServiceBaseDescriptorSupplier {
+    SamLocServiceFileDescriptorSupplier() {}
+  }
+
+  private static final class SamLocServiceMethodDescriptorSupplier
+      extends SamLocServiceBaseDescriptorSupplier
+      implements io.grpc.protobuf.ProtoMethodDescriptorSupplier {
+    private final java.lang.String methodName;
+
+    SamLocServiceMethodDescriptorSupplier(java.lang.String methodName) {
+      this.methodName = methodName;
+    }
+
+    @java.lang.Override
+    public com.google.protobuf.Descriptors.MethodDescriptor getMethodDescriptor() {
+      return getServiceDescriptor().findMethodByName(methodName);
+    }
+  }
+
+  private static volatile io.grpc.ServiceDescriptor serviceDescriptor;
+
+  public static io.grpc.ServiceDescriptor getServiceDescriptor() {
+    io.grpc.ServiceDescriptor result = serviceDescriptor;
+    if (result == null) {
+      synchronized (SamLocServiceGrpc.class) {
+        result = serviceDescriptor;
+        if (result == null) {
+          serviceDescriptor = result = io.grpc.ServiceDescriptor.newBuilder(SERVICE_NAME)
+              .setSchemaDescriptor(new SamLocServiceFileDescriptorSupplier())
+              .addMethod(getStartHandMethod())
+              .addMethod(getValidatePlayMethod())
+              .addMethod(getLegalMovesMethod())
+              .addMethod(getSettleRoundMethod())
+              .build();
+        }
+      }
+    }
+    return result;
+  }
+}

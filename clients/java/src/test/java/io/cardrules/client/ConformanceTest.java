@@ -1,0 +1,137 @@
+package io.cardrules.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.cardrules.client.conformance.Runner;
+import io.cardrules.v1.SamLocServiceLegalMovesRequest;
+import io.cardrules.v1.SamLocServiceValidatePlayRequest;
+import io.cardrules.v1.SamLocServiceValidatePlayResponse;
+import io.cardrules.v1.SamMove;
+import io.cardrules.v1.SamSeat;
+import io.cardrules.v1.SamTableState;
+import io.cardrules.v1.ScoreLiengResponse;
+import io.grpc.ManagedChannel;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Against a live server ({@link LiveServer}; skipped without one): every shared vector, the typed clients, the
+ * SamMove to SamAction helper, and the Kotlin example.
+ */
+class ConformanceTest {
+  private static final Path VECTORS = LiveServer.VECTORS;
+
+  private static String target;
+  private static ManagedChannel channel;
+
+  @BeforeAll
+  static void connect() {
+    target = LiveServer.target();
+    if (!target.isEmpty()) {
+      channel = RulesChannels.connect(target);
+    }
+  }
+
+  @BeforeEach
+  void needsTheServer() {
+    LiveServer.assumeGiven(target);
+  }
+
+  @AfterAll
+  static void disconnect() {
+    if (channel != null) {
+      channel.shutdownNow();
+    }
+  }
+
+  @Test
+  void everySharedVectorPasses() throws Exception {
+    Runner.Summary summary = Runner.run(VECTORS, channel, 10_000, false, System.out);
+    // The runners' summary line, so a log of `mvn test` shows the counts.
+    System.out.println("conformance: " + summary.line());
+    assertTrue(summary.ok(), summary.line() + "\n" + String.join("\n", summary.failures()));
+  }
+
+  @Test
+  void runnerMainReportsAndExitsZero() {
+    assertEquals(0, Conformance.run(new String[] {VECTORS.toString(), "--target", target}));
+    assertEquals(2, Conformance.run(new String[] {VECTORS.resolve("missing").toString()}));
+  }
+
+  @Test
+  void typedClientsAnswerAndRaiseFieldViolations() {
+    LiengClient lieng = new LiengClient(channel);
+    ScoreLiengResponse scores = lieng.scoreLieng("AC AD AH", "2S 3H 4D");
+    assertEquals(2, scores.getScoresCount());
+    InvalidArgumentException error =
+        assertThrows(InvalidArgumentException.class, () -> lieng.compareHands("AC AD", "2S 3H 4D"));
+    assertEquals("hands[0]", error.fieldViolations().get(0).field());
+  }
+
+  @Test
+  void everyLegalMoveTurnedIntoAnActionValidates() {
+    // Seat 0 holds 5C KH facing seat 1's 9S: it may play KH or pass.
+    SamTableState state =
+        SamTableState.newBuilder()
+            .addSeats(SamSeat.newBuilder().setHand(CardText.cardsMessage("5C KH")))
+            .addSeats(SamSeat.newBuilder().setHand(CardText.cardsMessage("4D 2H")))
+            .setTurn(0)
+            .setCurrent(CardText.cardsMessage("9S"))
+            .setCurrentOwner(1)
+            .build();
+    SamLocClient sam = new SamLocClient(channel);
+    List<SamMove> moves =
+        sam.legalMoves(SamLocServiceLegalMovesRequest.newBuilder().setState(state).build()).getMovesList();
+    assertEquals(2, moves.size(), moves.toString());
+    for (SamMove move : moves) {
+      SamLocServiceValidatePlayResponse answer =
+          sam.validatePlay(
+              SamLocServiceValidatePlayRequest.newBuilder()
+                  .setState(state)
+                  .setAction(SamActions.fromMove(0, move))
+                  .build());
+      assertTrue(answer.getLegal(), move + " -> " + answer);
+      assertEquals(1, answer.getNextState().getTurn(), answer.toString());
+    }
+  }
+
+  @Test
+  void typedClientsGiveEachCallTheirDeadline() {
+    // The generated stub's call options, as the channel sees them: the client's deadline, not the channel default.
+    List<Long> remainingMillis = new java.util.ArrayList<>();
+    io.grpc.Channel recording =
+        io.grpc.ClientInterceptors.intercept(
+            channel,
+            new io.grpc.ClientInterceptor() {
+              @Override
+              public <ReqT, RespT> io.grpc.ClientCall<ReqT, RespT> interceptCall(
+                  io.grpc.MethodDescriptor<ReqT, RespT> method, io.grpc.CallOptions options, io.grpc.Channel next) {
+                remainingMillis.add(options.getDeadline().timeRemaining(java.util.concurrent.TimeUnit.MILLISECONDS));
+                return next.newCall(method, options);
+              }
+            });
+    new LiengClient(recording, 30_000).scoreLieng("AC AD AH", "2S 3H 4D");
+    new LiengClient(recording).scoreLieng("AC AD AH", "2S 3H 4D");
+    assertEquals(2, remainingMillis.size());
+    assertTrue(remainingMillis.get(0) > 20_000 && remainingMillis.get(0) <= 30_000, remainingMillis.toString());
+    assertTrue(remainingMillis.get(1) > 0 && remainingMillis.get(1) <= 2_000, remainingMillis.toString());
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void kotlinExampleRuns() throws Exception {
+    // Kotlin is compiled after the Java tests, so the example is reached by name.
+    List<String> lines =
+        (List<String>)
+            Class.forName("io.cardrules.examples.ExampleKt").getMethod("scoreHands", String.class)
+                .invoke(null, target);
+    assertEquals(3, lines.size(), lines.toString());
+    assertEquals("invalid: [hands[0]]", lines.get(2));
+  }
+}

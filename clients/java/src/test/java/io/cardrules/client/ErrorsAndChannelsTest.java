@@ -1,0 +1,113 @@
+package io.cardrules.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import com.google.protobuf.Any;
+import com.google.rpc.BadRequest;
+import com.google.rpc.Code;
+import io.cardrules.v1.LiengServiceGrpc;
+import io.cardrules.v1.SamLocServiceGrpc;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.protobuf.StatusProto;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ErrorsAndChannelsTest {
+  @Test
+  void invalidArgumentCarriesTheBadRequestFields() {
+    BadRequest badRequest =
+        BadRequest.newBuilder()
+            .addFieldViolations(
+                BadRequest.FieldViolation.newBuilder().setField("hands[0]").setDescription("3 cards"))
+            .addFieldViolations(BadRequest.FieldViolation.newBuilder().setField("house_rules.fee_bps"))
+            .build();
+    com.google.rpc.Status status =
+        com.google.rpc.Status.newBuilder()
+            .setCode(Code.INVALID_ARGUMENT_VALUE)
+            .setMessage("bad request")
+            .addDetails(Any.pack(badRequest))
+            .build();
+    StatusRuntimeException wire = StatusProto.toStatusRuntimeException(status);
+
+    RulesException error = RulesException.from(wire);
+
+    InvalidArgumentException invalid = assertInstanceOf(InvalidArgumentException.class, error);
+    assertEquals(
+        List.of(new FieldViolation("hands[0]", "3 cards"), new FieldViolation("house_rules.fee_bps", "")),
+        invalid.fieldViolations());
+    assertEquals(Status.Code.INVALID_ARGUMENT, invalid.code());
+    assertEquals(status, invalid.status());
+    assertSame(wire, invalid.getCause());
+    assertEquals("INVALID_ARGUMENT: bad request (hands[0]: 3 cards; house_rules.fee_bps: )", invalid.getMessage());
+  }
+
+  @Test
+  void codesMapToTypes() {
+    assertInstanceOf(UnavailableException.class, RulesException.from(Status.UNAVAILABLE.asRuntimeException()));
+    assertInstanceOf(
+        DeadlineExceededException.class, RulesException.from(Status.DEADLINE_EXCEEDED.asRuntimeException()));
+    assertInstanceOf(
+        ResourceExhaustedException.class, RulesException.from(Status.RESOURCE_EXHAUSTED.asRuntimeException()));
+    RulesException other = RulesException.from(Status.INTERNAL.withDescription("boom").asRuntimeException());
+    assertEquals(RulesException.class, other.getClass());
+    assertEquals("INTERNAL: boom", other.getMessage());
+    assertEquals(0, other.status().getDetailsCount()); // a status without details: only code and message
+    InvalidArgumentException bare =
+        assertInstanceOf(InvalidArgumentException.class, RulesException.from(Status.INVALID_ARGUMENT.asException()));
+    assertEquals(List.of(), bare.fieldViolations());
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void serviceConfigRetriesUnavailableAndCancelledOnEveryMethod() {
+    Map<String, Object> config = RulesChannels.serviceConfig(LoadBalancing.ROUND_ROBIN, true);
+    assertEquals(List.of(Map.of("round_robin", Map.of())), config.get("loadBalancingConfig"));
+    Map<String, Object> method = ((List<Map<String, Object>>) config.get("methodConfig")).get(0);
+    assertEquals(
+        List.of(Map.of("service", "cardrules.v1.SamLocService"), Map.of("service", "cardrules.v1.LiengService")),
+        method.get("name"));
+    Map<String, Object> retry = (Map<String, Object>) method.get("retryPolicy");
+    assertEquals(List.of("UNAVAILABLE", "CANCELLED"), retry.get("retryableStatusCodes"));
+    assertEquals(4.0, retry.get("maxAttempts"));
+    assertNull(
+        ((List<Map<String, Object>>) RulesChannels.serviceConfig(LoadBalancing.PICK_FIRST, false)
+                .get("methodConfig"))
+            .get(0)
+            .get("retryPolicy"));
+  }
+
+  @Test
+  void clientsAndChannelConfigCoverEveryGeneratedMethod() {
+    // The service config names every service the generated stubs have, and each RPC has one typed client method.
+    List<io.grpc.ServiceDescriptor> services =
+        List.of(SamLocServiceGrpc.getServiceDescriptor(), LiengServiceGrpc.getServiceDescriptor());
+    assertEquals(
+        RulesChannels.SERVICES, services.stream().map(io.grpc.ServiceDescriptor::getName).toList());
+    int methods = 0;
+    for (io.grpc.ServiceDescriptor service : services) {
+      methods += service.getMethods().size();
+    }
+    assertEquals(10, methods);
+    assertEquals(
+        methods,
+        countPublicCallMethods(SamLocClient.class) + countPublicCallMethods(LiengClient.class));
+  }
+
+  private static int countPublicCallMethods(Class<?> client) {
+    int count = 0;
+    for (java.lang.reflect.Method method : client.getDeclaredMethods()) {
+      Class<?>[] parameters = method.getParameterTypes();
+      if (java.lang.reflect.Modifier.isPublic(method.getModifiers())
+          && parameters.length == 1
+          && com.google.protobuf.Message.class.isAssignableFrom(parameters[0])) {
+        count++;
+      }
+    }
+    return count;
+  }
+}
