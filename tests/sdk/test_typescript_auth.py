@@ -23,7 +23,7 @@ from tests.support.server_process import REPO_ROOT, ServerHandle, health_status,
 
 SDK = REPO_ROOT / "clients" / "typescript"
 RUNNER = SDK / "dist" / "conformance.js"
-INDEX = SDK / "dist" / "index.js"
+INDEX = SDK / "dist" / "node.js"
 VECTORS = REPO_ROOT / "tests" / "vectors"
 TOKEN = new_token()
 WRONG_TOKEN = new_token()

@@ -1,5 +1,6 @@
-// The string form of cards, the same in every SDK and in the Python core: a rank letter (A 2-9 T J Q K, or
-// "10" for the ten) then a suit letter (S C D H), case-insensitive: "TD", "10d", "2H", "AS".
+// The text form of cards, the same in every SDK and in the Python core: a rank (A 2-9 T J Q K, or "10" for the ten)
+// then a suit (S C D H, or the symbols ♠ ♣ ♦ ♥), letters in any case: "TD", "10d", "Q♦", "AS". Printing is
+// canonical: one-letter ten, suit letters ("TD").
 import { create } from "@bufbuild/protobuf";
 import { type Card, CardSchema, type Cards, CardsSchema, Rank, Suit } from "./gen/cardrules/v1/cards_pb.js";
 
@@ -12,12 +13,13 @@ export class CardParseError extends Error {
     readonly index?: number,
   ) {
     const where = index === undefined ? "" : ` at [${index}]`;
-    super(
-      `malformed card ${JSON.stringify(text)}${where}: expected a rank of A23456789TJQK (or 10) ` +
-        `and a suit of SCDH, like "TD"`,
-    );
+    super(`bad card ${JSON.stringify(text)}${where}: ${CARD_FORMAT}`);
   }
 }
+
+/** How a card is written, as every card error says it. */
+export const CARD_FORMAT =
+  'a card is a rank (A 2-9 T/10 J Q K) and a suit (S C D H or ♠ ♣ ♦ ♥), like "AS", "10H" or "Q♦"';
 
 const RANK_BY_LETTER: ReadonlyMap<string, Rank> = new Map([
   ["A", Rank.ACE],
@@ -42,6 +44,12 @@ const SUIT_BY_LETTER: ReadonlyMap<string, Suit> = new Map([
   ["D", Suit.DIAMONDS],
   ["H", Suit.HEARTS],
 ]);
+const SUIT_BY_SYMBOL: ReadonlyMap<string, Suit> = new Map([
+  ["♠", Suit.SPADES],
+  ["♣", Suit.CLUBS],
+  ["♦", Suit.DIAMONDS],
+  ["♥", Suit.HEARTS],
+]);
 
 // Formatting always uses the one-letter ten so formatted text is canonical (and round-trips).
 const LETTER_BY_RANK: ReadonlyMap<Rank, string> = new Map(
@@ -49,13 +57,13 @@ const LETTER_BY_RANK: ReadonlyMap<Rank, string> = new Map(
 );
 const LETTER_BY_SUIT: ReadonlyMap<Suit, string> = new Map([...SUIT_BY_LETTER].map(([l, s]) => [s, l]));
 
-/** Parse one card: `parseCard("TD")`, `parseCard("10d")`. Throws {@link CardParseError} naming the text. */
+/** Parse one card: `parseCard("TD")`, `parseCard("10d")`, `parseCard("Q♦")`. Throws {@link CardParseError} naming the text. */
 export function parseCard(text: string): Card {
   return parseAt(text, undefined);
 }
 
 /**
- * Parse a list of cards: `"3S 4D 5C"`, `"3S,4D"`, `"3S4D10C"` or `["3S", "4D"]`. Duplicates are not checked
+ * Parse a list of cards: `"3S 4D 5C"`, `"3S, 4D"`, `"A♠ 10♥"`, `"3S4D10C"` or `["3S", "4D"]`. Duplicates are not checked
  * here: the service rejects them with a field violation naming the index, which is the one source of truth.
  */
 export function parseCards(texts: string | readonly string[]): Card[] {
@@ -85,9 +93,14 @@ export function formatCards(cards: Cards | readonly Pick<Card, "rank" | "suit">[
 }
 
 function parseAt(text: string, index: number | undefined): Card {
-  const upper = text.trim().toUpperCase();
+  if (typeof text !== "string") {
+    throw new CardParseError(String(text), index);
+  }
+  // U+FE0F asks for the emoji form of a symbol ("♥️"); it is the same suit.
+  const upper = text.trim().replace(/\uFE0F/g, "").toUpperCase();
   const rank = RANK_BY_LETTER.get(upper.slice(0, -1));
-  const suit = SUIT_BY_LETTER.get(upper.slice(-1));
+  const last = upper.slice(-1);
+  const suit = SUIT_BY_LETTER.get(last) ?? SUIT_BY_SYMBOL.get(last);
   if (rank === undefined || suit === undefined) {
     throw new CardParseError(text, index);
   }
@@ -99,10 +112,11 @@ function splitCards(text: string): string[] {
   if (/[\s,]/.test(text)) {
     return text.split(/[\s,]+/).filter((t) => t !== "");
   }
+  const bare = text.replace(/\uFE0F/g, "");
   const out: string[] = [];
-  for (let i = 0; i < text.length; ) {
-    const size = text.startsWith("10", i) ? 3 : 2;
-    out.push(text.slice(i, i + size));
+  for (let i = 0; i < bare.length; ) {
+    const size = bare.startsWith("10", i) ? 3 : 2;
+    out.push(bare.slice(i, i + size));
     i += size;
   }
   return out;

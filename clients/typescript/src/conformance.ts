@@ -1,16 +1,21 @@
 #!/usr/bin/env node
 // The conformance runner: node dist/conformance.js VECTORS_DIR [--target URL] [--timeout-ms N] [--token TOKEN]
-//   [--ca PEM] [--cert PEM --key PEM]
+//   [--ca PEM] [--cert PEM --key PEM] [--grpc-web]
+// With --grpc-web it goes through the browser entry's transport (gRPC-Web over fetch) to an HTTP front (Envoy).
 // Prints one line per failing case and ends with "N passed, M failed"; exits 1 when M > 0 or no case ran.
 // The token may come from the environment variable CARDRULES_TOKEN instead, which keeps it out of process lists.
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { checkToken, type CredentialOptions } from "./auth.js";
+import type { Transport } from "@connectrpc/connect";
+import { checkToken } from "./auth.js";
+import { createNodeTransport, type NodeClientOptions } from "./node-transport.js";
 import { runConformance } from "./runner.js";
+import { createWebTransport } from "./web-transport.js";
 
 const USAGE =
   "usage: node dist/conformance.js VECTORS_DIR [--target http://127.0.0.1:50051] [--timeout-ms 10000]\n" +
-  "       [--token TOKEN (default: $CARDRULES_TOKEN)] [--ca CA.pem] [--cert CLIENT.pem --key CLIENT-KEY.pem]";
+  "       [--token TOKEN (default: $CARDRULES_TOKEN)] [--ca CA.pem] [--cert CLIENT.pem --key CLIENT-KEY.pem]\n" +
+  "       [--grpc-web (through an HTTP front such as Envoy, e.g. --target http://127.0.0.1:8080)]";
 const TOKEN_ENV = "CARDRULES_TOKEN";
 
 async function main(): Promise<number> {
@@ -26,6 +31,7 @@ async function main(): Promise<number> {
         ca: { type: "string" },
         cert: { type: "string" },
         key: { type: "string" },
+        "grpc-web": { type: "boolean", default: false },
       },
     });
   } catch (error) {
@@ -43,6 +49,11 @@ async function main(): Promise<number> {
     console.error(`--cert and --key go together\n${USAGE}`);
     return 2;
   }
+  const web = args.values["grpc-web"];
+  if (web && (args.values.ca !== undefined || cert !== undefined)) {
+    console.error(`--ca, --cert and --key are for gRPC; with --grpc-web the system's TLS settings apply\n${USAGE}`);
+    return 2;
+  }
   const token = args.values.token ?? (process.env[TOKEN_ENV] || undefined);
   try {
     if (token !== undefined) {
@@ -53,13 +64,17 @@ async function main(): Promise<number> {
     return 2;
   }
   // Files unreadable here reject main(): a setup failure, exit 2.
-  const credentials: CredentialOptions = {
+  const options: NodeClientOptions = {
+    timeoutMs,
     ...(token === undefined ? {} : { token }),
     ...(args.values.ca === undefined ? {} : { ca: await readFile(args.values.ca) }),
     ...(cert === undefined ? {} : { cert: await readFile(cert) }),
     ...(key === undefined ? {} : { key: await readFile(key) }),
   };
-  const result = await runConformance(dir, args.values.target, { timeoutMs, ...credentials });
+  const transport: Transport = web
+    ? createWebTransport(args.values.target, options)
+    : createNodeTransport(args.values.target, options);
+  const result = await runConformance(dir, transport);
   for (const failure of result.failures) {
     console.log(`FAIL ${failure.file} :: ${failure.name}: ${failure.difference}`);
   }

@@ -1,5 +1,7 @@
-// The public API of @cardrules/client: the generated contract types and service descriptors, card strings,
-// typed errors, the two clients, and the conformance runner's parts for replaying vectors programmatically.
+// `@cardrules/client`: the part of the SDK that runs anywhere (browsers, Node, workers), with no Node built-ins in
+// its import graph: the generated contract types and service descriptors, card text, typed errors, retries,
+// tokens, the two clients over any Connect transport, and the conformance matcher. The transports are in
+// `@cardrules/client/web` (gRPC-Web) and `@cardrules/client/node` (gRPC over HTTP/2), which re-export all this.
 export * from "./gen/cardrules/v1/cards_pb.js";
 export * from "./gen/cardrules/v1/lieng_pb.js";
 export * from "./gen/cardrules/v1/sam_loc_pb.js";
@@ -13,7 +15,7 @@ export {
 } from "./gen/google/rpc/error_details_pb.js";
 export { type Status, StatusSchema } from "./gen/google/rpc/status_pb.js";
 
-export { CardParseError, formatCard, formatCards, parseCard, parseCards, parseHand } from "./cards.js";
+export { CARD_FORMAT, CardParseError, formatCard, formatCards, parseCard, parseCards, parseHand } from "./cards.js";
 export {
   type FieldViolation,
   fieldViolationsOf,
@@ -24,16 +26,17 @@ export {
   toRulesError,
   UnauthenticatedError,
 } from "./errors.js";
-export { bearerTokenInterceptor, type CredentialOptions, type Pem } from "./auth.js";
+export { bearerTokenInterceptor } from "./auth.js";
 export {
-  type ClientOptions,
-  createCardrulesTransport,
+  type CallDefaults,
+  callInterceptors,
   createLiengClient,
   createSamLocClient,
   DEFAULT_TIMEOUT_MS,
   type LiengClient,
   type SamLocClient,
-} from "./client.js";
+} from "./clients.js";
+export { samActionFromMove } from "./moves.js";
 export { backoffMs, DEFAULT_RETRY, type RetryOptions, retryInterceptor } from "./retry.js";
 export {
   type ActualError,
@@ -44,5 +47,5 @@ export {
   matchResponse,
   scalarsMatch,
 } from "./matching.js";
-export { type Expectation, type LoadedVectors, loadVectors, type LoadProblem, type VectorCase } from "./vectors.js";
-export { type CaseFailure, type ConformanceResult, runCase, runConformance, SERVICES } from "./runner.js";
+export { runCase, SERVICES } from "./replay.js";
+export type { Expectation, VectorCase } from "./vectors.js";

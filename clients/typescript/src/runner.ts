@@ -1,16 +1,8 @@
-// Replaying conformance cases against a live server: look the method up in the generated descriptors, parse
-// the request from proto3 JSON, call it through the SDK's transport, and match the outcome (matching.ts).
-import { createRegistry, type DescMethodUnary, fromJson, type Registry, toJson } from "@bufbuild/protobuf";
+// Replaying a directory of conformance cases against a live server, one case at a time (replay.ts).
 import type { Transport } from "@connectrpc/connect";
-import { type ClientOptions, createCardrulesTransport } from "./client.js";
-import { fieldViolationsOf, toRulesError } from "./errors.js";
-import { LiengService } from "./gen/cardrules/v1/lieng_pb.js";
-import { SamLocService } from "./gen/cardrules/v1/sam_loc_pb.js";
-import { type Json, matchError, matchResponse } from "./matching.js";
-import { loadVectors, type VectorCase } from "./vectors.js";
-
-/** Both services of the contract, by full name (`cardrules.v1.SamLocService`). */
-export const SERVICES: Registry = createRegistry(SamLocService, LiengService);
+import { createNodeTransport, type NodeClientOptions } from "./node-transport.js";
+import { runCase } from "./replay.js";
+import { loadVectors } from "./vectors.js";
 
 export interface CaseFailure {
   readonly file: string;
@@ -28,10 +20,10 @@ export interface ConformanceResult {
 export async function runConformance(
   dir: string,
   target: string | Transport,
-  options: ClientOptions = {},
+  options: NodeClientOptions = {},
 ): Promise<ConformanceResult> {
   const { cases, problems } = await loadVectors(dir);
-  const transport = typeof target === "string" ? createCardrulesTransport(target, options) : target;
+  const transport = typeof target === "string" ? createNodeTransport(target, options) : target;
   const failures: CaseFailure[] = problems.map(({ file, name, problem }) => ({ file, name, difference: problem }));
   // One case at a time: the output order then follows the sorted files, and a failure is easy to reproduce.
   for (const vector of cases) {
@@ -43,53 +35,3 @@ export async function runConformance(
   return { passed: cases.length + problems.length - failures.length, failed: failures.length, failures };
 }
 
-/** Run one case; `undefined` when it passes, else the first difference. */
-export async function runCase(transport: Transport, vector: VectorCase): Promise<string | undefined> {
-  const method = findMethod(vector.service, vector.method);
-  if (typeof method === "string") {
-    return method;
-  }
-  let request;
-  try {
-    // fromJson rejects unknown fields by default: a typo in a vector must fail, not be silently dropped.
-    request = fromJson(method.input, vector.request, { registry: SERVICES });
-  } catch (error) {
-    return `request does not parse as ${method.input.typeName}: ${messageOf(error)}`;
-  }
-  let response;
-  try {
-    response = await transport.unary(method, undefined, undefined, undefined, request);
-  } catch (error) {
-    const failure = toRulesError(error);
-    if (vector.expect.kind === "response") {
-      return `expected a response, got error ${failure.code}: ${failure.cause.rawMessage}`;
-    }
-    const fields = fieldViolationsOf(failure.cause).map((violation) => violation.field);
-    return matchError(vector.expect, { code: failure.code, message: failure.cause.rawMessage, fieldViolations: fields });
-  }
-  if (vector.expect.kind === "error") {
-    return `expected error ${vector.expect.code}, got a response`;
-  }
-  const json = toJson(method.output, response.message, { alwaysEmitImplicit: true, registry: SERVICES }) as Json;
-  return matchResponse(vector.expect.response, json, vector.expect.unordered);
-}
-
-function findMethod(serviceName: string, methodName: string): DescMethodUnary | string {
-  const service = SERVICES.getService(serviceName);
-  if (service === undefined) {
-    return `unknown service ${serviceName} (known: ${[...SERVICES].filter((d) => d.kind === "service").map((d) => d.typeName).join(", ")})`;
-  }
-  const method = service.methods.find((m) => m.name === methodName);
-  if (method === undefined) {
-    return `${serviceName} has no method ${methodName} (known: ${service.methods.map((m) => m.name).join(", ")})`;
-  }
-  if (method.methodKind !== "unary") {
-    return `${serviceName}.${methodName} is not unary`;
-  }
-  // DescMethod is not a discriminated union in protobuf-es, so the check above cannot narrow it by itself.
-  return method as DescMethodUnary;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -10,12 +10,12 @@ import { dirname, join } from "node:path";
 import { after, afterEach, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import {
-  createCardrulesTransport,
+  createNodeTransport,
   createLiengClient,
   parseHand,
   RulesError,
   UnauthenticatedError,
-} from "@cardrules/client";
+} from "@cardrules/client/node";
 import { type FixtureServer, startFixtureServer } from "./fixture-server.js";
 
 const TOKEN = "t0k3n-Of_the.caller~";
@@ -51,7 +51,7 @@ test("the token rides on every call, next to the caller's own interceptors", asy
 
 test("a shared transport carries the token for every client on it", async () => {
   server.state.requiredToken = TOKEN;
-  const transport = createCardrulesTransport(server.target, { token: TOKEN });
+  const transport = createNodeTransport(server.target, { token: TOKEN });
   await createLiengClient(transport).scoreLieng({ hands: [parseHand("QH KH AH")] });
   assert.deepEqual(server.state.authorizations, [`Bearer ${TOKEN}`]);
 });

@@ -8,8 +8,8 @@ import {
   LiengTier,
   parseHand,
   RulesError,
-} from "@cardrules/client";
-import { BIG_STRENGTH, type FixtureServer, startFixtureServer } from "./fixture-server.js";
+} from "@cardrules/client/node";
+import { STRENGTH, type FixtureServer, startFixtureServer } from "./fixture-server.js";
 
 let server: FixtureServer;
 before(async () => {
@@ -19,11 +19,17 @@ after(() => server.close());
 
 const NO_BACKOFF = { initialBackoffMs: 1, maxBackoffMs: 1 };
 
-test("a call returns the typed response, int64 as bigint", async () => {
+test("a call returns the typed response, strength a number", async () => {
   const client = createLiengClient(server.target);
   const response = await client.scoreLieng({ hands: [parseHand("QH KH AH")] });
   assert.equal(response.scores[0]?.tier, LiengTier.POINTS);
-  assert.equal(response.scores[0]?.strength, BIG_STRENGTH);
+  assert.equal(response.scores[0]?.strength, STRENGTH);
+});
+
+test("money (int64) is a bigint, lossless beyond 2^53", async () => {
+  const client = createLiengClient(server.target);
+  const response = await client.startBetting({ ante: 9007199254740993n });
+  assert.equal(response.state?.ante, 9007199254740993n);
 });
 
 test("a bare host:port target means plaintext http", async () => {

@@ -19,13 +19,13 @@ const PASSING = {
   description: "plumbing cases the fixture passes",
   cases: [
     {
-      name: "score with defaults emitted and int64 as string and number",
+      name: "score with defaults emitted, numbers as strings or numbers",
       service: LIENG,
       method: "ScoreLieng",
       request: { hands: [HAND] },
       expect: {
         response: {
-          scores: [{ tier: "LIENG_TIER_POINTS", key: "2", points: 2, strength: "9007199254740993", label: { en: "2 points" } }],
+          scores: [{ tier: "LIENG_TIER_POINTS", key: "2", points: 2, strength: 1234567, label: { en: "2 points" } }],
         },
       },
     },
@@ -102,6 +102,21 @@ test("every passing case passes: exit 0 and the summary line last", async () => 
   const { code, lines } = await runRunner(dir, "--target", server.target);
   assert.deepEqual(lines, ["4 passed, 0 failed"]);
   assert.equal(code, 0);
+});
+
+test("--grpc-web replays the same cases over gRPC-Web (the browser entry's transport)", async () => {
+  const dir = await writeVectors("web", { "cases.json": PASSING });
+  const { code, lines } = await runRunner(dir, "--target", server.webTarget, "--grpc-web");
+  assert.deepEqual(lines, ["4 passed, 0 failed"]);
+  assert.equal(code, 0);
+  // The gRPC-Web transport really is in use: the HTTP/2-only gRPC port does not answer it.
+  const wrongPort = await runRunner(dir, "--target", server.target, "--grpc-web", "--timeout-ms", "3000");
+  assert.equal(wrongPort.code, 1);
+});
+
+test("--grpc-web takes no TLS files: the system's TLS settings apply", async () => {
+  const { code } = await runRunner(root, "--grpc-web", "--ca", "ca.pem");
+  assert.equal(code, 2);
 });
 
 test("each failing case gets one line naming file and case; exit 1", async () => {

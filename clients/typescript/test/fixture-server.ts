@@ -1,5 +1,6 @@
 // A tiny in-process LiengService for testing the SDK's plumbing (transport, retries, deadlines, error decoding,
 // the conformance runner) without the Python server. It knows no rules: its answers are fixed shapes.
+import * as http from "node:http";
 import * as http2 from "node:http2";
 import type { AddressInfo } from "node:net";
 import { create } from "@bufbuild/protobuf";
@@ -7,8 +8,8 @@ import { Code, ConnectError, type ConnectRouter } from "@connectrpc/connect";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
 import { BadRequestSchema, LiengService, LiengTier } from "@cardrules/client";
 
-/** Beyond 2^53, so a lossy number conversion anywhere would show. */
-export const BIG_STRENGTH = 9007199254740993n;
+/** A Liêng strength (int32: a plain number). */
+export const STRENGTH = 1_234_567;
 
 export interface FixtureState {
   /** CompareHands fails with UNAVAILABLE this many more times before answering. */
@@ -23,7 +24,10 @@ export interface FixtureState {
 }
 
 export interface FixtureServer {
+  /** gRPC over HTTP/2 (what the Node transport speaks). */
   readonly target: string;
+  /** The same services over HTTP/1.1, for the gRPC-Web transport (fetch speaks HTTP/1.1 to an http:// URL). */
+  readonly webTarget: string;
   readonly state: FixtureState;
   close(): Promise<void>;
 }
@@ -55,7 +59,7 @@ function routes(state: FixtureState) {
           key: hand.cards.length,
           points: hand.cards.length,
           label: { en: `${hand.cards.length} points`, vi: `${hand.cards.length} điểm` },
-          strength: BIG_STRENGTH,
+          strength: STRENGTH,
         }));
         return { scores };
       },
@@ -83,7 +87,9 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     requiredToken: undefined,
     authorizations: [],
   };
-  const server = http2.createServer(connectNodeAdapter({ routes: routes(state) }));
+  const handler = connectNodeAdapter({ routes: routes(state) });
+  const server = http2.createServer(handler);
+  const webServer = http.createServer(handler);
   // server.close() waits for open sessions, and clients keep theirs open: track them to end them on close.
   const sessions = new Set<http2.ServerHttp2Session>();
   server.on("session", (session) => {
@@ -91,16 +97,24 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     session.on("close", () => sessions.delete(session));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => webServer.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  const { port: webPort } = webServer.address() as AddressInfo;
   return {
     target: `http://127.0.0.1:${port}`,
+    webTarget: `http://127.0.0.1:${webPort}`,
     state,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const session of sessions) {
-          session.destroy();
-        }
-        server.close(() => resolve());
-      }),
+    close: async () => {
+      webServer.closeAllConnections();
+      await Promise.all([
+        new Promise<void>((resolve) => webServer.close(() => resolve())),
+        new Promise<void>((resolve) => {
+          for (const session of sessions) {
+            session.destroy();
+          }
+          server.close(() => resolve());
+        }),
+      ]);
+    },
   };
 }

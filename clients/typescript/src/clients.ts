@@ -1,0 +1,71 @@
+// The two service clients over any Connect transport, with failures thrown as typed errors (RulesError and its
+// subclasses), and the call defaults every transport of the SDK shares: a deadline on every call, retries on
+// UNAVAILABLE, a bearer token. Browser-safe: the transports themselves are in node-transport.ts / web-transport.ts.
+import type { DescService } from "@bufbuild/protobuf";
+import { type Client, createClient, type Interceptor, type Transport } from "@connectrpc/connect";
+import { bearerTokenInterceptor } from "./auth.js";
+import { toRulesError } from "./errors.js";
+import { LiengService } from "./gen/cardrules/v1/lieng_pb.js";
+import { SamLocService } from "./gen/cardrules/v1/sam_loc_pb.js";
+import { type RetryOptions, retryInterceptor } from "./retry.js";
+
+/** The deadline of a call unless the client options or the call's own options say otherwise. */
+export const DEFAULT_TIMEOUT_MS = 2000;
+
+/** What every transport of the SDK takes, over gRPC (Node) or gRPC-Web (browsers). */
+export interface CallDefaults {
+  /** Deadline of each call in milliseconds, retries included; default 2000. A call may override it. */
+  readonly timeoutMs?: number;
+  /** Retry policy for UNAVAILABLE; `false` disables retrying. Default: 4 attempts, exponential backoff. */
+  readonly retry?: RetryOptions | false;
+  /**
+   * Bearer token sent as `authorization: Bearer <token>` on every call. Over a plaintext `http://` target anyone
+   * on the path can read it: use that only on a trusted network or the same host, and `https://` elsewhere.
+   */
+  readonly token?: string;
+  /** Extra interceptors (auth headers, tracing); they run inside the retry loop, once per attempt. */
+  readonly interceptors?: readonly Interceptor[];
+}
+
+export type SamLocClient = Client<typeof SamLocService>;
+export type LiengClient = Client<typeof LiengService>;
+
+/** A Sâm Lốc client over `transport`: `await sam.validatePlay({...})`. Failures throw RulesError and subclasses. */
+export function createSamLocClient(transport: Transport): SamLocClient {
+  return withTypedErrors(SamLocService, createClient(SamLocService, transport));
+}
+
+/** A Liêng client over `transport`: `await lieng.scoreLieng({...})`. Failures throw RulesError and subclasses. */
+export function createLiengClient(transport: Transport): LiengClient {
+  return withTypedErrors(LiengService, createClient(LiengService, transport));
+}
+
+/** The interceptors a transport needs for `options`, outermost first (Connect's order). */
+export function callInterceptors(options: CallDefaults): Interceptor[] {
+  const retry = options.retry === false ? [] : [retryInterceptor(options.retry)];
+  const token = options.token === undefined ? [] : [bearerTokenInterceptor(options.token)];
+  // Retry wraps the others, so they see every attempt.
+  return [...retry, ...token, ...(options.interceptors ?? [])];
+}
+
+// Connect rethrows anything an interceptor throws as a ConnectError, so the mapping to typed errors happens
+// here, around each method of the finished client. Every method of the contract is unary.
+function withTypedErrors<S extends DescService>(service: S, client: Client<S>): Client<S> {
+  type Call = (...args: unknown[]) => Promise<unknown>;
+  const calls = client as unknown as Readonly<Record<string, Call | undefined>>;
+  const wrapped: Record<string, Call> = {};
+  for (const method of service.methods) {
+    const call = calls[method.localName];
+    if (call === undefined) {
+      throw new Error(`connect client has no method ${method.localName}`);
+    }
+    wrapped[method.localName] = async (...args) => {
+      try {
+        return await call(...args);
+      } catch (error) {
+        throw toRulesError(error);
+      }
+    };
+  }
+  return wrapped as unknown as Client<S>;
+}

@@ -1,0 +1,64 @@
+// Replaying one conformance case over any transport: look the method up in the generated descriptors, parse the
+// request from proto3 JSON, call it, and match the outcome (matching.ts). Browser-safe: loading the vector files
+// from disk is the Node runner's part (runner.ts).
+import { createRegistry, type DescMethodUnary, fromJson, type Registry, toJson } from "@bufbuild/protobuf";
+import type { Transport } from "@connectrpc/connect";
+import { fieldViolationsOf, toRulesError } from "./errors.js";
+import { LiengService } from "./gen/cardrules/v1/lieng_pb.js";
+import { SamLocService } from "./gen/cardrules/v1/sam_loc_pb.js";
+import { type Json, matchError, matchResponse } from "./matching.js";
+import type { VectorCase } from "./vectors.js";
+
+/** Both services of the contract, by full name (`cardrules.v1.SamLocService`). */
+export const SERVICES: Registry = createRegistry(SamLocService, LiengService);
+
+/** Run one case; `undefined` when it passes, else the first difference. */
+export async function runCase(transport: Transport, vector: VectorCase): Promise<string | undefined> {
+  const method = findMethod(vector.service, vector.method);
+  if (typeof method === "string") {
+    return method;
+  }
+  let request;
+  try {
+    // fromJson rejects unknown fields by default: a typo in a vector must fail, not be silently dropped.
+    request = fromJson(method.input, vector.request, { registry: SERVICES });
+  } catch (error) {
+    return `request does not parse as ${method.input.typeName}: ${messageOf(error)}`;
+  }
+  let response;
+  try {
+    response = await transport.unary(method, undefined, undefined, undefined, request);
+  } catch (error) {
+    const failure = toRulesError(error);
+    if (vector.expect.kind === "response") {
+      return `expected a response, got error ${failure.code}: ${failure.cause.rawMessage}`;
+    }
+    const fields = fieldViolationsOf(failure.cause).map((violation) => violation.field);
+    return matchError(vector.expect, { code: failure.code, message: failure.cause.rawMessage, fieldViolations: fields });
+  }
+  if (vector.expect.kind === "error") {
+    return `expected error ${vector.expect.code}, got a response`;
+  }
+  const json = toJson(method.output, response.message, { alwaysEmitImplicit: true, registry: SERVICES }) as Json;
+  return matchResponse(vector.expect.response, json, vector.expect.unordered);
+}
+
+function findMethod(serviceName: string, methodName: string): DescMethodUnary | string {
+  const service = SERVICES.getService(serviceName);
+  if (service === undefined) {
+    return `unknown service ${serviceName} (known: ${[...SERVICES].filter((d) => d.kind === "service").map((d) => d.typeName).join(", ")})`;
+  }
+  const method = service.methods.find((m) => m.name === methodName);
+  if (method === undefined) {
+    return `${serviceName} has no method ${methodName} (known: ${service.methods.map((m) => m.name).join(", ")})`;
+  }
+  if (method.methodKind !== "unary") {
+    return `${serviceName}.${methodName} is not unary`;
+  }
+  // DescMethod is not a discriminated union in protobuf-es, so the check above cannot narrow it by itself.
+  return method as DescMethodUnary;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
