@@ -13,4 +13,13 @@ fi
 .venv/bin/python -m mypy
 npm ci --prefix clients/typescript --no-audit --no-fund
 npm run build --prefix clients/typescript
+# The browser example (tests/docs/test_browser_example.py, tests/sdk/test_typescript_browser_conformance.py): its
+# packages (esbuild, playwright-core), and Debian's chromium for playwright-core to drive (it downloads no browser).
+npm ci --prefix clients/typescript/examples/browser --no-audit --no-fund
+if [ ! -x /usr/bin/chromium ]; then
+  echo "run.sh: /usr/bin/chromium not found; installing chromium from apt" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq chromium >/dev/null
+fi
 .venv/bin/python -m pytest -n 2 "$@"

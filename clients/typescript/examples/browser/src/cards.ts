@@ -1,0 +1,31 @@
+// How cards look on the page: "10♦" on the button, "10 of diamonds" for screen readers. Sorting for display only.
+import { type Card, formatCard } from "@cardrules/client/web";
+
+const SUIT_SYMBOLS: Readonly<Record<string, string>> = { S: "♠", C: "♣", D: "♦", H: "♥" };
+const SUIT_NAMES: Readonly<Record<string, string>> = { S: "spades", C: "clubs", D: "diamonds", H: "hearts" };
+const RANK_NAMES: Readonly<Record<string, string>> = { A: "ace", T: "10", J: "jack", Q: "queen", K: "king" };
+// Sâm's order, lowest first (3 … K, A, 2), so a hand reads the way players hold it.
+const SAM_ORDER = "3456789TJQKA2";
+
+/** "TD" → "10♦". */
+export function cardFace(code: string): string {
+  const rank = code[0] === "T" ? "10" : (code[0] ?? "");
+  return rank + (SUIT_SYMBOLS[code[1] ?? ""] ?? "");
+}
+
+/** "TD" → "10 of diamonds". */
+export function cardName(code: string): string {
+  const rank = code[0] ?? "";
+  return `${RANK_NAMES[rank] ?? rank} of ${SUIT_NAMES[code[1] ?? ""] ?? "?"}`;
+}
+
+/** Card codes in Sâm order, then by suit. */
+export function sortForDisplay(codes: readonly string[]): string[] {
+  const weight = (code: string) => SAM_ORDER.indexOf(code[0] ?? "") * 4 + "SCDH".indexOf(code[1] ?? "");
+  return [...codes].sort((a, b) => weight(a) - weight(b));
+}
+
+/** Cards as "3♠ 3♣". */
+export function facesOf(cards: readonly Card[]): string {
+  return sortForDisplay(cards.map(formatCard)).map(cardFace).join(" ");
+}

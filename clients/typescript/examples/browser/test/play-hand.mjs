@@ -1,0 +1,98 @@
+// Plays one hand in the example page as a player would: node test/play-hand.mjs PAGE_URL
+// PAGE_URL carries ?front=…&seed=…&seats=…&delay=0. First tries a play the service must refuse (two cards of
+// different ranks), then takes the first legal move every turn until the settlement, and prints what the page
+// showed as JSON.
+import { report, withPage } from "./chromium.mjs";
+
+const [pageUrl] = process.argv.slice(2);
+if (pageUrl === undefined) {
+  console.error("usage: node test/play-hand.mjs PAGE_URL");
+  process.exit(2);
+}
+const STEP_TIMEOUT_MS = 30_000;
+// Every hand ends long before this: 4 seats × 10 cards, and each trick ends after at most a round of passes.
+const MAX_TURNS = 200;
+
+report(
+  withPage(async (page) => {
+    page.setDefaultTimeout(STEP_TIMEOUT_MS);
+    await page.goto(pageUrl);
+    await page.getByTestId("deal").click();
+    await settledOrYourTurn(page);
+
+    let refusal;
+    let playerMoves = 0;
+    for (let turn = 0; (await phase(page)) === "your-turn"; turn++) {
+      if (turn >= MAX_TURNS) throw new Error(`no settlement after ${MAX_TURNS} turns of the player`);
+      if (refusal === undefined) {
+        refusal = await tryTwoDifferentRanks(page);
+        continue;
+      }
+      const before = await acceptedActions(page);
+      await page.getByTestId("legal-move").first().click();
+      await page.waitForFunction(
+        (count) => {
+          const status = document.querySelector('[data-testid="status"]');
+          return Number(status.dataset.actions) > count && status.dataset.busy === "false";
+        },
+        before,
+      );
+      playerMoves++;
+    }
+    const finalPhase = await phase(page);
+    if (finalPhase !== "settled") {
+      throw new Error(`the page stopped in phase ${finalPhase}: ${await page.getByTestId("error").textContent()}`);
+    }
+    return {
+      refusal,
+      playerMoves,
+      actions: await acceptedActions(page),
+      outcome: await page.getByTestId("outcome").textContent(),
+      transfers: await page
+        .getByTestId("transfer")
+        .evaluateAll((rows) => rows.map((row) => [...row.cells].map((cell) => cell.textContent))),
+      nets: await page.getByTestId("net").evaluateAll((rows) => rows.map((row) => row.dataset.net)),
+      fee: await page.getByTestId("fee").textContent(),
+      log: await page.getByTestId("log").locator("li").allTextContents(),
+    };
+  }),
+);
+
+async function phase(page) {
+  return page.getByTestId("status").getAttribute("data-phase");
+}
+
+async function acceptedActions(page) {
+  return Number(await page.getByTestId("status").getAttribute("data-actions"));
+}
+
+async function settledOrYourTurn(page) {
+  await page.waitForFunction(() => {
+    const status = document.querySelector('[data-testid="status"]');
+    return ["your-turn", "settled", "error"].includes(status.dataset.phase) && status.dataset.busy === "false";
+  });
+}
+
+// Select two cards of different ranks (never a combination), press "Play selected", read the refusal, and
+// deselect them again.
+async function tryTwoDifferentRanks(page) {
+  const cards = await page.getByTestId("card").evaluateAll((buttons) => buttons.map((button) => button.dataset.card));
+  const first = cards[0];
+  const second = cards.find((card) => card[0] !== first[0]);
+  if (second === undefined) throw new Error(`no two ranks in the hand ${cards.join(" ")}`);
+  for (const card of [first, second]) await page.locator(`[data-card="${card}"]`).click();
+  const before = await acceptedActions(page);
+  await page.getByTestId("play-selected").click();
+  await page.getByTestId("verdict").waitFor({ state: "visible" });
+  await settledOrYourTurn(page);
+  const refusal = {
+    cards: [first, second],
+    code: await page.getByTestId("reason-code").textContent(),
+    message: await page.getByTestId("reason-message").textContent(),
+    messageVi: await page.getByTestId("reason-message-vi").textContent(),
+    actionsBefore: before,
+    actionsAfter: await acceptedActions(page),
+  };
+  for (const card of [first, second]) await page.locator(`[data-card="${card}"]`).click();
+  return refusal;
+}

@@ -1,0 +1,127 @@
+"""The browser example (clients/typescript/examples/browser), built and served as the TypeScript SDK's README says,
+played in a real headless browser (Debian's chromium driven by playwright-core) against replicas behind a real
+Envoy over gRPC-Web: a whole hand plays to its settlement, and a play the service refuses shows its reason.
+
+``bash tests/run.sh`` installs chromium (apt) and the example's packages (``npm ci``); the README's build and serve
+lines are run here verbatim (only the port changes, so parallel tests do not collide).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import shutil
+import socket
+import subprocess
+import time
+import urllib.parse
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardrules.core.sam.reasons import Reason
+from tests.deploy import local
+from tests.support.readme import readme_block, shell_lines
+from tests.support.server_process import REPO_ROOT, free_port
+
+README = REPO_ROOT / "clients" / "typescript" / "README.md"
+EXAMPLE = REPO_ROOT / "clients" / "typescript" / "examples" / "browser"
+CHROMIUM = Path("/usr/bin/chromium")
+README_PORT = "8000"  # the port of the README's serve line
+# A deal with no instant win where the player (seat 0) acts before the hand ends; any such seed would do.
+SEED = 20261201
+SEATS = 4
+
+
+def _run(command: str, timeout: float = 300) -> None:
+    done = subprocess.run(
+        ["bash", "-c", command], cwd=REPO_ROOT, capture_output=True, text=True, timeout=timeout, check=False
+    )
+    assert done.returncode == 0, f"{command} failed:\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
+
+
+def _wait_for_port(process: subprocess.Popen[bytes], port: int, timeout: float = 20) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        assert process.poll() is None, f"the web server exited with {process.returncode}"
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
+            return
+        assert time.monotonic() < deadline, f"nothing listens on {port} after {timeout}s"
+        time.sleep(0.1)
+
+
+@pytest.fixture(scope="module")
+def page_root() -> Iterator[str]:
+    """The example built by the README's lines and served by its serve line; yields the page's base URL."""
+    assert CHROMIUM.exists(), f"{CHROMIUM} missing: bash tests/run.sh installs Debian's chromium"
+    assert (EXAMPLE / "node_modules" / "playwright-core").is_dir(), "run `bash tests/run.sh` (npm ci of the example)"
+    installs = shell_lines(readme_block(README, "browser-install"))
+    run_sh = (REPO_ROOT / "tests" / "run.sh").read_text(encoding="utf-8")
+    for line in installs:  # CI installs exactly what the README tells users to install
+        assert line in run_sh, f"tests/run.sh does not run the README's install line {line!r}"
+    for line in shell_lines(readme_block(README, "browser-build")):
+        _run(line)
+    (serve,) = shell_lines(readme_block(README, "browser-serve"))
+    assert f" {README_PORT} " in f"{serve} ", serve
+    port = free_port()
+    command = f"{serve} ".replace(f" {README_PORT} ", f" {port} ").strip()
+    process = subprocess.Popen(
+        ["bash", "-c", f"exec {command}"],
+        cwd=REPO_ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        _wait_for_port(process, port)
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def grpc_web_url() -> Iterator[str]:
+    with local.replicas(2) as servers, local.running_envoy(servers) as envoy:
+        yield envoy.url
+
+
+def _play(page_url: str) -> dict[str, Any]:
+    node = shutil.which("node")
+    assert node is not None, "node is not on PATH"
+    done = subprocess.run(
+        [node, "test/play-hand.mjs", page_url], cwd=EXAMPLE, capture_output=True, text=True, timeout=300, check=False
+    )
+    assert done.returncode == 0, f"the browser run failed:\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def test_a_hand_plays_to_its_settlement_and_a_refused_play_shows_the_reason(page_root: str, grpc_web_url: str) -> None:
+    query = urllib.parse.urlencode({"front": grpc_web_url, "seed": SEED, "seats": SEATS, "delay": 0})
+    result = _play(f"{page_root}index.html?{query}")
+    assert result["problems"] == [], result["problems"]
+
+    # Two cards of different ranks: the service's reason code and both of its messages, and nothing recorded.
+    refusal = result["refusal"]
+    assert refusal is not None, "the player never had a turn"
+    assert refusal["code"] == "SAM_REASON_NOT_A_COMBINATION", refusal
+    assert refusal["message"] == Reason.NOT_A_COMBINATION.english, refusal
+    assert refusal["messageVi"] == Reason.NOT_A_COMBINATION.vietnamese, refusal
+    assert refusal["actionsAfter"] == refusal["actionsBefore"], refusal
+
+    # The whole hand, to the settlement: the player moved, the others played, the service settled it.
+    assert result["playerMoves"] > 0 and result["actions"] > result["playerMoves"], result
+    assert result["outcome"].startswith("SAM_OUTCOME_"), result["outcome"]
+    nets = [int(net) for net in result["nets"]]
+    assert len(nets) == SEATS and sum(nets) + int(result["fee"]) == 0 and any(nets), result
+    transfers = result["transfers"]
+    assert transfers, "a settled hand with a winner has transfers"
+    # Each seat's net is what the shown transfers bring it (no fee by default): the table is the whole story.
+    names = ["You", *(f"Seat {seat}" for seat in range(1, SEATS))]
+    for seat, name in enumerate(names):
+        received = sum(int(amount) for _, to, amount, _ in transfers if to == name)
+        paid = sum(int(amount) for source, _, amount, _ in transfers if source == name)
+        assert nets[seat] == received - paid, (name, transfers, nets)
