@@ -344,7 +344,7 @@ def _ended(state: TableState, seats: list[SeatState], seat: int, end: HandEnd) -
 
 
 def describe(action: Action) -> str:
-    """``"seat 2 plays 3S4D5C"`` / ``"seat 1 passes"`` (for messages)."""
+    """``"seat 2 plays 3S 4D 5C"`` / ``"seat 1 passes"`` (for messages)."""
     if isinstance(action, Pass):
         return f"seat {action.seat} passes"
-    return f"seat {action.seat} plays {format_cards(action.cards)}"
+    return f"seat {action.seat} plays {format_cards(action.cards, ' ')}"

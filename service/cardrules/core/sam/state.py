@@ -196,7 +196,7 @@ class TableState:
         if current:
             combination = _classify_sorted(current, self.house_rules.straight_low_ace)
             if combination.kind is Kind.INVALID:
-                bad("current", f"{format_cards(current)} is not a combination")
+                bad("current", f"{format_cards(current, ' ')} is not a combination")
             if self.current_owner is None:
                 bad("current_owner", "current_owner is required when there is a combination to beat")
         elif self.current_owner is not None:
