@@ -17,6 +17,7 @@ from pathlib import Path
 
 from google.protobuf.descriptor import Descriptor, EnumDescriptor, FieldDescriptor, FileDescriptor, OneofDescriptor
 
+import unity_meta  # beside this script
 from cardrules.v1 import cards_pb2, lieng_pb2, sam_loc_pb2
 
 NAMESPACE = "Cardrules.V1"
@@ -351,6 +352,9 @@ def generate_services() -> str:
             for method in service.methods:
                 request, response = method.input_type.name, method.output_type.name
                 field = f"{service.name}{method.name}"
+                # ConfigureAwait(false) is safe in these wrappers: only a cast follows, no transport call (those
+                # stay on the caller's context inside CardrulesClient.InvokeAsync), and the caller's own await
+                # still resumes on its context.
                 body += [
                     "",
                     f"    /// <summary>{service.full_name}/{method.name}.",
@@ -393,11 +397,14 @@ def main(argv: list[str]) -> int:
         return 2
     out = Path(argv[1])
     out.mkdir(parents=True, exist_ok=True)
-    for stale in out.glob("*.g.cs"):
+    for stale in [*out.glob("*.g.cs"), *out.glob("*.g.cs.meta")]:
         stale.unlink()
     for file, name in FILES:
         (out / name).write_text(generate_file(file), encoding="utf-8")
     (out / "Services.g.cs").write_text(generate_services(), encoding="utf-8")
+    # The Unity package (clients/csharp/src) needs a .meta per file; OUT_DIR is its folder "Generated".
+    for name in [name for _, name in FILES] + ["Services.g.cs"]:
+        unity_meta.write_meta(out / name, f"{out.name}/{name}")
     return 0
 
 
