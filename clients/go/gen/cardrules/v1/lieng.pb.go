@@ -515,7 +515,7 @@ func (LiengPotKind) EnumDescriptor() ([]byte, []int) {
 	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{7}
 }
 
-// The house-rule switches of lieng.md §4. Unset means the documented default.
+// The house-rule switches of docs/rules/lieng.md §4. Unset means the documented default.
 type LiengHouseRules struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// 2–6; default 6.

@@ -657,7 +657,7 @@ func (SamEventKind) EnumDescriptor() ([]byte, []int) {
 	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{9}
 }
 
-// How the hand ended, for settlement: the first that fits, in this order (sam-loc.md §6).
+// How the hand ended, for settlement: the first that fits, in this order (docs/rules/sam-loc.md §6).
 type SamOutcome int32
 
 const (
@@ -729,7 +729,7 @@ func (SamOutcome) EnumDescriptor() ([]byte, []int) {
 	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{10}
 }
 
-// The house-rule switches of sam-loc.md §7. Unset means the documented default.
+// The house-rule switches of docs/rules/sam-loc.md §7. Unset means the documented default.
 type SamHouseRules struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// 2–5; default 5.

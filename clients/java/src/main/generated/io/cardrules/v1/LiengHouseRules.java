@@ -6,7 +6,7 @@ package io.cardrules.v1;
 
 /**
  * <pre>
- * The house-rule switches of lieng.md §4. Unset means the documented default.
+ * The house-rule switches of docs/rules/lieng.md §4. Unset means the documented default.
  * </pre>
  *
  * Protobuf type {@code cardrules.v1.LiengHouseRules}
@@ -564,7 +564,7 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The house-rule switches of lieng.md §4. Unset means the documented default.
+   * The house-rule switches of docs/rules/lieng.md §4. Unset means the documented default.
    * </pre>
    *
    * Protobuf type {@code cardrules.v1.LiengHouseRules}

@@ -6,7 +6,7 @@ package io.cardrules.v1;
 
 /**
  * <pre>
- * The house-rule switches of sam-loc.md §7. Unset means the documented default.
+ * The house-rule switches of docs/rules/sam-loc.md §7. Unset means the documented default.
  * </pre>
  *
  * Protobuf type {@code cardrules.v1.SamHouseRules}
@@ -913,7 +913,7 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The house-rule switches of sam-loc.md §7. Unset means the documented default.
+   * The house-rule switches of docs/rules/sam-loc.md §7. Unset means the documented default.
    * </pre>
    *
    * Protobuf type {@code cardrules.v1.SamHouseRules}

@@ -6,7 +6,7 @@ package io.cardrules.v1;
 
 /**
  * <pre>
- * How the hand ended, for settlement: the first that fits, in this order (sam-loc.md §6).
+ * How the hand ended, for settlement: the first that fits, in this order (docs/rules/sam-loc.md §6).
  * </pre>
  *
  * Protobuf enum {@code cardrules.v1.SamOutcome}
