@@ -1,5 +1,6 @@
-"""sam-loc.md §9.6: ValidatePlay classifies the offered cards for every play, legal or not, whoever's turn it is and
-after the hand ended; only a pass has no classification. Checked on the core and through the contract's messages."""
+"""docs/rules/sam-loc.md §9.6: ValidatePlay classifies the offered cards for every play, legal or not, whoever's turn
+it is and after the hand ended; only a pass has no classification. Checked on the core and through the contract's
+messages."""
 
 from __future__ import annotations
 

@@ -141,8 +141,9 @@ Step = tuple[TableState, tuple[Event, ...], Combination | None]
 
 
 def _offered(state: TableState, action: Action) -> Combination | None:
-    """The classification of the cards a play offers, before any rule about whose turn it is (sam-loc.md §9.6:
-    every rejected play reports it); None for a pass. The cards are not checked against a hand here."""
+    """The classification of the cards a play offers, before any rule about whose turn it is
+    (docs/rules/sam-loc.md §9.6: every rejected play reports it); None for a pass. The cards are not checked against
+    a hand here."""
     if not isinstance(action, Play):
         return None
     played = tuple(sorted(action.cards))
