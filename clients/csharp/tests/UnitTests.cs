@@ -117,6 +117,20 @@ namespace Cardrules.Tests
             Assert.Equal("9007199254740993", fromNumber.ToJson()["amount"] as string);
         }
 
+        public static void TestLiengStrengthIsANumberAndLegalActionsCarryBothBounds()
+        {
+            var score = LiengScore.FromJson("{\"tier\":\"LIENG_TIER_SAP\",\"strength\":60}");
+            Assert.Equal(60, score.Strength);
+            var json = JsonText.Serialize(score.ToJson());
+            Assert.True(json.Contains("\"strength\":60"), "strength is a JSON number, not an int64 string: " + json);
+            var raise = LiengLegalAction.FromJson("{\"kind\":\"LIENG_ACTION_KIND_RAISE\",\"minChipsAdded\":\"20\"," +
+                "\"maxChipsAdded\":\"90\",\"minTotal\":\"30\",\"maxTotal\":\"100\"}");
+            Assert.Equal(20L, raise.MinChipsAdded);
+            Assert.Equal(90L, raise.MaxChipsAdded);
+            Assert.Equal(30L, raise.MinTotal);
+            Assert.Equal(100L, raise.MaxTotal);
+        }
+
         public static void TestDefaultsAreEmittedAndOptionalsOnlyWhenSet()
         {
             var transfer = new Transfer { FromSeat = 0, Amount = 0 };
