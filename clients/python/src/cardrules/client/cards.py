@@ -114,7 +114,7 @@ def _parse_run(text: str) -> list[Card]:
         match = _CARD.match(text, position)
         if match is None:
             bad = _SEPARATOR.split(text[position:], maxsplit=1)[0]
-            raise CardTextError(bad, f' (at position {position} of "{text}")')
+            raise CardTextError(bad, "" if bad == text.strip() else f' (at position {position} of "{text}")')
         parsed.append(card(match.group(0)))
         position = match.end()
     return parsed
