@@ -98,26 +98,9 @@ def local_envoy_config(
     values: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The Envoy template rendered with deploy/envoy/values/local.yaml (plus ``values``, e.g. the paths of the
-    JWKS and token files a test wrote, or a smaller bucket) by render.py itself: the same filters, routes, limits,
-    retries and health checks as every overlay. Only the addresses and ports change (replicas on loopback instead
-    of the headless Service's DNS name) and the descriptor is read from the repository."""
-    render = envoy_render()
-    config: dict[str, Any] = render.render_config(
-        render.load_values("local", {"descriptor_path": str(DESCRIPTOR), **(values or {})})
-    )
-    config["admin"]["address"]["socket_address"] = {"address": "127.0.0.1", "port_value": admin_port}
-    ports = {"public": listener_port, "health": health_port}
-    for listener in config["static_resources"]["listeners"]:
-        listener["address"]["socket_address"] = {"address": "127.0.0.1", "port_value": ports[listener["name"]]}
-    (cluster,) = config["static_resources"]["clusters"]
-    del cluster["cluster_type"]  # DNS discovery of the headless Service -> a static list of local replicas
-    cluster["type"] = "STATIC"
-    cluster["load_assignment"]["endpoints"] = [
-        {
-            "lb_endpoints": [
-                {"endpoint": {"address": {"socket_address": {"address": "127.0.0.1", "port_value": port}}}}
-                for port in replica_ports
-            ]
-        }
-    ]
+    JWKS and token files a test wrote, or a smaller bucket) by render.py's local_config, the one deploy/local/up.sh
+    runs: the same filters, routes, limits, retries and health checks as every overlay. Only the addresses and
+    ports change (replicas on loopback instead of the headless Service's DNS name) and the descriptor is read from
+    the repository."""
+    config: dict[str, Any] = envoy_render().local_config(replica_ports, listener_port, health_port, admin_port, values)
     return config
