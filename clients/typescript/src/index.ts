@@ -48,4 +48,10 @@ export {
   scalarsMatch,
 } from "./matching.js";
 export { runCase, SERVICES } from "./replay.js";
-export type { Expectation, VectorCase } from "./vectors.js";
+export {
+  type Expectation,
+  type LoadedVectors,
+  type LoadProblem,
+  parseVectors,
+  type VectorCase,
+} from "./vector-file.js";

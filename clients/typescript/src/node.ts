@@ -8,7 +8,7 @@ export * from "./index.js";
 export { createNodeTransport, type NodeClientOptions } from "./node-transport.js";
 export type { Pem, TlsOptions } from "./tls.js";
 export { type CaseFailure, type ConformanceResult, runConformance } from "./runner.js";
-export { type LoadedVectors, loadVectors, type LoadProblem } from "./vectors.js";
+export { loadVectors } from "./vectors.js";
 
 /**
  * A Sâm Lốc client over gRPC to `target` (`http://host:port`, `https://host:port` or `host:port`), or over the

@@ -7,7 +7,7 @@ import { fieldViolationsOf, toRulesError } from "./errors.js";
 import { LiengService } from "./gen/cardrules/v1/lieng_pb.js";
 import { SamLocService } from "./gen/cardrules/v1/sam_loc_pb.js";
 import { type Json, matchError, matchResponse } from "./matching.js";
-import type { VectorCase } from "./vectors.js";
+import type { VectorCase } from "./vector-file.js";
 
 /** Both services of the contract, by full name (`cardrules.v1.SamLocService`). */
 export const SERVICES: Registry = createRegistry(SamLocService, LiengService);

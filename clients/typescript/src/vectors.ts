@@ -1,34 +1,7 @@
-// Loading conformance vector files (format: tests/vectors/README.md). A malformed file or case is reported as
-// a failing case rather than aborting the run, so one bad operator file cannot hide the results of the rest.
+// Loading a directory of conformance vector files from disk (each parsed by vector-file.ts).
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
-import type { ExpectedError, Json, JsonObject } from "./matching.js";
-
-export interface VectorCase {
-  /** The file, relative to the vectors directory, with `/` separators. */
-  readonly file: string;
-  readonly name: string;
-  readonly service: string;
-  readonly method: string;
-  readonly request: JsonObject;
-  readonly expect: Expectation;
-}
-
-export type Expectation =
-  | { readonly kind: "response"; readonly response: Json; readonly unordered: readonly string[] }
-  | ({ readonly kind: "error" } & ExpectedError);
-
-/** A file or case that could not be read; it counts as one failed case. */
-export interface LoadProblem {
-  readonly file: string;
-  readonly name: string;
-  readonly problem: string;
-}
-
-export interface LoadedVectors {
-  readonly cases: VectorCase[];
-  readonly problems: LoadProblem[];
-}
+import { type LoadedVectors, type LoadProblem, parseVectors, type VectorCase } from "./vector-file.js";
 
 /** Every `*.json` under `dir`, at any depth, in sorted path order, split into cases. */
 export async function loadVectors(dir: string): Promise<LoadedVectors> {
@@ -36,27 +9,9 @@ export async function loadVectors(dir: string): Promise<LoadedVectors> {
   const problems: LoadProblem[] = [];
   for (const path of await jsonFiles(dir)) {
     const file = relative(dir, path).split(sep).join("/");
-    let document: unknown;
-    try {
-      document = JSON.parse(await readFile(path, "utf8"));
-    } catch (error) {
-      problems.push({ file, name: "(file)", problem: `not JSON: ${String(error)}` });
-      continue;
-    }
-    const list = isObject(document) ? document["cases"] : undefined;
-    if (!Array.isArray(list)) {
-      problems.push({ file, name: "(file)", problem: 'expected an object with a "cases" list' });
-      continue;
-    }
-    list.forEach((raw: unknown, index) => {
-      const parsed = parseCase(file, raw);
-      if (typeof parsed === "string") {
-        const name = isObject(raw) && typeof raw["name"] === "string" ? raw["name"] : `cases[${index}]`;
-        problems.push({ file, name, problem: parsed });
-      } else {
-        cases.push(parsed);
-      }
-    });
+    const loaded = parseVectors(file, await readFile(path, "utf8"));
+    cases.push(...loaded.cases);
+    problems.push(...loaded.problems);
   }
   return { cases, problems };
 }
@@ -67,63 +22,4 @@ async function jsonFiles(dir: string): Promise<string[]> {
     .filter((entry) => entry.isFile() && entry.name.endsWith(".json"))
     .map((entry) => join(entry.parentPath, entry.name))
     .sort();
-}
-
-// Returns the case, or why it is not one.
-function parseCase(file: string, raw: unknown): VectorCase | string {
-  if (!isObject(raw)) {
-    return "a case must be an object";
-  }
-  const { name, service, method, request, expect } = raw;
-  if (typeof name !== "string" || typeof service !== "string" || typeof method !== "string") {
-    return 'a case needs string "name", "service" and "method"';
-  }
-  if (!isObject(request)) {
-    return '"request" must be an object';
-  }
-  const expectation = parseExpect(expect);
-  if (typeof expectation === "string") {
-    return expectation;
-  }
-  return { file, name, service, method, request: request as JsonObject, expect: expectation };
-}
-
-const EXPECT_KEYS: ReadonlySet<string> = new Set(["response", "unordered", "error"]);
-
-function parseExpect(expect: unknown): Expectation | string {
-  if (!isObject(expect) || ("response" in expect) === ("error" in expect)) {
-    return '"expect" must hold exactly one of "response" and "error"';
-  }
-  // A misspelt key ("unorderd") must fail the case, not silently weaken it.
-  const unknown = Object.keys(expect).filter((key) => !EXPECT_KEYS.has(key));
-  if (unknown.length > 0) {
-    return `"expect" has unknown keys ${JSON.stringify(unknown)} (allowed: response, unordered, error)`;
-  }
-  if ("response" in expect) {
-    const unordered = expect["unordered"] ?? [];
-    if (!isStringList(unordered)) {
-      return '"expect.unordered" must be a list of strings';
-    }
-    return { kind: "response", response: expect["response"] as Json, unordered };
-  }
-  const error = expect["error"];
-  if (!isObject(error) || typeof error["code"] !== "string") {
-    return '"expect.error" must be an object with a string "code"';
-  }
-  const fieldViolations = error["fieldViolations"];
-  if (fieldViolations === undefined) {
-    return { kind: "error", code: error["code"] };
-  }
-  if (!isStringList(fieldViolations)) {
-    return '"expect.error.fieldViolations" must be a list of strings';
-  }
-  return { kind: "error", code: error["code"], fieldViolations };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function isStringList(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((item) => typeof item === "string");
 }

@@ -1,0 +1,37 @@
+// `prepare`: build dist/ whenever npm installs this package from source — `npm ci` here, `npm pack`, or
+// `npm install /path/to/clients/typescript` in another project. npm does not install a directory dependency's
+// devDependencies, so in that last case the build tools (TypeScript) are missing: install them here first, into
+// this package's own node_modules, then build.
+import { spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const PACKAGE = join(dirname(fileURLToPath(import.meta.url)), "..");
+const npm = process.env.npm_execpath;
+
+function run(args) {
+  // The outer command's own settings (--global, --prefix, --omit=dev, --install-links …) reach us as npm_config_*
+  // variables and are not meant for this install; the network and cache settings are.
+  const keep = /^npm_config_(registry|cache|prefer_offline|offline|userconfig|globalconfig|proxy|https_proxy|noproxy|strict_ssl|cafile|ca|fetch_.*)$/i;
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_config_/i.test(k) || keep.test(k)));
+  const command = npm === undefined ? ["npm", args] : [process.execPath, [npm, ...args]];
+  const done = spawnSync(command[0], command[1], { cwd: PACKAGE, env, stdio: "inherit" });
+  if (done.status !== 0) {
+    process.exit(done.status ?? 1);
+  }
+}
+
+function hasBuildTools() {
+  try {
+    createRequire(join(PACKAGE, "package.json")).resolve("typescript/package.json");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+if (!hasBuildTools()) {
+  run(["install", "--include=dev", "--ignore-scripts", "--no-save", "--no-audit", "--no-fund"]);
+}
+run(["run", "build"]);
