@@ -38,11 +38,11 @@ SKIPPED_DIRS = {
 }  # fmt: skip
 GENERATED_SUFFIXES = ("_pb2.py", "_pb2.pyi", "_pb2_grpc.py", "_pb.ts", ".pb.go")
 
-SECTION_REF = re.compile(r"§\s?(\d+)(?:\.(\d+)|-([A-F])\b)?")
+SECTION_REF = re.compile(r"§\s?(\d+)(?:\.(\d+)|-([A-Z])\b)?")
 DOC_MENTION = re.compile(r"(?<![\w-])(sam-loc|lieng)\.md")
 BARE_DOC = re.compile(r"(?<![\w/.-])(sam-loc|lieng)\.md")
 HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*$")
-RULE_HEADING = re.compile(r"^#{2,3} (\d+)(?:\.(\d+)|-([A-F]))?[.\s]")
+RULE_HEADING = re.compile(r"^#{2,3} (\d+)(?:\.(\d+)|-([A-Z]))?[.\s]")
 
 
 def scanned_files() -> Iterator[Path]:
@@ -250,7 +250,8 @@ def anchors(doc: Path) -> frozenset[str]:
 
 
 def user_docs() -> list[Path]:
-    return [REPO / "README.md", *sorted((REPO / "docs").rglob("*.md"))]
+    others = ["protos/README.md", "deploy/README.md", "tests/vectors/README.md", "tests/benchmarks/README.md"]
+    return [REPO / "README.md", *sorted((REPO / "docs").rglob("*.md")), *(REPO / path for path in others)]
 
 
 @pytest.mark.parametrize("doc", user_docs(), ids=lambda path: str(path.relative_to(REPO)))
