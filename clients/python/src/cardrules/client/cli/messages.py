@@ -2,8 +2,8 @@
 
 Round records and table states are mostly cards, and proto3 JSON spells each card as
 ``{"rank": "RANK_ACE", "suit": "SUIT_SPADES"}``. A person writing one by hand may put ``"AS"`` for a ``Card`` and
-``"AS KD 10H"`` for a ``Cards`` instead; everything else is plain proto3 JSON, parsed strictly (an unknown field is
-an error, not silently dropped).
+``"AS KD 10H"`` or ``["AS", "KD", "10H"]`` for a ``Cards`` instead; everything else is plain proto3 JSON, parsed
+strictly (an unknown field is an error, not silently dropped).
 """
 
 from __future__ import annotations
@@ -75,17 +75,21 @@ def _expand(value: Any, descriptor: Descriptor, where: str, path: str) -> Any:
             return {"cards": [json_format.MessageToDict(c) for c in cards(value)]}
     except CardTextError as error:
         raise BadInput(f"{where}: {path}: {error}") from None
+    if descriptor.full_name == _CARDS and isinstance(value, list):
+        # A list where one Cards message goes: its cards, each maybe text ("hand": ["3S", "4S"]).
+        card_type = cast(Descriptor, cards_pb2.Card.DESCRIPTOR)
+        return {"cards": [_expand(item, card_type, where, f"{path}[{i}]") for i, item in enumerate(value)]}
     if not isinstance(value, dict):
         return value  # not ours to judge: ParseDict reports a wrong shape with the field's name
     fields = {**descriptor.fields_by_name, **{f.json_name: f for f in descriptor.fields}}
     expanded: dict[str, Any] = {}
     for key, item in value.items():
         field = fields.get(key)
+        inner = f"{path}.{key}" if path else key
         if field is None or field.message_type is None or field.message_type.GetOptions().map_entry:
             expanded[key] = item
-        elif isinstance(item, list):  # only a repeated field takes a list; any other mismatch ParseDict reports
-            inner = f"{path}.{key}" if path else key
+        elif field.is_repeated and isinstance(item, list):
             expanded[key] = [_expand(x, field.message_type, where, f"{inner}[{i}]") for i, x in enumerate(item)]
         else:
-            expanded[key] = _expand(item, field.message_type, where, f"{path}.{key}" if path else key)
+            expanded[key] = _expand(item, field.message_type, where, inner)
     return expanded
