@@ -64,6 +64,13 @@ mkdir -p "$out/deploy/envoy/descriptors"
   --descriptor_set_out="$out/deploy/envoy/descriptors/cardrules.pb" \
   $protos "$gateway" "${google_api[@]}" google/rpc/status.proto google/rpc/error_details.proto)
 
+# Server reflection (grpc.reflection v1 and v1alpha) answers from this descriptor set: the contract and the JSON
+# gateway with their imports and their comments (source info), so `grpcurl describe` shows the documentation.
+# Byte-for-byte deterministic; package data of the server (service/cardrules/server/reflection.py reads it).
+mkdir -p "$out/service/cardrules/server/descriptors"
+(cd "$root/protos" && "$py" -m grpc_tools.protoc -I . -I "$rpc_include" --include_imports --include_source_info \
+  --descriptor_set_out="$out/service/cardrules/server/descriptors/contract.binpb" $protos "$gateway")
+
 # Go: messages (protoc-gen-go) and gRPC stubs (protoc-gen-go-grpc) into the Go SDK's module, package
 # cardrulesv1. The protos carry no go_package, so the M options map each file to its Go import path here; the
 # contract stays language-neutral. The plugins are pinned and installed into clients/go/.bin (git-ignored) on

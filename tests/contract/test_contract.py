@@ -55,6 +55,7 @@ GENERATED = [
     "clients/typescript/src/gen",
     "deploy/envoy/descriptors",
     "service/cardrules/gateway/v1",
+    "service/cardrules/server/descriptors",
     "protos/google/api",
     "clients/go/gen",
     "clients/csharp/src/Generated",

@@ -33,7 +33,13 @@ def test_reflection_lists_every_service(server: ServerHandle) -> None:
         request = reflection_pb2.ServerReflectionRequest(list_services="")
         responses = list(stub.ServerReflectionInfo(iter([request]), timeout=CALL_TIMEOUT))
     names = {service.name for service in responses[0].list_services_response.service}
-    assert names == {PROBE, OTHER, "grpc.health.v1.Health", "grpc.reflection.v1alpha.ServerReflection"}
+    assert names == {
+        PROBE,
+        OTHER,
+        "grpc.health.v1.Health",
+        "grpc.reflection.v1.ServerReflection",
+        "grpc.reflection.v1alpha.ServerReflection",
+    }
 
 
 def test_one_json_log_line_per_call(server: ServerHandle) -> None:
