@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Start the rules service on a fresh machine: installs into .venv on first use, then runs the server.
-# Defaults: gRPC on 0.0.0.0:50051, Prometheus metrics on :9090, one worker, JSON logs on stdout.
+# Defaults: gRPC on 0.0.0.0:50051, Prometheus metrics on :9464, one worker, JSON logs on stdout.
 # Every flag of `python -m cardrules.server --help` may follow, e.g. `bash service/serve.sh --workers auto`.
 set -euo pipefail
 cd "$(dirname "$0")/.."

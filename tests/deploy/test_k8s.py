@@ -23,7 +23,7 @@ from tests.deploy.support import (
     rendered_envoy_config,
 )
 
-DEFAULT_PORT, DEFAULT_METRICS_PORT, DEFAULT_GRACE = 50051, 9090, 10.0
+DEFAULT_PORT, DEFAULT_METRICS_PORT, DEFAULT_GRACE = 50051, 9464, 10.0
 
 
 def settings(resources: list[dict[str, Any]]) -> dict[str, str]:

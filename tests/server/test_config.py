@@ -26,7 +26,7 @@ def test_defaults() -> None:
     assert config.max_message_bytes == 256 * 1024
     assert config.max_concurrent_calls == 1000
     assert config.shutdown_grace_seconds == 10.0
-    assert config.metrics_port == 9090
+    assert config.metrics_port == 9464
     assert config.metrics_host == "127.0.0.1"
     assert config.so_reuseport is False
     assert (config.reflection, config.auth_tokens, config.tls_client_ca, config.auth) == (True, None, None, False)

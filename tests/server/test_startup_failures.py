@@ -25,4 +25,18 @@ def test_metrics_port_in_use_with_workers() -> None:
         ) as second,
     ):
         assert second.process.wait(timeout=TIMEOUT) == 1
-        assert any(r["event"] == "cannot start workers" for r in second.logs())
+        failure = next(r for r in second.logs() if r["event"] == "cannot start workers")
+        assert failure["metrics_address"] == f"127.0.0.1:{first.metrics_port}"
+        assert f"--metrics-port {first.metrics_port}" in failure["error"]
+
+
+def test_metrics_port_in_use_names_the_metrics_port_not_the_grpc_address() -> None:
+    with (
+        running_server(entry=FAKE_ENTRY) as first,
+        running_server(["--metrics-port", str(first.metrics_port)], entry=FAKE_ENTRY, wait=False) as second,
+    ):
+        assert second.process.wait(timeout=TIMEOUT) == 1
+        failure = next(r for r in second.logs() if r["event"] == "server failed")
+        assert failure["metrics_address"] == f"127.0.0.1:{first.metrics_port}"
+        assert f"--metrics-port {first.metrics_port}" in failure["error"]
+        assert "address" not in failure  # the gRPC address was free: naming it would send the reader astray

@@ -21,6 +21,7 @@ from cardrules.server.interceptors import ServerInterceptor
 from cardrules.server.logging import get_logger
 from cardrules.server.metrics import (
     MetricsEndpoint,
+    MetricsEndpointError,
     RpcMetrics,
     in_multiprocess_mode,
     process_registry,
@@ -229,6 +230,9 @@ def run(
         asyncio.run(serve(config, bindings, metrics, parent_pid=parent_pid))
     except TokenFileError as error:
         log.error("server failed", error=str(error))
+        return 1
+    except MetricsEndpointError as error:
+        log.error("server failed", error=str(error), metrics_address=error.address)
         return 1
     except (OSError, RuntimeError) as error:
         # Typically the port is taken (grpc reports a failed bind as RuntimeError).

@@ -42,7 +42,7 @@ class Config:
     max_message_bytes: int = 256 * KiB
     max_concurrent_calls: int = 1000
     shutdown_grace_seconds: float = 10.0
-    metrics_port: int = 9090
+    metrics_port: int = 9464  # Prometheus' exporter port for OpenTelemetry; 9090 is Prometheus' own
     # Loopback: metrics tell call volumes and callers' names; expose them to the scraper on purpose (0.0.0.0 plus
     # a network policy in Kubernetes), never by accident.
     metrics_host: str = "127.0.0.1"
@@ -182,7 +182,7 @@ _OPTIONS: dict[str, tuple[str, Callable[[str], Any], str]] = {
         _seconds,
         "seconds in-flight calls get to finish on SIGTERM (default 10)",
     ),
-    "metrics_port": ("--metrics-port", _int_in(0, 65535), "Prometheus /metrics port (default 9090; 0 disables)"),
+    "metrics_port": ("--metrics-port", _int_in(0, 65535), "Prometheus /metrics port (default 9464; 0 disables)"),
     "metrics_host": (
         "--metrics-host",
         _host,

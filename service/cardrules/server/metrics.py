@@ -121,7 +121,21 @@ class MetricsEndpoint:
         self.server.server_close()
 
 
+class MetricsEndpointError(OSError):
+    """The metrics endpoint cannot start (typically its port is taken): names the metrics address and its flag, so
+    it is not mistaken for the gRPC port."""
+
+    def __init__(self, host: str, port: int, cause: OSError) -> None:
+        self.address = f"{host}:{port}"
+        reason = cause.strerror or str(cause)
+        flags = f"--metrics-port {port}, --metrics-host {host}"
+        super().__init__(f"cannot serve metrics on {self.address} ({flags}): {reason}")
+
+
 def serve_metrics(host: str, port: int, registry: CollectorRegistry) -> MetricsEndpoint:
     """Serve ``/metrics`` from a daemon thread (it never blocks the gRPC event loop or shutdown)."""
-    server, thread = start_http_server(port, addr=host, registry=registry)
+    try:
+        server, thread = start_http_server(port, addr=host, registry=registry)
+    except OSError as error:
+        raise MetricsEndpointError(host, port, error) from error
     return MetricsEndpoint(server, thread)

@@ -24,7 +24,13 @@ from cardrules.server import app
 from cardrules.server.binding import BindingsFactory
 from cardrules.server.config import Config
 from cardrules.server.logging import bind_process_fields, configure_logging, get_logger
-from cardrules.server.metrics import MULTIPROC_ENV, MetricsEndpoint, multiprocess_registry, serve_metrics
+from cardrules.server.metrics import (
+    MULTIPROC_ENV,
+    MetricsEndpoint,
+    MetricsEndpointError,
+    multiprocess_registry,
+    serve_metrics,
+)
 
 # Beyond the grace period, how long a worker may take to flush logs and exit before it is killed.
 EXIT_MARGIN_SECONDS = 5.0
@@ -129,7 +135,10 @@ def run_workers(config: Config, bindings_factory: BindingsFactory | None = None)
         supervisor.wait()
     except Exception as error:
         # E.g. the metrics port is taken, or the bindings factory cannot be pickled (it must be module-level).
-        log.error("cannot start workers", error=f"{type(error).__name__}: {error}")
+        if isinstance(error, MetricsEndpointError):
+            log.error("cannot start workers", error=str(error), metrics_address=error.address)
+        else:
+            log.error("cannot start workers", error=f"{type(error).__name__}: {error}")
         supervisor.failed = True
         supervisor.stop("start-up failed")
         supervisor.wait()
