@@ -71,6 +71,24 @@ mkdir -p "$out/service/cardrules/server/descriptors"
 (cd "$root/protos" && "$py" -m grpc_tools.protoc -I . -I "$rpc_include" --include_imports --include_source_info \
   --descriptor_set_out="$out/service/cardrules/server/descriptors/contract.binpb" $protos "$gateway")
 
+# OpenAPI 3.1 of the JSON API the Envoy front serves (POST /cardrules.v1.<Service>/<Method>, proto3 JSON bodies),
+# for HTTP clients generated in other languages (deploy/README.md). protoc-gen-connect-openapi writes exactly these
+# paths; its inputs in protos/openapi: base.yaml (title, servers, the players' JWT) and errors.yaml (errors are
+# google.rpc.Status, not Connect's shape). Pinned by protos/openapi/go.mod (a `tool` directive, go.sum-verified),
+# built into protos/openapi/.bin (git-ignored) on first use or when the pin changes; needs Go.
+openapi_tools="$root/protos/openapi"
+openapi_plugin="$openapi_tools/.bin/protoc-gen-connect-openapi"
+if [ ! -x "$openapi_plugin" ] || [ "$openapi_tools/go.mod" -nt "$openapi_plugin" ]; then
+  command -v go >/dev/null || { echo "generate.sh: go not found; the OpenAPI generator needs Go >= 1.25" >&2; exit 1; }
+  (cd "$openapi_tools" && GOBIN="$openapi_tools/.bin" go install tool)
+  touch "$openapi_plugin"
+fi
+mkdir -p "$out/docs/openapi"
+(cd "$root/protos" && "$py" -m grpc_tools.protoc -I . -I "$rpc_include" \
+  --plugin=protoc-gen-connect-openapi="$openapi_plugin" --connect-openapi_out="$out/docs/openapi" \
+  --connect-openapi_opt="path=cardrules.openapi.yaml,features=connectrpc,content-types=json,base=$openapi_tools/base.yaml,override=$openapi_tools/errors.yaml" \
+  $protos google/rpc/error_details.proto)
+
 # Go: messages (protoc-gen-go) and gRPC stubs (protoc-gen-go-grpc) into the Go SDK's module, package
 # cardrulesv1. The protos carry no go_package, so the M options map each file to its Go import path here; the
 # contract stays language-neutral. The plugins are pinned and installed into clients/go/.bin (git-ignored) on

@@ -54,6 +54,7 @@ GENERATED = [
     "clients/python/src/cardrules/v1",
     "clients/typescript/src/gen",
     "deploy/envoy/descriptors",
+    "docs/openapi",
     "service/cardrules/gateway/v1",
     "service/cardrules/server/descriptors",
     "protos/google/api",
