@@ -1,6 +1,7 @@
 """The browser example (clients/typescript/examples/browser), built and served as the TypeScript SDK's README says,
-played in a real headless browser (Debian's chromium driven by playwright-core) against replicas behind a real
-Envoy over gRPC-Web: a whole hand plays to its settlement, and a play the service refuses shows its reason.
+played in a real headless browser (Debian's chromium driven by playwright-core) against the local front (replicas
+behind a real Envoy, ``deploy/local/up.sh``) over gRPC-Web: a whole hand plays to its settlement, and a play the
+service refuses shows its reason.
 
 ``bash tests/run.sh`` installs chromium (apt) and the example's packages (``npm ci``); the README's build and serve
 lines are run here verbatim (only the port changes, so parallel tests do not collide).
@@ -22,7 +23,7 @@ from typing import Any
 import pytest
 
 from cardrules.core.sam.reasons import Reason
-from tests.deploy import local
+from tests.support.local_front import running_local_front
 from tests.support.readme import readme_block, shell_lines
 from tests.support.server_process import REPO_ROOT, free_port
 
@@ -84,8 +85,8 @@ def page_root() -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def grpc_web_url() -> Iterator[str]:
-    with local.replicas(2) as servers, local.running_envoy(servers) as envoy:
-        yield envoy.url
+    with running_local_front(replicas=2) as front:
+        yield front.grpc_web_url
 
 
 def _play(page_url: str) -> dict[str, Any]:

@@ -19,7 +19,7 @@ import { PLAYER, describeAction, describeEvent, enumName, seatName } from "./des
 import { type SamActionInit, SamHand } from "./game.js";
 
 /** The gRPC-Web URL of the local front (`bash deploy/local/up.sh`). */
-const DEFAULT_FRONT = "http://localhost:8080";
+const DEFAULT_FRONT = "http://127.0.0.1:8080";
 const DEFAULT_BOT_DELAY_MS = 600;
 // Longer than the SDK's 2 s default: a page may be served far from the service.
 const CALL_TIMEOUT_MS = 5000;

@@ -1,0 +1,108 @@
+"""The TypeScript SDK's browser entry replays every shared vector from inside a real browser: the example's
+conformance page (clients/typescript/examples/browser/conformance.html, bundled with esbuild from the SDK's
+``@cardrules/client/web``) runs in Debian's headless chromium, driven by playwright-core, and sends each case over
+gRPC-Web through the local front (``deploy/local/up.sh``: a real Envoy from the deployment's own template) to two
+replicas. Every case must pass.
+
+``bash tests/run.sh`` installs chromium (apt) and the example's packages (``npm ci``). The page is bundled into a
+temporary directory, so this test never touches the example's own dist/ (the docs test builds that one).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import importlib
+import json
+import shutil
+import subprocess
+import sys
+import threading
+import urllib.parse
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = REPO_ROOT / "clients" / "typescript" / "examples" / "browser"
+VECTORS = REPO_ROOT / "tests" / "vectors"
+CHROMIUM = Path("/usr/bin/chromium")
+PAGE_FILES = ("conformance.html", "style.css")
+
+# tests/sdk is not a package, so pytest does not put the repository root on sys.path for it.
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
+running_local_front = importlib.import_module("tests.support.local_front").running_local_front
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def page_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """conformance.html and its bundle in a temporary directory, served on a free loopback port."""
+    assert CHROMIUM.exists(), f"{CHROMIUM} missing: bash tests/run.sh installs Debian's chromium"
+    esbuild = EXAMPLE / "node_modules" / ".bin" / "esbuild"
+    assert esbuild.exists(), f"{esbuild} missing: bash tests/run.sh runs npm ci for the example"
+    root = tmp_path_factory.mktemp("browser-conformance")
+    for name in PAGE_FILES:
+        shutil.copy(EXAMPLE / name, root / name)
+    done = subprocess.run(
+        [
+            str(esbuild),
+            "src/conformance.ts",
+            "--bundle",
+            "--format=esm",
+            "--target=es2022",
+            f"--outdir={root / 'dist'}",
+        ],
+        cwd=EXAMPLE,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(root)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/conformance.html"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def grpc_web_url() -> Iterator[str]:
+    with running_local_front(replicas=2) as front:
+        yield front.grpc_web_url
+
+
+def _case_count() -> int:
+    return sum(len(json.loads(path.read_text(encoding="utf-8"))["cases"]) for path in VECTORS.rglob("*.json"))
+
+
+def test_every_vector_passes_in_chromium_over_grpc_web(page_url: str, grpc_web_url: str) -> None:
+    node = shutil.which("node")
+    assert node is not None, "node is not on PATH"
+    url = f"{page_url}?{urllib.parse.urlencode({'front': grpc_web_url})}"
+    done = subprocess.run(
+        [node, "test/run-vectors.mjs", url, str(VECTORS)],
+        cwd=EXAMPLE,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, f"the browser run failed:\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    report = "\n".join(result["failures"][:30])
+    assert result["problems"] == [], result["problems"]
+    assert result["failed"] == 0, f"{result['status']}\n{report}"
+    assert result["passed"] == _case_count(), result["status"]
