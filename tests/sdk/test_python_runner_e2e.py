@@ -42,23 +42,35 @@ def _score(request: lieng_pb2.ScoreLiengRequest, context: grpc.ServicerContext) 
         else lieng_pb2.LIENG_TIER_POINTS,
         key=11,
         points=3,
-        strength=9_000_000_000,
+        strength=60,
     )
     score.label.en = "Trips A"
     return lieng_pb2.ScoreLiengResponse(scores=[score for _ in request.hands])
 
 
+def _start_betting(
+    request: lieng_pb2.StartBettingRequest, context: grpc.ServicerContext
+) -> lieng_pb2.StartBettingResponse:
+    # Echoes int64 money, which proto3 JSON writes as a decimal string: the runner must match either spelling.
+    seats = [lieng_pb2.LiengSeat(stack=stack - request.ante, committed=request.ante) for stack in request.stacks]
+    return lieng_pb2.StartBettingResponse(state=lieng_pb2.LiengBettingState(seats=seats, ante=request.ante))
+
+
 @pytest.fixture(scope="module")
 def target() -> Iterator[str]:
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=4))
-    handler = grpc.unary_unary_rpc_method_handler(
+    score = grpc.unary_unary_rpc_method_handler(
         _score,
         request_deserializer=lieng_pb2.ScoreLiengRequest.FromString,
         response_serializer=lieng_pb2.ScoreLiengResponse.SerializeToString,
     )
-    server.add_generic_rpc_handlers(
-        [grpc.method_handlers_generic_handler("cardrules.v1.LiengService", {"ScoreLieng": handler})]
+    start_betting = grpc.unary_unary_rpc_method_handler(
+        _start_betting,
+        request_deserializer=lieng_pb2.StartBettingRequest.FromString,
+        response_serializer=lieng_pb2.StartBettingResponse.SerializeToString,
     )
+    handlers: dict[str, grpc.RpcMethodHandler[Any, Any]] = {"ScoreLieng": score, "StartBetting": start_betting}
+    server.add_generic_rpc_handlers([grpc.method_handlers_generic_handler("cardrules.v1.LiengService", handlers)])
     port = server.add_insecure_port("127.0.0.1:0")
     server.start()
     yield f"127.0.0.1:{port}"
@@ -92,17 +104,20 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str]]
 
 PASSING = [
     case(
-        "score fields round-trip, int64 as number or string, defaults emitted",
+        "score fields round-trip, defaults emitted",
         TRIPS,
         {
             "response": {
-                "scores": [
-                    {"tier": "LIENG_TIER_SAP", "key": 11, "strength": 9000000000, "label": {"en": "Trips A", "vi": ""}}
-                ]
+                "scores": [{"tier": "LIENG_TIER_SAP", "key": 11, "strength": 60, "label": {"en": "Trips A", "vi": ""}}]
             }
         },
     ),
-    case("int64 as a string", TRIPS, {"response": {"scores": [{"strength": "9000000000"}]}}),
+    case(
+        "int64 as a number or a string",
+        {"stacks": [9_000_000_100, "9000000100"], "ante": 100},
+        {"response": {"state": {"ante": 100, "seats": [{"stack": 9_000_000_000}, {"stack": "9000000000"}]}}},
+        method="StartBetting",
+    ),
     case("bad input names its fields", SHORT, {"error": {"code": "INVALID_ARGUMENT", "fieldViolations": ["hands[1]"]}}),
     case("no hands", {}, {"error": {"code": "INVALID_ARGUMENT", "fieldViolations": ["hands"]}}),
 ]
