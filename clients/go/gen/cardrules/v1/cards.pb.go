@@ -273,6 +273,7 @@ type Transfer struct {
 	// In the table's smallest money unit; always > 0.
 	Amount int64 `protobuf:"varint,3,opt,name=amount,proto3" json:"amount,omitempty"`
 	// A stable machine-readable reason, e.g. Sâm `CARDS_LEFT`, `CONG`, `CHOP`; Liêng `POT_WIN`, `UNCONTESTED_POT`.
+	// Every value is listed in docs/rules/sam-loc.md §9.7 (Sâm) and docs/rules/lieng.md §3 (Liêng).
 	Reason string `protobuf:"bytes,4,opt,name=reason,proto3" json:"reason,omitempty"`
 	// Liêng: the index of the pot the chips come from.
 	Pot           *int32 `protobuf:"varint,5,opt,name=pot,proto3,oneof" json:"pot,omitempty"`

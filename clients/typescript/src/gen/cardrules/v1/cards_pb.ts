@@ -80,6 +80,7 @@ export type Transfer = Message<"cardrules.v1.Transfer"> & {
 
   /**
    * A stable machine-readable reason, e.g. Sâm `CARDS_LEFT`, `CONG`, `CHOP`; Liêng `POT_WIN`, `UNCONTESTED_POT`.
+   * Every value is listed in docs/rules/sam-loc.md §9.7 (Sâm) and docs/rules/lieng.md §3 (Liêng).
    *
    * @generated from field: string reason = 4;
    */

@@ -88,6 +88,7 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * A stable machine-readable reason, e.g. Sâm `CARDS_LEFT`, `CONG`, `CHOP`; Liêng `POT_WIN`, `UNCONTESTED_POT`.
+   * Every value is listed in docs/rules/sam-loc.md §9.7 (Sâm) and docs/rules/lieng.md §3 (Liêng).
    * </pre>
    *
    * <code>string reason = 4;</code>
@@ -109,6 +110,7 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * A stable machine-readable reason, e.g. Sâm `CARDS_LEFT`, `CONG`, `CHOP`; Liêng `POT_WIN`, `UNCONTESTED_POT`.
+   * Every value is listed in docs/rules/sam-loc.md §9.7 (Sâm) and docs/rules/lieng.md §3 (Liêng).
    * </pre>
    *
    * <code>string reason = 4;</code>
@@ -699,6 +701,7 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * A stable machine-readable reason, e.g. Sâm `CARDS_LEFT`, `CONG`, `CHOP`; Liêng `POT_WIN`, `UNCONTESTED_POT`.
+     * Every value is listed in docs/rules/sam-loc.md §9.7 (Sâm) and docs/rules/lieng.md §3 (Liêng).
      * </pre>
      *
      * <code>string reason = 4;</code>
@@ -719,6 +722,7 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * A stable machine-readable reason, e.g. Sâm `CARDS_LEFT`, `CONG`, `CHOP`; Liêng `POT_WIN`, `UNCONTESTED_POT`.
+     * Every value is listed in docs/rules/sam-loc.md §9.7 (Sâm) and docs/rules/lieng.md §3 (Liêng).
      * </pre>
      *
      * <code>string reason = 4;</code>
@@ -740,6 +744,7 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * A stable machine-readable reason, e.g. Sâm `CARDS_LEFT`, `CONG`, `CHOP`; Liêng `POT_WIN`, `UNCONTESTED_POT`.
+     * Every value is listed in docs/rules/sam-loc.md §9.7 (Sâm) and docs/rules/lieng.md §3 (Liêng).
      * </pre>
      *
      * <code>string reason = 4;</code>
@@ -757,6 +762,7 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * A stable machine-readable reason, e.g. Sâm `CARDS_LEFT`, `CONG`, `CHOP`; Liêng `POT_WIN`, `UNCONTESTED_POT`.
+     * Every value is listed in docs/rules/sam-loc.md §9.7 (Sâm) and docs/rules/lieng.md §3 (Liêng).
      * </pre>
      *
      * <code>string reason = 4;</code>
@@ -771,6 +777,7 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * A stable machine-readable reason, e.g. Sâm `CARDS_LEFT`, `CONG`, `CHOP`; Liêng `POT_WIN`, `UNCONTESTED_POT`.
+     * Every value is listed in docs/rules/sam-loc.md §9.7 (Sâm) and docs/rules/lieng.md §3 (Liêng).
      * </pre>
      *
      * <code>string reason = 4;</code>

@@ -33,6 +33,7 @@ public interface TransferOrBuilder extends
   /**
    * <pre>
    * A stable machine-readable reason, e.g. Sâm `CARDS_LEFT`, `CONG`, `CHOP`; Liêng `POT_WIN`, `UNCONTESTED_POT`.
+   * Every value is listed in docs/rules/sam-loc.md §9.7 (Sâm) and docs/rules/lieng.md §3 (Liêng).
    * </pre>
    *
    * <code>string reason = 4;</code>
@@ -42,6 +43,7 @@ public interface TransferOrBuilder extends
   /**
    * <pre>
    * A stable machine-readable reason, e.g. Sâm `CARDS_LEFT`, `CONG`, `CHOP`; Liêng `POT_WIN`, `UNCONTESTED_POT`.
+   * Every value is listed in docs/rules/sam-loc.md §9.7 (Sâm) and docs/rules/lieng.md §3 (Liêng).
    * </pre>
    *
    * <code>string reason = 4;</code>
