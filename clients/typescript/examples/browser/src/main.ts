@@ -195,10 +195,11 @@ function render(current: SamHand, moves: readonly SamMove[]): void {
     ...moves.map((move) => {
       const button = document.createElement("button");
       button.type = "button";
-      const label = move.move.case === "play" ? `Play ${facesOf(move.move.value.cards)}` : "Pass";
-      button.textContent = label;
+      const cards = move.move.case === "play" ? sortForDisplay(move.move.value.cards.map(formatCard)) : [];
+      button.textContent = cards.length > 0 ? `Play ${cards.map(cardFace).join(" ")}` : "Pass";
+      button.setAttribute("aria-label", cards.length > 0 ? `Play ${cards.map(cardName).join(", ")}` : "Pass");
       button.dataset["testid"] = "legal-move";
-      button.dataset["move"] = move.move.case === "play" ? move.move.value.cards.map(formatCard).join(" ") : "pass";
+      button.dataset["move"] = cards.length > 0 ? cards.join(" ") : "pass";
       button.addEventListener("click", () => void guarded(() => playerActs(samActionFromMove(PLAYER, move))));
       return button;
     }),
