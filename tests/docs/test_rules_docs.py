@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterator
 from functools import cache
@@ -45,13 +46,17 @@ HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*$")
 RULE_HEADING = re.compile(r"^#{2,3} (\d+)(?:\.(\d+)|-([A-Z]))?[.\s]")
 
 
-def scanned_files() -> Iterator[Path]:
-    for path in sorted(REPO.rglob("*")):
-        relative = path.relative_to(REPO)
-        if any(part in SKIPPED_DIRS for part in relative.parts[:-1]):
-            continue
-        if path.suffix in SCANNED_SUFFIXES and path.is_file() and not path.name.endswith(GENERATED_SUFFIXES):
-            yield path
+@cache
+def scanned_files() -> tuple[Path, ...]:
+    found = []
+    for folder, dirs, files in os.walk(REPO):
+        dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS)  # pruned: .venv and node_modules are never read
+        found += [
+            Path(folder) / name
+            for name in sorted(files)
+            if Path(name).suffix in SCANNED_SUFFIXES and not name.endswith(GENERATED_SUFFIXES)
+        ]
+    return tuple(found)
 
 
 @cache
