@@ -12,10 +12,10 @@ from __future__ import annotations
 import contextlib
 import json
 import shutil
-import socket
 import subprocess
 import time
 import urllib.parse
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -43,14 +43,39 @@ def _run(command: str, timeout: float = 300) -> None:
     assert done.returncode == 0, f"{command} failed:\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
 
 
-def _wait_for_port(process: subprocess.Popen[bytes], port: int, timeout: float = 20) -> None:
+def _serving(process: subprocess.Popen[bytes], port: int, timeout: float = 20) -> bool:
+    """Whether ``process`` serves the example on ``port`` (False when it exited: another process took the port)."""
     deadline = time.monotonic() + timeout
-    while True:
-        assert process.poll() is None, f"the web server exited with {process.returncode}"
-        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
-            return
-        assert time.monotonic() < deadline, f"nothing listens on {port} after {timeout}s"
+    while process.poll() is None:
+        with contextlib.suppress(OSError), urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as answer:
+            return "data-testid" in answer.read().decode()
+        assert time.monotonic() < deadline, f"nothing answers on {port} after {timeout}s"
         time.sleep(0.1)
+    return False
+
+
+@contextlib.contextmanager
+def _served(serve: str, attempts: int = 3) -> Iterator[str]:
+    """The README's serve line on a free port instead of its own; yields the base URL."""
+    assert f" {README_PORT} " in f"{serve} ", serve
+    for _ in range(attempts):
+        port = free_port()
+        command = f"{serve} ".replace(f" {README_PORT} ", f" {port} ").strip()
+        process = subprocess.Popen(
+            ["bash", "-c", f"exec {command}"],
+            cwd=REPO_ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        try:
+            if _serving(process, port):
+                yield f"http://127.0.0.1:{port}/"
+                return
+        finally:
+            process.terminate()
+            process.wait(timeout=10)
+    raise AssertionError(f"{serve!r} did not start in {attempts} attempts")
 
 
 @pytest.fixture(scope="module")
@@ -65,22 +90,8 @@ def page_root() -> Iterator[str]:
     for line in shell_lines(readme_block(README, "browser-build")):
         _run(line)
     (serve,) = shell_lines(readme_block(README, "browser-serve"))
-    assert f" {README_PORT} " in f"{serve} ", serve
-    port = free_port()
-    command = f"{serve} ".replace(f" {README_PORT} ", f" {port} ").strip()
-    process = subprocess.Popen(
-        ["bash", "-c", f"exec {command}"],
-        cwd=REPO_ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    try:
-        _wait_for_port(process, port)
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+    with _served(serve) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
