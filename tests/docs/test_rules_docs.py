@@ -273,3 +273,15 @@ def test_every_relative_link_resolves(doc: Path) -> None:
         elif anchor and linked.suffix == ".md" and anchor not in anchors(linked):
             problems.append(f"{target}: no heading #{anchor} in {linked.relative_to(REPO)}")
     assert not problems, "\n".join(problems)
+
+
+def test_every_vietnamese_word_of_the_protos_is_in_the_glossary() -> None:
+    glossary = (RULES / "glossary.md").read_text(encoding="utf-8").lower()
+    words = set()
+    for proto in (REPO / "protos" / "cardrules").rglob("*.proto"):
+        for line in proto.read_text(encoding="utf-8").splitlines():
+            comment = line.partition("//")[2]
+            words |= {word for word in re.findall(r"[^\W\d_]+", comment) if not word.isascii()}
+    assert len(words) > 20
+    missing = sorted(word for word in words if word.lower() not in glossary)
+    assert not missing, f"docs/rules/glossary.md does not explain {missing}"
