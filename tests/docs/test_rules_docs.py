@@ -5,7 +5,8 @@
 - every house-rule field of the protos, with every value of its enum, is documented;
 - every transfer reason and every reason code the service can emit is documented;
 - every vector a rules document names exists, and every worked example names at least one;
-- every relative link in the user docs points at a file (and heading) that exists.
+- every relative link in the user docs points at a file (and heading) that exists;
+- every Vietnamese word in the protos' comments is explained in the glossary.
 """
 
 from __future__ import annotations
