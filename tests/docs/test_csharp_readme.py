@@ -1,8 +1,9 @@
 """The C# SDK's README, followed as a user would.
 
 - Outside Unity: in a new folder outside the repository, the README's install lines run verbatim (with
-  ``$CARDRULES`` pointing at this clone), its example is compiled and run with Mono, as the README says, against a
-  live front (replicas behind the repository's Envoy config, over HTTP/JSON), and its output is checked.
+  ``$CARDRULES`` pointing at this clone), its example is compiled and run with Mono, as the README says, against
+  the local front the README names (``bash deploy/local/up.sh``: a replica behind Envoy, over HTTP/JSON), and its
+  output is checked.
 - In Unity: the README's sample MonoBehaviour is compiled against the SDK built as inside Unity
   (``UNITY_2021_1_OR_NEWER`` defined, so ``UnityWebRequestTransport`` is compiled too). Unity's own assemblies
   cannot be installed from any package registry and there is no better way to compile against them here, so the
@@ -20,13 +21,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.deploy import local
+from tests.support.local_front import running_local_front
 from tests.support.readme import at_address, readme_block, shell_lines
 from tests.support.server_process import REPO_ROOT
 
 CSHARP = REPO_ROOT / "clients" / "csharp"
 README = CSHARP / "README.md"
-README_FRONT = "http://localhost:8080"  # the front URL the README's example calls
+README_FRONT = "http://localhost:8080"  # the front URL the README's example calls (up.sh's default)
 # build.sh apt-installs Mono the first time (minutes); a few seconds afterwards.
 TIMEOUT_SECONDS = 600
 MCS_FLAGS = ["-langversion:7.2", "-warn:4", "-warnaserror", "-nologo"]  # as clients/csharp/build.sh
@@ -40,8 +41,8 @@ def _run(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> st
 
 @pytest.fixture(scope="module")
 def front_url() -> Iterator[str]:
-    with local.replicas(1) as servers, local.running_envoy(servers) as envoy:
-        yield envoy.url
+    with running_local_front(replicas=1) as front:
+        yield front.json_url
 
 
 def test_the_dotnet_install_and_example_work_in_a_new_folder(tmp_path: Path, front_url: str) -> None:

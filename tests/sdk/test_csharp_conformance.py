@@ -1,9 +1,10 @@
-"""The C# (Unity) SDK's tests under Debian's Mono: its unit-test harness, then every shared vector in tests/vectors
-replayed through the SDK over HTTP/JSON against two real replicas behind a real Envoy (the deployment's own config,
-gRPC-JSON transcoder included). Then the same through an Envoy that requires players' JWTs (as in prod) in front of a
-replica with bearer-token auth on: with a locally minted player token every vector passes; without one, or with an
-expired or garbage one, a call is the SDK's typed UNAUTHENTICATED error. clients/csharp/build.sh installs Mono with
-apt-get when mcs is missing.
+"""The C# (Unity) SDK's tests under Debian's Mono: its unit-test harness (including the retries on a single-threaded
+SynchronizationContext, as on Unity's main thread), then every shared vector in tests/vectors replayed through the SDK
+over HTTP/JSON through the local front a user starts with ``bash deploy/local/up.sh`` (two real replicas behind a real
+Envoy from the deployment's own template, gRPC-JSON transcoder included). Then the same through an Envoy that
+requires players' JWTs (as in prod) in front of a replica with bearer-token auth on: with a locally minted player
+token every vector passes; without one, or with an expired or garbage one, a call is the SDK's typed
+UNAUTHENTICATED error. clients/csharp/build.sh installs Mono with apt-get when mcs is missing.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$")
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 local = importlib.import_module("tests.deploy.local")
+running_local_front = importlib.import_module("tests.support.local_front").running_local_front
 _auth = importlib.import_module("tests.support.auth")
 write_tokens, new_token = _auth.write_tokens, _auth.new_token
 
@@ -55,9 +57,10 @@ def built() -> Path:
 
 
 @pytest.fixture(scope="module")
-def envoy_url() -> Iterator[str]:
-    with local.replicas(2) as servers, local.running_envoy(servers) as envoy:
-        yield envoy.url
+def front_url() -> Iterator[str]:
+    """The HTTP/JSON URL of ``bash deploy/local/up.sh 2``."""
+    with running_local_front(replicas=2) as front:
+        yield front.json_url
 
 
 @dataclass(frozen=True)
@@ -80,20 +83,24 @@ def guarded_front(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GuardedF
         yield GuardedFront(envoy.url, players.mint("csharp-player"), players.mint("csharp-player", 60, issued_ago=600))
 
 
-def test_unit_tests_and_live_typed_calls_pass(built: Path, envoy_url: str) -> None:
-    done = mono(str(built / "UnitTests.exe"), "--base-url", envoy_url, timeout=120)
+def test_unit_tests_and_live_typed_calls_pass(built: Path, front_url: str) -> None:
+    done = mono(str(built / "UnitTests.exe"), "--base-url", front_url, timeout=120)
     passed, failed = summary(done)
     assert (failed, done.returncode) == (0, 0), done.stdout + done.stderr
     assert passed > 0
     assert "ok   LiveTests.TestDuplicateCardIsInvalidArgumentWithItsField" in done.stdout  # the live tests ran
 
 
-def test_every_shared_vector_passes_over_json(built: Path, envoy_url: str) -> None:
-    done = mono(str(built / "Conformance.exe"), str(VECTORS), "--base-url", envoy_url)
+def vector_cases() -> int:
+    return sum(len(json.loads(path.read_text(encoding="utf-8"))["cases"]) for path in VECTORS.rglob("*.json"))
+
+
+def test_every_shared_vector_passes_over_json(built: Path, front_url: str) -> None:
+    done = mono(str(built / "Conformance.exe"), str(VECTORS), "--base-url", front_url)
     passed, failed = summary(done)
     print(done.stdout.splitlines()[-1])
     assert (failed, done.returncode) == (0, 0), done.stdout + done.stderr
-    assert passed > 0
+    assert passed == vector_cases()
 
 
 def test_a_player_token_is_sent_and_a_refused_one_is_a_typed_unauthenticated_error(
@@ -137,7 +144,7 @@ def test_the_runner_without_a_token_is_refused_by_the_guarded_front(built: Path,
     assert "UNAUTHENTICATED" in done.stdout
 
 
-def test_a_vector_that_cannot_match_fails(built: Path, envoy_url: str, tmp_path: Path) -> None:
+def test_a_vector_that_cannot_match_fails(built: Path, front_url: str, tmp_path: Path) -> None:
     impossible = {
         "name": "a trips scores as points (it cannot)",
         "service": "cardrules.v1.LiengService",
@@ -147,7 +154,7 @@ def test_a_vector_that_cannot_match_fails(built: Path, envoy_url: str, tmp_path:
     }
     misspelt = {**impossible, "name": "misspelt expect key", "expect": {"error": {"code": "INTERNAL"}, "unorderd": []}}
     (tmp_path / "impossible.json").write_text(json.dumps({"description": "fails", "cases": [impossible, misspelt]}))
-    done = mono(str(built / "Conformance.exe"), str(tmp_path), "--base-url", envoy_url)
+    done = mono(str(built / "Conformance.exe"), str(tmp_path), "--base-url", front_url)
     assert done.returncode == 1, done.stdout + done.stderr
     assert summary(done) == (0, 2)
     assert "impossible.json: a trips scores as points (it cannot): " in done.stdout
