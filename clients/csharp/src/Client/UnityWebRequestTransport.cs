@@ -1,6 +1,7 @@
 // The WebGL seam: HttpClient has no sockets in a browser, UnityWebRequest (the browser's fetch) does.
 // Compiled only inside Unity (UNITY_2021_1_OR_NEWER is defined by the Unity editor and players); outside Unity,
-// e.g. the Mono build of this repository, the file is empty. Not run here: there is no Unity in this environment.
+// e.g. the Mono build of this repository, the file is empty. The repository's tests compile it against stand-ins of
+// these UnityEngine types (tests/docs/test_csharp_readme.py) but cannot run it: that needs a Unity player.
 #if UNITY_2021_1_OR_NEWER
 using System;
 using System.Collections.Generic;
