@@ -93,6 +93,8 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
         # This runs inside the call's own task, which ends when the call does, however it ends (answered,
         # cancelled, deadline): counting by the task cannot leak a slot.
         self._in_flight += 1
+        if self._metrics is not None:
+            self._metrics.in_flight.inc()
         task = asyncio.current_task()
         assert task is not None
         task.add_done_callback(self._release)
@@ -100,6 +102,8 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
 
     def _release(self, _task: object) -> None:
         self._in_flight -= 1
+        if self._metrics is not None:
+            self._metrics.in_flight.dec()
 
     def _wrap(self, method: str, handler: grpc.RpcMethodHandler[Any, Any]) -> grpc.RpcMethodHandler[Any, Any]:
         if handler.request_streaming or handler.response_streaming:
@@ -185,6 +189,8 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
 
         async def refuse(_data: bytes, context: grpc.aio.ServicerContext[Any, Any]) -> Any:
             caller = self._auth.caller(context) or UNAUTHENTICATED
+            if self._metrics is not None:
+                self._metrics.rejected.labels(method=method).inc()
             self._record(method, grpc.StatusCode.RESOURCE_EXHAUSTED, 0.0, 0.0, context, logging.INFO, caller, message)
             await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, message)
 

@@ -1,4 +1,5 @@
-"""Prometheus metrics: calls by method and status code, latency and handler CPU by method, served over HTTP.
+"""Prometheus metrics: calls by method and status code, latency and handler CPU by method, calls in flight and
+calls refused by the concurrency limit, served over HTTP.
 
 With one worker the process serves its own registry. With several, each worker writes its samples to files in
 ``PROMETHEUS_MULTIPROC_DIR`` (prometheus-client's multiprocess mode) and the parent serves the aggregate, so a
@@ -12,7 +13,7 @@ import threading
 from dataclasses import dataclass
 from wsgiref.simple_server import WSGIServer
 
-from prometheus_client import CollectorRegistry, Counter, Histogram, start_http_server
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, start_http_server
 from prometheus_client.gc_collector import GCCollector
 from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.platform_collector import PlatformCollector
@@ -51,6 +52,22 @@ class RpcMetrics:
             "cardrules_rpc_handler_cpu_seconds",
             "CPU time of the serving thread inside unary RPC handlers (request conversion, rules, response "
             "building; not gRPC's own transport work), by full method name. Divide by the calls for CPU per call.",
+            ["method"],
+            registry=registry,
+        )
+        # Saturation, for the dashboards and alerts (deploy/k8s/monitoring): how close a pod is to
+        # max_concurrent_calls, and how many calls it refused at that limit.
+        self.in_flight = Gauge(
+            "cardrules_rpc_in_flight_calls",
+            "Unary calls admitted and not finished yet (health checks and streams not counted), summed over the "
+            "pod's workers; compare with CARDRULES_MAX_CONCURRENT_CALLS per worker.",
+            registry=registry,
+            multiprocess_mode="livesum",
+        )
+        self.rejected = Counter(
+            "cardrules_rpc_rejected_calls",
+            "Calls refused with RESOURCE_EXHAUSTED at admission because max_concurrent_calls were in flight, by "
+            "full method name (they are in cardrules_rpc_calls_total too).",
             ["method"],
             registry=registry,
         )
