@@ -73,14 +73,9 @@ def _card(rank: int, suit: int) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("rank", "suit", "text"),
     [
-        (1, 0, "malformed card: suit 0 (SUIT_UNSPECIFIED) is not a suit (SUIT_SPADES..SUIT_HEARTS)"),
-        (0, 1, "malformed card: rank 0 (RANK_UNSPECIFIED) is not a rank (RANK_ACE..RANK_KING)"),
-        (
-            14,
-            9,
-            "malformed card: rank 14 is not a rank (RANK_ACE..RANK_KING) and suit 9 is not a suit"
-            " (SUIT_SPADES..SUIT_HEARTS)",
-        ),
+        (1, 0, "suit 0 is not a suit (SUIT_SPADES..SUIT_HEARTS)"),
+        (0, 1, "rank 0 is not a rank (RANK_ACE..RANK_KING)"),
+        (14, 9, "rank 14 is not a rank (RANK_ACE..RANK_KING); suit 9 is not a suit (SUIT_SPADES..SUIT_HEARTS)"),
     ],
 )
 def test_a_malformed_card_says_what_is_wrong_in_words(rank: int, suit: int, text: str) -> None:

@@ -99,21 +99,14 @@ def _malformed(message: cards_pb2.Card, field: str) -> FieldViolation:
 
 
 def _malformed_text(rank: int, suit: int) -> str:
-    """What is wrong with a card, in words: which of its rank and suit is not one, and what they may be."""
+    """What is wrong with a card, in words: which of its rank and suit is not one, and what they may be. Short: an
+    error lists up to 20 of them within the trailers a default client accepts."""
     problems = []
     if rank not in _RANK_FROM_PROTO:
-        problems.append(f"rank {_enum_text(cards_pb2.Rank, rank)} is not a rank (RANK_ACE..RANK_KING)")
+        problems.append(f"rank {rank} is not a rank (RANK_ACE..RANK_KING)")
     if not 1 <= suit <= 4:
-        problems.append(f"suit {_enum_text(cards_pb2.Suit, suit)} is not a suit (SUIT_SPADES..SUIT_HEARTS)")
-    return "malformed card: " + " and ".join(problems)
-
-
-def _enum_text(enum: Any, number: int) -> str:
-    """``0 (RANK_UNSPECIFIED)`` for a named value, the bare number for one the contract does not know."""
-    try:
-        return f"{number} ({enum.Name(number)})"
-    except ValueError:
-        return str(number)
+        problems.append(f"suit {suit} is not a suit (SUIT_SPADES..SUIT_HEARTS)")
+    return "; ".join(problems)
 
 
 # The texts of the malformed cards clients actually send (unset or slightly out-of-range values), made once.
