@@ -33,6 +33,8 @@ CHROMIUM = Path("/usr/bin/chromium")
 README_PORT = "8000"  # the port of the README's serve line
 # A deal with no instant win where the player (seat 0) acts before the hand ends; any such seed would do.
 SEED = 20261201
+# The page's shuffle of this seed deals seat 0 five pairs (an instant win, tới trắng).
+INSTANT_WIN_SEED = 22
 SEATS = 4
 
 
@@ -100,24 +102,46 @@ def grpc_web_url() -> Iterator[str]:
         yield front.grpc_web_url
 
 
-def _play(page_url: str) -> dict[str, Any]:
+def _page(page_root: str, grpc_web_url: str, seed: int) -> str:
+    query = urllib.parse.urlencode({"front": grpc_web_url, "seed": seed, "seats": SEATS, "delay": 0})
+    return f"{page_root}index.html?{query}"
+
+
+@pytest.fixture(scope="module")
+def hands(page_root: str, grpc_web_url: str) -> dict[int, dict[str, Any]]:
+    """What the page showed for each seed, all played in one browser (one launch for every check)."""
     node = shutil.which("node")
     assert node is not None, "node is not on PATH"
+    seeds = (SEED, INSTANT_WIN_SEED)
+    urls = [_page(page_root, grpc_web_url, seed) for seed in seeds]
     done = subprocess.run(
-        [node, "test/play-hand.mjs", page_url], cwd=EXAMPLE, capture_output=True, text=True, timeout=300, check=False
+        [node, "test/play-hand.mjs", *urls], cwd=EXAMPLE, capture_output=True, text=True, timeout=300, check=False
     )
     assert done.returncode == 0, f"the browser run failed:\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
-    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    return result
+    played = json.loads(done.stdout.strip().splitlines()[-1])["hands"]
+    return dict(zip(seeds, played, strict=True))
 
 
-def test_a_hand_plays_to_its_settlement_and_a_refused_play_shows_the_reason(page_root: str, grpc_web_url: str) -> None:
-    query = urllib.parse.urlencode({"front": grpc_web_url, "seed": SEED, "seats": SEATS, "delay": 0})
-    result = _play(f"{page_root}index.html?{query}")
+def _check_settlement(result: dict[str, Any]) -> None:
+    """The nets sum to zero with the fee, and each is what the shown transfers bring the seat (no fee by default):
+    the page's table of transfers is the whole story."""
+    nets = [int(net) for net in result["nets"]]
+    assert len(nets) == SEATS and sum(nets) + int(result["fee"]) == 0 and any(nets), result
+    transfers = result["transfers"]
+    assert transfers, "a settled hand with a winner has transfers"
+    names = ["You", *(f"Seat {seat}" for seat in range(1, SEATS))]
+    for seat, name in enumerate(names):
+        received = sum(int(amount) for _, to, amount, _ in transfers if to == name)
+        paid = sum(int(amount) for source, _, amount, _ in transfers if source == name)
+        assert nets[seat] == received - paid, (name, transfers, nets)
+
+
+def test_a_hand_plays_to_its_settlement_and_a_refused_play_shows_the_reason(hands: dict[int, dict[str, Any]]) -> None:
+    result = hands[SEED]
     assert result["problems"] == [], result["problems"]
 
     # Two cards of different ranks: the service's reason code and both of its messages, and nothing recorded.
-    refusal = result["refusal"]
+    refusal = result.get("refusal")
     assert refusal is not None, "the player never had a turn"
     assert refusal["code"] == "SAM_REASON_NOT_A_COMBINATION", refusal
     assert refusal["message"] == Reason.NOT_A_COMBINATION.english, refusal
@@ -127,13 +151,13 @@ def test_a_hand_plays_to_its_settlement_and_a_refused_play_shows_the_reason(page
     # The whole hand, to the settlement: the player moved, the others played, the service settled it.
     assert result["playerMoves"] > 0 and result["actions"] > result["playerMoves"], result
     assert result["outcome"].startswith("SAM_OUTCOME_"), result["outcome"]
-    nets = [int(net) for net in result["nets"]]
-    assert len(nets) == SEATS and sum(nets) + int(result["fee"]) == 0 and any(nets), result
-    transfers = result["transfers"]
-    assert transfers, "a settled hand with a winner has transfers"
-    # Each seat's net is what the shown transfers bring it (no fee by default): the table is the whole story.
-    names = ["You", *(f"Seat {seat}" for seat in range(1, SEATS))]
-    for seat, name in enumerate(names):
-        received = sum(int(amount) for _, to, amount, _ in transfers if to == name)
-        paid = sum(int(amount) for source, _, amount, _ in transfers if source == name)
-        assert nets[seat] == received - paid, (name, transfers, nets)
+    _check_settlement(result)
+
+
+def test_a_deal_won_at_once_goes_straight_to_the_settlement(hands: dict[int, dict[str, Any]]) -> None:
+    result = hands[INSTANT_WIN_SEED]
+    assert result["problems"] == [], result["problems"]
+    assert "refusal" not in result and result["actions"] == 0, result  # nobody played
+    assert result["outcome"] == "SAM_OUTCOME_INSTANT_WIN, won by You", result["outcome"]
+    assert "You won at the deal (SAM_INSTANT_WIN_KIND_FIVE_PAIRS)." in result["log"], result["log"]
+    _check_settlement(result)

@@ -17,7 +17,10 @@ const ARGS = [
   "--disable-sync",
 ];
 
-/** Run `use(page)` in a fresh headless chromium; page errors and failed console lines fail the run. */
+/**
+ * Run `use(page, problems)` in a fresh headless chromium. `problems` collects the page's uncaught errors and
+ * console errors as they happen, for the caller to report.
+ */
 export async function withPage(use) {
   const profile = await mkdtemp(join(tmpdir(), "cardrules-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {
@@ -25,15 +28,14 @@ export async function withPage(use) {
     headless: true,
     args: ARGS,
   });
-  const problems = [];
   try {
     const page = context.pages()[0] ?? (await context.newPage());
+    const problems = [];
     page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
     page.on("console", (line) => {
       if (line.type() === "error") problems.push(`console error: ${line.text()}`);
     });
-    const result = await use(page);
-    return { ...result, problems };
+    return await use(page, problems);
   } finally {
     await context.close();
     await rm(profile, { recursive: true, force: true });

@@ -1,12 +1,12 @@
-// Plays one hand in the example page as a player would: node test/play-hand.mjs PAGE_URL
-// PAGE_URL carries ?front=…&seed=…&seats=…&delay=0. First tries a play the service must refuse (two cards of
-// different ranks), then takes the first legal move every turn until the settlement, and prints what the page
-// showed as JSON.
+// Plays hands in the example page as a player would: node test/play-hand.mjs PAGE_URL [PAGE_URL …]
+// Each PAGE_URL carries ?front=…&seed=…&seats=…&delay=0; all are played in one browser, one after the other.
+// On the player's first turn it tries a play the service must refuse (two cards of different ranks), then takes
+// the first legal move every turn until the settlement. Prints {"hands": [what the page showed, per URL]}.
 import { report, withPage } from "./chromium.mjs";
 
-const [pageUrl] = process.argv.slice(2);
-if (pageUrl === undefined) {
-  console.error("usage: node test/play-hand.mjs PAGE_URL");
+const pageUrls = process.argv.slice(2);
+if (pageUrls.length === 0) {
+  console.error("usage: node test/play-hand.mjs PAGE_URL [PAGE_URL ...]");
   process.exit(2);
 }
 const STEP_TIMEOUT_MS = 30_000;
@@ -14,49 +14,59 @@ const STEP_TIMEOUT_MS = 30_000;
 const MAX_TURNS = 200;
 
 report(
-  withPage(async (page) => {
+  withPage(async (page, problems) => {
     page.setDefaultTimeout(STEP_TIMEOUT_MS);
-    await page.goto(pageUrl);
-    await page.getByTestId("deal").click();
-    await settledOrYourTurn(page);
-
-    let refusal;
-    let playerMoves = 0;
-    for (let turn = 0; (await phase(page)) === "your-turn"; turn++) {
-      if (turn >= MAX_TURNS) throw new Error(`no settlement after ${MAX_TURNS} turns of the player`);
-      if (refusal === undefined) {
-        refusal = await tryTwoDifferentRanks(page);
-        continue;
-      }
-      const before = await acceptedActions(page);
-      await page.getByTestId("legal-move").first().click();
-      await page.waitForFunction(
-        (count) => {
-          const status = document.querySelector('[data-testid="status"]');
-          return Number(status.dataset.actions) > count && status.dataset.busy === "false";
-        },
-        before,
-      );
-      playerMoves++;
+    const hands = [];
+    for (const pageUrl of pageUrls) {
+      const seen = problems.length;
+      const hand = await playHand(page, pageUrl);
+      hands.push({ ...hand, problems: problems.slice(seen) });
     }
-    const finalPhase = await phase(page);
-    if (finalPhase !== "settled") {
-      throw new Error(`the page stopped in phase ${finalPhase}: ${await page.getByTestId("error").textContent()}`);
-    }
-    return {
-      refusal,
-      playerMoves,
-      actions: await acceptedActions(page),
-      outcome: await page.getByTestId("outcome").textContent(),
-      transfers: await page
-        .getByTestId("transfer")
-        .evaluateAll((rows) => rows.map((row) => [...row.cells].map((cell) => cell.textContent))),
-      nets: await page.getByTestId("net").evaluateAll((rows) => rows.map((row) => row.dataset.net)),
-      fee: await page.getByTestId("fee").textContent(),
-      log: await page.getByTestId("log").locator("li").allTextContents(),
-    };
+    return { hands };
   }),
 );
+
+async function playHand(page, pageUrl) {
+  await page.goto(pageUrl);
+  await page.getByTestId("deal").click();
+  await settledOrYourTurn(page);
+
+  let refusal;
+  let playerMoves = 0;
+  for (let turn = 0; (await phase(page)) === "your-turn"; turn++) {
+    if (turn >= MAX_TURNS) throw new Error(`no settlement after ${MAX_TURNS} turns of the player`);
+    if (refusal === undefined) {
+      refusal = await tryTwoDifferentRanks(page);
+      continue;
+    }
+    const before = await acceptedActions(page);
+    await page.getByTestId("legal-move").first().click();
+    await page.waitForFunction(
+      (count) => {
+        const status = document.querySelector('[data-testid="status"]');
+        return Number(status.dataset.actions) > count && status.dataset.busy === "false";
+      },
+      before,
+    );
+    playerMoves++;
+  }
+  const finalPhase = await phase(page);
+  if (finalPhase !== "settled") {
+    throw new Error(`the page stopped in phase ${finalPhase}: ${await page.getByTestId("error").textContent()}`);
+  }
+  return {
+    refusal,
+    playerMoves,
+    actions: await acceptedActions(page),
+    outcome: await page.getByTestId("outcome").textContent(),
+    transfers: await page
+      .getByTestId("transfer")
+      .evaluateAll((rows) => rows.map((row) => [...row.cells].map((cell) => cell.textContent))),
+    nets: await page.getByTestId("net").evaluateAll((rows) => rows.map((row) => row.dataset.net)),
+    fee: await page.getByTestId("fee").textContent(),
+    log: await page.getByTestId("log").locator("li").allTextContents(),
+  };
+}
 
 async function phase(page) {
   return page.getByTestId("status").getAttribute("data-phase");

@@ -11,7 +11,7 @@ if (pageUrl === undefined || vectors === undefined) {
 const RUN_TIMEOUT_MS = 300_000;
 
 report(
-  withPage(async (page) => {
+  withPage(async (page, problems) => {
     await page.goto(pageUrl);
     await page.getByTestId("vectors").setInputFiles(vectors);
     await page.getByTestId("run").click();
@@ -26,6 +26,7 @@ report(
       passed: Number((await summary.getAttribute("data-passed")) ?? -1),
       failed: Number((await summary.getAttribute("data-failed")) ?? -1),
       failures: await page.getByTestId("failure").allTextContents(),
+      problems,
     };
   }),
 );
