@@ -114,6 +114,24 @@ def violations(error: grpc.RpcError) -> list[tuple[str, str]]:
 # --- through a real server --------------------------------------------------------------------------------------
 
 
+def test_json_prints_strength_as_a_number_and_the_legal_action_bounds(channel: grpc.Channel) -> None:
+    aces = [{"rank": "RANK_ACE", "suit": suit} for suit in ("SUIT_SPADES", "SUIT_HEARTS", "SUIT_CLUBS")]
+    hand = json.dumps({"hands": [{"cards": aces}]}).encode()
+    (score,) = json.loads(via_gateway(channel, LIENG.full_name, "ScoreLieng", hand).data)["scores"]
+    assert isinstance(score["strength"], int)  # int32: a plain number, not an int64 string
+    seats = [{"stack": 90, "committed": 10}, {"stack": 90, "committed": 10}]
+    state = {"seats": seats, "ante": 10, "toAct": 0, "currentBet": 10}
+    body = json.dumps({"state": state}).encode()
+    legal = json.loads(via_gateway(channel, LIENG.full_name, "LegalMoves", body).data)["actions"]
+    (raise_,) = [a for a in legal if a["kind"] == "LIENG_ACTION_KIND_RAISE"]
+    assert (raise_["minTotal"], raise_["maxTotal"], raise_["minChipsAdded"], raise_["maxChipsAdded"]) == (
+        "20",
+        "100",
+        "10",
+        "90",
+    )
+
+
 def test_every_vector_through_the_gateway_answers_as_the_direct_call(channel: grpc.Channel) -> None:
     assert len(CASES) >= 200
     for name, case in CASES:
