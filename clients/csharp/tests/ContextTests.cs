@@ -105,7 +105,13 @@ namespace Cardrules.Tests
             out int pumpThread)
         {
             // Back-offs long enough that Task.Delay is still pending when awaited, even on a loaded machine.
-            var options = new CardrulesClientOptions { InitialBackoff = TimeSpan.FromMilliseconds(20), MaxBackoff = TimeSpan.FromMilliseconds(40) };
+            // A long deadline: a loaded machine must not turn a slow thread hop into DEADLINE_EXCEEDED.
+            var options = new CardrulesClientOptions
+            {
+                InitialBackoff = TimeSpan.FromMilliseconds(20),
+                MaxBackoff = TimeSpan.FromMilliseconds(40),
+                DefaultTimeout = TimeSpan.FromSeconds(30),
+            };
             if (delay != null) options.Delay = delay;
             var client = new CardrulesClient(transport, options);
             var request = new ScoreLiengRequest();
