@@ -1,8 +1,10 @@
 // `prepare`: build dist/ whenever npm installs this package from source — `npm ci` here, `npm pack`, or
 // `npm install /path/to/clients/typescript` in another project. npm does not install a directory dependency's
 // devDependencies, so in that last case the build tools (TypeScript) are missing: install them here first, into
-// this package's own node_modules, then build.
+// this package's own node_modules, then build. npm runs this again on every later install in a project linked to
+// this folder, so an up-to-date dist/ is left as it is.
 import { spawnSync } from "node:child_process";
+import { readdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,13 +26,33 @@ function run(args) {
 
 function hasBuildTools() {
   try {
-    createRequire(join(PACKAGE, "package.json")).resolve("typescript/package.json");
+    const require = createRequire(join(PACKAGE, "package.json"));
+    require.resolve("typescript/package.json");
+    require.resolve("esbuild/package.json");
     return true;
   } catch {
     return false;
   }
 }
 
+// The build writes dist/cjs/package.json last: when it is newer than every input, dist/ is complete and current.
+function upToDate() {
+  const stamp = join(PACKAGE, "dist", "cjs", "package.json");
+  let built;
+  try {
+    built = statSync(stamp).mtimeMs;
+  } catch {
+    return false;
+  }
+  const sources = readdirSync(join(PACKAGE, "src"), { recursive: true }).map((file) => join("src", file));
+  const inputs = [...sources, "package.json", "package-lock.json", "tsconfig.json", "scripts/build.mjs"];
+  return inputs.every((input) => statSync(join(PACKAGE, input)).mtimeMs < built);
+}
+
+if (upToDate()) {
+  console.log("@cardrules/client: dist/ is up to date");
+  process.exit(0);
+}
 if (!hasBuildTools()) {
   run(["install", "--include=dev", "--ignore-scripts", "--no-save", "--no-audit", "--no-fund"]);
 }
