@@ -112,9 +112,7 @@ def test_runner_decodes_grpcio_responses_and_bad_request_details(grpcio_target: 
             "service": "cardrules.v1.LiengService",
             "method": "ScoreLieng",
             "request": {"hands": [hand, hand]},
-            "expect": {
-                "response": {"scores": [{"tier": "LIENG_TIER_SAP", "points": 0, "strength": 1_234_567}] * 2}
-            },
+            "expect": {"response": {"scores": [{"tier": "LIENG_TIER_SAP", "points": 0, "strength": 1_234_567}] * 2}},
         },
         {
             "name": "bad request fields",
