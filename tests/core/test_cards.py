@@ -26,6 +26,22 @@ def test_parse_forms() -> None:
     assert parse_cards(["AS", "2H"]) == (Card.parse("AS"), Card.parse("2H"))
 
 
+def test_suit_symbols_and_ten() -> None:
+    assert Card.parse("A♠") is Card.parse("as") and Card.parse("10♥") is Card.parse("TH")
+    assert Card.parse("q♦\ufe0f") is Card.parse("QD")  # the emoji form of the symbol
+    assert format_cards(parse_cards("A♠10♥K♣"), " ") == "AS TH KC"
+    assert format_cards(parse_cards("2♦, 3♣"), " ") == "2D 3C"
+
+
+def test_a_bad_card_shows_the_format() -> None:
+    with pytest.raises(InvalidInput) as caught:
+        parse_cards("3S 1X")
+    (violation,) = caught.value.violations
+    assert violation.description == (
+        'bad card "1X": a card is a rank (A 2-9 T/10 J Q K) and a suit (S C D H or ♠ ♣ ♦ ♥), like "AS", "10H" or "Q♦"'
+    )
+
+
 @pytest.mark.parametrize("bad", ["1S", "XS", "3X", "", "3SS", "11H"])
 def test_malformed_card_names_index(bad: str) -> None:
     with pytest.raises(InvalidInput) as caught:

@@ -96,12 +96,11 @@ class Card(int):
 
     @staticmethod
     def parse(text: str) -> Card:
-        """Parse ``TD``, ``10d``, ``2H`` … (case-insensitive); :class:`ValueError` names the bad text."""
-        card = _BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
+        """Parse ``TD``, ``10d``, ``2H``, ``A♠``, ``10♥`` … (letters in any case, the suit as a letter or a symbol);
+        :class:`ValueError` names the bad text and shows the format."""
+        card = _BY_TEXT.get(text.strip().replace(_EMOJI, "").upper()) if isinstance(text, str) else None
         if card is None:
-            raise ValueError(
-                f"malformed card {text!r}: expected a rank of 3456789TJQKA2 (or 10) and a suit of SCDH, like 'TD'"
-            )
+            raise ValueError(f"bad card {_quoted(text)}: {CARD_FORMAT}")
         return card
 
     def __str__(self) -> str:
@@ -114,10 +113,26 @@ class Card(int):
         return (Card, (int(self),))
 
 
+SUIT_SYMBOLS = "♠♣♦♥"
+CARD_FORMAT = 'a card is a rank (A 2-9 T/10 J Q K) and a suit (S C D H or ♠ ♣ ♦ ♥), like "AS", "10H" or "Q♦"'
+"""How card text is written, for error messages (the same words in every SDK)."""
+_EMOJI = "\ufe0f"  # the emoji presentation selector some keyboards put after a suit symbol ("♠️")
+
 _TEXTS = tuple(r + s for r in RANK_LETTERS for s in SUIT_LETTERS)
 CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(52))
-_BY_TEXT = {text: CARDS[i] for i, text in enumerate(_TEXTS)}
-_BY_TEXT.update({"10" + s: CARDS[Rank.TEN * 4 + j] for j, s in enumerate(SUIT_LETTERS)})
+_BY_TEXT = {
+    rank_text + suit_text: CARDS[rank * 4 + suit]
+    for rank, rank_letter in enumerate(RANK_LETTERS)
+    for rank_text in ((rank_letter, "10") if rank_letter == "T" else (rank_letter,))
+    for suit, suits in enumerate(zip(SUIT_LETTERS, SUIT_SYMBOLS, strict=True))
+    for suit_text in suits
+}
+
+
+def _quoted(text: object) -> str:
+    return '"' + text + '"' if isinstance(text, str) else repr(text)
+
+
 DECK: tuple[Card, ...] = CARDS
 _ONLY_CARDS = frozenset((Card,))
 
@@ -181,7 +196,8 @@ def format_cards(cards: Iterable[int], sep: str = "") -> str:
 
 
 def _split(text: str) -> list[str]:
-    """Split ``"3S 4D"``, ``"3S,4D"`` or ``"3S4D10C"`` into card texts."""
+    """Split ``"3S 4D"``, ``"3S,4D"``, ``"3S4D10C"`` or ``"A♠10♥"`` into card texts."""
+    text = text.replace(_EMOJI, "")
     if any(ch in text for ch in " ,"):
         return [t for t in text.replace(",", " ").split() if t]
     out: list[str] = []
