@@ -73,9 +73,9 @@ def test_a_valid_body_answers_in_the_transcoders_json_form(envoy: EnvoyHandle) -
     status, answer = call(envoy, SCORE, SCORE_BODY)
     assert status == 200, answer
     (score,) = answer["scores"]
-    # lowerCamelCase names, enums by name, int64 as a string, defaults printed (key 0), in declaration order.
+    # lowerCamelCase names, enums by name, int32 as a number, defaults printed (key 0), in declaration order.
     assert list(score) == ["tier", "key", "points", "label", "strength"]
-    assert score["tier"] == "LIENG_TIER_LIENG" and isinstance(score["strength"], str) and score["key"] == 0
+    assert score["tier"] == "LIENG_TIER_LIENG" and isinstance(score["strength"], int) and score["key"] == 0
     status, answer = call(envoy, START_HAND, vector_request("sam_loc/flow.json", "StartHand"))
     assert status == 200 and "state" in answer, answer
 
