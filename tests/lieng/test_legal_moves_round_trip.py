@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 
 from cardrules.api import lieng as api
 from cardrules.core.lieng import BettingState, HouseRules
 from cardrules.v1 import lieng_pb2
-from tests.lieng.test_lieng_properties import SETTINGS, rounds
+from tests.lieng.test_lieng_properties import rounds
 
 RAISE = lieng_pb2.LIENG_ACTION_KIND_RAISE
 SERVICE = api.LiengService()
+# Each round is several states, each checked with a few RPCs through the messages: 100 rounds take ~5 s.
+SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _call(method: str, request: Any) -> Any:
