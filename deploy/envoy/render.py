@@ -126,20 +126,43 @@ def local_config(
     overrides: Mapping[str, Any] | None = None,
     *,
     listener_host: str = LOOPBACK,
+    replica_health_ports: Sequence[int] | None = None,
+    stats_port: int = 0,
 ) -> dict[str, Any]:
     """The template filled with values/local.yaml (``overrides`` replace some, e.g. the JWKS path) for replicas on
     this machine: the same filters, routes, limits, retries and health checks as every overlay. Only addresses and
     ports differ (the cluster lists the replicas' loopback ports where Kubernetes resolves the headless Service; the
-    admin and health listeners stay on loopback) and the descriptor is read from the repository."""
+    admin, health and stats listeners stay on loopback, the stats one on ``stats_port``, 0 = any free port) and the
+    descriptor is read from the repository. Health checks go to each replica's ``replica_health_ports`` entry (its
+    --health-port) when given, else to its gRPC port."""
     config = render_config(load_values("local", {"descriptor_path": str(DESCRIPTOR), **(overrides or {})}))
     config["admin"]["address"]["socket_address"] = _socket(LOOPBACK, admin_port)
-    bound = {"public": (listener_host, listener_port), "health": (LOOPBACK, health_port)}
+    bound = {
+        "public": (listener_host, listener_port),
+        "health": (LOOPBACK, health_port),
+        "stats": (LOOPBACK, stats_port),
+    }
     for listener in config["static_resources"]["listeners"]:
         listener["address"]["socket_address"] = _socket(*bound[listener["name"]])
-    (cluster,) = config["static_resources"]["clusters"]
+    clusters = {cluster["name"]: cluster for cluster in config["static_resources"]["clusters"]}
+    clusters["envoy_admin"]["load_assignment"]["endpoints"][0]["lb_endpoints"][0]["endpoint"]["address"] = {
+        "socket_address": _socket(LOOPBACK, admin_port)
+    }
+    cluster = clusters["cardrules"]
     del cluster["cluster_type"]  # DNS discovery of the headless Service -> a static list of local replicas
     cluster["type"] = "STATIC"
-    endpoints = [{"endpoint": {"address": {"socket_address": _socket(LOOPBACK, port)}}} for port in replica_ports]
+    health_ports = list(replica_health_ports) if replica_health_ports is not None else list(replica_ports)
+    if len(health_ports) != len(replica_ports):
+        raise TemplateError("one health port per replica")
+    endpoints = [
+        {
+            "endpoint": {
+                "address": {"socket_address": _socket(LOOPBACK, port)},
+                "health_check_config": {"port_value": health},
+            }
+        }
+        for port, health in zip(replica_ports, health_ports, strict=True)
+    ]
     cluster["load_assignment"]["endpoints"] = [{"lb_endpoints": endpoints}]
     return config
 

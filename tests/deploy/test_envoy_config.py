@@ -140,7 +140,7 @@ def test_per_call_balancing_grpc_web_cors_and_transcoding_are_configured(overlay
     expected = ["header_mutation", "cors", "rbac", "flood_guard", "jwt_authn", "local_ratelimit", "buffer", "grpc_web"]
     expected += ["grpc_json_transcoder", *(["credential_injector"] if overlay == "prod" else []), "router"]
     assert names == expected
-    (cluster,) = config["static_resources"]["clusters"]
+    cluster = rules_cluster(config)
     assert cluster["lb_policy"] == "ROUND_ROBIN"
     options = cluster["typed_extension_protocol_options"]["envoy.extensions.upstreams.http.v3.HttpProtocolOptions"]
     assert "http2_protocol_options" in options["explicit_http_config"]
@@ -154,6 +154,59 @@ def test_per_call_balancing_grpc_web_cors_and_transcoding_are_configured(overlay
     # The JWKS placeholder of the overlay is a JWKS Envoy can load.
     jwks = json.loads((rendered_envoy_config(overlay).parent / "player-jwks.json").read_text())
     assert jwks["keys"] and all(key["kty"] == "RSA" and key["kid"] for key in jwks["keys"])
+
+
+def rules_cluster(config: dict[str, Any]) -> dict[str, Any]:
+    (cluster,) = [c for c in config["static_resources"]["clusters"] if c["name"] == "cardrules"]
+    return cluster
+
+
+def rules_routes(config: dict[str, Any]) -> list[dict[str, Any]]:
+    public = config["static_resources"]["listeners"][0]["filter_chains"][0]["filters"][0]["typed_config"]
+    (host,) = public["route_config"]["virtual_hosts"]
+    return [
+        r["route"]
+        for r in host["routes"]
+        if r.get("route", {}).get("cluster") == "cardrules" and "retry_policy" in r["route"]
+    ]
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_health_checks_outlier_detection_retries_and_timeouts_survive_load(overlay: str) -> None:
+    cluster = rules_cluster(shipped(overlay))
+    (check,) = cluster["health_checks"]
+    # Busy replicas are not dropped on one slow answer: 3 misses in a row, with jitter, on the server's health port.
+    assert check["unhealthy_threshold"] >= 3 and check["interval_jitter"] and check["healthy_threshold"] >= 2
+    (endpoint,) = cluster["load_assignment"]["endpoints"][0]["lb_endpoints"]
+    assert endpoint["endpoint"]["health_check_config"]["port_value"] == 50052
+    assert endpoint["endpoint"]["address"]["socket_address"]["port_value"] == 50051
+    # Outlier detection really ejects (Envoy's default enforcement for gateway failures is 0 %).
+    outlier = cluster["outlier_detection"]
+    assert outlier["enforcing_consecutive_gateway_failure"] == 100 and outlier["enforcing_consecutive_5xx"] == 100
+    assert 0 < outlier["max_ejection_percent"] < 50
+    routes = rules_routes(shipped(overlay))
+    assert routes
+    for route in routes:
+        # One retry layer with a stated budget: 3 attempts here × 4 in an SDK = 12 (deploy/README.md).
+        assert route["retry_policy"]["num_retries"] == 2
+        # The client's grpc-timeout is honoured, capped at the route's timeout.
+        assert route["max_stream_duration"]["grpc_timeout_header_max"] == route["timeout"] == "10s"
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_stats_listener_serves_only_prometheus_text_from_the_admin_interface(overlay: str) -> None:
+    config = shipped(overlay)
+    listeners = {listener["name"]: listener for listener in config["static_resources"]["listeners"]}
+    assert config["admin"]["address"]["socket_address"]["address"] == "127.0.0.1"
+    stats = listeners["stats"]
+    assert stats["address"]["socket_address"] == {"address": "0.0.0.0", "port_value": 9902}
+    manager = stats["filter_chains"][0]["filters"][0]["typed_config"]
+    (host,) = manager["route_config"]["virtual_hosts"]
+    forwarded = [route for route in host["routes"] if "route" in route]
+    assert [route["match"]["path"] for route in forwarded] == ["/stats/prometheus"]
+    (admin,) = [c for c in config["static_resources"]["clusters"] if c["name"] == "envoy_admin"]
+    address = admin["load_assignment"]["endpoints"][0]["lb_endpoints"][0]["endpoint"]["address"]["socket_address"]
+    assert address == config["admin"]["address"]["socket_address"]
 
 
 def rules_methods() -> set[str]:

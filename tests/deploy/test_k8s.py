@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import json
+import math
 from typing import Any
 
 import kubernetes_validate
@@ -99,6 +100,10 @@ def test_validation_is_strict() -> None:
         kubernetes_validate.validate(deployment, KUBERNETES_VERSIONS[0], strict=True)
 
 
+def cpu_cores(quantity: str) -> float:
+    return int(quantity.removesuffix("m")) / 1000 if quantity.endswith("m") else float(quantity)
+
+
 def test_the_readme_claims_the_validated_versions() -> None:
     readme = (DEPLOY / "README.md").read_text()
     assert f"{KUBERNETES_VERSIONS[0]}–{KUBERNETES_VERSIONS[-1]}" in readme
@@ -113,13 +118,20 @@ def test_probes_and_ports_match_the_server(overlay: str) -> None:
     container = server_container(resources)
     assert port_number(container, "grpc") == grpc_port
     assert port_number(container, "metrics") == metrics_port
+    # Probes ask the plaintext health port: answered while the worker is busy, and with TLS on the gRPC port.
+    health_port = int(config["CARDRULES_HEALTH_PORT"])
+    assert port_number(container, "health") == health_port and health_port not in (grpc_port, metrics_port)
     for probe_name in ("startupProbe", "readinessProbe", "livenessProbe"):
         probe = container[probe_name]
         assert "grpc" in probe, f"{probe_name}: native gRPC probe"
-        assert probe["grpc"]["port"] == grpc_port, f"{probe_name} probes {probe['grpc']['port']}"
-        assert probe["grpc"].get("service", "") in ("", "cardrules.v1.SamLocService", "cardrules.v1.LiengService")
-    # Liveness must outlast a drain (health says NOT_SERVING then), or the kubelet would restart a draining pod.
+        assert probe["grpc"]["port"] == health_port, f"{probe_name} probes {probe['grpc']['port']}"
+    assert container["startupProbe"]["grpc"].get("service", "") == ""
+    # Readiness tolerates a busy moment: 2-3 misses in a row before the pod leaves the endpoints.
+    readiness = container["readinessProbe"]
+    assert readiness["grpc"].get("service", "") == "" and 2 <= readiness["failureThreshold"] <= 3
+    # Liveness asks the name that stays SERVING while the pod drains (and it outlasts a drain all the same).
     liveness = container["livenessProbe"]
+    assert liveness["grpc"]["service"] == "liveness"
     grace = float(config.get("CARDRULES_SHUTDOWN_GRACE", DEFAULT_GRACE))
     assert liveness["periodSeconds"] * liveness["failureThreshold"] >= grace
     # Every Service port reaches a named container port that exists.
@@ -237,12 +249,21 @@ def test_envoy_gets_the_repository_config_and_reaches_the_headless_service(overl
         if f["name"] == "envoy.filters.http.grpc_json_transcoder"
     ]
     assert transcoder[0]["typed_config"]["proto_descriptor"] == f"{mount['mountPath']}/cardrules.pb"
-    (cluster,) = config["static_resources"]["clusters"]
+    (cluster,) = [c for c in config["static_resources"]["clusters"] if c["name"] == "cardrules"]
     (endpoint,) = cluster["load_assignment"]["endpoints"][0]["lb_endpoints"]
     address = endpoint["endpoint"]["address"]["socket_address"]
     headless = one(resources, "Service", "cardrules-headless")
     assert address["address"] == headless["metadata"]["name"]
     assert address["port_value"] == headless["spec"]["ports"][0]["port"]
+    # Active health checks go to the servers' health port, which their network policy opens to Envoy.
+    assert endpoint["endpoint"]["health_check_config"]["port_value"] == int(
+        settings(resources)["CARDRULES_HEALTH_PORT"]
+    )
+    # One worker thread per CPU of the container's limit.
+    assert int(args[args.index("--concurrency") + 1]) == math.ceil(cpu_cores(container["resources"]["limits"]["cpu"]))
+    # Prometheus scrapes the stats listener through the port named "stats", not the loopback admin interface.
+    (stats_listener,) = [x for x in config["static_resources"]["listeners"] if x["name"] == "stats"]
+    assert port_number(container, "stats") == stats_listener["address"]["socket_address"]["port_value"]
     assert cluster["cluster_type"]["name"] == "envoy.cluster.dns", "one endpoint per pod IP, re-resolved"
     # Probes reach the health listener's port.
     (health_listener,) = [x for x in config["static_resources"]["listeners"] if x["name"] == "health"]

@@ -16,7 +16,7 @@ from prometheus_client import CollectorRegistry
 from cardrules.server.auth import Authenticator
 from cardrules.server.binding import BindingsFactory, ServiceBinding, default_bindings
 from cardrules.server.config import Config
-from cardrules.server.health import HEALTH_SERVICE_NAME, HealthServicer, add_health
+from cardrules.server.health import HEALTH_SERVICE_NAME, HealthServicer, add_health, serve_health_port
 from cardrules.server.interceptors import ServerInterceptor
 from cardrules.server.logging import get_logger
 from cardrules.server.metrics import (
@@ -75,11 +75,17 @@ class RunningServer:
     health: HealthServicer
     port: int
     services: list[str]
+    health_server: grpc.Server | None = None  # the plaintext health port's, when one is configured
+    health_port: int = 0
 
     async def stop(self, grace: float) -> None:
-        """Report NOT_SERVING everywhere, stop accepting calls, let in-flight ones finish within ``grace``."""
+        """Report NOT_SERVING everywhere, stop accepting calls, let in-flight ones finish within ``grace``.
+
+        The health port answers until the calls have drained: readiness NOT_SERVING, liveness SERVING."""
         self.health.enter_graceful_shutdown()
         await self.server.stop(grace)
+        if self.health_server is not None:
+            self.health_server.stop(None)
 
 
 def _bind(server: grpc.aio.Server, config: Config) -> int:
@@ -132,9 +138,18 @@ async def start_server(
     if config.reflection:
         add_reflection(server, [*names, HEALTH_SERVICE_NAME])
     port = _bind(server, config)
-    await server.start()
+    health_server, health_port = None, 0
+    if config.health_port:
+        health_address = replace(config, port=config.health_port).address
+        health_server, health_port = serve_health_port(health_address, health, reuse_port=config.so_reuseport)
+    try:
+        await server.start()
+    except BaseException:
+        if health_server is not None:
+            health_server.stop(None)
+        raise
     health.set_all_serving()
-    return RunningServer(server, health, port, names)
+    return RunningServer(server, health, port, names, health_server, health_port)
 
 
 async def _stop_when_orphaned(parent_pid: int, stop: asyncio.Event, received: list[str]) -> None:
@@ -168,6 +183,7 @@ async def serve(
         loop.add_signal_handler(sig, on_signal, sig)
 
     running = await start_server(config, bindings, metrics)
+    heartbeat = asyncio.create_task(running.health.keep_beating())
     log.info(
         "server started",
         version=__version__,
@@ -181,6 +197,7 @@ async def serve(
         auth_tokens=config.auth_tokens is not None,
         mutual_tls=config.tls_client_ca is not None,
         reflection=config.reflection,
+        health_port=running.health_port or None,
     )
     watcher = asyncio.create_task(_stop_when_orphaned(parent_pid, stop, reasons)) if parent_pid else None
     await stop.wait()
@@ -194,6 +211,7 @@ async def serve(
     )
     started = time.monotonic()
     await running.stop(config.shutdown_grace_seconds)
+    heartbeat.cancel()
     log.info("server stopped", drain_seconds=round(time.monotonic() - started, 3))
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.remove_signal_handler(sig)

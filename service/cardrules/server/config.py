@@ -43,6 +43,7 @@ class Config:
     max_concurrent_calls: int = 1000
     shutdown_grace_seconds: float = 10.0
     metrics_port: int = 9464  # Prometheus' exporter port for OpenTelemetry; 9090 is Prometheus' own
+    health_port: int = 0
     # Loopback: metrics tell call volumes and callers' names; expose them to the scraper on purpose (0.0.0.0 plus
     # a network policy in Kubernetes), never by accident.
     metrics_host: str = "127.0.0.1"
@@ -183,6 +184,12 @@ _OPTIONS: dict[str, tuple[str, Callable[[str], Any], str]] = {
         "seconds in-flight calls get to finish on SIGTERM (default 10)",
     ),
     "metrics_port": ("--metrics-port", _int_in(0, 65535), "Prometheus /metrics port (default 9464; 0 disables)"),
+    "health_port": (
+        "--health-port",
+        _int_in(0, 65535),
+        "plaintext grpc.health.v1 port answered from threads of its own, for probes and Envoy's health checks: "
+        "they pass while the worker is busy and when the main port speaks TLS (default 0 = off)",
+    ),
     "metrics_host": (
         "--metrics-host",
         _host,
@@ -301,6 +308,8 @@ def _check_combinations(config: Config) -> None:
         raise ConfigError("--port 0 cannot be shared by several workers; choose a port")
     if config.metrics_port != 0 and config.metrics_port == config.port:
         raise ConfigError(f"--metrics-port must differ from --port (both {config.port})")
+    if config.health_port != 0 and config.health_port in (config.port, config.metrics_port):
+        raise ConfigError(f"--health-port {config.health_port} is already the gRPC or the metrics port")
     if config.tls_client_ca is not None and config.tls_cert is None:
         raise ConfigError("--tls-client-ca needs --tls-cert and --tls-key: mutual TLS is TLS first")
     if config.auth_tokens is not None:
