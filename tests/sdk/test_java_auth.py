@@ -79,7 +79,7 @@ def runner(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
         # A copy: a later build (another test module) may rewrite target/classes while the runner loads them.
         shutil.copytree(SDK / "target" / "classes", classes)
     classpath = os.pathsep.join([str(classes), classpath_file.read_text().strip()])
-    return [java, "-cp", classpath, "cardrules.client.Conformance"]
+    return [java, "-cp", classpath, "io.cardrules.client.Conformance"]
 
 
 @pytest.fixture(scope="module")

@@ -138,9 +138,9 @@ public final class ChannelOptions {
     return RulesChannels.newBuilder(target, channelCredentials(), loadBalancing, retry, defaultDeadlineMillis);
   }
 
-  /** A channel with these options. */
+  /** A channel with these options, connecting at once. */
   public ManagedChannel connect(String target) {
-    return newBuilder(target).build();
+    return RulesChannels.connecting(newBuilder(target).build());
   }
 
   private ChannelCredentials transport(boolean useTls) {

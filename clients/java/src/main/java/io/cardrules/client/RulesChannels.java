@@ -93,14 +93,24 @@ public final class RulesChannels {
     return options.connect(target);
   }
 
-  /** A plaintext channel: pick_first, retries on, 2 s default deadline. */
+  /** A plaintext channel, connecting at once: pick_first, retries on, 2 s default deadline. */
   public static ManagedChannel connect(String target) {
     return connect(target, LoadBalancing.PICK_FIRST);
   }
 
-  /** A plaintext channel with the given load balancing, retries on, 2 s default deadline. */
+  /** A plaintext channel with the given load balancing, connecting at once: retries on, 2 s default deadline. */
   public static ManagedChannel connect(String target, LoadBalancing loadBalancing) {
-    return newBuilder(target, InsecureChannelCredentials.create(), loadBalancing, true, DEFAULT_DEADLINE_MILLIS)
-        .build();
+    return connecting(
+        newBuilder(target, InsecureChannelCredentials.create(), loadBalancing, true, DEFAULT_DEADLINE_MILLIS).build());
+  }
+
+  /**
+   * Starts connecting now rather than on the first call: the channel leaves idle (name resolution, load balancer,
+   * transport set up) while the caller builds its first request, so a cold JVM's first call does not spend its
+   * deadline on that.
+   */
+  static ManagedChannel connecting(ManagedChannel channel) {
+    channel.getState(true);
+    return channel;
   }
 }
