@@ -75,14 +75,9 @@ mkdir -p "$out/service/cardrules/server/descriptors"
 # for HTTP clients generated in other languages (deploy/README.md). protoc-gen-connect-openapi writes exactly these
 # paths; its inputs in protos/openapi: base.yaml (title, servers, the players' JWT) and errors.yaml (errors are
 # google.rpc.Status, not Connect's shape). Pinned by protos/openapi/go.mod (a `tool` directive, go.sum-verified),
-# built into protos/openapi/.bin (git-ignored) on first use or when the pin changes; needs Go.
+# built by protos/openapi/install.sh into protos/openapi/.bin (git-ignored) on first use or when the pin changes.
 openapi_tools="$root/protos/openapi"
-openapi_plugin="$openapi_tools/.bin/protoc-gen-connect-openapi"
-if [ ! -x "$openapi_plugin" ] || [ "$openapi_tools/go.mod" -nt "$openapi_plugin" ]; then
-  command -v go >/dev/null || { echo "generate.sh: go not found; the OpenAPI generator needs Go >= 1.25" >&2; exit 1; }
-  (cd "$openapi_tools" && GOBIN="$openapi_tools/.bin" go install tool)
-  touch "$openapi_plugin"
-fi
+openapi_plugin=$(bash "$openapi_tools/install.sh")
 mkdir -p "$out/docs/openapi"
 (cd "$root/protos" && "$py" -m grpc_tools.protoc -I . -I "$rpc_include" \
   --plugin=protoc-gen-connect-openapi="$openapi_plugin" --connect-openapi_out="$out/docs/openapi" \

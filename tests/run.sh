@@ -9,6 +9,9 @@ if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi
 if ! command -v kubectl >/dev/null && [ ! -x .venv/bin/kustomize ]; then
   GOBIN="$PWD/.venv/bin" go install sigs.k8s.io/kustomize/kustomize/v5@v5.5.0
 fi
+# The drift test runs protos/generate.sh, whose OpenAPI step needs its pinned generator: built here, once (minutes
+# on a cold Go build cache), not inside the test's time limit.
+bash protos/openapi/install.sh >/dev/null
 .venv/bin/python -m ruff check service tests
 .venv/bin/python -m mypy
 npm ci --prefix clients/typescript --no-audit --no-fund

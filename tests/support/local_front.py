@@ -76,9 +76,12 @@ def _alive(pid: int) -> bool:
 
 
 @contextlib.contextmanager
-def running_local_front(replicas: int = 2, args: Sequence[str] = ()) -> Iterator[LocalFront]:
+def running_local_front(
+    replicas: int = 2, args: Sequence[str] = (), stop_signal: signal.Signals = signal.SIGINT
+) -> Iterator[LocalFront]:
     """``bash deploy/local/up.sh REPLICAS`` on free ports (plus ``args``, e.g. ``["--cors-origin", URL]``), yielded
-    once it printed "ready:"; stopped with SIGINT on exit, asserting that it and every process it started exited."""
+    once it printed "ready:"; stopped with ``stop_signal`` (Ctrl-C's SIGINT) on exit, asserting that it and every
+    process it started exited."""
     env = {key: value for key, value in os.environ.items() if not key.startswith("CARDRULES_")}
     command = ["bash", str(UP_SH), str(replicas), "--port", "0", "--health-port", "0", "--admin-port", "0", *args]
     output_dir = Path(tempfile.mkdtemp(prefix="cardrules-local-front-test-"))
@@ -102,10 +105,10 @@ def running_local_front(replicas: int = 2, args: Sequence[str] = ()) -> Iterator
             time.sleep(0.1)
         front._read_banner(front.output())
         yield front
-        process.send_signal(signal.SIGINT)  # Ctrl-C
+        process.send_signal(stop_signal)
         code = process.wait(timeout=STOP_TIMEOUT_SECONDS)
         stopped = True
-        assert code == 0, f"up.sh exited with {code} after Ctrl-C:\n{front.output()}"
+        assert code == 0, f"up.sh exited with {code} after {stop_signal.name}:\n{front.output()}"
         left = [pid for pid in front.pids if _alive(pid)]
         assert not left, f"still running after up.sh exited: {left}\n{front.output()}"
     finally:

@@ -1,0 +1,163 @@
+"""deploy/README.md's local front, followed as a user would: `bash deploy/local/up.sh` started as the README says
+(tests/support/local_front.py, on free ports), the README's curl examples run verbatim against it, its gRPC URL
+called with the Python SDK, its gRPC-Web URL with a gRPC-Web request, CORS preflights from the printed origins,
+and Ctrl-C (or SIGTERM) leaving no process behind."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import signal
+import socket
+import struct
+import subprocess
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from cardrules.client import LiengClient, connect
+from cardrules.v1 import lieng_pb2
+from tests.support.local_front import UP_SH, LocalFront, running_local_front
+from tests.support.readme import at_address, readme_block, shell_lines
+from tests.support.server_process import REPO_ROOT
+
+README = REPO_ROOT / "deploy" / "README.md"
+README_FRONT = "localhost:8080"  # what the README's examples call: up.sh's default port
+
+
+@pytest.fixture(scope="module")
+def front() -> Iterator[LocalFront]:
+    with running_local_front(replicas=2) as started:
+        yield started
+
+
+def _address(front: LocalFront) -> str:
+    return urlsplit(front.json_url).netloc
+
+
+def _run_readme_curl(name: str, front: LocalFront) -> Any:
+    """The README's block as one shell script (its JSON body spans lines inside quotes), at the test's front."""
+    script = at_address(readme_block(README, name), _address(front), README_FRONT)
+    done = subprocess.run(["bash", "-euo", "pipefail", "-c", script], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, f"{script}\n{done.stdout}\n{done.stderr}"
+    return json.loads(done.stdout)
+
+
+def test_the_readme_starts_the_front_with_up_sh() -> None:
+    (command,) = shell_lines(readme_block(README, "local-front-up"))
+    assert command.split("#")[0].split() == ["bash", str(UP_SH.relative_to(REPO_ROOT))]
+
+
+def test_the_front_prints_its_urls_and_origins(front: LocalFront) -> None:
+    assert front.grpc_target == _address(front)
+    assert front.grpc_web_url == front.json_url == f"http://{front.grpc_target}"
+    assert len(front.replica_targets) == 2
+    assert any(origin.startswith("regex ") and "localhost" in origin for origin in front.cors_origins)
+    assert front.jwt.startswith("off")
+
+
+def test_the_readme_score_lieng_curl(front: LocalFront) -> None:
+    answer = _run_readme_curl("local-front-curl-score-lieng", front)
+    labels = [score["label"]["en"] for score in answer["scores"]]
+    assert labels == ["Trips A", "Straight 2-3-4"]
+    assert answer["scores"][0]["tier"] == "LIENG_TIER_SAP"
+
+
+def test_the_readme_sam_validate_play_curl(front: LocalFront) -> None:
+    answer = _run_readme_curl("local-front-curl-sam-validate-play", front)
+    assert answer["legal"] is False
+    assert answer["reason"] == "SAM_REASON_DOES_NOT_BEAT"
+    assert answer["message"]["en"]
+
+
+def test_a_malformed_json_call_names_the_field(front: LocalFront) -> None:
+    body = json.dumps({"hands": [{"cards": [{"rank": "RANK_ACE", "suit": "SUIT_CLUBS"}]}]})
+    connection = http.client.HTTPConnection(_address(front), timeout=10)
+    connection.request("POST", "/cardrules.v1.LiengService/ScoreLieng", body, {"content-type": "application/json"})
+    response = connection.getresponse()
+    status = json.loads(response.read())
+    assert response.status == 400 and status["code"] == 3
+    (bad_request,) = [d for d in status["details"] if d["@type"].endswith("google.rpc.BadRequest")]
+    assert [violation["field"] for violation in bad_request["fieldViolations"]] == ["hands[0]"]
+
+
+def test_the_grpc_url_with_the_python_sdk(front: LocalFront) -> None:
+    channel = connect(front.grpc_target)
+    try:
+        scores = LiengClient(channel, timeout=5).score_lieng(hands=["AC AD AH", "KS QS JS"]).scores
+    finally:
+        channel.close()
+    assert [score.label.en for score in scores] == ["Trips A", "Straight J-Q-K"]
+
+
+def _grpc_web_frames(body: bytes) -> list[tuple[int, bytes]]:
+    frames = []
+    while body:
+        flag, length = struct.unpack(">BI", body[:5])
+        frames.append((flag, body[5 : 5 + length]))
+        body = body[5 + length :]
+    return frames
+
+
+def test_the_grpc_web_url_from_an_allowed_origin(front: LocalFront) -> None:
+    request = lieng_pb2.ScoreLiengRequest()
+    request.hands.add().cards.add(rank=1, suit=2)  # a 1-card hand: INVALID_ARGUMENT, in the trailers
+    good = lieng_pb2.ScoreLiengRequest()
+    hand = good.hands.add()
+    for suit in (2, 3, 4):
+        hand.cards.add(rank=1, suit=suit)  # AC AD AH
+    headers = {
+        "content-type": "application/grpc-web+proto",
+        "x-grpc-web": "1",
+        "origin": "http://localhost:5173",
+    }
+    answers = []
+    for message in (good, request):
+        payload = message.SerializeToString()
+        connection = http.client.HTTPConnection(urlsplit(front.grpc_web_url).netloc, timeout=10)
+        framed = struct.pack(">BI", 0, len(payload)) + payload
+        connection.request("POST", "/cardrules.v1.LiengService/ScoreLieng", framed, headers)
+        response = connection.getresponse()
+        assert response.status == 200
+        assert response.getheader("access-control-allow-origin") == "http://localhost:5173"
+        answers.append((dict(response.getheaders()), _grpc_web_frames(response.read())))
+    _, (data, trailers) = answers[0]
+    assert data[0] == 0 and lieng_pb2.ScoreLiengResponse.FromString(data[1]).scores[0].label.en == "Trips A"
+    assert trailers[0] == 0x80 and b"grpc-status:0" in trailers[1]
+    error_headers, error_frames = answers[1]
+    assert error_frames == [] and error_headers["grpc-status"] == "3"  # trailers-only: the status in the headers
+    assert "grpc-status-details-bin" in error_headers
+
+
+@pytest.mark.parametrize(("origin", "allowed"), [("http://127.0.0.1:3000", True), ("https://evil.example", False)])
+def test_cors_preflight_follows_the_printed_origins(front: LocalFront, origin: str, allowed: bool) -> None:
+    connection = http.client.HTTPConnection(_address(front), timeout=10)
+    preflight = {
+        "origin": origin,
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type,x-grpc-web",
+    }
+    connection.request("OPTIONS", "/cardrules.v1.SamLocService/ValidatePlay", headers=preflight)
+    response = connection.getresponse()
+    response.read()
+    assert (response.getheader("access-control-allow-origin") == origin) is allowed
+    assert (response.status == 200) is allowed
+
+
+def _refused(address: str) -> bool:
+    host, port = address.rsplit(":", 1)
+    try:
+        socket.create_connection((host, int(port)), timeout=2).close()
+    except OSError:
+        return True
+    return False
+
+
+def test_sigterm_stops_every_process_and_closes_the_ports() -> None:
+    """Ctrl-C is what every other test's fixture ends with (its teardown asserts the same); SIGTERM too."""
+    with running_local_front(replicas=1, stop_signal=signal.SIGTERM) as started:
+        addresses = [started.grpc_target, *started.replica_targets]
+        assert not any(_refused(address) for address in addresses)
+    assert all(_refused(address) for address in addresses)
