@@ -2,7 +2,7 @@
 // dist/cjs/ the CommonJS build of the same sources for `require` (esbuild, which only transpiles: tsc has already
 // checked them), with a copy of the declarations, which describe both builds alike.
 import { spawnSync } from "node:child_process";
-import { copyFile, mkdir, readdir, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,7 +24,7 @@ if (checked.status !== 0) {
 const sources = (await readdir(SRC, { recursive: true }))
   .filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts") && !ESM_ONLY.has(file))
   .map((file) => join(SRC, file));
-await build({
+const { outputFiles } = await build({
   entryPoints: sources,
   outbase: SRC,
   outdir: CJS,
@@ -33,10 +33,27 @@ await build({
   target: "es2022",
   sourcemap: true,
   logLevel: "warning",
+  write: false,
 });
+for (const output of outputFiles) {
+  await writeIfChanged(output.path, output.contents);
+}
 for (const source of sources) {
   const declaration = source.slice(SRC.length + 1).replace(/\.ts$/, ".d.ts");
-  await mkdir(dirname(join(CJS, declaration)), { recursive: true });
-  await copyFile(join(DIST, declaration), join(CJS, declaration));
+  await writeIfChanged(join(CJS, declaration), await readFile(join(DIST, declaration)));
 }
-await writeFile(join(CJS, "package.json"), '{ "type": "commonjs" }\n');
+// Written last, and always (atomically): prepare.mjs takes its time as the mark of a complete, current build.
+await writeFile(join(CJS, "package.json.tmp"), '{ "type": "commonjs" }\n');
+await rename(join(CJS, "package.json.tmp"), join(CJS, "package.json"));
+
+// Like tsc's incremental build, an unchanged file is not rewritten, so a process reading dist/ while the package
+// is rebuilt (the test suite runs in parallel) never sees a half-written file.
+async function writeIfChanged(path, contents) {
+  const bytes = typeof contents === "string" ? Buffer.from(contents) : Buffer.from(contents);
+  const old = await readFile(path).catch(() => undefined);
+  if (old !== undefined && old.equals(bytes)) {
+    return;
+  }
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, bytes);
+}
