@@ -4,8 +4,8 @@ project outside the repository that depends on it with the README's dependency b
 Java example against a live server. The Kotlin blocks are the example files the SDK's build compiles and its tests
 run (tests/sdk/test_java_conformance.py), so they are checked to be those files, verbatim.
 
-Warm (dependencies in ~/.m2) this takes about 20 s: the SDK install (~12 s), one Maven run to compile the new project
-and write its class path, and the example on plain `java`.
+Warm (dependencies in ~/.m2): the SDK install (~12 s), one Maven run to compile the new project and write its class
+path, and the example on plain `java`; 45-60 s in all on a 2-core machine under heavy load (load average 13-19).
 """
 
 from __future__ import annotations
