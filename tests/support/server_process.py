@@ -76,7 +76,7 @@ def health_status(
 ) -> int:
     """The health status of ``service`` at ``target``; raises grpc.RpcError if the call fails."""
     with new_channel(target, root_certificates, client_certificate) as channel:
-        stub = health_pb2_grpc.HealthStub(channel)
+        stub: Any = health_pb2_grpc.HealthStub(channel)  # the stub's type stubs do not declare its methods
         response = stub.Check(health_pb2.HealthCheckRequest(service=service), timeout=timeout)
         status: int = response.status
         return status
@@ -158,7 +158,7 @@ class ServerHandle:
                     return
                 last_error = "not SERVING yet"
             except grpc.RpcError as error:
-                last_error = f"{error.code().name}"  # type: ignore[attr-defined]  # grpc errors are also Calls
+                last_error = f"{error.code().name}"
             time.sleep(0.1)
         raise RuntimeError(self._describe(f"server not SERVING within {timeout}s ({last_error})"))
 
