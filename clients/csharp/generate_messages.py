@@ -15,9 +15,9 @@ import re
 import sys
 from pathlib import Path
 
+import unity_meta  # beside this script
 from google.protobuf.descriptor import Descriptor, EnumDescriptor, FieldDescriptor, FileDescriptor, OneofDescriptor
 
-import unity_meta  # beside this script
 from cardrules.v1 import cards_pb2, lieng_pb2, sam_loc_pb2
 
 NAMESPACE = "Cardrules.V1"
