@@ -47,27 +47,42 @@ def authorization_value(token: str) -> str:
 
 def channel_credentials(
     *,
-    secure: bool,
-    root_certificates: bytes | None,
-    certificate_chain: bytes | None,
-    private_key: bytes | None,
-    token: str | None,
+    credentials: grpc.ChannelCredentials | None = None,
+    call_credentials: grpc.CallCredentials | None = None,
+    secure: bool = False,
+    root_certificates: bytes | None = None,
+    certificate_chain: bytes | None = None,
+    private_key: bytes | None = None,
+    token: str | None = None,
 ) -> grpc.ChannelCredentials | None:
-    """TLS credentials (with the token as call credentials), or None for a plaintext channel.
+    """The channel's credentials (with the token and ``call_credentials`` as call credentials), or None for a
+    plaintext channel.
 
-    TLS is on when ``secure`` or when any certificate is given; ``certificate_chain`` and ``private_key`` (PEM)
-    are the client's certificate for a server that requires mutual TLS, and only make sense together.
+    ``credentials`` are any ``grpc.ChannelCredentials`` you built (``grpc.ssl_channel_credentials(...)``,
+    ``grpc.local_channel_credentials()``, ALTS …); otherwise TLS is on when ``secure`` or when any certificate is
+    given, and ``certificate_chain`` and ``private_key`` (PEM) are the client's certificate for a server that
+    requires mutual TLS. gRPC sends call credentials only over a secure channel, so ``call_credentials`` need one.
     """
     if (certificate_chain is None) != (private_key is None):
         raise ValueError("certificate_chain and private_key go together: give both for mutual TLS, or neither")
-    if not (secure or root_certificates is not None or certificate_chain is not None):
+    tls_asked = secure or root_certificates is not None or certificate_chain is not None
+    if credentials is not None and tls_asked:
+        raise ValueError("give either credentials or secure/root_certificates/certificate_chain/private_key, not both")
+    if credentials is None and tls_asked:
+        credentials = grpc.ssl_channel_credentials(
+            root_certificates=root_certificates, private_key=private_key, certificate_chain=certificate_chain
+        )
+    if credentials is None:
+        if call_credentials is not None:
+            raise ValueError(
+                "call_credentials need a secure channel (gRPC sends them only over TLS or local credentials): "
+                "add secure=True, root_certificates or credentials"
+            )
         return None
-    credentials = grpc.ssl_channel_credentials(
-        root_certificates=root_certificates, private_key=private_key, certificate_chain=certificate_chain
-    )
-    if token is None:
-        return credentials
-    return grpc.composite_channel_credentials(credentials, grpc.access_token_call_credentials(token))
+    per_call = [] if token is None else [grpc.access_token_call_credentials(token)]
+    if call_credentials is not None:
+        per_call.append(call_credentials)
+    return grpc.composite_channel_credentials(credentials, *per_call) if per_call else credentials
 
 
 class BearerToken(grpc.UnaryUnaryClientInterceptor):

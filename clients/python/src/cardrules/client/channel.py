@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Literal, NamedTuple
 
 import grpc
@@ -18,16 +18,20 @@ __all__ = [
     "SERVICES",
     "AsyncDefaultTimeout",
     "CallDetails",
+    "ChannelOptions",
     "DefaultTimeout",
     "LoadBalancing",
     "channel_options",
     "check_timeout",
+    "merge_options",
     "service_config",
 ]
 
 DEFAULT_TIMEOUT = 2.0
 SERVICES = ("cardrules.v1.SamLocService", "cardrules.v1.LiengService")
 LoadBalancing = Literal["pick_first", "round_robin"]
+# Channel arguments as grpc takes them: ("grpc.keepalive_time_ms", 30000), ("grpc.primary_user_agent", "…").
+ChannelOptions = Sequence[tuple[str, Any]]
 
 RETRY_POLICY: dict[str, Any] = {
     "maxAttempts": 4,
@@ -69,6 +73,13 @@ def channel_options(*, load_balancing: LoadBalancing = "pick_first", retry: bool
         ("grpc.service_config", json.dumps(config)),
         ("grpc.enable_retries", 1 if retry else 0),
     ]
+
+
+def merge_options(ours: ChannelOptions, theirs: ChannelOptions) -> list[tuple[str, Any]]:
+    """Our channel arguments, then the caller's; a key the caller sets replaces ours (grpc gives no rule for
+    duplicate keys, so none is left), e.g. a ``grpc.service_config`` of their own."""
+    replaced = {key for key, _ in theirs}
+    return [(key, value) for key, value in ours if key not in replaced] + [(key, value) for key, value in theirs]
 
 
 class CallDetails(NamedTuple):
