@@ -12,7 +12,7 @@ fi
 # The drift test runs protos/generate.sh, whose OpenAPI step needs its pinned generator: built here, once (minutes
 # on a cold Go build cache), not inside the test's time limit.
 bash protos/openapi/install.sh >/dev/null
-.venv/bin/python -m ruff check service tests
+.venv/bin/python -m ruff check service tests clients/python/src
 .venv/bin/python -m mypy
 npm ci --prefix clients/typescript --no-audit --no-fund
 npm run build --prefix clients/typescript

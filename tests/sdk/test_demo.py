@@ -1,4 +1,4 @@
-"""The demo command end to end: ``python -m cardrules.client.demo`` against the real server, two seeds.
+"""The demo command end to end: ``python -m cardrules.client.tools.demo`` against the real server, two seeds.
 
 Each run plays a whole Sâm hand and a whole Liêng round through the server; the test checks it exits 0, prints
 both settlements, and that every printed ``nets:`` line plus its ``fee:`` sums to zero.
@@ -29,7 +29,7 @@ def server() -> Iterator[ServerHandle]:
 def run_demo(target: str, *args: str) -> subprocess.CompletedProcess[str]:
     env = {key: value for key, value in os.environ.items() if not key.startswith("CARDRULES_")}
     return subprocess.run(
-        [sys.executable, "-m", "cardrules.client.demo", "--target", target, *args],
+        [sys.executable, "-m", "cardrules.client.tools.demo", "--target", target, *args],
         cwd=REPO_ROOT,
         env=env,
         capture_output=True,

@@ -40,7 +40,7 @@ def _run_conformance(
     env = {key: value for key, value in os.environ.items() if key != "CARDRULES_TOKEN"}
     if env_token is not None:
         env["CARDRULES_TOKEN"] = env_token
-    command = [sys.executable, "-m", "cardrules.client.conformance", str(vectors), "--target", target, *flags]
+    command = [sys.executable, "-m", "cardrules.client.tools.conformance", str(vectors), "--target", target, *flags]
     return subprocess.run(command, capture_output=True, text=True, timeout=300, check=False, cwd=REPO_ROOT, env=env)
 
 

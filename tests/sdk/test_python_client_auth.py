@@ -19,7 +19,7 @@ import pytest
 from cardrules.client import LiengClient, UnauthenticatedError, UnavailableError, connect
 from cardrules.client.aio import AsyncLiengClient
 from cardrules.client.aio import connect as aio_connect
-from cardrules.client.conformance import main as conformance_main
+from cardrules.client.tools.conformance import main as conformance_main
 from cardrules.v1 import lieng_pb2, lieng_pb2_grpc
 from tests.support.pki import Pki, make_pki
 

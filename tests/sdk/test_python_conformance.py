@@ -30,7 +30,7 @@ server_process = importlib.import_module("tests.support.server_process")
 
 def run_conformance(vectors: Path, target: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "cardrules.client.conformance", str(vectors), "--target", target],
+        [sys.executable, "-m", "cardrules.client.tools.conformance", str(vectors), "--target", target],
         capture_output=True,
         text=True,
         timeout=300,

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from cardrules.client.matching import ErrorOutcome, ResponseOutcome, match_error, match_expect, match_subset
+from cardrules.client.tools.matching import ErrorOutcome, ResponseOutcome, match_error, match_expect, match_subset
 
 
 def j(text: str) -> Any:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib
 import re
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -40,7 +42,7 @@ def test_the_licence_is_the_repositorys() -> None:
 
 def test_every_console_script_names_a_callable() -> None:
     scripts = _project()["scripts"]
-    assert set(scripts) == {"cardrules", "cardrules-conformance"}
+    assert set(scripts) == {"cardrules", "cardrules-conformance", "cardrules-demo"}
     for target in scripts.values():
         module, _, name = target.partition(":")
         assert callable(getattr(importlib.import_module(module), name)), target
@@ -53,3 +55,14 @@ def test_dependency_floors_load_the_generated_code() -> None:
     for file in GENERATED.glob("*_pb2_grpc.py"):
         assert _floor("grpcio") >= _generated_version(r"GRPC_GENERATED_VERSION = '([\d.]+)'", file), file
         assert _floor("grpcio-status") >= _floor("grpcio")
+
+
+def test_the_runtime_imports_no_tool() -> None:
+    # The conformance runner and the demo live in cardrules.client.tools; an application importing the SDK (sync,
+    # asyncio or the command line) must not load them.
+    probe = (
+        "import sys, cardrules.client, cardrules.client.aio, cardrules.client.cli; "
+        "print(sorted(m for m in sys.modules if m.startswith('cardrules.client.tools')))"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True)
+    assert result.stdout.strip() == "[]"

@@ -20,7 +20,7 @@ from google.protobuf import any_pb2
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
-from cardrules.client.conformance import main
+from cardrules.client.tools.conformance import main
 from cardrules.v1 import cards_pb2, lieng_pb2
 
 
@@ -182,7 +182,7 @@ def test_missing_folder_and_bad_usage_exit_2(tmp_path: Path, capsys: pytest.Capt
 def test_module_entry_point(target: str, tmp_path: Path) -> None:
     write(tmp_path, "a.json", PASSING)
     done = subprocess.run(
-        [sys.executable, "-m", "cardrules.client.conformance", str(tmp_path), "--target", target],
+        [sys.executable, "-m", "cardrules.client.tools.conformance", str(tmp_path), "--target", target],
         capture_output=True,
         text=True,
         timeout=60,

@@ -1,12 +1,12 @@
 """Python SDK of the cardrules rules service (Sâm Lốc, Liêng).
 
-    from cardrules.client import LiengClient, connect
-    lieng = LiengClient(connect("localhost:50051"))
-    print(lieng.score_lieng(hands=["AC AD AH"]).scores[0].label.en)
+    from cardrules.client import LiengClient
+    with LiengClient.connect("localhost:50051") as lieng:
+        print(lieng.score_lieng(hands=["AC AD AH"]).scores[0].label.en)
 
 The generated messages live in ``cardrules.v1`` (``cards_pb2``, ``sam_loc_pb2``, ``lieng_pb2``). Async clients
-are in ``cardrules.client.aio``; the command line is ``cardrules`` (``cardrules.client.cli``); the conformance
-runner is ``python -m cardrules.client.conformance``.
+are in ``cardrules.client.aio``; the command line is ``cardrules`` (``cardrules.client.cli``). The conformance
+runner and the demo are tools outside the runtime import path, in ``cardrules.client.tools``.
 """
 
 from cardrules.client.cards import CARD_FORMAT, CardTextError, card, card_text, cards, cards_message, cards_text, hands
@@ -14,6 +14,7 @@ from cardrules.client.channel import DEFAULT_TIMEOUT, service_config
 from cardrules.client.client import LiengClient, SamLocClient, connect
 from cardrules.client.errors import (
     DeadlineExceededError,
+    ErrorInfo,
     FieldViolation,
     InvalidArgumentError,
     ResourceExhaustedError,
@@ -29,6 +30,7 @@ __all__ = [
     "DEFAULT_TIMEOUT",
     "CardTextError",
     "DeadlineExceededError",
+    "ErrorInfo",
     "FieldViolation",
     "InvalidArgumentError",
     "LiengClient",

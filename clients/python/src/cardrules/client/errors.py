@@ -7,7 +7,9 @@ invalid credentials.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 import grpc
@@ -16,6 +18,7 @@ from grpc_status import rpc_status
 
 __all__ = [
     "DeadlineExceededError",
+    "ErrorInfo",
     "FieldViolation",
     "InvalidArgumentError",
     "ResourceExhaustedError",
@@ -23,6 +26,7 @@ __all__ = [
     "UnauthenticatedError",
     "UnavailableError",
     "decode_status",
+    "error_info",
     "field_violations",
     "from_rpc_error",
 ]
@@ -30,10 +34,24 @@ __all__ = [
 
 @dataclass(frozen=True)
 class FieldViolation:
-    """One offending field: ``field`` is a snake_case path like ``state.seats[2].hand.cards[1]``."""
+    """One offending field: ``field`` is a snake_case path like ``state.seats[2].hand.cards[1]``; ``reason`` is a
+    stable UPPER_SNAKE_CASE code to branch on (``DUPLICATE_CARD``, ``MORE_VIOLATIONS`` …), ``description`` the
+    English text for people."""
 
     field: str
     description: str
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class ErrorInfo:
+    """The ``google.rpc.ErrorInfo`` of a failed call: why (``reason``, stable UPPER_SNAKE_CASE), who says so
+    (``domain``, ``cardrules.v1`` for the rules service) and context (``metadata``; the server names the first
+    offending ``field``)."""
+
+    reason: str
+    domain: str
+    metadata: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
 
 class RulesError(Exception):
@@ -45,6 +63,12 @@ class RulesError(Exception):
         self.message = message
         # The google.rpc.Status the server attached, if any (its details hold e.g. BadRequest).
         self.status = status
+        self.error_info: ErrorInfo | None = error_info(status)
+
+    @property
+    def reason(self) -> str | None:
+        """The ``ErrorInfo`` reason, when the server sent one (e.g. ``DUPLICATE_CARD``)."""
+        return None if self.error_info is None else self.error_info.reason
 
     def __str__(self) -> str:
         return f"{self.code.name}: {self.message}"
@@ -114,8 +138,19 @@ def field_violations(status: status_pb2.Status | None) -> list[FieldViolation]:
     for detail in status.details:
         bad_request = error_details_pb2.BadRequest()
         if detail.Unpack(bad_request):
-            violations.extend(FieldViolation(v.field, v.description) for v in bad_request.field_violations)
+            violations.extend(FieldViolation(v.field, v.description, v.reason) for v in bad_request.field_violations)
     return violations
+
+
+def error_info(status: status_pb2.Status | None) -> ErrorInfo | None:
+    """The first ``google.rpc.ErrorInfo`` in a status's details, if any."""
+    if status is None:
+        return None
+    for detail in status.details:
+        info = error_details_pb2.ErrorInfo()
+        if detail.Unpack(info):
+            return ErrorInfo(info.reason, info.domain, MappingProxyType(dict(info.metadata)))
+    return None
 
 
 def _code_and_message(error: grpc.RpcError) -> tuple[grpc.StatusCode, str]:

@@ -1,6 +1,6 @@
 """Play one random hand of each game through a running rules service and print it.
 
-    python -m cardrules.client.demo [--target 127.0.0.1:50051] [--seed N] [--seats 4]
+    cardrules-demo [--target 127.0.0.1:50051] [--seed N] [--seats 4]
 
 Sâm Lốc: a seeded deal, StartHand, then for each turn LegalMoves (from the acting player's view: its own hand,
 the other seats as card counts), a seeded pick, ValidatePlay to advance, and SettleRound on the recorded hand.
@@ -249,7 +249,7 @@ def play_lieng(client: LiengClient, rng: random.Random, seats: int, out: Print =
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="python -m cardrules.client.demo",
+        prog="cardrules-demo",
         description="Play one random hand of Sâm Lốc and one of Liêng through a running cardrules server.",
     )
     parser.add_argument("--target", default="127.0.0.1:50051", help="server address (default 127.0.0.1:50051)")

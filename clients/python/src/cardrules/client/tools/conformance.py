@@ -1,6 +1,6 @@
 """Replay conformance vectors against a live server.
 
-    python -m cardrules.client.conformance VECTORS_DIR [--target HOST:PORT] [--verbose] [--timeout S]
+    python -m cardrules.client.tools.conformance VECTORS_DIR [--target HOST:PORT] [--verbose] [--timeout S]
         [--tls | --ca PEM] [--cert PEM --key PEM] [--token TOKEN]
 
 The token may come from the environment variable ``CARDRULES_TOKEN`` instead of ``--token``, which keeps it out
@@ -27,8 +27,8 @@ from cardrules.client.auth import check_token
 from cardrules.client.channel import DEFAULT_TIMEOUT
 from cardrules.client.client import connect
 from cardrules.client.errors import decode_status, field_violations
-from cardrules.client.matching import ErrorOutcome, Outcome, ResponseOutcome, match_expect
-from cardrules.client.vectors import Case, VectorsUnreadable, load_vectors
+from cardrules.client.tools.matching import ErrorOutcome, Outcome, ResponseOutcome, match_expect
+from cardrules.client.tools.vectors import Case, VectorsUnreadable, load_vectors
 
 # Imported for their side effect: they register the cardrules.v1 services in the default descriptor pool.
 from cardrules.v1 import lieng_pb2, sam_loc_pb2  # noqa: F401
