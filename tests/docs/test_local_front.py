@@ -12,6 +12,7 @@ import socket
 import struct
 import subprocess
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -19,12 +20,14 @@ import pytest
 
 from cardrules.client import LiengClient, connect
 from cardrules.v1 import lieng_pb2
+from tests.deploy.players import PlayerTokens
 from tests.support.local_front import UP_SH, LocalFront, running_local_front
 from tests.support.readme import at_address, readme_block, shell_lines
 from tests.support.server_process import REPO_ROOT
 
 README = REPO_ROOT / "deploy" / "README.md"
 README_FRONT = "localhost:8080"  # what the README's examples call: up.sh's default port
+SUITS = ("SUIT_CLUBS", "SUIT_DIAMONDS", "SUIT_HEARTS")
 
 
 @pytest.fixture(scope="module")
@@ -155,9 +158,30 @@ def _refused(address: str) -> bool:
     return False
 
 
-def test_sigterm_stops_every_process_and_closes_the_ports() -> None:
-    """Ctrl-C is what every other test's fixture ends with (its teardown asserts the same); SIGTERM too."""
-    with running_local_front(replicas=1, stop_signal=signal.SIGTERM) as started:
+def _score_status(address: str, token: str | None) -> int:
+    body = json.dumps({"hands": [{"cards": [{"rank": "RANK_ACE", "suit": suit} for suit in SUITS]}]})
+    headers = {"content-type": "application/json"}
+    if token is not None:
+        headers["authorization"] = f"Bearer {token}"
+    connection = http.client.HTTPConnection(address, timeout=10)
+    connection.request("POST", "/cardrules.v1.LiengService/ScoreLieng", body, headers)
+    response = connection.getresponse()
+    response.read()
+    return response.status
+
+
+def test_your_jwks_and_require_jwt_then_sigterm_stops_everything(tmp_path: Path) -> None:
+    """The README's way to try a game backend's tokens (--jwks, --require-jwt); SIGTERM stops it like Ctrl-C (what
+    the module's front ends with; its teardown asserts the same)."""
+    backend = PlayerTokens()  # a stand-in game backend: its key pair, JWKS and tokens
+    jwks = backend.write_jwks(tmp_path / "backend-jwks.json")
+    args = ["--jwks", str(jwks), "--jwt-issuer", backend.issuer, "--require-jwt"]
+    with running_local_front(replicas=1, args=args, stop_signal=signal.SIGTERM) as started:
+        assert started.jwt.startswith("required")
+        address = urlsplit(started.json_url).netloc
+        assert _score_status(address, None) == 401
+        assert _score_status(address, PlayerTokens().mint("alice")) == 401  # signed by someone else
+        assert _score_status(address, backend.mint("alice")) == 200
         addresses = [started.grpc_target, *started.replica_targets]
         assert not any(_refused(address) for address in addresses)
     assert all(_refused(address) for address in addresses)
