@@ -29,12 +29,14 @@ rm -f "$srv_out"/cardrules/gateway/v1/*_pb2*.py "$srv_out"/cardrules/gateway/v1/
 (cd "$root/protos" && "$py" -m grpc_tools.protoc -I . -I "$rpc_include" --python_out="$srv_out" \
   --pyi_out="$srv_out" --grpc_python_out="$srv_out" "$gateway")
 
-# Python: messages, type stubs and gRPC stubs, into the Python SDK (namespace package cardrules.v1).
+# Python: messages, type stubs and gRPC stubs, into the Python SDK (namespace package cardrules.v1). The gRPC stubs'
+# types (*_pb2_grpc.pyi, sync and grpc.aio) come from mypy-protobuf's protoc-gen-mypy_grpc, pinned in the test extras.
 py_out="$out/clients/python/src"
 mkdir -p "$py_out"
 rm -f "$py_out"/cardrules/v1/*_pb2*.py "$py_out"/cardrules/v1/*_pb2*.pyi
 (cd "$root/protos" && "$py" -m grpc_tools.protoc -I . --python_out="$py_out" --pyi_out="$py_out" \
-  --grpc_python_out="$py_out" $protos)
+  --grpc_python_out="$py_out" --plugin=protoc-gen-mypy_grpc="$(dirname "$py")/protoc-gen-mypy_grpc" \
+  --mypy_grpc_out=quiet:"$py_out" $protos)
 touch "$py_out/cardrules/v1/py.typed"  # the .pyi stubs make the messages typed for mypy users
 
 # TypeScript: messages and the service descriptors connect v2 uses (protobuf-es v2), into the TypeScript SDK,

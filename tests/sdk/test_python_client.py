@@ -113,9 +113,8 @@ class Running:
 def _serve(name: str, unavailable_before_success: int = 0) -> tuple[grpc.Server, Running]:
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=8))
     lieng = Lieng(name, unavailable_before_success)
-    # The generated *_pb2_grpc modules carry no type annotations.
-    lieng_pb2_grpc.add_LiengServiceServicer_to_server(lieng, server)  # type: ignore[no-untyped-call]
-    sam_loc_pb2_grpc.add_SamLocServiceServicer_to_server(SamLoc(), server)  # type: ignore[no-untyped-call]
+    lieng_pb2_grpc.add_LiengServiceServicer_to_server(lieng, server)
+    sam_loc_pb2_grpc.add_SamLocServiceServicer_to_server(SamLoc(), server)
     port = server.add_insecure_port("127.0.0.1:0")
     server.start()
     return server, Running(f"127.0.0.1:{port}", lieng)
@@ -135,7 +134,7 @@ def test_score_sends_card_text_as_messages(fake: Running) -> None:
 
 
 def _deadline_seen(channel: grpc.Channel) -> float | None:
-    stub = lieng_pb2_grpc.LiengServiceStub(channel)  # type: ignore[no-untyped-call]
+    stub = lieng_pb2_grpc.LiengServiceStub(channel)
     _, call = stub.ScoreLieng.with_call(lieng_pb2.ScoreLiengRequest())
     seen = dict(call.trailing_metadata()).get("x-deadline")
     return None if seen is None else float(seen)

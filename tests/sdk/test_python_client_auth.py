@@ -61,7 +61,7 @@ class Served:
 def _serve(credentials: grpc.ServerCredentials | None = None) -> tuple[grpc.Server, Served]:
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=4))
     servicer = Guarded(TOKEN)
-    lieng_pb2_grpc.add_LiengServiceServicer_to_server(servicer, server)  # type: ignore[no-untyped-call]
+    lieng_pb2_grpc.add_LiengServiceServicer_to_server(servicer, server)
     if credentials is None:
         port = server.add_insecure_port("127.0.0.1:0")
     else:
@@ -100,7 +100,7 @@ def test_the_token_rides_on_every_call_of_a_plaintext_channel(plaintext: Served)
         assert client.score_lieng(hands=["AC AD AH"]).scores[0].points == 1
         assert client.score_lieng(hands=["AC AD AH", "2S 3S 4S"]).scores[0].points == 2
         # A raw stub on the same channel gets it too: the interceptor is the channel's, not the client's.
-        stub = lieng_pb2_grpc.LiengServiceStub(channel)  # type: ignore[no-untyped-call]
+        stub = lieng_pb2_grpc.LiengServiceStub(channel)
         stub.ScoreLieng(lieng_pb2.ScoreLiengRequest())
     assert plaintext.servicer.authorizations == [[f"Bearer {TOKEN}"]] * 3
     assert plaintext.servicer.tables == ["7", "7", None]  # the caller's own metadata is kept

@@ -37,10 +37,10 @@ def bindings() -> list[ServiceBinding]:
         return LiengService()
 
     def add_sam(server: grpc.aio.Server) -> None:
-        sam_loc_pb2_grpc.add_SamLocServiceServicer_to_server(sam(), server)  # type: ignore[no-untyped-call]
+        sam_loc_pb2_grpc.add_SamLocServiceServicer_to_server(sam(), server)
 
     def add_lieng(server: grpc.aio.Server) -> None:
-        lieng_pb2_grpc.add_LiengServiceServicer_to_server(lieng(), server)  # type: ignore[no-untyped-call]
+        lieng_pb2_grpc.add_LiengServiceServicer_to_server(lieng(), server)
 
     def add_gateway(server: grpc.aio.Server) -> None:
         gateway = JsonGatewayService([(SAM, sam()), (LIENG, lieng())])
