@@ -1,4 +1,6 @@
-"""deploy/Dockerfile, checked statically: no container engine runs here, so the image is never built in CI."""
+"""deploy/Dockerfile, checked statically: no container engine runs here, so the image is never built in CI. Its
+dependency lock (deploy/requirements.lock) is checked against its own pyproject files offline, and against PyPI:
+uv resolves the same lock again, and every locked wheel downloads with the locked hash."""
 
 from __future__ import annotations
 
@@ -6,17 +8,26 @@ import fnmatch
 import json
 import re
 import shlex
+import subprocess
+import sys
+import tomllib
 from dataclasses import dataclass, field
 from dataclasses import fields as dataclass_fields
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
 from cardrules.server.config import Config, env_name
+from cardrules.version import __version__
 from tests.deploy.support import DEPLOY, ROOT, one, render
+from tests.deploy.uv import uv
 
 DOCKERFILE = DEPLOY / "Dockerfile"
 IGNORE_FILE = DEPLOY / "Dockerfile.dockerignore"  # BuildKit's per-Dockerfile ignore file
+LOCK = DEPLOY / "requirements.lock"
+LOCAL_PACKAGES = {"cardrules", "cardrules-client"}  # built from this repository, never locked
 ENTRY = ["python", "-m", "cardrules.server"]
 COMPILERS = ("gcc", "g++", "clang", "build-essential", "make", "cc ")
 
@@ -102,7 +113,12 @@ def test_multi_stage_with_pinned_base_images() -> None:
         repository, _, tag = stage.image.rpartition(":") if "@" not in stage.image else (stage.image, "", "digest")
         assert repository and tag, f"{stage.image}: base images need an explicit tag or digest"
         assert tag != "latest", f"{stage.image}: no latest tags"
+        if "@" in stage.image:  # a digest pin must be a real one, never a placeholder
+            assert re.fullmatch(r"[^@]+:[^@:]+@sha256:[0-9a-f]{64}", stage.image), stage.image
     assert "latest" not in DOCKERFILE.read_text()
+    # How to pin and bump by digest is documented beside the ARG and in deploy/README.md.
+    assert "imagetools inspect" in DOCKERFILE.read_text()
+    assert "Pinning and bumping the images" in (DEPLOY / "README.md").read_text()
 
 
 def test_runtime_stage_is_slim_and_compiler_free() -> None:
@@ -127,7 +143,116 @@ def test_every_copied_file_exists_and_is_in_the_build_context() -> None:
         assert not ignored(source.rstrip("/")), f"COPY {source}: excluded by {IGNORE_FILE.name}"
     # Everything pip needs to build the two distributions is in those copies.
     copied = {source.rstrip("/") for source in sources}
-    assert {"pyproject.toml", "README.md", "service", "clients/python"} <= copied
+    assert {"pyproject.toml", "README.md", "service", "clients/python", "deploy/requirements.lock"} <= copied
+
+
+def test_no_pip_in_the_runtime_image() -> None:
+    _args, stages = parse()
+    build, runtime = stages[0], stages[-1]
+    # The venv loses its pip in the build stage; the base image's own pip goes in the runtime stage.
+    assert any("pip uninstall -y pip setuptools" in run for run in build.all("RUN"))
+    removal = [run for run in runtime.all("RUN") if "pip uninstall" in run]
+    assert removal and all(word in removal[0] for word in ("pip", "setuptools", "wheel", "rm -f /usr/local/bin/pip"))
+
+
+def test_working_directory_is_not_on_the_module_path() -> None:
+    _args, stages = parse()
+    runtime = stages[-1]
+    assert runtime.all("WORKDIR")[-1] == "/", "a read-only, non-writable working directory"
+    env = dict(pair.split("=", 1) for line in runtime.all("ENV") for pair in shlex.split(line) if "=" in pair)
+    assert env.get("PYTHONSAFEPATH") == "1", "the working directory never goes first on sys.path"
+
+
+def test_standard_image_labels() -> None:
+    _args, stages = parse()
+    runtime = stages[-1]
+    labels = dict(pair.split("=", 1) for line in runtime.all("LABEL") for pair in shlex.split(line))
+    assert labels["org.opencontainers.image.title"] == "cardrules"
+    assert (
+        labels["org.opencontainers.image.licenses"]
+        == tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["license"]
+    )
+    assert labels["org.opencontainers.image.version"] == "${VERSION}"
+    version_args = [a for a in runtime.all("ARG") if a.startswith("VERSION=")]
+    assert version_args == [f"VERSION={__version__}"], "the default VERSION is the package's version"
+    for overlay in ("dev", "prod"):
+        deployment = one(render(overlay), "Deployment", "cardrules")
+        image = deployment["spec"]["template"]["spec"]["containers"][0]["image"]
+        assert image.endswith(f":{__version__}"), f"{overlay}: {image}"
+        assert deployment["spec"]["template"]["metadata"]["labels"]["app.kubernetes.io/version"] == __version__
+
+
+def locked() -> dict[str, tuple[str, list[str]]]:
+    """name -> (pinned version, hashes) of deploy/requirements.lock."""
+    entries: dict[str, tuple[str, list[str]]] = {}
+    for entry in re.split(r"\n(?=[A-Za-z0-9])", LOCK.read_text()):
+        requirement, *rest = [part.strip() for part in entry.split("\\\n")]
+        if requirement.startswith("#") or not requirement:
+            continue
+        name, _, version = requirement.partition("==")
+        assert version and ";" not in version, f"{requirement}: pinned with == and no marker"
+        hashes = [h.removeprefix("--hash=sha256:") for line in rest for h in line.split() if h.startswith("--hash=")]
+        entries[canonicalize_name(name)] = (version.strip(), hashes)
+    return entries
+
+
+def test_dependencies_are_installed_from_the_hashed_lock() -> None:
+    _args, stages = parse()
+    runs = stages[0].all("RUN")
+    assert any("--require-hashes" in run and "-r deploy/requirements.lock" in run for run in runs)
+    local = [run for run in runs if "./clients/python ." in run]
+    assert local and "--no-deps" in local[0] and "--no-build-isolation" in local[0] and "pip check" in local[0]
+    entries = locked()
+    for name, (version, hashes) in entries.items():
+        assert hashes and all(re.fullmatch(r"[0-9a-f]{64}", h) for h in hashes), f"{name}=={version}: hashes"
+    assert not LOCAL_PACKAGES & set(entries), "the repository's own packages are built, not locked"
+    # Every dependency of the two packages (and their build backend) is locked at a version they accept.
+    wanted: list[str] = []
+    for pyproject in (ROOT / "pyproject.toml", ROOT / "clients/python/pyproject.toml"):
+        data = tomllib.loads(pyproject.read_text())
+        wanted += data["project"]["dependencies"] + data["build-system"]["requires"]
+    for text in wanted:
+        requirement = Requirement(text)
+        name = canonicalize_name(requirement.name)
+        if name in LOCAL_PACKAGES:
+            continue
+        assert name in entries, f"{text}: not in {LOCK.name}"
+        assert requirement.specifier.contains(entries[name][0]), f"{text}: locked at {entries[name][0]}"
+
+
+def lock_command() -> list[str]:
+    """The command the lock's header records (uv writes it there); deploy/README.md gives the same."""
+    header = LOCK.read_text().splitlines()[1]
+    command = header.removeprefix("#").strip()
+    assert command.startswith("uv pip compile deploy/requirements.in") and "--generate-hashes" in command
+    assert command in (DEPLOY / "README.md").read_text(), "deploy/README.md documents the lock command"
+    assert "--exclude-newer" in command, "resolution as of a fixed date, so it can be repeated"
+    return shlex.split(command)
+
+
+def test_the_lock_is_what_uv_resolves(tmp_path: Path) -> None:
+    """Network (PyPI): the recorded command, run again, writes the same lock (``--exclude-newer`` fixes the date)."""
+    command = lock_command()
+    output = command.index("-o") + 1
+    command[output] = str(tmp_path / "requirements.lock")
+    result = subprocess.run([str(uv()), *command[1:]], capture_output=True, text=True, timeout=600, cwd=ROOT)
+    assert result.returncode == 0, result.stderr[-3000:]
+    fresh = (tmp_path / "requirements.lock").read_text()
+    assert fresh.splitlines()[2:] == LOCK.read_text().splitlines()[2:], "deploy/requirements.lock is stale"
+
+
+def test_every_locked_wheel_downloads_with_its_hash(tmp_path: Path) -> None:
+    """Network (PyPI): the image's installs succeed with binary wheels only (no compiler, no unpinned build
+    backend) and the hashes match, for linux/x86_64 CPython 3.11 like the base image."""
+    platforms = ["manylinux_2_28_x86_64", "manylinux_2_17_x86_64", "manylinux2014_x86_64"]
+    command = [sys.executable, "-m", "pip", "download", "--quiet", "--only-binary=:all:", "--no-deps"]
+    command += ["--require-hashes", "-r", str(LOCK), "-d", str(tmp_path)]
+    command += [arg for platform in platforms for arg in ("--platform", platform)]
+    command += ["--python-version", "3.11", "--implementation", "cp", "--abi", "cp311", "--abi", "abi3"]
+    command += ["--abi", "none"]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert len(list(tmp_path.glob("*.whl"))) == len(locked())
 
 
 def test_fixed_non_root_user_matches_the_kubernetes_manifests() -> None:

@@ -12,6 +12,8 @@ import kubernetes_validate
 import pytest
 import yaml
 
+from cardrules.server.workers import EXIT_MARGIN_SECONDS
+from cardrules.version import __version__
 from tests.deploy.support import (
     DEPLOY,
     DESCRIPTOR,
@@ -153,7 +155,8 @@ def test_termination_grace_outlasts_prestop_and_server_grace(overlay: str) -> No
     pre_stop = container["lifecycle"]["preStop"]["sleep"]["seconds"]
     grace = float(settings(resources).get("CARDRULES_SHUTDOWN_GRACE", DEFAULT_GRACE))
     assert pre_stop > 0
-    assert pod["terminationGracePeriodSeconds"] > pre_stop + grace
+    # With several workers the supervisor waits the grace plus its own exit margin before killing a worker.
+    assert pod["terminationGracePeriodSeconds"] > pre_stop + grace + EXIT_MARGIN_SECONDS
 
 
 @pytest.mark.parametrize("overlay", OVERLAYS)
@@ -308,3 +311,61 @@ def test_server_auth_is_on_in_prod_from_a_mounted_secret(overlay: str) -> None:
     directory, _, _name = tokens.rpartition("/")
     volume = {v["name"]: v for v in server_pod(resources)["volumes"]}[mounts[directory]]
     assert volume["secret"]["secretName"] == "cardrules-auth-tokens"
+
+
+STANDARD_LABELS = ("app.kubernetes.io/name", "app.kubernetes.io/component", "app.kubernetes.io/part-of")
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_pods_carry_the_standard_labels_and_selectors_stay_minimal(overlay: str) -> None:
+    resources = render(overlay)
+    for deployment in find(resources, "Deployment"):
+        name = deployment["metadata"]["name"]
+        labels = deployment["spec"]["template"]["metadata"]["labels"]
+        for key in (*STANDARD_LABELS, "app.kubernetes.io/instance", "app.kubernetes.io/managed-by"):
+            assert labels.get(key), f"{overlay}: {name} pods lack {key}"
+        assert labels["app.kubernetes.io/instance"] == f"cardrules-{overlay}"
+        # Selectors are immutable: they keep the one label that never changes.
+        assert deployment["spec"]["selector"] == {"matchLabels": {"app.kubernetes.io/name": name}}
+    server = one(resources, "Deployment", "cardrules")["spec"]["template"]["metadata"]["labels"]
+    assert server["app.kubernetes.io/version"] == __version__
+    assert server_container(resources)["image"].endswith(f":{__version__}"), "the version label names the image tag"
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_rollouts_wait_for_new_pods_to_stay_ready(overlay: str) -> None:
+    for deployment in find(render(overlay), "Deployment"):
+        spec = deployment["spec"]
+        assert spec["minReadySeconds"] >= 10, deployment["metadata"]["name"]
+        assert spec["strategy"]["rollingUpdate"]["maxUnavailable"] == 0, deployment["metadata"]["name"]
+        assert spec["revisionHistoryLimit"] >= 3, deployment["metadata"]["name"]
+
+
+def spread(deployment: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    constraints = deployment["spec"]["template"]["spec"]["topologySpreadConstraints"]
+    return {constraint["topologyKey"]: constraint for constraint in constraints}
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_replicas_and_envoys_spread_over_zones_then_nodes(overlay: str) -> None:
+    resources = render(overlay)
+    for name in ("cardrules", "envoy"):
+        deployment = one(resources, "Deployment", name)
+        by_key = spread(deployment)
+        assert set(by_key) == {"topology.kubernetes.io/zone", "kubernetes.io/hostname"}, name
+        zone, node = by_key["topology.kubernetes.io/zone"], by_key["kubernetes.io/hostname"]
+        for constraint in (zone, node):
+            assert constraint["maxSkew"] == 1
+            # Nodes the pods cannot run on (tainted, cordoned, unreachable) are no domain to balance against.
+            assert constraint["nodeTaintsPolicy"] == "Honor", f"{overlay}: {name}"
+            assert constraint["labelSelector"]["matchLabels"] == {"app.kubernetes.io/name": name}
+        # A node spread stays soft: a hard one leaves replicas Pending once a zone has fewer nodes than replicas.
+        assert node["whenUnsatisfiable"] == "ScheduleAnyway", f"{overlay}: {name}"
+        if overlay == "prod":
+            # Zones hard, so a zone loss takes a bounded share; minDomains 2 spreads even when only one zone has
+            # nodes, and still lets replicas schedule while one zone of three is down.
+            assert zone["whenUnsatisfiable"] == "DoNotSchedule", name
+            assert zone["minDomains"] == 2, name
+        else:
+            assert zone["whenUnsatisfiable"] == "ScheduleAnyway", "dev runs on single-zone clusters too"
+            assert "minDomains" not in zone
