@@ -40,6 +40,6 @@ def test_the_readme_install_and_example_work_in_a_new_module(tmp_path: Path) -> 
     assert output.splitlines() == [
         "Trips A 3",
         "Straight 2-3-4 9",
-        "INVALID_ARGUMENT hands[0]",
+        "INVALID_ARGUMENT hands[0] WRONG_CARD_COUNT",
         "8 moves; first is legal: true",
     ]

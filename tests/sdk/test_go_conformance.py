@@ -62,9 +62,27 @@ def test_go_test_passes_with_the_shared_vectors_against_the_real_server() -> Non
         # -v: the conformance test prints its summary line, which `go test` shows only in verbose mode.
         result = _go("test", "-count=1", "-v", "./...", target=server.target)
     assert result.returncode == 0, _report(result)
+    # The live tests skip only without CARDRULES_TARGET; here it is set, so a skip is a bug in the gate.
+    assert "--- SKIP" not in result.stdout, _report(result)
+    assert "--- PASS: TestEveryLegalSamMoveValidates" in result.stdout, _report(result)
     passed, failed = _summary(result)
     assert failed == 0, _report(result)
     assert passed > 0, _report(result)
+    # The examples with an Output comment ran (against in-process servers) and matched it.
+    assert "--- PASS: ExampleError" in result.stdout, _report(result)
+
+
+def test_go_test_passes_without_a_server_skipping_only_the_live_tests() -> None:
+    # What a user of the module sees: `go test ./...` with no server named passes; only the live tests skip.
+    result = _go("test", "-count=1", "-v", "./...")
+    assert result.returncode == 0, _report(result)
+    skipped = set(re.findall(r"--- SKIP: (\w+)", result.stdout))
+    assert skipped == {
+        "TestSharedVectorsPass",
+        "TestClientScoresCardTextAndReportsFieldViolations",
+        "TestRunnerCountsFailuresAndMalformedVectors",
+        "TestEveryLegalSamMoveValidates",
+    }, _report(result)
 
 
 def test_standalone_runner_replays_the_shared_vectors() -> None:

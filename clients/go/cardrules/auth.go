@@ -27,14 +27,14 @@ type TLS struct {
 	ServerName string
 }
 
-// WithTLS connects over TLS (the default is plaintext). The files are read when Dial or DialOptions runs, and
+// WithTLS connects over TLS (the default is plaintext). The files are read when NewClient or DialOptions runs, and
 // an unreadable or invalid file is an error there. It replaces WithTransportCredentials, and the reverse.
 func WithTLS(t TLS) Option {
 	return func(s *settings) { s.transport = t.credentials }
 }
 
 // WithToken sends "authorization: Bearer <token>" on every call. The token only travels over TLS (WithTLS or
-// WithTransportCredentials): Dial refuses it on a plaintext connection, where anyone on the path could read it.
+// WithTransportCredentials): NewClient refuses it on a plaintext connection, where anyone on the path could read it.
 func WithToken(token string) Option {
 	return func(s *settings) { s.token = &bearerToken{token: token, requireTLS: true} }
 }
@@ -60,7 +60,7 @@ func (b *bearerToken) GetRequestMetadata(context.Context, ...string) (map[string
 func (b *bearerToken) RequireTransportSecurity() bool { return b.requireTLS }
 
 // checkToken rejects a token that cannot be one header word, so a typo (a trailing newline read from a file)
-// fails at Dial instead of as a refusal from the server. Printable ASCII without spaces covers RFC 6750's
+// fails in NewClient instead of as a refusal from the server. Printable ASCII without spaces covers RFC 6750's
 // token68 and any URL-safe random token.
 func checkToken(token string) error {
 	if token == "" {

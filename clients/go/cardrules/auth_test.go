@@ -90,7 +90,7 @@ func score(ctx context.Context, client *Client) error {
 
 func dialTest(t *testing.T, target string, opts ...Option) *Client {
 	t.Helper()
-	client, err := Dial(target, opts...)
+	client, err := NewClient(target, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,21 +132,21 @@ func TestRefusedCredentialsAreTypedAndNeverRetried(t *testing.T) {
 }
 
 func TestTokenNeedsTLSUnlessPlaintextIsChosen(t *testing.T) {
-	_, err := Dial("127.0.0.1:1", WithToken("abc"))
+	_, err := NewClient("127.0.0.1:1", WithToken("abc"))
 	if err == nil || !strings.Contains(err.Error(), "WithInsecureToken") {
 		t.Errorf("a token over plaintext without WithInsecureToken: %v", err)
 	}
-	if _, err := Dial("127.0.0.1:1", WithTransportCredentials(nil), WithToken("abc")); err == nil {
+	if _, err := NewClient("127.0.0.1:1", WithTransportCredentials(nil), WithToken("abc")); err == nil {
 		t.Error("nil transport credentials were accepted")
 	}
 	for _, bad := range []string{"", "two words", "line\n", "caf\u00e9"} {
-		if _, err := Dial("127.0.0.1:1", WithInsecureToken(bad)); err == nil {
+		if _, err := NewClient("127.0.0.1:1", WithInsecureToken(bad)); err == nil {
 			t.Errorf("token %q was accepted", bad)
 		}
 	}
 }
 
-func TestTLSFilesAreCheckedAtDial(t *testing.T) {
+func TestTLSFilesAreCheckedInNewClient(t *testing.T) {
 	dir := t.TempDir()
 	pki := newTestPKI(t, dir)
 	notPEM := filepath.Join(dir, "not.pem")
@@ -159,8 +159,8 @@ func TestTLSFilesAreCheckedAtDial(t *testing.T) {
 		"cert without key": {CAFile: pki.ca, CertFile: pki.aliceCert},
 		"key of another":   {CAFile: pki.ca, CertFile: pki.aliceCert, KeyFile: pki.serverKey},
 	} {
-		if _, err := Dial("127.0.0.1:1", WithTLS(files)); err == nil {
-			t.Errorf("%s: Dial succeeded", name)
+		if _, err := NewClient("127.0.0.1:1", WithTLS(files)); err == nil {
+			t.Errorf("%s: NewClient succeeded", name)
 		}
 	}
 }

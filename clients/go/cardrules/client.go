@@ -3,6 +3,7 @@ package cardrules
 import (
 	"context"
 	"errors"
+	"io"
 	"time"
 
 	cardrulesv1 "github.com/cardrules/cardrules/clients/go/gen/cardrules/v1"
@@ -25,7 +26,8 @@ type settings struct {
 	extra     []grpc.DialOption
 }
 
-// Option configures Dial and DialOptions.
+// Option configures NewClient and DialOptions: WithToken, WithInsecureToken, WithTLS, WithTransportCredentials,
+// WithLoadBalancing, WithoutRetry, WithDefaultTimeout and WithDialOptions.
 type Option func(*settings)
 
 // WithLoadBalancing picks the policy (default PickFirst); RoundRobin wants a "dns:///host:port" target.
@@ -45,14 +47,15 @@ func WithTransportCredentials(creds credentials.TransportCredentials) Option {
 	}
 }
 
-// WithDialOptions appends raw grpc dial options, applied after the ones this package sets.
+// WithDialOptions appends raw grpc dial options, applied after the ones this package sets: your own
+// interceptors, grpc.WithContextDialer for an in-process server, keepalive parameters, a user agent.
 func WithDialOptions(opts ...grpc.DialOption) Option {
 	return func(s *settings) { s.extra = append(s.extra, opts...) }
 }
 
-// DialOptions are the grpc dial options Dial uses, for callers who build their own grpc.ClientConn: the
-// transport credentials, the token, the service config, the default deadline and the typed errors (*Error) of
-// every unary call.
+// DialOptions are the grpc dial options NewClient uses, for callers who build their own grpc.ClientConn: the
+// transport credentials, the token, the service config, the default deadline of unary calls and the typed
+// errors (*Error) of unary and streaming calls.
 func DialOptions(opts ...Option) ([]grpc.DialOption, error) {
 	s := settings{loadBalancing: PickFirst, retry: true, timeout: DefaultTimeout, transport: plaintext}
 	for _, opt := range opts {
@@ -76,6 +79,7 @@ func DialOptions(opts ...Option) ([]grpc.DialOption, error) {
 		grpc.WithTransportCredentials(transport),
 		grpc.WithDefaultServiceConfig(config),
 		grpc.WithChainUnaryInterceptor(unaryInterceptor(s.timeout)),
+		grpc.WithChainStreamInterceptor(streamInterceptor),
 	}
 	if s.token != nil {
 		if err := checkToken(s.token.token); err != nil {
@@ -102,12 +106,38 @@ func unaryInterceptor(timeout time.Duration) grpc.UnaryClientInterceptor {
 			ctx, cancel = context.WithTimeout(ctx, timeout)
 			defer cancel()
 		}
-		err := invoker(ctx, method, req, reply, cc, opts...)
-		if rulesErr := FromError(err); rulesErr != nil {
-			return rulesErr
-		}
+		return typed(invoker(ctx, method, req, reply, cc, opts...))
+	}
+}
+
+// streamInterceptor turns the failures of a streaming call (opening it, sending, receiving) into *Error, as
+// unaryInterceptor does for unary calls. It adds no default deadline: a stream may rightly outlive any fixed
+// one, so its lifetime is the caller's context. io.EOF, the normal end of a stream, passes through unchanged.
+func streamInterceptor(ctx context.Context, desc *grpc.StreamDesc, cc *grpc.ClientConn, method string,
+	streamer grpc.Streamer, opts ...grpc.CallOption) (grpc.ClientStream, error) {
+	stream, err := streamer(ctx, desc, cc, method, opts...)
+	if err != nil {
+		return nil, typed(err)
+	}
+	return typedStream{stream}, nil
+}
+
+// typedStream is a client stream whose errors are *Error.
+type typedStream struct{ grpc.ClientStream }
+
+func (s typedStream) SendMsg(m any) error { return typed(s.ClientStream.SendMsg(m)) }
+func (s typedStream) RecvMsg(m any) error { return typed(s.ClientStream.RecvMsg(m)) }
+func (s typedStream) CloseSend() error    { return typed(s.ClientStream.CloseSend()) }
+
+// typed is err as an *Error when it carries a gRPC status; anything else (nil, io.EOF) unchanged.
+func typed(err error) error {
+	if errors.Is(err, io.EOF) {
 		return err
 	}
+	if rulesErr := FromError(err); rulesErr != nil {
+		return rulesErr
+	}
+	return err
 }
 
 // Client holds one connection and the stubs of both services.
@@ -117,9 +147,11 @@ type Client struct {
 	conn   *grpc.ClientConn
 }
 
-// Dial creates a client for target ("localhost:50051", "dns:///cardrules-headless.games:50051"). Like
-// grpc.NewClient it does not connect until the first call; plaintext unless WithTLS or WithTransportCredentials.
-func Dial(target string, opts ...Option) (*Client, error) {
+// NewClient creates a client for target ("localhost:50051", "dns:///cardrules-headless.games:50051"). Like
+// grpc.NewClient it does not connect until the first call, so an unreachable server is an error of the first
+// call (UNAVAILABLE), not of NewClient; NewClient fails only on bad options (an unreadable TLS file, a token on a
+// plaintext connection). Plaintext unless WithTLS or WithTransportCredentials. Close the client when done.
+func NewClient(target string, opts ...Option) (*Client, error) {
 	dialOptions, err := DialOptions(opts...)
 	if err != nil {
 		return nil, err

@@ -56,7 +56,7 @@ func TestServiceConfigWithoutRetryAndBadPolicy(t *testing.T) {
 	}
 }
 
-// The interceptor is what Dial installs: a default deadline for calls without one, and *Error results.
+// The interceptor is what NewClient installs: a default deadline for calls without one, and *Error results.
 func TestInterceptorAddsDefaultDeadlineAndTypedErrors(t *testing.T) {
 	var deadline time.Time
 	var had bool

@@ -4,9 +4,9 @@
 // what every caller would otherwise write by hand: card text ("TD", "10d") to and from messages, errors that
 // expose the google.rpc.BadRequest field violations, a default deadline per call, a service config that
 // retries UNAVAILABLE and CANCELLED and can balance over every address with round_robin, and the credentials
-// of a server with authentication on (WithToken, WithTLS).
+// of a server with authentication on (WithToken, WithTLS). Unary and streaming calls both fail with *Error.
 //
-//	client, err := cardrules.Dial("localhost:50051")
+//	client, err := cardrules.NewClient("localhost:50051")
 //	...
 //	resp, err := client.Lieng.ScoreLieng(ctx, &cardrulesv1.ScoreLiengRequest{
 //		Hands: cardrules.MustHands("AC AD AH", "2S 3H 4D"),

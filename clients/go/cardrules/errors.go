@@ -15,19 +15,27 @@ import (
 // input (INVALID_ARGUMENT, naming each offending field), refused credentials, overload, outages and deadlines.
 
 // FieldViolation is one offending field of a malformed request: Field is a snake_case path such as
-// "state.seats[2].hand.cards[1]" or "house_rules.fee_bps".
+// "state.seats[2].hand.cards[1]" or "house_rules.fee_bps". Reason is the violation's stable UPPER_SNAKE_CASE
+// code ("WRONG_CARD_COUNT"), for programs to branch on; Description is the human explanation and may change.
 type FieldViolation struct {
 	Field       string
 	Description string
+	Reason      string
 }
 
-// Error is a failed call. Calls made through Dial's connection return it; FromError converts any other
+// Error is a failed call. Calls made through NewClient's connection return it; FromError converts any other
 // gRPC error. It still carries its gRPC status, so status.Code(err) and status.FromError(err) keep working.
 type Error struct {
 	Code    codes.Code
 	Message string
 	// FieldViolations are the google.rpc.BadRequest violations in the status details, in order.
 	FieldViolations []FieldViolation
+	// Reason, Domain and Metadata come from the google.rpc.ErrorInfo in the status details ("" and nil without
+	// one). The service sends one with INVALID_ARGUMENT: the first violation's reason, domain "cardrules.v1" and
+	// metadata {"field": the first violation's field}.
+	Reason   string
+	Domain   string
+	Metadata map[string]string
 
 	status *status.Status
 }
@@ -61,7 +69,22 @@ func FromError(err error) *Error {
 	if !ok {
 		return nil
 	}
-	return &Error{Code: st.Code(), Message: st.Message(), FieldViolations: violations(st), status: st}
+	rulesErr = &Error{Code: st.Code(), Message: st.Message(), status: st}
+	for _, detail := range st.Details() {
+		// Details that do not decode come back as errors and are skipped: they cannot be read anyway.
+		switch detail := detail.(type) {
+		case *errdetails.BadRequest:
+			for _, v := range detail.GetFieldViolations() {
+				rulesErr.FieldViolations = append(rulesErr.FieldViolations,
+					FieldViolation{Field: v.GetField(), Description: v.GetDescription(), Reason: v.GetReason()})
+			}
+		case *errdetails.ErrorInfo:
+			if rulesErr.Reason == "" { // the first ErrorInfo wins, should a proxy append another
+				rulesErr.Reason, rulesErr.Domain, rulesErr.Metadata = detail.GetReason(), detail.GetDomain(), detail.GetMetadata()
+			}
+		}
+	}
+	return rulesErr
 }
 
 // FieldViolations returns the BadRequest field violations of a failed call's error; nil when there are none.
@@ -105,17 +128,4 @@ func (e *Error) GRPCStatus() *status.Status {
 func (e *Error) Is(target error) bool {
 	c, ok := target.(codeError)
 	return ok && codes.Code(c) == e.Code
-}
-
-func violations(st *status.Status) []FieldViolation {
-	var out []FieldViolation
-	for _, detail := range st.Details() {
-		// Details that do not decode come back as errors; they cannot hold violations, so they are skipped.
-		if badRequest, ok := detail.(*errdetails.BadRequest); ok {
-			for _, v := range badRequest.GetFieldViolations() {
-				out = append(out, FieldViolation{Field: v.GetField(), Description: v.GetDescription()})
-			}
-		}
-	}
-	return out
 }

@@ -29,7 +29,7 @@ func TestFromErrorDecodesFieldViolations(t *testing.T) {
 	if rulesErr == nil || rulesErr.Code != codes.InvalidArgument || rulesErr.Message != "bad request" {
 		t.Fatalf("FromError = %#v", rulesErr)
 	}
-	want := []FieldViolation{{"hands[0]", "bad hands[0]"}, {"house_rules.fee_bps", "bad house_rules.fee_bps"}}
+	want := []FieldViolation{{"hands[0]", "bad hands[0]", ""}, {"house_rules.fee_bps", "bad house_rules.fee_bps", ""}}
 	if fmt.Sprint(rulesErr.FieldViolations) != fmt.Sprint(want) {
 		t.Errorf("violations %v, want %v", rulesErr.FieldViolations, want)
 	}

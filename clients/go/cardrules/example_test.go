@@ -12,10 +12,11 @@ import (
 )
 
 // The first part of the README example, for godoc (tests/docs/test_go_readme.py runs the README's own copy against
-// a live server). It has no Output comment, so `go test` compiles it but does not run it.
+// a live server). Its answers are the rules', which need a running server, so it has no Output comment: `go test`
+// compiles it but does not run it. The examples in inprocess_example_test.go run.
 func Example() {
 	ctx := context.Background()
-	client, err := cardrules.Dial("localhost:50051") // retries UNAVAILABLE/CANCELLED; 2 s default deadline
+	client, err := cardrules.NewClient("localhost:50051") // retries UNAVAILABLE/CANCELLED; 2 s default deadline
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -37,7 +38,7 @@ func Example() {
 // The README's authentication example: mutual TLS with this client's certificate, and a bearer token on every
 // call. Compiled by `go test`, not run; tests/sdk/test_go_auth.py runs the same options against a live server.
 func Example_authentication() {
-	client, err := cardrules.Dial("rules.internal.example:50051",
+	client, err := cardrules.NewClient("rules.internal.example:50051",
 		cardrules.WithTLS(cardrules.TLS{
 			CAFile:   "ca.pem",       // the CA that signed the server's certificate ("" = system roots)
 			CertFile: "game-api.pem", // this client's certificate and key, when the server wants mutual TLS

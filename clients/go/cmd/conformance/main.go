@@ -75,7 +75,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		// Plaintext was chosen by giving no TLS flag; the runner is a test tool pointed at a chosen server.
 		options = append(options, cardrules.WithInsecureToken(*token))
 	}
-	client, err := cardrules.Dial(*target, options...)
+	client, err := cardrules.NewClient(*target, options...)
 	if err != nil {
 		fmt.Fprintf(stderr, "conformance: %v\n", err)
 		return 2
