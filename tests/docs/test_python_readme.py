@@ -26,7 +26,7 @@ EXPECTED = [
     "Straight J-Q-K / Liêng J-Q-K",
     "4 points / 4 điểm",
     "TC True 1",
-    "['hands[0]']",
+    "WRONG_CARD_COUNT [('hands[0]', 'WRONG_CARD_COUNT')]",
 ]
 
 
@@ -81,6 +81,10 @@ def test_the_readme_install_and_example_work_in_a_new_virtualenv(tmp_path: Path)
         (project / "example.py").write_text(at_address(example, server.target), encoding="utf-8")
         output = _run([python, "example.py"], project, env)
         assert output.splitlines() == EXPECTED
+        (project / "best_hand.py").write_text(
+            at_address(readme_block(SDK_README, "python-async"), server.target), encoding="utf-8"
+        )
+        assert _run([python, "best_hand.py"], project, env) == "Trips A\n"
         # The install also put the command line on the virtualenv's PATH.
         scored = _run(["cardrules", "--target", server.target, "score", "AC AD AH"], project, env)
         assert scored == "AC AD AH  Trips A (Sáp A)\n"
