@@ -345,9 +345,8 @@ def _run_dir(logs: Path | None) -> Iterator[Path]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
-    signal.signal(signal.SIGINT, _raise_stop)
-    signal.signal(signal.SIGTERM, _raise_stop)
-    signal.signal(signal.SIGHUP, _raise_stop)
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):  # Ctrl-C, kill, a closed terminal
+        signal.signal(signum, _raise_stop)
     with _run_dir(args.logs) as run_dir:
         front = Front(args, run_dir)
         code = 0
@@ -367,8 +366,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             code = 1
         finally:
             # A second Ctrl-C must not interrupt the cleanup.
-            signal.signal(signal.SIGINT, signal.SIG_IGN)
-            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+            for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+                signal.signal(signum, signal.SIG_IGN)
             killed = front.stop()
             if killed:
                 print(f"killed after {STOP_TIMEOUT_SECONDS:.0f}s: {', '.join(killed)}", file=sys.stderr, flush=True)
