@@ -134,9 +134,8 @@ def test_the_grpc_web_url_from_an_allowed_origin(front: LocalFront) -> None:
     assert "grpc-status-details-bin" in error_headers
 
 
-@pytest.mark.parametrize(("origin", "allowed"), [("http://127.0.0.1:3000", True), ("https://evil.example", False)])
-def test_cors_preflight_follows_the_printed_origins(front: LocalFront, origin: str, allowed: bool) -> None:
-    connection = http.client.HTTPConnection(_address(front), timeout=10)
+def _preflight(address: str, origin: str) -> http.client.HTTPResponse:
+    connection = http.client.HTTPConnection(address, timeout=10)
     preflight = {
         "origin": origin,
         "access-control-request-method": "POST",
@@ -145,6 +144,12 @@ def test_cors_preflight_follows_the_printed_origins(front: LocalFront, origin: s
     connection.request("OPTIONS", "/cardrules.v1.SamLocService/ValidatePlay", headers=preflight)
     response = connection.getresponse()
     response.read()
+    return response
+
+
+@pytest.mark.parametrize(("origin", "allowed"), [("http://127.0.0.1:3000", True), ("https://evil.example", False)])
+def test_cors_preflight_follows_the_printed_origins(front: LocalFront, origin: str, allowed: bool) -> None:
+    response = _preflight(_address(front), origin)
     assert (response.getheader("access-control-allow-origin") == origin) is allowed
     assert (response.status == 200) is allowed
 
@@ -170,15 +175,18 @@ def _score_status(address: str, token: str | None) -> int:
     return response.status
 
 
-def test_your_jwks_and_require_jwt_then_sigterm_stops_everything(tmp_path: Path) -> None:
-    """The README's way to try a game backend's tokens (--jwks, --require-jwt); SIGTERM stops it like Ctrl-C (what
-    the module's front ends with; its teardown asserts the same)."""
+def test_your_jwks_require_jwt_and_cors_origin_then_sigterm_stops_everything(tmp_path: Path) -> None:
+    """The README's options: a game backend's tokens (--jwks, --require-jwt) and one more page origin (--cors-origin);
+    SIGTERM stops it like Ctrl-C (what the module's front ends with; its teardown asserts the same)."""
     backend = PlayerTokens()  # a stand-in game backend: its key pair, JWKS and tokens
     jwks = backend.write_jwks(tmp_path / "backend-jwks.json")
-    args = ["--jwks", str(jwks), "--jwt-issuer", backend.issuer, "--require-jwt"]
+    lan_page = "http://192.168.1.20:5173"
+    args = ["--jwks", str(jwks), "--jwt-issuer", backend.issuer, "--require-jwt", "--cors-origin", lan_page]
     with running_local_front(replicas=1, args=args, stop_signal=signal.SIGTERM) as started:
         assert started.jwt.startswith("required")
+        assert f"exact {lan_page}" in started.cors_origins
         address = urlsplit(started.json_url).netloc
+        assert _preflight(address, lan_page).getheader("access-control-allow-origin") == lan_page
         assert _score_status(address, None) == 401
         assert _score_status(address, PlayerTokens().mint("alice")) == 401  # signed by someone else
         assert _score_status(address, backend.mint("alice")) == 200
