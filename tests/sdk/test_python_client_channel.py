@@ -146,11 +146,12 @@ def test_options_and_interceptors_reach_every_call(served: Served) -> None:
 
 
 def test_credentials_and_call_credentials(local_socket: Served) -> None:
-    def api_key(context: grpc.AuthMetadataContext, callback: grpc.AuthMetadataPluginCallback) -> None:
-        callback((("x-api-key", "k1"),), None)
+    class ApiKey(grpc.AuthMetadataPlugin):
+        def __call__(self, context: grpc.AuthMetadataContext, callback: grpc.AuthMetadataPluginCallback) -> None:
+            callback((("x-api-key", "k1"),), None)
 
     credentials = grpc.local_channel_credentials(grpc.LocalConnectionType.UDS)
-    call_credentials = grpc.metadata_call_credentials(api_key)
+    call_credentials = grpc.metadata_call_credentials(ApiKey())
     with LiengClient.connect(
         local_socket.target, credentials=credentials, call_credentials=call_credentials, token="t0k3n"
     ) as lieng:
