@@ -369,3 +369,12 @@ def test_replicas_and_envoys_spread_over_zones_then_nodes(overlay: str) -> None:
         else:
             assert zone["whenUnsatisfiable"] == "ScheduleAnyway", "dev runs on single-zone clusters too"
             assert "minDomains" not in zone
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_envoy_may_reach_any_cluster_dns(overlay: str) -> None:
+    """Envoy's DNS egress is port 53 to any address, not only pods labelled k8s-app=kube-dns: NodeLocal DNSCache
+    and other distributions' resolvers are elsewhere, and without DNS Envoy loses every replica."""
+    egress = one(render(overlay), "NetworkPolicy", "envoy")["spec"]["egress"]
+    dns = [rule for rule in egress if {(p["port"], p["protocol"]) for p in rule["ports"]} == {(53, "UDP"), (53, "TCP")}]
+    assert len(dns) == 1 and "to" not in dns[0], dns
