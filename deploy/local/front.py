@@ -18,6 +18,7 @@ import contextlib
 import ctypes
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -40,6 +41,8 @@ import render  # noqa: E402  (deploy/envoy/render.py: deploy/ is not a Python pa
 
 LOOPBACK = "127.0.0.1"
 START_TIMEOUT_SECONDS = 60.0
+BIND_FAILURE = re.compile(r"failed to bind|cannot bind|address already in use", re.IGNORECASE)
+BIND_ATTEMPTS = 3
 STOP_TIMEOUT_SECONDS = 15.0  # more than a replica's drain of an idle server; then the group is killed
 ENV_PREFIX = "CARDRULES_FRONT_"
 OPENAPI = "docs/openapi/cardrules.openapi.yaml"
@@ -143,6 +146,10 @@ class Child:
     process: subprocess.Popen[bytes]
     log: Path
 
+    def started(self) -> bool:
+        """The server bound its port (it logs this once, after binding: another program's socket does not count)."""
+        return self.log.exists() and '"server started"' in self.log.read_text(errors="replace")
+
     def tail(self) -> str:
         return self.log.read_text(errors="replace")[-3000:] if self.log.exists() else ""
 
@@ -151,9 +158,14 @@ class Child:
 class Front:
     args: argparse.Namespace
     run_dir: Path
-    children: list[Child] = field(default_factory=list)
+    replicas: list[Child] = field(default_factory=list)
     replica_ports: list[int] = field(default_factory=list)
+    envoy: Child | None = None
     ports: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def children(self) -> list[Child]:
+        return [*self.replicas, *([self.envoy] if self.envoy else [])]
 
     def start_child(self, name: str, command: list[str], env: Mapping[str, str] | None = None) -> Child:
         log = self.run_dir / f"{name}.log"
@@ -169,21 +181,56 @@ class Front:
                 start_new_session=True,
                 preexec_fn=_die_with_parent,  # safe: this process starts no threads
             )
-        child = Child(name, process, log)
-        self.children.append(child)
-        return child
+        return Child(name, process, log)
 
     def start_replicas(self) -> None:
-        env = {key: value for key, value in os.environ.items() if not key.startswith(ENV_PREFIX)}
-        env["PYTHONUNBUFFERED"] = "1"
         first = self.args.replica_port
-        self.replica_ports = [first + index if first else free_port() for index in range(self.args.replicas)]
-        for index, port in enumerate(self.replica_ports):
+        for index in range(self.args.replicas):
+            port = first + index if first else free_port()
             if first:
                 _check_free(LOOPBACK, port, "replica")
-            command = [sys.executable, "-m", "cardrules.server", "--host", LOOPBACK, "--port", str(port)]
-            command += ["--workers", str(self.args.workers), "--metrics-port", "0"]
-            self.start_child(f"replica-{index + 1}", command, env)
+            self.replica_ports.append(port)
+            self.replicas.append(self.start_replica(index))
+        self.wait_replicas_bound()
+
+    def start_replica(self, index: int) -> Child:
+        env = {key: value for key, value in os.environ.items() if not key.startswith(ENV_PREFIX)}
+        env["PYTHONUNBUFFERED"] = "1"
+        command = [
+            sys.executable,
+            "-m",
+            "cardrules.server",
+            "--host",
+            LOOPBACK,
+            "--port",
+            str(self.replica_ports[index]),
+        ]
+        command += ["--workers", str(self.args.workers), "--metrics-port", "0"]
+        return self.start_child(f"replica-{index + 1}", command, env)
+
+    def wait_replicas_bound(self) -> None:
+        """Every replica bound to its port. Another program can take a free port between the pick and the replica's
+        bind: that replica starts again on another one (never on a port the user chose)."""
+        attempts = [1] * len(self.replicas)
+        waiting = set(range(len(self.replicas)))
+        deadline = time.monotonic() + START_TIMEOUT_SECONDS
+        while waiting:
+            for index in sorted(waiting):
+                replica = self.replicas[index]
+                if replica.started():
+                    waiting.discard(index)
+                elif replica.process.poll() is not None:
+                    lost_port = not self.args.replica_port and BIND_FAILURE.search(replica.tail())
+                    if not lost_port or attempts[index] == BIND_ATTEMPTS:
+                        self.check_alive()
+                    attempts[index] += 1
+                    self.replica_ports[index] = free_port()
+                    self.replicas[index] = self.start_replica(index)
+            if time.monotonic() > deadline:
+                raise SystemExit(
+                    f"up.sh: replicas not started within {START_TIMEOUT_SECONDS:.0f}s; logs in {self.run_dir}"
+                )
+            time.sleep(0.05)
 
     def jwt_values(self) -> dict[str, Any]:
         jwks = self.args.jwks
@@ -208,8 +255,7 @@ class Front:
         envoy = Path(sys.executable).with_name("envoy")
         if not envoy.exists():
             raise SystemExit(f"up.sh: {envoy} is missing: 'bash deploy/local/up.sh' installs it")
-        chosen_ports = {"public": self.args.port, "health": self.args.health_port, "admin": self.args.admin_port}
-        for name, chosen in chosen_ports.items():
+        for name, chosen in self.chosen_envoy_ports().items():
             host = self.args.host if name == "public" else LOOPBACK
             if chosen:
                 _check_free(host, chosen, f"Envoy {name}")
@@ -226,7 +272,10 @@ class Front:
         config_path.write_text(yaml.safe_dump(config, sort_keys=False))
         command = [str(envoy), "--config-path", str(config_path), "--disable-hot-restart", "--concurrency", "1"]
         command += ["--log-level", "warning"]
-        self.start_child("envoy", command)
+        self.envoy = self.start_child("envoy", command)
+
+    def chosen_envoy_ports(self) -> dict[str, int]:
+        return {"public": self.args.port, "health": self.args.health_port, "admin": self.args.admin_port}
 
     def healthy_replicas(self) -> int:
         url = f"http://{LOOPBACK}:{self.ports['admin']}/stats?format=json&filter=^cluster\\.cardrules\\.membership_healthy$"
@@ -236,7 +285,16 @@ class Front:
 
     def wait_ready(self) -> None:
         deadline = time.monotonic() + START_TIMEOUT_SECONDS
+        attempts = 1
         while True:
+            envoy = self.envoy
+            assert envoy is not None
+            # As for the replicas: Envoy starts again on new free ports if another program took one first.
+            lost_port = envoy.process.poll() is not None and BIND_FAILURE.search(envoy.tail())
+            if lost_port and attempts < BIND_ATTEMPTS and 0 in self.chosen_envoy_ports().values():
+                attempts += 1
+                self.start_envoy()
+                continue
             self.check_alive()
             with contextlib.suppress(OSError, ValueError, KeyError):
                 if self.healthy_replicas() == len(self.replica_ports):
@@ -276,9 +334,10 @@ class Front:
         origins = "; ".join(_origin_text(origin) for origin in self.cors_values()["cors_origins"])
         replicas = ", ".join(
             f"{LOOPBACK}:{port} (pid {child.process.pid})"
-            for port, child in zip(self.replica_ports, self.children, strict=False)
+            for port, child in zip(self.replica_ports, self.replicas, strict=True)
         )
-        envoy = self.children[-1]
+        envoy = self.envoy
+        assert envoy is not None
         lines = [
             f"cardrules local front: {len(self.replica_ports)} replicas behind Envoy "
             "(deploy/envoy/envoy.template.yaml + deploy/envoy/values/local.yaml)",
