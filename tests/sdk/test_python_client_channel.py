@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import json
 import os
 import tempfile
 from collections.abc import Awaitable, Callable, Iterator
@@ -26,6 +27,7 @@ from cardrules.client import ErrorInfo, FieldViolation, InvalidArgumentError, Li
 from cardrules.client.aio import AsyncLiengClient, AsyncSamLocClient
 from cardrules.client.aio import connect as aio_connect
 from cardrules.client.calls import Rpc
+from cardrules.client.channel import channel_options, merge_options
 from cardrules.client.rpcs import LiengRpcs, SamLocRpcs
 from cardrules.v1 import lieng_pb2, lieng_pb2_grpc
 
@@ -223,3 +225,10 @@ def test_every_rpc_is_declared_once_for_sync_and_asyncio(table: type) -> None:
         assert parameters[0].name == "request" and parameters[0].kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
         assert all(p.kind is inspect.Parameter.KEYWORD_ONLY for p in parameters[1:]), name
         assert {"timeout", "metadata"} <= {p.name for p in parameters[1:]}, name
+
+
+def test_your_channel_options_replace_the_sdks_by_key() -> None:
+    ours = channel_options(load_balancing="pick_first", retry=True)
+    config = json.dumps({"loadBalancingConfig": [{"round_robin": {}}]})
+    merged = merge_options(ours, [("grpc.service_config", config), ("grpc.keepalive_time_ms", 30000)])
+    assert merged == [("grpc.enable_retries", 1), ("grpc.service_config", config), ("grpc.keepalive_time_ms", 30000)]
