@@ -334,7 +334,8 @@ namespace Cardrules.Tests
     {
         private const string BadCard = "{\"code\":3,\"message\":\"invalid hands[0].cards[0]\",\"details\":[" +
             "{\"@type\":\"type.googleapis.com/google.rpc.BadRequest\",\"fieldViolations\":[{\"field\":\"hands[0].cards[0]\",\"description\":\"bad\",\"reason\":\"MALFORMED_CARD\"}]}," +
-            "{\"@type\":\"type.googleapis.com/google.rpc.ErrorInfo\",\"reason\":\"MALFORMED_CARD\",\"domain\":\"cardrules.v1\"}]}";
+            "{\"@type\":\"type.googleapis.com/google.rpc.ErrorInfo\",\"reason\":\"MALFORMED_CARD\",\"domain\":\"cardrules.v1\"," +
+            "\"metadata\":{\"field\":\"hands[0].cards[0]\"}}]}";
 
         private static CardrulesClientOptions Fast()
         {
@@ -373,6 +374,83 @@ namespace Cardrules.Tests
             Assert.Equal("hands[0].cards[0]", error.FieldViolations.Single().Field);
             Assert.Equal("MALFORMED_CARD", error.FieldViolations.Single().Reason);
             Assert.Equal("INVALID_ARGUMENT", error.CodeName);
+            Assert.Equal("MALFORMED_CARD", error.ErrorInfo.Reason);
+            Assert.Equal("cardrules.v1", error.ErrorInfo.Domain);
+            Assert.Equal("hands[0].cards[0]", error.ErrorInfo.Metadata["field"]);
+        }
+
+        public static void TestErrorsWithoutErrorInfoOrDetailsHaveNone()
+        {
+            var noInfo = ErrorDecoder.Decode(new TransportResponse(400, "{\"code\":3,\"message\":\"bad\",\"details\":[" +
+                "{\"@type\":\"type.googleapis.com/google.rpc.BadRequest\",\"fieldViolations\":[{\"field\":\"rules\"}]}," +
+                "{\"@type\":\"type.googleapis.com/google.rpc.ErrorInfo\",\"reason\":\"BAD_RULE\",\"metadata\":{\"n\":1}}]}"));
+            Assert.Equal("rules", noInfo.FieldViolations.Single().Field);
+            Assert.Equal("", noInfo.FieldViolations.Single().Reason);
+            Assert.Equal("BAD_RULE", noInfo.ErrorInfo.Reason);
+            Assert.Equal("", noInfo.ErrorInfo.Domain);
+            Assert.Equal(0, noInfo.ErrorInfo.Metadata.Count); // a non-string value is not ErrorInfo's (map<string,string>)
+            Assert.Equal(null, ErrorDecoder.Decode(new TransportResponse(503, "no healthy upstream")).ErrorInfo);
+            Assert.Equal(null, ErrorDecoder.Decode(new TransportResponse(200, "", 9, "stale")).ErrorInfo);
+        }
+
+        public static void TestResponseHeadersReachTheErrorAndTheObserver()
+        {
+            var headers = new[]
+            {
+                new KeyValuePair<string, string>("X-Request-Id", "r-1"),
+                new KeyValuePair<string, string>("Vary", "a"), new KeyValuePair<string, string>("vary", "b"),
+            };
+            var transport = new ScriptedTransport(
+                () => new TransportResponse(503, "down", null, null, headers),
+                () => new TransportResponse(200, "{}", 0, null, new[] { new KeyValuePair<string, string>("grpc-status", "0") }),
+                () => new TransportResponse(429, "local_rate_limited", null, null, new[] { new KeyValuePair<string, string>("Retry-After", "1") }));
+            var options = Fast();
+            var seen = new List<string>();
+            options.OnResponseHeaders = (method, received) => seen.Add(method.Path + " " + string.Join(";", received.Keys));
+            var client = new CardrulesClient(transport, options);
+            client.Lieng.ScoreLiengAsync(new ScoreLiengRequest()).GetAwaiter().GetResult(); // 503 retried, then OK
+            var error = Assert.Throws<RulesException>(() => client.Lieng.ScoreLiengAsync(new ScoreLiengRequest()).GetAwaiter().GetResult());
+            Assert.Equal("1", error.ResponseHeaders["retry-after"]);
+            Assert.Equal("1", error.ResponseHeaders["Retry-After"]); // looked up case-insensitively
+            Assert.Equal(string.Join(" | ", new[]
+            {
+                "/cardrules.v1.LiengService/ScoreLieng x-request-id;vary",
+                "/cardrules.v1.LiengService/ScoreLieng grpc-status",
+                "/cardrules.v1.LiengService/ScoreLieng retry-after",
+            }), string.Join(" | ", seen));
+            var first = new TransportResponse(503, "down", null, null, headers);
+            Assert.Equal("a, b", first.Headers["vary"]);
+            Assert.Equal(0, new TransportResponse(200, "{}").Headers.Count);
+            Assert.Equal(0, ErrorDecoder.Decode(new TransportResponse(503, "down")).ResponseHeaders.Count);
+        }
+
+        public static void TestExtraHeadersAreSentBesideTheTokenAndCheckedFirst()
+        {
+            var transport = new ScriptedTransport(() => new TransportResponse(200, "{}"));
+            var options = Fast();
+            options.Token = "t0k3n";
+            options.Headers["x-request-id"] = "abc 123";
+            new CardrulesClient(transport, options).Lieng.ScoreLiengAsync(new ScoreLiengRequest()).GetAwaiter().GetResult();
+            Assert.Equal("abc 123", transport.LastHeaders["X-Request-Id"]);
+            Assert.Equal("Bearer t0k3n", transport.LastHeaders["authorization"]);
+            Assert.Equal(2, transport.LastHeaders.Count);
+            var refused = new[]
+            {
+                new KeyValuePair<string, string>("Authorization", "Bearer x"),
+                new KeyValuePair<string, string>("content-type", "text/plain"),
+                new KeyValuePair<string, string>("bad name", "v"),
+                new KeyValuePair<string, string>("", "v"),
+                new KeyValuePair<string, string>("x-ok", "line\r\nX-Injected: 1"),
+                new KeyValuePair<string, string>("x-ok", null),
+            };
+            foreach (var header in refused)
+            {
+                var unused = new ScriptedTransport(() => new TransportResponse(200, "{}"));
+                var bad = Fast();
+                bad.Headers[header.Key] = header.Value;
+                Assert.Throws<ArgumentException>(() => new CardrulesClient(unused, bad).Lieng.ScoreLiengAsync(new ScoreLiengRequest()).GetAwaiter().GetResult());
+                Assert.Equal(0, unused.Calls);
+            }
         }
 
         public static void TestGrpcStatusHeaderAndHttpStatusFallbacks()
@@ -501,6 +579,11 @@ namespace Cardrules.Tests
                 var error = Assert.Throws<InvalidArgumentException>(() => client.Lieng.ScoreLiengAsync(request).GetAwaiter().GetResult());
                 Assert.Equal("hands[0].cards[2]", error.FieldViolations.Single().Field);
                 Assert.Equal("DUPLICATE_CARD", error.FieldViolations.Single().Reason);
+                // Envoy's transcoder puts the whole google.rpc.Status, ErrorInfo included, in the JSON body.
+                Assert.Equal("DUPLICATE_CARD", error.ErrorInfo.Reason);
+                Assert.Equal("cardrules.v1", error.ErrorInfo.Domain);
+                Assert.Equal("hands[0].cards[2]", error.ErrorInfo.Metadata["field"]);
+                Assert.True(error.ResponseHeaders.ContainsKey("content-type"), "response headers: " + string.Join(", ", error.ResponseHeaders.Keys));
             }
         }
 

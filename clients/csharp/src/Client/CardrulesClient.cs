@@ -31,6 +31,17 @@ namespace Cardrules.Client
         /// on every call; null (default) sends none. Read at each call, so set a fresh one here when the backend
         /// renews it. A call refused for a missing or invalid token throws <see cref="UnauthenticatedException"/>.</summary>
         public string Token { get; set; }
+
+        /// <summary>More request headers for every call, e.g. <c>x-request-id</c> for your logs (read at each call).
+        /// Names are HTTP tokens, values visible ASCII; <c>Authorization</c> (use <see cref="Token"/>) and
+        /// <c>Content-Type</c> (the transport's) are refused. Default: none.</summary>
+        public IDictionary<string, string> Headers { get; set; } = new Dictionary<string, string>();
+
+        /// <summary>Called with the method and the response headers of every attempt that got an HTTP answer,
+        /// success or error, on the caller's context before the answer is decoded (e.g. to read a server-timing or
+        /// request-id header). A failed call's headers are also on <see cref="RulesException.ResponseHeaders"/>.
+        /// Default null.</summary>
+        public Action<RpcMethod, IReadOnlyDictionary<string, string>> OnResponseHeaders { get; set; }
     }
 
     /// <summary>
@@ -75,7 +86,7 @@ namespace Cardrules.Client
             var budget = timeout ?? options.DefaultTimeout;
             var clock = Stopwatch.StartNew();
             var body = JsonText.Serialize(request.ToJson());
-            var headers = Headers(options.Token);
+            var headers = RequestHeaders.For(options.Token, options.Headers);
             for (var attempt = 1; ; attempt++)
             {
                 RulesException failure;
@@ -86,6 +97,8 @@ namespace Cardrules.Client
                     // No ConfigureAwait(false) here or on the delay below: the next attempt must start on the
                     // caller's SynchronizationContext (Unity's main thread, where UnityWebRequest must be created).
                     var response = await transport.PostJsonAsync(method.Path, body, headers, left, cancellationToken);
+                    var observer = options.OnResponseHeaders;
+                    if (observer != null) observer(method, response.Headers);
                     if (response.HttpStatus == 200 && (!response.GrpcStatus.HasValue || response.GrpcStatus.Value == 0))
                         return Parse(method, response.Body);
                     failure = ErrorDecoder.Decode(response);
@@ -108,18 +121,6 @@ namespace Cardrules.Client
                 if (clock.Elapsed + wait >= budget) throw failure; // better the real error than a bare DEADLINE_EXCEEDED
                 await options.Delay(wait, cancellationToken);
             }
-        }
-
-        private static readonly IReadOnlyDictionary<string, string> NoHeaders = new Dictionary<string, string>();
-
-        private static IReadOnlyDictionary<string, string> Headers(string token)
-        {
-            if (token == null) return NoHeaders;
-            // A token is opaque text of visible ASCII (a JWT is base64url and dots): anything else would corrupt
-            // the request or inject a header.
-            if (token.Length == 0 || token.Any(c => c <= ' ' || c > '~'))
-                throw new ArgumentException("the token must be non-empty visible ASCII (no spaces or line breaks)");
-            return new Dictionary<string, string> { { "Authorization", "Bearer " + token } };
         }
 
         private static IProtoMessage Parse(RpcMethod method, string body)

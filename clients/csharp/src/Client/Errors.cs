@@ -32,21 +32,63 @@ namespace Cardrules.Client
         public override string ToString() { return Field + ": " + Description; }
     }
 
+    /// <summary>One <c>google.rpc.ErrorInfo</c>: why a call failed, in a form a program can branch on. The service
+    /// sends one with every INVALID_ARGUMENT: the first violation's reason, domain <c>cardrules.v1</c> and the field
+    /// in <c>Metadata["field"]</c>.</summary>
+    public sealed class ErrorInfo
+    {
+        public ErrorInfo(string reason, string domain, IDictionary<string, string> metadata)
+        {
+            Reason = reason ?? "";
+            Domain = domain ?? "";
+            Metadata = new Dictionary<string, string>(metadata ?? new Dictionary<string, string>());
+        }
+
+        /// <summary>UPPER_SNAKE_CASE, e.g. <c>DUPLICATE_CARD</c>.</summary>
+        public string Reason { get; private set; }
+
+        /// <summary>Who defines the reason, e.g. <c>cardrules.v1</c>.</summary>
+        public string Domain { get; private set; }
+
+        public IReadOnlyDictionary<string, string> Metadata { get; private set; }
+
+        public override string ToString() { return Domain + "/" + Reason; }
+    }
+
     /// <summary>A call that ended with a gRPC status other than OK.</summary>
     public class RulesException : Exception
     {
+        private static readonly IReadOnlyDictionary<string, string> NoHeaders = TransportResponse.NoHeaders;
+
         public RulesException(StatusCode code, string message, Exception inner = null)
             : this(code, message, null, inner)
         {
         }
 
         public RulesException(StatusCode code, string message, IList<FieldViolation> fieldViolations, Exception inner = null)
+            : this(code, message, fieldViolations, null, null, inner)
+        {
+        }
+
+        public RulesException(StatusCode code, string message, IList<FieldViolation> fieldViolations, ErrorInfo errorInfo,
+            IReadOnlyDictionary<string, string> responseHeaders, Exception inner = null)
             : base(StatusCodes.Name(code) + ": " + message, inner)
         {
             Code = code;
             StatusMessage = message;
             FieldViolations = new List<FieldViolation>(fieldViolations ?? new FieldViolation[0]).AsReadOnly();
+            ErrorInfo = errorInfo;
+            ResponseHeaders = responseHeaders ?? NoHeaders;
         }
+
+        /// <summary>The status details' google.rpc.ErrorInfo, or null when the answer carried none (e.g. an error
+        /// from the proxy rather than the service).</summary>
+        public ErrorInfo ErrorInfo { get; private set; }
+
+        /// <summary>The HTTP response headers of the failed attempt (names lower-case; gRPC trailers such as
+        /// <c>grpc-status</c> arrive among them over HTTP/JSON), e.g. <c>retry-after</c> or
+        /// <c>www-authenticate</c>; empty when no answer arrived.</summary>
+        public IReadOnlyDictionary<string, string> ResponseHeaders { get; private set; }
 
         public StatusCode Code { get; private set; }
 
@@ -66,7 +108,13 @@ namespace Cardrules.Client
     public sealed class InvalidArgumentException : RulesException
     {
         public InvalidArgumentException(string message, IList<FieldViolation> fieldViolations)
-            : base(StatusCode.InvalidArgument, message, fieldViolations)
+            : this(message, fieldViolations, null, null)
+        {
+        }
+
+        public InvalidArgumentException(string message, IList<FieldViolation> fieldViolations, ErrorInfo errorInfo,
+            IReadOnlyDictionary<string, string> responseHeaders)
+            : base(StatusCode.InvalidArgument, message, fieldViolations, errorInfo, responseHeaders)
         {
         }
     }
@@ -76,7 +124,12 @@ namespace Cardrules.Client
     public sealed class UnauthenticatedException : RulesException
     {
         public UnauthenticatedException(string message)
-            : base(StatusCode.Unauthenticated, message)
+            : this(message, null, null)
+        {
+        }
+
+        public UnauthenticatedException(string message, ErrorInfo errorInfo, IReadOnlyDictionary<string, string> responseHeaders)
+            : base(StatusCode.Unauthenticated, message, null, errorInfo, responseHeaders)
         {
         }
     }
@@ -118,33 +171,45 @@ namespace Cardrules.Client
     public static class ErrorDecoder
     {
         private const string BadRequestType = "type.googleapis.com/google.rpc.BadRequest";
+        private const string ErrorInfoType = "type.googleapis.com/google.rpc.ErrorInfo";
 
         /// <summary>
         /// Envoy's transcoder (convert_grpc_status) answers a gRPC error with the google.rpc.Status as JSON:
         /// <c>{"code":3,"message":"…","details":[{"@type":"type.googleapis.com/google.rpc.BadRequest",
-        /// "fieldViolations":[{"field":"hands[0].cards[0]",…}]}]}</c>. Without such a body the <c>grpc-status</c>
-        /// header is used, and failing that the HTTP status.
+        /// "fieldViolations":[{"field":"hands[0].cards[0]",…,"reason":"MALFORMED_CARD"}]},
+        /// {"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"MALFORMED_CARD","domain":"cardrules.v1",
+        /// "metadata":{"field":"hands[0].cards[0]"}}]}</c>. Without such a body the <c>grpc-status</c> header is
+        /// used, and failing that the HTTP status.
         /// </summary>
         public static RulesException Decode(TransportResponse response)
         {
-            var status = TryParseStatus(response.Body);
+            var status = TryParseStatus(response);
             if (status != null) return status;
             if (response.GrpcStatus.HasValue)
-                return Create((StatusCode)response.GrpcStatus.Value, Unescape(response.GrpcMessage ?? ""), new List<FieldViolation>());
+                return Create((StatusCode)response.GrpcStatus.Value, Unescape(response.GrpcMessage ?? ""), null, null, response.Headers);
             var body = response.Body ?? "";
             var text = body.Length <= 200 ? body : body.Substring(0, 200);
-            return Create(StatusCodes.FromHttp(response.HttpStatus), "HTTP " + response.HttpStatus + " " + text.Trim(), new List<FieldViolation>());
+            return Create(StatusCodes.FromHttp(response.HttpStatus), "HTTP " + response.HttpStatus + " " + text.Trim(),
+                null, null, response.Headers);
         }
 
         public static RulesException Create(StatusCode code, string message, IList<FieldViolation> violations)
         {
-            if (code == StatusCode.InvalidArgument) return new InvalidArgumentException(message, violations);
-            if (code == StatusCode.Unauthenticated) return new UnauthenticatedException(message);
-            return new RulesException(code, message, violations);
+            return Create(code, message, violations, null, null);
         }
 
-        private static RulesException TryParseStatus(string body)
+        public static RulesException Create(StatusCode code, string message, IList<FieldViolation> violations,
+            ErrorInfo errorInfo, IReadOnlyDictionary<string, string> responseHeaders)
         {
+            if (code == StatusCode.InvalidArgument)
+                return new InvalidArgumentException(message, violations ?? new List<FieldViolation>(), errorInfo, responseHeaders);
+            if (code == StatusCode.Unauthenticated) return new UnauthenticatedException(message, errorInfo, responseHeaders);
+            return new RulesException(code, message, violations, errorInfo, responseHeaders);
+        }
+
+        private static RulesException TryParseStatus(TransportResponse response)
+        {
+            var body = response.Body;
             if (string.IsNullOrEmpty(body)) return null;
             JsonObject status;
             try
@@ -161,28 +226,45 @@ namespace Cardrules.Client
             if (!int.TryParse(((JsonNumber)code).Text, NumberStyles.Integer, CultureInfo.InvariantCulture, out number)) return null;
             object message;
             status.TryGetValue("message", out message);
-            return Create((StatusCode)number, message as string ?? "", Violations(status));
+            var violations = new List<FieldViolation>();
+            ErrorInfo info = null;
+            foreach (var detail in Details(status))
+            {
+                var type = Text(detail, "@type");
+                if (type == BadRequestType) violations.AddRange(Violations(detail));
+                else if (type == ErrorInfoType && info == null) info = Info(detail);
+            }
+            return Create((StatusCode)number, message as string ?? "", violations, info, response.Headers);
         }
 
-        private static List<FieldViolation> Violations(JsonObject status)
+        private static IEnumerable<JsonObject> Details(JsonObject status)
         {
-            var found = new List<FieldViolation>();
             object details;
-            if (!status.TryGetValue("details", out details) || !(details is List<object>)) return found;
+            if (!status.TryGetValue("details", out details) || !(details is List<object>)) yield break;
             foreach (var item in (List<object>)details)
+                if (item is JsonObject) yield return (JsonObject)item;
+        }
+
+        private static IEnumerable<FieldViolation> Violations(JsonObject badRequest)
+        {
+            object violations;
+            if (!badRequest.TryGetValue("fieldViolations", out violations) || !(violations is List<object>)) yield break;
+            foreach (var entry in (List<object>)violations)
             {
-                var detail = item as JsonObject;
-                object type, violations;
-                if (detail == null || !detail.TryGetValue("@type", out type) || (type as string) != BadRequestType) continue;
-                if (!detail.TryGetValue("fieldViolations", out violations) || !(violations is List<object>)) continue;
-                foreach (var entry in (List<object>)violations)
-                {
-                    var violation = entry as JsonObject;
-                    if (violation == null) continue;
-                    found.Add(new FieldViolation(Text(violation, "field"), Text(violation, "description"), Text(violation, "reason")));
-                }
+                var violation = entry as JsonObject;
+                if (violation != null)
+                    yield return new FieldViolation(Text(violation, "field"), Text(violation, "description"), Text(violation, "reason"));
             }
-            return found;
+        }
+
+        private static ErrorInfo Info(JsonObject detail)
+        {
+            var metadata = new Dictionary<string, string>();
+            object entries;
+            if (detail.TryGetValue("metadata", out entries) && entries is JsonObject)
+                foreach (var entry in (JsonObject)entries)
+                    if (entry.Value is string) metadata[entry.Key] = (string)entry.Value;
+            return new ErrorInfo(Text(detail, "reason"), Text(detail, "domain"), metadata);
         }
 
         private static string Text(JsonObject obj, string key)

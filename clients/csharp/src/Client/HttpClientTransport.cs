@@ -44,7 +44,7 @@ namespace Cardrules.Client
                     {
                         var body = await response.Content.ReadAsStringAsync().ConfigureAwait(false);
                         return new TransportResponse((int)response.StatusCode, body,
-                            GrpcStatus(response), Header(response, "grpc-message"));
+                            GrpcStatus(response), Header(response, "grpc-message"), AllHeaders(response));
                     }
                 }
                 catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)
@@ -69,6 +69,15 @@ namespace Cardrules.Client
                 (response.Content != null && response.Content.Headers.TryGetValues(name, out values)))
                 return values.FirstOrDefault();
             return null;
+        }
+
+        private static IEnumerable<KeyValuePair<string, string>> AllHeaders(HttpResponseMessage response)
+        {
+            var all = response.Headers.AsEnumerable();
+            if (response.Content != null) all = all.Concat(response.Content.Headers);
+            // HttpResponseMessage.TrailingHeaders is not in .NET Standard 2.1; over HTTP/1.1 (Envoy's JSON
+            // listener) gRPC's trailers arrive as headers anyway.
+            return all.SelectMany(header => header.Value.Select(value => new KeyValuePair<string, string>(header.Key, value)));
         }
 
         public void Dispose()

@@ -8,12 +8,33 @@ namespace Cardrules.Client
     /// <summary>What came back for one HTTP POST, whatever its status.</summary>
     public sealed class TransportResponse
     {
-        public TransportResponse(int httpStatus, string body, int? grpcStatus = null, string grpcMessage = null)
+        internal static readonly IReadOnlyDictionary<string, string> NoHeaders = Normalize(null);
+
+        public TransportResponse(int httpStatus, string body, int? grpcStatus = null, string grpcMessage = null,
+            IEnumerable<KeyValuePair<string, string>> headers = null)
         {
             HttpStatus = httpStatus;
             Body = body ?? "";
             GrpcStatus = grpcStatus;
             GrpcMessage = grpcMessage;
+            Headers = headers == null ? NoHeaders : Normalize(headers);
+        }
+
+        /// <summary>Every response header (and trailer, which HTTP/1.1 answers carry as headers) by lower-case name,
+        /// looked up case-insensitively; a header sent more than once has its values joined by <c>", "</c>.</summary>
+        public IReadOnlyDictionary<string, string> Headers { get; private set; }
+
+        private static IReadOnlyDictionary<string, string> Normalize(IEnumerable<KeyValuePair<string, string>> headers)
+        {
+            var byName = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
+            foreach (var header in headers ?? new KeyValuePair<string, string>[0])
+            {
+                if (header.Key == null || header.Value == null) continue;
+                var name = header.Key.ToLowerInvariant();
+                string earlier;
+                byName[name] = byName.TryGetValue(name, out earlier) ? earlier + ", " + header.Value : header.Value;
+            }
+            return byName;
         }
 
         public int HttpStatus { get; private set; }
@@ -34,7 +55,9 @@ namespace Cardrules.Client
     /// when <c>cancellationToken</c> fires; throw anything else when no answer arrived (refused, reset, DNS):
     /// the client reports that as UNAVAILABLE and retries.
     /// <c>headers</c> (never null, often empty) are request headers to send as given, e.g. <c>Authorization</c>;
-    /// the transport sets <c>Content-Type: application/json</c> itself.
+    /// the transport sets <c>Content-Type: application/json</c> itself. Return the response's headers (and trailers,
+    /// if the HTTP stack exposes them apart) in <see cref="TransportResponse.Headers"/>: the client hands them to
+    /// the caller (<see cref="RulesException.ResponseHeaders"/>, <see cref="CardrulesClientOptions.OnResponseHeaders"/>).
     /// </summary>
     public interface ITransport
     {

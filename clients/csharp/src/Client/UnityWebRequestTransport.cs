@@ -1,7 +1,8 @@
 // The WebGL seam: HttpClient has no sockets in a browser, UnityWebRequest (the browser's fetch) does.
 // Compiled only inside Unity (UNITY_2021_1_OR_NEWER is defined by the Unity editor and players); outside Unity,
 // e.g. the Mono build of this repository, the file is empty. The repository's tests compile it against stand-ins of
-// these UnityEngine types (tests/docs/test_csharp_readme.py) but cannot run it: that needs a Unity player.
+// these UnityEngine types and run it against a UnityWebRequest test double (tests/sdk/test_csharp_unity_transport.py);
+// only a Unity player runs it against Unity itself.
 #if UNITY_2021_1_OR_NEWER
 using System;
 using System.Collections.Generic;
@@ -60,7 +61,8 @@ namespace Cardrules.Client
                     else
                         // ProtocolError (4xx/5xx) is an answer: its JSON body holds the gRPC status.
                         done.TrySetResult(new TransportResponse((int)request.responseCode, request.downloadHandler.text,
-                            GrpcStatus(request.GetResponseHeader("grpc-status")), request.GetResponseHeader("grpc-message")));
+                            GrpcStatus(request.GetResponseHeader("grpc-status")), request.GetResponseHeader("grpc-message"),
+                            request.GetResponseHeaders()));
                 }
                 finally
                 {

@@ -1,9 +1,12 @@
-// Compile-time stand-ins for the few UnityEngine types the SDK's UnityWebRequestTransport and the README's sample
-// MonoBehaviour use, with the signatures of Unity's own API (2021.3 and later). Unity's assemblies cannot be
-// obtained from any package registry, so tests/docs/test_csharp_readme.py compiles the SDK (with
-// UNITY_2021_1_OR_NEWER defined, as inside Unity) and the sample against these instead. Nothing here runs: every
-// member throws, and only what those two files use is declared.
+// Stand-ins for the few UnityEngine types the SDK's UnityWebRequestTransport and the README's sample MonoBehaviour
+// use, with the signatures of Unity's own API (2021.3 and later). Unity's assemblies cannot be obtained from any
+// package registry, so the tests compile the SDK (with UNITY_2021_1_OR_NEWER defined, as inside Unity) and the
+// sample against these instead (tests/docs/test_csharp_readme.py). UnityWebRequest is also a test double:
+// tests/sdk/test_csharp_unity_transport.py runs the transport against it, a StandInServer (not Unity API) answering
+// each request the way Unity reports answers: result, error, responseCode, downloadHandler.text and the headers.
+// Everything else throws, and only what those files use is declared.
 using System;
+using System.Collections.Generic;
 
 namespace UnityEngine
 {
@@ -39,10 +42,27 @@ namespace UnityEngine
 
     public class AsyncOperation
     {
+        private Action<AsyncOperation> onCompleted;
+
+        public bool isDone { get; private set; }
+
+        // As in Unity: a handler added after the operation finished is called at once.
         public event Action<AsyncOperation> completed
         {
-            add { throw new NotSupportedException("compile-time stand-in"); }
-            remove { throw new NotSupportedException("compile-time stand-in"); }
+            add
+            {
+                if (isDone) value(this);
+                else onCompleted += value;
+            }
+            remove { onCompleted -= value; }
+        }
+
+        internal void Finish()
+        {
+            isDone = true;
+            var handlers = onCompleted;
+            onCompleted = null;
+            if (handlers != null) handlers(this);
         }
     }
 }
@@ -51,19 +71,21 @@ namespace UnityEngine.Networking
 {
     public class UploadHandler : IDisposable
     {
-        public void Dispose() { throw new NotSupportedException("compile-time stand-in"); }
+        public byte[] data { get; protected set; }
+
+        public void Dispose() { }
     }
 
     public sealed class UploadHandlerRaw : UploadHandler
     {
-        public UploadHandlerRaw(byte[] data) { throw new NotSupportedException("compile-time stand-in"); }
+        public UploadHandlerRaw(byte[] data) { this.data = data; }
     }
 
     public class DownloadHandler : IDisposable
     {
-        public string text { get { throw new NotSupportedException("compile-time stand-in"); } }
+        public string text { get; internal set; }
 
-        public void Dispose() { throw new NotSupportedException("compile-time stand-in"); }
+        public void Dispose() { }
     }
 
     public sealed class DownloadHandlerBuffer : DownloadHandler
@@ -87,24 +109,78 @@ namespace UnityEngine.Networking
             DataProcessingError,
         }
 
-        public UnityWebRequest(string url, string method) { throw new NotSupportedException("compile-time stand-in"); }
+        /// <summary>Not Unity API: answers each sent request (the test's server); null throws on send.</summary>
+        public static Action<UnityWebRequest> StandInServer;
+
+        private readonly Dictionary<string, string> requestHeaders = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
+        private Dictionary<string, string> responseHeaders;
+        private UnityWebRequestAsyncOperation operation;
+
+        public UnityWebRequest(string url, string method)
+        {
+            this.url = url;
+            this.method = method;
+        }
 
         public UploadHandler uploadHandler { get; set; }
         public DownloadHandler downloadHandler { get; set; }
         public int timeout { get; set; }
         public string url { get; set; }
-        public Result result { get { throw new NotSupportedException("compile-time stand-in"); } }
-        public string error { get { throw new NotSupportedException("compile-time stand-in"); } }
-        public long responseCode { get { throw new NotSupportedException("compile-time stand-in"); } }
+        public string method { get; set; }
+        public Result result { get; private set; }
+        public string error { get; private set; }
+        public long responseCode { get; private set; }
+        public bool isDone { get { return operation != null && operation.isDone; } }
 
-        public void SetRequestHeader(string name, string value) { throw new NotSupportedException("compile-time stand-in"); }
+        /// <summary>Not Unity API: what SetRequestHeader set, for the test to check.</summary>
+        public IReadOnlyDictionary<string, string> StandInRequestHeaders { get { return requestHeaders; } }
 
-        public string GetResponseHeader(string name) { throw new NotSupportedException("compile-time stand-in"); }
+        /// <summary>Not Unity API: the test's server answers with an HTTP status, a body and headers.</summary>
+        public void StandInAnswer(long code, string body, Dictionary<string, string> headers)
+        {
+            responseCode = code;
+            result = code >= 400 ? Result.ProtocolError : Result.Success;
+            error = code >= 400 ? "HTTP/1.1 " + code : null;
+            if (downloadHandler != null) downloadHandler.text = body;
+            responseHeaders = headers;
+            operation.Finish();
+        }
 
-        public UnityWebRequestAsyncOperation SendWebRequest() { throw new NotSupportedException("compile-time stand-in"); }
+        /// <summary>Not Unity API: no HTTP answer, as Unity reports it (e.g. "Request timeout", "Cannot connect
+        /// to destination host").</summary>
+        public void StandInFail(string unityError)
+        {
+            result = Result.ConnectionError;
+            error = unityError;
+            operation.Finish();
+        }
 
-        public void Abort() { throw new NotSupportedException("compile-time stand-in"); }
+        public void SetRequestHeader(string name, string value) { requestHeaders[name] = value; }
 
-        public void Dispose() { throw new NotSupportedException("compile-time stand-in"); }
+        public string GetResponseHeader(string name)
+        {
+            if (responseHeaders == null) return null;
+            foreach (var header in responseHeaders)
+                if (string.Equals(header.Key, name, StringComparison.OrdinalIgnoreCase)) return header.Value;
+            return null;
+        }
+
+        // Unity returns null before any response arrived.
+        public Dictionary<string, string> GetResponseHeaders() { return responseHeaders; }
+
+        public UnityWebRequestAsyncOperation SendWebRequest()
+        {
+            if (StandInServer == null) throw new NotSupportedException("compile-time stand-in");
+            operation = new UnityWebRequestAsyncOperation();
+            StandInServer(this);
+            return operation;
+        }
+
+        public void Abort()
+        {
+            if (operation != null && !operation.isDone) StandInFail("Request aborted");
+        }
+
+        public void Dispose() { }
     }
 }
