@@ -191,6 +191,7 @@ def test_health_checks_outlier_detection_retries_and_timeouts_survive_load(overl
         assert route["retry_policy"]["num_retries"] == 2
         # The client's grpc-timeout is honoured, capped at the route's timeout.
         assert route["max_stream_duration"]["grpc_timeout_header_max"] == route["timeout"] == "10s"
+        assert route["max_stream_duration"]["grpc_timeout_header_offset"] == "0.1s"
 
 
 @pytest.mark.parametrize("overlay", OVERLAYS)
