@@ -1,75 +1,15 @@
-"""``settle_pots`` (tuned for speed) against a straightforward reference written from docs/rules/lieng.md §3 and the
-transfer rules of :mod:`cardrules.core.lieng.pots`: every field of the settlement must be equal."""
+"""``settle_pots`` (tuned for speed) against its readable reference in the core (``settle_pots_reference``):
+every field of the settlement must be equal."""
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardrules.core.lieng import Excess, Pot, PotKind, Settlement, Transfer, TransferReason, settle_pots
+from cardrules.core.lieng import Excess, Pot, Settlement, Transfer, settle_pots
+from cardrules.core.lieng.pots_reference import settle_pots_reference
 
 Inputs = tuple[list[int], list[bool], list[int | None], int, Excess, int]
-
-
-def reference_settle(
-    committed: Sequence[int],
-    folded: Sequence[bool],
-    keys: Sequence[int | None],
-    first_actor: int,
-    excess: Excess,
-    fee_bps: int,
-) -> Settlement:
-    """One band at a time, one seat at a time, no shortcuts (valid input only)."""
-    n = len(committed)
-    play_order = [(first_actor + k) % n for k in range(n)]
-    live = [i for i in range(n) if not folded[i]]
-    best = max(keys[i] for i in live) if len(live) > 1 else None  # type: ignore[type-var]
-    payouts = [0] * n
-    pots: list[Pot] = []
-    transfers: list[Transfer] = []
-    lo = 0
-    for hi in sorted({committed[i] for i in live}):
-        index = len(pots)
-        contributions = tuple(max(0, min(c, hi) - lo) for c in committed)
-        amount = sum(contributions)
-        eligible = tuple(i for i in live if committed[i] >= hi)
-        if len(eligible) == 1:
-            (winner,) = eligible
-            payouts[winner] += amount
-            for seat in play_order:
-                if seat != winner and contributions[seat]:
-                    transfers.append(Transfer(seat, winner, contributions[seat], TransferReason.UNCONTESTED_POT, index))
-            pots.append(Pot(lo, hi, amount, eligible, contributions, PotKind.UNCONTESTED, eligible, (amount,)))
-        else:
-            top = max(keys[i] for i in eligible)  # type: ignore[type-var]
-            if excess is Excess.REFUND and top != best:
-                for seat in range(n):
-                    payouts[seat] += contributions[seat]
-                pots.append(Pot(lo, hi, amount, eligible, contributions, PotKind.REFUNDED, (), ()))
-            else:
-                tied = [i for i in play_order if i in eligible and keys[i] == top]
-                share, odd = divmod(amount, len(tied))
-                share_of = {seat: share + 1 if k < odd else share for k, seat in enumerate(tied)}
-                for seat, share in share_of.items():
-                    payouts[seat] += share
-                gains = [[seat, share_of[seat] - contributions[seat]] for seat in tied]
-                for seat in play_order:
-                    left = 0 if seat in share_of else contributions[seat]
-                    for gain in gains:
-                        moved = min(left, gain[1])
-                        if moved:
-                            transfers.append(Transfer(seat, gain[0], moved, TransferReason.POT_WIN, index))
-                            gain[1] -= moved
-                            left -= moved
-                winners = tuple(sorted(share_of))
-                shares = tuple(share_of[s] for s in winners)
-                pots.append(Pot(lo, hi, amount, eligible, contributions, PotKind.SHOWDOWN, winners, shares))
-        lo = hi
-    fees = tuple(max(0, p - c) * fee_bps // 10000 for p, c in zip(payouts, committed, strict=True))
-    nets = tuple(p - c - f for p, c, f in zip(payouts, committed, fees, strict=True))
-    return Settlement(tuple(pots), tuple(transfers), tuple(committed), tuple(payouts), fees, sum(fees), nets)
 
 
 @st.composite
@@ -100,7 +40,7 @@ def pot_inputs(draw: st.DrawFn) -> Inputs:
 @given(pot_inputs())
 def test_settle_pots_matches_the_reference(data: Inputs) -> None:
     committed, folded, keys, first, excess, fee_bps = data
-    expected = reference_settle(committed, folded, keys, first, excess, fee_bps)
+    expected = settle_pots_reference(committed, folded, keys, first, excess, fee_bps)
     got = settle_pots(committed, folded, keys, first, excess, fee_bps)
     assert got == expected
     # Same types too (NamedTuple equality is tuple equality).

@@ -11,29 +11,8 @@ import pytest
 
 from cardrules.core.cards import CARDS
 from cardrules.core.errors import InvalidInput
-from cardrules.core.sam import HouseRules, InstantWinKind, Kind, Pass, Play, RoundRecord, check_hands
-from cardrules.core.sam.combination import TWO, _classify_sorted
-from cardrules.core.sam.deal import _instant_win_kind
-
-
-def reference_instant_win(cards: tuple[int, ...], rules: HouseRules) -> InstantWinKind | None:
-    if len(cards) != 10 or not rules.instant_wins:
-        return None
-    counts = [0] * 13
-    for card in cards:
-        counts[card >> 2] += 1
-    enabled = rules.instant_wins
-    if InstantWinKind.DRAGON in enabled and _classify_sorted(cards, rules.straight_low_ace).kind is Kind.STRAIGHT:  # type: ignore[arg-type]
-        return InstantWinKind.DRAGON
-    if InstantWinKind.FOUR_TWOS in enabled and counts[TWO] == 4:
-        return InstantWinKind.FOUR_TWOS
-    if InstantWinKind.SAME_COLOR in enabled and sum(1 for c in cards if c & 3 >= 2) in (0, 10):
-        return InstantWinKind.SAME_COLOR
-    if InstantWinKind.THREE_TRIPLES in enabled and sum(1 for n in counts if n >= 3) >= 3:
-        return InstantWinKind.THREE_TRIPLES
-    if InstantWinKind.FIVE_PAIRS in enabled and all(n in (0, 2, 4) for n in counts):
-        return InstantWinKind.FIVE_PAIRS
-    return None
+from cardrules.core.sam import HouseRules, InstantWinKind, Pass, Play, RoundRecord, check_hands
+from cardrules.core.sam.deal import instant_win_kind, instant_win_kind_reference
 
 
 def hands(rng: random.Random) -> list[int]:
@@ -68,8 +47,8 @@ def test_instant_wins_match_a_plain_count() -> None:
     for _ in range(30_000):
         cards = tuple(sorted(CARDS[c] for c in hands(rng)))
         rules = rng.choice(switches)
-        expected = reference_instant_win(cards, rules)
-        assert _instant_win_kind(cards, rules) == expected, (cards, rules)
+        expected = instant_win_kind_reference(cards, rules)
+        assert instant_win_kind(cards, rules) == expected, (cards, rules)
         seen.add(expected)
     assert seen == {None, *kinds}
 

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from cardrules.core.errors import FieldViolation, InvalidInput
 from cardrules.core.lieng.house_rules import MIN_SEATS, HouseRules
 from cardrules.core.lieng.reasons import Reason
+from cardrules.core.trusted import unchecked_constructor
 
 __all__ = [
     "Action",
@@ -590,79 +591,14 @@ def start_betting(
 
 # --- Trusted construction: states derived by apply from an already validated state ---------------------------
 #
-# WHY: ``BettingState.__post_init__`` and ``SeatState.__post_init__`` are the gate for every state that comes from
+# ``BettingState.__post_init__`` and ``SeatState.__post_init__`` are the gate for every state that comes from
 # outside. :func:`apply` only derives a state from one that passed it, after :func:`judge` found the action legal,
 # and what it builds keeps the same invariants (chips move from stack to committed, never below zero; an emptied
-# stack is all-in; the bet is the highest commitment; ``to_act`` comes from :func:`_next_to_act`). Re-checking
-# every derived state cost about half of a replay. The property test in ``tests/lieng/test_lieng_properties.py``
-# rebuilds every state of random rounds through the public constructors and checks that it validates and compares
-# equal, so a bug on this path cannot go unnoticed.
-# HOW: as in ``cardrules.core.sam.state``: a mutable twin with the same slots, filled with plain stores, then
-# switched to the real class by ``__class__`` assignment (allowed between classes of identical slot layout).
+# stack is all-in; the bet is the highest commitment; ``to_act`` comes from :func:`_next_to_act`), so it builds
+# them unchecked (see cardrules.core.trusted; ``tests/lieng/test_lieng_properties.py`` rebuilds every derived
+# state through the public constructors and checks that it validates and compares equal).
 
-
-class _SeatSlots:
-    """Mutable twin of :class:`SeatState` (same slots); only used inside :func:`_derived_seat`."""
-
-    __slots__ = SeatState.__slots__  # the same names in the same order
-    stack: int
-    committed: int
-    folded: bool
-    all_in: bool
-    acted: bool
-
-
-class _StateSlots:
-    """Mutable twin of :class:`BettingState` (same slots); only used inside :func:`_derived_state`."""
-
-    __slots__ = BettingState.__slots__  # the same names in the same order
-    seats: tuple[SeatState, ...]
-    ante: int
-    first_actor: int
-    to_act: int | None
-    current_bet: int
-    last_full_raise: int
-    orbit: int
-    raise_orbits: int
-    last_raise_orbit: int
-    rules: HouseRules
-
-
-def _derived_seat(stack: int, committed: int, folded: bool, all_in: bool, acted: bool) -> SeatState:
-    """``SeatState(stack, committed, folded, all_in, acted)``, unvalidated: only :func:`apply` may call it."""
-    seat: _SeatSlots = object.__new__(_SeatSlots)
-    seat.stack = stack
-    seat.committed = committed
-    seat.folded = folded
-    seat.all_in = all_in
-    seat.acted = acted
-    seat.__class__ = SeatState  # type: ignore[assignment]
-    return seat  # type: ignore[return-value]
-
-
-def _derived_state(
-    seats: tuple[SeatState, ...],
-    ante: int,
-    first_actor: int,
-    to_act: int | None,
-    current_bet: int,
-    last_full_raise: int,
-    orbit: int,
-    raise_orbits: int,
-    last_raise_orbit: int,
-    rules: HouseRules,
-) -> BettingState:
-    """``BettingState(...)`` with these fields, unvalidated: only :func:`apply` may call it."""
-    state: _StateSlots = object.__new__(_StateSlots)
-    state.seats = seats
-    state.ante = ante
-    state.first_actor = first_actor
-    state.to_act = to_act
-    state.current_bet = current_bet
-    state.last_full_raise = last_full_raise
-    state.orbit = orbit
-    state.raise_orbits = raise_orbits
-    state.last_raise_orbit = last_raise_orbit
-    state.rules = rules
-    state.__class__ = BettingState  # type: ignore[assignment]
-    return state  # type: ignore[return-value]
+_derived_seat = unchecked_constructor(SeatState)
+"""``SeatState(stack, committed, folded, all_in, acted)``, unvalidated: only :func:`apply` may call it."""
+_derived_state = unchecked_constructor(BettingState)
+"""``BettingState(...)`` with every field in order, unvalidated: only :func:`apply` may call it."""

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from cardrules.core.cards import Card, format_cards
 from cardrules.core.errors import InvalidInput
 from cardrules.core.sam.actions import Action, Pass, Play
-from cardrules.core.sam.combination import _SAME_RANK, TWO, Combination, Kind, _classify_sorted, is_chop, is_choppable
+from cardrules.core.sam.combination import TWO, Combination, Kind, beats, classify_sorted, is_chop, is_choppable
 from cardrules.core.sam.events import Chop, Event, EventKind, HandEnd
-from cardrules.core.sam.house_rules import BaoMot, FinishWithTwo
+from cardrules.core.sam.house_rules import BaoMot, FinishWithTwo, HouseRules
 from cardrules.core.sam.reasons import Illegal, Reason
-from cardrules.core.sam.state import SeatState, TableState, _trusted_seat, _trusted_table, _with_passed
+from cardrules.core.sam.state import SeatState, TableState, trusted_seat, trusted_table, with_passed
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,23 +42,29 @@ def check(state: TableState, action: Action) -> Illegal | None:
 
 
 def _apply(state: TableState, action: Action, at: int | None) -> Applied | Illegal:
-    result = _step(state, action, at)
+    result = step(state, action, at)
     if isinstance(result, Illegal):
         return result
-    return _applied(*result)
+    return Applied(*result)
 
 
-def next_to_act(state: TableState, after: int, owner: int, choppable: bool, passed: tuple[bool, ...]) -> int:
+def next_to_act(seats: tuple[SeatState, ...], after: int, owner: int, skip_passed: bool) -> int:
     """The seat after ``after`` that gets the turn while ``owner``'s combination is on the table; returns
-    ``owner`` itself when the turn comes back to it (the trick ends)."""
-    n = len(passed)
-    chop_after_pass = choppable and state.house_rules.chop_after_pass
+    ``owner`` itself when the turn comes back to it (the trick ends). Seats that passed are skipped when
+    ``skip_passed`` (that is, unless ``chop_after_pass`` lets them chop the combination on the table)."""
+    n = len(seats)
     seat = after
     for _ in range(n):
         seat = (seat + 1) % n
-        if seat == owner or not passed[seat] or chop_after_pass:
+        if seat == owner or not skip_passed or not seats[seat].passed:
             return seat
     return owner  # pragma: no cover - the loop always reaches owner
+
+
+def skips_passed(combination: Combination | None, rules: HouseRules) -> bool:
+    """Whether seats that passed are skipped while ``combination`` is on the table (always, unless
+    ``chop_after_pass`` lets them come back to chop it)."""
+    return not (rules.chop_after_pass and is_choppable(combination, rules))
 
 
 def is_stuck_leader(state: TableState, seat: SeatState) -> bool:
@@ -77,17 +83,6 @@ def is_stuck_leader(state: TableState, seat: SeatState) -> bool:
     )
 
 
-def _next_seat(seats: tuple[SeatState, ...], after: int, owner: int, skip_passed: bool) -> int:
-    """:func:`next_to_act` reading the pass marks off ``seats`` (no per-action tuple of marks)."""
-    n = len(seats)
-    seat = after
-    for _ in range(n):
-        seat = (seat + 1) % n
-        if seat == owner or not skip_passed or not seats[seat].passed:
-            return seat
-    return owner  # pragma: no cover - the loop always reaches owner
-
-
 # Events are immutable values, so the two events of every trick end can be shared instead of rebuilt.
 _TRICK_END = tuple((Event(EventKind.TRICK_ENDED, s), Event(EventKind.NEXT_LEADER, s)) for s in range(5))
 
@@ -98,26 +93,6 @@ def _trick_end(owner: int) -> tuple[Event, Event]:
     return (Event(EventKind.TRICK_ENDED, owner), Event(EventKind.NEXT_LEADER, owner))  # pragma: no cover
 
 
-class _AppliedSlots:
-    """Mutable twin of :class:`Applied` (same slots), re-classed to Applied once filled: cheaper than the frozen
-    ``__init__`` (``object.__setattr__`` per field), the same trick as the trusted states of .state."""
-
-    __slots__ = Applied.__slots__  # the same names in the same order
-    state: TableState
-    events: tuple[Event, ...]
-    combination: Combination | None
-
-
-def _applied(state: TableState, events: tuple[Event, ...], combination: Combination | None) -> Applied:
-    """``Applied(state, events, combination)`` (Applied has no validation to skip; this only builds it faster)."""
-    applied: _AppliedSlots = object.__new__(_AppliedSlots)
-    applied.state = state
-    applied.events = events
-    applied.combination = combination
-    applied.__class__ = Applied  # type: ignore[assignment]
-    return applied  # type: ignore[return-value]
-
-
 def _where(at: int | None) -> str:
     """The path of the action in errors: ``action`` for :func:`apply`, ``actions[i]`` for a replay (formatted
     only when an error is raised)."""
@@ -126,13 +101,12 @@ def _where(at: int | None) -> str:
 
 # Every state below is built with the trusted constructors of .state (no re-validation): the input state was
 # validated when it was built, and each derived state satisfies the same invariants by construction (see the
-# comment above ``_trusted_table`` and tests/sam/test_trusted_states.py, which re-validates them).
+# comment above ``trusted_table`` and tests/sam/test_trusted_states.py, which re-validates them).
 
 
 # The kinds every play is tested against, read once: ``Kind.X`` itself is slow in CPython 3.11 (EnumType
 # defines ``__getattr__``, so every attribute read on an enum class takes the generic hook, ~10x a global read).
 _INVALID = Kind.INVALID
-_QUAD = Kind.QUAD
 _SINGLE = Kind.SINGLE
 
 Step = tuple[TableState, tuple[Event, ...], Combination | None]
@@ -146,11 +120,10 @@ def _offered(state: TableState, action: Action) -> Combination | None:
     a hand here."""
     if not isinstance(action, Play):
         return None
-    played = tuple(sorted(action.cards))
-    return _SAME_RANK.get(played) or _classify_sorted(played, state.house_rules.straight_low_ace)
+    return classify_sorted(tuple(sorted(action.cards)), state.house_rules.straight_low_ace)
 
 
-def _step(state: TableState, action: Action, at: int | None) -> Step | Illegal:
+def step(state: TableState, action: Action, at: int | None) -> Step | Illegal:
     """:func:`apply` (``at``: the index of the action in a replay, for error paths), an accepted action as a
     :data:`Step`."""
     seats = state.seats
@@ -178,19 +151,17 @@ def _step(state: TableState, action: Action, at: int | None) -> Step | Illegal:
             _not_in_hand(cards, hand, seat, at)
     rules = state.house_rules
     played = tuple(sorted(cards)) if len(cards) > 1 else cards  # Play holds a tuple of interned cards
-    combo = _SAME_RANK.get(played) or _classify_sorted(played, rules.straight_low_ace)  # most plays: one look-up
+    combo = classify_sorted(played, rules.straight_low_ace)
     kind = combo.kind
     if kind is _INVALID:
         return Illegal(Reason.NOT_A_COMBINATION, combo)
-    current = state._combination
+    current = state.combination
     chop = False
     if current is not None:
-        # beats(combo, current) inlined: the same kind and length with a higher key, or a chop (only a four
-        # of a kind can chop)
-        chop = kind is _QUAD and is_chop(combo, current, rules)
+        chop = is_chop(combo, current, rules)
         if me.passed and not chop:
             return Illegal(Reason.ONLY_CHOP_ALLOWED, combo)
-        if not chop and not (kind is current.kind and combo.length == current.length and combo.key > current.key):
+        if not beats(combo, current, rules):
             return Illegal(Reason.DOES_NOT_BEAT, combo)
     elif me.passed:  # pragma: no cover - nobody has passed while a trick is led (TableState checks it)
         return Illegal(Reason.ONLY_CHOP_ALLOWED, combo)
@@ -204,7 +175,7 @@ def _step(state: TableState, action: Action, at: int | None) -> Step | Illegal:
     if not finishing:
         nxt = seat + 1 if seat + 1 < n else 0
         if seats[nxt].passed:  # only then can the next seat be skipped: walk the table
-            nxt = _next_seat(seats, seat, seat, not (rules.chop_after_pass and is_choppable(combo, rules)))
+            nxt = next_to_act(seats, seat, seat, skips_passed(combo, rules))
         if kind is _SINGLE and nxt != seat and seats[nxt].count == 1 and combo.key != hand[-1] >> 2:
             if rules.bao_mot is BaoMot.FORBIDDEN:
                 return Illegal(Reason.MUST_PLAY_HIGHEST_SINGLE, combo)
@@ -225,7 +196,7 @@ def _step(state: TableState, action: Action, at: int | None) -> Step | Illegal:
         gone = set(played)
         remaining = tuple([c for c in hand if c not in gone])
     new_seats = list(seats)
-    new_seats[seat] = _trusted_seat(remaining, False)  # a passed seat that chops (chop_after_pass) is back in
+    new_seats[seat] = trusted_seat(remaining, False)  # a passed seat that chops (chop_after_pass) is back in
 
     declarer = state.declarer
     if declarer is not None and seat != declarer:
@@ -252,7 +223,7 @@ def _step(state: TableState, action: Action, at: int | None) -> Step | Illegal:
     if nxt == seat:
         events += _trick_end(seat)
         return _new_trick(state, new_seats, seat), events, combo
-    next_state = _trusted_table(
+    next_state = trusted_table(
         tuple(new_seats),
         nxt,
         played,
@@ -287,34 +258,33 @@ def _pass(state: TableState, seat: int, me: SeatState) -> Step | Illegal:
         if not is_stuck_leader(state, me):
             return Illegal(Reason.LEADER_CANNOT_PASS)
         if seat == state.declarer:
-            ended = _trusted_table(
+            ended = trusted_table(
                 seats, seat, (), None, None, (), seat, None, 0, HandEnd.SAM_FAILED_STUCK, None, rules
             )
             return ended, (Event(EventKind.SAM_FAILED_STUCK, seat),), None
         nxt = (seat + 1) % n
-        moved = _trusted_table(
+        moved = trusted_table(
             seats, nxt, (), None, None, (), state.declarer, None, state.lead_passes + 1, None, None, rules
         )
         return moved, (Event(EventKind.LEAD_PASSED, seat, nxt), Event(EventKind.NEXT_LEADER, nxt)), None
-    passed_me = me if me.passed else _with_passed(me, True)
-    combination = state._combination
+    passed_me = me if me.passed else with_passed(me, True)
+    combination = state.combination
     nxt = seat + 1 if seat + 1 < n else 0  # never ``seat`` itself (n >= 2): its pass mark does not matter here
     if nxt != owner and seats[nxt].passed:  # only then can the next seat be skipped: walk the table
-        skip_passed = not (rules.chop_after_pass and is_choppable(combination, rules))
         marked = list(seats)
         marked[seat] = passed_me
-        nxt = _next_seat(tuple(marked), seat, owner, skip_passed)
+        nxt = next_to_act(tuple(marked), seat, owner, skips_passed(combination, rules))
     if nxt == owner:
         # The trick ends and every pass mark is cleared: the passing seat's own mark is never built.
-        cleared = tuple([s if not s.passed else _with_passed(s, False) for s in seats])
+        cleared = tuple([s if not s.passed else with_passed(s, False) for s in seats])
         return (
-            _trusted_table(cleared, owner, (), None, None, (), state.declarer, None, 0, None, None, rules),
+            trusted_table(cleared, owner, (), None, None, (), state.declarer, None, 0, None, None, rules),
             _trick_end(owner),
             None,
         )
     marked = list(seats)  # cheaper than joining slices
     marked[seat] = passed_me
-    next_state = _trusted_table(
+    next_state = trusted_table(
         tuple(marked),
         nxt,
         state.current,
@@ -332,14 +302,14 @@ def _pass(state: TableState, seat: int, me: SeatState) -> Step | Illegal:
 
 
 def _new_trick(state: TableState, seats: list[SeatState], leader: int) -> TableState:
-    cleared = tuple([s if not s.passed else _with_passed(s, False) for s in seats])
-    return _trusted_table(cleared, leader, (), None, None, (), state.declarer, None, 0, None, None, state.house_rules)
+    cleared = tuple([s if not s.passed else with_passed(s, False) for s in seats])
+    return trusted_table(cleared, leader, (), None, None, (), state.declarer, None, 0, None, None, state.house_rules)
 
 
 def _ended(state: TableState, seats: list[SeatState], seat: int, end: HandEnd) -> TableState:
     """The final state: no combination on the table, ``ended`` and ``winner`` (= ``seat``) set."""
     violator = state.bao_mot_violator if end is HandEnd.BAO_MOT_PENALTY else None
-    return _trusted_table(
+    return trusted_table(
         tuple(seats), seat, (), None, None, (), state.declarer, violator, 0, end, seat, state.house_rules
     )
 

@@ -61,10 +61,10 @@ class Combination:
 def classify(cards: Iterable[int], rules: HouseRules = DEFAULT_RULES, field: str = "cards") -> Combination:
     """Classify a card set (any order); a malformed or duplicated card raises :class:`InvalidInput` at ``field``."""
     hand = tuple(sorted(check_distinct(cards, field)))
-    return _classify_sorted(hand, rules.straight_low_ace)
+    return classify_sorted(hand, rules.straight_low_ace)
 
 
-def _classify_sorted(cards: tuple[Card, ...], low_ace: bool) -> Combination:
+def classify_sorted(cards: tuple[Card, ...], low_ace: bool) -> Combination:
     """Classify distinct cards sorted ascending (by strength)."""
     known = _SAME_RANK.get(cards)
     if known is not None:  # most plays are singles, pairs, triples and quads: answered by one dict lookup

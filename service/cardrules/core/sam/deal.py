@@ -9,10 +9,10 @@ from operator import itemgetter
 
 from cardrules.core.cards import Card, check_distinct
 from cardrules.core.errors import FieldViolation, InvalidInput
-from cardrules.core.sam.combination import TWO, Kind, _classify_sorted
+from cardrules.core.sam.combination import TWO, Kind, classify_sorted
 from cardrules.core.sam.house_rules import DEFAULT_RULES, HouseRules, InstantWinKind
 from cardrules.core.sam.rankindex import BIT
-from cardrules.core.sam.state import HAND_SIZE, TableState, _trusted_seat, _trusted_table
+from cardrules.core.sam.state import HAND_SIZE, TableState, trusted_seat, trusted_table
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +86,29 @@ def instant_win_kind(hand: Sequence[int], rules: HouseRules = DEFAULT_RULES) -> 
     return _instant_win_kind(tuple(sorted(check_distinct(hand, "hand"))), rules)
 
 
+def instant_win_kind_reference(cards: tuple[Card, ...], rules: HouseRules) -> InstantWinKind | None:
+    """The instant-win rule (rules §5) as written, card by card: the reference :func:`instant_win_kind`'s fast
+    form below must agree with (``tests/sam/test_sam_fast_checks.py`` checks it on random hands under every
+    switch). ``cards``: distinct cards sorted by strength."""
+    if len(cards) != HAND_SIZE or not rules.instant_wins:
+        return None
+    counts = [0] * 13
+    for card in cards:
+        counts[card >> 2] += 1
+    enabled = rules.instant_wins
+    if InstantWinKind.DRAGON in enabled and classify_sorted(cards, rules.straight_low_ace).kind is Kind.STRAIGHT:
+        return InstantWinKind.DRAGON
+    if InstantWinKind.FOUR_TWOS in enabled and counts[TWO] == 4:
+        return InstantWinKind.FOUR_TWOS
+    if InstantWinKind.SAME_COLOR in enabled and sum(1 for c in cards if c & 3 >= 2) in (0, HAND_SIZE):
+        return InstantWinKind.SAME_COLOR
+    if InstantWinKind.THREE_TRIPLES in enabled and sum(1 for n in counts if n >= 3) >= 3:
+        return InstantWinKind.THREE_TRIPLES
+    if InstantWinKind.FIVE_PAIRS in enabled and all(n in (0, 2, 4) for n in counts):
+        return InstantWinKind.FIVE_PAIRS
+    return None
+
+
 # Rank counts without a Python step per card: in the 52-bit card mask (bit ``rank * 4 + suit``) each rank owns
 # one nibble. Folding each nibble's four suit bits onto its lowest bit gives every rank's count (0..4, no carry
 # into the next nibble); adding 5 to a count sets its nibble's top bit exactly when the count is >= 3.
@@ -109,7 +132,7 @@ def _instant_win_kind(cards: tuple[Card, ...], rules: HouseRules) -> InstantWinK
     if (
         (spades | clubs | diamonds | hearts).bit_count() == HAND_SIZE  # ten ranks: a straight is possible
         and InstantWinKind.DRAGON in enabled
-        and _classify_sorted(cards, rules.straight_low_ace).kind is Kind.STRAIGHT
+        and classify_sorted(cards, rules.straight_low_ace).kind is Kind.STRAIGHT
     ):
         return InstantWinKind.DRAGON
     if counts >> 4 * TWO == 4 and InstantWinKind.FOUR_TWOS in enabled:
@@ -165,10 +188,10 @@ def start_hand(
             raise InvalidInput.one(
                 f"declarations[{k}]", "SEAT_OUT_OF_RANGE", f"a declaration names a seat 0..{n - 1}, got {seat!r}"
             )
-    return _start_checked(dealt, leader, declared, rules)
+    return start_checked(dealt, leader, declared, rules)
 
 
-def _start_checked(
+def start_checked(
     dealt: tuple[tuple[Card, ...], ...], leader: int, declared: tuple[int, ...], rules: HouseRules
 ) -> TableState | InstantWin:
     """:func:`start_hand` of inputs already validated: hands by :func:`check_hands` (sorted, interned,
@@ -184,5 +207,5 @@ def _start_checked(
         return instant
     declarer = declared[0] if declared else None
     first = declarer if declarer is not None else leader
-    seats = tuple([_trusted_seat(h, False) for h in dealt])
-    return _trusted_table(seats, first, (), None, None, (), declarer, None, 0, None, None, rules)
+    seats = tuple([trusted_seat(h, False) for h in dealt])
+    return trusted_table(seats, first, (), None, None, (), declarer, None, 0, None, None, rules)

@@ -16,7 +16,7 @@ from cardrules.core.cards import Card
 from cardrules.core.errors import InvalidInput
 from cardrules.core.sam.actions import Action, Pass, Play
 from cardrules.core.sam.apply import is_stuck_leader, next_to_act
-from cardrules.core.sam.combination import TWO, Kind
+from cardrules.core.sam.combination import TWO, Kind, beats, classify_sorted, is_chop
 from cardrules.core.sam.house_rules import BaoMot, FinishWithTwo
 from cardrules.core.sam.rankindex import lead_plays_of, lowest_of
 from cardrules.core.sam.state import TableState
@@ -78,6 +78,7 @@ _DEFAULT_PICKS: tuple[tuple[Callable[[Sequence[Card]], Cards], ...], ...] = tupl
 )
 _LOW_ACE_STRAIGHTS: dict[int, tuple[Straight, ...]] = {}
 _NONE = LegalMoves(None, False, ())
+_SIZE = {Kind.SINGLE: 1, Kind.PAIR: 2, Kind.TRIPLE: 3}
 _new_moves = tuple.__new__
 
 
@@ -109,9 +110,8 @@ def legal_moves(state: TableState, all_card_sets: bool = False) -> LegalMoves:
     rules = state.house_rules
     # The per-rank index (card-mask bytes, rank mask) and grouping are cached on the frozen seat; the lead list
     # is read off the byte tables of .rankindex, seven table lookups for the whole hand.
-    index = me._index
-    chunks, mask = index if index is not None else me.rank_index()
-    current = state._combination
+    chunks, mask = me.rank_index()
+    current = state.combination
     low_ace = rules.straight_low_ace
     plays: list[Cards]
     if current is None:
@@ -132,52 +132,45 @@ def legal_moves(state: TableState, all_card_sets: bool = False) -> LegalMoves:
                 low = lowest_of(chunks)
                 plays += [pick(low) for pick in picks]
     else:
+        # Following: list the plays of the current combination's shape (and the fours of a kind), whatever
+        # their rank, and keep those the one beat rule of .combination accepts, so this list and apply agree by
+        # construction. A seat that passed may come back only to chop (chop_after_pass).
         can_pass = True
         present = me.profile()[0]
         kind = current.kind
-        key = current.key
-        chop_quads = (kind is Kind.SINGLE and key == TWO) or (
-            kind is Kind.PAIR and key == TWO and rules.quad_beats_pair_of_twos
-        )
-        if me.passed:  # chop_after_pass: only a chop (every beat of a choppable combination is a chop)
-            plays = []
-        elif kind is Kind.SINGLE:
-            if all_card_sets:
-                plays = [(c,) for c in me.hand if c >> 2 > key]
-            else:
-                plays = [g[:1] for g in present if g[0] >> 2 > key]
-        elif kind is Kind.PAIR:
-            if all_card_sets:
-                plays = [p for g in present if len(g) >= 2 and g[0] >> 2 > key for p in combinations(g, 2)]
-            else:
-                plays = [g[:2] for g in present if len(g) >= 2 and g[0] >> 2 > key]
-        elif kind is Kind.TRIPLE:
-            if all_card_sets:
-                plays = [p for g in present if len(g) >= 3 and g[0] >> 2 > key for p in combinations(g, 3)]
-            else:
-                plays = [g[:3] for g in present if len(g) >= 3 and g[0] >> 2 > key]
-        elif kind is Kind.STRAIGHT:
-            length = current.length
-            plays = []
-            found = [s for s in straights_in(mask, low_ace) if s.length == length and s.top > key]
-            if found and all_card_sets:
-                groups = me.by_rank()
-                for s in found:
-                    plays += product(*(groups[r] for r in s.ranks))
-            elif found:
-                low = lowest_of(chunks)
-                plays = [s.pick(low) for s in found]
+        quads: list[Cards] = [g for g in present if len(g) == 4]
+        if me.passed:
+            plays = [q for q in quads if is_chop(classify_sorted(q, low_ace), current, rules)]
         else:
-            plays = []
-        if kind is Kind.QUAD or chop_quads:
-            plays += [g for g in present if len(g) == 4 and (kind is not Kind.QUAD or g[0] >> 2 > key)]
+            shaped: list[Cards]
+            if kind is Kind.QUAD:
+                shaped = quads
+            elif kind is Kind.STRAIGHT:
+                low = lowest_of(chunks)
+                shaped = []
+                for s in straights_in(mask, low_ace):
+                    if s.length == current.length and beats(classify_sorted(s.pick(low), low_ace), current, rules):
+                        if all_card_sets:
+                            groups = me.by_rank()
+                            shaped += product(*(groups[r] for r in s.ranks))
+                        else:
+                            shaped.append(s.pick(low))
+                shaped += quads
+            else:
+                size = _SIZE[kind]
+                if all_card_sets:
+                    shaped = [p for g in present if len(g) >= size for p in combinations(g, size)]
+                else:
+                    shaped = [g[:size] for g in present if len(g) >= size]
+                shaped += quads
+            plays = [p for p in shaped if beats(classify_sorted(p, low_ace), current, rules)]
     count = me.count
     if rules.finish_with_two is FinishWithTwo.FORBIDDEN and state.lead_passes < len(state.seats) and count <= 10:
         plays = [p for p in plays if len(p) != count or p[-1] >> 2 != TWO]
     if rules.bao_mot is BaoMot.FORBIDDEN and count > 1:
         top = me.hand[-1] >> 2
-        passed = tuple(s.passed for s in state.seats)
-        nxt = next_to_act(state, seat, seat, False, passed)
+        # A single below the top rank is never a 2, so never choppable: passed seats are skipped.
+        nxt = next_to_act(state.seats, seat, seat, skip_passed=True)
         if nxt != seat and state.seats[nxt].count == 1:
             plays = [p for p in plays if len(p) != 1 or p[0] >> 2 == top]
     return _new_moves(LegalMoves, (seat, can_pass, tuple(plays)))  # = LegalMoves(...), without its __new__

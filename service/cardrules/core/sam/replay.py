@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardrules.core.errors import InvalidInput
-from cardrules.core.sam.apply import _step, describe
-from cardrules.core.sam.deal import InstantWin, _start_checked
+from cardrules.core.sam.apply import describe, step
+from cardrules.core.sam.deal import InstantWin, start_checked
 from cardrules.core.sam.events import Chop, Event, EventKind
 from cardrules.core.sam.reasons import Illegal, Reason
 from cardrules.core.sam.record import RoundRecord
@@ -37,7 +37,7 @@ def replay(record: RoundRecord) -> Replay:
     """
     # The record validated its hands, leader and declarations when it was built (it is frozen): start from them
     # without checking them again.
-    start = _start_checked(record.hands, record.leader, record.declarations, record.house_rules)
+    start = start_checked(record.hands, record.leader, record.declarations, record.house_rules)
     if isinstance(start, InstantWin):
         if record.actions:
             raise InvalidInput.one(
@@ -48,7 +48,7 @@ def replay(record: RoundRecord) -> Replay:
     all_events: list[tuple[Event, ...]] = []
     chains: list[tuple[Chop, ...]] = []
     for i, action in enumerate(record.actions):
-        result = _step(state, action, i)
+        result = step(state, action, i)
         if isinstance(result, Illegal):
             raise InvalidInput.one(
                 f"actions[{i}]", result.reason.name, f"{describe(action)} is illegal: {result.reason.english}"

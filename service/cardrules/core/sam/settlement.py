@@ -108,46 +108,6 @@ def check_stake(stake: object, field: str = "stake") -> int:
     return stake
 
 
-# Transfers and settlements validate nothing, so building them through mutable twins with the same slots (the
-# trick of the trusted states in .state) gives the same values without the frozen ``__init__``'s
-# ``object.__setattr__`` per field, which cost more than the rest of a settlement.
-
-
-class _TransferSlots:
-    """Mutable twin of :class:`Transfer` (same slots); only used inside :func:`_transfer`."""
-
-    __slots__ = Transfer.__slots__  # the same names in the same order
-    from_seat: int
-    to_seat: int
-    amount: int
-    reason: TransferReason
-
-
-class _SettlementSlots:
-    """Mutable twin of :class:`Settlement` (same slots); only used inside :func:`_finish`."""
-
-    __slots__ = Settlement.__slots__  # the same names in the same order
-    outcome: Outcome
-    winner: int | None
-    instant_win: InstantWinKind | None
-    transfers: tuple[Transfer, ...]
-    gross: tuple[int, ...]
-    fees: tuple[int, ...]
-    nets: tuple[int, ...]
-    fee: int
-
-
-def _transfer(from_seat: int, to_seat: int, amount: int, reason: TransferReason) -> Transfer:
-    """``Transfer(from_seat, to_seat, amount, reason)``, built faster."""
-    transfer: _TransferSlots = object.__new__(_TransferSlots)
-    transfer.from_seat = from_seat
-    transfer.to_seat = to_seat
-    transfer.amount = amount
-    transfer.reason = reason
-    transfer.__class__ = Transfer  # type: ignore[assignment]
-    return transfer  # type: ignore[return-value]
-
-
 # Members read once: reading ``Outcome.X`` off its class takes EnumType's slow ``__getattr__`` hook in CPython
 # 3.11 (~10x a global read), and a settlement tests several.
 _SAM_WON = Outcome.SAM_WON
@@ -173,7 +133,7 @@ def settle(result: TableState | InstantWin, stake: int, chop_chains: Iterable[Se
     if isinstance(result, InstantWin):
         pay = result.house_rules.instant_win_multiplier * stake
         instant = [
-            _transfer(seat, result.winner, pay, TransferReason.INSTANT_WIN)
+            Transfer(seat, result.winner, pay, TransferReason.INSTANT_WIN)
             for seat in range(result.seat_count)
             if seat != result.winner
         ]
@@ -191,35 +151,35 @@ def settle(result: TableState | InstantWin, stake: int, chop_chains: Iterable[Se
     sam = rules.sam_multiplier * stake
     if outcome is _SAM_WON:
         assert winner is not None
-        transfers = [_transfer(seat, winner, sam, TransferReason.SAM_WON) for seat in others]
+        transfers = [Transfer(seat, winner, sam, TransferReason.SAM_WON) for seat in others]
     elif outcome is _SAM_BLOCKED:
         assert winner is not None and state.declarer is not None
         declarer = state.declarer
         if rules.sam_fail_pay_to is SamFailPayTo.BLOCKER:
-            transfers = [_transfer(declarer, winner, sam * (n - 1), TransferReason.SAM_BLOCKED)]
+            transfers = [Transfer(declarer, winner, sam * (n - 1), TransferReason.SAM_BLOCKED)]
         else:
             transfers = [
-                _transfer(declarer, seat, sam, TransferReason.SAM_BLOCKED) for seat in range(n) if seat != declarer
+                Transfer(declarer, seat, sam, TransferReason.SAM_BLOCKED) for seat in range(n) if seat != declarer
             ]
     elif outcome is _SAM_FAILED_STUCK:
         assert state.declarer is not None
         declarer = state.declarer
         transfers = [
-            _transfer(declarer, seat, sam, TransferReason.SAM_FAILED_STUCK) for seat in range(n) if seat != declarer
+            Transfer(declarer, seat, sam, TransferReason.SAM_FAILED_STUCK) for seat in range(n) if seat != declarer
         ]
     else:
         assert winner is not None
         seats = state.seats
         if outcome is _FINISHED_ON_TWO:
             transfers = [
-                _transfer(winner, seat, (HAND_SIZE - seats[seat].count) * stake, TransferReason.FINISHED_ON_TWO)
+                Transfer(winner, seat, (HAND_SIZE - seats[seat].count) * stake, TransferReason.FINISHED_ON_TWO)
                 for seat in others
             ]
         elif outcome is _BAO_MOT_PENALTY:
             violator = state.bao_mot_violator
             assert violator is not None
             total = sum(seats[seat].count for seat in others) * stake
-            transfers = [_transfer(violator, winner, total, TransferReason.BAO_MOT_PENALTY)]
+            transfers = [Transfer(violator, winner, total, TransferReason.BAO_MOT_PENALTY)]
         else:
             transfers = _normal(state, winner, others, stake)
         transfers += _chops(chop_chains, rules, stake)
@@ -234,18 +194,18 @@ def _normal(state: TableState, winner: int, others: list[int], stake: int) -> li
     for seat in others:
         count = seats[seat].count
         if count == HAND_SIZE:
-            out.append(_transfer(seat, winner, rules.cong_multiplier * stake, _CONG))
+            out.append(Transfer(seat, winner, rules.cong_multiplier * stake, _CONG))
         elif flat:
             # Only a seat of at most four cards can hold nothing but 2s: the 2s of a bigger one are not counted
             # (_twos would answer 0 for such a seat without a known hand; with one, never its count).
             if count <= 4 and _twos(state, seat) == count:
-                out.append(_transfer(seat, winner, rules.thoi_two_multiplier * stake, _THOI_TWO))
+                out.append(Transfer(seat, winner, rules.thoi_two_multiplier * stake, _THOI_TWO))
             else:
-                out.append(_transfer(seat, winner, count * stake, _CARDS_LEFT))
+                out.append(Transfer(seat, winner, count * stake, _CARDS_LEFT))
         else:
             twos = _twos(state, seat)
-            out.append(_transfer(seat, winner, count * stake, _CARDS_LEFT))
-            out.append(_transfer(seat, winner, twos * rules.thoi_two_per_card * stake, _THOI_TWO_PER_CARD))
+            out.append(Transfer(seat, winner, count * stake, _CARDS_LEFT))
+            out.append(Transfer(seat, winner, twos * rules.thoi_two_per_card * stake, _THOI_TWO_PER_CARD))
     return out
 
 
@@ -267,12 +227,12 @@ def _chops(chains: Iterable[Sequence[Chop]], rules: HouseRules, stake: int) -> l
         if not chain:
             continue
         if rules.chop_chain is _EACH:
-            out += [_transfer(c.chopped, c.chopper, base, _CHOP) for c in chain]
+            out += [Transfer(c.chopped, c.chopper, base, _CHOP) for c in chain]
         elif rules.chop_chain is _DOUBLE:
-            out += [_transfer(c.chopped, c.chopper, base << (c.position - 1), _CHOP) for c in chain]
+            out += [Transfer(c.chopped, c.chopper, base << (c.position - 1), _CHOP) for c in chain]
         else:
             last = chain[-1]
-            out.append(_transfer(last.chopped, last.chopper, base << (last.position - 1), _CHOP))
+            out.append(Transfer(last.chopped, last.chopper, base << (last.position - 1), _CHOP))
     return out
 
 
@@ -296,14 +256,4 @@ def _finish(
     else:  # no fee: every fee is 0 and every net its gross
         fees = (0,) * n
         nets = tuple(gross)
-    settlement: _SettlementSlots = object.__new__(_SettlementSlots)
-    settlement.outcome = outcome
-    settlement.winner = winner
-    settlement.instant_win = instant
-    settlement.transfers = kept
-    settlement.gross = tuple(gross)
-    settlement.fees = fees
-    settlement.nets = nets
-    settlement.fee = sum(fees)
-    settlement.__class__ = Settlement  # type: ignore[assignment]
-    return settlement  # type: ignore[return-value]
+    return Settlement(outcome, winner, instant, kept, tuple(gross), fees, nets, sum(fees))

@@ -7,10 +7,11 @@ from dataclasses import dataclass, field
 
 from cardrules.core.cards import Card, check_distinct, format_cards
 from cardrules.core.errors import FieldViolation, InvalidInput
-from cardrules.core.sam.combination import Combination, Kind, _classify_sorted, is_choppable
+from cardrules.core.sam.combination import Combination, Kind, classify_sorted, is_choppable
 from cardrules.core.sam.events import Chop, HandEnd
 from cardrules.core.sam.house_rules import DEFAULT_RULES, HouseRules
 from cardrules.core.sam.rankindex import groups_of, index_of
+from cardrules.core.trusted import unchecked_constructor
 
 HAND_SIZE = 10
 Profile = tuple[tuple[tuple[Card, ...], ...], int]
@@ -74,14 +75,14 @@ class SeatState:
         like the gRPC converter, make four of these per call)."""
         checked = _checked_hand(hand)
         _check_passed(passed)
-        return _trusted_seat(checked, passed)
+        return trusted_seat(checked, passed)
 
     @classmethod
     def counting(cls, count: int, passed: bool = False) -> SeatState:
         """The same value as ``SeatState(count=count, passed=passed)`` (see :meth:`holding`)."""
         _check_count(count)
         _check_passed(passed)
-        return _unknown_seat(count, passed)
+        return unknown_seat(count, passed)
 
     @property
     def played(self) -> int:
@@ -194,7 +195,7 @@ class TableState:
             self._name_repeats(current, bad)
         combination: Combination | None = None
         if current:
-            combination = _classify_sorted(current, self.house_rules.straight_low_ace)
+            combination = classify_sorted(current, self.house_rules.straight_low_ace)
             if combination.kind is Kind.INVALID:
                 bad("current", f"{format_cards(current, ' ')} is not a combination")
             if self.current_owner is None:
@@ -323,94 +324,34 @@ class TableState:
 
 # --- Trusted construction: states derived by apply from an already validated state ---------------------------
 #
-# WHY this is safe: ``__post_init__`` above is the gate for every state that comes from outside (callers, the
-# gRPC converter, tests). :func:`cardrules.core.sam.apply.apply` only ever derives a state from a state that
-# passed that gate, and it only produces states that satisfy the same invariants (its hand is the old sorted
-# hand minus the played cards, ``current`` is the sorted, classified play, seats, turn and chain follow the
-# rules). Re-checking all of that on every action cost ~85 % of a replay. The hypothesis property in
-# ``tests/sam/test_trusted_states.py`` rebuilds every derived state through the public constructors and checks
-# that it validates and compares equal, so a bug on this path cannot go unnoticed.
-#
-# HOW: the frozen ``__setattr__`` refuses stores, and going around it with ``object.__setattr__`` per field
-# is what makes the generated ``__init__`` slow. So each value is built as an instance of a private twin class
-# with exactly the same slots (same names, same order, so the same memory layout), filled with plain attribute
-# stores (the cheapest store CPython has), then switched to the real class by ``__class__`` assignment, which
-# CPython allows precisely between classes of identical slot layout (the twins take their ``__slots__`` from the
-# real classes; an unfilled slot would raise AttributeError on first read, which the tests would catch). The
-# result is an ordinary, frozen SeatState / TableState. Nothing outside apply, deal and replay may call these.
+# ``__post_init__`` above is the gate for every state that comes from outside. apply, deal and replay derive
+# states only from states that passed it and keep the same invariants (a hand is the old sorted hand minus the
+# played cards, ``current`` is the sorted, classified play, seats, turn and chain follow the rules), so they build
+# them with the unchecked constructors below (see cardrules.core.trusted for why that is safe and how it is
+# tested). Nothing else may call them.
+
+_seat = unchecked_constructor(SeatState)
+_table = unchecked_constructor(TableState)
 
 
-class _SeatSlots:
-    """Mutable twin of :class:`SeatState` (same slots); only used inside :func:`_trusted_seat`."""
-
-    __slots__ = SeatState.__slots__  # the same names in the same order
-    hand: tuple[Card, ...] | None
-    count: int
-    passed: bool
-    _profile: Profile | None
-    _index: RankIndex | None
-
-
-class _TableSlots:
-    """Mutable twin of :class:`TableState` (same slots); only used inside :func:`_trusted_table`."""
-
-    __slots__ = TableState.__slots__  # the same names in the same order
-    seats: tuple[SeatState, ...]
-    turn: int
-    current: tuple[Card, ...]
-    current_owner: int | None
-    chop_chain: tuple[Chop, ...]
-    declarer: int | None
-    bao_mot_violator: int | None
-    lead_passes: int
-    ended: HandEnd | None
-    winner: int | None
-    house_rules: HouseRules
-    _combination: Combination | None
-
-
-_new = object.__new__
-
-
-def _trusted_seat(hand: tuple[Card, ...], passed: bool) -> SeatState:
+def trusted_seat(hand: tuple[Card, ...], passed: bool) -> SeatState:
     """A known-hand seat, unvalidated: ``hand`` must be a sorted tuple of distinct interned cards, at most 10
     (apply passes the acting seat's validated hand minus the played cards)."""
-    seat: _SeatSlots = _new(_SeatSlots)
-    seat.hand = hand
-    seat.count = len(hand)
-    seat.passed = passed
-    seat._profile = None
-    seat._index = None
-    seat.__class__ = SeatState  # type: ignore[assignment]
-    return seat  # type: ignore[return-value]
+    return _seat(hand, len(hand), passed, None, None)
 
 
-def _unknown_seat(count: int, passed: bool) -> SeatState:
+def unknown_seat(count: int, passed: bool) -> SeatState:
     """A seat known only by its card count, unvalidated (``count`` must be 0..10)."""
-    seat: _SeatSlots = _new(_SeatSlots)
-    seat.hand = None
-    seat.count = count
-    seat.passed = passed
-    seat._profile = None
-    seat._index = None
-    seat.__class__ = SeatState  # type: ignore[assignment]
-    return seat  # type: ignore[return-value]
+    return _seat(None, count, passed, None, None)
 
 
-def _with_passed(seat: SeatState, passed: bool) -> SeatState:
+def with_passed(seat: SeatState, passed: bool) -> SeatState:
     """``seat`` (validated) with another pass mark, unvalidated; the hand is unchanged, so the cached per-rank
     index and grouping stay valid and are shared."""
-    copy: _SeatSlots = _new(_SeatSlots)
-    copy.hand = seat.hand
-    copy.count = seat.count
-    copy.passed = passed
-    copy._profile = seat._profile
-    copy._index = seat._index
-    copy.__class__ = SeatState  # type: ignore[assignment]
-    return copy  # type: ignore[return-value]
+    return _seat(seat.hand, seat.count, passed, seat._profile, seat._index)
 
 
-def _trusted_table(
+def trusted_table(
     seats: tuple[SeatState, ...],
     turn: int,
     current: tuple[Card, ...],
@@ -424,21 +365,20 @@ def _trusted_table(
     winner: int | None,
     house_rules: HouseRules,
 ) -> TableState:
-    """A table state, unvalidated (see the comment above): every argument must already be what
-    ``TableState.__post_init__`` would accept and store — ``current`` sorted, ``combination`` its classification
-    under ``house_rules`` (None when leading), tuples for ``seats`` and ``chop_chain``."""
-    state: _TableSlots = _new(_TableSlots)
-    state.seats = seats
-    state.turn = turn
-    state.current = current
-    state.current_owner = current_owner
-    state._combination = combination
-    state.chop_chain = chop_chain
-    state.declarer = declarer
-    state.bao_mot_violator = bao_mot_violator
-    state.lead_passes = lead_passes
-    state.ended = ended
-    state.winner = winner
-    state.house_rules = house_rules
-    state.__class__ = TableState  # type: ignore[assignment]
-    return state  # type: ignore[return-value]
+    """A table state, unvalidated: every argument must already be what ``TableState.__post_init__`` would
+    accept and store — ``current`` sorted, ``combination`` its classification under ``house_rules`` (None when
+    leading), tuples for ``seats`` and ``chop_chain``."""
+    return _table(
+        seats,
+        turn,
+        current,
+        current_owner,
+        chop_chain,
+        declarer,
+        bao_mot_violator,
+        lead_passes,
+        ended,
+        winner,
+        house_rules,
+        combination,
+    )
