@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import grpc
+import pytest
 
 from cardrules.client import LiengClient
 from tests.deploy.local import EnvoyHandle, replicas, running_envoy
@@ -125,6 +126,7 @@ def wait_until(condition: Callable[[], bool], what: str, timeout: float = 60.0) 
         time.sleep(0.05)
 
 
+@pytest.mark.slow
 def test_an_envoy_drained_by_its_prestop_hook_then_sigtermed_fails_no_calls() -> None:
     _pod, container = envoy_container()
     drain_args = ["--drain-time-s", str(TEST_DRAIN), "--drain-strategy", "gradual"]

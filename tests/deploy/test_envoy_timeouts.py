@@ -102,6 +102,7 @@ def access_log_entry(envoy: EnvoyHandle, path: str) -> dict[str, Any]:
         time.sleep(0.1)
 
 
+@pytest.mark.slow
 def test_a_callers_grpc_timeout_ends_a_stalled_call_at_its_deadline() -> None:
     with stalled_replica() as replica, running_envoy([replica]) as envoy:  # type: ignore[list-item]
         # gRPC-Web over HTTP/1.1 with no client-side timer: only a deadline Envoy honours can end the call early.

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 import grpc
+import pytest
 
 from cardrules.client.cards import hands as parse_hands
 from cardrules.v1 import lieng_pb2, lieng_pb2_grpc
@@ -169,6 +170,7 @@ class SteadyLoad:
             thread.join(timeout=60)
 
 
+@pytest.mark.slow
 def test_a_saturated_replica_passes_its_probes_and_a_draining_one_leaves_without_failed_calls() -> None:
     with front(2) as (servers, health_ports, envoy):
         busy, busy_health = servers[0], health_ports[0]
@@ -188,7 +190,7 @@ def test_a_saturated_replica_passes_its_probes_and_a_draining_one_leaves_without
                         probes.append(f"{error.code()}")
                 deepest_queue = max(deepest_queue, saturation.outstanding)
                 checks = health_check_stats(envoy)["attempt"] - before["attempt"]
-                if checks >= 6 and deepest_queue >= 2 * WINDOW and len(probes) >= 20:
+                if checks >= 4 and deepest_queue >= 2 * WINDOW and len(probes) >= 20:
                     break
                 assert time.monotonic() < deadline, f"no saturation seen: queue {deepest_queue}, checks {checks}"
                 time.sleep(0.2)
