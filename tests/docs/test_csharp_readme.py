@@ -59,7 +59,7 @@ def test_the_dotnet_install_and_example_work_in_a_new_folder(tmp_path: Path, fro
         "Trips A (Sap)",
         "Straight 2-3-4 (Lieng)",
         "3 moves; first is legal: True",
-        "INVALID_ARGUMENT hands[0].cards[2]",
+        "INVALID_ARGUMENT hands[0].cards[2] DUPLICATE_CARD",  # the field violation, and ErrorInfo's reason
     ]
 
 
