@@ -183,7 +183,8 @@ def test_health_checks_outlier_detection_retries_and_timeouts_survive_load(overl
     # Outlier detection really ejects (Envoy's default enforcement for gateway failures is 0 %).
     outlier = cluster["outlier_detection"]
     assert outlier["enforcing_consecutive_gateway_failure"] == 100 and outlier["enforcing_consecutive_5xx"] == 100
-    assert 0 < outlier["max_ejection_percent"] < 50
+    # At most half the replicas out, and with 2 replicas still one (Envoy caps the first ejection too).
+    assert outlier["max_ejection_percent"] == 50
     routes = rules_routes(shipped(overlay))
     assert routes
     for route in routes:
