@@ -329,6 +329,7 @@ def generate_services() -> str:
         "using System.Collections.Generic;",
         "using System.Threading;",
         "using System.Threading.Tasks;",
+        "using Cardrules.Client;",
         "",
         f"namespace {NAMESPACE}",
         "{",
@@ -355,16 +356,25 @@ def generate_services() -> str:
                 # ConfigureAwait(false) is safe in these wrappers: only a cast follows, no transport call (those
                 # stay on the caller's context inside CardrulesClient.InvokeAsync), and the caller's own await
                 # still resumes on its context.
+                # Two overloads, as grpc-dotnet's generated clients have: the common arguments, or CallOptions.
                 body += [
                     "",
                     f"    /// <summary>{service.full_name}/{method.name}.",
                     '    /// <paramref name="timeout"/> null: the client\'s default deadline.</summary>',
-                    f"    public async Task<{response}> {method.name}Async({request} request,",
+                    f"    public Task<{response}> {method.name}Async({request} request,",
                     "        TimeSpan? timeout = null,",
                     "        CancellationToken cancellationToken = default(CancellationToken))",
                     "    {",
+                    f"        return {method.name}Async(request,",
+                    "            new CallOptions { Timeout = timeout, CancellationToken = cancellationToken });",
+                    "    }",
+                    "",
+                    f"    /// <summary>{service.full_name}/{method.name} with this call's options (deadline, headers,",
+                    "    /// cancellation).</summary>",
+                    f"    public async Task<{response}> {method.name}Async({request} request, CallOptions options)",
+                    "    {",
                     f"        return ({response})await invoker",
-                    f"            .InvokeAsync(RpcMethods.{field}, request, timeout, cancellationToken)",
+                    f"            .InvokeAsync(RpcMethods.{field}, request, options)",
                     "            .ConfigureAwait(false);",
                     "    }",
                 ]

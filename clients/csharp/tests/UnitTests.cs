@@ -424,6 +424,45 @@ namespace Cardrules.Tests
             Assert.Equal(0, ErrorDecoder.Decode(new TransportResponse(503, "down")).ResponseHeaders.Count);
         }
 
+        public static void TestCallOptionsGiveOneCallItsHeadersDeadlineAndCancellation()
+        {
+            var ok = new Func<TransportResponse>(() => new TransportResponse(200, "{}"));
+            var transport = new ScriptedTransport(ok, ok);
+            var options = Fast();
+            options.Headers["x-game"] = "table-7";
+            options.Headers["x-trace"] = "client";
+            var client = new CardrulesClient(transport, options);
+            var call = new CallOptions { Headers = new Dictionary<string, string> { { "X-Trace", "call-1" }, { "x-round", "3" } } };
+            client.Lieng.ScoreLiengAsync(new ScoreLiengRequest(), call).GetAwaiter().GetResult();
+            Assert.Equal("table-7", transport.LastHeaders["x-game"]);
+            Assert.Equal("call-1", transport.LastHeaders["x-trace"]); // the call's value wins
+            Assert.Equal("3", transport.LastHeaders["x-round"]);
+            Assert.Equal(3, transport.LastHeaders.Count);
+            client.Lieng.ScoreLiengAsync(new ScoreLiengRequest()).GetAwaiter().GetResult();
+            Assert.Equal("client", transport.LastHeaders["x-trace"]); // only for that call
+            Assert.Equal(2, transport.LastHeaders.Count);
+
+            var refused = new CallOptions { Headers = new Dictionary<string, string> { { "authorization", "Bearer x" } } };
+            Assert.Throws<ArgumentException>(() => client.Lieng.ScoreLiengAsync(new ScoreLiengRequest(), refused).GetAwaiter().GetResult());
+
+            // A deadline already spent fails before any attempt; the client's default (30 s here) would not.
+            var spent = new ScriptedTransport(ok);
+            var error = Assert.Throws<RulesException>(() => new CardrulesClient(spent, Fast()).Lieng
+                .ScoreLiengAsync(new ScoreLiengRequest(), new CallOptions { Timeout = TimeSpan.Zero }).GetAwaiter().GetResult());
+            Assert.Equal(StatusCode.DeadlineExceeded, error.Code);
+            Assert.Equal(0, spent.Calls);
+
+            using (var cancel = new CancellationTokenSource())
+            {
+                var slow = new ScriptedTransport(() => { throw new System.Net.Http.HttpRequestException("refused"); }, ok);
+                var waits = Fast();
+                waits.Delay = (wait, token) => { cancel.Cancel(); token.ThrowIfCancellationRequested(); return Task.FromResult(0); };
+                Assert.Throws<OperationCanceledException>(() => new CardrulesClient(slow, waits).Lieng
+                    .ScoreLiengAsync(new ScoreLiengRequest(), new CallOptions { CancellationToken = cancel.Token }).GetAwaiter().GetResult());
+                Assert.Equal(1, slow.Calls);
+            }
+        }
+
         public static void TestExtraHeadersAreSentBesideTheTokenAndCheckedFirst()
         {
             var transport = new ScriptedTransport(() => new TransportResponse(200, "{}"));

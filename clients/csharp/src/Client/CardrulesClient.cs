@@ -77,16 +77,24 @@ namespace Cardrules.Client
         public SamLocServiceClient SamLoc { get; private set; }
         public LiengServiceClient Lieng { get; private set; }
 
-        /// <summary>Any RPC by its table entry (what the typed methods and the conformance runner call).</summary>
-        public async Task<IProtoMessage> InvokeAsync(RpcMethod method, IProtoMessage request, TimeSpan? timeout,
+        /// <summary>Any RPC by its table entry (what the conformance runner calls).</summary>
+        public Task<IProtoMessage> InvokeAsync(RpcMethod method, IProtoMessage request, TimeSpan? timeout,
             CancellationToken cancellationToken)
+        {
+            return InvokeAsync(method, request, new CallOptions { Timeout = timeout, CancellationToken = cancellationToken });
+        }
+
+        /// <summary>Any RPC by its table entry with this call's options (what the typed methods call).</summary>
+        public async Task<IProtoMessage> InvokeAsync(RpcMethod method, IProtoMessage request, CallOptions call)
         {
             if (method == null) throw new ArgumentNullException("method");
             if (request == null) throw new ArgumentNullException("request");
-            var budget = timeout ?? options.DefaultTimeout;
+            call = call ?? new CallOptions();
+            var cancellationToken = call.CancellationToken;
+            var budget = call.Timeout ?? options.DefaultTimeout;
             var clock = Stopwatch.StartNew();
             var body = JsonText.Serialize(request.ToJson());
-            var headers = RequestHeaders.For(options.Token, options.Headers);
+            var headers = RequestHeaders.For(options.Token, options.Headers, call.Headers);
             for (var attempt = 1; ; attempt++)
             {
                 RulesException failure;

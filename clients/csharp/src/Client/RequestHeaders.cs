@@ -11,24 +11,15 @@ namespace Cardrules.Client
         private const string TokenChars = "!#$%&'*+-.^_`|~";
         private static readonly IReadOnlyDictionary<string, string> None = new Dictionary<string, string>();
 
-        public static IReadOnlyDictionary<string, string> For(string token, IDictionary<string, string> extra)
+        /// <param name="clients">The client's headers (<see cref="CardrulesClientOptions.Headers"/>).</param>
+        /// <param name="calls">This call's (<see cref="CallOptions.Headers"/>): a name in both takes this value.</param>
+        public static IReadOnlyDictionary<string, string> For(string token, IDictionary<string, string> clients,
+            IDictionary<string, string> calls)
         {
-            if (token == null && (extra == null || extra.Count == 0)) return None;
+            if (token == null && (clients == null || clients.Count == 0) && (calls == null || calls.Count == 0)) return None;
             var headers = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
-            foreach (var header in extra ?? new Dictionary<string, string>())
-            {
-                if (!IsToken(header.Key))
-                    throw new ArgumentException("header name " + Quote(header.Key) + " is not an HTTP token");
-                if (header.Value == null || header.Value.Any(c => (c < ' ' && c != '\t') || c > '~'))
-                    throw new ArgumentException("the value of header " + header.Key + " must be visible ASCII (no line breaks)");
-                if (string.Equals(header.Key, "Authorization", StringComparison.OrdinalIgnoreCase))
-                    throw new ArgumentException("send the player's token with CardrulesClientOptions.Token, not as a header");
-                if (string.Equals(header.Key, "Content-Type", StringComparison.OrdinalIgnoreCase))
-                    throw new ArgumentException("the transport sets Content-Type itself");
-                if (headers.ContainsKey(header.Key))
-                    throw new ArgumentException("header " + header.Key + " given twice");
-                headers[header.Key] = header.Value;
-            }
+            Add(headers, clients, false);
+            Add(headers, calls, true);
             if (token != null)
             {
                 // A token is opaque text of visible ASCII (a JWT is base64url and dots): anything else would corrupt
@@ -38,6 +29,28 @@ namespace Cardrules.Client
                 headers["Authorization"] = "Bearer " + token;
             }
             return headers;
+        }
+
+        private static void Add(Dictionary<string, string> headers, IDictionary<string, string> extra, bool replaces)
+        {
+            if (extra == null) return;
+            var added = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
+            foreach (var header in extra)
+            {
+                if (!IsToken(header.Key))
+                    throw new ArgumentException("header name " + Quote(header.Key) + " is not an HTTP token");
+                if (header.Value == null || header.Value.Any(c => (c < ' ' && c != '\t') || c > '~'))
+                    throw new ArgumentException("the value of header " + header.Key + " must be visible ASCII (no line breaks)");
+                if (string.Equals(header.Key, "Authorization", StringComparison.OrdinalIgnoreCase))
+                    throw new ArgumentException("send the player's token with CardrulesClientOptions.Token, not as a header");
+                if (string.Equals(header.Key, "Content-Type", StringComparison.OrdinalIgnoreCase))
+                    throw new ArgumentException("the transport sets Content-Type itself");
+                // One dictionary may still name a header twice in different case (with a case-sensitive comparer).
+                if (!added.Add(header.Key) || (!replaces && headers.ContainsKey(header.Key)))
+                    throw new ArgumentException("header " + header.Key + " given twice");
+                headers.Remove(header.Key); // the call's value, under the call's spelling
+                headers[header.Key] = header.Value;
+            }
         }
 
         private static bool IsToken(string name)

@@ -6,6 +6,7 @@ using System;
 using System.Collections.Generic;
 using System.Threading;
 using System.Threading.Tasks;
+using Cardrules.Client;
 
 namespace Cardrules.V1
 {
@@ -22,45 +23,77 @@ namespace Cardrules.V1
 
         /// <summary>cardrules.v1.SamLocService/StartHand.
         /// <paramref name="timeout"/> null: the client's default deadline.</summary>
-        public async Task<SamLocServiceStartHandResponse> StartHandAsync(SamLocServiceStartHandRequest request,
+        public Task<SamLocServiceStartHandResponse> StartHandAsync(SamLocServiceStartHandRequest request,
             TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
+            return StartHandAsync(request,
+                new CallOptions { Timeout = timeout, CancellationToken = cancellationToken });
+        }
+
+        /// <summary>cardrules.v1.SamLocService/StartHand with this call's options (deadline, headers,
+        /// cancellation).</summary>
+        public async Task<SamLocServiceStartHandResponse> StartHandAsync(SamLocServiceStartHandRequest request, CallOptions options)
+        {
             return (SamLocServiceStartHandResponse)await invoker
-                .InvokeAsync(RpcMethods.SamLocServiceStartHand, request, timeout, cancellationToken)
+                .InvokeAsync(RpcMethods.SamLocServiceStartHand, request, options)
                 .ConfigureAwait(false);
         }
 
         /// <summary>cardrules.v1.SamLocService/ValidatePlay.
         /// <paramref name="timeout"/> null: the client's default deadline.</summary>
-        public async Task<SamLocServiceValidatePlayResponse> ValidatePlayAsync(SamLocServiceValidatePlayRequest request,
+        public Task<SamLocServiceValidatePlayResponse> ValidatePlayAsync(SamLocServiceValidatePlayRequest request,
             TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
+            return ValidatePlayAsync(request,
+                new CallOptions { Timeout = timeout, CancellationToken = cancellationToken });
+        }
+
+        /// <summary>cardrules.v1.SamLocService/ValidatePlay with this call's options (deadline, headers,
+        /// cancellation).</summary>
+        public async Task<SamLocServiceValidatePlayResponse> ValidatePlayAsync(SamLocServiceValidatePlayRequest request, CallOptions options)
+        {
             return (SamLocServiceValidatePlayResponse)await invoker
-                .InvokeAsync(RpcMethods.SamLocServiceValidatePlay, request, timeout, cancellationToken)
+                .InvokeAsync(RpcMethods.SamLocServiceValidatePlay, request, options)
                 .ConfigureAwait(false);
         }
 
         /// <summary>cardrules.v1.SamLocService/LegalMoves.
         /// <paramref name="timeout"/> null: the client's default deadline.</summary>
-        public async Task<SamLocServiceLegalMovesResponse> LegalMovesAsync(SamLocServiceLegalMovesRequest request,
+        public Task<SamLocServiceLegalMovesResponse> LegalMovesAsync(SamLocServiceLegalMovesRequest request,
             TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
+            return LegalMovesAsync(request,
+                new CallOptions { Timeout = timeout, CancellationToken = cancellationToken });
+        }
+
+        /// <summary>cardrules.v1.SamLocService/LegalMoves with this call's options (deadline, headers,
+        /// cancellation).</summary>
+        public async Task<SamLocServiceLegalMovesResponse> LegalMovesAsync(SamLocServiceLegalMovesRequest request, CallOptions options)
+        {
             return (SamLocServiceLegalMovesResponse)await invoker
-                .InvokeAsync(RpcMethods.SamLocServiceLegalMoves, request, timeout, cancellationToken)
+                .InvokeAsync(RpcMethods.SamLocServiceLegalMoves, request, options)
                 .ConfigureAwait(false);
         }
 
         /// <summary>cardrules.v1.SamLocService/SettleRound.
         /// <paramref name="timeout"/> null: the client's default deadline.</summary>
-        public async Task<SamLocServiceSettleRoundResponse> SettleRoundAsync(SamLocServiceSettleRoundRequest request,
+        public Task<SamLocServiceSettleRoundResponse> SettleRoundAsync(SamLocServiceSettleRoundRequest request,
             TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
+            return SettleRoundAsync(request,
+                new CallOptions { Timeout = timeout, CancellationToken = cancellationToken });
+        }
+
+        /// <summary>cardrules.v1.SamLocService/SettleRound with this call's options (deadline, headers,
+        /// cancellation).</summary>
+        public async Task<SamLocServiceSettleRoundResponse> SettleRoundAsync(SamLocServiceSettleRoundRequest request, CallOptions options)
+        {
             return (SamLocServiceSettleRoundResponse)await invoker
-                .InvokeAsync(RpcMethods.SamLocServiceSettleRound, request, timeout, cancellationToken)
+                .InvokeAsync(RpcMethods.SamLocServiceSettleRound, request, options)
                 .ConfigureAwait(false);
         }
     }
@@ -78,67 +111,115 @@ namespace Cardrules.V1
 
         /// <summary>cardrules.v1.LiengService/ScoreLieng.
         /// <paramref name="timeout"/> null: the client's default deadline.</summary>
-        public async Task<ScoreLiengResponse> ScoreLiengAsync(ScoreLiengRequest request,
+        public Task<ScoreLiengResponse> ScoreLiengAsync(ScoreLiengRequest request,
             TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
+            return ScoreLiengAsync(request,
+                new CallOptions { Timeout = timeout, CancellationToken = cancellationToken });
+        }
+
+        /// <summary>cardrules.v1.LiengService/ScoreLieng with this call's options (deadline, headers,
+        /// cancellation).</summary>
+        public async Task<ScoreLiengResponse> ScoreLiengAsync(ScoreLiengRequest request, CallOptions options)
+        {
             return (ScoreLiengResponse)await invoker
-                .InvokeAsync(RpcMethods.LiengServiceScoreLieng, request, timeout, cancellationToken)
+                .InvokeAsync(RpcMethods.LiengServiceScoreLieng, request, options)
                 .ConfigureAwait(false);
         }
 
         /// <summary>cardrules.v1.LiengService/CompareHands.
         /// <paramref name="timeout"/> null: the client's default deadline.</summary>
-        public async Task<CompareHandsResponse> CompareHandsAsync(CompareHandsRequest request,
+        public Task<CompareHandsResponse> CompareHandsAsync(CompareHandsRequest request,
             TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
+            return CompareHandsAsync(request,
+                new CallOptions { Timeout = timeout, CancellationToken = cancellationToken });
+        }
+
+        /// <summary>cardrules.v1.LiengService/CompareHands with this call's options (deadline, headers,
+        /// cancellation).</summary>
+        public async Task<CompareHandsResponse> CompareHandsAsync(CompareHandsRequest request, CallOptions options)
+        {
             return (CompareHandsResponse)await invoker
-                .InvokeAsync(RpcMethods.LiengServiceCompareHands, request, timeout, cancellationToken)
+                .InvokeAsync(RpcMethods.LiengServiceCompareHands, request, options)
                 .ConfigureAwait(false);
         }
 
         /// <summary>cardrules.v1.LiengService/StartBetting.
         /// <paramref name="timeout"/> null: the client's default deadline.</summary>
-        public async Task<StartBettingResponse> StartBettingAsync(StartBettingRequest request,
+        public Task<StartBettingResponse> StartBettingAsync(StartBettingRequest request,
             TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
+            return StartBettingAsync(request,
+                new CallOptions { Timeout = timeout, CancellationToken = cancellationToken });
+        }
+
+        /// <summary>cardrules.v1.LiengService/StartBetting with this call's options (deadline, headers,
+        /// cancellation).</summary>
+        public async Task<StartBettingResponse> StartBettingAsync(StartBettingRequest request, CallOptions options)
+        {
             return (StartBettingResponse)await invoker
-                .InvokeAsync(RpcMethods.LiengServiceStartBetting, request, timeout, cancellationToken)
+                .InvokeAsync(RpcMethods.LiengServiceStartBetting, request, options)
                 .ConfigureAwait(false);
         }
 
         /// <summary>cardrules.v1.LiengService/ValidatePlay.
         /// <paramref name="timeout"/> null: the client's default deadline.</summary>
-        public async Task<LiengServiceValidatePlayResponse> ValidatePlayAsync(LiengServiceValidatePlayRequest request,
+        public Task<LiengServiceValidatePlayResponse> ValidatePlayAsync(LiengServiceValidatePlayRequest request,
             TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
+            return ValidatePlayAsync(request,
+                new CallOptions { Timeout = timeout, CancellationToken = cancellationToken });
+        }
+
+        /// <summary>cardrules.v1.LiengService/ValidatePlay with this call's options (deadline, headers,
+        /// cancellation).</summary>
+        public async Task<LiengServiceValidatePlayResponse> ValidatePlayAsync(LiengServiceValidatePlayRequest request, CallOptions options)
+        {
             return (LiengServiceValidatePlayResponse)await invoker
-                .InvokeAsync(RpcMethods.LiengServiceValidatePlay, request, timeout, cancellationToken)
+                .InvokeAsync(RpcMethods.LiengServiceValidatePlay, request, options)
                 .ConfigureAwait(false);
         }
 
         /// <summary>cardrules.v1.LiengService/LegalMoves.
         /// <paramref name="timeout"/> null: the client's default deadline.</summary>
-        public async Task<LiengServiceLegalMovesResponse> LegalMovesAsync(LiengServiceLegalMovesRequest request,
+        public Task<LiengServiceLegalMovesResponse> LegalMovesAsync(LiengServiceLegalMovesRequest request,
             TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
+            return LegalMovesAsync(request,
+                new CallOptions { Timeout = timeout, CancellationToken = cancellationToken });
+        }
+
+        /// <summary>cardrules.v1.LiengService/LegalMoves with this call's options (deadline, headers,
+        /// cancellation).</summary>
+        public async Task<LiengServiceLegalMovesResponse> LegalMovesAsync(LiengServiceLegalMovesRequest request, CallOptions options)
+        {
             return (LiengServiceLegalMovesResponse)await invoker
-                .InvokeAsync(RpcMethods.LiengServiceLegalMoves, request, timeout, cancellationToken)
+                .InvokeAsync(RpcMethods.LiengServiceLegalMoves, request, options)
                 .ConfigureAwait(false);
         }
 
         /// <summary>cardrules.v1.LiengService/SettleRound.
         /// <paramref name="timeout"/> null: the client's default deadline.</summary>
-        public async Task<LiengServiceSettleRoundResponse> SettleRoundAsync(LiengServiceSettleRoundRequest request,
+        public Task<LiengServiceSettleRoundResponse> SettleRoundAsync(LiengServiceSettleRoundRequest request,
             TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
+            return SettleRoundAsync(request,
+                new CallOptions { Timeout = timeout, CancellationToken = cancellationToken });
+        }
+
+        /// <summary>cardrules.v1.LiengService/SettleRound with this call's options (deadline, headers,
+        /// cancellation).</summary>
+        public async Task<LiengServiceSettleRoundResponse> SettleRoundAsync(LiengServiceSettleRoundRequest request, CallOptions options)
+        {
             return (LiengServiceSettleRoundResponse)await invoker
-                .InvokeAsync(RpcMethods.LiengServiceSettleRound, request, timeout, cancellationToken)
+                .InvokeAsync(RpcMethods.LiengServiceSettleRound, request, options)
                 .ConfigureAwait(false);
         }
     }

@@ -49,8 +49,8 @@ namespace Cardrules.V1
     /// <summary>What the generated service clients call through: CardrulesClient implements it.</summary>
     public interface IRpcInvoker
     {
-        System.Threading.Tasks.Task<IProtoMessage> InvokeAsync(RpcMethod method, IProtoMessage request, TimeSpan? timeout,
-            System.Threading.CancellationToken cancellationToken);
+        System.Threading.Tasks.Task<IProtoMessage> InvokeAsync(RpcMethod method, IProtoMessage request,
+            Cardrules.Client.CallOptions options);
     }
 
     /// <summary>The proto3 JSON rules for scalars, shared by the generated message classes.</summary>
