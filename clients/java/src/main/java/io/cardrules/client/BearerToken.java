@@ -8,7 +8,7 @@ import java.util.concurrent.Executor;
 
 /**
  * Call credentials that send {@code authorization: Bearer <token>} on every call, what a server started with
- * {@code --auth-tokens} wants. {@link ChannelOptions#token} installs them; for a channel you build yourself use
+ * {@code --auth-tokens} wants. {@link RulesChannelBuilder#token} installs them; for a channel you build yourself use
  * {@code CompositeChannelCredentials.create(tlsCredentials, BearerToken.of(token))}.
  *
  * <p>{@link #of} sends the token only over TLS: on a plaintext connection, where anyone on the path could read it,
@@ -67,7 +67,7 @@ public final class BearerToken extends CallCredentials {
     if (!plaintextAllowed && requestInfo.getSecurityLevel() != SecurityLevel.PRIVACY_AND_INTEGRITY) {
       applier.fail(
           Status.UNAUTHENTICATED.withDescription(
-              "cardrules: the token is only sent over TLS; BearerToken.allowingPlaintext (ChannelOptions"
+              "cardrules: the token is only sent over TLS; BearerToken.allowingPlaintext (RulesChannelBuilder"
                   + ".insecureToken) sends it over plaintext, for trusted networks only"));
       return;
     }

@@ -98,9 +98,9 @@ public final class Conformance {
       token = System.getenv(TOKEN_ENV);
     }
     // Retries as in every SDK channel; no default deadline, since every call carries the runner's own timeout.
-    ChannelOptions options = new ChannelOptions().defaultDeadlineMillis(0);
     ManagedChannel channel;
     try {
+      RulesChannelBuilder options = RulesChannels.builder(target).defaultDeadline(0, TimeUnit.MILLISECONDS);
       if (tls) {
         options.tls();
       }
@@ -119,7 +119,7 @@ public final class Conformance {
           options.insecureToken(token);
         }
       }
-      channel = options.connect(target);
+      channel = options.build();
     } catch (IllegalArgumentException | IllegalStateException | UncheckedIOException error) {
       return usage(String.valueOf(error.getMessage()));
     }

@@ -19,8 +19,9 @@ import io.grpc.Channel;
  * Typed calls to {@code cardrules.v1.LiengService} through the generated {@link LiengServiceGrpc} blocking stub, one
  * method per RPC named after it ({@code ScoreLieng} is {@link #scoreLieng}). Each call gets the client's deadline
  * (default 2 s) and a failed call throws a {@link RulesException} subclass. Thread-safe; share one per channel.
+ * {@link LiengFutureClient} is the same without blocking.
  */
-public final class LiengClient extends RulesClient<LiengServiceGrpc.LiengServiceBlockingStub> {
+public final class LiengClient extends BlockingClient<LiengServiceGrpc.LiengServiceBlockingStub, LiengClient> {
   /** A client whose calls get {@link RulesChannels#DEFAULT_DEADLINE_MILLIS}. */
   public LiengClient(Channel channel) {
     this(channel, RulesChannels.DEFAULT_DEADLINE_MILLIS);
@@ -29,6 +30,15 @@ public final class LiengClient extends RulesClient<LiengServiceGrpc.LiengService
   /** A client whose calls get {@code deadlineMillis} each. */
   public LiengClient(Channel channel, long deadlineMillis) {
     super(LiengServiceGrpc.newBlockingStub(channel), deadlineMillis);
+  }
+
+  private LiengClient(LiengServiceGrpc.LiengServiceBlockingStub stub, long deadlineMillis) {
+    super(stub, deadlineMillis);
+  }
+
+  @Override
+  LiengClient with(LiengServiceGrpc.LiengServiceBlockingStub stub, long deadlineMillis) {
+    return new LiengClient(stub, deadlineMillis);
   }
 
   /** LiengService/ScoreLieng. */

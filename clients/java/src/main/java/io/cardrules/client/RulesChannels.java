@@ -1,8 +1,5 @@
 package io.cardrules.client;
 
-import io.grpc.ChannelCredentials;
-import io.grpc.Grpc;
-import io.grpc.InsecureChannelCredentials;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
 import java.util.ArrayList;
@@ -59,58 +56,28 @@ public final class RulesChannels {
   }
 
   /**
-   * A builder with the service config, retries and default deadline set; add your own options, then build.
-   * For round robin over a headless service: {@code newBuilder("dns:///rules.games:50051", creds,
-   * LoadBalancing.ROUND_ROBIN, true, 2000)}. {@code defaultDeadlineMillis} 0 means no default deadline.
+   * A builder for a channel to {@code target} ({@code host:port}, or e.g. {@code dns:///rules.games:50051} for
+   * round robin over a headless service): {@code RulesChannels.builder(target).tls().token(t).roundRobin().build()}.
    */
-  public static ManagedChannelBuilder<?> newBuilder(
-      String target,
-      ChannelCredentials credentials,
-      LoadBalancing loadBalancing,
-      boolean retry,
-      long defaultDeadlineMillis) {
-    ManagedChannelBuilder<?> builder =
-        Grpc.newChannelBuilder(target, credentials)
-            .defaultServiceConfig(serviceConfig(loadBalancing, retry))
-            // Without this grpc-java may take a service config from DNS TXT records instead of ours.
-            .disableServiceConfigLookUp();
-    if (retry) {
-      builder.enableRetry();
-    } else {
-      builder.disableRetry();
-    }
-    if (defaultDeadlineMillis > 0) {
-      builder.intercept(new DefaultDeadline(defaultDeadlineMillis));
-    }
-    return builder;
+  public static RulesChannelBuilder builder(String target) {
+    return new RulesChannelBuilder(target);
   }
 
   /**
-   * A channel with {@code options}: TLS and client certificates, a bearer token, load balancing, retries, the
-   * default deadline (see {@link ChannelOptions}).
+   * The same service config, retries, default deadline and interceptors on a channel builder of yours: an
+   * in-process one in tests ({@code InProcessChannelBuilder.forName(name)}), OkHttp on Android with your own
+   * socket factory, ... Transport security is then that builder's: {@code tls()}, {@code token(...)} and the
+   * other credential options fail at build.
    */
-  public static ManagedChannel connect(String target, ChannelOptions options) {
-    return options.connect(target);
+  public static RulesChannelBuilder builder(ManagedChannelBuilder<?> transport) {
+    return new RulesChannelBuilder(transport);
   }
 
-  /** A plaintext channel, connecting at once: pick_first, retries on, 2 s default deadline. */
+  /**
+   * A plaintext channel with the defaults, connecting at once: pick_first, retries on, 2 s default deadline. Same
+   * as {@code builder(target).build()}.
+   */
   public static ManagedChannel connect(String target) {
-    return connect(target, LoadBalancing.PICK_FIRST);
-  }
-
-  /** A plaintext channel with the given load balancing, connecting at once: retries on, 2 s default deadline. */
-  public static ManagedChannel connect(String target, LoadBalancing loadBalancing) {
-    return connecting(
-        newBuilder(target, InsecureChannelCredentials.create(), loadBalancing, true, DEFAULT_DEADLINE_MILLIS).build());
-  }
-
-  /**
-   * Starts connecting now rather than on the first call: the channel leaves idle (name resolution, load balancer,
-   * transport set up) while the caller builds its first request, so a cold JVM's first call does not spend its
-   * deadline on that.
-   */
-  static ManagedChannel connecting(ManagedChannel channel) {
-    channel.getState(true);
-    return channel;
+    return builder(target).build();
   }
 }

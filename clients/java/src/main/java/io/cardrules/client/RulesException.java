@@ -3,6 +3,7 @@ package io.cardrules.client;
 import com.google.protobuf.Any;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.rpc.BadRequest;
+import com.google.rpc.ErrorInfo;
 import io.grpc.Status;
 import io.grpc.StatusException;
 import io.grpc.StatusRuntimeException;
@@ -10,6 +11,7 @@ import io.grpc.protobuf.StatusProto;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A call to the rules service failed. An illegal play is not one (ValidatePlay answers {@code legal: false} with a
@@ -21,11 +23,37 @@ public class RulesException extends RuntimeException {
 
   private final Status.Code code;
   private final transient com.google.rpc.Status status;
+  private final transient ErrorInfo errorInfo;
 
   protected RulesException(Status.Code code, String message, com.google.rpc.Status status, Throwable cause) {
     super(code + ": " + message, cause);
     this.code = code;
     this.status = status;
+    this.errorInfo = errorInfo(status);
+  }
+
+  /**
+   * The stable reason of the failure from the server's {@code google.rpc.ErrorInfo}, e.g. {@code MALFORMED_CARD} (for
+   * INVALID_ARGUMENT, the first field violation's); empty when the server sent none. Branch on this, not on the
+   * message.
+   */
+  public String reason() {
+    return errorInfo == null ? "" : errorInfo.getReason();
+  }
+
+  /** The ErrorInfo's domain, {@code cardrules.v1} from the rules service; empty without an ErrorInfo. */
+  public String domain() {
+    return errorInfo == null ? "" : errorInfo.getDomain();
+  }
+
+  /** The ErrorInfo's metadata (e.g. {@code field} naming the first offending field); empty without one. */
+  public Map<String, String> metadata() {
+    return errorInfo == null ? Collections.<String, String>emptyMap() : errorInfo.getMetadataMap();
+  }
+
+  /** The {@code google.rpc.ErrorInfo} detail itself, or null when the server sent none. */
+  public ErrorInfo errorInfo() {
+    return errorInfo;
   }
 
   /** The gRPC status code, e.g. {@code INVALID_ARGUMENT}. */
@@ -72,6 +100,23 @@ public class RulesException extends RuntimeException {
     }
   }
 
+  /** The first {@code google.rpc.ErrorInfo} in a status's details, or null. */
+  public static ErrorInfo errorInfo(com.google.rpc.Status status) {
+    if (status == null) {
+      return null;
+    }
+    for (Any detail : status.getDetailsList()) {
+      if (detail.is(ErrorInfo.class)) {
+        try {
+          return detail.unpack(ErrorInfo.class);
+        } catch (InvalidProtocolBufferException corrupt) {
+          // Claims to be ErrorInfo but does not parse: no reason we could trust; look for another.
+        }
+      }
+    }
+    return null;
+  }
+
   /** Every {@code google.rpc.BadRequest} field violation in a status's details, in order. */
   public static List<FieldViolation> fieldViolations(com.google.rpc.Status status) {
     if (status == null) {
@@ -84,7 +129,7 @@ public class RulesException extends RuntimeException {
       }
       try {
         for (BadRequest.FieldViolation v : detail.unpack(BadRequest.class).getFieldViolationsList()) {
-          violations.add(new FieldViolation(v.getField(), v.getDescription()));
+          violations.add(new FieldViolation(v.getField(), v.getDescription(), v.getReason()));
         }
       } catch (InvalidProtocolBufferException corrupt) {
         // A detail that claims to be BadRequest but does not parse names no field we could trust.

@@ -15,9 +15,10 @@ import io.grpc.Channel;
  * Typed calls to {@code cardrules.v1.SamLocService} through the generated {@link SamLocServiceGrpc} blocking stub, one
  * method per RPC named after it. Each call gets the client's deadline (default 2 s) and a failed call throws a
  * {@link RulesException} subclass. Thread-safe; share one per channel. {@link SamActions#fromMove} turns a legal
- * move into the action to validate.
+ * move into the action to validate; {@link SamLocFutureClient} is the same without blocking.
  */
-public final class SamLocClient extends RulesClient<SamLocServiceGrpc.SamLocServiceBlockingStub> {
+public final class SamLocClient
+    extends BlockingClient<SamLocServiceGrpc.SamLocServiceBlockingStub, SamLocClient> {
   /** A client whose calls get {@link RulesChannels#DEFAULT_DEADLINE_MILLIS}. */
   public SamLocClient(Channel channel) {
     this(channel, RulesChannels.DEFAULT_DEADLINE_MILLIS);
@@ -26,6 +27,15 @@ public final class SamLocClient extends RulesClient<SamLocServiceGrpc.SamLocServ
   /** A client whose calls get {@code deadlineMillis} each. */
   public SamLocClient(Channel channel, long deadlineMillis) {
     super(SamLocServiceGrpc.newBlockingStub(channel), deadlineMillis);
+  }
+
+  private SamLocClient(SamLocServiceGrpc.SamLocServiceBlockingStub stub, long deadlineMillis) {
+    super(stub, deadlineMillis);
+  }
+
+  @Override
+  SamLocClient with(SamLocServiceGrpc.SamLocServiceBlockingStub stub, long deadlineMillis) {
+    return new SamLocClient(stub, deadlineMillis);
   }
 
   /** SamLocService/StartHand. */

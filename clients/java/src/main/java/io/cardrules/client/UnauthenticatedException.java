@@ -4,7 +4,7 @@ import io.grpc.Status;
 
 /**
  * The server wants credentials this client did not give or it does not accept: a bearer token ({@link
- * ChannelOptions#token}) or, with mutual TLS, a client certificate. Never retried: the same credentials would be
+ * RulesChannelBuilder#token}) or, with mutual TLS, a client certificate. Never retried: the same credentials would be
  * refused again.
  */
 public final class UnauthenticatedException extends RulesException {

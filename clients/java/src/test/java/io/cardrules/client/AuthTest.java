@@ -94,7 +94,7 @@ class AuthTest {
 
   @Test
   void insecureTokenTravelsOnEveryCall() {
-    ManagedChannel channel = RulesChannels.connect(target, new ChannelOptions().insecureToken(TOKEN));
+    ManagedChannel channel = RulesChannels.builder(target).insecureToken(TOKEN).build();
     try {
       LiengClient lieng = new LiengClient(channel, 10_000);
       lieng.scoreLieng(ScoreLiengRequest.getDefaultInstance());
@@ -107,10 +107,10 @@ class AuthTest {
 
   @Test
   void refusedCredentialsAreTypedAndNeverRetried() {
-    for (ChannelOptions options : List.of(new ChannelOptions(), new ChannelOptions().insecureToken("wrong"))) {
+    for (RulesChannelBuilder builder :
+        List.of(RulesChannels.builder(target), RulesChannels.builder(target).insecureToken("wrong"))) {
       headers.clear();
-      UnauthenticatedException error =
-          assertThrows(UnauthenticatedException.class, () -> score(RulesChannels.connect(target, options)));
+      UnauthenticatedException error = assertThrows(UnauthenticatedException.class, () -> score(builder.build()));
       assertEquals("UNAUTHENTICATED: " + REFUSAL, error.getMessage());
       assertEquals(Status.Code.UNAUTHENTICATED, error.code());
       // Retries are on by default; a refusal is final, so the server sees exactly one attempt.
@@ -122,7 +122,7 @@ class AuthTest {
   @Test
   void aTokenOnlyTravelsOverTlsUnlessPlaintextIsChosen() {
     IllegalStateException refused =
-        assertThrows(IllegalStateException.class, () -> new ChannelOptions().token(TOKEN).connect(target));
+        assertThrows(IllegalStateException.class, () -> RulesChannels.builder(target).token(TOKEN).build());
     assertTrue(refused.getMessage().contains("insecureToken"), refused.getMessage());
     // A channel built by hand with the TLS-only token on plaintext: the call fails before anything is sent.
     ManagedChannel channel =
@@ -138,11 +138,11 @@ class AuthTest {
   @Test
   void badTokensAndConflictingOptionsFailBeforeAnyCall() {
     for (String bad : new String[] {"", "two words", "line\n", "caf\u00e9", null}) {
-      assertThrows(IllegalArgumentException.class, () -> new ChannelOptions().insecureToken(bad), bad);
+      assertThrows(IllegalArgumentException.class, () -> RulesChannels.builder(target).insecureToken(bad), bad);
     }
     assertThrows(
         IllegalStateException.class,
-        () -> new ChannelOptions().tls().credentials(InsecureChannelCredentials.create()).channelCredentials());
+        () -> RulesChannels.builder(target).tls().credentials(InsecureChannelCredentials.create()).channelCredentials());
   }
 
   @Test
@@ -154,11 +154,11 @@ class AuthTest {
     IllegalArgumentException error =
         assertThrows(
             IllegalArgumentException.class,
-            () -> new ChannelOptions().clientCertificate(cert, key).channelCredentials());
+            () -> RulesChannels.builder(target).clientCertificate(cert, key).channelCredentials());
     assertTrue(error.getMessage().contains("openssl pkcs8 -topk8 -nocrypt"), error.getMessage());
     File missing = dir.resolve("missing.pem").toFile();
     assertThrows(
         java.io.UncheckedIOException.class,
-        () -> new ChannelOptions().caCertificates(missing).channelCredentials());
+        () -> RulesChannels.builder(target).caCertificates(missing).channelCredentials());
   }
 }

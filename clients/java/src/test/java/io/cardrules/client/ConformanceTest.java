@@ -1,6 +1,7 @@
 package io.cardrules.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -72,6 +73,11 @@ class ConformanceTest {
     InvalidArgumentException error =
         assertThrows(InvalidArgumentException.class, () -> lieng.compareHands("AC AD", "2S 3H 4D"));
     assertEquals("hands[0]", error.fieldViolations().get(0).field());
+    // The server's ErrorInfo: the first violation's stable reason, in the service's domain, naming its field.
+    assertFalse(error.reason().isEmpty(), error.toString());
+    assertEquals(error.fieldViolations().get(0).reason(), error.reason());
+    assertEquals("cardrules.v1", error.domain());
+    assertEquals("hands[0]", error.metadata().get("field"));
   }
 
   @Test

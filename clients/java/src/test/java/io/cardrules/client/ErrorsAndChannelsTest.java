@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import com.google.protobuf.Any;
 import com.google.rpc.BadRequest;
 import com.google.rpc.Code;
+import com.google.rpc.ErrorInfo;
 import io.cardrules.v1.LiengServiceGrpc;
 import io.cardrules.v1.SamLocServiceGrpc;
 import io.grpc.Status;
@@ -23,7 +24,10 @@ class ErrorsAndChannelsTest {
     BadRequest badRequest =
         BadRequest.newBuilder()
             .addFieldViolations(
-                BadRequest.FieldViolation.newBuilder().setField("hands[0]").setDescription("3 cards"))
+                BadRequest.FieldViolation.newBuilder()
+                    .setField("hands[0]")
+                    .setDescription("3 cards")
+                    .setReason("WRONG_CARD_COUNT"))
             .addFieldViolations(BadRequest.FieldViolation.newBuilder().setField("house_rules.fee_bps"))
             .build();
     com.google.rpc.Status status =
@@ -31,6 +35,13 @@ class ErrorsAndChannelsTest {
             .setCode(Code.INVALID_ARGUMENT_VALUE)
             .setMessage("bad request")
             .addDetails(Any.pack(badRequest))
+            .addDetails(
+                Any.pack(
+                    ErrorInfo.newBuilder()
+                        .setReason("WRONG_CARD_COUNT")
+                        .setDomain("cardrules.v1")
+                        .putMetadata("field", "hands[0]")
+                        .build()))
             .build();
     StatusRuntimeException wire = StatusProto.toStatusRuntimeException(status);
 
@@ -38,8 +49,13 @@ class ErrorsAndChannelsTest {
 
     InvalidArgumentException invalid = assertInstanceOf(InvalidArgumentException.class, error);
     assertEquals(
-        List.of(new FieldViolation("hands[0]", "3 cards"), new FieldViolation("house_rules.fee_bps", "")),
+        List.of(
+            new FieldViolation("hands[0]", "3 cards", "WRONG_CARD_COUNT"),
+            new FieldViolation("house_rules.fee_bps", "", "")),
         invalid.fieldViolations());
+    assertEquals("WRONG_CARD_COUNT", invalid.reason());
+    assertEquals("cardrules.v1", invalid.domain());
+    assertEquals(Map.of("field", "hands[0]"), invalid.metadata());
     assertEquals(Status.Code.INVALID_ARGUMENT, invalid.code());
     assertEquals(status, invalid.status());
     assertSame(wire, invalid.getCause());
@@ -60,6 +76,9 @@ class ErrorsAndChannelsTest {
     InvalidArgumentException bare =
         assertInstanceOf(InvalidArgumentException.class, RulesException.from(Status.INVALID_ARGUMENT.asException()));
     assertEquals(List.of(), bare.fieldViolations());
+    assertEquals("", bare.reason()); // no ErrorInfo: empty, never null
+    assertEquals(Map.of(), bare.metadata());
+    assertNull(bare.errorInfo());
   }
 
   @Test

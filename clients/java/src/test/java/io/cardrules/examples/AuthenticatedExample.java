@@ -1,7 +1,6 @@
 // The Java authentication example of the README, compiled with the tests so it cannot rot.
 package io.cardrules.examples;
 
-import io.cardrules.client.ChannelOptions;
 import io.cardrules.client.LiengClient;
 import io.cardrules.client.RulesChannels;
 import io.cardrules.client.UnauthenticatedException;
@@ -13,12 +12,11 @@ public final class AuthenticatedExample {
 
   public static void main(String[] args) {
     ManagedChannel channel =
-        RulesChannels.connect(
-            "rules.internal.example:50051",
-            new ChannelOptions()
-                .caCertificates(new File("ca.pem")) // the CA that signed the server's certificate
-                .clientCertificate(new File("game-api.pem"), new File("game-api.pk8")) // mutual TLS, PKCS#8 key
-                .token(System.getenv("CARDRULES_TOKEN"))); // sent as "authorization: Bearer <token>"
+        RulesChannels.builder("rules.internal.example:50051")
+            .caCertificates(new File("ca.pem")) // the CA that signed the server's certificate
+            .clientCertificate(new File("game-api.pem"), new File("game-api.pk8")) // mutual TLS, PKCS#8 key
+            .token(System.getenv("CARDRULES_TOKEN")) // sent as "authorization: Bearer <token>"
+            .build();
     try {
       LiengClient lieng = new LiengClient(channel);
       System.out.println(lieng.scoreLieng("AC AD AH").getScores(0).getLabel().getEn());

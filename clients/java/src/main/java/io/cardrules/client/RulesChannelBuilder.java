@@ -1,7 +1,9 @@
 package io.cardrules.client;
 
 import io.grpc.ChannelCredentials;
+import io.grpc.ClientInterceptor;
 import io.grpc.CompositeChannelCredentials;
+import io.grpc.Grpc;
 import io.grpc.InsecureChannelCredentials;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
@@ -11,23 +13,30 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
- * How to reach the rules service: TLS and client certificates, a bearer token, load balancing, retries and the
- * default deadline. Every setter returns this object, so a channel reads as one sentence:
+ * Builds a channel to the rules service: TLS and client certificates, a bearer token, load balancing, retries and
+ * the default deadline. Start from {@link RulesChannels#builder}; every setter returns this builder:
  *
  * <pre>{@code
- * ManagedChannel channel = RulesChannels.connect("rules.internal.example:50051", new ChannelOptions()
+ * ManagedChannel channel = RulesChannels.builder("rules.internal.example:50051")
  *     .caCertificates(new File("ca.pem"))
- *     .clientCertificate(new File("game-api.pem"), new File("game-api.key"))
- *     .token(System.getenv("CARDRULES_TOKEN")));
+ *     .clientCertificate(new File("game-api.pem"), new File("game-api.pk8"))
+ *     .token(System.getenv("CARDRULES_TOKEN"))
+ *     .build();
  * }</pre>
  *
- * The defaults are those of {@link RulesChannels#connect(String)}: plaintext, pick_first, retries on, a 2 s
- * default deadline. Files are read when the channel is built ({@link #newBuilder}, {@link #connect}). Not
+ * The defaults are those of {@link RulesChannels#connect(String)}: plaintext, pick_first, retries of UNAVAILABLE
+ * and CANCELLED, a 2 s default deadline. Files are read by {@link #build} / {@link #managedChannelBuilder}. Not
  * thread-safe; a channel built from it does not change when it does.
  */
-public final class ChannelOptions {
+public final class RulesChannelBuilder {
+  private final String target;
+  private final ManagedChannelBuilder<?> transport;
   private LoadBalancing loadBalancing = LoadBalancing.PICK_FIRST;
   private boolean retry = true;
   private long defaultDeadlineMillis = RulesChannels.DEFAULT_DEADLINE_MILLIS;
@@ -37,9 +46,26 @@ public final class ChannelOptions {
   private File privateKey;
   private ChannelCredentials credentials;
   private BearerToken token;
+  private final List<ClientInterceptor> interceptors = new ArrayList<>();
+
+  RulesChannelBuilder(String target) {
+    if (target == null || target.isEmpty()) {
+      throw new IllegalArgumentException("the target is empty: give host:port or a URI such as dns:///host:port");
+    }
+    this.target = target;
+    this.transport = null;
+  }
+
+  RulesChannelBuilder(ManagedChannelBuilder<?> transport) {
+    if (transport == null) {
+      throw new IllegalArgumentException("the channel builder must not be null");
+    }
+    this.target = null;
+    this.transport = transport;
+  }
 
   /** Load balancing (default {@link LoadBalancing#PICK_FIRST}). */
-  public ChannelOptions loadBalancing(LoadBalancing loadBalancing) {
+  public RulesChannelBuilder loadBalancing(LoadBalancing loadBalancing) {
     if (loadBalancing == null) {
       throw new IllegalArgumentException("load balancing must not be null");
     }
@@ -47,29 +73,46 @@ public final class ChannelOptions {
     return this;
   }
 
+  /** Spread calls over every address the target resolves to: {@code loadBalancing(LoadBalancing.ROUND_ROBIN)}. */
+  public RulesChannelBuilder roundRobin() {
+    return loadBalancing(LoadBalancing.ROUND_ROBIN);
+  }
+
   /** No retries (e.g. behind a proxy that retries itself); by default UNAVAILABLE and CANCELLED are retried. */
-  public ChannelOptions withoutRetry() {
+  public RulesChannelBuilder withoutRetry() {
     this.retry = false;
     return this;
   }
 
-  /** The deadline of calls that set none; 0 means none (default {@link RulesChannels#DEFAULT_DEADLINE_MILLIS}). */
-  public ChannelOptions defaultDeadlineMillis(long millis) {
-    if (millis < 0) {
-      throw new IllegalArgumentException("a default deadline must be >= 0 ms, not " + millis);
+  /**
+   * The deadline of calls that set none (raw stubs included; the SDK's clients set their own); 0 means none.
+   * Default {@link RulesChannels#DEFAULT_DEADLINE_MILLIS} ms.
+   */
+  public RulesChannelBuilder defaultDeadline(long duration, TimeUnit unit) {
+    if (duration < 0) {
+      throw new IllegalArgumentException("a default deadline must be >= 0, not " + duration + " " + unit);
     }
-    this.defaultDeadlineMillis = millis;
+    this.defaultDeadlineMillis = unit.toMillis(duration);
+    return this;
+  }
+
+  /**
+   * Interceptors for every call (logging, metrics, tracing), run before the default deadline is applied;
+   * grpc-java's order: the last one added runs first.
+   */
+  public RulesChannelBuilder intercept(ClientInterceptor... interceptors) {
+    this.interceptors.addAll(Arrays.asList(interceptors));
     return this;
   }
 
   /** TLS trusting the system's root certificates. */
-  public ChannelOptions tls() {
+  public RulesChannelBuilder tls() {
     this.tls = true;
     return this;
   }
 
   /** TLS trusting the CA certificates in this PEM file (the CA that signed the server's certificate). */
-  public ChannelOptions caCertificates(File pem) {
+  public RulesChannelBuilder caCertificates(File pem) {
     this.caCertificates = required(pem, "the CA certificates file");
     return this;
   }
@@ -79,14 +122,14 @@ public final class ChannelOptions {
    * its PEM private key, which must be PKCS#8 ({@code BEGIN PRIVATE KEY}); convert another key with {@code
    * openssl pkcs8 -topk8 -nocrypt -in client.key -out client.pk8.key}.
    */
-  public ChannelOptions clientCertificate(File certificateChain, File privateKey) {
+  public RulesChannelBuilder clientCertificate(File certificateChain, File privateKey) {
     this.certificateChain = required(certificateChain, "the certificate chain file");
     this.privateKey = required(privateKey, "the private key file");
     return this;
   }
 
   /** Any other channel credentials (TLS with your own trust or key managers, ALTS, ...), instead of the above. */
-  public ChannelOptions credentials(ChannelCredentials credentials) {
+  public RulesChannelBuilder credentials(ChannelCredentials credentials) {
     this.credentials = required(credentials, "the credentials");
     return this;
   }
@@ -95,7 +138,7 @@ public final class ChannelOptions {
    * Send {@code authorization: Bearer <token>} on every call, only over TLS: building a plaintext channel with it
    * fails. The token is one word of printable ASCII; keep it out of source and command lines.
    */
-  public ChannelOptions token(String token) {
+  public RulesChannelBuilder token(String token) {
     this.token = BearerToken.of(token);
     return this;
   }
@@ -104,7 +147,7 @@ public final class ChannelOptions {
    * Like {@link #token} but over plaintext too: only for trusted networks (a sidecar proxy on the same host, a
    * server on loopback during development), where nobody else can read the connection.
    */
-  public ChannelOptions insecureToken(String token) {
+  public RulesChannelBuilder insecureToken(String token) {
     this.token = BearerToken.allowingPlaintext(token);
     return this;
   }
@@ -133,14 +176,56 @@ public final class ChannelOptions {
     return CompositeChannelCredentials.create(transport, token);
   }
 
-  /** A channel builder with these options set; add your own, then build. */
-  public ManagedChannelBuilder<?> newBuilder(String target) {
-    return RulesChannels.newBuilder(target, channelCredentials(), loadBalancing, retry, defaultDeadlineMillis);
+  /**
+   * grpc-java's builder with all of the above set (service config, retries, credentials, interceptors), for the
+   * options this builder does not cover (executor, user agent, keepalive, ...); build it yourself.
+   */
+  public ManagedChannelBuilder<?> managedChannelBuilder() {
+    ManagedChannelBuilder<?> builder = transport != null ? transportWithoutCredentials() : newTransport();
+    builder
+        .defaultServiceConfig(RulesChannels.serviceConfig(loadBalancing, retry))
+        // Without this grpc-java may take a service config from DNS TXT records instead of ours.
+        .disableServiceConfigLookUp();
+    if (retry) {
+      builder.enableRetry();
+    } else {
+      builder.disableRetry();
+    }
+    // intercept(...) runs the last-added interceptor first; the default deadline goes on first so that it runs
+    // last, after the caller's interceptors have seen (and possibly set) the call's own deadline.
+    if (defaultDeadlineMillis > 0) {
+      builder.intercept(new DefaultDeadline(defaultDeadlineMillis));
+    }
+    builder.intercept(interceptors);
+    return builder;
   }
 
-  /** A channel with these options, connecting at once. */
-  public ManagedChannel connect(String target) {
-    return RulesChannels.connecting(newBuilder(target).build());
+  /**
+   * The channel, connecting at once rather than on the first call: name resolution, load balancer and transport
+   * are set up while the caller builds its first request, so a cold JVM's first call does not spend its deadline
+   * on that. Shut it down when done ({@code shutdown()} / {@code shutdownNow()}).
+   *
+   * @throws IllegalStateException on conflicting options, or a TLS-only token on a plaintext channel
+   * @throws UncheckedIOException when a certificate or key file cannot be read
+   */
+  public ManagedChannel build() {
+    ManagedChannel channel = managedChannelBuilder().build();
+    channel.getState(true);
+    return channel;
+  }
+
+  private ManagedChannelBuilder<?> newTransport() {
+    return Grpc.newChannelBuilder(target, channelCredentials());
+  }
+
+  /** The caller's own builder carries its own transport security; ours would be silently lost on it. */
+  private ManagedChannelBuilder<?> transportWithoutCredentials() {
+    if (tls || caCertificates != null || certificateChain != null || credentials != null || token != null) {
+      throw new IllegalStateException(
+          "this builder wraps a channel builder of yours: set TLS on that one, and send a token per call with"
+              + " withCallCredentials(BearerToken.of(token)) on the clients");
+    }
+    return transport;
   }
 
   private ChannelCredentials transport(boolean useTls) {
