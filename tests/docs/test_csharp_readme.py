@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -78,3 +79,31 @@ def test_the_unity_sample_compiles_against_the_package(tmp_path: Path) -> None:
     (tmp_path / "RulesSample.cs").write_text(readme_block(README, "unity-sample"), encoding="utf-8")
     # The sample constructs UnityWebRequestTransport, so this also fails if the define did not reach the SDK.
     _library(tmp_path / "Sample.dll", ["RulesSample.cs"], [engine, sdk], tmp_path)
+
+
+def _comparison_table_column(language: str) -> list[str]:
+    """The cells of one language's column in the top README's table comparing the SDKs."""
+    lines = (REPO_ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith("| | Python | TypeScript |"))
+    column = [cell.strip() for cell in lines[header].strip("|").split("|")].index(language)
+    rows = []
+    for line in lines[header + 2 :]:
+        if not line.startswith("|"):
+            break
+        rows.append([cell.strip() for cell in line.strip().strip("|").split(" | ")][column])
+    return rows
+
+
+def test_the_top_readmes_comparison_names_only_csharp_api_that_exists() -> None:
+    cells = _comparison_table_column("C#")
+    assert len(cells) >= 8
+    sources = "\n".join(path.read_text(encoding="utf-8") for path in (CSHARP / "src").rglob("*.cs"))
+    names = {
+        name
+        for cell in cells
+        for code in re.findall(r"`([^`]+)`", cell)
+        for name in re.findall(r"\b[A-Z][A-Za-z]+\b", code)
+    }
+    assert {"CardrulesClient", "ErrorInfo", "CallOptions", "FieldViolations", "Token"} <= names
+    missing = sorted(name for name in names if not re.search(rf"\b(class|enum|[A-Za-z<>?\[\]]+) {name}\b", sources))
+    assert not missing, f"the README's C# column names what the SDK does not declare: {missing}"
