@@ -463,6 +463,60 @@ namespace Cardrules.Tests
             }
         }
 
+        public static void TestHttpClientTransportSendsTheHeadersAndReturnsTheResponses()
+        {
+            // A one-answer HTTP/1.1 server on loopback: what HttpClientTransport puts on the wire and reads back.
+            var listener = new System.Net.Sockets.TcpListener(System.Net.IPAddress.Loopback, 0);
+            listener.Start();
+            try
+            {
+                var port = ((System.Net.IPEndPoint)listener.LocalEndpoint).Port;
+                var seen = Task.Run(() =>
+                {
+                    using (var connection = listener.AcceptTcpClient())
+                    using (var stream = connection.GetStream())
+                    {
+                        var request = new System.Text.StringBuilder();
+                        var buffer = new byte[4096];
+                        while (!request.ToString().Contains("\"hands\""))
+                        {
+                            var read = stream.Read(buffer, 0, buffer.Length);
+                            if (read == 0) break;
+                            request.Append(System.Text.Encoding.UTF8.GetString(buffer, 0, read));
+                        }
+                        var body = System.Text.Encoding.UTF8.GetBytes(BadCard);
+                        var head = "HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nX-Request-Id: r-1\r\n" +
+                            "Content-Length: " + body.Length + "\r\nConnection: close\r\n\r\n";
+                        var bytes = System.Text.Encoding.ASCII.GetBytes(head);
+                        stream.Write(bytes, 0, bytes.Length);
+                        stream.Write(body, 0, body.Length);
+                        return request.ToString();
+                    }
+                });
+                var options = Fast();
+                options.Token = "t0k3n";
+                var request2 = new ScoreLiengRequest();
+                request2.Hands.Add(CardText.ParseCards("AC AD AH"));
+                using (var client = new CardrulesClient("http://127.0.0.1:" + port, options))
+                {
+                    var call = new CallOptions { Headers = new Dictionary<string, string> { { "x-trace", "call-1" } } };
+                    var error = Assert.Throws<InvalidArgumentException>(() => client.Lieng.ScoreLiengAsync(request2, call).GetAwaiter().GetResult());
+                    Assert.Equal("r-1", error.ResponseHeaders["x-request-id"]);
+                    Assert.Equal("application/json", error.ResponseHeaders["content-type"]);
+                    Assert.Equal("MALFORMED_CARD", error.ErrorInfo.Reason);
+                }
+                var sent = seen.GetAwaiter().GetResult();
+                Assert.True(sent.StartsWith("POST /cardrules.v1.LiengService/ScoreLieng HTTP/1.1\r\n", StringComparison.Ordinal), sent);
+                Assert.True(sent.Contains("\r\nAuthorization: Bearer t0k3n\r\n"), sent);
+                Assert.True(sent.Contains("\r\nx-trace: call-1\r\n"), sent);
+                Assert.True(sent.Contains("\r\nContent-Type: application/json; charset=utf-8\r\n"), sent);
+            }
+            finally
+            {
+                listener.Stop();
+            }
+        }
+
         public static void TestExtraHeadersAreSentBesideTheTokenAndCheckedFirst()
         {
             var transport = new ScriptedTransport(() => new TransportResponse(200, "{}"));

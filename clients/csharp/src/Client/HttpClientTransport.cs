@@ -75,8 +75,9 @@ namespace Cardrules.Client
         {
             var all = response.Headers.AsEnumerable();
             if (response.Content != null) all = all.Concat(response.Content.Headers);
-            // HttpResponseMessage.TrailingHeaders is not in .NET Standard 2.1; over HTTP/1.1 (Envoy's JSON
-            // listener) gRPC's trailers arrive as headers anyway.
+            // Trailers, once the body is read (as grpc-dotnet reads them); Envoy's JSON answers usually carry the
+            // gRPC status in headers instead, and a handler that does not surface trailers leaves this empty.
+            all = all.Concat(response.TrailingHeaders);
             return all.SelectMany(header => header.Value.Select(value => new KeyValuePair<string, string>(header.Key, value)));
         }
 
