@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardrules.api import sam as api
-from cardrules.api.cards import cards_to_proto
+from cardrules.client.cards import cards as proto_cards
 from cardrules.core.sam import HouseRules, Pass, Play, TableState, apply, classify
 from cardrules.v1 import sam_loc_pb2
-from tests.sam.samkit import cards, table
+from tests.sam.samkit import table
 from tests.sam.test_properties import play_randomly, rules_strategy
 
 SERVICE = api.SamLocService()
@@ -50,7 +50,7 @@ def test_out_of_turn_play_is_classified_through_the_api() -> None:
     straight, invalid = sam_loc_pb2.SAM_COMBINATION_KIND_STRAIGHT, sam_loc_pb2.SAM_COMBINATION_KIND_INVALID
     for text, kind in (("5C 6C 7C", straight), ("5C 7C", invalid)):
         request.action.play.ClearField("cards")
-        request.action.play.cards.extend(cards_to_proto(cards(text)))
+        request.action.play.cards.extend(proto_cards(text))
         answer = _validate(request)
         assert answer.reason == sam_loc_pb2.SAM_REASON_NOT_YOUR_TURN
         assert answer.HasField("combination") and answer.combination.kind == kind, text

@@ -7,12 +7,12 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import cardrules.v1.cards_pb2 as cards_pb2
-from cardrules.core.cards import CARDS, Card
+from cardrules.core.cards import CARDS, FACE_VALUES, Card
 from cardrules.core.errors import FieldViolation, InvalidInput, violation
 
 # Proto rank number (face value: A = 1 … K = 13) → core rank index (Sâm strength: 3 → 0 … A → 11, 2 → 12).
-_RANK_FROM_PROTO = {1: 11, 2: 12, **{face: face - 3 for face in range(3, 14)}}
-_RANK_TO_PROTO: dict[int, Any] = {index: face for face, index in _RANK_FROM_PROTO.items()}
+_RANK_FROM_PROTO = {face: index for index, face in enumerate(FACE_VALUES)}
+_RANK_TO_PROTO: tuple[Any, ...] = FACE_VALUES  # typed Any: the stubs want Rank values
 _SUIT_TO_PROTO: tuple[Any, ...] = (1, 2, 3, 4)  # S C D H; typed Any: the stubs want Suit values
 _PROTO_CARDS: tuple[cards_pb2.Card, ...] = tuple(
     cards_pb2.Card(rank=_RANK_TO_PROTO[c >> 2], suit=_SUIT_TO_PROTO[c & 3]) for c in CARDS
@@ -134,28 +134,3 @@ def cards_from_proto(messages: Sequence[cards_pb2.Card], field: str) -> tuple[Ca
     if problems:
         raise InvalidInput(*problems)
     return tuple(out)
-
-
-def card_to_proto(card: int) -> cards_pb2.Card:
-    return _PROTO_CARDS[card]
-
-
-def cards_to_proto(cards: Iterable[int]) -> list[cards_pb2.Card]:
-    return [_PROTO_CARDS[c] for c in cards]
-
-
-def check_no_repeats(groups: Sequence[Sequence[int]], field: str, inner: str = ".cards") -> None:
-    """No card may appear in two groups (two hands of one deal); names the later occurrence."""
-    seen: dict[int, str] = {}
-    problems: list[FieldViolation] = []
-    for g, group in enumerate(groups):
-        for i, card in enumerate(group):
-            path = f"{field}[{g}]{inner}[{i}]"
-            if card in seen:
-                problems.append(
-                    FieldViolation(path, "DUPLICATE_CARD", f"card {CARDS[card]} is also at {seen[card]}: one deck")
-                )
-            else:
-                seen[card] = path
-    if problems:
-        raise InvalidInput(*problems)

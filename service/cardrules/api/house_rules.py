@@ -35,19 +35,10 @@ def enum_prefix(descriptor: EnumDescriptor) -> str:
     return str(descriptor.values_by_number[0].name).removesuffix("UNSPECIFIED")
 
 
-def enum_number(descriptor: EnumDescriptor, core_name: str) -> Any:
-    """The contract's number for a core enum name (``DOUBLE`` → ``SAM_CHOP_CHAIN_DOUBLE``'s number).
-
-    Typed ``Any``: the generated stubs give each enum field its own ``ValueType``, and this one function serves
-    them all.
-    """
-    return descriptor.values_by_name[enum_prefix(descriptor) + core_name].number
-
-
 def enum_numbers(descriptor: EnumDescriptor, members: Iterable[enum.Enum]) -> dict[Any, Any]:
     """``{core member: contract number}`` for every member the contract names (built once, at import): a dict
-    lookup per value instead of :func:`enum_number`'s name building. A member missing here raises ``KeyError``
-    on lookup, as :func:`enum_number` would."""
+    lookup per value instead of building the contract's name each time. A member the contract does not name
+    raises ``KeyError`` on lookup."""
     prefix = enum_prefix(descriptor)
     by_name = descriptor.values_by_name
     return {m: by_name[prefix + m.name].number for m in members if prefix + m.name in by_name}

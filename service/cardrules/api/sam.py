@@ -13,7 +13,7 @@ from cardrules.api.house_rules import RulesReader, enum_name, enum_numbers
 from cardrules.api.limits import check_bounds
 from cardrules.api.paths import INT64_MAX, check_int64, rewrites, translate
 from cardrules.core import sam
-from cardrules.core.cards import Card
+from cardrules.core.cards import FACE_VALUES, Card
 from cardrules.core.errors import FieldViolation, InvalidInput
 from cardrules.v1 import cards_pb2, sam_loc_pb2, sam_loc_pb2_grpc
 
@@ -439,7 +439,7 @@ def _combination_bytes(combination: sam.Combination) -> bytes:
 _COMBINATION_CARD = card_bytes_table(2).__getitem__
 
 
-_RANK_TO_PROTO: tuple[Any, ...] = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2)  # core rank index → proto Rank
+_RANK_TO_PROTO: tuple[Any, ...] = FACE_VALUES  # core rank index → proto Rank (typed Any: the stubs want Rank values)
 
 
 def state_to_proto(state: sam.TableState) -> sam_loc_pb2.SamTableState:

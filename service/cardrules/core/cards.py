@@ -27,14 +27,6 @@ class Suit(enum.IntEnum):
     def letter(self) -> str:
         return "SCDH"[self]
 
-    @property
-    def symbol(self) -> str:
-        return "♠♣♦♥"[self]
-
-    @property
-    def is_red(self) -> bool:
-        return self >= Suit.DIAMONDS
-
 
 @enum.unique
 class Rank(enum.IntEnum):
@@ -61,12 +53,14 @@ class Rank(enum.IntEnum):
     @property
     def face_value(self) -> int:
         """The printed value: A = 1, 2–10 as printed, J = 11, Q = 12, K = 13."""
-        return _FACE_VALUES[self]
+        return FACE_VALUES[self]
 
 
 RANK_LETTERS = "3456789TJQKA2"
 SUIT_LETTERS = "SCDH"
-_FACE_VALUES = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2)
+FACE_VALUES = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2)
+"""The one rank table: rank index (3 → 0 … A → 11, 2 → 12) → face value (A = 1, 2–10, J = 11, Q = 12, K = 13),
+which is also the contract's ``Rank`` number."""
 
 
 class Card(int):
@@ -134,7 +128,8 @@ def _quoted(text: object) -> str:
 
 
 DECK: tuple[Card, ...] = CARDS
-_ONLY_CARDS = frozenset((Card,))
+ONLY_CARDS = frozenset((Card,))
+"""``ONLY_CARDS.issuperset(map(type, values))``: every value is an interned :class:`Card` (one C-level pass)."""
 
 
 def parse_cards(texts: str | Iterable[str], field: str = "cards") -> tuple[Card, ...]:
@@ -168,7 +163,7 @@ def check_distinct(cards: Iterable[int], field: str = "cards") -> tuple[Card, ..
     values = tuple(cards)
     # The common case in a few C calls: every value is already one of the interned cards (a Card is always
     # 0..51) and none repeats. Anything else (plain ints, bad values, repeats) takes the loop that names them.
-    if _ONLY_CARDS.issuperset(map(type, values)) and len(set(values)) == len(values):
+    if ONLY_CARDS.issuperset(map(type, values)) and len(set(values)) == len(values):
         return values  # type: ignore[return-value]  # every item is a Card
     out: list[Card] = []
     seen: dict[int, int] = {}

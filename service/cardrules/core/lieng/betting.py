@@ -29,8 +29,9 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from cardrules.core.checks import is_int
 from cardrules.core.errors import FieldViolation, InvalidInput
-from cardrules.core.lieng.house_rules import MIN_SEATS, HouseRules
+from cardrules.core.lieng.house_rules import DEFAULT_RULES, MIN_SEATS, HouseRules
 from cardrules.core.lieng.reasons import Reason
 from cardrules.core.trusted import unchecked_constructor
 
@@ -48,8 +49,6 @@ __all__ = [
     "legal_actions",
     "start_betting",
 ]
-
-_DEFAULT_RULES = HouseRules()
 
 
 @enum.unique
@@ -110,7 +109,7 @@ class Action:
 
     def __post_init__(self) -> None:
         problems: list[FieldViolation] = []
-        if not _is_int(self.seat) or self.seat < 0:
+        if not is_int(self.seat) or self.seat < 0:
             problems.append(FieldViolation("seat", "OUT_OF_RANGE", f"seat must be an integer ≥ 0, got {self.seat!r}"))
         if not isinstance(self.kind, ActionKind):
             problems.append(
@@ -120,7 +119,7 @@ class Action:
                     f"kind must be one of {', '.join(ActionKind.__members__)}, got {self.kind!r}",
                 )
             )
-        if not _is_int(self.amount) or self.amount < 0:
+        if not is_int(self.amount) or self.amount < 0:
             problems.append(
                 FieldViolation("amount", "NEGATIVE_AMOUNT", f"amount must be an integer ≥ 0, got {self.amount!r}")
             )
@@ -161,7 +160,7 @@ class SeatState:
         problems: list[FieldViolation] = []
         for name in ("stack", "committed"):
             value = getattr(self, name)
-            if not _is_int(value) or value < 0:
+            if not is_int(value) or value < 0:
                 problems.append(
                     FieldViolation(name, "NEGATIVE_AMOUNT", f"{name} must be an integer ≥ 0, got {value!r}")
                 )
@@ -209,7 +208,7 @@ class BettingState:
     orbit: int = 0
     raise_orbits: int = 0
     last_raise_orbit: int = -1
-    rules: HouseRules = _DEFAULT_RULES
+    rules: HouseRules = DEFAULT_RULES
 
     def __post_init__(self) -> None:
         problems: list[FieldViolation] = []
@@ -227,7 +226,7 @@ class BettingState:
             raise InvalidInput.one(
                 "seats", "WRONG_SEAT_COUNT", f"a Liêng round has {MIN_SEATS} to {self.rules.max_players} seats, got {n}"
             )
-        if not _is_int(self.ante) or self.ante <= 0:
+        if not is_int(self.ante) or self.ante <= 0:
             raise InvalidInput.one("ante", "OUT_OF_RANGE", f"ante must be a positive integer, got {self.ante!r}")
         if self.rules.ante is not None and self.rules.ante != self.ante:
             bad("ante", "CONFLICT", f"ante {self.ante} differs from house_rules.ante {self.rules.ante}")
@@ -238,9 +237,9 @@ class BettingState:
                     "IMPOSSIBLE_STATE",
                     f"every seat has committed at least the ante {self.ante}",
                 )
-        if not _is_int(self.first_actor) or not 0 <= self.first_actor < n:
+        if not is_int(self.first_actor) or not 0 <= self.first_actor < n:
             bad("first_actor", "OUT_OF_RANGE", f"first_actor must be a seat 0..{n - 1}, got {self.first_actor!r}")
-        if not _is_int(self.current_bet) or self.current_bet != max(s.committed for s in seats):
+        if not is_int(self.current_bet) or self.current_bet != max(s.committed for s in seats):
             bad("current_bet", "IMPOSSIBLE_STATE", "current_bet must be the highest committed amount")
         if all(s.folded for s in seats):
             bad("seats", "IMPOSSIBLE_STATE", "at least one seat is unfolded")
@@ -253,14 +252,14 @@ class BettingState:
                     )
         for name in ("last_full_raise", "orbit", "raise_orbits"):
             value = getattr(self, name)
-            if not _is_int(value) or value < 0:
+            if not is_int(value) or value < 0:
                 bad(name, "OUT_OF_RANGE", f"{name} must be an integer ≥ 0, got {value!r}")
-        if not _is_int(self.last_raise_orbit) or not -1 <= self.last_raise_orbit <= self.orbit:
+        if not is_int(self.last_raise_orbit) or not -1 <= self.last_raise_orbit <= self.orbit:
             bad("last_raise_orbit", "OUT_OF_RANGE", "last_raise_orbit must be -1 or an orbit not after the current one")
         elif (self.last_raise_orbit == -1) != (self.raise_orbits == 0) or self.raise_orbits > self.orbit + 1:
             bad("raise_orbits", "IMPOSSIBLE_STATE", "raise_orbits disagrees with orbit and last_raise_orbit")
         cap = self.rules.max_raise_rounds
-        if cap is not None and _is_int(self.raise_orbits) and self.raise_orbits > cap:
+        if cap is not None and is_int(self.raise_orbits) and self.raise_orbits > cap:
             bad("raise_orbits", "IMPOSSIBLE_STATE", f"raise_orbits exceeds house_rules.max_raise_rounds {cap}")
         if problems:
             raise InvalidInput(*problems)
@@ -268,7 +267,7 @@ class BettingState:
         if closed and self.to_act is not None:
             raise InvalidInput.one("to_act", "IMPOSSIBLE_STATE", "betting is closed: to_act must be unset")
         if not closed:
-            if self.to_act is None or not _is_int(self.to_act) or not 0 <= self.to_act < n:
+            if self.to_act is None or not is_int(self.to_act) or not 0 <= self.to_act < n:
                 raise InvalidInput.one("to_act", "IMPOSSIBLE_STATE", "betting is open: to_act must be a seat")
             if not _needs_action(seats[self.to_act], self.current_bet):
                 raise InvalidInput.one(
@@ -348,8 +347,6 @@ class LegalActions:
 
 
 # --- the rules -----------------------------------------------------------------------------------------------
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _needs_action(seat: SeatState, current_bet: int) -> bool:
@@ -543,7 +540,7 @@ def legal_actions(state: BettingState) -> LegalActions:
 
 
 def start_betting(
-    stacks: Sequence[int], ante: int | None, first_actor: int, rules: HouseRules = _DEFAULT_RULES
+    stacks: Sequence[int], ante: int | None, first_actor: int, rules: HouseRules = DEFAULT_RULES
 ) -> BettingState:
     """Collect the ante (*tiền gà*) from every seat and open the betting at ``first_actor``.
 
@@ -564,13 +561,13 @@ def start_betting(
         ante = rules.ante
         if ante is None:
             raise InvalidInput.one("ante", "MISSING", "the ante is required (here or as house_rules.ante)")
-    elif not _is_int(ante) or ante <= 0:
+    elif not is_int(ante) or ante <= 0:
         raise InvalidInput.one("ante", "OUT_OF_RANGE", f"ante must be a positive integer, got {ante!r}")
     elif rules.ante is not None and rules.ante != ante:
         raise InvalidInput.one("ante", "CONFLICT", f"ante {ante} differs from house_rules.ante {rules.ante}")
     problems: list[FieldViolation] = []
     for i, stack in enumerate(stacks):
-        if not _is_int(stack) or stack < 0:
+        if not is_int(stack) or stack < 0:
             problems.append(
                 FieldViolation(f"stacks[{i}]", "NEGATIVE_AMOUNT", f"a stack is an integer ≥ 0, got {stack!r}")
             )
@@ -578,7 +575,7 @@ def start_betting(
             problems.append(
                 FieldViolation(f"stacks[{i}]", "ANTE_NOT_COVERED", f"stack {stack} does not cover the ante {ante}")
             )
-    if not _is_int(first_actor) or not 0 <= first_actor < n:
+    if not is_int(first_actor) or not 0 <= first_actor < n:
         problems.append(FieldViolation("first_actor", "OUT_OF_RANGE", f"first_actor must be a seat 0..{n - 1}"))
     if problems:
         raise InvalidInput(*problems)

@@ -12,14 +12,12 @@ from dataclasses import dataclass
 
 from cardrules.core.errors import InvalidInput
 from cardrules.core.lieng.hand_score import HandScore, score_hand, score_hands
-from cardrules.core.lieng.house_rules import HouseRules
+from cardrules.core.lieng.house_rules import DEFAULT_RULES, HouseRules
 
 __all__ = ["MAX_COMPARED_HANDS", "MIN_COMPARED_HANDS", "Ranking", "compare_two", "rank_hands", "rank_scores"]
 
 MIN_COMPARED_HANDS = 2
 MAX_COMPARED_HANDS = 17  # 17 × 3 = 51 cards: every hand of one deck
-
-_DEFAULT_RULES = HouseRules()
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +55,7 @@ def _rank(scores: tuple[HandScore, ...], keys: Sequence[int]) -> Ranking:
 
 
 def rank_hands(
-    hands: Sequence[str | Iterable[int] | Iterable[str]], rules: HouseRules = _DEFAULT_RULES, field: str = "hands"
+    hands: Sequence[str | Iterable[int] | Iterable[str]], rules: HouseRules = DEFAULT_RULES, field: str = "hands"
 ) -> Ranking:
     """Score and rank 2 to 17 hands; :class:`InvalidInput` for a bad hand (``hands[i][j]``) or a bad count."""
     if not MIN_COMPARED_HANDS <= len(hands) <= MAX_COMPARED_HANDS:
@@ -72,7 +70,7 @@ def rank_hands(
 def compare_two(
     first: str | Iterable[int] | Iterable[str],
     second: str | Iterable[int] | Iterable[str],
-    rules: HouseRules = _DEFAULT_RULES,
+    rules: HouseRules = DEFAULT_RULES,
 ) -> int:
     """1 if ``first`` wins, -1 if ``second`` wins, 0 for a tie."""
     a = score_hand(first, rules, "hands[0]").sort_key

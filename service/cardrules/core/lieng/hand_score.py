@@ -23,13 +23,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from cardrules.core.cards import CARDS, Card, check_distinct, parse_cards
+from cardrules.core.cards import CARDS, FACE_VALUES, Card, check_distinct, parse_cards
 from cardrules.core.errors import FieldViolation, InvalidInput
-from cardrules.core.lieng.house_rules import A23, HouseRules, SuitTieBreak
+from cardrules.core.lieng.house_rules import A23, DEFAULT_RULES, HouseRules, SuitTieBreak
 
 __all__ = ["HandScore", "Tier", "hand_sort_key", "key_table", "score_hand", "score_hands", "score_parts"]
-
-_DEFAULT_RULES = HouseRules()
 
 
 @enum.unique
@@ -60,7 +58,7 @@ class HandScore:
 
 
 # --- per-rank facts, indexed by Card.rank (Sâm order: 3 → 0 … K → 10, A → 11, 2 → 12) ---------------------
-_FACE = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2)  # A = 1 … K = 13
+_FACE = FACE_VALUES  # A = 1 … K = 13
 _HIGH = tuple(12 if f == 1 else f - 2 for f in _FACE)  # 2 → 0 … K → 11, A → 12 (Sáp order)
 _POINTS = tuple(f if f <= 9 else 0 for f in _FACE)
 _LABEL = {1: "A", 11: "J", 12: "Q", 13: "K"}
@@ -150,14 +148,14 @@ def key_table(a23: A23 = A23.LOWEST, suit_tie_break: SuitTieBreak = SuitTieBreak
     return tuple(table)
 
 
-def hand_sort_key(cards: Sequence[int], rules: HouseRules = _DEFAULT_RULES) -> int:
+def hand_sort_key(cards: Sequence[int], rules: HouseRules = DEFAULT_RULES) -> int:
     """The comparison key of three already-valid distinct card ints (no validation: use :func:`score_hand`)."""
     a, b, c = cards
     return key_table(rules.a23, rules.suit_tie_break)[a * 2704 + b * 52 + c]
 
 
 def score_hand(
-    cards: str | Iterable[int] | Iterable[str], rules: HouseRules = _DEFAULT_RULES, field: str = "hand"
+    cards: str | Iterable[int] | Iterable[str], rules: HouseRules = DEFAULT_RULES, field: str = "hand"
 ) -> HandScore:
     """Score one hand: ``"QCKDAS"``, ``["QC", "KD", "AS"]`` or three card ints.
 
@@ -175,7 +173,7 @@ ScoreParts = tuple["Tier", int, int, int, str, str]
 """(tier, key, points, sort_key, label_en, label_vi): a score's values without its cards."""
 
 
-def score_parts(low: int, middle: int, high: int, rules: HouseRules = _DEFAULT_RULES) -> ScoreParts:
+def score_parts(low: int, middle: int, high: int, rules: HouseRules = DEFAULT_RULES) -> ScoreParts:
     """The score of three distinct card ints given in ascending order, unvalidated (use :func:`score_hand`):
     the same values as :func:`score_hand`, without building a :class:`HandScore`."""
     base = _bases()[low * 2704 + middle * 52 + high]
@@ -184,7 +182,7 @@ def score_parts(low: int, middle: int, high: int, rules: HouseRules = _DEFAULT_R
 
 
 def score_hands(
-    hands: Sequence[str | Iterable[int] | Iterable[str]], rules: HouseRules = _DEFAULT_RULES, field: str = "hands"
+    hands: Sequence[str | Iterable[int] | Iterable[str]], rules: HouseRules = DEFAULT_RULES, field: str = "hands"
 ) -> tuple[HandScore, ...]:
     """Score many hands; violations name ``field[i]`` / ``field[i][j]``. Hands may share cards."""
     scores: list[HandScore] = []

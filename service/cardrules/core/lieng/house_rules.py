@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from cardrules.core.checks import is_int
 from cardrules.core.errors import FieldViolation, InvalidInput
 
 __all__ = ["A23", "MAX_SEATS", "MIN_SEATS", "Excess", "HouseRules", "SuitTieBreak"]
@@ -82,21 +83,21 @@ class HouseRules:
         def bad(name: str, description: str) -> None:
             problems.append(FieldViolation(f"house_rules.{name}", "OUT_OF_RANGE", description))
 
-        if not _is_int(self.max_players) or not MIN_SEATS <= self.max_players <= MAX_SEATS:
+        if not is_int(self.max_players) or not MIN_SEATS <= self.max_players <= MAX_SEATS:
             bad(
                 "max_players",
                 f"max_players must be an integer from {MIN_SEATS} to {MAX_SEATS}, got {self.max_players!r}",
             )
         for name in ("ante", "min_raise", "max_raise"):
             value = getattr(self, name)
-            if value is not None and (not _is_int(value) or value <= 0):
+            if value is not None and (not is_int(value) or value <= 0):
                 bad(name, f"{name} must be a positive integer when set, got {value!r}")
-        if self.max_raise_rounds is not None and (not _is_int(self.max_raise_rounds) or self.max_raise_rounds < 1):
+        if self.max_raise_rounds is not None and (not is_int(self.max_raise_rounds) or self.max_raise_rounds < 1):
             bad("max_raise_rounds", f"max_raise_rounds must be an integer ≥ 1 when set, got {self.max_raise_rounds!r}")
         for name, kind in (("a23", A23), ("suit_tie_break", SuitTieBreak), ("excess", Excess)):
             if not isinstance(getattr(self, name), kind):
                 bad(name, f"{name} must be one of {', '.join(m.name for m in kind)}, got {getattr(self, name)!r}")
-        if not _is_int(self.fee_bps) or not 0 <= self.fee_bps <= 10000:
+        if not is_int(self.fee_bps) or not 0 <= self.fee_bps <= 10000:
             bad("fee_bps", f"fee_bps must be an integer from 0 to 10000, got {self.fee_bps!r}")
         if problems:
             raise InvalidInput(*problems)
@@ -147,8 +148,8 @@ class HouseRules:
         return cls(**kwargs)
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+DEFAULT_RULES = HouseRules()
+"""The house rules when a caller names none."""
 
 
 _FIELDS = tuple(HouseRules.__dataclass_fields__)

@@ -14,14 +14,12 @@ from typing import Any
 from cardrules.core.cards import Card, check_distinct, parse_cards
 from cardrules.core.errors import FieldViolation, InvalidInput
 from cardrules.core.lieng.betting import Action
-from cardrules.core.lieng.house_rules import HouseRules
+from cardrules.core.lieng.house_rules import DEFAULT_RULES, HouseRules
 
 __all__ = ["HandInput", "RoundRecord"]
 
 HandInput = str | Iterable[int] | Iterable[str] | None
 """A hand as callers give it: ``"QCKDAS"``, ``["QC", "KD", "AS"]``, card ints, or ``None``/empty (not shown)."""
-
-_DEFAULT_RULES = HouseRules()
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +36,7 @@ class RoundRecord:
     first_actor: int
     actions: tuple[Action, ...]
     hands: tuple[tuple[Card, ...] | None, ...] = ()
-    house_rules: HouseRules = _DEFAULT_RULES
+    house_rules: HouseRules = DEFAULT_RULES
 
     def __post_init__(self) -> None:
         problems: list[FieldViolation] = []

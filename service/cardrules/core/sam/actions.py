@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardrules.core.cards import Card, check_distinct
+from cardrules.core.cards import ONLY_CARDS, Card, check_distinct
 from cardrules.core.errors import InvalidInput
-
-_ONLY_CARDS = frozenset((Card,))
 
 
 def _check_seat(seat: object) -> None:
@@ -31,7 +29,7 @@ class Play:
             and self.seat >= 0
             and type(cards) is tuple
             and cards
-            and _ONLY_CARDS.issuperset(map(type, cards))
+            and ONLY_CARDS.issuperset(map(type, cards))
             and len(set(cards)) == len(cards)
         ):
             return

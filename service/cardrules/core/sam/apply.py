@@ -258,9 +258,7 @@ def _pass(state: TableState, seat: int, me: SeatState) -> Step | Illegal:
         if not is_stuck_leader(state, me):
             return Illegal(Reason.LEADER_CANNOT_PASS)
         if seat == state.declarer:
-            ended = trusted_table(
-                seats, seat, (), None, None, (), seat, None, 0, HandEnd.SAM_FAILED_STUCK, None, rules
-            )
+            ended = trusted_table(seats, seat, (), None, None, (), seat, None, 0, HandEnd.SAM_FAILED_STUCK, None, rules)
             return ended, (Event(EventKind.SAM_FAILED_STUCK, seat),), None
         nxt = (seat + 1) % n
         moved = trusted_table(

@@ -49,14 +49,6 @@ class Combination:
     length: int
     cards: tuple[Card, ...]
 
-    @property
-    def is_valid(self) -> bool:
-        return self.kind is not Kind.INVALID
-
-    @property
-    def has_two(self) -> bool:
-        return any(c >> 2 == TWO for c in self.cards)
-
 
 def classify(cards: Iterable[int], rules: HouseRules = DEFAULT_RULES, field: str = "cards") -> Combination:
     """Classify a card set (any order); a malformed or duplicated card raises :class:`InvalidInput` at ``field``."""

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from itertools import chain
 from operator import itemgetter
 
-from cardrules.core.cards import Card, check_distinct
+from cardrules.core.cards import ONLY_CARDS, Card, check_distinct
 from cardrules.core.errors import FieldViolation, InvalidInput
 from cardrules.core.sam.combination import TWO, Kind, classify_sorted
 from cardrules.core.sam.house_rules import DEFAULT_RULES, HouseRules, InstantWinKind
@@ -29,7 +29,6 @@ class InstantWin:
     house_rules: HouseRules = DEFAULT_RULES
 
 
-_ONLY_CARDS = frozenset((Card,))
 _HAND_SIZES = frozenset((HAND_SIZE,))
 
 
@@ -51,11 +50,7 @@ def check_hands(
     # The common case in a few C calls: every hand has 10 cards, all interned cards (a Card is always 0..51),
     # none in two places. Anything else takes the loop below, which names each problem.
     deck = tuple(chain.from_iterable(raw))
-    if (
-        _HAND_SIZES.issuperset(map(len, raw))
-        and _ONLY_CARDS.issuperset(map(type, deck))
-        and len(set(deck)) == len(deck)
-    ):
+    if _HAND_SIZES.issuperset(map(len, raw)) and ONLY_CARDS.issuperset(map(type, deck)) and len(set(deck)) == len(deck):
         return tuple([tuple(sorted(h)) for h in raw])  # type: ignore[arg-type]  # every card is a Card
     problems: list[FieldViolation] = []
     out: list[tuple[Card, ...]] = []

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
+from cardrules.core.checks import is_int
 from cardrules.core.errors import FieldViolation, InvalidInput
 
 
@@ -132,16 +133,16 @@ class HouseRules:
         def bad(name: str, description: str) -> None:
             problems.append(FieldViolation(f"house_rules.{name}", "OUT_OF_RANGE", description))
 
-        if not _is_int(self.max_players) or not 2 <= self.max_players <= 5:
+        if not is_int(self.max_players) or not 2 <= self.max_players <= 5:
             bad("max_players", f"max_players must be an integer 2..5, got {self.max_players!r}")
         for name in _BOOLS:
             if not isinstance(getattr(self, name), bool):
                 bad(name, f"{name} must be true or false, got {getattr(self, name)!r}")
         for name in _AMOUNTS:
             value = getattr(self, name)
-            if not _is_int(value) or value < 0:
+            if not is_int(value) or value < 0:
                 bad(name, f"{name} must be an integer >= 0, got {value!r}")
-        if not _is_int(self.fee_bps) or not 0 <= self.fee_bps <= 10000:
+        if not is_int(self.fee_bps) or not 0 <= self.fee_bps <= 10000:
             bad("fee_bps", f"fee_bps must be an integer 0..10000, got {self.fee_bps!r}")
         for name, kind in _ENUMS.items():
             if not isinstance(getattr(self, name), kind):
@@ -204,10 +205,6 @@ def _instant_set(value: Iterable[Any]) -> frozenset[InstantWinKind]:
     if isinstance(value, str | bytes):
         raise TypeError("a list of names is expected")
     return frozenset(v if isinstance(v, InstantWinKind) else InstantWinKind[str(v).upper()] for v in value)
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 DEFAULT_RULES = HouseRules()
