@@ -44,7 +44,7 @@ try {
   const response = await createLiengClient(target, options).scoreLieng({ hands: [parseHand("AC AD AH")] });
   console.log(JSON.stringify({ label: response.scores[0].label.en }));
 } catch (error) {
-  console.log(JSON.stringify({ error: error.constructor.name, code: error.code, message: error.cause.rawMessage }));
+  console.log(JSON.stringify({ error: error.constructor.name, code: error.codeName, message: error.rawMessage }));
 }
 """
 

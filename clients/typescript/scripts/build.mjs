@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
@@ -40,7 +40,15 @@ for (const output of outputFiles) {
 }
 for (const source of sources) {
   const declaration = source.slice(SRC.length + 1).replace(/\.ts$/, ".d.ts");
-  await writeIfChanged(join(CJS, declaration), await readFile(join(DIST, declaration)));
+  // The copy points at the ES build's declaration map (whose sources are relative to the map itself), so
+  // "go to definition" from either build lands in src/.
+  const copy = join(CJS, declaration);
+  const map = relative(dirname(copy), join(DIST, `${declaration}.map`)).split(sep).join("/");
+  const text = (await readFile(join(DIST, declaration), "utf8")).replace(
+    /\/\/# sourceMappingURL=\S+\s*$/,
+    `//# sourceMappingURL=${map}\n`,
+  );
+  await writeIfChanged(copy, text);
 }
 // Written last, and always (atomically): prepare.mjs takes its time as the mark of a complete, current build.
 await writeFile(join(CJS, "package.json.tmp"), '{ "type": "commonjs" }\n');

@@ -48,24 +48,68 @@ export function callInterceptors(options: CallDefaults): Interceptor[] {
   return [...retry, ...token, ...(options.interceptors ?? [])];
 }
 
-// Connect rethrows anything an interceptor throws as a ConnectError, so the mapping to typed errors happens
-// here, around each method of the finished client. Every method of the contract is unary.
-function withTypedErrors<S extends DescService>(service: S, client: Client<S>): Client<S> {
-  type Call = (...args: unknown[]) => Promise<unknown>;
-  const calls = client as unknown as Readonly<Record<string, Call | undefined>>;
-  const wrapped: Record<string, Call> = {};
+/**
+ * `client` (from Connect's `createClient(service, transport)`) with every failure thrown as a RulesError (and
+ * subclasses), whatever the method's kind: a unary or client-streaming call rejects with one, a server-streaming
+ * or bidi call's iteration throws one. createLiengClient and createSamLocClient use it; it is exported for
+ * clients of other services over the same transports.
+ */
+export function withTypedErrors<S extends DescService>(service: S, client: Client<S>): Client<S> {
+  // Connect rethrows anything an interceptor throws as a ConnectError, so the mapping to typed errors happens
+  // here, around each method of the finished client.
+  const calls = client as unknown as Readonly<Record<string, ((...args: unknown[]) => unknown) | undefined>>;
+  const wrapped: Record<string, (...args: unknown[]) => unknown> = {};
   for (const method of service.methods) {
     const call = calls[method.localName];
     if (call === undefined) {
       throw new Error(`connect client has no method ${method.localName}`);
     }
-    wrapped[method.localName] = async (...args) => {
-      try {
-        return await call(...args);
-      } catch (error) {
-        throw toRulesError(error);
-      }
-    };
+    switch (method.methodKind) {
+      case "unary":
+      case "client_streaming":
+        wrapped[method.localName] = async (...args) => {
+          try {
+            return await call(...args);
+          } catch (error) {
+            throw toRulesError(error);
+          }
+        };
+        break;
+      case "server_streaming":
+      case "bidi_streaming":
+        wrapped[method.localName] = (...args) => typedIteration(call(...args) as AsyncIterable<unknown>);
+        break;
+    }
   }
   return wrapped as unknown as Client<S>;
+}
+
+// The responses of a stream, failures included, as they come; breaking out of the loop early still closes the
+// underlying call (the generator's return reaches the inner iterator through for await).
+async function* typedIteration<T>(responses: AsyncIterable<T>): AsyncGenerator<T, void, undefined> {
+  try {
+    for await (const response of responses) {
+      yield response;
+    }
+  } catch (error) {
+    throw toRulesError(error);
+  }
+}
+
+/**
+ * What `createLiengClient(target, options)` does with its options when `target` is a ready Transport: nothing can
+ * apply them (deadlines, retries, token and TLS are set when a transport is made), so passing any is an error
+ * rather than silently ignored.
+ */
+export function checkNoOptionsWithTransport(options: object): void {
+  const given = Object.entries(options)
+    .filter(([, value]) => value !== undefined)
+    .map(([key]) => key);
+  if (given.length > 0) {
+    throw new TypeError(
+      `options (${given.join(", ")}) cannot apply to a ready Transport: pass them where the transport is ` +
+        "made (createNodeTransport(target, options) or createWebTransport(baseUrl, options)), or pass a target " +
+        "string instead of the transport",
+    );
+  }
 }

@@ -1,8 +1,8 @@
-// Typed errors for the SDK. Connect reports failures as ConnectError with its own Code enum (Code.Canceled …);
-// callers of a gRPC service expect the gRPC status names (CANCELLED …), and bad input carries the field
-// violations of a google.rpc.BadRequest detail, which we decode once here so callers never touch raw details.
+// Typed errors for the SDK: ConnectErrors (so Connect's tooling keeps the status) with what callers of a gRPC
+// service look for decoded once here: the gRPC status names (CANCELLED …, where Connect says Code.Canceled), the
+// field violations of a google.rpc.BadRequest detail and the google.rpc.ErrorInfo.
 import { Code, ConnectError } from "@connectrpc/connect";
-import { BadRequestSchema } from "./gen/google/rpc/error_details_pb.js";
+import { BadRequestSchema, ErrorInfoSchema } from "./gen/google/rpc/error_details_pb.js";
 
 /** The canonical gRPC status code names. */
 export type StatusCodeName =
@@ -49,36 +49,66 @@ export function statusCodeName(code: Code): StatusCodeName {
   return NAMES[code];
 }
 
-/** One `google.rpc.BadRequest` field violation: `field` is a snake_case path like `action.play.cards[1]`. */
+/**
+ * One `google.rpc.BadRequest` field violation: `field` is a snake_case path like `action.play.cards[1]`, `reason`
+ * its stable UPPER_SNAKE_CASE code (`WRONG_CARD_COUNT`) to branch on, `description` the human explanation.
+ */
 export interface FieldViolation {
   readonly field: string;
   readonly description: string;
+  readonly reason: string;
 }
 
-/** Any failed call: `code` is the gRPC status name, `message` the server's message. */
-export class RulesError extends Error {
-  override readonly name: string = "RulesError";
+/**
+ * The `google.rpc.ErrorInfo` of a failed call. The service sends one with INVALID_ARGUMENT: the first violation's
+ * `reason`, `domain` `"cardrules.v1"` and `metadata` `{ field: <its field> }`.
+ */
+export interface ErrorDetails {
+  readonly reason: string;
+  readonly domain: string;
+  readonly metadata: Readonly<Record<string, string>>;
+}
+
+/**
+ * Any failed call. It is a ConnectError (`instanceof ConnectError`, `ConnectError.from(error)` returns it, `code`
+ * is Connect's `Code`, `metadata` the response headers and trailers, `findDetails` the raw details), with the
+ * details decoded: `codeName` is the gRPC status name (`"INVALID_ARGUMENT"`), `errorInfo` the ErrorInfo.
+ * Its `name` is `"ConnectError"`, which Connect's own `instanceof` check requires; tell the kinds apart with
+ * `instanceof InvalidArgumentError`, `instanceof UnauthenticatedError` or `codeName`.
+ */
+export class RulesError extends ConnectError {
+  /** The gRPC status name of `code`: `"UNAVAILABLE"`, `"INVALID_ARGUMENT"`, … */
+  readonly codeName: StatusCodeName;
+  /** The `google.rpc.ErrorInfo` detail, when the status has one. */
+  readonly errorInfo: ErrorDetails | undefined;
 
   constructor(
-    readonly code: StatusCodeName,
-    message: string,
-    /** The underlying ConnectError, for metadata and raw details. */
-    override readonly cause: ConnectError,
+    /** The ConnectError the transport threw; also `cause`. */
+    failure: ConnectError,
   ) {
-    super(`[${code}] ${message}`);
+    super(failure.rawMessage, failure.code, failure.metadata, undefined, failure);
+    // The received details themselves (not re-encoded), so findDetails works on this error as on `cause`.
+    this.details = failure.details;
+    this.codeName = statusCodeName(failure.code);
+    this.message = `[${this.codeName}] ${failure.rawMessage}`;
+    this.errorInfo = errorInfoOf(failure);
+  }
+
+  // ConnectError's instanceof accepts any error named "ConnectError", which would make every ConnectError an
+  // instance of these subclasses too; for them, instanceof is the ordinary prototype check.
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return Function.prototype[Symbol.hasInstance].call(this, value);
   }
 }
 
-/** The request was malformed; `fieldViolations` names every offending field. */
+/** The request was malformed; `fieldViolations` names every offending field, with its reason. */
 export class InvalidArgumentError extends RulesError {
-  override readonly name: string = "InvalidArgumentError";
+  /** The google.rpc.BadRequest field violations, in order. */
+  readonly fieldViolations: readonly FieldViolation[];
 
-  constructor(
-    message: string,
-    readonly fieldViolations: readonly FieldViolation[],
-    cause: ConnectError,
-  ) {
-    super("INVALID_ARGUMENT", message, cause);
+  constructor(failure: ConnectError) {
+    super(failure);
+    this.fieldViolations = fieldViolationsOf(failure);
   }
 }
 
@@ -86,13 +116,7 @@ export class InvalidArgumentError extends RulesError {
  * The server requires credentials and the call's token was missing or wrong. The server says no more than
  * "missing or invalid credentials", by design. Never retried: the same credentials would fail again.
  */
-export class UnauthenticatedError extends RulesError {
-  override readonly name: string = "UnauthenticatedError";
-
-  constructor(message: string, cause: ConnectError) {
-    super("UNAUTHENTICATED", message, cause);
-  }
-}
+export class UnauthenticatedError extends RulesError {}
 
 /** Map anything a call threw to a typed error (non-Connect errors become UNKNOWN, as Connect does). */
 export function toRulesError(error: unknown): RulesError {
@@ -101,12 +125,12 @@ export function toRulesError(error: unknown): RulesError {
   }
   const connectError = ConnectError.from(error);
   if (connectError.code === Code.InvalidArgument) {
-    return new InvalidArgumentError(connectError.rawMessage, fieldViolationsOf(connectError), connectError);
+    return new InvalidArgumentError(connectError);
   }
   if (connectError.code === Code.Unauthenticated) {
-    return new UnauthenticatedError(connectError.rawMessage, connectError);
+    return new UnauthenticatedError(connectError);
   }
-  return new RulesError(statusCodeName(connectError.code), connectError.rawMessage, connectError);
+  return new RulesError(connectError);
 }
 
 /** The field violations of every BadRequest detail in the error's status details, in order. */
@@ -114,5 +138,11 @@ export function fieldViolationsOf(error: ConnectError): FieldViolation[] {
   return error
     .findDetails(BadRequestSchema)
     .flatMap((badRequest) => badRequest.fieldViolations)
-    .map(({ field, description }) => ({ field, description }));
+    .map(({ field, description, reason }) => ({ field, description, reason }));
+}
+
+/** The first `google.rpc.ErrorInfo` in the error's status details, if any. */
+export function errorInfoOf(error: ConnectError): ErrorDetails | undefined {
+  const [info] = error.findDetails(ErrorInfoSchema);
+  return info === undefined ? undefined : { reason: info.reason, domain: info.domain, metadata: { ...info.metadata } };
 }

@@ -12,11 +12,15 @@ export {
   BadRequestSchema,
   type BadRequest_FieldViolation,
   BadRequest_FieldViolationSchema,
+  type ErrorInfo,
+  ErrorInfoSchema,
 } from "./gen/google/rpc/error_details_pb.js";
 export { type Status, StatusSchema } from "./gen/google/rpc/status_pb.js";
 
 export { CARD_FORMAT, CardParseError, formatCard, formatCards, parseCard, parseCards, parseHand } from "./cards.js";
 export {
+  type ErrorDetails,
+  errorInfoOf,
   type FieldViolation,
   fieldViolationsOf,
   InvalidArgumentError,
@@ -35,6 +39,7 @@ export {
   DEFAULT_TIMEOUT_MS,
   type LiengClient,
   type SamLocClient,
+  withTypedErrors,
 } from "./clients.js";
 export { samActionFromMove } from "./moves.js";
 export { backoffMs, DEFAULT_RETRY, type RetryOptions, retryInterceptor } from "./retry.js";

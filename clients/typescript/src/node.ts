@@ -12,16 +12,24 @@ export { loadVectors } from "./vectors.js";
 
 /**
  * A Sâm Lốc client over gRPC to `target` (`http://host:port`, `https://host:port` or `host:port`), or over the
- * given transport: `await sam.validatePlay({...})`. Failures throw RulesError and its subclasses.
+ * given transport (then without options, which a ready transport cannot apply): `await sam.validatePlay({...})`. Failures throw RulesError and its subclasses.
  */
 export function createSamLocClient(target: string | Transport, options: NodeClientOptions = {}): clients.SamLocClient {
-  return clients.createSamLocClient(typeof target === "string" ? createNodeTransport(target, options) : target);
+  return clients.createSamLocClient(transportFor(target, options));
 }
 
 /**
  * A Liêng client over gRPC to `target` (`http://host:port`, `https://host:port` or `host:port`), or over the
- * given transport: `await lieng.scoreLieng({...})`. Failures throw RulesError and its subclasses.
+ * given transport (then without options, which a ready transport cannot apply): `await lieng.scoreLieng({...})`. Failures throw RulesError and its subclasses.
  */
 export function createLiengClient(target: string | Transport, options: NodeClientOptions = {}): clients.LiengClient {
-  return clients.createLiengClient(typeof target === "string" ? createNodeTransport(target, options) : target);
+  return clients.createLiengClient(transportFor(target, options));
+}
+
+function transportFor(target: string | Transport, options: NodeClientOptions): Transport {
+  if (typeof target === "string") {
+    return createNodeTransport(target, options);
+  }
+  clients.checkNoOptionsWithTransport(options);
+  return target;
 }

@@ -31,10 +31,10 @@ export async function runCase(transport: Transport, vector: VectorCase): Promise
   } catch (error) {
     const failure = toRulesError(error);
     if (vector.expect.kind === "response") {
-      return `expected a response, got error ${failure.code}: ${failure.cause.rawMessage}`;
+      return `expected a response, got error ${failure.codeName}: ${failure.rawMessage}`;
     }
-    const fields = fieldViolationsOf(failure.cause).map((violation) => violation.field);
-    return matchError(vector.expect, { code: failure.code, message: failure.cause.rawMessage, fieldViolations: fields });
+    const fields = fieldViolationsOf(failure).map((violation) => violation.field);
+    return matchError(vector.expect, { code: failure.codeName, message: failure.rawMessage, fieldViolations: fields });
   }
   if (vector.expect.kind === "error") {
     return `expected error ${vector.expect.code}, got a response`;

@@ -7,12 +7,20 @@ import { createWebTransport, type WebClientOptions } from "./web-transport.js";
 export * from "./index.js";
 export { createWebTransport, type WebClientOptions } from "./web-transport.js";
 
-/** A Sâm Lốc client over gRPC-Web to `baseUrl` (e.g. `http://localhost:8080`), or over the given transport. */
+/** A Sâm Lốc client over gRPC-Web to `baseUrl` (e.g. `http://localhost:8080`), or over the given transport (then without options). */
 export function createSamLocClient(target: string | Transport, options: WebClientOptions = {}): clients.SamLocClient {
-  return clients.createSamLocClient(typeof target === "string" ? createWebTransport(target, options) : target);
+  return clients.createSamLocClient(transportFor(target, options));
 }
 
-/** A Liêng client over gRPC-Web to `baseUrl` (e.g. `http://localhost:8080`), or over the given transport. */
+/** A Liêng client over gRPC-Web to `baseUrl` (e.g. `http://localhost:8080`), or over the given transport (then without options). */
 export function createLiengClient(target: string | Transport, options: WebClientOptions = {}): clients.LiengClient {
-  return clients.createLiengClient(typeof target === "string" ? createWebTransport(target, options) : target);
+  return clients.createLiengClient(transportFor(target, options));
+}
+
+function transportFor(target: string | Transport, options: WebClientOptions): Transport {
+  if (typeof target === "string") {
+    return createWebTransport(target, options);
+  }
+  clients.checkNoOptionsWithTransport(options);
+  return target;
 }

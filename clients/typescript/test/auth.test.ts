@@ -67,8 +67,8 @@ test("no token or a wrong one: UnauthenticatedError, one attempt only", async ()
       );
     assert.ok(error instanceof UnauthenticatedError);
     assert.ok(error instanceof RulesError);
-    assert.equal(error.code, "UNAUTHENTICATED");
-    assert.equal(error.name, "UnauthenticatedError");
+    assert.equal(error.codeName, "UNAUTHENTICATED");
+    assert.equal(error.name, "ConnectError");
     assert.match(error.message, /missing or invalid credentials/);
   }
   assert.deepEqual(server.state.authorizations, [null, "Bearer someone-else"]);

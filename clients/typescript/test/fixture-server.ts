@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError, type ConnectRouter } from "@connectrpc/connect";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
-import { BadRequestSchema, LiengService, LiengTier } from "@cardrules/client";
+import { BadRequestSchema, ErrorInfoSchema, LiengService, LiengTier } from "@cardrules/client";
 
 /** A Liêng strength (int32: a plain number). */
 export const STRENGTH = 1_234_567;
@@ -45,14 +45,26 @@ function routes(state: FixtureState) {
           hand.cards
             .map((card, j) => ({ card, j }))
             .filter(({ card, j }) => hand.cards.findIndex((c) => c.rank === card.rank && c.suit === card.suit) < j)
-            .map(({ j }) => ({ field: `hands[${i}].cards[${j}]`, description: "duplicate card" })),
+            .map(({ j }) => ({ field: `hands[${i}].cards[${j}]`, description: "duplicate card", reason: "DUPLICATE_CARD" })),
         );
         if (request.hands.length === 0) {
-          violations.push({ field: "hands", description: "need 1 to 1000 hands" });
+          violations.push({ field: "hands", description: "need 1 to 1000 hands", reason: "WRONG_COUNT" });
         }
         if (violations.length > 0) {
-          const detail = { desc: BadRequestSchema, value: create(BadRequestSchema, { fieldViolations: violations }) };
-          throw new ConnectError("invalid hands", Code.InvalidArgument, undefined, [detail]);
+          // As the real service does: the violations, and an ErrorInfo with the first one's reason and field.
+          const [first] = violations;
+          const details = [
+            { desc: BadRequestSchema, value: create(BadRequestSchema, { fieldViolations: violations }) },
+            {
+              desc: ErrorInfoSchema,
+              value: create(ErrorInfoSchema, {
+                reason: first?.reason ?? "",
+                domain: "cardrules.v1",
+                metadata: { field: first?.field ?? "" },
+              }),
+            },
+          ];
+          throw new ConnectError("invalid hands", Code.InvalidArgument, undefined, details);
         }
         const scores = request.hands.map((hand) => ({
           tier: LiengTier.POINTS,

@@ -33,7 +33,9 @@ test("INVALID_ARGUMENT over gRPC-Web carries the BadRequest field violations", a
     (e: unknown) => e,
   );
   assert.ok(error instanceof InvalidArgumentError);
-  assert.deepEqual(error.fieldViolations, [{ field: "hands[0].cards[1]", description: "duplicate card" }]);
+  assert.deepEqual(error.fieldViolations, [
+    { field: "hands[0].cards[1]", description: "duplicate card", reason: "DUPLICATE_CARD" },
+  ]);
 });
 
 test("UNAVAILABLE over gRPC-Web is retried", async () => {
@@ -60,5 +62,5 @@ test("the token goes on every gRPC-Web call; a wrong one is UnauthenticatedError
 
 test("no front listening: UNAVAILABLE after the retries", async () => {
   const lieng = createLiengClient("http://127.0.0.1:1", { retry: { initialBackoffMs: 1, maxBackoffMs: 1 } });
-  await assert.rejects(lieng.scoreLieng({}), (e: unknown) => e instanceof RulesError && e.code === "UNAVAILABLE");
+  await assert.rejects(lieng.scoreLieng({}), (e: unknown) => e instanceof RulesError && e.codeName === "UNAVAILABLE");
 });
