@@ -133,9 +133,11 @@ def test_the_readme_example_runs_in_a_new_maven_project(installed: None, tmp_pat
     [
         ("kotlin-example", "src/examples/kotlin/io/cardrules/examples/Example.kt"),
         ("kotlin-auth-example", "src/examples/kotlin/io/cardrules/examples/Authenticated.kt"),
+        ("kotlin-coroutines-example", "src/examples/kotlin/io/cardrules/examples/Coroutines.kt"),
         ("java-auth-example", "src/test/java/io/cardrules/examples/AuthenticatedExample.java"),
     ],
 )
 def test_the_other_readme_examples_are_the_files_the_build_compiles(block: str, source: str) -> None:
-    # The build compiles these files, and ConformanceTest runs Example.kt against a live server.
+    # The build compiles these files; ConformanceTest runs Example.kt against a live server, InProcessTest runs
+    # Coroutines.kt against an in-process one.
     assert readme_block(README, block) == _file_after_header(SDK / source)
