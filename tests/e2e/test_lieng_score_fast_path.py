@@ -8,16 +8,16 @@ import random
 
 from cardrules.api import lieng as api
 from cardrules.core import lieng
-from cardrules.core.cards import CARDS
+from cardrules.core.cards import CARDS, FACE_VALUES
 from cardrules.core.errors import InvalidInput
 from cardrules.v1 import cards_pb2, lieng_pb2
 
-RANK_TO_PROTO = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2)
+RANK_TO_PROTO = FACE_VALUES  # core rank index → proto Rank number
 
 
 def proto_hand(cards: list[int]) -> cards_pb2.Cards:
     return cards_pb2.Cards(
-        cards=[cards_pb2.Card(rank=RANK_TO_PROTO[c >> 2], suit=(c & 3) + 1) for c in cards]  # type: ignore[misc]
+        cards=[cards_pb2.Card(rank=RANK_TO_PROTO[c >> 2], suit=(c & 3) + 1) for c in cards]  # type: ignore[arg-type]
     )
 
 

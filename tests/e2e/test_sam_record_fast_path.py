@@ -12,12 +12,13 @@ from google.protobuf.message import DecodeError
 
 from cardrules.api import sam as api
 from cardrules.core import sam
+from cardrules.core.cards import FACE_VALUES
 from cardrules.core.errors import InvalidInput
 from cardrules.v1 import cards_pb2, sam_loc_pb2
 
 from ..sam.test_properties import deal
 
-RANK_TO_PROTO = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2)
+RANK_TO_PROTO = FACE_VALUES  # core rank index → proto Rank number
 
 
 def proto_cards(cards: Any) -> cards_pb2.Cards:

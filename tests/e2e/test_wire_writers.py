@@ -8,10 +8,10 @@ import random
 
 from cardrules.api.sam import combination_to_proto, state_to_proto
 from cardrules.core import sam
-from cardrules.core.cards import CARDS
+from cardrules.core.cards import CARDS, FACE_VALUES
 from cardrules.v1 import cards_pb2, sam_loc_pb2
 
-RANK_TO_PROTO = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2)
+RANK_TO_PROTO = FACE_VALUES  # core rank index → proto Rank number
 
 
 def reference_card(card: int) -> cards_pb2.Card:

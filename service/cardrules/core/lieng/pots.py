@@ -58,8 +58,9 @@ class PotKind(enum.Enum):
     """``excess = REFUND`` and no eligible seat holds the best hand overall: every payer gets its chips back."""
 
 
-class TransferReason:
-    """The ``reason`` strings of :class:`Transfer`."""
+@enum.unique
+class TransferReason(enum.StrEnum):
+    """Why one transfer is paid (the string is the stable wire value), as in Sâm's settlement."""
 
     POT_WIN = "POT_WIN"
     """A loser (or a folded seat) pays a winner of a SHOWDOWN pot."""
@@ -95,7 +96,7 @@ class Transfer(NamedTuple):
     from_seat: int
     to_seat: int
     amount: int
-    reason: str
+    reason: TransferReason
     pot: int
 
 

@@ -79,7 +79,6 @@ _DEFAULT_PICKS: tuple[tuple[Callable[[Sequence[Card]], Cards], ...], ...] = tupl
 _LOW_ACE_STRAIGHTS: dict[int, tuple[Straight, ...]] = {}
 _NONE = LegalMoves(None, False, ())
 _SIZE = {Kind.SINGLE: 1, Kind.PAIR: 2, Kind.TRIPLE: 3}
-_new_moves = tuple.__new__
 
 
 def straights_in(mask: int, low_ace: bool) -> tuple[Straight, ...]:
@@ -173,4 +172,4 @@ def legal_moves(state: TableState, all_card_sets: bool = False) -> LegalMoves:
         nxt = next_to_act(state.seats, seat, seat, skip_passed=True)
         if nxt != seat and state.seats[nxt].count == 1:
             plays = [p for p in plays if len(p) != 1 or p[0] >> 2 == top]
-    return _new_moves(LegalMoves, (seat, can_pass, tuple(plays)))  # = LegalMoves(...), without its __new__
+    return LegalMoves(seat, can_pass, tuple(plays))
