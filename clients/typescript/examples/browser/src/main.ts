@@ -283,7 +283,7 @@ async function guarded(step: () => Promise<void>): Promise<void> {
   } catch (error) {
     ui.error.textContent =
       error instanceof RulesError
-        ? `The service call failed: ${error.code}: ${error.message}`
+        ? `The service call failed: ${error.codeName}: ${error.message}`
         : `Something went wrong: ${error instanceof Error ? error.message : String(error)}`;
     ui.error.hidden = false;
     setPhase("error", "Stopped by an error (below). Check the service URL and deal again.");
