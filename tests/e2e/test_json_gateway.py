@@ -30,6 +30,7 @@ from cardrules.core.errors import InvalidInput
 from cardrules.gateway.v1 import json_gateway_pb2
 from tests.deploy.local import total_calls
 from tests.server.calls import calls_total, metric_samples
+from tests.support.counting import settled
 from tests.support.server_process import ServerHandle, new_channel, running_server
 
 VECTORS = Path(__file__).resolve().parents[1] / "vectors"
@@ -212,7 +213,7 @@ def test_the_bounds_and_rules_errors_are_the_methods_own(channel: grpc.Channel) 
 
 
 def test_an_unknown_method_is_unimplemented_and_computes_nothing(server: ServerHandle, channel: grpc.Channel) -> None:
-    before = total_calls(server)
+    before = settled(lambda: total_calls(server))
     for service, method in [
         (LIENG.full_name, "NoSuchMethod"),
         ("cardrules.v1.NoSuchService", "ScoreLieng"),
@@ -222,15 +223,15 @@ def test_an_unknown_method_is_unimplemented_and_computes_nothing(server: ServerH
         with pytest.raises(grpc.RpcError) as error:
             via_gateway(channel, service, method, b"{}")
         assert error.value.code() == grpc.StatusCode.UNIMPLEMENTED, (service, method)  # type: ignore[attr-defined]
-    assert total_calls(server) - before == 4  # the four refused gateway calls themselves, nothing more
+    assert settled(lambda: total_calls(server)) - before == 4  # the four refused gateway calls themselves, nothing more
 
 
 def test_a_json_call_is_logged_and_counted_as_the_call_it_carries(server: ServerHandle, channel: grpc.Channel) -> None:
     score = f"/{LIENG.full_name}/ScoreLieng"
-    before = calls_total(metric_samples(server), score, "OK")
+    before = settled(lambda: calls_total(metric_samples(server), score, "OK"))
     via_gateway(channel, LIENG.full_name, "ScoreLieng", b'{"hands": [{"cards": [{"rank": 1, "suit": 1}, '
                 b'{"rank": 1, "suit": 2}, {"rank": 1, "suit": 3}]}]}')  # fmt: skip
-    assert calls_total(metric_samples(server), score, "OK") == before + 1
+    assert settled(lambda: calls_total(metric_samples(server), score, "OK")) == before + 1
     server.wait_for_log(lambda r: r.get("method") == score and r.get("via") == CALL and r.get("code") == "OK")
 
 
