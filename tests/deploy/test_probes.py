@@ -117,18 +117,29 @@ def wait_until(condition: Callable[[], bool], what: str, timeout: float = 60.0) 
 
 @contextlib.contextmanager
 def front(count: int) -> Iterator[tuple[list[ServerHandle], list[int], EnvoyHandle]]:
-    health_ports = [free_port() for _ in range(count)]
     with contextlib.ExitStack() as stack:
-        servers = []
-        for health_port in health_ports:
-            (server,) = stack.enter_context(
-                replicas(
-                    1, ("--health-port", str(health_port), "--shutdown-grace", "30", "--max-concurrent-calls", "5000")
-                )
-            )
+        servers, health_ports = [], []
+        for _ in range(count):
+            server, health_port = _replica_with_health_port(stack)
             servers.append(server)
+            health_ports.append(health_port)
         envoy = stack.enter_context(running_envoy(servers, health_ports=health_ports))
         yield servers, health_ports, envoy
+
+
+def _replica_with_health_port(stack: contextlib.ExitStack, attempts: int = 3) -> tuple[ServerHandle, int]:
+    """One replica on a free health port, picked anew when another process takes the chosen one first (the
+    replicas() helper retries its own ports, not one passed in its arguments)."""
+    for attempt in range(attempts):
+        health_port = free_port()
+        args = ("--health-port", str(health_port), "--shutdown-grace", "30", "--max-concurrent-calls", "5000")
+        try:
+            (server,) = stack.enter_context(replicas(1, args))
+            return server, health_port
+        except RuntimeError as error:
+            if "Failed to bind" not in str(error) or attempt == attempts - 1:
+                raise
+    raise AssertionError("unreachable")
 
 
 @dataclass

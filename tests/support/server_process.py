@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -39,12 +40,23 @@ START_TIMEOUT_SECONDS = 20.0
 STOP_TIMEOUT_SECONDS = 15.0
 
 
+# Ports are picked below the kernel's ephemeral range (32768 and up on Linux), which every outgoing connection
+# draws from: a port the OS hands out for "any free port" can be taken by the next client socket of a parallel
+# test before the server binds it. Below that range only another picker can take it: a 1 in 22,000 chance.
+_PORTS = range(10_000, 32_768)
+
+
 def free_port() -> int:
-    """A port nothing listens on right now (the OS picks it; a tiny race with other processes remains)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
+    """A port nothing listens on right now, at random below the ephemeral range (see ``_PORTS``)."""
+    for _ in range(200):
+        port = _PORTS.start + secrets.randbelow(len(_PORTS))
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError(f"no free port in {_PORTS}")
 
 
 ClientCertificate = tuple[bytes, bytes]  # (PEM certificate chain, PEM private key)
