@@ -228,7 +228,6 @@ def step(state: TableState, action: Action, at: int | None) -> Step | Illegal:
         nxt,
         played,
         seat,
-        combo,
         chain,
         declarer,
         seat if violation_of is not None else None,
@@ -236,6 +235,7 @@ def step(state: TableState, action: Action, at: int | None) -> Step | Illegal:
         None,
         None,
         rules,
+        combo,
     )
     return next_state, events, combo
 
@@ -258,11 +258,11 @@ def _pass(state: TableState, seat: int, me: SeatState) -> Step | Illegal:
         if not is_stuck_leader(state, me):
             return Illegal(Reason.LEADER_CANNOT_PASS)
         if seat == state.declarer:
-            ended = trusted_table(seats, seat, (), None, None, (), seat, None, 0, HandEnd.SAM_FAILED_STUCK, None, rules)
+            ended = trusted_table(seats, seat, (), None, (), seat, None, 0, HandEnd.SAM_FAILED_STUCK, None, rules, None)
             return ended, (Event(EventKind.SAM_FAILED_STUCK, seat),), None
         nxt = (seat + 1) % n
         moved = trusted_table(
-            seats, nxt, (), None, None, (), state.declarer, None, state.lead_passes + 1, None, None, rules
+            seats, nxt, (), None, (), state.declarer, None, state.lead_passes + 1, None, None, rules, None
         )
         return moved, (Event(EventKind.LEAD_PASSED, seat, nxt), Event(EventKind.NEXT_LEADER, nxt)), None
     passed_me = me if me.passed else with_passed(me, True)
@@ -276,7 +276,7 @@ def _pass(state: TableState, seat: int, me: SeatState) -> Step | Illegal:
         # The trick ends and every pass mark is cleared: the passing seat's own mark is never built.
         cleared = tuple([s if not s.passed else with_passed(s, False) for s in seats])
         return (
-            trusted_table(cleared, owner, (), None, None, (), state.declarer, None, 0, None, None, rules),
+            trusted_table(cleared, owner, (), None, (), state.declarer, None, 0, None, None, rules, None),
             _trick_end(owner),
             None,
         )
@@ -287,7 +287,6 @@ def _pass(state: TableState, seat: int, me: SeatState) -> Step | Illegal:
         nxt,
         state.current,
         owner,
-        combination,
         state.chop_chain,
         state.declarer,
         None,
@@ -295,20 +294,21 @@ def _pass(state: TableState, seat: int, me: SeatState) -> Step | Illegal:
         None,
         None,
         rules,
+        combination,
     )
     return next_state, (), None
 
 
 def _new_trick(state: TableState, seats: list[SeatState], leader: int) -> TableState:
     cleared = tuple([s if not s.passed else with_passed(s, False) for s in seats])
-    return trusted_table(cleared, leader, (), None, None, (), state.declarer, None, 0, None, None, state.house_rules)
+    return trusted_table(cleared, leader, (), None, (), state.declarer, None, 0, None, None, state.house_rules, None)
 
 
 def _ended(state: TableState, seats: list[SeatState], seat: int, end: HandEnd) -> TableState:
     """The final state: no combination on the table, ``ended`` and ``winner`` (= ``seat``) set."""
     violator = state.bao_mot_violator if end is HandEnd.BAO_MOT_PENALTY else None
     return trusted_table(
-        tuple(seats), seat, (), None, None, (), state.declarer, violator, 0, end, seat, state.house_rules
+        tuple(seats), seat, (), None, (), state.declarer, violator, 0, end, seat, state.house_rules, None
     )
 
 

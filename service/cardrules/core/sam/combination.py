@@ -110,27 +110,35 @@ def _rank_at_low_position(position: int) -> int:
 def is_chop(new: Combination, current: Combination, rules: HouseRules = DEFAULT_RULES) -> bool:
     """Whether ``new`` chops (chặt = chop) ``current``: a four of a kind on a single 2, on a lower four of a kind,
     or (``quad_beats_pair_of_twos``) on a pair of 2s."""
-    if new.kind is not Kind.QUAD:
+    if new.kind is not _QUAD:
         return False
     kind = current.kind
-    if kind is Kind.QUAD:
+    if kind is _QUAD:
         return new.key > current.key
-    if kind is Kind.SINGLE:
+    if kind is _SINGLE:
         return current.key == TWO
-    if kind is Kind.PAIR:
+    if kind is _PAIR:
         return rules.quad_beats_pair_of_twos and current.key == TWO
     return False
 
 
 def beats(new: Combination, current: Combination | None, rules: HouseRules = DEFAULT_RULES) -> bool:
     """Whether ``new`` may be played on ``current`` (``None`` = leading), rules §3."""
-    if new.kind is Kind.INVALID:
+    if new.kind is _INVALID:
         return False
     if current is None:
         return True
     if new.kind is current.kind and new.length == current.length and new.key > current.key:
         return True
     return is_chop(new, current, rules)
+
+
+# The kinds the two rules above test, read once: ``Kind.X`` is slow in CPython 3.11 (EnumType defines
+# ``__getattr__``, so every attribute read on an enum class takes the generic hook), and these run on every play.
+_INVALID = Kind.INVALID
+_SINGLE = Kind.SINGLE
+_PAIR = Kind.PAIR
+_QUAD = Kind.QUAD
 
 
 def is_choppable(current: Combination | None, rules: HouseRules = DEFAULT_RULES) -> bool:

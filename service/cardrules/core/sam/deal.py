@@ -203,4 +203,4 @@ def start_checked(
     declarer = declared[0] if declared else None
     first = declarer if declarer is not None else leader
     seats = tuple([trusted_seat(h, False) for h in dealt])
-    return trusted_table(seats, first, (), None, None, (), declarer, None, 0, None, None, rules)
+    return trusted_table(seats, first, (), None, (), declarer, None, 0, None, None, rules, None)

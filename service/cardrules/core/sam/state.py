@@ -331,7 +331,6 @@ class TableState:
 # tested). Nothing else may call them.
 
 _seat = unchecked_constructor(SeatState)
-_table = unchecked_constructor(TableState)
 
 
 def trusted_seat(hand: tuple[Card, ...], passed: bool) -> SeatState:
@@ -351,34 +350,8 @@ def with_passed(seat: SeatState, passed: bool) -> SeatState:
     return _seat(seat.hand, seat.count, passed, seat._profile, seat._index)
 
 
-def trusted_table(
-    seats: tuple[SeatState, ...],
-    turn: int,
-    current: tuple[Card, ...],
-    current_owner: int | None,
-    combination: Combination | None,
-    chop_chain: tuple[Chop, ...],
-    declarer: int | None,
-    bao_mot_violator: int | None,
-    lead_passes: int,
-    ended: HandEnd | None,
-    winner: int | None,
-    house_rules: HouseRules,
-) -> TableState:
-    """A table state, unvalidated: every argument must already be what ``TableState.__post_init__`` would
-    accept and store — ``current`` sorted, ``combination`` its classification under ``house_rules`` (None when
-    leading), tuples for ``seats`` and ``chop_chain``."""
-    return _table(
-        seats,
-        turn,
-        current,
-        current_owner,
-        chop_chain,
-        declarer,
-        bao_mot_violator,
-        lead_passes,
-        ended,
-        winner,
-        house_rules,
-        combination,
-    )
+trusted_table = unchecked_constructor(TableState)
+"""``TableState(seats, turn, current, current_owner, chop_chain, declarer, bao_mot_violator, lead_passes, ended,
+winner, house_rules, combination)``, unvalidated: every argument must already be what ``TableState.__post_init__``
+would accept and store — ``current`` sorted, ``combination`` (last) its classification under ``house_rules`` (None
+when leading), tuples for ``seats`` and ``chop_chain``."""
