@@ -14,22 +14,20 @@ import json
 import re
 import signal
 import subprocess
-import threading
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 import grpc
 import pytest
 
 from cardrules.client import LiengClient
+from tests.deploy.load import Load, sdk_scores
 from tests.deploy.local import EnvoyHandle, replicas, running_envoy
 from tests.deploy.support import one, render
 
-HANDS = ["AC AD AH", "KS AD 2H", "2S 3H 4D"]
 # The hook's first line names the admin address and its waits; the test runs it with these instead.
 SETTINGS = re.compile(r"^admin=127\.0\.0\.1:(\d+) settle=(\d+) drain=(\d+)$", re.MULTILINE)
 TEST_SETTLE, TEST_DRAIN = 1, 3
@@ -62,42 +60,6 @@ def test_prestop_drains_through_the_admin_interface_within_the_grace_period() ->
     assert "post /healthcheck/fail" in script and "post '/drain_listeners?graceful'" in script
     # The hook (settle + drain + 2 s) ends well before the kubelet's SIGKILL.
     assert settle + drain + 2 < pod["terminationGracePeriodSeconds"]
-
-
-@dataclass
-class Load:
-    """Back-to-back calls from a few threads over both Envoys until stopped; every outcome counted."""
-
-    client: LiengClient
-    stop: threading.Event = field(default_factory=threading.Event)
-    ok: int = 0
-    failures: list[str] = field(default_factory=list)
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    threads: list[threading.Thread] = field(default_factory=list)
-
-    def run(self) -> None:
-        expected = self.client.score_lieng(hands=HANDS)
-        while not self.stop.is_set():
-            try:
-                outcome = None if self.client.score_lieng(hands=HANDS) == expected else "wrong answer"
-            except Exception as error:  # any failure the caller would see
-                outcome = f"{type(error).__name__}: {error}"
-            with self.lock:
-                if outcome is None:
-                    self.ok += 1
-                else:
-                    self.failures.append(outcome)
-
-    def __enter__(self) -> Load:
-        self.threads = [threading.Thread(target=self.run, daemon=True) for _ in range(3)]
-        for thread in self.threads:
-            thread.start()
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self.stop.set()
-        for thread in self.threads:
-            thread.join(timeout=30)
 
 
 def served(envoy: EnvoyHandle) -> int:
@@ -145,7 +107,7 @@ def test_an_envoy_drained_by_its_prestop_hook_then_sigtermed_fails_no_calls() ->
             f"ipv4:{leaving.target},{staying.target}",
             options=[("grpc.service_config", json.dumps({"loadBalancingConfig": [{"round_robin": {}}]}))],
         )
-        with channel, Load(LiengClient(channel)) as load:
+        with channel, Load(sdk_scores(LiengClient(channel))) as load:
             wait_until(lambda: served(leaving) >= 30 and served(staying) >= 30, "both Envoys serve calls")
             assert healthz(leaving) == 200
             hook = subprocess.Popen(["/bin/bash", "-c", script])

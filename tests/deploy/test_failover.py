@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import random
 import signal
-import threading
 import time
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 import grpc
@@ -23,15 +21,15 @@ from cardrules.client import LiengClient, connect, service_config
 from cardrules.client.cards import hands as parse_hands
 from cardrules.client.channel import LoadBalancing
 from cardrules.v1 import lieng_pb2, lieng_pb2_grpc
+from tests.deploy.load import Load, sdk_scores
 from tests.deploy.local import replicas, running_envoy, static_target, total_calls
 
 GRACE_SECONDS = 8.0
-HANDS = ["AC AD AH", "KS AD 2H", "2S 3H 4D"]
 LOAD_THREADS = 2
 # Heavy calls in flight on the replica when it gets SIGTERM. A 1000-hand ScoreLieng costs the server only ~5-7 ms
 # (its scores are cached per distinct score, so even new hands are cheap): 48 of them keep it busy for a few hundred
 # ms, so some are still running when the signal lands however late the test process gets to send it.
-BURST = 48
+BURST = 90  # under the server's 100 streams per connection; ~250 ms of work still queued after the first answer
 SCORE = "/cardrules.v1.LiengService/ScoreLieng"
 
 
@@ -43,57 +41,9 @@ def sdk_channel(target: str, load_balancing: LoadBalancing) -> grpc.Channel:
     return channel
 
 
-@dataclass
-class Load:
-    """Back-to-back calls from a few threads until stopped; every outcome counted."""
-
-    client: LiengClient
-    stop: threading.Event = field(default_factory=threading.Event)
-    ok: int = 0
-    failures: list[str] = field(default_factory=list)
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    threads: list[threading.Thread] = field(default_factory=list)
-
-    def run(self) -> None:
-        expected = self.client.score_lieng(hands=HANDS)
-        while not self.stop.is_set():
-            try:
-                answer = self.client.score_lieng(hands=HANDS)
-                outcome = None if answer == expected else "wrong answer"
-            except Exception as error:  # any failure the caller would see
-                outcome = f"{type(error).__name__}: {error}"
-            with self.lock:
-                if outcome is None:
-                    self.ok += 1
-                else:
-                    self.failures.append(outcome)
-
-    def start(self) -> None:
-        self.threads = [threading.Thread(target=self.run, daemon=True) for _ in range(LOAD_THREADS)]
-        for thread in self.threads:
-            thread.start()
-
-    def finish(self) -> None:
-        self.stop.set()
-        for thread in self.threads:
-            thread.join(timeout=15)
-        assert not any(thread.is_alive() for thread in self.threads), "load threads did not stop"
-
-    def calls(self) -> int:
-        with self.lock:
-            return self.ok + len(self.failures)
-
-    def wait_for(self, more: int, timeout: float) -> None:
-        target = self.calls() + more
-        deadline = time.monotonic() + timeout
-        while self.calls() < target:
-            assert time.monotonic() < deadline, f"load stalled at {self.calls()} calls (wanted {target})"
-            time.sleep(0.02)
-
-
 def big_request(seed: int) -> lieng_pb2.ScoreLiengRequest:
-    """1000 hands, different for each seed: the server caches the scores of hands it has seen, and a burst of
-    identical requests would be answered too fast to still be in flight at SIGTERM."""
+    """1000 random hands, one set per seed: a burst cycles through 20 of them, so the server decodes and scores
+    (from its cache of hand scores) a different request each time rather than answering one request again."""
     deck = [rank + suit for rank in "A23456789TJQK" for suit in "SHDC"]
     rng = random.Random(seed)
     return lieng_pb2.ScoreLiengRequest(hands=parse_hands(" ".join(rng.sample(deck, 3)) for _ in range(1000)))
@@ -106,7 +56,7 @@ def test_kill_and_drain_under_load_lose_no_call() -> None:
         channel = sdk_channel(static_target(servers), "round_robin")
         # The burst goes to the drained replica first (pick_first); a call it resets is retried on the survivor.
         direct = sdk_channel(static_target([drained, survivor]), "pick_first")
-        load = Load(LiengClient(channel, timeout=5))
+        load = Load(sdk_scores(LiengClient(channel, timeout=5)), threads=LOAD_THREADS)
         try:
             load.start()
             load.wait_for(150, timeout=30)
@@ -118,11 +68,12 @@ def test_kill_and_drain_under_load_lose_no_call() -> None:
             load.wait_for(100, timeout=30)
 
             stub = lieng_pb2_grpc.LiengServiceStub(direct)  # type: ignore[no-untyped-call]
-            burst = [stub.ScoreLieng.future(big_request(seed), timeout=20) for seed in range(BURST)]
+            requests = [big_request(seed % 20) for seed in range(BURST)]  # built first: the calls go out together
+            burst = [stub.ScoreLieng.future(request, timeout=20) for request in requests]
             deadline = time.monotonic() + 10
             while not any(call.done() for call in burst):  # the server is working through the burst
                 assert time.monotonic() < deadline, "the burst never started"
-                time.sleep(0.005)
+                time.sleep(0.002)
             sigterm_at = datetime.now(UTC)
             drained.process.send_signal(signal.SIGTERM)
             answers = [call.result() for call in burst]  # raises if any in-flight call failed
@@ -167,7 +118,7 @@ def test_envoy_hides_kill_and_drain_from_a_client_without_retries() -> None:
     with replicas(3, args=("--shutdown-grace", str(GRACE_SECONDS))) as servers, running_envoy(servers) as envoy:
         killed, drained, _survivor = servers
         channel = connect(envoy.target, load_balancing="pick_first", retry=False, default_timeout=5)
-        load = Load(LiengClient(channel, timeout=5))
+        load = Load(sdk_scores(LiengClient(channel, timeout=5)), threads=LOAD_THREADS)
         try:
             load.start()
             load.wait_for(150, timeout=30)
@@ -175,7 +126,7 @@ def test_envoy_hides_kill_and_drain_from_a_client_without_retries() -> None:
             killed.process.wait(timeout=10)
             load.wait_for(100, timeout=30)
             stub = lieng_pb2_grpc.LiengServiceStub(channel)  # type: ignore[no-untyped-call]
-            burst = [stub.ScoreLieng.future(big_request(seed), timeout=20) for seed in range(BURST)]
+            burst = [stub.ScoreLieng.future(big_request(seed % 20), timeout=20) for seed in range(BURST)]
             time.sleep(0.05)
             drained.process.send_signal(signal.SIGTERM)
             answers = [call.result() for call in burst]

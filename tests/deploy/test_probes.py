@@ -25,6 +25,7 @@ import pytest
 
 from cardrules.client.cards import hands as parse_hands
 from cardrules.v1 import lieng_pb2, lieng_pb2_grpc
+from tests.deploy.load import Load, raw_scores
 from tests.deploy.local import EnvoyHandle, replicas, running_envoy
 from tests.support.server_process import ServerHandle, free_port, health_status, new_channel
 
@@ -142,45 +143,6 @@ def _replica_with_health_port(stack: contextlib.ExitStack, attempts: int = 3) ->
     raise AssertionError("unreachable")
 
 
-@dataclass
-class SteadyLoad:
-    """Light calls through Envoy from two threads, with no client-side retries: every failure Envoy lets through
-    is counted."""
-
-    target: str
-    stop: threading.Event = field(default_factory=threading.Event)
-    ok: int = 0
-    failures: list[str] = field(default_factory=list)
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    threads: list[threading.Thread] = field(default_factory=list)
-
-    def run(self) -> None:
-        with new_channel(self.target) as channel:
-            stub = lieng_pb2_grpc.LiengServiceStub(channel)
-            while not self.stop.is_set():
-                try:
-                    stub.ScoreLieng(LIGHT, timeout=30)
-                    outcome = None
-                except grpc.RpcError as error:
-                    outcome = f"{error.code()}: {error.details()}"
-                with self.lock:
-                    if outcome is None:
-                        self.ok += 1
-                    else:
-                        self.failures.append(outcome)
-
-    def __enter__(self) -> SteadyLoad:
-        self.threads = [threading.Thread(target=self.run, daemon=True) for _ in range(2)]
-        for thread in self.threads:
-            thread.start()
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self.stop.set()
-        for thread in self.threads:
-            thread.join(timeout=60)
-
-
 @pytest.mark.slow
 def test_a_saturated_replica_passes_its_probes_and_a_draining_one_leaves_without_failed_calls() -> None:
     with front(2) as (servers, health_ports, envoy):
@@ -216,7 +178,11 @@ def test_a_saturated_replica_passes_its_probes_and_a_draining_one_leaves_without
 
         # Drain the busy replica while heavy calls are queued on it, under steady load through Envoy.
         drain_statuses: list[tuple[str, int]] = []
-        with SteadyLoad(envoy.target) as load, Saturation(busy) as saturation:
+        with (
+            new_channel(envoy.target) as channel,
+            Load(raw_scores(channel, LIGHT), threads=2) as load,
+            Saturation(busy) as saturation,
+        ):
             wait_until(lambda: saturation.outstanding >= WINDOW, "heavy calls queued on the busy replica")
             busy.process.send_signal(signal.SIGTERM)
             while busy.process.poll() is None:
