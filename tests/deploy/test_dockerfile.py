@@ -293,7 +293,8 @@ def test_configuration_by_environment_uses_real_settings() -> None:
     assert settings, "the image sets its defaults through CARDRULES_* variables"
     assert set(settings) <= known, f"unknown settings: {set(settings) - known}"
     exposed = {int(port) for line in runtime.all("EXPOSE") for port in line.split()}
-    assert exposed == {int(settings["CARDRULES_PORT"]), int(settings["CARDRULES_METRICS_PORT"])}
+    ports = ("CARDRULES_PORT", "CARDRULES_METRICS_PORT", "CARDRULES_HEALTH_PORT")  # gRPC, metrics, probes
+    assert exposed == {int(settings[name]) for name in ports}
     assert settings["CARDRULES_HOST"] == "0.0.0.0"
 
 
