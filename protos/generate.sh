@@ -12,12 +12,14 @@ protos=$(cd "$root/protos" && find cardrules/v1 -name '*.proto' | sort)
 gateway=cardrules/gateway/v1/json_gateway.proto
 
 # google/rpc (Status, BadRequest) and google/api (the gateway's HTTP annotations and HttpBody) come from
-# googleapis-common-protos in .venv. The google/api files the gateway imports are also copied into protos/google/api
-# so buf (lint, breaking) resolves them; the drift test keeps the copies identical.
+# googleapis-common-protos in .venv. The google/api files the gateway imports and google/rpc/status.proto (the
+# contract's streams import it) are also copied into protos/google so buf (lint, breaking) resolves them; the drift
+# test keeps the copies identical.
 rpc_include=$("$py" -c 'import google.rpc, os; print(os.path.dirname(os.path.dirname(list(google.rpc.__path__)[0])))')
 google_api=(google/api/annotations.proto google/api/http.proto google/api/httpbody.proto)
-mkdir -p "$out/protos/google/api"
-for file in "${google_api[@]}"; do
+# google/rpc/status.proto: the streams' answers carry a google.rpc.Status (cardrules/v1 imports it).
+mkdir -p "$out/protos/google/api" "$out/protos/google/rpc"
+for file in "${google_api[@]}" google/rpc/status.proto; do
   cp "$rpc_include/$file" "$out/protos/$file"
 done
 
@@ -110,6 +112,7 @@ go_maps=""
 for proto in $protos; do
   go_maps+=",M$proto=$go_module/gen/$(dirname "$proto");cardrulesv1"
 done
+go_maps+=",Mgoogle/rpc/status.proto=google.golang.org/genproto/googleapis/rpc/status;status"
 (cd "$root/protos" && "$py" -m grpc_tools.protoc -I . \
   --plugin=protoc-gen-go="$go_bin/protoc-gen-go" --plugin=protoc-gen-go-grpc="$go_bin/protoc-gen-go-grpc" \
   --go_out="$go_out" --go_opt="paths=source_relative$go_maps" \

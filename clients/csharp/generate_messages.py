@@ -16,7 +16,14 @@ import sys
 from pathlib import Path
 
 import unity_meta  # beside this script
-from google.protobuf.descriptor import Descriptor, EnumDescriptor, FieldDescriptor, FileDescriptor, OneofDescriptor
+from google.protobuf.descriptor import (
+    Descriptor,
+    EnumDescriptor,
+    FieldDescriptor,
+    FileDescriptor,
+    MethodDescriptor,
+    OneofDescriptor,
+)
 
 from cardrules.v1 import cards_pb2, lieng_pb2, sam_loc_pb2
 
@@ -300,6 +307,32 @@ def generate_read(message: Descriptor) -> list[str]:
     return lines
 
 
+def streamed(method: MethodDescriptor) -> bool:
+    """The streaming RPCs (``Stream``) are for HTTP/2 gRPC clients; this SDK calls the HTTP/JSON front, which has no
+    streams, so neither they nor the messages only they carry are generated."""
+    return bool(method.client_streaming or method.server_streaming)
+
+
+def stream_only_messages() -> set[str]:
+    carried = {
+        m.full_name
+        for file, _ in FILES
+        for service in file.services_by_name.values()
+        for method in service.methods
+        if streamed(method)
+        for m in (method.input_type, method.output_type)
+    }
+    unary = {
+        m.full_name
+        for file, _ in FILES
+        for service in file.services_by_name.values()
+        for method in service.methods
+        if not streamed(method)
+        for m in (method.input_type, method.output_type)
+    }
+    return carried - unary
+
+
 def generate_file(file: FileDescriptor) -> str:
     lines = [
         HEADER,
@@ -312,7 +345,10 @@ def generate_file(file: FileDescriptor) -> str:
     body: list[str] = []
     for enum in file.enum_types_by_name.values():
         body += generate_enum(enum)
+    skipped = stream_only_messages()
     for message in file.message_types_by_name.values():
+        if message.full_name in skipped:
+            continue
         if message.nested_types or message.enum_types:
             raise SystemExit(f"generate_messages.py: nested types in {message.full_name} are not supported")
         body += generate_message(message)
@@ -351,6 +387,8 @@ def generate_services() -> str:
                 "    }",
             ]
             for method in service.methods:
+                if streamed(method):
+                    continue
                 request, response = method.input_type.name, method.output_type.name
                 field = f"{service.name}{method.name}"
                 # ConfigureAwait(false) is safe in these wrappers: only a cast follows, no transport call (those

@@ -7,6 +7,7 @@
 package cardrulesv1
 
 import (
+	status "google.golang.org/genproto/googleapis/rpc/status"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	reflect "reflect"
@@ -2158,11 +2159,347 @@ func (x *LiengServiceSettleRoundResponse) GetShown() []*LiengShownHand {
 	return nil
 }
 
+// One call on LiengService.Stream.
+type LiengServiceStreamRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Chosen by the caller and echoed on the answer, so a client can match answers to calls. Not checked for
+	// uniqueness: answers also come back in request order.
+	Id uint64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// The call, exactly as the unary RPC of the same name takes it. A message with no call set fails with
+	// INVALID_ARGUMENT naming `call`.
+	//
+	// Types that are valid to be assigned to Call:
+	//
+	//	*LiengServiceStreamRequest_ScoreLieng
+	//	*LiengServiceStreamRequest_CompareHands
+	//	*LiengServiceStreamRequest_StartBetting
+	//	*LiengServiceStreamRequest_ValidatePlay
+	//	*LiengServiceStreamRequest_LegalMoves
+	//	*LiengServiceStreamRequest_SettleRound
+	Call          isLiengServiceStreamRequest_Call `protobuf_oneof:"call"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LiengServiceStreamRequest) Reset() {
+	*x = LiengServiceStreamRequest{}
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LiengServiceStreamRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LiengServiceStreamRequest) ProtoMessage() {}
+
+func (x *LiengServiceStreamRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LiengServiceStreamRequest.ProtoReflect.Descriptor instead.
+func (*LiengServiceStreamRequest) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *LiengServiceStreamRequest) GetId() uint64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *LiengServiceStreamRequest) GetCall() isLiengServiceStreamRequest_Call {
+	if x != nil {
+		return x.Call
+	}
+	return nil
+}
+
+func (x *LiengServiceStreamRequest) GetScoreLieng() *ScoreLiengRequest {
+	if x != nil {
+		if x, ok := x.Call.(*LiengServiceStreamRequest_ScoreLieng); ok {
+			return x.ScoreLieng
+		}
+	}
+	return nil
+}
+
+func (x *LiengServiceStreamRequest) GetCompareHands() *CompareHandsRequest {
+	if x != nil {
+		if x, ok := x.Call.(*LiengServiceStreamRequest_CompareHands); ok {
+			return x.CompareHands
+		}
+	}
+	return nil
+}
+
+func (x *LiengServiceStreamRequest) GetStartBetting() *StartBettingRequest {
+	if x != nil {
+		if x, ok := x.Call.(*LiengServiceStreamRequest_StartBetting); ok {
+			return x.StartBetting
+		}
+	}
+	return nil
+}
+
+func (x *LiengServiceStreamRequest) GetValidatePlay() *LiengServiceValidatePlayRequest {
+	if x != nil {
+		if x, ok := x.Call.(*LiengServiceStreamRequest_ValidatePlay); ok {
+			return x.ValidatePlay
+		}
+	}
+	return nil
+}
+
+func (x *LiengServiceStreamRequest) GetLegalMoves() *LiengServiceLegalMovesRequest {
+	if x != nil {
+		if x, ok := x.Call.(*LiengServiceStreamRequest_LegalMoves); ok {
+			return x.LegalMoves
+		}
+	}
+	return nil
+}
+
+func (x *LiengServiceStreamRequest) GetSettleRound() *LiengServiceSettleRoundRequest {
+	if x != nil {
+		if x, ok := x.Call.(*LiengServiceStreamRequest_SettleRound); ok {
+			return x.SettleRound
+		}
+	}
+	return nil
+}
+
+type isLiengServiceStreamRequest_Call interface {
+	isLiengServiceStreamRequest_Call()
+}
+
+type LiengServiceStreamRequest_ScoreLieng struct {
+	ScoreLieng *ScoreLiengRequest `protobuf:"bytes,2,opt,name=score_lieng,json=scoreLieng,proto3,oneof"`
+}
+
+type LiengServiceStreamRequest_CompareHands struct {
+	CompareHands *CompareHandsRequest `protobuf:"bytes,3,opt,name=compare_hands,json=compareHands,proto3,oneof"`
+}
+
+type LiengServiceStreamRequest_StartBetting struct {
+	StartBetting *StartBettingRequest `protobuf:"bytes,4,opt,name=start_betting,json=startBetting,proto3,oneof"`
+}
+
+type LiengServiceStreamRequest_ValidatePlay struct {
+	ValidatePlay *LiengServiceValidatePlayRequest `protobuf:"bytes,5,opt,name=validate_play,json=validatePlay,proto3,oneof"`
+}
+
+type LiengServiceStreamRequest_LegalMoves struct {
+	LegalMoves *LiengServiceLegalMovesRequest `protobuf:"bytes,6,opt,name=legal_moves,json=legalMoves,proto3,oneof"`
+}
+
+type LiengServiceStreamRequest_SettleRound struct {
+	SettleRound *LiengServiceSettleRoundRequest `protobuf:"bytes,7,opt,name=settle_round,json=settleRound,proto3,oneof"`
+}
+
+func (*LiengServiceStreamRequest_ScoreLieng) isLiengServiceStreamRequest_Call() {}
+
+func (*LiengServiceStreamRequest_CompareHands) isLiengServiceStreamRequest_Call() {}
+
+func (*LiengServiceStreamRequest_StartBetting) isLiengServiceStreamRequest_Call() {}
+
+func (*LiengServiceStreamRequest_ValidatePlay) isLiengServiceStreamRequest_Call() {}
+
+func (*LiengServiceStreamRequest_LegalMoves) isLiengServiceStreamRequest_Call() {}
+
+func (*LiengServiceStreamRequest_SettleRound) isLiengServiceStreamRequest_Call() {}
+
+// The answer to one LiengServiceStreamRequest.
+type LiengServiceStreamResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The request's id.
+	Id uint64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// The unary RPC's response, or its error.
+	//
+	// Types that are valid to be assigned to Result:
+	//
+	//	*LiengServiceStreamResponse_Error
+	//	*LiengServiceStreamResponse_ScoreLieng
+	//	*LiengServiceStreamResponse_CompareHands
+	//	*LiengServiceStreamResponse_StartBetting
+	//	*LiengServiceStreamResponse_ValidatePlay
+	//	*LiengServiceStreamResponse_LegalMoves
+	//	*LiengServiceStreamResponse_SettleRound
+	Result        isLiengServiceStreamResponse_Result `protobuf_oneof:"result"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LiengServiceStreamResponse) Reset() {
+	*x = LiengServiceStreamResponse{}
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LiengServiceStreamResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LiengServiceStreamResponse) ProtoMessage() {}
+
+func (x *LiengServiceStreamResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LiengServiceStreamResponse.ProtoReflect.Descriptor instead.
+func (*LiengServiceStreamResponse) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *LiengServiceStreamResponse) GetId() uint64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *LiengServiceStreamResponse) GetResult() isLiengServiceStreamResponse_Result {
+	if x != nil {
+		return x.Result
+	}
+	return nil
+}
+
+func (x *LiengServiceStreamResponse) GetError() *status.Status {
+	if x != nil {
+		if x, ok := x.Result.(*LiengServiceStreamResponse_Error); ok {
+			return x.Error
+		}
+	}
+	return nil
+}
+
+func (x *LiengServiceStreamResponse) GetScoreLieng() *ScoreLiengResponse {
+	if x != nil {
+		if x, ok := x.Result.(*LiengServiceStreamResponse_ScoreLieng); ok {
+			return x.ScoreLieng
+		}
+	}
+	return nil
+}
+
+func (x *LiengServiceStreamResponse) GetCompareHands() *CompareHandsResponse {
+	if x != nil {
+		if x, ok := x.Result.(*LiengServiceStreamResponse_CompareHands); ok {
+			return x.CompareHands
+		}
+	}
+	return nil
+}
+
+func (x *LiengServiceStreamResponse) GetStartBetting() *StartBettingResponse {
+	if x != nil {
+		if x, ok := x.Result.(*LiengServiceStreamResponse_StartBetting); ok {
+			return x.StartBetting
+		}
+	}
+	return nil
+}
+
+func (x *LiengServiceStreamResponse) GetValidatePlay() *LiengServiceValidatePlayResponse {
+	if x != nil {
+		if x, ok := x.Result.(*LiengServiceStreamResponse_ValidatePlay); ok {
+			return x.ValidatePlay
+		}
+	}
+	return nil
+}
+
+func (x *LiengServiceStreamResponse) GetLegalMoves() *LiengServiceLegalMovesResponse {
+	if x != nil {
+		if x, ok := x.Result.(*LiengServiceStreamResponse_LegalMoves); ok {
+			return x.LegalMoves
+		}
+	}
+	return nil
+}
+
+func (x *LiengServiceStreamResponse) GetSettleRound() *LiengServiceSettleRoundResponse {
+	if x != nil {
+		if x, ok := x.Result.(*LiengServiceStreamResponse_SettleRound); ok {
+			return x.SettleRound
+		}
+	}
+	return nil
+}
+
+type isLiengServiceStreamResponse_Result interface {
+	isLiengServiceStreamResponse_Result()
+}
+
+type LiengServiceStreamResponse_Error struct {
+	// The error the unary call would have failed with: the same code, message and details (google.rpc.BadRequest
+	// field violations, google.rpc.ErrorInfo).
+	Error *status.Status `protobuf:"bytes,2,opt,name=error,proto3,oneof"`
+}
+
+type LiengServiceStreamResponse_ScoreLieng struct {
+	ScoreLieng *ScoreLiengResponse `protobuf:"bytes,3,opt,name=score_lieng,json=scoreLieng,proto3,oneof"`
+}
+
+type LiengServiceStreamResponse_CompareHands struct {
+	CompareHands *CompareHandsResponse `protobuf:"bytes,4,opt,name=compare_hands,json=compareHands,proto3,oneof"`
+}
+
+type LiengServiceStreamResponse_StartBetting struct {
+	StartBetting *StartBettingResponse `protobuf:"bytes,5,opt,name=start_betting,json=startBetting,proto3,oneof"`
+}
+
+type LiengServiceStreamResponse_ValidatePlay struct {
+	ValidatePlay *LiengServiceValidatePlayResponse `protobuf:"bytes,6,opt,name=validate_play,json=validatePlay,proto3,oneof"`
+}
+
+type LiengServiceStreamResponse_LegalMoves struct {
+	LegalMoves *LiengServiceLegalMovesResponse `protobuf:"bytes,7,opt,name=legal_moves,json=legalMoves,proto3,oneof"`
+}
+
+type LiengServiceStreamResponse_SettleRound struct {
+	SettleRound *LiengServiceSettleRoundResponse `protobuf:"bytes,8,opt,name=settle_round,json=settleRound,proto3,oneof"`
+}
+
+func (*LiengServiceStreamResponse_Error) isLiengServiceStreamResponse_Result() {}
+
+func (*LiengServiceStreamResponse_ScoreLieng) isLiengServiceStreamResponse_Result() {}
+
+func (*LiengServiceStreamResponse_CompareHands) isLiengServiceStreamResponse_Result() {}
+
+func (*LiengServiceStreamResponse_StartBetting) isLiengServiceStreamResponse_Result() {}
+
+func (*LiengServiceStreamResponse_ValidatePlay) isLiengServiceStreamResponse_Result() {}
+
+func (*LiengServiceStreamResponse_LegalMoves) isLiengServiceStreamResponse_Result() {}
+
+func (*LiengServiceStreamResponse_SettleRound) isLiengServiceStreamResponse_Result() {}
+
 var File_cardrules_v1_lieng_proto protoreflect.FileDescriptor
 
 const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"\n" +
-	"\x18cardrules/v1/lieng.proto\x12\fcardrules.v1\x1a\x18cardrules/v1/cards.proto\"\xdb\x03\n" +
+	"\x18cardrules/v1/lieng.proto\x12\fcardrules.v1\x1a\x18cardrules/v1/cards.proto\x1a\x17google/rpc/status.proto\"\xdb\x03\n" +
 	"\x0fLiengHouseRules\x12$\n" +
 	"\vmax_players\x18\x01 \x01(\x05H\x00R\n" +
 	"maxPlayers\x88\x01\x01\x12 \n" +
@@ -2305,7 +2642,30 @@ const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"\tcommitted\x18\a \x03(\x03R\tcommitted\x12\x18\n" +
 	"\apayouts\x18\b \x03(\x03R\apayouts\x122\n" +
 	"\x05shown\x18\t \x03(\v2\x1c.cardrules.v1.LiengShownHandR\x05shownB\x12\n" +
-	"\x10_fold_out_winner*S\n" +
+	"\x10_fold_out_winner\"\x84\x04\n" +
+	"\x19LiengServiceStreamRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x04R\x02id\x12B\n" +
+	"\vscore_lieng\x18\x02 \x01(\v2\x1f.cardrules.v1.ScoreLiengRequestH\x00R\n" +
+	"scoreLieng\x12H\n" +
+	"\rcompare_hands\x18\x03 \x01(\v2!.cardrules.v1.CompareHandsRequestH\x00R\fcompareHands\x12H\n" +
+	"\rstart_betting\x18\x04 \x01(\v2!.cardrules.v1.StartBettingRequestH\x00R\fstartBetting\x12T\n" +
+	"\rvalidate_play\x18\x05 \x01(\v2-.cardrules.v1.LiengServiceValidatePlayRequestH\x00R\fvalidatePlay\x12N\n" +
+	"\vlegal_moves\x18\x06 \x01(\v2+.cardrules.v1.LiengServiceLegalMovesRequestH\x00R\n" +
+	"legalMoves\x12Q\n" +
+	"\fsettle_round\x18\a \x01(\v2,.cardrules.v1.LiengServiceSettleRoundRequestH\x00R\vsettleRoundB\x06\n" +
+	"\x04call\"\xb9\x04\n" +
+	"\x1aLiengServiceStreamResponse\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x04R\x02id\x12*\n" +
+	"\x05error\x18\x02 \x01(\v2\x12.google.rpc.StatusH\x00R\x05error\x12C\n" +
+	"\vscore_lieng\x18\x03 \x01(\v2 .cardrules.v1.ScoreLiengResponseH\x00R\n" +
+	"scoreLieng\x12I\n" +
+	"\rcompare_hands\x18\x04 \x01(\v2\".cardrules.v1.CompareHandsResponseH\x00R\fcompareHands\x12I\n" +
+	"\rstart_betting\x18\x05 \x01(\v2\".cardrules.v1.StartBettingResponseH\x00R\fstartBetting\x12U\n" +
+	"\rvalidate_play\x18\x06 \x01(\v2..cardrules.v1.LiengServiceValidatePlayResponseH\x00R\fvalidatePlay\x12O\n" +
+	"\vlegal_moves\x18\a \x01(\v2,.cardrules.v1.LiengServiceLegalMovesResponseH\x00R\n" +
+	"legalMoves\x12R\n" +
+	"\fsettle_round\x18\b \x01(\v2-.cardrules.v1.LiengServiceSettleRoundResponseH\x00R\vsettleRoundB\b\n" +
+	"\x06result*S\n" +
 	"\bLiengA23\x12\x19\n" +
 	"\x15LIENG_A23_UNSPECIFIED\x10\x00\x12\x14\n" +
 	"\x10LIENG_A23_LOWEST\x10\x01\x12\x16\n" +
@@ -2359,7 +2719,7 @@ const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"\x1aLIENG_POT_KIND_UNSPECIFIED\x10\x00\x12\x1b\n" +
 	"\x17LIENG_POT_KIND_SHOWDOWN\x10\x01\x12\x1e\n" +
 	"\x1aLIENG_POT_KIND_UNCONTESTED\x10\x02\x12\x1b\n" +
-	"\x17LIENG_POT_KIND_REFUNDED\x10\x032\xd1\x04\n" +
+	"\x17LIENG_POT_KIND_REFUNDED\x10\x032\xb2\x05\n" +
 	"\fLiengService\x12O\n" +
 	"\n" +
 	"ScoreLieng\x12\x1f.cardrules.v1.ScoreLiengRequest\x1a .cardrules.v1.ScoreLiengResponse\x12U\n" +
@@ -2368,7 +2728,8 @@ const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"\fValidatePlay\x12-.cardrules.v1.LiengServiceValidatePlayRequest\x1a..cardrules.v1.LiengServiceValidatePlayResponse\x12g\n" +
 	"\n" +
 	"LegalMoves\x12+.cardrules.v1.LiengServiceLegalMovesRequest\x1a,.cardrules.v1.LiengServiceLegalMovesResponse\x12j\n" +
-	"\vSettleRound\x12,.cardrules.v1.LiengServiceSettleRoundRequest\x1a-.cardrules.v1.LiengServiceSettleRoundResponseB\x13\n" +
+	"\vSettleRound\x12,.cardrules.v1.LiengServiceSettleRoundRequest\x1a-.cardrules.v1.LiengServiceSettleRoundResponse\x12_\n" +
+	"\x06Stream\x12'.cardrules.v1.LiengServiceStreamRequest\x1a(.cardrules.v1.LiengServiceStreamResponse(\x010\x01B\x13\n" +
 	"\x0fio.cardrules.v1P\x01b\x06proto3"
 
 var (
@@ -2384,7 +2745,7 @@ func file_cardrules_v1_lieng_proto_rawDescGZIP() []byte {
 }
 
 var file_cardrules_v1_lieng_proto_enumTypes = make([]protoimpl.EnumInfo, 8)
-var file_cardrules_v1_lieng_proto_msgTypes = make([]protoimpl.MessageInfo, 23)
+var file_cardrules_v1_lieng_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
 var file_cardrules_v1_lieng_proto_goTypes = []any{
 	(LiengA23)(0),                            // 0: cardrules.v1.LiengA23
 	(LiengSuitTieBreak)(0),                   // 1: cardrules.v1.LiengSuitTieBreak
@@ -2417,21 +2778,24 @@ var file_cardrules_v1_lieng_proto_goTypes = []any{
 	(*LiengShownHand)(nil),                   // 28: cardrules.v1.LiengShownHand
 	(*LiengServiceSettleRoundRequest)(nil),   // 29: cardrules.v1.LiengServiceSettleRoundRequest
 	(*LiengServiceSettleRoundResponse)(nil),  // 30: cardrules.v1.LiengServiceSettleRoundResponse
-	(*LocalizedMessage)(nil),                 // 31: cardrules.v1.LocalizedMessage
-	(*Cards)(nil),                            // 32: cardrules.v1.Cards
-	(*Transfer)(nil),                         // 33: cardrules.v1.Transfer
+	(*LiengServiceStreamRequest)(nil),        // 31: cardrules.v1.LiengServiceStreamRequest
+	(*LiengServiceStreamResponse)(nil),       // 32: cardrules.v1.LiengServiceStreamResponse
+	(*LocalizedMessage)(nil),                 // 33: cardrules.v1.LocalizedMessage
+	(*Cards)(nil),                            // 34: cardrules.v1.Cards
+	(*Transfer)(nil),                         // 35: cardrules.v1.Transfer
+	(*status.Status)(nil),                    // 36: google.rpc.Status
 }
 var file_cardrules_v1_lieng_proto_depIdxs = []int32{
 	0,  // 0: cardrules.v1.LiengHouseRules.a23:type_name -> cardrules.v1.LiengA23
 	1,  // 1: cardrules.v1.LiengHouseRules.suit_tie_break:type_name -> cardrules.v1.LiengSuitTieBreak
 	2,  // 2: cardrules.v1.LiengHouseRules.excess:type_name -> cardrules.v1.LiengExcess
 	3,  // 3: cardrules.v1.LiengScore.tier:type_name -> cardrules.v1.LiengTier
-	31, // 4: cardrules.v1.LiengScore.label:type_name -> cardrules.v1.LocalizedMessage
+	33, // 4: cardrules.v1.LiengScore.label:type_name -> cardrules.v1.LocalizedMessage
 	8,  // 5: cardrules.v1.ScoreLiengRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
-	32, // 6: cardrules.v1.ScoreLiengRequest.hands:type_name -> cardrules.v1.Cards
+	34, // 6: cardrules.v1.ScoreLiengRequest.hands:type_name -> cardrules.v1.Cards
 	9,  // 7: cardrules.v1.ScoreLiengResponse.scores:type_name -> cardrules.v1.LiengScore
 	8,  // 8: cardrules.v1.CompareHandsRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
-	32, // 9: cardrules.v1.CompareHandsRequest.hands:type_name -> cardrules.v1.Cards
+	34, // 9: cardrules.v1.CompareHandsRequest.hands:type_name -> cardrules.v1.Cards
 	13, // 10: cardrules.v1.CompareHandsResponse.ranking:type_name -> cardrules.v1.TieGroup
 	9,  // 11: cardrules.v1.CompareHandsResponse.scores:type_name -> cardrules.v1.LiengScore
 	15, // 12: cardrules.v1.LiengBettingState.seats:type_name -> cardrules.v1.LiengSeat
@@ -2444,7 +2808,7 @@ var file_cardrules_v1_lieng_proto_depIdxs = []int32{
 	16, // 19: cardrules.v1.LiengServiceValidatePlayRequest.state:type_name -> cardrules.v1.LiengBettingState
 	17, // 20: cardrules.v1.LiengServiceValidatePlayRequest.action:type_name -> cardrules.v1.LiengAction
 	5,  // 21: cardrules.v1.LiengServiceValidatePlayResponse.reason:type_name -> cardrules.v1.LiengReason
-	31, // 22: cardrules.v1.LiengServiceValidatePlayResponse.message:type_name -> cardrules.v1.LocalizedMessage
+	33, // 22: cardrules.v1.LiengServiceValidatePlayResponse.message:type_name -> cardrules.v1.LocalizedMessage
 	18, // 23: cardrules.v1.LiengServiceValidatePlayResponse.events:type_name -> cardrules.v1.LiengEvent
 	16, // 24: cardrules.v1.LiengServiceValidatePlayResponse.next_state:type_name -> cardrules.v1.LiengBettingState
 	8,  // 25: cardrules.v1.LiengServiceLegalMovesRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
@@ -2452,31 +2816,46 @@ var file_cardrules_v1_lieng_proto_depIdxs = []int32{
 	19, // 27: cardrules.v1.LiengServiceLegalMovesResponse.actions:type_name -> cardrules.v1.LiengLegalAction
 	5,  // 28: cardrules.v1.LiengServiceLegalMovesResponse.raise_reason:type_name -> cardrules.v1.LiengReason
 	8,  // 29: cardrules.v1.LiengRoundRecord.house_rules:type_name -> cardrules.v1.LiengHouseRules
-	32, // 30: cardrules.v1.LiengRoundRecord.hands:type_name -> cardrules.v1.Cards
+	34, // 30: cardrules.v1.LiengRoundRecord.hands:type_name -> cardrules.v1.Cards
 	17, // 31: cardrules.v1.LiengRoundRecord.actions:type_name -> cardrules.v1.LiengAction
 	7,  // 32: cardrules.v1.LiengPot.kind:type_name -> cardrules.v1.LiengPotKind
 	9,  // 33: cardrules.v1.LiengShownHand.score:type_name -> cardrules.v1.LiengScore
 	26, // 34: cardrules.v1.LiengServiceSettleRoundRequest.round:type_name -> cardrules.v1.LiengRoundRecord
 	27, // 35: cardrules.v1.LiengServiceSettleRoundResponse.pots:type_name -> cardrules.v1.LiengPot
-	33, // 36: cardrules.v1.LiengServiceSettleRoundResponse.transfers:type_name -> cardrules.v1.Transfer
+	35, // 36: cardrules.v1.LiengServiceSettleRoundResponse.transfers:type_name -> cardrules.v1.Transfer
 	28, // 37: cardrules.v1.LiengServiceSettleRoundResponse.shown:type_name -> cardrules.v1.LiengShownHand
-	10, // 38: cardrules.v1.LiengService.ScoreLieng:input_type -> cardrules.v1.ScoreLiengRequest
-	12, // 39: cardrules.v1.LiengService.CompareHands:input_type -> cardrules.v1.CompareHandsRequest
-	20, // 40: cardrules.v1.LiengService.StartBetting:input_type -> cardrules.v1.StartBettingRequest
-	22, // 41: cardrules.v1.LiengService.ValidatePlay:input_type -> cardrules.v1.LiengServiceValidatePlayRequest
-	24, // 42: cardrules.v1.LiengService.LegalMoves:input_type -> cardrules.v1.LiengServiceLegalMovesRequest
-	29, // 43: cardrules.v1.LiengService.SettleRound:input_type -> cardrules.v1.LiengServiceSettleRoundRequest
-	11, // 44: cardrules.v1.LiengService.ScoreLieng:output_type -> cardrules.v1.ScoreLiengResponse
-	14, // 45: cardrules.v1.LiengService.CompareHands:output_type -> cardrules.v1.CompareHandsResponse
-	21, // 46: cardrules.v1.LiengService.StartBetting:output_type -> cardrules.v1.StartBettingResponse
-	23, // 47: cardrules.v1.LiengService.ValidatePlay:output_type -> cardrules.v1.LiengServiceValidatePlayResponse
-	25, // 48: cardrules.v1.LiengService.LegalMoves:output_type -> cardrules.v1.LiengServiceLegalMovesResponse
-	30, // 49: cardrules.v1.LiengService.SettleRound:output_type -> cardrules.v1.LiengServiceSettleRoundResponse
-	44, // [44:50] is the sub-list for method output_type
-	38, // [38:44] is the sub-list for method input_type
-	38, // [38:38] is the sub-list for extension type_name
-	38, // [38:38] is the sub-list for extension extendee
-	0,  // [0:38] is the sub-list for field type_name
+	10, // 38: cardrules.v1.LiengServiceStreamRequest.score_lieng:type_name -> cardrules.v1.ScoreLiengRequest
+	12, // 39: cardrules.v1.LiengServiceStreamRequest.compare_hands:type_name -> cardrules.v1.CompareHandsRequest
+	20, // 40: cardrules.v1.LiengServiceStreamRequest.start_betting:type_name -> cardrules.v1.StartBettingRequest
+	22, // 41: cardrules.v1.LiengServiceStreamRequest.validate_play:type_name -> cardrules.v1.LiengServiceValidatePlayRequest
+	24, // 42: cardrules.v1.LiengServiceStreamRequest.legal_moves:type_name -> cardrules.v1.LiengServiceLegalMovesRequest
+	29, // 43: cardrules.v1.LiengServiceStreamRequest.settle_round:type_name -> cardrules.v1.LiengServiceSettleRoundRequest
+	36, // 44: cardrules.v1.LiengServiceStreamResponse.error:type_name -> google.rpc.Status
+	11, // 45: cardrules.v1.LiengServiceStreamResponse.score_lieng:type_name -> cardrules.v1.ScoreLiengResponse
+	14, // 46: cardrules.v1.LiengServiceStreamResponse.compare_hands:type_name -> cardrules.v1.CompareHandsResponse
+	21, // 47: cardrules.v1.LiengServiceStreamResponse.start_betting:type_name -> cardrules.v1.StartBettingResponse
+	23, // 48: cardrules.v1.LiengServiceStreamResponse.validate_play:type_name -> cardrules.v1.LiengServiceValidatePlayResponse
+	25, // 49: cardrules.v1.LiengServiceStreamResponse.legal_moves:type_name -> cardrules.v1.LiengServiceLegalMovesResponse
+	30, // 50: cardrules.v1.LiengServiceStreamResponse.settle_round:type_name -> cardrules.v1.LiengServiceSettleRoundResponse
+	10, // 51: cardrules.v1.LiengService.ScoreLieng:input_type -> cardrules.v1.ScoreLiengRequest
+	12, // 52: cardrules.v1.LiengService.CompareHands:input_type -> cardrules.v1.CompareHandsRequest
+	20, // 53: cardrules.v1.LiengService.StartBetting:input_type -> cardrules.v1.StartBettingRequest
+	22, // 54: cardrules.v1.LiengService.ValidatePlay:input_type -> cardrules.v1.LiengServiceValidatePlayRequest
+	24, // 55: cardrules.v1.LiengService.LegalMoves:input_type -> cardrules.v1.LiengServiceLegalMovesRequest
+	29, // 56: cardrules.v1.LiengService.SettleRound:input_type -> cardrules.v1.LiengServiceSettleRoundRequest
+	31, // 57: cardrules.v1.LiengService.Stream:input_type -> cardrules.v1.LiengServiceStreamRequest
+	11, // 58: cardrules.v1.LiengService.ScoreLieng:output_type -> cardrules.v1.ScoreLiengResponse
+	14, // 59: cardrules.v1.LiengService.CompareHands:output_type -> cardrules.v1.CompareHandsResponse
+	21, // 60: cardrules.v1.LiengService.StartBetting:output_type -> cardrules.v1.StartBettingResponse
+	23, // 61: cardrules.v1.LiengService.ValidatePlay:output_type -> cardrules.v1.LiengServiceValidatePlayResponse
+	25, // 62: cardrules.v1.LiengService.LegalMoves:output_type -> cardrules.v1.LiengServiceLegalMovesResponse
+	30, // 63: cardrules.v1.LiengService.SettleRound:output_type -> cardrules.v1.LiengServiceSettleRoundResponse
+	32, // 64: cardrules.v1.LiengService.Stream:output_type -> cardrules.v1.LiengServiceStreamResponse
+	58, // [58:65] is the sub-list for method output_type
+	51, // [51:58] is the sub-list for method input_type
+	51, // [51:51] is the sub-list for extension type_name
+	51, // [51:51] is the sub-list for extension extendee
+	0,  // [0:51] is the sub-list for field type_name
 }
 
 func init() { file_cardrules_v1_lieng_proto_init() }
@@ -2490,13 +2869,30 @@ func file_cardrules_v1_lieng_proto_init() {
 	file_cardrules_v1_lieng_proto_msgTypes[10].OneofWrappers = []any{}
 	file_cardrules_v1_lieng_proto_msgTypes[17].OneofWrappers = []any{}
 	file_cardrules_v1_lieng_proto_msgTypes[22].OneofWrappers = []any{}
+	file_cardrules_v1_lieng_proto_msgTypes[23].OneofWrappers = []any{
+		(*LiengServiceStreamRequest_ScoreLieng)(nil),
+		(*LiengServiceStreamRequest_CompareHands)(nil),
+		(*LiengServiceStreamRequest_StartBetting)(nil),
+		(*LiengServiceStreamRequest_ValidatePlay)(nil),
+		(*LiengServiceStreamRequest_LegalMoves)(nil),
+		(*LiengServiceStreamRequest_SettleRound)(nil),
+	}
+	file_cardrules_v1_lieng_proto_msgTypes[24].OneofWrappers = []any{
+		(*LiengServiceStreamResponse_Error)(nil),
+		(*LiengServiceStreamResponse_ScoreLieng)(nil),
+		(*LiengServiceStreamResponse_CompareHands)(nil),
+		(*LiengServiceStreamResponse_StartBetting)(nil),
+		(*LiengServiceStreamResponse_ValidatePlay)(nil),
+		(*LiengServiceStreamResponse_LegalMoves)(nil),
+		(*LiengServiceStreamResponse_SettleRound)(nil),
+	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cardrules_v1_lieng_proto_rawDesc), len(file_cardrules_v1_lieng_proto_rawDesc)),
 			NumEnums:      8,
-			NumMessages:   23,
+			NumMessages:   25,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -25,6 +25,7 @@ const (
 	LiengService_ValidatePlay_FullMethodName = "/cardrules.v1.LiengService/ValidatePlay"
 	LiengService_LegalMoves_FullMethodName   = "/cardrules.v1.LiengService/LegalMoves"
 	LiengService_SettleRound_FullMethodName  = "/cardrules.v1.LiengService/SettleRound"
+	LiengService_Stream_FullMethodName       = "/cardrules.v1.LiengService/Stream"
 )
 
 // LiengServiceClient is the client API for LiengService service.
@@ -46,6 +47,11 @@ type LiengServiceClient interface {
 	LegalMoves(ctx context.Context, in *LiengServiceLegalMovesRequest, opts ...grpc.CallOption) (*LiengServiceLegalMovesResponse, error)
 	// Replay a round record and return every pot, transfer, net and the fee.
 	SettleRound(ctx context.Context, in *LiengServiceSettleRoundRequest, opts ...grpc.CallOption) (*LiengServiceSettleRoundResponse, error)
+	// Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
+	// caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
+	// have failed with. Answers come in request order. A bad message fails that message, never the stream.
+	// See docs/streams.md for ordering, limits and when unary calls are the better choice.
+	Stream(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[LiengServiceStreamRequest, LiengServiceStreamResponse], error)
 }
 
 type liengServiceClient struct {
@@ -116,6 +122,19 @@ func (c *liengServiceClient) SettleRound(ctx context.Context, in *LiengServiceSe
 	return out, nil
 }
 
+func (c *liengServiceClient) Stream(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[LiengServiceStreamRequest, LiengServiceStreamResponse], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &LiengService_ServiceDesc.Streams[0], LiengService_Stream_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[LiengServiceStreamRequest, LiengServiceStreamResponse]{ClientStream: stream}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type LiengService_StreamClient = grpc.BidiStreamingClient[LiengServiceStreamRequest, LiengServiceStreamResponse]
+
 // LiengServiceServer is the server API for LiengService service.
 // All implementations must embed UnimplementedLiengServiceServer
 // for forward compatibility.
@@ -135,6 +154,11 @@ type LiengServiceServer interface {
 	LegalMoves(context.Context, *LiengServiceLegalMovesRequest) (*LiengServiceLegalMovesResponse, error)
 	// Replay a round record and return every pot, transfer, net and the fee.
 	SettleRound(context.Context, *LiengServiceSettleRoundRequest) (*LiengServiceSettleRoundResponse, error)
+	// Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
+	// caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
+	// have failed with. Answers come in request order. A bad message fails that message, never the stream.
+	// See docs/streams.md for ordering, limits and when unary calls are the better choice.
+	Stream(grpc.BidiStreamingServer[LiengServiceStreamRequest, LiengServiceStreamResponse]) error
 	mustEmbedUnimplementedLiengServiceServer()
 }
 
@@ -162,6 +186,9 @@ func (UnimplementedLiengServiceServer) LegalMoves(context.Context, *LiengService
 }
 func (UnimplementedLiengServiceServer) SettleRound(context.Context, *LiengServiceSettleRoundRequest) (*LiengServiceSettleRoundResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method SettleRound not implemented")
+}
+func (UnimplementedLiengServiceServer) Stream(grpc.BidiStreamingServer[LiengServiceStreamRequest, LiengServiceStreamResponse]) error {
+	return status.Errorf(codes.Unimplemented, "method Stream not implemented")
 }
 func (UnimplementedLiengServiceServer) mustEmbedUnimplementedLiengServiceServer() {}
 func (UnimplementedLiengServiceServer) testEmbeddedByValue()                      {}
@@ -292,6 +319,13 @@ func _LiengService_SettleRound_Handler(srv interface{}, ctx context.Context, dec
 	return interceptor(ctx, in, info, handler)
 }
 
+func _LiengService_Stream_Handler(srv interface{}, stream grpc.ServerStream) error {
+	return srv.(LiengServiceServer).Stream(&grpc.GenericServerStream[LiengServiceStreamRequest, LiengServiceStreamResponse]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type LiengService_StreamServer = grpc.BidiStreamingServer[LiengServiceStreamRequest, LiengServiceStreamResponse]
+
 // LiengService_ServiceDesc is the grpc.ServiceDesc for LiengService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -324,6 +358,13 @@ var LiengService_ServiceDesc = grpc.ServiceDesc{
 			Handler:    _LiengService_SettleRound_Handler,
 		},
 	},
-	Streams:  []grpc.StreamDesc{},
+	Streams: []grpc.StreamDesc{
+		{
+			StreamName:    "Stream",
+			Handler:       _LiengService_Stream_Handler,
+			ServerStreams: true,
+			ClientStreams: true,
+		},
+	},
 	Metadata: "cardrules/v1/lieng.proto",
 }

@@ -7,6 +7,7 @@
 package cardrulesv1
 
 import (
+	status "google.golang.org/genproto/googleapis/rpc/status"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	reflect "reflect"
@@ -2305,11 +2306,283 @@ func (x *SamLocServiceSettleRoundResponse) GetGross() []int64 {
 	return nil
 }
 
+// One call on SamLocService.Stream.
+type SamLocServiceStreamRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Chosen by the caller and echoed on the answer, so a client can match answers to calls. Not checked for
+	// uniqueness: answers also come back in request order.
+	Id uint64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// The call, exactly as the unary RPC of the same name takes it. A message with no call set fails with
+	// INVALID_ARGUMENT naming `call`.
+	//
+	// Types that are valid to be assigned to Call:
+	//
+	//	*SamLocServiceStreamRequest_StartHand
+	//	*SamLocServiceStreamRequest_ValidatePlay
+	//	*SamLocServiceStreamRequest_LegalMoves
+	//	*SamLocServiceStreamRequest_SettleRound
+	Call          isSamLocServiceStreamRequest_Call `protobuf_oneof:"call"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SamLocServiceStreamRequest) Reset() {
+	*x = SamLocServiceStreamRequest{}
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SamLocServiceStreamRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SamLocServiceStreamRequest) ProtoMessage() {}
+
+func (x *SamLocServiceStreamRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SamLocServiceStreamRequest.ProtoReflect.Descriptor instead.
+func (*SamLocServiceStreamRequest) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *SamLocServiceStreamRequest) GetId() uint64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *SamLocServiceStreamRequest) GetCall() isSamLocServiceStreamRequest_Call {
+	if x != nil {
+		return x.Call
+	}
+	return nil
+}
+
+func (x *SamLocServiceStreamRequest) GetStartHand() *SamLocServiceStartHandRequest {
+	if x != nil {
+		if x, ok := x.Call.(*SamLocServiceStreamRequest_StartHand); ok {
+			return x.StartHand
+		}
+	}
+	return nil
+}
+
+func (x *SamLocServiceStreamRequest) GetValidatePlay() *SamLocServiceValidatePlayRequest {
+	if x != nil {
+		if x, ok := x.Call.(*SamLocServiceStreamRequest_ValidatePlay); ok {
+			return x.ValidatePlay
+		}
+	}
+	return nil
+}
+
+func (x *SamLocServiceStreamRequest) GetLegalMoves() *SamLocServiceLegalMovesRequest {
+	if x != nil {
+		if x, ok := x.Call.(*SamLocServiceStreamRequest_LegalMoves); ok {
+			return x.LegalMoves
+		}
+	}
+	return nil
+}
+
+func (x *SamLocServiceStreamRequest) GetSettleRound() *SamLocServiceSettleRoundRequest {
+	if x != nil {
+		if x, ok := x.Call.(*SamLocServiceStreamRequest_SettleRound); ok {
+			return x.SettleRound
+		}
+	}
+	return nil
+}
+
+type isSamLocServiceStreamRequest_Call interface {
+	isSamLocServiceStreamRequest_Call()
+}
+
+type SamLocServiceStreamRequest_StartHand struct {
+	StartHand *SamLocServiceStartHandRequest `protobuf:"bytes,2,opt,name=start_hand,json=startHand,proto3,oneof"`
+}
+
+type SamLocServiceStreamRequest_ValidatePlay struct {
+	ValidatePlay *SamLocServiceValidatePlayRequest `protobuf:"bytes,3,opt,name=validate_play,json=validatePlay,proto3,oneof"`
+}
+
+type SamLocServiceStreamRequest_LegalMoves struct {
+	LegalMoves *SamLocServiceLegalMovesRequest `protobuf:"bytes,4,opt,name=legal_moves,json=legalMoves,proto3,oneof"`
+}
+
+type SamLocServiceStreamRequest_SettleRound struct {
+	SettleRound *SamLocServiceSettleRoundRequest `protobuf:"bytes,5,opt,name=settle_round,json=settleRound,proto3,oneof"`
+}
+
+func (*SamLocServiceStreamRequest_StartHand) isSamLocServiceStreamRequest_Call() {}
+
+func (*SamLocServiceStreamRequest_ValidatePlay) isSamLocServiceStreamRequest_Call() {}
+
+func (*SamLocServiceStreamRequest_LegalMoves) isSamLocServiceStreamRequest_Call() {}
+
+func (*SamLocServiceStreamRequest_SettleRound) isSamLocServiceStreamRequest_Call() {}
+
+// The answer to one SamLocServiceStreamRequest.
+type SamLocServiceStreamResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The request's id.
+	Id uint64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// The unary RPC's response, or its error.
+	//
+	// Types that are valid to be assigned to Result:
+	//
+	//	*SamLocServiceStreamResponse_Error
+	//	*SamLocServiceStreamResponse_StartHand
+	//	*SamLocServiceStreamResponse_ValidatePlay
+	//	*SamLocServiceStreamResponse_LegalMoves
+	//	*SamLocServiceStreamResponse_SettleRound
+	Result        isSamLocServiceStreamResponse_Result `protobuf_oneof:"result"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SamLocServiceStreamResponse) Reset() {
+	*x = SamLocServiceStreamResponse{}
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SamLocServiceStreamResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SamLocServiceStreamResponse) ProtoMessage() {}
+
+func (x *SamLocServiceStreamResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SamLocServiceStreamResponse.ProtoReflect.Descriptor instead.
+func (*SamLocServiceStreamResponse) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *SamLocServiceStreamResponse) GetId() uint64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *SamLocServiceStreamResponse) GetResult() isSamLocServiceStreamResponse_Result {
+	if x != nil {
+		return x.Result
+	}
+	return nil
+}
+
+func (x *SamLocServiceStreamResponse) GetError() *status.Status {
+	if x != nil {
+		if x, ok := x.Result.(*SamLocServiceStreamResponse_Error); ok {
+			return x.Error
+		}
+	}
+	return nil
+}
+
+func (x *SamLocServiceStreamResponse) GetStartHand() *SamLocServiceStartHandResponse {
+	if x != nil {
+		if x, ok := x.Result.(*SamLocServiceStreamResponse_StartHand); ok {
+			return x.StartHand
+		}
+	}
+	return nil
+}
+
+func (x *SamLocServiceStreamResponse) GetValidatePlay() *SamLocServiceValidatePlayResponse {
+	if x != nil {
+		if x, ok := x.Result.(*SamLocServiceStreamResponse_ValidatePlay); ok {
+			return x.ValidatePlay
+		}
+	}
+	return nil
+}
+
+func (x *SamLocServiceStreamResponse) GetLegalMoves() *SamLocServiceLegalMovesResponse {
+	if x != nil {
+		if x, ok := x.Result.(*SamLocServiceStreamResponse_LegalMoves); ok {
+			return x.LegalMoves
+		}
+	}
+	return nil
+}
+
+func (x *SamLocServiceStreamResponse) GetSettleRound() *SamLocServiceSettleRoundResponse {
+	if x != nil {
+		if x, ok := x.Result.(*SamLocServiceStreamResponse_SettleRound); ok {
+			return x.SettleRound
+		}
+	}
+	return nil
+}
+
+type isSamLocServiceStreamResponse_Result interface {
+	isSamLocServiceStreamResponse_Result()
+}
+
+type SamLocServiceStreamResponse_Error struct {
+	// The error the unary call would have failed with: the same code, message and details (google.rpc.BadRequest
+	// field violations, google.rpc.ErrorInfo).
+	Error *status.Status `protobuf:"bytes,2,opt,name=error,proto3,oneof"`
+}
+
+type SamLocServiceStreamResponse_StartHand struct {
+	StartHand *SamLocServiceStartHandResponse `protobuf:"bytes,3,opt,name=start_hand,json=startHand,proto3,oneof"`
+}
+
+type SamLocServiceStreamResponse_ValidatePlay struct {
+	ValidatePlay *SamLocServiceValidatePlayResponse `protobuf:"bytes,4,opt,name=validate_play,json=validatePlay,proto3,oneof"`
+}
+
+type SamLocServiceStreamResponse_LegalMoves struct {
+	LegalMoves *SamLocServiceLegalMovesResponse `protobuf:"bytes,5,opt,name=legal_moves,json=legalMoves,proto3,oneof"`
+}
+
+type SamLocServiceStreamResponse_SettleRound struct {
+	SettleRound *SamLocServiceSettleRoundResponse `protobuf:"bytes,6,opt,name=settle_round,json=settleRound,proto3,oneof"`
+}
+
+func (*SamLocServiceStreamResponse_Error) isSamLocServiceStreamResponse_Result() {}
+
+func (*SamLocServiceStreamResponse_StartHand) isSamLocServiceStreamResponse_Result() {}
+
+func (*SamLocServiceStreamResponse_ValidatePlay) isSamLocServiceStreamResponse_Result() {}
+
+func (*SamLocServiceStreamResponse_LegalMoves) isSamLocServiceStreamResponse_Result() {}
+
+func (*SamLocServiceStreamResponse_SettleRound) isSamLocServiceStreamResponse_Result() {}
+
 var File_cardrules_v1_sam_loc_proto protoreflect.FileDescriptor
 
 const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"\n" +
-	"\x1acardrules/v1/sam_loc.proto\x12\fcardrules.v1\x1a\x18cardrules/v1/cards.proto\"\xde\b\n" +
+	"\x1acardrules/v1/sam_loc.proto\x12\fcardrules.v1\x1a\x18cardrules/v1/cards.proto\x1a\x17google/rpc/status.proto\"\xde\b\n" +
 	"\rSamHouseRules\x12$\n" +
 	"\vmax_players\x18\x01 \x01(\x05H\x00R\n" +
 	"maxPlayers\x88\x01\x01\x12-\n" +
@@ -2456,7 +2729,26 @@ const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"\x03fee\x18\x06 \x01(\x03R\x03fee\x12\x12\n" +
 	"\x04fees\x18\a \x03(\x03R\x04fees\x12\x14\n" +
 	"\x05gross\x18\b \x03(\x03R\x05grossB\t\n" +
-	"\a_winner*\x80\x01\n" +
+	"\a_winner\"\xfe\x02\n" +
+	"\x1aSamLocServiceStreamRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x04R\x02id\x12L\n" +
+	"\n" +
+	"start_hand\x18\x02 \x01(\v2+.cardrules.v1.SamLocServiceStartHandRequestH\x00R\tstartHand\x12U\n" +
+	"\rvalidate_play\x18\x03 \x01(\v2..cardrules.v1.SamLocServiceValidatePlayRequestH\x00R\fvalidatePlay\x12O\n" +
+	"\vlegal_moves\x18\x04 \x01(\v2,.cardrules.v1.SamLocServiceLegalMovesRequestH\x00R\n" +
+	"legalMoves\x12R\n" +
+	"\fsettle_round\x18\x05 \x01(\v2-.cardrules.v1.SamLocServiceSettleRoundRequestH\x00R\vsettleRoundB\x06\n" +
+	"\x04call\"\xb1\x03\n" +
+	"\x1bSamLocServiceStreamResponse\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x04R\x02id\x12*\n" +
+	"\x05error\x18\x02 \x01(\v2\x12.google.rpc.StatusH\x00R\x05error\x12M\n" +
+	"\n" +
+	"start_hand\x18\x03 \x01(\v2,.cardrules.v1.SamLocServiceStartHandResponseH\x00R\tstartHand\x12V\n" +
+	"\rvalidate_play\x18\x04 \x01(\v2/.cardrules.v1.SamLocServiceValidatePlayResponseH\x00R\fvalidatePlay\x12P\n" +
+	"\vlegal_moves\x18\x05 \x01(\v2-.cardrules.v1.SamLocServiceLegalMovesResponseH\x00R\n" +
+	"legalMoves\x12S\n" +
+	"\fsettle_round\x18\x06 \x01(\v2..cardrules.v1.SamLocServiceSettleRoundResponseH\x00R\vsettleRoundB\b\n" +
+	"\x06result*\x80\x01\n" +
 	"\fSamChopChain\x12\x1e\n" +
 	"\x1aSAM_CHOP_CHAIN_UNSPECIFIED\x10\x00\x12\x17\n" +
 	"\x13SAM_CHOP_CHAIN_EACH\x10\x01\x12\x19\n" +
@@ -2538,13 +2830,14 @@ const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"\x1cSAM_OUTCOME_SAM_FAILED_STUCK\x10\x04\x12\x1f\n" +
 	"\x1bSAM_OUTCOME_FINISHED_ON_TWO\x10\x05\x12\x1f\n" +
 	"\x1bSAM_OUTCOME_BAO_MOT_PENALTY\x10\x06\x12\x16\n" +
-	"\x12SAM_OUTCOME_NORMAL\x10\a2\xc1\x03\n" +
+	"\x12SAM_OUTCOME_NORMAL\x10\a2\xa4\x04\n" +
 	"\rSamLocService\x12f\n" +
 	"\tStartHand\x12+.cardrules.v1.SamLocServiceStartHandRequest\x1a,.cardrules.v1.SamLocServiceStartHandResponse\x12o\n" +
 	"\fValidatePlay\x12..cardrules.v1.SamLocServiceValidatePlayRequest\x1a/.cardrules.v1.SamLocServiceValidatePlayResponse\x12i\n" +
 	"\n" +
 	"LegalMoves\x12,.cardrules.v1.SamLocServiceLegalMovesRequest\x1a-.cardrules.v1.SamLocServiceLegalMovesResponse\x12l\n" +
-	"\vSettleRound\x12-.cardrules.v1.SamLocServiceSettleRoundRequest\x1a..cardrules.v1.SamLocServiceSettleRoundResponseB\x13\n" +
+	"\vSettleRound\x12-.cardrules.v1.SamLocServiceSettleRoundRequest\x1a..cardrules.v1.SamLocServiceSettleRoundResponse\x12a\n" +
+	"\x06Stream\x12(.cardrules.v1.SamLocServiceStreamRequest\x1a).cardrules.v1.SamLocServiceStreamResponse(\x010\x01B\x13\n" +
 	"\x0fio.cardrules.v1P\x01b\x06proto3"
 
 var (
@@ -2560,7 +2853,7 @@ func file_cardrules_v1_sam_loc_proto_rawDescGZIP() []byte {
 }
 
 var file_cardrules_v1_sam_loc_proto_enumTypes = make([]protoimpl.EnumInfo, 11)
-var file_cardrules_v1_sam_loc_proto_msgTypes = make([]protoimpl.MessageInfo, 20)
+var file_cardrules_v1_sam_loc_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
 var file_cardrules_v1_sam_loc_proto_goTypes = []any{
 	(SamChopChain)(0),                         // 0: cardrules.v1.SamChopChain
 	(SamFailPayTo)(0),                         // 1: cardrules.v1.SamFailPayTo
@@ -2593,11 +2886,14 @@ var file_cardrules_v1_sam_loc_proto_goTypes = []any{
 	(*SamRoundRecord)(nil),                    // 28: cardrules.v1.SamRoundRecord
 	(*SamLocServiceSettleRoundRequest)(nil),   // 29: cardrules.v1.SamLocServiceSettleRoundRequest
 	(*SamLocServiceSettleRoundResponse)(nil),  // 30: cardrules.v1.SamLocServiceSettleRoundResponse
-	(*Card)(nil),                              // 31: cardrules.v1.Card
-	(Rank)(0),                                 // 32: cardrules.v1.Rank
-	(*Cards)(nil),                             // 33: cardrules.v1.Cards
-	(*LocalizedMessage)(nil),                  // 34: cardrules.v1.LocalizedMessage
-	(*Transfer)(nil),                          // 35: cardrules.v1.Transfer
+	(*SamLocServiceStreamRequest)(nil),        // 31: cardrules.v1.SamLocServiceStreamRequest
+	(*SamLocServiceStreamResponse)(nil),       // 32: cardrules.v1.SamLocServiceStreamResponse
+	(*Card)(nil),                              // 33: cardrules.v1.Card
+	(Rank)(0),                                 // 34: cardrules.v1.Rank
+	(*Cards)(nil),                             // 35: cardrules.v1.Cards
+	(*LocalizedMessage)(nil),                  // 36: cardrules.v1.LocalizedMessage
+	(*Transfer)(nil),                          // 37: cardrules.v1.Transfer
+	(*status.Status)(nil),                     // 38: google.rpc.Status
 }
 var file_cardrules_v1_sam_loc_proto_depIdxs = []int32{
 	0,  // 0: cardrules.v1.SamHouseRules.chop_chain:type_name -> cardrules.v1.SamChopChain
@@ -2608,18 +2904,18 @@ var file_cardrules_v1_sam_loc_proto_depIdxs = []int32{
 	12, // 5: cardrules.v1.SamHouseRules.instant_wins:type_name -> cardrules.v1.SamInstantWinSet
 	5,  // 6: cardrules.v1.SamInstantWinSet.kinds:type_name -> cardrules.v1.SamInstantWinKind
 	6,  // 7: cardrules.v1.SamCombination.kind:type_name -> cardrules.v1.SamCombinationKind
-	31, // 8: cardrules.v1.SamCombination.cards:type_name -> cardrules.v1.Card
-	32, // 9: cardrules.v1.SamCombination.top:type_name -> cardrules.v1.Rank
-	33, // 10: cardrules.v1.SamSeat.hand:type_name -> cardrules.v1.Cards
+	33, // 8: cardrules.v1.SamCombination.cards:type_name -> cardrules.v1.Card
+	34, // 9: cardrules.v1.SamCombination.top:type_name -> cardrules.v1.Rank
+	35, // 10: cardrules.v1.SamSeat.hand:type_name -> cardrules.v1.Cards
 	14, // 11: cardrules.v1.SamTableState.seats:type_name -> cardrules.v1.SamSeat
-	33, // 12: cardrules.v1.SamTableState.current:type_name -> cardrules.v1.Cards
+	35, // 12: cardrules.v1.SamTableState.current:type_name -> cardrules.v1.Cards
 	15, // 13: cardrules.v1.SamTableState.chop_chain:type_name -> cardrules.v1.SamChop
 	7,  // 14: cardrules.v1.SamTableState.ended:type_name -> cardrules.v1.SamHandEnd
-	33, // 15: cardrules.v1.SamAction.play:type_name -> cardrules.v1.Cards
+	35, // 15: cardrules.v1.SamAction.play:type_name -> cardrules.v1.Cards
 	17, // 16: cardrules.v1.SamAction.pass:type_name -> cardrules.v1.SamPass
 	9,  // 17: cardrules.v1.SamEvent.kind:type_name -> cardrules.v1.SamEventKind
 	11, // 18: cardrules.v1.SamLocServiceStartHandRequest.house_rules:type_name -> cardrules.v1.SamHouseRules
-	33, // 19: cardrules.v1.SamLocServiceStartHandRequest.hands:type_name -> cardrules.v1.Cards
+	35, // 19: cardrules.v1.SamLocServiceStartHandRequest.hands:type_name -> cardrules.v1.Cards
 	16, // 20: cardrules.v1.SamLocServiceStartHandResponse.state:type_name -> cardrules.v1.SamTableState
 	5,  // 21: cardrules.v1.SamLocServiceStartHandResponse.instant_win:type_name -> cardrules.v1.SamInstantWinKind
 	22, // 22: cardrules.v1.SamLocServiceStartHandResponse.qualifiers:type_name -> cardrules.v1.SamInstantWinQualifier
@@ -2628,7 +2924,7 @@ var file_cardrules_v1_sam_loc_proto_depIdxs = []int32{
 	16, // 25: cardrules.v1.SamLocServiceValidatePlayRequest.state:type_name -> cardrules.v1.SamTableState
 	18, // 26: cardrules.v1.SamLocServiceValidatePlayRequest.action:type_name -> cardrules.v1.SamAction
 	8,  // 27: cardrules.v1.SamLocServiceValidatePlayResponse.reason:type_name -> cardrules.v1.SamReason
-	34, // 28: cardrules.v1.SamLocServiceValidatePlayResponse.message:type_name -> cardrules.v1.LocalizedMessage
+	36, // 28: cardrules.v1.SamLocServiceValidatePlayResponse.message:type_name -> cardrules.v1.LocalizedMessage
 	13, // 29: cardrules.v1.SamLocServiceValidatePlayResponse.combination:type_name -> cardrules.v1.SamCombination
 	19, // 30: cardrules.v1.SamLocServiceValidatePlayResponse.events:type_name -> cardrules.v1.SamEvent
 	16, // 31: cardrules.v1.SamLocServiceValidatePlayResponse.next_state:type_name -> cardrules.v1.SamTableState
@@ -2638,25 +2934,36 @@ var file_cardrules_v1_sam_loc_proto_depIdxs = []int32{
 	17, // 35: cardrules.v1.SamMove.pass:type_name -> cardrules.v1.SamPass
 	26, // 36: cardrules.v1.SamLocServiceLegalMovesResponse.moves:type_name -> cardrules.v1.SamMove
 	11, // 37: cardrules.v1.SamRoundRecord.house_rules:type_name -> cardrules.v1.SamHouseRules
-	33, // 38: cardrules.v1.SamRoundRecord.hands:type_name -> cardrules.v1.Cards
+	35, // 38: cardrules.v1.SamRoundRecord.hands:type_name -> cardrules.v1.Cards
 	18, // 39: cardrules.v1.SamRoundRecord.actions:type_name -> cardrules.v1.SamAction
 	28, // 40: cardrules.v1.SamLocServiceSettleRoundRequest.round:type_name -> cardrules.v1.SamRoundRecord
 	10, // 41: cardrules.v1.SamLocServiceSettleRoundResponse.outcome:type_name -> cardrules.v1.SamOutcome
 	5,  // 42: cardrules.v1.SamLocServiceSettleRoundResponse.instant_win:type_name -> cardrules.v1.SamInstantWinKind
-	35, // 43: cardrules.v1.SamLocServiceSettleRoundResponse.transfers:type_name -> cardrules.v1.Transfer
-	20, // 44: cardrules.v1.SamLocService.StartHand:input_type -> cardrules.v1.SamLocServiceStartHandRequest
-	23, // 45: cardrules.v1.SamLocService.ValidatePlay:input_type -> cardrules.v1.SamLocServiceValidatePlayRequest
-	25, // 46: cardrules.v1.SamLocService.LegalMoves:input_type -> cardrules.v1.SamLocServiceLegalMovesRequest
-	29, // 47: cardrules.v1.SamLocService.SettleRound:input_type -> cardrules.v1.SamLocServiceSettleRoundRequest
-	21, // 48: cardrules.v1.SamLocService.StartHand:output_type -> cardrules.v1.SamLocServiceStartHandResponse
-	24, // 49: cardrules.v1.SamLocService.ValidatePlay:output_type -> cardrules.v1.SamLocServiceValidatePlayResponse
-	27, // 50: cardrules.v1.SamLocService.LegalMoves:output_type -> cardrules.v1.SamLocServiceLegalMovesResponse
-	30, // 51: cardrules.v1.SamLocService.SettleRound:output_type -> cardrules.v1.SamLocServiceSettleRoundResponse
-	48, // [48:52] is the sub-list for method output_type
-	44, // [44:48] is the sub-list for method input_type
-	44, // [44:44] is the sub-list for extension type_name
-	44, // [44:44] is the sub-list for extension extendee
-	0,  // [0:44] is the sub-list for field type_name
+	37, // 43: cardrules.v1.SamLocServiceSettleRoundResponse.transfers:type_name -> cardrules.v1.Transfer
+	20, // 44: cardrules.v1.SamLocServiceStreamRequest.start_hand:type_name -> cardrules.v1.SamLocServiceStartHandRequest
+	23, // 45: cardrules.v1.SamLocServiceStreamRequest.validate_play:type_name -> cardrules.v1.SamLocServiceValidatePlayRequest
+	25, // 46: cardrules.v1.SamLocServiceStreamRequest.legal_moves:type_name -> cardrules.v1.SamLocServiceLegalMovesRequest
+	29, // 47: cardrules.v1.SamLocServiceStreamRequest.settle_round:type_name -> cardrules.v1.SamLocServiceSettleRoundRequest
+	38, // 48: cardrules.v1.SamLocServiceStreamResponse.error:type_name -> google.rpc.Status
+	21, // 49: cardrules.v1.SamLocServiceStreamResponse.start_hand:type_name -> cardrules.v1.SamLocServiceStartHandResponse
+	24, // 50: cardrules.v1.SamLocServiceStreamResponse.validate_play:type_name -> cardrules.v1.SamLocServiceValidatePlayResponse
+	27, // 51: cardrules.v1.SamLocServiceStreamResponse.legal_moves:type_name -> cardrules.v1.SamLocServiceLegalMovesResponse
+	30, // 52: cardrules.v1.SamLocServiceStreamResponse.settle_round:type_name -> cardrules.v1.SamLocServiceSettleRoundResponse
+	20, // 53: cardrules.v1.SamLocService.StartHand:input_type -> cardrules.v1.SamLocServiceStartHandRequest
+	23, // 54: cardrules.v1.SamLocService.ValidatePlay:input_type -> cardrules.v1.SamLocServiceValidatePlayRequest
+	25, // 55: cardrules.v1.SamLocService.LegalMoves:input_type -> cardrules.v1.SamLocServiceLegalMovesRequest
+	29, // 56: cardrules.v1.SamLocService.SettleRound:input_type -> cardrules.v1.SamLocServiceSettleRoundRequest
+	31, // 57: cardrules.v1.SamLocService.Stream:input_type -> cardrules.v1.SamLocServiceStreamRequest
+	21, // 58: cardrules.v1.SamLocService.StartHand:output_type -> cardrules.v1.SamLocServiceStartHandResponse
+	24, // 59: cardrules.v1.SamLocService.ValidatePlay:output_type -> cardrules.v1.SamLocServiceValidatePlayResponse
+	27, // 60: cardrules.v1.SamLocService.LegalMoves:output_type -> cardrules.v1.SamLocServiceLegalMovesResponse
+	30, // 61: cardrules.v1.SamLocService.SettleRound:output_type -> cardrules.v1.SamLocServiceSettleRoundResponse
+	32, // 62: cardrules.v1.SamLocService.Stream:output_type -> cardrules.v1.SamLocServiceStreamResponse
+	58, // [58:63] is the sub-list for method output_type
+	53, // [53:58] is the sub-list for method input_type
+	53, // [53:53] is the sub-list for extension type_name
+	53, // [53:53] is the sub-list for extension extendee
+	0,  // [0:53] is the sub-list for field type_name
 }
 
 func init() { file_cardrules_v1_sam_loc_proto_init() }
@@ -2683,13 +2990,26 @@ func file_cardrules_v1_sam_loc_proto_init() {
 	}
 	file_cardrules_v1_sam_loc_proto_msgTypes[16].OneofWrappers = []any{}
 	file_cardrules_v1_sam_loc_proto_msgTypes[19].OneofWrappers = []any{}
+	file_cardrules_v1_sam_loc_proto_msgTypes[20].OneofWrappers = []any{
+		(*SamLocServiceStreamRequest_StartHand)(nil),
+		(*SamLocServiceStreamRequest_ValidatePlay)(nil),
+		(*SamLocServiceStreamRequest_LegalMoves)(nil),
+		(*SamLocServiceStreamRequest_SettleRound)(nil),
+	}
+	file_cardrules_v1_sam_loc_proto_msgTypes[21].OneofWrappers = []any{
+		(*SamLocServiceStreamResponse_Error)(nil),
+		(*SamLocServiceStreamResponse_StartHand)(nil),
+		(*SamLocServiceStreamResponse_ValidatePlay)(nil),
+		(*SamLocServiceStreamResponse_LegalMoves)(nil),
+		(*SamLocServiceStreamResponse_SettleRound)(nil),
+	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cardrules_v1_sam_loc_proto_rawDesc), len(file_cardrules_v1_sam_loc_proto_rawDesc)),
 			NumEnums:      11,
-			NumMessages:   20,
+			NumMessages:   22,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -23,6 +23,7 @@ const (
 	SamLocService_ValidatePlay_FullMethodName = "/cardrules.v1.SamLocService/ValidatePlay"
 	SamLocService_LegalMoves_FullMethodName   = "/cardrules.v1.SamLocService/LegalMoves"
 	SamLocService_SettleRound_FullMethodName  = "/cardrules.v1.SamLocService/SettleRound"
+	SamLocService_Stream_FullMethodName       = "/cardrules.v1.SamLocService/Stream"
 )
 
 // SamLocServiceClient is the client API for SamLocService service.
@@ -42,6 +43,11 @@ type SamLocServiceClient interface {
 	LegalMoves(ctx context.Context, in *SamLocServiceLegalMovesRequest, opts ...grpc.CallOption) (*SamLocServiceLegalMovesResponse, error)
 	// Replay a whole round record with the same rules and return the outcome, transfers, nets and fee.
 	SettleRound(ctx context.Context, in *SamLocServiceSettleRoundRequest, opts ...grpc.CallOption) (*SamLocServiceSettleRoundResponse, error)
+	// Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
+	// caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
+	// have failed with. Answers come in request order. A bad message fails that message, never the stream.
+	// See docs/streams.md for ordering, limits and when unary calls are the better choice.
+	Stream(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[SamLocServiceStreamRequest, SamLocServiceStreamResponse], error)
 }
 
 type samLocServiceClient struct {
@@ -92,6 +98,19 @@ func (c *samLocServiceClient) SettleRound(ctx context.Context, in *SamLocService
 	return out, nil
 }
 
+func (c *samLocServiceClient) Stream(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[SamLocServiceStreamRequest, SamLocServiceStreamResponse], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &SamLocService_ServiceDesc.Streams[0], SamLocService_Stream_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[SamLocServiceStreamRequest, SamLocServiceStreamResponse]{ClientStream: stream}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type SamLocService_StreamClient = grpc.BidiStreamingClient[SamLocServiceStreamRequest, SamLocServiceStreamResponse]
+
 // SamLocServiceServer is the server API for SamLocService service.
 // All implementations must embed UnimplementedSamLocServiceServer
 // for forward compatibility.
@@ -109,6 +128,11 @@ type SamLocServiceServer interface {
 	LegalMoves(context.Context, *SamLocServiceLegalMovesRequest) (*SamLocServiceLegalMovesResponse, error)
 	// Replay a whole round record with the same rules and return the outcome, transfers, nets and fee.
 	SettleRound(context.Context, *SamLocServiceSettleRoundRequest) (*SamLocServiceSettleRoundResponse, error)
+	// Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
+	// caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
+	// have failed with. Answers come in request order. A bad message fails that message, never the stream.
+	// See docs/streams.md for ordering, limits and when unary calls are the better choice.
+	Stream(grpc.BidiStreamingServer[SamLocServiceStreamRequest, SamLocServiceStreamResponse]) error
 	mustEmbedUnimplementedSamLocServiceServer()
 }
 
@@ -130,6 +154,9 @@ func (UnimplementedSamLocServiceServer) LegalMoves(context.Context, *SamLocServi
 }
 func (UnimplementedSamLocServiceServer) SettleRound(context.Context, *SamLocServiceSettleRoundRequest) (*SamLocServiceSettleRoundResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method SettleRound not implemented")
+}
+func (UnimplementedSamLocServiceServer) Stream(grpc.BidiStreamingServer[SamLocServiceStreamRequest, SamLocServiceStreamResponse]) error {
+	return status.Errorf(codes.Unimplemented, "method Stream not implemented")
 }
 func (UnimplementedSamLocServiceServer) mustEmbedUnimplementedSamLocServiceServer() {}
 func (UnimplementedSamLocServiceServer) testEmbeddedByValue()                       {}
@@ -224,6 +251,13 @@ func _SamLocService_SettleRound_Handler(srv interface{}, ctx context.Context, de
 	return interceptor(ctx, in, info, handler)
 }
 
+func _SamLocService_Stream_Handler(srv interface{}, stream grpc.ServerStream) error {
+	return srv.(SamLocServiceServer).Stream(&grpc.GenericServerStream[SamLocServiceStreamRequest, SamLocServiceStreamResponse]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type SamLocService_StreamServer = grpc.BidiStreamingServer[SamLocServiceStreamRequest, SamLocServiceStreamResponse]
+
 // SamLocService_ServiceDesc is the grpc.ServiceDesc for SamLocService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -248,6 +282,13 @@ var SamLocService_ServiceDesc = grpc.ServiceDesc{
 			Handler:    _SamLocService_SettleRound_Handler,
 		},
 	},
-	Streams:  []grpc.StreamDesc{},
+	Streams: []grpc.StreamDesc{
+		{
+			StreamName:    "Stream",
+			Handler:       _SamLocService_Stream_Handler,
+			ServerStreams: true,
+			ClientStreams: true,
+		},
+	},
 	Metadata: "cardrules/v1/sam_loc.proto",
 }

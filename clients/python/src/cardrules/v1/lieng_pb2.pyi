@@ -1,4 +1,5 @@
 from cardrules.v1 import cards_pb2 as _cards_pb2
+from google.rpc import status_pb2 as _status_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
@@ -397,3 +398,41 @@ class LiengServiceSettleRoundResponse(_message.Message):
     payouts: _containers.RepeatedScalarFieldContainer[int]
     shown: _containers.RepeatedCompositeFieldContainer[LiengShownHand]
     def __init__(self, pots: _Optional[_Iterable[_Union[LiengPot, _Mapping]]] = ..., transfers: _Optional[_Iterable[_Union[_cards_pb2.Transfer, _Mapping]]] = ..., nets: _Optional[_Iterable[int]] = ..., fee: _Optional[int] = ..., fees: _Optional[_Iterable[int]] = ..., fold_out_winner: _Optional[int] = ..., committed: _Optional[_Iterable[int]] = ..., payouts: _Optional[_Iterable[int]] = ..., shown: _Optional[_Iterable[_Union[LiengShownHand, _Mapping]]] = ...) -> None: ...
+
+class LiengServiceStreamRequest(_message.Message):
+    __slots__ = ("id", "score_lieng", "compare_hands", "start_betting", "validate_play", "legal_moves", "settle_round")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    SCORE_LIENG_FIELD_NUMBER: _ClassVar[int]
+    COMPARE_HANDS_FIELD_NUMBER: _ClassVar[int]
+    START_BETTING_FIELD_NUMBER: _ClassVar[int]
+    VALIDATE_PLAY_FIELD_NUMBER: _ClassVar[int]
+    LEGAL_MOVES_FIELD_NUMBER: _ClassVar[int]
+    SETTLE_ROUND_FIELD_NUMBER: _ClassVar[int]
+    id: int
+    score_lieng: ScoreLiengRequest
+    compare_hands: CompareHandsRequest
+    start_betting: StartBettingRequest
+    validate_play: LiengServiceValidatePlayRequest
+    legal_moves: LiengServiceLegalMovesRequest
+    settle_round: LiengServiceSettleRoundRequest
+    def __init__(self, id: _Optional[int] = ..., score_lieng: _Optional[_Union[ScoreLiengRequest, _Mapping]] = ..., compare_hands: _Optional[_Union[CompareHandsRequest, _Mapping]] = ..., start_betting: _Optional[_Union[StartBettingRequest, _Mapping]] = ..., validate_play: _Optional[_Union[LiengServiceValidatePlayRequest, _Mapping]] = ..., legal_moves: _Optional[_Union[LiengServiceLegalMovesRequest, _Mapping]] = ..., settle_round: _Optional[_Union[LiengServiceSettleRoundRequest, _Mapping]] = ...) -> None: ...
+
+class LiengServiceStreamResponse(_message.Message):
+    __slots__ = ("id", "error", "score_lieng", "compare_hands", "start_betting", "validate_play", "legal_moves", "settle_round")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    SCORE_LIENG_FIELD_NUMBER: _ClassVar[int]
+    COMPARE_HANDS_FIELD_NUMBER: _ClassVar[int]
+    START_BETTING_FIELD_NUMBER: _ClassVar[int]
+    VALIDATE_PLAY_FIELD_NUMBER: _ClassVar[int]
+    LEGAL_MOVES_FIELD_NUMBER: _ClassVar[int]
+    SETTLE_ROUND_FIELD_NUMBER: _ClassVar[int]
+    id: int
+    error: _status_pb2.Status
+    score_lieng: ScoreLiengResponse
+    compare_hands: CompareHandsResponse
+    start_betting: StartBettingResponse
+    validate_play: LiengServiceValidatePlayResponse
+    legal_moves: LiengServiceLegalMovesResponse
+    settle_round: LiengServiceSettleRoundResponse
+    def __init__(self, id: _Optional[int] = ..., error: _Optional[_Union[_status_pb2.Status, _Mapping]] = ..., score_lieng: _Optional[_Union[ScoreLiengResponse, _Mapping]] = ..., compare_hands: _Optional[_Union[CompareHandsResponse, _Mapping]] = ..., start_betting: _Optional[_Union[StartBettingResponse, _Mapping]] = ..., validate_play: _Optional[_Union[LiengServiceValidatePlayResponse, _Mapping]] = ..., legal_moves: _Optional[_Union[LiengServiceLegalMovesResponse, _Mapping]] = ..., settle_round: _Optional[_Union[LiengServiceSettleRoundResponse, _Mapping]] = ...) -> None: ...

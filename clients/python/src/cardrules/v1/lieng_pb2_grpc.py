@@ -66,6 +66,11 @@ class LiengServiceStub:
                 request_serializer=cardrules_dot_v1_dot_lieng__pb2.LiengServiceSettleRoundRequest.SerializeToString,
                 response_deserializer=cardrules_dot_v1_dot_lieng__pb2.LiengServiceSettleRoundResponse.FromString,
                 _registered_method=True)
+        self.Stream = channel.stream_stream(
+                '/cardrules.v1.LiengService/Stream',
+                request_serializer=cardrules_dot_v1_dot_lieng__pb2.LiengServiceStreamRequest.SerializeToString,
+                response_deserializer=cardrules_dot_v1_dot_lieng__pb2.LiengServiceStreamResponse.FromString,
+                _registered_method=True)
 
 
 class LiengServiceServicer:
@@ -115,6 +120,16 @@ class LiengServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Stream(self, request_iterator, context):
+        """Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
+        caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
+        have failed with. Answers come in request order. A bad message fails that message, never the stream.
+        See docs/streams.md for ordering, limits and when unary calls are the better choice.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_LiengServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -147,6 +162,11 @@ def add_LiengServiceServicer_to_server(servicer, server):
                     servicer.SettleRound,
                     request_deserializer=cardrules_dot_v1_dot_lieng__pb2.LiengServiceSettleRoundRequest.FromString,
                     response_serializer=cardrules_dot_v1_dot_lieng__pb2.LiengServiceSettleRoundResponse.SerializeToString,
+            ),
+            'Stream': grpc.stream_stream_rpc_method_handler(
+                    servicer.Stream,
+                    request_deserializer=cardrules_dot_v1_dot_lieng__pb2.LiengServiceStreamRequest.FromString,
+                    response_serializer=cardrules_dot_v1_dot_lieng__pb2.LiengServiceStreamResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -313,6 +333,33 @@ class LiengService:
             '/cardrules.v1.LiengService/SettleRound',
             cardrules_dot_v1_dot_lieng__pb2.LiengServiceSettleRoundRequest.SerializeToString,
             cardrules_dot_v1_dot_lieng__pb2.LiengServiceSettleRoundResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Stream(request_iterator,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.stream_stream(
+            request_iterator,
+            target,
+            '/cardrules.v1.LiengService/Stream',
+            cardrules_dot_v1_dot_lieng__pb2.LiengServiceStreamRequest.SerializeToString,
+            cardrules_dot_v1_dot_lieng__pb2.LiengServiceStreamResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -47,6 +47,12 @@ class LiengServiceStub:
     """The legal betting actions for the seat to act, with the call amount and raise bounds."""
     SettleRound: _grpc.UnaryUnaryMultiCallable[_lieng_pb2.LiengServiceSettleRoundRequest, _lieng_pb2.LiengServiceSettleRoundResponse]
     """Replay a round record and return every pot, transfer, net and the fee."""
+    Stream: _grpc.StreamStreamMultiCallable[_lieng_pb2.LiengServiceStreamRequest, _lieng_pb2.LiengServiceStreamResponse]
+    """Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
+    caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
+    have failed with. Answers come in request order. A bad message fails that message, never the stream.
+    See docs/streams.md for ordering, limits and when unary calls are the better choice.
+    """
 
 @_typing.type_check_only
 class LiengServiceAsyncStub(LiengServiceStub):
@@ -67,6 +73,12 @@ class LiengServiceAsyncStub(LiengServiceStub):
     """The legal betting actions for the seat to act, with the call amount and raise bounds."""
     SettleRound: _aio.UnaryUnaryMultiCallable[_lieng_pb2.LiengServiceSettleRoundRequest, _lieng_pb2.LiengServiceSettleRoundResponse]  # type: ignore[assignment]
     """Replay a round record and return every pot, transfer, net and the fee."""
+    Stream: _aio.StreamStreamMultiCallable[_lieng_pb2.LiengServiceStreamRequest, _lieng_pb2.LiengServiceStreamResponse]  # type: ignore[assignment]
+    """Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
+    caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
+    have failed with. Answers come in request order. A bad message fails that message, never the stream.
+    See docs/streams.md for ordering, limits and when unary calls are the better choice.
+    """
 
 class LiengServiceServicer(metaclass=_abc_1.ABCMeta):
     """The rules of Liêng: what a hand scores, which hand wins, is a betting action legal, who gets the pots.
@@ -120,5 +132,17 @@ class LiengServiceServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_lieng_pb2.LiengServiceSettleRoundResponse, _abc.Awaitable[_lieng_pb2.LiengServiceSettleRoundResponse]]:
         """Replay a round record and return every pot, transfer, net and the fee."""
+
+    @_abc_1.abstractmethod
+    def Stream(
+        self,
+        request_iterator: _MaybeAsyncIterator[_lieng_pb2.LiengServiceStreamRequest],
+        context: _ServicerContext,
+    ) -> _typing.Union[_abc.Iterator[_lieng_pb2.LiengServiceStreamResponse], _abc.AsyncIterator[_lieng_pb2.LiengServiceStreamResponse]]:
+        """Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
+        caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
+        have failed with. Answers come in request order. A bad message fails that message, never the stream.
+        See docs/streams.md for ordering, limits and when unary calls are the better choice.
+        """
 
 def add_LiengServiceServicer_to_server(servicer: LiengServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

@@ -1,4 +1,5 @@
 from cardrules.v1 import cards_pb2 as _cards_pb2
+from google.rpc import status_pb2 as _status_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
@@ -424,3 +425,33 @@ class SamLocServiceSettleRoundResponse(_message.Message):
     fees: _containers.RepeatedScalarFieldContainer[int]
     gross: _containers.RepeatedScalarFieldContainer[int]
     def __init__(self, outcome: _Optional[_Union[SamOutcome, str]] = ..., winner: _Optional[int] = ..., instant_win: _Optional[_Union[SamInstantWinKind, str]] = ..., transfers: _Optional[_Iterable[_Union[_cards_pb2.Transfer, _Mapping]]] = ..., nets: _Optional[_Iterable[int]] = ..., fee: _Optional[int] = ..., fees: _Optional[_Iterable[int]] = ..., gross: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class SamLocServiceStreamRequest(_message.Message):
+    __slots__ = ("id", "start_hand", "validate_play", "legal_moves", "settle_round")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    START_HAND_FIELD_NUMBER: _ClassVar[int]
+    VALIDATE_PLAY_FIELD_NUMBER: _ClassVar[int]
+    LEGAL_MOVES_FIELD_NUMBER: _ClassVar[int]
+    SETTLE_ROUND_FIELD_NUMBER: _ClassVar[int]
+    id: int
+    start_hand: SamLocServiceStartHandRequest
+    validate_play: SamLocServiceValidatePlayRequest
+    legal_moves: SamLocServiceLegalMovesRequest
+    settle_round: SamLocServiceSettleRoundRequest
+    def __init__(self, id: _Optional[int] = ..., start_hand: _Optional[_Union[SamLocServiceStartHandRequest, _Mapping]] = ..., validate_play: _Optional[_Union[SamLocServiceValidatePlayRequest, _Mapping]] = ..., legal_moves: _Optional[_Union[SamLocServiceLegalMovesRequest, _Mapping]] = ..., settle_round: _Optional[_Union[SamLocServiceSettleRoundRequest, _Mapping]] = ...) -> None: ...
+
+class SamLocServiceStreamResponse(_message.Message):
+    __slots__ = ("id", "error", "start_hand", "validate_play", "legal_moves", "settle_round")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    START_HAND_FIELD_NUMBER: _ClassVar[int]
+    VALIDATE_PLAY_FIELD_NUMBER: _ClassVar[int]
+    LEGAL_MOVES_FIELD_NUMBER: _ClassVar[int]
+    SETTLE_ROUND_FIELD_NUMBER: _ClassVar[int]
+    id: int
+    error: _status_pb2.Status
+    start_hand: SamLocServiceStartHandResponse
+    validate_play: SamLocServiceValidatePlayResponse
+    legal_moves: SamLocServiceLegalMovesResponse
+    settle_round: SamLocServiceSettleRoundResponse
+    def __init__(self, id: _Optional[int] = ..., error: _Optional[_Union[_status_pb2.Status, _Mapping]] = ..., start_hand: _Optional[_Union[SamLocServiceStartHandResponse, _Mapping]] = ..., validate_play: _Optional[_Union[SamLocServiceValidatePlayResponse, _Mapping]] = ..., legal_moves: _Optional[_Union[SamLocServiceLegalMovesResponse, _Mapping]] = ..., settle_round: _Optional[_Union[SamLocServiceSettleRoundResponse, _Mapping]] = ...) -> None: ...

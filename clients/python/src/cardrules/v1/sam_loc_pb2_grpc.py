@@ -57,6 +57,11 @@ class SamLocServiceStub:
                 request_serializer=cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceSettleRoundRequest.SerializeToString,
                 response_deserializer=cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceSettleRoundResponse.FromString,
                 _registered_method=True)
+        self.Stream = channel.stream_stream(
+                '/cardrules.v1.SamLocService/Stream',
+                request_serializer=cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceStreamRequest.SerializeToString,
+                response_deserializer=cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceStreamResponse.FromString,
+                _registered_method=True)
 
 
 class SamLocServiceServicer:
@@ -94,6 +99,16 @@ class SamLocServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Stream(self, request_iterator, context):
+        """Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
+        caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
+        have failed with. Answers come in request order. A bad message fails that message, never the stream.
+        See docs/streams.md for ordering, limits and when unary calls are the better choice.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_SamLocServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -116,6 +131,11 @@ def add_SamLocServiceServicer_to_server(servicer, server):
                     servicer.SettleRound,
                     request_deserializer=cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceSettleRoundRequest.FromString,
                     response_serializer=cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceSettleRoundResponse.SerializeToString,
+            ),
+            'Stream': grpc.stream_stream_rpc_method_handler(
+                    servicer.Stream,
+                    request_deserializer=cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceStreamRequest.FromString,
+                    response_serializer=cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceStreamResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -229,6 +249,33 @@ class SamLocService:
             '/cardrules.v1.SamLocService/SettleRound',
             cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceSettleRoundRequest.SerializeToString,
             cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceSettleRoundResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Stream(request_iterator,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.stream_stream(
+            request_iterator,
+            target,
+            '/cardrules.v1.SamLocService/Stream',
+            cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceStreamRequest.SerializeToString,
+            cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceStreamResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -46,6 +46,12 @@ class SamLocServiceStub:
     """Every legal play for the seat to act, plus pass when allowed. Each move validates."""
     SettleRound: _grpc.UnaryUnaryMultiCallable[_sam_loc_pb2.SamLocServiceSettleRoundRequest, _sam_loc_pb2.SamLocServiceSettleRoundResponse]
     """Replay a whole round record with the same rules and return the outcome, transfers, nets and fee."""
+    Stream: _grpc.StreamStreamMultiCallable[_sam_loc_pb2.SamLocServiceStreamRequest, _sam_loc_pb2.SamLocServiceStreamResponse]
+    """Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
+    caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
+    have failed with. Answers come in request order. A bad message fails that message, never the stream.
+    See docs/streams.md for ordering, limits and when unary calls are the better choice.
+    """
 
 @_typing.type_check_only
 class SamLocServiceAsyncStub(SamLocServiceStub):
@@ -65,6 +71,12 @@ class SamLocServiceAsyncStub(SamLocServiceStub):
     """Every legal play for the seat to act, plus pass when allowed. Each move validates."""
     SettleRound: _aio.UnaryUnaryMultiCallable[_sam_loc_pb2.SamLocServiceSettleRoundRequest, _sam_loc_pb2.SamLocServiceSettleRoundResponse]  # type: ignore[assignment]
     """Replay a whole round record with the same rules and return the outcome, transfers, nets and fee."""
+    Stream: _aio.StreamStreamMultiCallable[_sam_loc_pb2.SamLocServiceStreamRequest, _sam_loc_pb2.SamLocServiceStreamResponse]  # type: ignore[assignment]
+    """Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
+    caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
+    have failed with. Answers come in request order. A bad message fails that message, never the stream.
+    See docs/streams.md for ordering, limits and when unary calls are the better choice.
+    """
 
 class SamLocServiceServicer(metaclass=_abc_1.ABCMeta):
     """The rules of Sâm Lốc: is a play legal, which plays are legal, who pays whom at the end of a hand.
@@ -105,5 +117,17 @@ class SamLocServiceServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_sam_loc_pb2.SamLocServiceSettleRoundResponse, _abc.Awaitable[_sam_loc_pb2.SamLocServiceSettleRoundResponse]]:
         """Replay a whole round record with the same rules and return the outcome, transfers, nets and fee."""
+
+    @_abc_1.abstractmethod
+    def Stream(
+        self,
+        request_iterator: _MaybeAsyncIterator[_sam_loc_pb2.SamLocServiceStreamRequest],
+        context: _ServicerContext,
+    ) -> _typing.Union[_abc.Iterator[_sam_loc_pb2.SamLocServiceStreamResponse], _abc.AsyncIterator[_sam_loc_pb2.SamLocServiceStreamResponse]]:
+        """Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
+        caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
+        have failed with. Answers come in request order. A bad message fails that message, never the stream.
+        See docs/streams.md for ordering, limits and when unary calls are the better choice.
+        """
 
 def add_SamLocServiceServicer_to_server(servicer: SamLocServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

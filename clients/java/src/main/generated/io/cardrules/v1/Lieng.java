@@ -130,6 +130,16 @@ public final class Lieng {
   static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_cardrules_v1_LiengServiceSettleRoundResponse_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardrules_v1_LiengServiceStreamRequest_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_cardrules_v1_LiengServiceStreamRequest_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardrules_v1_LiengServiceStreamResponse_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_cardrules_v1_LiengServiceStreamResponse_fieldAccessorTable;
 
   public static com.google.protobuf.Descriptors.FileDescriptor
       getDescriptor() {
@@ -140,151 +150,178 @@ public final class Lieng {
   static {
     java.lang.String[] descriptorData = {
       "\n\030cardrules/v1/lieng.proto\022\014cardrules.v1" +
-      "\032\030cardrules/v1/cards.proto\"\202\003\n\017LiengHous" +
-      "eRules\022\030\n\013max_players\030\001 \001(\005H\000\210\001\001\022\026\n\tmin_" +
-      "raise\030\002 \001(\003H\001\210\001\001\022\026\n\tmax_raise\030\003 \001(\003H\002\210\001\001" +
-      "\022\035\n\020max_raise_rounds\030\004 \001(\005H\003\210\001\001\022#\n\003a23\030\005" +
-      " \001(\0162\026.cardrules.v1.LiengA23\0227\n\016suit_tie" +
-      "_break\030\006 \001(\0162\037.cardrules.v1.LiengSuitTie" +
-      "Break\022)\n\006excess\030\007 \001(\0162\031.cardrules.v1.Lie" +
-      "ngExcess\022\024\n\007fee_bps\030\010 \001(\005H\004\210\001\001\022\021\n\004ante\030\t" +
-      " \001(\003H\005\210\001\001B\016\n\014_max_playersB\014\n\n_min_raiseB" +
-      "\014\n\n_max_raiseB\023\n\021_max_raise_roundsB\n\n\010_f" +
-      "ee_bpsB\007\n\005_ante\"\221\001\n\nLiengScore\022%\n\004tier\030\001" +
-      " \001(\0162\027.cardrules.v1.LiengTier\022\013\n\003key\030\002 \001" +
-      "(\005\022\016\n\006points\030\003 \001(\005\022-\n\005label\030\004 \001(\0132\036.card" +
-      "rules.v1.LocalizedMessage\022\020\n\010strength\030\005 " +
-      "\001(\005\"k\n\021ScoreLiengRequest\0222\n\013house_rules\030" +
+      "\032\030cardrules/v1/cards.proto\032\027google/rpc/s" +
+      "tatus.proto\"\202\003\n\017LiengHouseRules\022\030\n\013max_p" +
+      "layers\030\001 \001(\005H\000\210\001\001\022\026\n\tmin_raise\030\002 \001(\003H\001\210\001" +
+      "\001\022\026\n\tmax_raise\030\003 \001(\003H\002\210\001\001\022\035\n\020max_raise_r" +
+      "ounds\030\004 \001(\005H\003\210\001\001\022#\n\003a23\030\005 \001(\0162\026.cardrule" +
+      "s.v1.LiengA23\0227\n\016suit_tie_break\030\006 \001(\0162\037." +
+      "cardrules.v1.LiengSuitTieBreak\022)\n\006excess" +
+      "\030\007 \001(\0162\031.cardrules.v1.LiengExcess\022\024\n\007fee" +
+      "_bps\030\010 \001(\005H\004\210\001\001\022\021\n\004ante\030\t \001(\003H\005\210\001\001B\016\n\014_m" +
+      "ax_playersB\014\n\n_min_raiseB\014\n\n_max_raiseB\023" +
+      "\n\021_max_raise_roundsB\n\n\010_fee_bpsB\007\n\005_ante" +
+      "\"\221\001\n\nLiengScore\022%\n\004tier\030\001 \001(\0162\027.cardrule" +
+      "s.v1.LiengTier\022\013\n\003key\030\002 \001(\005\022\016\n\006points\030\003 " +
+      "\001(\005\022-\n\005label\030\004 \001(\0132\036.cardrules.v1.Locali" +
+      "zedMessage\022\020\n\010strength\030\005 \001(\005\"k\n\021ScoreLie" +
+      "ngRequest\0222\n\013house_rules\030\001 \001(\0132\035.cardrul" +
+      "es.v1.LiengHouseRules\022\"\n\005hands\030\002 \003(\0132\023.c" +
+      "ardrules.v1.Cards\">\n\022ScoreLiengResponse\022" +
+      "(\n\006scores\030\001 \003(\0132\030.cardrules.v1.LiengScor" +
+      "e\"m\n\023CompareHandsRequest\0222\n\013house_rules\030" +
       "\001 \001(\0132\035.cardrules.v1.LiengHouseRules\022\"\n\005" +
-      "hands\030\002 \003(\0132\023.cardrules.v1.Cards\">\n\022Scor" +
-      "eLiengResponse\022(\n\006scores\030\001 \003(\0132\030.cardrul" +
-      "es.v1.LiengScore\"m\n\023CompareHandsRequest\022" +
-      "2\n\013house_rules\030\001 \001(\0132\035.cardrules.v1.Lien" +
-      "gHouseRules\022\"\n\005hands\030\002 \003(\0132\023.cardrules.v" +
-      "1.Cards\"\031\n\010TieGroup\022\r\n\005hands\030\001 \003(\005\"y\n\024Co" +
-      "mpareHandsResponse\022\'\n\007ranking\030\001 \003(\0132\026.ca" +
-      "rdrules.v1.TieGroup\022\016\n\006places\030\002 \003(\005\022(\n\006s" +
-      "cores\030\003 \003(\0132\030.cardrules.v1.LiengScore\"\\\n" +
-      "\tLiengSeat\022\r\n\005stack\030\001 \001(\003\022\021\n\tcommitted\030\002" +
-      " \001(\003\022\016\n\006folded\030\003 \001(\010\022\016\n\006all_in\030\004 \001(\010\022\r\n\005" +
-      "acted\030\005 \001(\010\"\205\002\n\021LiengBettingState\022&\n\005sea" +
-      "ts\030\001 \003(\0132\027.cardrules.v1.LiengSeat\022\014\n\004ant" +
-      "e\030\002 \001(\003\022\023\n\013first_actor\030\003 \001(\005\022\023\n\006to_act\030\004" +
-      " \001(\005H\000\210\001\001\022\023\n\013current_bet\030\005 \001(\003\022\027\n\017last_f" +
-      "ull_raise\030\006 \001(\003\022\r\n\005orbit\030\007 \001(\005\022\024\n\014raise_" +
-      "orbits\030\010 \001(\005\022\035\n\020last_raise_orbit\030\t \001(\005H\001" +
-      "\210\001\001B\t\n\007_to_actB\023\n\021_last_raise_orbit\"X\n\013L" +
-      "iengAction\022\014\n\004seat\030\001 \001(\005\022+\n\004kind\030\002 \001(\0162\035" +
-      ".cardrules.v1.LiengActionKind\022\016\n\006amount\030" +
-      "\003 \001(\003\"d\n\nLiengEvent\022*\n\004kind\030\001 \001(\0162\034.card" +
-      "rules.v1.LiengEventKind\022\021\n\004seat\030\002 \001(\005H\000\210" +
-      "\001\001\022\016\n\006amount\030\003 \001(\003B\007\n\005_seat\"\227\001\n\020LiengLeg" +
-      "alAction\022+\n\004kind\030\001 \001(\0162\035.cardrules.v1.Li" +
-      "engActionKind\022\027\n\017min_chips_added\030\002 \001(\003\022\021" +
-      "\n\tmin_total\030\003 \001(\003\022\021\n\tmax_total\030\004 \001(\003\022\027\n\017" +
-      "max_chips_added\030\005 \001(\003\"|\n\023StartBettingReq" +
-      "uest\0222\n\013house_rules\030\001 \001(\0132\035.cardrules.v1" +
-      ".LiengHouseRules\022\016\n\006stacks\030\002 \003(\003\022\014\n\004ante" +
-      "\030\003 \001(\003\022\023\n\013first_actor\030\004 \001(\005\"F\n\024StartBett" +
-      "ingResponse\022.\n\005state\030\001 \001(\0132\037.cardrules.v" +
-      "1.LiengBettingState\"\260\001\n\037LiengServiceVali" +
-      "datePlayRequest\0222\n\013house_rules\030\001 \001(\0132\035.c" +
-      "ardrules.v1.LiengHouseRules\022.\n\005state\030\002 \001" +
-      "(\0132\037.cardrules.v1.LiengBettingState\022)\n\006a" +
-      "ction\030\003 \001(\0132\031.cardrules.v1.LiengAction\"\354" +
-      "\001\n LiengServiceValidatePlayResponse\022\r\n\005l" +
-      "egal\030\001 \001(\010\022)\n\006reason\030\002 \001(\0162\031.cardrules.v" +
-      "1.LiengReason\022/\n\007message\030\003 \001(\0132\036.cardrul" +
-      "es.v1.LocalizedMessage\022(\n\006events\030\004 \003(\0132\030" +
-      ".cardrules.v1.LiengEvent\0223\n\nnext_state\030\005" +
-      " \001(\0132\037.cardrules.v1.LiengBettingState\"\203\001" +
-      "\n\035LiengServiceLegalMovesRequest\0222\n\013house" +
-      "_rules\030\001 \001(\0132\035.cardrules.v1.LiengHouseRu" +
-      "les\022.\n\005state\030\002 \001(\0132\037.cardrules.v1.LiengB" +
-      "ettingState\"\236\001\n\036LiengServiceLegalMovesRe" +
-      "sponse\022\021\n\004seat\030\001 \001(\005H\000\210\001\001\022/\n\007actions\030\002 \003" +
-      "(\0132\036.cardrules.v1.LiengLegalAction\022/\n\014ra" +
-      "ise_reason\030\003 \001(\0162\031.cardrules.v1.LiengRea" +
-      "sonB\007\n\005_seat\"\311\001\n\020LiengRoundRecord\0222\n\013hou" +
-      "se_rules\030\001 \001(\0132\035.cardrules.v1.LiengHouse" +
-      "Rules\022\016\n\006stacks\030\002 \003(\003\022\014\n\004ante\030\003 \001(\003\022\023\n\013f" +
-      "irst_actor\030\004 \001(\005\022\"\n\005hands\030\005 \003(\0132\023.cardru" +
-      "les.v1.Cards\022*\n\007actions\030\006 \003(\0132\031.cardrule" +
-      "s.v1.LiengAction\"\246\001\n\010LiengPot\022\n\n\002lo\030\001 \001(" +
-      "\003\022\n\n\002hi\030\002 \001(\003\022\016\n\006amount\030\003 \001(\003\022\020\n\010eligibl" +
-      "e\030\004 \003(\005\022\025\n\rcontributions\030\005 \003(\003\022(\n\004kind\030\006" +
-      " \001(\0162\032.cardrules.v1.LiengPotKind\022\017\n\007winn" +
-      "ers\030\007 \003(\005\022\016\n\006shares\030\010 \003(\003\"G\n\016LiengShownH" +
-      "and\022\014\n\004seat\030\001 \001(\005\022\'\n\005score\030\002 \001(\0132\030.cardr" +
-      "ules.v1.LiengScore\"O\n\036LiengServiceSettle" +
-      "RoundRequest\022-\n\005round\030\001 \001(\0132\036.cardrules." +
-      "v1.LiengRoundRecord\"\236\002\n\037LiengServiceSett" +
-      "leRoundResponse\022$\n\004pots\030\001 \003(\0132\026.cardrule" +
-      "s.v1.LiengPot\022)\n\ttransfers\030\002 \003(\0132\026.cardr" +
-      "ules.v1.Transfer\022\014\n\004nets\030\003 \003(\003\022\013\n\003fee\030\004 " +
-      "\001(\003\022\014\n\004fees\030\005 \003(\003\022\034\n\017fold_out_winner\030\006 \001" +
-      "(\005H\000\210\001\001\022\021\n\tcommitted\030\007 \003(\003\022\017\n\007payouts\030\010 " +
-      "\003(\003\022+\n\005shown\030\t \003(\0132\034.cardrules.v1.LiengS" +
-      "hownHandB\022\n\020_fold_out_winner*S\n\010LiengA23" +
-      "\022\031\n\025LIENG_A23_UNSPECIFIED\020\000\022\024\n\020LIENG_A23" +
-      "_LOWEST\020\001\022\026\n\022LIENG_A23_ACE_HIGH\020\002*\226\001\n\021Li" +
-      "engSuitTieBreak\022$\n LIENG_SUIT_TIE_BREAK_" +
-      "UNSPECIFIED\020\000\022\035\n\031LIENG_SUIT_TIE_BREAK_NO" +
-      "NE\020\001\022\035\n\031LIENG_SUIT_TIE_BREAK_HDCS\020\002\022\035\n\031L" +
-      "IENG_SUIT_TIE_BREAK_DHCS\020\003*`\n\013LiengExces" +
-      "s\022\034\n\030LIENG_EXCESS_UNSPECIFIED\020\000\022\032\n\026LIENG" +
-      "_EXCESS_SIDE_POTS\020\001\022\027\n\023LIENG_EXCESS_REFU" +
-      "ND\020\002*{\n\tLiengTier\022\032\n\026LIENG_TIER_UNSPECIF" +
-      "IED\020\000\022\022\n\016LIENG_TIER_SAP\020\001\022\024\n\020LIENG_TIER_" +
-      "LIENG\020\002\022\021\n\rLIENG_TIER_DI\020\003\022\025\n\021LIENG_TIER" +
-      "_POINTS\020\004*\343\001\n\017LiengActionKind\022!\n\035LIENG_A" +
-      "CTION_KIND_UNSPECIFIED\020\000\022\032\n\026LIENG_ACTION" +
-      "_KIND_FOLD\020\001\022\033\n\027LIENG_ACTION_KIND_CHECK\020" +
-      "\002\022\032\n\026LIENG_ACTION_KIND_CALL\020\003\022\033\n\027LIENG_A" +
-      "CTION_KIND_RAISE\020\004\022\034\n\030LIENG_ACTION_KIND_" +
-      "ALL_IN\020\005\022\035\n\031LIENG_ACTION_KIND_TIMEOUT\020\006*" +
-      "\206\003\n\013LiengReason\022\034\n\030LIENG_REASON_UNSPECIF" +
-      "IED\020\000\022\037\n\033LIENG_REASON_BETTING_CLOSED\020\001\022\036" +
-      "\n\032LIENG_REASON_NOT_YOUR_TURN\020\002\022\035\n\031LIENG_" +
-      "REASON_CANNOT_CHECK\020\003\022 \n\034LIENG_REASON_NO" +
-      "THING_TO_CALL\020\004\022\034\n\030LIENG_REASON_CANNOT_C" +
-      "ALL\020\005\022$\n LIENG_REASON_RAISE_BELOW_MINIMU" +
-      "M\020\006\022 \n\034LIENG_REASON_RAISE_ABOVE_CAP\020\007\022!\n" +
-      "\035LIENG_REASON_NOT_ENOUGH_CHIPS\020\010\022\'\n#LIEN" +
-      "G_REASON_RAISE_ROUNDS_EXHAUSTED\020\t\022%\n!LIE" +
-      "NG_REASON_BETTING_NOT_REOPENED\020\n*\235\002\n\016Lie" +
-      "ngEventKind\022 \n\034LIENG_EVENT_KIND_UNSPECIF" +
-      "IED\020\000\022 \n\034LIENG_EVENT_KIND_SEAT_FOLDED\020\001\022" +
-      " \n\034LIENG_EVENT_KIND_SEAT_ALL_IN\020\002\022\037\n\033LIE" +
-      "NG_EVENT_KIND_FULL_RAISE\020\003\022!\n\035LIENG_EVEN" +
-      "T_KIND_SHORT_ALL_IN\020\004\022#\n\037LIENG_EVENT_KIN" +
-      "D_BETTING_CLOSED\020\005\022\035\n\031LIENG_EVENT_KIND_F" +
-      "OLD_OUT\020\006\022\035\n\031LIENG_EVENT_KIND_SHOWDOWN\020\007" +
-      "*\210\001\n\014LiengPotKind\022\036\n\032LIENG_POT_KIND_UNSP" +
-      "ECIFIED\020\000\022\033\n\027LIENG_POT_KIND_SHOWDOWN\020\001\022\036" +
-      "\n\032LIENG_POT_KIND_UNCONTESTED\020\002\022\033\n\027LIENG_" +
-      "POT_KIND_REFUNDED\020\0032\321\004\n\014LiengService\022O\n\n" +
-      "ScoreLieng\022\037.cardrules.v1.ScoreLiengRequ" +
-      "est\032 .cardrules.v1.ScoreLiengResponse\022U\n" +
-      "\014CompareHands\022!.cardrules.v1.CompareHand" +
-      "sRequest\032\".cardrules.v1.CompareHandsResp" +
-      "onse\022U\n\014StartBetting\022!.cardrules.v1.Star" +
-      "tBettingRequest\032\".cardrules.v1.StartBett" +
-      "ingResponse\022m\n\014ValidatePlay\022-.cardrules." +
-      "v1.LiengServiceValidatePlayRequest\032..car" +
-      "drules.v1.LiengServiceValidatePlayRespon" +
-      "se\022g\n\nLegalMoves\022+.cardrules.v1.LiengSer" +
-      "viceLegalMovesRequest\032,.cardrules.v1.Lie" +
-      "ngServiceLegalMovesResponse\022j\n\013SettleRou" +
-      "nd\022,.cardrules.v1.LiengServiceSettleRoun" +
-      "dRequest\032-.cardrules.v1.LiengServiceSett" +
-      "leRoundResponseB\023\n\017io.cardrules.v1P\001b\006pr" +
+      "hands\030\002 \003(\0132\023.cardrules.v1.Cards\"\031\n\010TieG" +
+      "roup\022\r\n\005hands\030\001 \003(\005\"y\n\024CompareHandsRespo" +
+      "nse\022\'\n\007ranking\030\001 \003(\0132\026.cardrules.v1.TieG" +
+      "roup\022\016\n\006places\030\002 \003(\005\022(\n\006scores\030\003 \003(\0132\030.c" +
+      "ardrules.v1.LiengScore\"\\\n\tLiengSeat\022\r\n\005s" +
+      "tack\030\001 \001(\003\022\021\n\tcommitted\030\002 \001(\003\022\016\n\006folded\030" +
+      "\003 \001(\010\022\016\n\006all_in\030\004 \001(\010\022\r\n\005acted\030\005 \001(\010\"\205\002\n" +
+      "\021LiengBettingState\022&\n\005seats\030\001 \003(\0132\027.card" +
+      "rules.v1.LiengSeat\022\014\n\004ante\030\002 \001(\003\022\023\n\013firs" +
+      "t_actor\030\003 \001(\005\022\023\n\006to_act\030\004 \001(\005H\000\210\001\001\022\023\n\013cu" +
+      "rrent_bet\030\005 \001(\003\022\027\n\017last_full_raise\030\006 \001(\003" +
+      "\022\r\n\005orbit\030\007 \001(\005\022\024\n\014raise_orbits\030\010 \001(\005\022\035\n" +
+      "\020last_raise_orbit\030\t \001(\005H\001\210\001\001B\t\n\007_to_actB" +
+      "\023\n\021_last_raise_orbit\"X\n\013LiengAction\022\014\n\004s" +
+      "eat\030\001 \001(\005\022+\n\004kind\030\002 \001(\0162\035.cardrules.v1.L" +
+      "iengActionKind\022\016\n\006amount\030\003 \001(\003\"d\n\nLiengE" +
+      "vent\022*\n\004kind\030\001 \001(\0162\034.cardrules.v1.LiengE" +
+      "ventKind\022\021\n\004seat\030\002 \001(\005H\000\210\001\001\022\016\n\006amount\030\003 " +
+      "\001(\003B\007\n\005_seat\"\227\001\n\020LiengLegalAction\022+\n\004kin" +
+      "d\030\001 \001(\0162\035.cardrules.v1.LiengActionKind\022\027" +
+      "\n\017min_chips_added\030\002 \001(\003\022\021\n\tmin_total\030\003 \001" +
+      "(\003\022\021\n\tmax_total\030\004 \001(\003\022\027\n\017max_chips_added" +
+      "\030\005 \001(\003\"|\n\023StartBettingRequest\0222\n\013house_r" +
+      "ules\030\001 \001(\0132\035.cardrules.v1.LiengHouseRule" +
+      "s\022\016\n\006stacks\030\002 \003(\003\022\014\n\004ante\030\003 \001(\003\022\023\n\013first" +
+      "_actor\030\004 \001(\005\"F\n\024StartBettingResponse\022.\n\005" +
+      "state\030\001 \001(\0132\037.cardrules.v1.LiengBettingS" +
+      "tate\"\260\001\n\037LiengServiceValidatePlayRequest" +
+      "\0222\n\013house_rules\030\001 \001(\0132\035.cardrules.v1.Lie" +
+      "ngHouseRules\022.\n\005state\030\002 \001(\0132\037.cardrules." +
+      "v1.LiengBettingState\022)\n\006action\030\003 \001(\0132\031.c" +
+      "ardrules.v1.LiengAction\"\354\001\n LiengService" +
+      "ValidatePlayResponse\022\r\n\005legal\030\001 \001(\010\022)\n\006r" +
+      "eason\030\002 \001(\0162\031.cardrules.v1.LiengReason\022/" +
+      "\n\007message\030\003 \001(\0132\036.cardrules.v1.Localized" +
+      "Message\022(\n\006events\030\004 \003(\0132\030.cardrules.v1.L" +
+      "iengEvent\0223\n\nnext_state\030\005 \001(\0132\037.cardrule" +
+      "s.v1.LiengBettingState\"\203\001\n\035LiengServiceL" +
+      "egalMovesRequest\0222\n\013house_rules\030\001 \001(\0132\035." +
+      "cardrules.v1.LiengHouseRules\022.\n\005state\030\002 " +
+      "\001(\0132\037.cardrules.v1.LiengBettingState\"\236\001\n" +
+      "\036LiengServiceLegalMovesResponse\022\021\n\004seat\030" +
+      "\001 \001(\005H\000\210\001\001\022/\n\007actions\030\002 \003(\0132\036.cardrules." +
+      "v1.LiengLegalAction\022/\n\014raise_reason\030\003 \001(" +
+      "\0162\031.cardrules.v1.LiengReasonB\007\n\005_seat\"\311\001" +
+      "\n\020LiengRoundRecord\0222\n\013house_rules\030\001 \001(\0132" +
+      "\035.cardrules.v1.LiengHouseRules\022\016\n\006stacks" +
+      "\030\002 \003(\003\022\014\n\004ante\030\003 \001(\003\022\023\n\013first_actor\030\004 \001(" +
+      "\005\022\"\n\005hands\030\005 \003(\0132\023.cardrules.v1.Cards\022*\n" +
+      "\007actions\030\006 \003(\0132\031.cardrules.v1.LiengActio" +
+      "n\"\246\001\n\010LiengPot\022\n\n\002lo\030\001 \001(\003\022\n\n\002hi\030\002 \001(\003\022\016" +
+      "\n\006amount\030\003 \001(\003\022\020\n\010eligible\030\004 \003(\005\022\025\n\rcont" +
+      "ributions\030\005 \003(\003\022(\n\004kind\030\006 \001(\0162\032.cardrule" +
+      "s.v1.LiengPotKind\022\017\n\007winners\030\007 \003(\005\022\016\n\006sh" +
+      "ares\030\010 \003(\003\"G\n\016LiengShownHand\022\014\n\004seat\030\001 \001" +
+      "(\005\022\'\n\005score\030\002 \001(\0132\030.cardrules.v1.LiengSc" +
+      "ore\"O\n\036LiengServiceSettleRoundRequest\022-\n" +
+      "\005round\030\001 \001(\0132\036.cardrules.v1.LiengRoundRe" +
+      "cord\"\236\002\n\037LiengServiceSettleRoundResponse" +
+      "\022$\n\004pots\030\001 \003(\0132\026.cardrules.v1.LiengPot\022)" +
+      "\n\ttransfers\030\002 \003(\0132\026.cardrules.v1.Transfe" +
+      "r\022\014\n\004nets\030\003 \003(\003\022\013\n\003fee\030\004 \001(\003\022\014\n\004fees\030\005 \003" +
+      "(\003\022\034\n\017fold_out_winner\030\006 \001(\005H\000\210\001\001\022\021\n\tcomm" +
+      "itted\030\007 \003(\003\022\017\n\007payouts\030\010 \003(\003\022+\n\005shown\030\t " +
+      "\003(\0132\034.cardrules.v1.LiengShownHandB\022\n\020_fo" +
+      "ld_out_winner\"\261\003\n\031LiengServiceStreamRequ" +
+      "est\022\n\n\002id\030\001 \001(\004\0226\n\013score_lieng\030\002 \001(\0132\037.c" +
+      "ardrules.v1.ScoreLiengRequestH\000\022:\n\rcompa" +
+      "re_hands\030\003 \001(\0132!.cardrules.v1.CompareHan" +
+      "dsRequestH\000\022:\n\rstart_betting\030\004 \001(\0132!.car" +
+      "drules.v1.StartBettingRequestH\000\022F\n\rvalid" +
+      "ate_play\030\005 \001(\0132-.cardrules.v1.LiengServi" +
+      "ceValidatePlayRequestH\000\022B\n\013legal_moves\030\006" +
+      " \001(\0132+.cardrules.v1.LiengServiceLegalMov" +
+      "esRequestH\000\022D\n\014settle_round\030\007 \001(\0132,.card" +
+      "rules.v1.LiengServiceSettleRoundRequestH" +
+      "\000B\006\n\004call\"\337\003\n\032LiengServiceStreamResponse" +
+      "\022\n\n\002id\030\001 \001(\004\022#\n\005error\030\002 \001(\0132\022.google.rpc" +
+      ".StatusH\000\0227\n\013score_lieng\030\003 \001(\0132 .cardrul" +
+      "es.v1.ScoreLiengResponseH\000\022;\n\rcompare_ha" +
+      "nds\030\004 \001(\0132\".cardrules.v1.CompareHandsRes" +
+      "ponseH\000\022;\n\rstart_betting\030\005 \001(\0132\".cardrul" +
+      "es.v1.StartBettingResponseH\000\022G\n\rvalidate" +
+      "_play\030\006 \001(\0132..cardrules.v1.LiengServiceV" +
+      "alidatePlayResponseH\000\022C\n\013legal_moves\030\007 \001" +
+      "(\0132,.cardrules.v1.LiengServiceLegalMoves" +
+      "ResponseH\000\022E\n\014settle_round\030\010 \001(\0132-.cardr" +
+      "ules.v1.LiengServiceSettleRoundResponseH" +
+      "\000B\010\n\006result*S\n\010LiengA23\022\031\n\025LIENG_A23_UNS" +
+      "PECIFIED\020\000\022\024\n\020LIENG_A23_LOWEST\020\001\022\026\n\022LIEN" +
+      "G_A23_ACE_HIGH\020\002*\226\001\n\021LiengSuitTieBreak\022$" +
+      "\n LIENG_SUIT_TIE_BREAK_UNSPECIFIED\020\000\022\035\n\031" +
+      "LIENG_SUIT_TIE_BREAK_NONE\020\001\022\035\n\031LIENG_SUI" +
+      "T_TIE_BREAK_HDCS\020\002\022\035\n\031LIENG_SUIT_TIE_BRE" +
+      "AK_DHCS\020\003*`\n\013LiengExcess\022\034\n\030LIENG_EXCESS" +
+      "_UNSPECIFIED\020\000\022\032\n\026LIENG_EXCESS_SIDE_POTS" +
+      "\020\001\022\027\n\023LIENG_EXCESS_REFUND\020\002*{\n\tLiengTier" +
+      "\022\032\n\026LIENG_TIER_UNSPECIFIED\020\000\022\022\n\016LIENG_TI" +
+      "ER_SAP\020\001\022\024\n\020LIENG_TIER_LIENG\020\002\022\021\n\rLIENG_" +
+      "TIER_DI\020\003\022\025\n\021LIENG_TIER_POINTS\020\004*\343\001\n\017Lie" +
+      "ngActionKind\022!\n\035LIENG_ACTION_KIND_UNSPEC" +
+      "IFIED\020\000\022\032\n\026LIENG_ACTION_KIND_FOLD\020\001\022\033\n\027L" +
+      "IENG_ACTION_KIND_CHECK\020\002\022\032\n\026LIENG_ACTION" +
+      "_KIND_CALL\020\003\022\033\n\027LIENG_ACTION_KIND_RAISE\020" +
+      "\004\022\034\n\030LIENG_ACTION_KIND_ALL_IN\020\005\022\035\n\031LIENG" +
+      "_ACTION_KIND_TIMEOUT\020\006*\206\003\n\013LiengReason\022\034" +
+      "\n\030LIENG_REASON_UNSPECIFIED\020\000\022\037\n\033LIENG_RE" +
+      "ASON_BETTING_CLOSED\020\001\022\036\n\032LIENG_REASON_NO" +
+      "T_YOUR_TURN\020\002\022\035\n\031LIENG_REASON_CANNOT_CHE" +
+      "CK\020\003\022 \n\034LIENG_REASON_NOTHING_TO_CALL\020\004\022\034" +
+      "\n\030LIENG_REASON_CANNOT_CALL\020\005\022$\n LIENG_RE" +
+      "ASON_RAISE_BELOW_MINIMUM\020\006\022 \n\034LIENG_REAS" +
+      "ON_RAISE_ABOVE_CAP\020\007\022!\n\035LIENG_REASON_NOT" +
+      "_ENOUGH_CHIPS\020\010\022\'\n#LIENG_REASON_RAISE_RO" +
+      "UNDS_EXHAUSTED\020\t\022%\n!LIENG_REASON_BETTING" +
+      "_NOT_REOPENED\020\n*\235\002\n\016LiengEventKind\022 \n\034LI" +
+      "ENG_EVENT_KIND_UNSPECIFIED\020\000\022 \n\034LIENG_EV" +
+      "ENT_KIND_SEAT_FOLDED\020\001\022 \n\034LIENG_EVENT_KI" +
+      "ND_SEAT_ALL_IN\020\002\022\037\n\033LIENG_EVENT_KIND_FUL" +
+      "L_RAISE\020\003\022!\n\035LIENG_EVENT_KIND_SHORT_ALL_" +
+      "IN\020\004\022#\n\037LIENG_EVENT_KIND_BETTING_CLOSED\020" +
+      "\005\022\035\n\031LIENG_EVENT_KIND_FOLD_OUT\020\006\022\035\n\031LIEN" +
+      "G_EVENT_KIND_SHOWDOWN\020\007*\210\001\n\014LiengPotKind" +
+      "\022\036\n\032LIENG_POT_KIND_UNSPECIFIED\020\000\022\033\n\027LIEN" +
+      "G_POT_KIND_SHOWDOWN\020\001\022\036\n\032LIENG_POT_KIND_" +
+      "UNCONTESTED\020\002\022\033\n\027LIENG_POT_KIND_REFUNDED" +
+      "\020\0032\262\005\n\014LiengService\022O\n\nScoreLieng\022\037.card" +
+      "rules.v1.ScoreLiengRequest\032 .cardrules.v" +
+      "1.ScoreLiengResponse\022U\n\014CompareHands\022!.c" +
+      "ardrules.v1.CompareHandsRequest\032\".cardru" +
+      "les.v1.CompareHandsResponse\022U\n\014StartBett" +
+      "ing\022!.cardrules.v1.StartBettingRequest\032\"" +
+      ".cardrules.v1.StartBettingResponse\022m\n\014Va" +
+      "lidatePlay\022-.cardrules.v1.LiengServiceVa" +
+      "lidatePlayRequest\032..cardrules.v1.LiengSe" +
+      "rviceValidatePlayResponse\022g\n\nLegalMoves\022" +
+      "+.cardrules.v1.LiengServiceLegalMovesReq" +
+      "uest\032,.cardrules.v1.LiengServiceLegalMov" +
+      "esResponse\022j\n\013SettleRound\022,.cardrules.v1" +
+      ".LiengServiceSettleRoundRequest\032-.cardru" +
+      "les.v1.LiengServiceSettleRoundResponse\022_" +
+      "\n\006Stream\022\'.cardrules.v1.LiengServiceStre" +
+      "amRequest\032(.cardrules.v1.LiengServiceStr" +
+      "eamResponse(\0010\001B\023\n\017io.cardrules.v1P\001b\006pr" +
       "oto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
         new com.google.protobuf.Descriptors.FileDescriptor[] {
           io.cardrules.v1.CardsOuterClass.getDescriptor(),
+          com.google.rpc.StatusProto.getDescriptor(),
         });
     internal_static_cardrules_v1_LiengHouseRules_descriptor =
       getDescriptor().getMessageTypes().get(0);
@@ -424,7 +461,20 @@ public final class Lieng {
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengServiceSettleRoundResponse_descriptor,
         new java.lang.String[] { "Pots", "Transfers", "Nets", "Fee", "Fees", "FoldOutWinner", "Committed", "Payouts", "Shown", });
+    internal_static_cardrules_v1_LiengServiceStreamRequest_descriptor =
+      getDescriptor().getMessageTypes().get(23);
+    internal_static_cardrules_v1_LiengServiceStreamRequest_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_cardrules_v1_LiengServiceStreamRequest_descriptor,
+        new java.lang.String[] { "Id", "ScoreLieng", "CompareHands", "StartBetting", "ValidatePlay", "LegalMoves", "SettleRound", "Call", });
+    internal_static_cardrules_v1_LiengServiceStreamResponse_descriptor =
+      getDescriptor().getMessageTypes().get(24);
+    internal_static_cardrules_v1_LiengServiceStreamResponse_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_cardrules_v1_LiengServiceStreamResponse_descriptor,
+        new java.lang.String[] { "Id", "Error", "ScoreLieng", "CompareHands", "StartBetting", "ValidatePlay", "LegalMoves", "SettleRound", "Result", });
     io.cardrules.v1.CardsOuterClass.getDescriptor();
+    com.google.rpc.StatusProto.getDescriptor();
   }
 
   // @@protoc_insertion_point(outer_class_scope)

@@ -202,6 +202,37 @@ public final class LiengServiceGrpc {
     return getSettleRoundMethod;
   }
 
+  private static volatile io.grpc.MethodDescriptor<io.cardrules.v1.LiengServiceStreamRequest,
+      io.cardrules.v1.LiengServiceStreamResponse> getStreamMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "Stream",
+      requestType = io.cardrules.v1.LiengServiceStreamRequest.class,
+      responseType = io.cardrules.v1.LiengServiceStreamResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.BIDI_STREAMING)
+  public static io.grpc.MethodDescriptor<io.cardrules.v1.LiengServiceStreamRequest,
+      io.cardrules.v1.LiengServiceStreamResponse> getStreamMethod() {
+    io.grpc.MethodDescriptor<io.cardrules.v1.LiengServiceStreamRequest, io.cardrules.v1.LiengServiceStreamResponse> getStreamMethod;
+    if ((getStreamMethod = LiengServiceGrpc.getStreamMethod) == null) {
+      synchronized (LiengServiceGrpc.class) {
+        if ((getStreamMethod = LiengServiceGrpc.getStreamMethod) == null) {
+          LiengServiceGrpc.getStreamMethod = getStreamMethod =
+              io.grpc.MethodDescriptor.<io.cardrules.v1.LiengServiceStreamRequest, io.cardrules.v1.LiengServiceStreamResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.BIDI_STREAMING)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "Stream"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  io.cardrules.v1.LiengServiceStreamRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  io.cardrules.v1.LiengServiceStreamResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new LiengServiceMethodDescriptorSupplier("Stream"))
+              .build();
+        }
+      }
+    }
+    return getStreamMethod;
+  }
+
   /**
    * Creates a new async stub that supports all call types for the service
    */
@@ -328,6 +359,19 @@ public final class LiengServiceGrpc {
         io.grpc.stub.StreamObserver<io.cardrules.v1.LiengServiceSettleRoundResponse> responseObserver) {
       io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getSettleRoundMethod(), responseObserver);
     }
+
+    /**
+     * <pre>
+     * Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
+     * caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
+     * have failed with. Answers come in request order. A bad message fails that message, never the stream.
+     * See docs/streams.md for ordering, limits and when unary calls are the better choice.
+     * </pre>
+     */
+    default io.grpc.stub.StreamObserver<io.cardrules.v1.LiengServiceStreamRequest> stream(
+        io.grpc.stub.StreamObserver<io.cardrules.v1.LiengServiceStreamResponse> responseObserver) {
+      return io.grpc.stub.ServerCalls.asyncUnimplementedStreamingCall(getStreamMethod(), responseObserver);
+    }
   }
 
   /**
@@ -430,6 +474,20 @@ public final class LiengServiceGrpc {
       io.grpc.stub.ClientCalls.asyncUnaryCall(
           getChannel().newCall(getSettleRoundMethod(), getCallOptions()), request, responseObserver);
     }
+
+    /**
+     * <pre>
+     * Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
+     * caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
+     * have failed with. Answers come in request order. A bad message fails that message, never the stream.
+     * See docs/streams.md for ordering, limits and when unary calls are the better choice.
+     * </pre>
+     */
+    public io.grpc.stub.StreamObserver<io.cardrules.v1.LiengServiceStreamRequest> stream(
+        io.grpc.stub.StreamObserver<io.cardrules.v1.LiengServiceStreamResponse> responseObserver) {
+      return io.grpc.stub.ClientCalls.asyncBidiStreamingCall(
+          getChannel().newCall(getStreamMethod(), getCallOptions()), responseObserver);
+    }
   }
 
   /**
@@ -510,6 +568,21 @@ public final class LiengServiceGrpc {
     public io.cardrules.v1.LiengServiceSettleRoundResponse settleRound(io.cardrules.v1.LiengServiceSettleRoundRequest request) throws io.grpc.StatusException {
       return io.grpc.stub.ClientCalls.blockingV2UnaryCall(
           getChannel(), getSettleRoundMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
+     * caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
+     * have failed with. Answers come in request order. A bad message fails that message, never the stream.
+     * See docs/streams.md for ordering, limits and when unary calls are the better choice.
+     * </pre>
+     */
+    @io.grpc.ExperimentalApi("https://github.com/grpc/grpc-java/issues/10918")
+    public io.grpc.stub.BlockingClientCall<io.cardrules.v1.LiengServiceStreamRequest, io.cardrules.v1.LiengServiceStreamResponse>
+        stream() {
+      return io.grpc.stub.ClientCalls.blockingBidiStreamingCall(
+          getChannel(), getStreamMethod(), getCallOptions());
     }
   }
 
@@ -687,6 +760,7 @@ public final class LiengServiceGrpc {
   private static final int METHODID_VALIDATE_PLAY = 3;
   private static final int METHODID_LEGAL_MOVES = 4;
   private static final int METHODID_SETTLE_ROUND = 5;
+  private static final int METHODID_STREAM = 6;
 
   private static final class MethodHandlers<Req, Resp> implements
       io.grpc.stub.ServerCalls.UnaryMethod<Req, Resp>,
@@ -739,6 +813,9 @@ public final class LiengServiceGrpc {
     public io.grpc.stub.StreamObserver<Req> invoke(
         io.grpc.stub.StreamObserver<Resp> responseObserver) {
       switch (methodId) {
+        case METHODID_STREAM:
+          return (io.grpc.stub.StreamObserver<Req>) serviceImpl.stream(
+              (io.grpc.stub.StreamObserver<io.cardrules.v1.LiengServiceStreamResponse>) responseObserver);
         default:
           throw new AssertionError();
       }
@@ -789,6 +866,13 @@ public final class LiengServiceGrpc {
               io.cardrules.v1.LiengServiceSettleRoundRequest,
               io.cardrules.v1.LiengServiceSettleRoundResponse>(
                 service, METHODID_SETTLE_ROUND)))
+        .addMethod(
+          getStreamMethod(),
+          io.grpc.stub.ServerCalls.asyncBidiStreamingCall(
+            new MethodHandlers<
+              io.cardrules.v1.LiengServiceStreamRequest,
+              io.cardrules.v1.LiengServiceStreamResponse>(
+                service, METHODID_STREAM)))
         .build();
   }
 
@@ -843,6 +927,7 @@ public final class LiengServiceGrpc {
               .addMethod(getValidatePlayMethod())
               .addMethod(getLegalMovesMethod())
               .addMethod(getSettleRoundMethod())
+              .addMethod(getStreamMethod())
               .build();
         }
       }

@@ -115,6 +115,16 @@ public final class SamLoc {
   static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_cardrules_v1_SamLocServiceSettleRoundResponse_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardrules_v1_SamLocServiceStreamRequest_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_cardrules_v1_SamLocServiceStreamRequest_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardrules_v1_SamLocServiceStreamResponse_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_cardrules_v1_SamLocServiceStreamResponse_fieldAccessorTable;
 
   public static com.google.protobuf.Descriptors.FileDescriptor
       getDescriptor() {
@@ -125,175 +135,197 @@ public final class SamLoc {
   static {
     java.lang.String[] descriptorData = {
       "\n\032cardrules/v1/sam_loc.proto\022\014cardrules." +
-      "v1\032\030cardrules/v1/cards.proto\"\353\006\n\rSamHous" +
-      "eRules\022\030\n\013max_players\030\001 \001(\005H\000\210\001\001\022\035\n\020stra" +
-      "ight_low_ace\030\002 \001(\010H\001\210\001\001\022$\n\027quad_beats_pa" +
-      "ir_of_twos\030\003 \001(\010H\002\210\001\001\022\034\n\017chop_after_pass" +
-      "\030\004 \001(\010H\003\210\001\001\022\031\n\014chop_penalty\030\005 \001(\003H\004\210\001\001\022." +
-      "\n\nchop_chain\030\006 \001(\0162\032.cardrules.v1.SamCho" +
-      "pChain\022\033\n\016sam_multiplier\030\007 \001(\003H\005\210\001\001\0223\n\017s" +
-      "am_fail_pay_to\030\010 \001(\0162\032.cardrules.v1.SamF" +
-      "ailPayTo\022(\n\007bao_mot\030\t \001(\0162\027.cardrules.v1" +
-      ".SamBaoMot\0227\n\017finish_with_two\030\n \001(\0162\036.ca" +
-      "rdrules.v1.SamFinishWithTwo\022*\n\010thoi_two\030" +
-      "\013 \001(\0162\030.cardrules.v1.SamThoiTwo\022 \n\023thoi_" +
-      "two_multiplier\030\014 \001(\003H\006\210\001\001\022\036\n\021thoi_two_pe" +
-      "r_card\030\r \001(\003H\007\210\001\001\022\034\n\017cong_multiplier\030\016 \001" +
-      "(\003H\010\210\001\001\0224\n\014instant_wins\030\017 \001(\0132\036.cardrule" +
-      "s.v1.SamInstantWinSet\022#\n\026instant_win_mul" +
-      "tiplier\030\020 \001(\003H\t\210\001\001\022\024\n\007fee_bps\030\021 \001(\005H\n\210\001\001" +
-      "B\016\n\014_max_playersB\023\n\021_straight_low_aceB\032\n" +
-      "\030_quad_beats_pair_of_twosB\022\n\020_chop_after" +
-      "_passB\017\n\r_chop_penaltyB\021\n\017_sam_multiplie" +
-      "rB\026\n\024_thoi_two_multiplierB\024\n\022_thoi_two_p" +
-      "er_cardB\022\n\020_cong_multiplierB\031\n\027_instant_" +
-      "win_multiplierB\n\n\010_fee_bps\"B\n\020SamInstant" +
-      "WinSet\022.\n\005kinds\030\001 \003(\0162\037.cardrules.v1.Sam" +
-      "InstantWinKind\"\224\001\n\016SamCombination\022.\n\004kin" +
-      "d\030\001 \001(\0162 .cardrules.v1.SamCombinationKin" +
-      "d\022!\n\005cards\030\002 \003(\0132\022.cardrules.v1.Card\022\037\n\003" +
-      "top\030\003 \001(\0162\022.cardrules.v1.Rank\022\016\n\006length\030" +
-      "\004 \001(\005\"_\n\007SamSeat\022#\n\004hand\030\001 \001(\0132\023.cardrul" +
-      "es.v1.CardsH\000\022\024\n\ncard_count\030\002 \001(\005H\000\022\016\n\006p" +
-      "assed\030\003 \001(\010B\t\n\007holding\"=\n\007SamChop\022\017\n\007cho" +
-      "pper\030\001 \001(\005\022\017\n\007chopped\030\002 \001(\005\022\020\n\010position\030" +
-      "\003 \001(\005\"\370\002\n\rSamTableState\022$\n\005seats\030\001 \003(\0132\025" +
-      ".cardrules.v1.SamSeat\022\014\n\004turn\030\002 \001(\005\022$\n\007c" +
-      "urrent\030\003 \001(\0132\023.cardrules.v1.Cards\022\032\n\rcur" +
-      "rent_owner\030\004 \001(\005H\000\210\001\001\022)\n\nchop_chain\030\005 \003(" +
-      "\0132\025.cardrules.v1.SamChop\022\025\n\010declarer\030\006 \001" +
-      "(\005H\001\210\001\001\022\035\n\020bao_mot_violator\030\007 \001(\005H\002\210\001\001\022\023" +
-      "\n\013lead_passes\030\010 \001(\005\022\'\n\005ended\030\t \001(\0162\030.car" +
-      "drules.v1.SamHandEnd\022\023\n\006winner\030\n \001(\005H\003\210\001" +
-      "\001B\020\n\016_current_ownerB\013\n\t_declarerB\023\n\021_bao" +
-      "_mot_violatorB\t\n\007_winner\"\t\n\007SamPass\"o\n\tS" +
-      "amAction\022\014\n\004seat\030\001 \001(\005\022#\n\004play\030\002 \001(\0132\023.c" +
-      "ardrules.v1.CardsH\000\022%\n\004pass\030\003 \001(\0132\025.card" +
-      "rules.v1.SamPassH\000B\010\n\006action\"\202\001\n\010SamEven" +
-      "t\022(\n\004kind\030\001 \001(\0162\032.cardrules.v1.SamEventK" +
-      "ind\022\014\n\004seat\030\002 \001(\005\022\027\n\nother_seat\030\003 \001(\005H\000\210" +
-      "\001\001\022\026\n\016chain_position\030\004 \001(\005B\r\n\013_other_sea" +
-      "t\"\233\001\n\035SamLocServiceStartHandRequest\0220\n\013h" +
-      "ouse_rules\030\001 \001(\0132\033.cardrules.v1.SamHouse" +
-      "Rules\022\"\n\005hands\030\002 \003(\0132\023.cardrules.v1.Card" +
-      "s\022\024\n\014declarations\030\003 \003(\005\022\016\n\006leader\030\004 \001(\005\"" +
-      "\354\001\n\036SamLocServiceStartHandResponse\022*\n\005st" +
-      "ate\030\001 \001(\0132\033.cardrules.v1.SamTableState\0224" +
-      "\n\013instant_win\030\002 \001(\0162\037.cardrules.v1.SamIn" +
-      "stantWinKind\022\033\n\016instant_winner\030\003 \001(\005H\000\210\001" +
-      "\001\0228\n\nqualifiers\030\004 \003(\0132$.cardrules.v1.Sam" +
-      "InstantWinQualifierB\021\n\017_instant_winner\"U" +
-      "\n\026SamInstantWinQualifier\022\014\n\004seat\030\001 \001(\005\022-" +
-      "\n\004kind\030\002 \001(\0162\037.cardrules.v1.SamInstantWi" +
-      "nKind\"\251\001\n SamLocServiceValidatePlayReque" +
-      "st\0220\n\013house_rules\030\001 \001(\0132\033.cardrules.v1.S" +
-      "amHouseRules\022*\n\005state\030\002 \001(\0132\033.cardrules." +
-      "v1.SamTableState\022\'\n\006action\030\003 \001(\0132\027.cardr" +
-      "ules.v1.SamAction\"\230\002\n!SamLocServiceValid" +
-      "atePlayResponse\022\r\n\005legal\030\001 \001(\010\022\'\n\006reason" +
-      "\030\002 \001(\0162\027.cardrules.v1.SamReason\022/\n\007messa" +
-      "ge\030\003 \001(\0132\036.cardrules.v1.LocalizedMessage" +
-      "\0221\n\013combination\030\004 \001(\0132\034.cardrules.v1.Sam" +
-      "Combination\022&\n\006events\030\005 \003(\0132\026.cardrules." +
-      "v1.SamEvent\022/\n\nnext_state\030\006 \001(\0132\033.cardru" +
-      "les.v1.SamTableState\"\225\001\n\036SamLocServiceLe" +
-      "galMovesRequest\0220\n\013house_rules\030\001 \001(\0132\033.c" +
-      "ardrules.v1.SamHouseRules\022*\n\005state\030\002 \001(\013" +
-      "2\033.cardrules.v1.SamTableState\022\025\n\rall_car" +
-      "d_sets\030\003 \001(\010\"f\n\007SamMove\022,\n\004play\030\001 \001(\0132\034." +
-      "cardrules.v1.SamCombinationH\000\022%\n\004pass\030\002 " +
-      "\001(\0132\025.cardrules.v1.SamPassH\000B\006\n\004move\"c\n\037" +
-      "SamLocServiceLegalMovesResponse\022\021\n\004seat\030" +
-      "\001 \001(\005H\000\210\001\001\022$\n\005moves\030\002 \003(\0132\025.cardrules.v1" +
-      ".SamMoveB\007\n\005_seat\"\305\001\n\016SamRoundRecord\022\r\n\005" +
-      "stake\030\001 \001(\003\0220\n\013house_rules\030\002 \001(\0132\033.cardr" +
-      "ules.v1.SamHouseRules\022\"\n\005hands\030\003 \003(\0132\023.c" +
-      "ardrules.v1.Cards\022\024\n\014declarations\030\004 \003(\005\022" +
-      "\016\n\006leader\030\005 \001(\005\022(\n\007actions\030\006 \003(\0132\027.cardr" +
-      "ules.v1.SamAction\"N\n\037SamLocServiceSettle" +
-      "RoundRequest\022+\n\005round\030\001 \001(\0132\034.cardrules." +
-      "v1.SamRoundRecord\"\206\002\n SamLocServiceSettl" +
-      "eRoundResponse\022)\n\007outcome\030\001 \001(\0162\030.cardru" +
-      "les.v1.SamOutcome\022\023\n\006winner\030\002 \001(\005H\000\210\001\001\0224" +
-      "\n\013instant_win\030\003 \001(\0162\037.cardrules.v1.SamIn" +
-      "stantWinKind\022)\n\ttransfers\030\004 \003(\0132\026.cardru" +
-      "les.v1.Transfer\022\014\n\004nets\030\005 \003(\003\022\013\n\003fee\030\006 \001" +
-      "(\003\022\014\n\004fees\030\007 \003(\003\022\r\n\005gross\030\010 \003(\003B\t\n\007_winn" +
-      "er*\200\001\n\014SamChopChain\022\036\n\032SAM_CHOP_CHAIN_UN" +
-      "SPECIFIED\020\000\022\027\n\023SAM_CHOP_CHAIN_EACH\020\001\022\031\n\025" +
-      "SAM_CHOP_CHAIN_DOUBLE\020\002\022\034\n\030SAM_CHOP_CHAI" +
-      "N_LAST_ONLY\020\003*f\n\014SamFailPayTo\022\037\n\033SAM_FAI" +
-      "L_PAY_TO_UNSPECIFIED\020\000\022\033\n\027SAM_FAIL_PAY_T" +
-      "O_BLOCKER\020\001\022\030\n\024SAM_FAIL_PAY_TO_EACH\020\002*\\\n" +
-      "\tSamBaoMot\022\033\n\027SAM_BAO_MOT_UNSPECIFIED\020\000\022" +
-      "\027\n\023SAM_BAO_MOT_PENALTY\020\001\022\031\n\025SAM_BAO_MOT_" +
-      "FORBIDDEN\020\002*{\n\020SamFinishWithTwo\022#\n\037SAM_F" +
-      "INISH_WITH_TWO_UNSPECIFIED\020\000\022\037\n\033SAM_FINI" +
-      "SH_WITH_TWO_PENALTY\020\001\022!\n\035SAM_FINISH_WITH" +
-      "_TWO_FORBIDDEN\020\002*[\n\nSamThoiTwo\022\034\n\030SAM_TH" +
-      "OI_TWO_UNSPECIFIED\020\000\022\025\n\021SAM_THOI_TWO_FLA" +
-      "T\020\001\022\030\n\024SAM_THOI_TWO_PER_TWO\020\002*\360\001\n\021SamIns" +
-      "tantWinKind\022$\n SAM_INSTANT_WIN_KIND_UNSP" +
-      "ECIFIED\020\000\022\037\n\033SAM_INSTANT_WIN_KIND_DRAGON" +
-      "\020\001\022\"\n\036SAM_INSTANT_WIN_KIND_FOUR_TWOS\020\002\022#" +
-      "\n\037SAM_INSTANT_WIN_KIND_SAME_COLOR\020\003\022&\n\"S" +
-      "AM_INSTANT_WIN_KIND_THREE_TRIPLES\020\004\022#\n\037S" +
-      "AM_INSTANT_WIN_KIND_FIVE_PAIRS\020\005*\377\001\n\022Sam" +
-      "CombinationKind\022$\n SAM_COMBINATION_KIND_" +
-      "UNSPECIFIED\020\000\022\037\n\033SAM_COMBINATION_KIND_SI" +
-      "NGLE\020\001\022\035\n\031SAM_COMBINATION_KIND_PAIR\020\002\022\037\n" +
-      "\033SAM_COMBINATION_KIND_TRIPLE\020\003\022\035\n\031SAM_CO" +
-      "MBINATION_KIND_QUAD\020\004\022!\n\035SAM_COMBINATION" +
-      "_KIND_STRAIGHT\020\005\022 \n\034SAM_COMBINATION_KIND" +
-      "_INVALID\020\006*\344\001\n\nSamHandEnd\022\034\n\030SAM_HAND_EN" +
-      "D_UNSPECIFIED\020\000\022\031\n\025SAM_HAND_END_FINISHED" +
-      "\020\001\022 \n\034SAM_HAND_END_FINISHED_ON_TWO\020\002\022 \n\034" +
-      "SAM_HAND_END_BAO_MOT_PENALTY\020\003\022\030\n\024SAM_HA" +
-      "ND_END_SAM_WON\020\004\022\034\n\030SAM_HAND_END_SAM_BLO" +
-      "CKED\020\005\022!\n\035SAM_HAND_END_SAM_FAILED_STUCK\020" +
-      "\006*\323\002\n\tSamReason\022\032\n\026SAM_REASON_UNSPECIFIE" +
-      "D\020\000\022\034\n\030SAM_REASON_NOT_YOUR_TURN\020\001\022 \n\034SAM" +
-      "_REASON_NOT_A_COMBINATION\020\002\022\034\n\030SAM_REASO" +
-      "N_DOES_NOT_BEAT\020\003\022!\n\035SAM_REASON_LEADER_C" +
-      "ANNOT_PASS\020\004\022\035\n\031SAM_REASON_ALREADY_PASSE" +
-      "D\020\005\022\'\n#SAM_REASON_MUST_PLAY_HIGHEST_SING" +
-      "LE\020\006\022%\n!SAM_REASON_CANNOT_FINISH_WITH_TW" +
-      "O\020\007\022\030\n\024SAM_REASON_HAND_OVER\020\010\022 \n\034SAM_REA" +
-      "SON_ONLY_CHOP_ALLOWED\020\t*\263\003\n\014SamEventKind" +
-      "\022\036\n\032SAM_EVENT_KIND_UNSPECIFIED\020\000\022\027\n\023SAM_" +
-      "EVENT_KIND_CHOP\020\001\022\034\n\030SAM_EVENT_KIND_OVER" +
-      "_CHOP\020\002\022\036\n\032SAM_EVENT_KIND_SAM_BLOCKED\020\003\022" +
-      "$\n SAM_EVENT_KIND_BAO_MOT_VIOLATION\020\004\022\031\n" +
-      "\025SAM_EVENT_KIND_FINISH\020\005\022 \n\034SAM_EVENT_KI" +
-      "ND_FINISH_ON_TWO\020\006\022 \n\034SAM_EVENT_KIND_SAM" +
-      "_SUCCEEDED\020\007\022\036\n\032SAM_EVENT_KIND_TRICK_END" +
-      "ED\020\010\022\036\n\032SAM_EVENT_KIND_NEXT_LEADER\020\t\022\036\n\032" +
-      "SAM_EVENT_KIND_LEAD_PASSED\020\n\022#\n\037SAM_EVEN" +
-      "T_KIND_SAM_FAILED_STUCK\020\013\022\"\n\036SAM_EVENT_K" +
-      "IND_BAO_MOT_PENALTY\020\014*\370\001\n\nSamOutcome\022\033\n\027" +
-      "SAM_OUTCOME_UNSPECIFIED\020\000\022\033\n\027SAM_OUTCOME" +
-      "_INSTANT_WIN\020\001\022\027\n\023SAM_OUTCOME_SAM_WON\020\002\022" +
-      "\033\n\027SAM_OUTCOME_SAM_BLOCKED\020\003\022 \n\034SAM_OUTC" +
-      "OME_SAM_FAILED_STUCK\020\004\022\037\n\033SAM_OUTCOME_FI" +
-      "NISHED_ON_TWO\020\005\022\037\n\033SAM_OUTCOME_BAO_MOT_P" +
-      "ENALTY\020\006\022\026\n\022SAM_OUTCOME_NORMAL\020\0072\301\003\n\rSam" +
-      "LocService\022f\n\tStartHand\022+.cardrules.v1.S" +
-      "amLocServiceStartHandRequest\032,.cardrules" +
-      ".v1.SamLocServiceStartHandResponse\022o\n\014Va" +
-      "lidatePlay\022..cardrules.v1.SamLocServiceV" +
-      "alidatePlayRequest\032/.cardrules.v1.SamLoc" +
-      "ServiceValidatePlayResponse\022i\n\nLegalMove" +
-      "s\022,.cardrules.v1.SamLocServiceLegalMoves" +
-      "Request\032-.cardrules.v1.SamLocServiceLega" +
-      "lMovesResponse\022l\n\013SettleRound\022-.cardrule" +
-      "s.v1.SamLocServiceSettleRoundRequest\032..c" +
-      "ardrules.v1.SamLocServiceSettleRoundResp" +
-      "onseB\023\n\017io.cardrules.v1P\001b\006proto3"
+      "v1\032\030cardrules/v1/cards.proto\032\027google/rpc" +
+      "/status.proto\"\353\006\n\rSamHouseRules\022\030\n\013max_p" +
+      "layers\030\001 \001(\005H\000\210\001\001\022\035\n\020straight_low_ace\030\002 " +
+      "\001(\010H\001\210\001\001\022$\n\027quad_beats_pair_of_twos\030\003 \001(" +
+      "\010H\002\210\001\001\022\034\n\017chop_after_pass\030\004 \001(\010H\003\210\001\001\022\031\n\014" +
+      "chop_penalty\030\005 \001(\003H\004\210\001\001\022.\n\nchop_chain\030\006 " +
+      "\001(\0162\032.cardrules.v1.SamChopChain\022\033\n\016sam_m" +
+      "ultiplier\030\007 \001(\003H\005\210\001\001\0223\n\017sam_fail_pay_to\030" +
+      "\010 \001(\0162\032.cardrules.v1.SamFailPayTo\022(\n\007bao" +
+      "_mot\030\t \001(\0162\027.cardrules.v1.SamBaoMot\0227\n\017f" +
+      "inish_with_two\030\n \001(\0162\036.cardrules.v1.SamF" +
+      "inishWithTwo\022*\n\010thoi_two\030\013 \001(\0162\030.cardrul" +
+      "es.v1.SamThoiTwo\022 \n\023thoi_two_multiplier\030" +
+      "\014 \001(\003H\006\210\001\001\022\036\n\021thoi_two_per_card\030\r \001(\003H\007\210" +
+      "\001\001\022\034\n\017cong_multiplier\030\016 \001(\003H\010\210\001\001\0224\n\014inst" +
+      "ant_wins\030\017 \001(\0132\036.cardrules.v1.SamInstant" +
+      "WinSet\022#\n\026instant_win_multiplier\030\020 \001(\003H\t" +
+      "\210\001\001\022\024\n\007fee_bps\030\021 \001(\005H\n\210\001\001B\016\n\014_max_player" +
+      "sB\023\n\021_straight_low_aceB\032\n\030_quad_beats_pa" +
+      "ir_of_twosB\022\n\020_chop_after_passB\017\n\r_chop_" +
+      "penaltyB\021\n\017_sam_multiplierB\026\n\024_thoi_two_" +
+      "multiplierB\024\n\022_thoi_two_per_cardB\022\n\020_con" +
+      "g_multiplierB\031\n\027_instant_win_multiplierB" +
+      "\n\n\010_fee_bps\"B\n\020SamInstantWinSet\022.\n\005kinds" +
+      "\030\001 \003(\0162\037.cardrules.v1.SamInstantWinKind\"" +
+      "\224\001\n\016SamCombination\022.\n\004kind\030\001 \001(\0162 .cardr" +
+      "ules.v1.SamCombinationKind\022!\n\005cards\030\002 \003(" +
+      "\0132\022.cardrules.v1.Card\022\037\n\003top\030\003 \001(\0162\022.car" +
+      "drules.v1.Rank\022\016\n\006length\030\004 \001(\005\"_\n\007SamSea" +
+      "t\022#\n\004hand\030\001 \001(\0132\023.cardrules.v1.CardsH\000\022\024" +
+      "\n\ncard_count\030\002 \001(\005H\000\022\016\n\006passed\030\003 \001(\010B\t\n\007" +
+      "holding\"=\n\007SamChop\022\017\n\007chopper\030\001 \001(\005\022\017\n\007c" +
+      "hopped\030\002 \001(\005\022\020\n\010position\030\003 \001(\005\"\370\002\n\rSamTa" +
+      "bleState\022$\n\005seats\030\001 \003(\0132\025.cardrules.v1.S" +
+      "amSeat\022\014\n\004turn\030\002 \001(\005\022$\n\007current\030\003 \001(\0132\023." +
+      "cardrules.v1.Cards\022\032\n\rcurrent_owner\030\004 \001(" +
+      "\005H\000\210\001\001\022)\n\nchop_chain\030\005 \003(\0132\025.cardrules.v" +
+      "1.SamChop\022\025\n\010declarer\030\006 \001(\005H\001\210\001\001\022\035\n\020bao_" +
+      "mot_violator\030\007 \001(\005H\002\210\001\001\022\023\n\013lead_passes\030\010" +
+      " \001(\005\022\'\n\005ended\030\t \001(\0162\030.cardrules.v1.SamHa" +
+      "ndEnd\022\023\n\006winner\030\n \001(\005H\003\210\001\001B\020\n\016_current_o" +
+      "wnerB\013\n\t_declarerB\023\n\021_bao_mot_violatorB\t" +
+      "\n\007_winner\"\t\n\007SamPass\"o\n\tSamAction\022\014\n\004sea" +
+      "t\030\001 \001(\005\022#\n\004play\030\002 \001(\0132\023.cardrules.v1.Car" +
+      "dsH\000\022%\n\004pass\030\003 \001(\0132\025.cardrules.v1.SamPas" +
+      "sH\000B\010\n\006action\"\202\001\n\010SamEvent\022(\n\004kind\030\001 \001(\016" +
+      "2\032.cardrules.v1.SamEventKind\022\014\n\004seat\030\002 \001" +
+      "(\005\022\027\n\nother_seat\030\003 \001(\005H\000\210\001\001\022\026\n\016chain_pos" +
+      "ition\030\004 \001(\005B\r\n\013_other_seat\"\233\001\n\035SamLocSer" +
+      "viceStartHandRequest\0220\n\013house_rules\030\001 \001(" +
+      "\0132\033.cardrules.v1.SamHouseRules\022\"\n\005hands\030" +
+      "\002 \003(\0132\023.cardrules.v1.Cards\022\024\n\014declaratio" +
+      "ns\030\003 \003(\005\022\016\n\006leader\030\004 \001(\005\"\354\001\n\036SamLocServi" +
+      "ceStartHandResponse\022*\n\005state\030\001 \001(\0132\033.car" +
+      "drules.v1.SamTableState\0224\n\013instant_win\030\002" +
+      " \001(\0162\037.cardrules.v1.SamInstantWinKind\022\033\n" +
+      "\016instant_winner\030\003 \001(\005H\000\210\001\001\0228\n\nqualifiers" +
+      "\030\004 \003(\0132$.cardrules.v1.SamInstantWinQuali" +
+      "fierB\021\n\017_instant_winner\"U\n\026SamInstantWin" +
+      "Qualifier\022\014\n\004seat\030\001 \001(\005\022-\n\004kind\030\002 \001(\0162\037." +
+      "cardrules.v1.SamInstantWinKind\"\251\001\n SamLo" +
+      "cServiceValidatePlayRequest\0220\n\013house_rul" +
+      "es\030\001 \001(\0132\033.cardrules.v1.SamHouseRules\022*\n" +
+      "\005state\030\002 \001(\0132\033.cardrules.v1.SamTableStat" +
+      "e\022\'\n\006action\030\003 \001(\0132\027.cardrules.v1.SamActi" +
+      "on\"\230\002\n!SamLocServiceValidatePlayResponse" +
+      "\022\r\n\005legal\030\001 \001(\010\022\'\n\006reason\030\002 \001(\0162\027.cardru" +
+      "les.v1.SamReason\022/\n\007message\030\003 \001(\0132\036.card" +
+      "rules.v1.LocalizedMessage\0221\n\013combination" +
+      "\030\004 \001(\0132\034.cardrules.v1.SamCombination\022&\n\006" +
+      "events\030\005 \003(\0132\026.cardrules.v1.SamEvent\022/\n\n" +
+      "next_state\030\006 \001(\0132\033.cardrules.v1.SamTable" +
+      "State\"\225\001\n\036SamLocServiceLegalMovesRequest" +
+      "\0220\n\013house_rules\030\001 \001(\0132\033.cardrules.v1.Sam" +
+      "HouseRules\022*\n\005state\030\002 \001(\0132\033.cardrules.v1" +
+      ".SamTableState\022\025\n\rall_card_sets\030\003 \001(\010\"f\n" +
+      "\007SamMove\022,\n\004play\030\001 \001(\0132\034.cardrules.v1.Sa" +
+      "mCombinationH\000\022%\n\004pass\030\002 \001(\0132\025.cardrules" +
+      ".v1.SamPassH\000B\006\n\004move\"c\n\037SamLocServiceLe" +
+      "galMovesResponse\022\021\n\004seat\030\001 \001(\005H\000\210\001\001\022$\n\005m" +
+      "oves\030\002 \003(\0132\025.cardrules.v1.SamMoveB\007\n\005_se" +
+      "at\"\305\001\n\016SamRoundRecord\022\r\n\005stake\030\001 \001(\003\0220\n\013" +
+      "house_rules\030\002 \001(\0132\033.cardrules.v1.SamHous" +
+      "eRules\022\"\n\005hands\030\003 \003(\0132\023.cardrules.v1.Car" +
+      "ds\022\024\n\014declarations\030\004 \003(\005\022\016\n\006leader\030\005 \001(\005" +
+      "\022(\n\007actions\030\006 \003(\0132\027.cardrules.v1.SamActi" +
+      "on\"N\n\037SamLocServiceSettleRoundRequest\022+\n" +
+      "\005round\030\001 \001(\0132\034.cardrules.v1.SamRoundReco" +
+      "rd\"\206\002\n SamLocServiceSettleRoundResponse\022" +
+      ")\n\007outcome\030\001 \001(\0162\030.cardrules.v1.SamOutco" +
+      "me\022\023\n\006winner\030\002 \001(\005H\000\210\001\001\0224\n\013instant_win\030\003" +
+      " \001(\0162\037.cardrules.v1.SamInstantWinKind\022)\n" +
+      "\ttransfers\030\004 \003(\0132\026.cardrules.v1.Transfer" +
+      "\022\014\n\004nets\030\005 \003(\003\022\013\n\003fee\030\006 \001(\003\022\014\n\004fees\030\007 \003(" +
+      "\003\022\r\n\005gross\030\010 \003(\003B\t\n\007_winner\"\310\002\n\032SamLocSe" +
+      "rviceStreamRequest\022\n\n\002id\030\001 \001(\004\022A\n\nstart_" +
+      "hand\030\002 \001(\0132+.cardrules.v1.SamLocServiceS" +
+      "tartHandRequestH\000\022G\n\rvalidate_play\030\003 \001(\013" +
+      "2..cardrules.v1.SamLocServiceValidatePla" +
+      "yRequestH\000\022C\n\013legal_moves\030\004 \001(\0132,.cardru" +
+      "les.v1.SamLocServiceLegalMovesRequestH\000\022" +
+      "E\n\014settle_round\030\005 \001(\0132-.cardrules.v1.Sam" +
+      "LocServiceSettleRoundRequestH\000B\006\n\004call\"\364" +
+      "\002\n\033SamLocServiceStreamResponse\022\n\n\002id\030\001 \001" +
+      "(\004\022#\n\005error\030\002 \001(\0132\022.google.rpc.StatusH\000\022" +
+      "B\n\nstart_hand\030\003 \001(\0132,.cardrules.v1.SamLo" +
+      "cServiceStartHandResponseH\000\022H\n\rvalidate_" +
+      "play\030\004 \001(\0132/.cardrules.v1.SamLocServiceV" +
+      "alidatePlayResponseH\000\022D\n\013legal_moves\030\005 \001" +
+      "(\0132-.cardrules.v1.SamLocServiceLegalMove" +
+      "sResponseH\000\022F\n\014settle_round\030\006 \001(\0132..card" +
+      "rules.v1.SamLocServiceSettleRoundRespons" +
+      "eH\000B\010\n\006result*\200\001\n\014SamChopChain\022\036\n\032SAM_CH" +
+      "OP_CHAIN_UNSPECIFIED\020\000\022\027\n\023SAM_CHOP_CHAIN" +
+      "_EACH\020\001\022\031\n\025SAM_CHOP_CHAIN_DOUBLE\020\002\022\034\n\030SA" +
+      "M_CHOP_CHAIN_LAST_ONLY\020\003*f\n\014SamFailPayTo" +
+      "\022\037\n\033SAM_FAIL_PAY_TO_UNSPECIFIED\020\000\022\033\n\027SAM" +
+      "_FAIL_PAY_TO_BLOCKER\020\001\022\030\n\024SAM_FAIL_PAY_T" +
+      "O_EACH\020\002*\\\n\tSamBaoMot\022\033\n\027SAM_BAO_MOT_UNS" +
+      "PECIFIED\020\000\022\027\n\023SAM_BAO_MOT_PENALTY\020\001\022\031\n\025S" +
+      "AM_BAO_MOT_FORBIDDEN\020\002*{\n\020SamFinishWithT" +
+      "wo\022#\n\037SAM_FINISH_WITH_TWO_UNSPECIFIED\020\000\022" +
+      "\037\n\033SAM_FINISH_WITH_TWO_PENALTY\020\001\022!\n\035SAM_" +
+      "FINISH_WITH_TWO_FORBIDDEN\020\002*[\n\nSamThoiTw" +
+      "o\022\034\n\030SAM_THOI_TWO_UNSPECIFIED\020\000\022\025\n\021SAM_T" +
+      "HOI_TWO_FLAT\020\001\022\030\n\024SAM_THOI_TWO_PER_TWO\020\002" +
+      "*\360\001\n\021SamInstantWinKind\022$\n SAM_INSTANT_WI" +
+      "N_KIND_UNSPECIFIED\020\000\022\037\n\033SAM_INSTANT_WIN_" +
+      "KIND_DRAGON\020\001\022\"\n\036SAM_INSTANT_WIN_KIND_FO" +
+      "UR_TWOS\020\002\022#\n\037SAM_INSTANT_WIN_KIND_SAME_C" +
+      "OLOR\020\003\022&\n\"SAM_INSTANT_WIN_KIND_THREE_TRI" +
+      "PLES\020\004\022#\n\037SAM_INSTANT_WIN_KIND_FIVE_PAIR" +
+      "S\020\005*\377\001\n\022SamCombinationKind\022$\n SAM_COMBIN" +
+      "ATION_KIND_UNSPECIFIED\020\000\022\037\n\033SAM_COMBINAT" +
+      "ION_KIND_SINGLE\020\001\022\035\n\031SAM_COMBINATION_KIN" +
+      "D_PAIR\020\002\022\037\n\033SAM_COMBINATION_KIND_TRIPLE\020" +
+      "\003\022\035\n\031SAM_COMBINATION_KIND_QUAD\020\004\022!\n\035SAM_" +
+      "COMBINATION_KIND_STRAIGHT\020\005\022 \n\034SAM_COMBI" +
+      "NATION_KIND_INVALID\020\006*\344\001\n\nSamHandEnd\022\034\n\030" +
+      "SAM_HAND_END_UNSPECIFIED\020\000\022\031\n\025SAM_HAND_E" +
+      "ND_FINISHED\020\001\022 \n\034SAM_HAND_END_FINISHED_O" +
+      "N_TWO\020\002\022 \n\034SAM_HAND_END_BAO_MOT_PENALTY\020" +
+      "\003\022\030\n\024SAM_HAND_END_SAM_WON\020\004\022\034\n\030SAM_HAND_" +
+      "END_SAM_BLOCKED\020\005\022!\n\035SAM_HAND_END_SAM_FA" +
+      "ILED_STUCK\020\006*\323\002\n\tSamReason\022\032\n\026SAM_REASON" +
+      "_UNSPECIFIED\020\000\022\034\n\030SAM_REASON_NOT_YOUR_TU" +
+      "RN\020\001\022 \n\034SAM_REASON_NOT_A_COMBINATION\020\002\022\034" +
+      "\n\030SAM_REASON_DOES_NOT_BEAT\020\003\022!\n\035SAM_REAS" +
+      "ON_LEADER_CANNOT_PASS\020\004\022\035\n\031SAM_REASON_AL" +
+      "READY_PASSED\020\005\022\'\n#SAM_REASON_MUST_PLAY_H" +
+      "IGHEST_SINGLE\020\006\022%\n!SAM_REASON_CANNOT_FIN" +
+      "ISH_WITH_TWO\020\007\022\030\n\024SAM_REASON_HAND_OVER\020\010" +
+      "\022 \n\034SAM_REASON_ONLY_CHOP_ALLOWED\020\t*\263\003\n\014S" +
+      "amEventKind\022\036\n\032SAM_EVENT_KIND_UNSPECIFIE" +
+      "D\020\000\022\027\n\023SAM_EVENT_KIND_CHOP\020\001\022\034\n\030SAM_EVEN" +
+      "T_KIND_OVER_CHOP\020\002\022\036\n\032SAM_EVENT_KIND_SAM" +
+      "_BLOCKED\020\003\022$\n SAM_EVENT_KIND_BAO_MOT_VIO" +
+      "LATION\020\004\022\031\n\025SAM_EVENT_KIND_FINISH\020\005\022 \n\034S" +
+      "AM_EVENT_KIND_FINISH_ON_TWO\020\006\022 \n\034SAM_EVE" +
+      "NT_KIND_SAM_SUCCEEDED\020\007\022\036\n\032SAM_EVENT_KIN" +
+      "D_TRICK_ENDED\020\010\022\036\n\032SAM_EVENT_KIND_NEXT_L" +
+      "EADER\020\t\022\036\n\032SAM_EVENT_KIND_LEAD_PASSED\020\n\022" +
+      "#\n\037SAM_EVENT_KIND_SAM_FAILED_STUCK\020\013\022\"\n\036" +
+      "SAM_EVENT_KIND_BAO_MOT_PENALTY\020\014*\370\001\n\nSam" +
+      "Outcome\022\033\n\027SAM_OUTCOME_UNSPECIFIED\020\000\022\033\n\027" +
+      "SAM_OUTCOME_INSTANT_WIN\020\001\022\027\n\023SAM_OUTCOME" +
+      "_SAM_WON\020\002\022\033\n\027SAM_OUTCOME_SAM_BLOCKED\020\003\022" +
+      " \n\034SAM_OUTCOME_SAM_FAILED_STUCK\020\004\022\037\n\033SAM" +
+      "_OUTCOME_FINISHED_ON_TWO\020\005\022\037\n\033SAM_OUTCOM" +
+      "E_BAO_MOT_PENALTY\020\006\022\026\n\022SAM_OUTCOME_NORMA" +
+      "L\020\0072\244\004\n\rSamLocService\022f\n\tStartHand\022+.car" +
+      "drules.v1.SamLocServiceStartHandRequest\032" +
+      ",.cardrules.v1.SamLocServiceStartHandRes" +
+      "ponse\022o\n\014ValidatePlay\022..cardrules.v1.Sam" +
+      "LocServiceValidatePlayRequest\032/.cardrule" +
+      "s.v1.SamLocServiceValidatePlayResponse\022i" +
+      "\n\nLegalMoves\022,.cardrules.v1.SamLocServic" +
+      "eLegalMovesRequest\032-.cardrules.v1.SamLoc" +
+      "ServiceLegalMovesResponse\022l\n\013SettleRound" +
+      "\022-.cardrules.v1.SamLocServiceSettleRound" +
+      "Request\032..cardrules.v1.SamLocServiceSett" +
+      "leRoundResponse\022a\n\006Stream\022(.cardrules.v1" +
+      ".SamLocServiceStreamRequest\032).cardrules." +
+      "v1.SamLocServiceStreamResponse(\0010\001B\023\n\017io" +
+      ".cardrules.v1P\001b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
         new com.google.protobuf.Descriptors.FileDescriptor[] {
           io.cardrules.v1.CardsOuterClass.getDescriptor(),
+          com.google.rpc.StatusProto.getDescriptor(),
         });
     internal_static_cardrules_v1_SamHouseRules_descriptor =
       getDescriptor().getMessageTypes().get(0);
@@ -415,7 +447,20 @@ public final class SamLoc {
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceSettleRoundResponse_descriptor,
         new java.lang.String[] { "Outcome", "Winner", "InstantWin", "Transfers", "Nets", "Fee", "Fees", "Gross", });
+    internal_static_cardrules_v1_SamLocServiceStreamRequest_descriptor =
+      getDescriptor().getMessageTypes().get(20);
+    internal_static_cardrules_v1_SamLocServiceStreamRequest_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_cardrules_v1_SamLocServiceStreamRequest_descriptor,
+        new java.lang.String[] { "Id", "StartHand", "ValidatePlay", "LegalMoves", "SettleRound", "Call", });
+    internal_static_cardrules_v1_SamLocServiceStreamResponse_descriptor =
+      getDescriptor().getMessageTypes().get(21);
+    internal_static_cardrules_v1_SamLocServiceStreamResponse_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_cardrules_v1_SamLocServiceStreamResponse_descriptor,
+        new java.lang.String[] { "Id", "Error", "StartHand", "ValidatePlay", "LegalMoves", "SettleRound", "Result", });
     io.cardrules.v1.CardsOuterClass.getDescriptor();
+    com.google.rpc.StatusProto.getDescriptor();
   }
 
   // @@protoc_insertion_point(outer_class_scope)

@@ -141,6 +141,37 @@ public final class SamLocServiceGrpc {
     return getSettleRoundMethod;
   }
 
+  private static volatile io.grpc.MethodDescriptor<io.cardrules.v1.SamLocServiceStreamRequest,
+      io.cardrules.v1.SamLocServiceStreamResponse> getStreamMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "Stream",
+      requestType = io.cardrules.v1.SamLocServiceStreamRequest.class,
+      responseType = io.cardrules.v1.SamLocServiceStreamResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.BIDI_STREAMING)
+  public static io.grpc.MethodDescriptor<io.cardrules.v1.SamLocServiceStreamRequest,
+      io.cardrules.v1.SamLocServiceStreamResponse> getStreamMethod() {
+    io.grpc.MethodDescriptor<io.cardrules.v1.SamLocServiceStreamRequest, io.cardrules.v1.SamLocServiceStreamResponse> getStreamMethod;
+    if ((getStreamMethod = SamLocServiceGrpc.getStreamMethod) == null) {
+      synchronized (SamLocServiceGrpc.class) {
+        if ((getStreamMethod = SamLocServiceGrpc.getStreamMethod) == null) {
+          SamLocServiceGrpc.getStreamMethod = getStreamMethod =
+              io.grpc.MethodDescriptor.<io.cardrules.v1.SamLocServiceStreamRequest, io.cardrules.v1.SamLocServiceStreamResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.BIDI_STREAMING)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "Stream"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  io.cardrules.v1.SamLocServiceStreamRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  io.cardrules.v1.SamLocServiceStreamResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new SamLocServiceMethodDescriptorSupplier("Stream"))
+              .build();
+        }
+      }
+    }
+    return getStreamMethod;
+  }
+
   /**
    * Creates a new async stub that supports all call types for the service
    */
@@ -249,6 +280,19 @@ public final class SamLocServiceGrpc {
         io.grpc.stub.StreamObserver<io.cardrules.v1.SamLocServiceSettleRoundResponse> responseObserver) {
       io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getSettleRoundMethod(), responseObserver);
     }
+
+    /**
+     * <pre>
+     * Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
+     * caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
+     * have failed with. Answers come in request order. A bad message fails that message, never the stream.
+     * See docs/streams.md for ordering, limits and when unary calls are the better choice.
+     * </pre>
+     */
+    default io.grpc.stub.StreamObserver<io.cardrules.v1.SamLocServiceStreamRequest> stream(
+        io.grpc.stub.StreamObserver<io.cardrules.v1.SamLocServiceStreamResponse> responseObserver) {
+      return io.grpc.stub.ServerCalls.asyncUnimplementedStreamingCall(getStreamMethod(), responseObserver);
+    }
   }
 
   /**
@@ -332,6 +376,20 @@ public final class SamLocServiceGrpc {
       io.grpc.stub.ClientCalls.asyncUnaryCall(
           getChannel().newCall(getSettleRoundMethod(), getCallOptions()), request, responseObserver);
     }
+
+    /**
+     * <pre>
+     * Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
+     * caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
+     * have failed with. Answers come in request order. A bad message fails that message, never the stream.
+     * See docs/streams.md for ordering, limits and when unary calls are the better choice.
+     * </pre>
+     */
+    public io.grpc.stub.StreamObserver<io.cardrules.v1.SamLocServiceStreamRequest> stream(
+        io.grpc.stub.StreamObserver<io.cardrules.v1.SamLocServiceStreamResponse> responseObserver) {
+      return io.grpc.stub.ClientCalls.asyncBidiStreamingCall(
+          getChannel().newCall(getStreamMethod(), getCallOptions()), responseObserver);
+    }
   }
 
   /**
@@ -394,6 +452,21 @@ public final class SamLocServiceGrpc {
     public io.cardrules.v1.SamLocServiceSettleRoundResponse settleRound(io.cardrules.v1.SamLocServiceSettleRoundRequest request) throws io.grpc.StatusException {
       return io.grpc.stub.ClientCalls.blockingV2UnaryCall(
           getChannel(), getSettleRoundMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
+     * caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
+     * have failed with. Answers come in request order. A bad message fails that message, never the stream.
+     * See docs/streams.md for ordering, limits and when unary calls are the better choice.
+     * </pre>
+     */
+    @io.grpc.ExperimentalApi("https://github.com/grpc/grpc-java/issues/10918")
+    public io.grpc.stub.BlockingClientCall<io.cardrules.v1.SamLocServiceStreamRequest, io.cardrules.v1.SamLocServiceStreamResponse>
+        stream() {
+      return io.grpc.stub.ClientCalls.blockingBidiStreamingCall(
+          getChannel(), getStreamMethod(), getCallOptions());
     }
   }
 
@@ -531,6 +604,7 @@ public final class SamLocServiceGrpc {
   private static final int METHODID_VALIDATE_PLAY = 1;
   private static final int METHODID_LEGAL_MOVES = 2;
   private static final int METHODID_SETTLE_ROUND = 3;
+  private static final int METHODID_STREAM = 4;
 
   private static final class MethodHandlers<Req, Resp> implements
       io.grpc.stub.ServerCalls.UnaryMethod<Req, Resp>,
@@ -575,6 +649,9 @@ public final class SamLocServiceGrpc {
     public io.grpc.stub.StreamObserver<Req> invoke(
         io.grpc.stub.StreamObserver<Resp> responseObserver) {
       switch (methodId) {
+        case METHODID_STREAM:
+          return (io.grpc.stub.StreamObserver<Req>) serviceImpl.stream(
+              (io.grpc.stub.StreamObserver<io.cardrules.v1.SamLocServiceStreamResponse>) responseObserver);
         default:
           throw new AssertionError();
       }
@@ -611,6 +688,13 @@ public final class SamLocServiceGrpc {
               io.cardrules.v1.SamLocServiceSettleRoundRequest,
               io.cardrules.v1.SamLocServiceSettleRoundResponse>(
                 service, METHODID_SETTLE_ROUND)))
+        .addMethod(
+          getStreamMethod(),
+          io.grpc.stub.ServerCalls.asyncBidiStreamingCall(
+            new MethodHandlers<
+              io.cardrules.v1.SamLocServiceStreamRequest,
+              io.cardrules.v1.SamLocServiceStreamResponse>(
+                service, METHODID_STREAM)))
         .build();
   }
 
@@ -663,6 +747,7 @@ public final class SamLocServiceGrpc {
               .addMethod(getValidatePlayMethod())
               .addMethod(getLegalMovesMethod())
               .addMethod(getSettleRoundMethod())
+              .addMethod(getStreamMethod())
               .build();
         }
       }
