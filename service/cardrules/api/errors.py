@@ -91,20 +91,32 @@ def _summary(error: InvalidInput) -> str:
     return f"invalid {first.field[:MAX_DESCRIPTION_CHARS]}: {_shortened(first.description)}{tail}"
 
 
+def outcome(handler: Callable[[Any, Req], Resp], servicer: Any, request: Req) -> Resp | grpc.Status:
+    """The handler's response, or the status the call fails with: what a unary call answers, and what a message on
+    a ``Stream`` carries (cardrules.api.streams), from this one function."""
+    try:
+        return handler(servicer, request)
+    except InvalidInput as error:
+        return invalid_argument_status(error)
+    except Exception:  # a bug, never the caller's fault: log it, keep the worker alive
+        _log.exception("unhandled_error", method=handler.__qualname__)
+        return rpc_status.to_status(status_pb2.Status(code=code_pb2.INTERNAL, message=INTERNAL_MESSAGE))
+
+
+INTERNAL_MESSAGE = "internal error in the rules service"
+
+
 def rpc_method(
     handler: Callable[[Any, Req], Resp],
 ) -> Callable[[Any, Req, grpc.aio.ServicerContext[Any, Any]], Awaitable[Resp]]:
-    """Wrap a pure ``(self, request) -> response`` conversion as a grpc.aio servicer method."""
+    """Wrap a pure ``(self, request) -> response`` conversion as a grpc.aio servicer method (``__wrapped__`` is the
+    conversion itself)."""
 
     @functools.wraps(handler)
     async def method(self: Any, request: Req, context: grpc.aio.ServicerContext[Any, Any]) -> Resp:
-        try:
-            return handler(self, request)
-        except InvalidInput as error:
-            await context.abort_with_status(invalid_argument_status(error))
-        except Exception:  # a bug, never the caller's fault: log it, keep the worker alive
-            _log.exception("unhandled_error", method=handler.__qualname__)
-            await context.abort(grpc.StatusCode.INTERNAL, "internal error in the rules service")
-        raise AssertionError("unreachable: abort raises")
+        answer = outcome(handler, self, request)
+        if isinstance(answer, grpc.Status):
+            await context.abort_with_status(answer)
+        return answer
 
     return method

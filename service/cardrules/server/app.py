@@ -28,6 +28,7 @@ from cardrules.server.metrics import (
     serve_metrics,
 )
 from cardrules.server.reflection import add_reflection
+from cardrules.server.streams import Streams
 from cardrules.server.tokens import TokenFileError, TokenSource
 from cardrules.version import __version__
 
@@ -77,12 +78,17 @@ class RunningServer:
     services: list[str]
     health_server: grpc.Server | None = None  # the plaintext health port's, when one is configured
     health_port: int = 0
+    streams: Streams | None = None
 
     async def stop(self, grace: float) -> None:
         """Report NOT_SERVING everywhere, stop accepting calls, let in-flight ones finish within ``grace``.
 
-        The health port answers until the calls have drained: readiness NOT_SERVING, liveness SERVING."""
+        Open streams answer the messages they have read, then end UNAVAILABLE (their clients reconnect to
+        another replica). The health port answers until the calls have drained: readiness NOT_SERVING, liveness
+        SERVING."""
         self.health.enter_graceful_shutdown()
+        if self.streams is not None:
+            self.streams.drain()
         await self.server.stop(grace)
         if self.health_server is not None:
             self.health_server.stop(None)
@@ -114,17 +120,18 @@ async def start_server(
     if config.auth_tokens is not None:
         tokens = TokenSource(config.auth_tokens, on_error=lambda problem: log.error("tokens file kept", error=problem))
     authenticator = Authenticator(tokens, mutual_tls=config.tls_client_ca is not None)
+    interceptor = ServerInterceptor(
+        metrics,
+        authenticator,
+        config.max_concurrent_calls,
+        carried_calls={method: name for b in bindings for method, name in b.carried_calls.items()},
+        streams={method: calls for b in bindings for method, calls in b.streams.items()},
+        max_stream_in_flight=config.max_stream_in_flight,
+    )
     server = grpc.aio.server(
         # The interceptor, not grpc, enforces max_concurrent_calls: grpc's own limit answers before any
         # interceptor, so its refusals would be missing from the logs and the metrics.
-        interceptors=[
-            ServerInterceptor(
-                metrics,
-                authenticator,
-                config.max_concurrent_calls,
-                carried_calls={method: name for b in bindings for method, name in b.carried_calls.items()},
-            )
-        ],
+        interceptors=[interceptor],
         options=server_options(config),
     )
     for binding in bindings:
@@ -149,7 +156,7 @@ async def start_server(
             health_server.stop(None)
         raise
     health.set_all_serving()
-    return RunningServer(server, health, port, names, health_server, health_port)
+    return RunningServer(server, health, port, names, health_server, health_port, interceptor.streams)
 
 
 async def _stop_when_orphaned(parent_pid: int, stop: asyncio.Event, received: list[str]) -> None:

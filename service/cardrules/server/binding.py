@@ -9,6 +9,8 @@ from typing import Any
 
 import grpc
 
+from cardrules.server.streams import StreamCalls
+
 # For a method that carries another method's call (the JSON gateway): the full name of the call it carries
 # (``/cardrules.v1.LiengService/ScoreLieng``), read from its decoded request, or None when it names none this
 # server hosts. Logs and metrics then name that call, so every way in is counted alike.
@@ -27,6 +29,9 @@ class ServiceBinding:
     register: Callable[[grpc.aio.Server], None]
     # Full method name (``/package.Service/Method``) → how to name the call it carries (see CallName).
     carried_calls: Mapping[str, CallName] = field(default_factory=dict)
+    # Full name of a multiplexed ``Stream`` method → what reads and answers its messages (built on its first call);
+    # the server runs such a stream itself (cardrules.server.streams).
+    streams: Mapping[str, Callable[[], StreamCalls]] = field(default_factory=dict)
 
 
 # A picklable zero-argument callable (a module-level function) so worker processes can rebuild the bindings:

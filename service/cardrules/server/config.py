@@ -60,6 +60,8 @@ class Config:
     min_client_ping_seconds: float = 10.0
     max_concurrent_streams: int = 100
     max_connections: int = 2000
+    # Messages of one multiplexed Stream read and not yet answered (docs/streams.md).
+    max_stream_in_flight: int = 100
 
     @property
     def so_reuseport(self) -> bool:
@@ -249,6 +251,12 @@ _OPTIONS: dict[str, tuple[str, Callable[[str], Any], str]] = {
         "--max-connections",
         _int_in(1),
         "open connections per worker; further ones are refused (default 2000)",
+    ),
+    "max_stream_in_flight": (
+        "--max-stream-in-flight",
+        _int_in(1),
+        "messages of one Stream read and not yet answered; past it the stream stops reading and flow control "
+        "holds the client back (default 100)",
     ),
 }
 

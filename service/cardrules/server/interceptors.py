@@ -11,6 +11,9 @@ For each unary call, in order:
 5. The handler runs; then one log line and the Prometheus samples, with the code the client sees and the
    caller's name. A call carried by another (the JSON gateway's) is named as the call it carries, with ``via``.
 
+A rules service's ``Stream`` (many calls on one bidirectional call) is run by cardrules.server.streams, which
+applies the same admission, authentication and metrics per message.
+
 The status code is read back from the servicer context after the handler finishes, so codes set with
 ``context.set_code`` and ``context.abort`` are recorded as the client sees them, not as a generic failure.
 """
@@ -23,6 +26,7 @@ import inspect
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, cast
 
 import grpc
@@ -31,6 +35,7 @@ from cardrules.server.auth import ANONYMOUS, UNAUTHENTICATED, Authenticator
 from cardrules.server.binding import CallName
 from cardrules.server.logging import get_logger, log_level_enabled
 from cardrules.server.metrics import RpcMetrics
+from cardrules.server.streams import StreamCalls, Streams
 
 HEALTH_PREFIX = "/grpc.health.v1.Health/"
 
@@ -49,6 +54,7 @@ _REFUSALS = frozenset(
 )
 
 UNAUTHENTICATED_MESSAGE = "missing or invalid credentials"
+DEFAULT_STREAM_IN_FLIGHT = 100
 
 UnaryBehavior = Callable[[Any, grpc.aio.ServicerContext[Any, Any]], Any]
 Deserializer = Callable[[bytes], Any]
@@ -62,13 +68,18 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
         authenticator: Authenticator | None = None,
         max_concurrent_calls: int | None = None,
         carried_calls: Mapping[str, CallName] | None = None,
+        streams: Mapping[str, Callable[[], StreamCalls]] | None = None,
+        max_stream_in_flight: int = DEFAULT_STREAM_IN_FLIGHT,
+        max_stream_age_seconds: float = 0.0,
     ) -> None:
         self._metrics = metrics
         self._carried_calls = dict(carried_calls or {})
+        self._stream_calls = dict(streams or {})
         self._auth = authenticator or Authenticator(None, mutual_tls=False)
         self._limit = max_concurrent_calls
         self._in_flight = 0
         self._log = get_logger()
+        self.streams = Streams(self, self._auth.caller, self._observe, max_stream_in_flight, max_stream_age_seconds)
         # One wrapped handler per method (and one refusing handler), built on its first call: the services are
         # fixed once the server starts, and building a handler and closure per call cost more than the wrapper.
         self._wrapped: dict[str, grpc.RpcMethodHandler[Any, Any]] = {}
@@ -101,11 +112,40 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
         return wrapped
 
     def _release(self, _task: object) -> None:
+        self.release()
+
+    # --- admission of a message on a stream (cardrules.server.streams) ---
+
+    def admit(self, method: str) -> bool:
+        """Take a slot of max_concurrent_calls for one stream message, or count it refused."""
+        if self._limit is not None and self._in_flight >= self._limit:
+            if self._metrics is not None:
+                self._metrics.rejected.labels(method=method).inc()
+            return False
+        self._in_flight += 1
+        if self._metrics is not None:
+            self._metrics.in_flight.inc()
+        return True
+
+    def release(self) -> None:
         self._in_flight -= 1
         if self._metrics is not None:
             self._metrics.in_flight.dec()
 
+    def refusal(self) -> grpc.Status:
+        return _Refusal(grpc.StatusCode.RESOURCE_EXHAUSTED, self._overloaded_message())
+
+    def _overloaded_message(self) -> str:
+        return f"the server is at its limit of {self._limit} calls in flight; retry with backoff"
+
+    def _observe(self, method: str, code: grpc.StatusCode, seconds: float, cpu_seconds: float, caller: str) -> None:
+        if self._metrics is not None:
+            self._metrics.observe(method, code.name, seconds, cpu_seconds, caller)
+
     def _wrap(self, method: str, handler: grpc.RpcMethodHandler[Any, Any]) -> grpc.RpcMethodHandler[Any, Any]:
+        stream_calls = self._stream_calls.get(method)
+        if stream_calls is not None:
+            return self.streams.handler(stream_calls())
         if handler.request_streaming or handler.response_streaming:
             return self._guarded_stream(method, handler)
         # On a grpc.aio server the unary behaviour receives an aio context; the stubs type it for sync servers.
@@ -185,7 +225,7 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
         return observed
 
     def _refuse_overloaded(self, method: str) -> UnaryBehavior:
-        message = f"the server is at its limit of {self._limit} calls in flight; retry with backoff"
+        message = self._overloaded_message()
 
         async def refuse(_data: bytes, context: grpc.aio.ServicerContext[Any, Any]) -> Any:
             caller = self._auth.caller(context) or UNAUTHENTICATED
@@ -270,6 +310,15 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
         if via is not None:
             fields["via"] = via  # the method that carried this call (the JSON gateway)
         self._log.log(level, "rpc", **fields)
+
+
+@dataclass(frozen=True)
+class _Refusal(grpc.Status):
+    """A status to refuse one stream message with (grpc's own implementation of grpc.Status is private)."""
+
+    code: grpc.StatusCode
+    details: str
+    trailing_metadata: tuple[tuple[str, str | bytes], ...] = ()
 
 
 def _expired(context: grpc.aio.ServicerContext[Any, Any]) -> bool:

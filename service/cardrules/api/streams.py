@@ -1,0 +1,204 @@
+"""One message of a rules service's ``Stream``: the unary call it carries, answered by that call's own handler.
+
+A ``Stream`` request holds a caller-chosen ``id`` and a ``oneof call`` of the service's unary requests; its
+response holds the same ``id`` and the unary response, or the ``google.rpc.Status`` the unary call would have
+failed with. :class:`StreamCalls` reads one request's bytes and answers it with the very conversion the unary
+servicer method wraps (``rpc_method``'s ``__wrapped__``, through :func:`cardrules.api.errors.outcome`): the same
+bounds, core, response and errors, message for message. It writes the response's wire form itself (the answer's
+bytes behind the id), so an answer is serialized once, as a unary answer is.
+
+Running the stream (authentication, admission, the in-flight limit, order, logs, metrics, draining) is the
+server's job: cardrules.server.streams.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import grpc
+from google.protobuf.descriptor import FieldDescriptor, ServiceDescriptor
+from google.protobuf.message import DecodeError, Message
+from google.protobuf.message_factory import GetMessageClass
+from google.rpc import code_pb2, status_pb2
+from grpc_status import rpc_status
+
+from cardrules.api.errors import invalid_argument_status, outcome
+from cardrules.core.errors import InvalidInput
+from cardrules.server.streams import Answer, StreamCall
+
+STREAM_METHOD = "Stream"
+CALL = "call"  # the request's oneof
+RESULT = "result"  # the response's oneof
+ERROR = "error"  # the response's member for a failed call
+
+_LENGTH_DELIMITED = 2
+_DETAILS_KEY = "grpc-status-details-bin"  # where a unary call carries its google.rpc.Status
+
+
+@dataclass(frozen=True, slots=True)
+class _Route:
+    method: str  # the unary method's full name, what logs and metrics call the message
+    handler: Callable[[Any, Any], Message]  # the unary method's conversion, (servicer, request) -> response
+    tag: bytes  # of the response member that carries this method's answer
+
+
+class StreamCalls:
+    """Reads and answers the messages of one service's ``Stream`` (one instance per service, shared by its streams)."""
+
+    def __init__(self, service: ServiceDescriptor, servicer: object) -> None:
+        stream = service.methods_by_name[STREAM_METHOD]
+        self.method = f"/{service.full_name}/{STREAM_METHOD}"
+        self._request = GetMessageClass(stream.input_type)
+        calls = stream.input_type.oneofs_by_name[CALL].fields
+        results = stream.output_type.oneofs_by_name[RESULT]
+        answers = {field.name: field for field in results.fields}
+        by_input = {method.input_type.full_name: method for method in service.methods if method is not stream}
+        self._servicer = servicer
+        self._routes: dict[str, _Route] = {}
+        for field in calls:
+            unary = by_input[_message_class(field).DESCRIPTOR.full_name]
+            handler = getattr(type(servicer), unary.name).__wrapped__
+            self._routes[field.name] = _Route(
+                f"/{service.full_name}/{unary.name}", handler, _tag(answers[field.name].number)
+            )
+        self._error_tag = _tag(answers[ERROR].number)
+        self._call_names = {field.number: (field.name, _message_class(field)) for field in calls}
+
+    def read(self, data: bytes) -> StreamCall:
+        """The call one message carries, ready to answer; never raises (a bad message is answered with its error)."""
+        try:
+            request: Any = self._request.FromString(data)
+        except DecodeError:
+            return self._undecodable(data)
+        which = request.WhichOneof(CALL)
+        if which is None:
+            missing = InvalidInput.one(CALL, "MISSING_VALUE", "a message carries one call: set one field of `call`")
+            return _Refused(request.id, self.method, self._error(request.id, invalid_argument_status(missing)), None)
+        route = self._routes[which]
+        return _Call(request.id, route.method, self, route, getattr(request, which))
+
+    def refusal(self, call: StreamCall, status: grpc.Status) -> bytes:
+        """The answer to ``call`` when the server refuses it unread (overload, credentials)."""
+        return self._error(call.id, status)
+
+    def _answer(self, call: _Call) -> Answer:
+        result = outcome(call.route.handler, self._servicer, call.request)
+        if isinstance(result, grpc.Status):
+            return Answer(self._error(call.id, result), result.code)
+        payload = result.SerializeToString()
+        data = b"".join((_id_bytes(call.id), call.route.tag, _varint(len(payload)), payload))
+        return Answer(data, grpc.StatusCode.OK)
+
+    def _error(self, call_id: int, status: grpc.Status) -> bytes:
+        payload = _status_bytes(status)
+        return b"".join((_id_bytes(call_id), self._error_tag, _varint(len(payload)), payload))
+
+    def _undecodable(self, data: bytes) -> StreamCall:
+        """Bytes that are not a stream request: named, like a unary call's, after the request that did not parse
+        (when the call's field can be told) and answered under the id it carries (0 when none can be read)."""
+        call_id, number = _peek(data)
+        known = self._call_names.get(number) if number is not None else None
+        if known is not None:
+            name, request = known
+            method = self._routes[name].method
+            problem = f"the request body is not a valid {request.DESCRIPTOR.full_name}"
+        else:
+            method = self.method
+            problem = f"the message is not a valid {self._request.DESCRIPTOR.full_name}"
+        status = rpc_status.to_status(status_pb2.Status(code=code_pb2.INVALID_ARGUMENT, message=problem))
+        return _Refused(call_id, method, self._error(call_id, status), problem)
+
+
+@dataclass(frozen=True, slots=True)
+class _Call:
+    id: int
+    method: str
+    calls: StreamCalls
+    route: _Route
+    request: Message
+
+    def answer(self) -> Answer:
+        return self.calls._answer(self)
+
+
+@dataclass(frozen=True, slots=True)
+class _Refused:
+    """A message answered with an error while reading it (no call set, undecodable)."""
+
+    id: int
+    method: str
+    data: bytes
+    problem: str | None
+
+    def answer(self) -> Answer:
+        return Answer(self.data, grpc.StatusCode.INVALID_ARGUMENT, self.problem)
+
+
+def _status_bytes(status: grpc.Status) -> bytes:
+    """The google.rpc.Status a unary call would carry in its trailers, or one built from the code and message."""
+    for key, value in status.trailing_metadata or ():
+        if key == _DETAILS_KEY and isinstance(value, bytes):
+            return value
+    code: int = status.code.value[0]
+    data: bytes = status_pb2.Status(code=code, message=status.details or "").SerializeToString()
+    return data
+
+
+def _message_class(field: FieldDescriptor) -> type[Message]:
+    assert field.message_type is not None, f"{field.full_name}: a call is a request message"
+    return GetMessageClass(field.message_type)
+
+
+def _tag(number: int) -> bytes:
+    return _varint(number << 3 | _LENGTH_DELIMITED)
+
+
+def _id_bytes(call_id: int) -> bytes:
+    # Field 1, varint; proto3 leaves a zero out, as protobuf's own serializer does.
+    return b"\x08" + _varint(call_id) if call_id else b""
+
+
+def _varint(value: int) -> bytes:
+    out = bytearray()
+    while value > 0x7F:
+        out.append(value & 0x7F | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
+
+
+def _peek(data: bytes) -> tuple[int, int | None]:
+    """The id and the number of the first length-delimited field, read off the top level of bytes that did not
+    parse as a whole (a broken call inside a sound envelope), as far as the bytes allow."""
+    call_id, number, at = 0, None, 0
+    try:
+        while at < len(data):
+            key, at = _read_varint(data, at)
+            field, wire = key >> 3, key & 7
+            if wire == 0:
+                value, at = _read_varint(data, at)
+                if field == 1:
+                    call_id = value
+            elif wire == _LENGTH_DELIMITED:
+                length, at = _read_varint(data, at)
+                if number is None:
+                    number = field
+                at += length
+            else:
+                break
+    except IndexError:
+        pass
+    return call_id, number
+
+
+def _read_varint(data: bytes, at: int) -> tuple[int, int]:
+    value, shift = 0, 0
+    while True:
+        byte = data[at]
+        at += 1
+        value |= (byte & 0x7F) << shift
+        if byte < 0x80 or shift > 63:
+            return value & 0xFFFFFFFFFFFFFFFF, at
+        shift += 7

@@ -1,0 +1,297 @@
+"""Running a multiplexed ``Stream``: many calls on one bidirectional gRPC call, answered in request order.
+
+The API side (:class:`StreamCalls`, cardrules.api.streams) turns one message into its answer; this module runs
+the stream around it, applying per message what the interceptor applies per unary call:
+
+- **Authentication** when the stream opens (a refused stream ends UNAUTHENTICATED before any message is read),
+  and again every few seconds while it is open: a caller whose token left the tokens file gets the messages
+  already read answered, then the stream ends UNAUTHENTICATED (a client reconnects with a current token).
+- **Admission**: each message takes a slot of ``max_concurrent_calls`` until its answer is written; beyond the
+  limit that message alone is answered RESOURCE_EXHAUSTED, with the unary refusal's message, and the stream
+  lives on.
+- **In flight per stream**: at most ``max_in_flight`` messages read and not yet written back. At the limit the
+  stream stops reading, so gRPC's flow control holds the client back: memory per stream stays bounded.
+- **Order**: each message is answered when it is read, by the one reader of its stream, so answers leave in
+  request order.
+- **Draining** (SIGTERM, and a stream that reached ``max_age``): the stream stops reading, writes the answers of
+  the messages already read, then ends UNAVAILABLE — the status clients take as "reconnect and re-send what was
+  not answered" (every call is idempotent).
+- **Observability**: each message is counted in the call metrics under the unary method it carries, with
+  ``transport="stream"``. Log lines are aggregated: one ``stream`` line when the stream ends (and one every
+  ``SUMMARY_SECONDS`` while it is open) with the messages per method and code; only server faults get a line
+  each.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import grpc
+
+from cardrules.server.logging import get_logger
+
+Context = grpc.aio.ServicerContext[Any, Any]
+
+# A summary line of an open stream at most this often (and always one when it ends).
+SUMMARY_SECONDS = 60.0
+# How often an open stream's credentials are checked again (the tokens file is re-read as often).
+REAUTH_SECONDS = 5.0
+
+DRAINING_MESSAGE = "the server is shutting down; reconnect and re-send the calls not answered"
+AGED_MESSAGE = "the stream reached its maximum age; reconnect and re-send the calls not answered"
+REVOKED_MESSAGE = "credentials no longer valid; reconnect with current credentials"
+
+_SERVER_FAULTS = frozenset({grpc.StatusCode.UNKNOWN, grpc.StatusCode.INTERNAL, grpc.StatusCode.DATA_LOSS})
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A message's answer: the response's bytes, the code the call ended with, and a problem for the log."""
+
+    data: bytes
+    code: grpc.StatusCode
+    problem: str | None = None
+
+
+class StreamCall(Protocol):
+    """One message read off a stream."""
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def method(self) -> str:
+        """The full name of the unary method it carries (the stream's own name when it carries none)."""
+
+    def answer(self) -> Answer: ...
+
+
+class StreamCalls(Protocol):
+    """What a service's ``Stream`` is made of: reading a message, and refusing one unread."""
+
+    method: str
+
+    def read(self, data: bytes) -> StreamCall: ...
+
+    def refusal(self, call: StreamCall, status: grpc.Status) -> bytes: ...
+
+
+class Admission(Protocol):
+    """The server-wide limit of calls in flight (the interceptor's)."""
+
+    def admit(self, method: str) -> bool: ...
+
+    def release(self) -> None: ...
+
+    def refusal(self) -> grpc.Status: ...
+
+
+# Records one call for the metrics: (method, code, seconds, cpu_seconds, caller).
+Observe = Callable[[str, grpc.StatusCode, float, float, str], None]
+# Writes the stream's own log line: (level, fields).
+Log = Callable[[int, dict[str, Any]], None]
+
+
+class _End:
+    """What the reader hands the writer instead of an answer: the stream is to end, with this status."""
+
+    def __init__(self, code: grpc.StatusCode | None = None, message: str = "") -> None:
+        self.code, self.message = code, message
+
+
+_CLIENT_DONE = _End()  # the client closed its side and every message was answered: end OK
+
+
+class Streams:
+    """Every open ``Stream`` of the server: runs each, and drains them all on shutdown."""
+
+    def __init__(
+        self,
+        admission: Admission,
+        authenticate: Callable[[Context], str | None],
+        observe: Observe,
+        max_in_flight: int,
+        max_age_seconds: float = 0.0,
+    ) -> None:
+        self._admission = admission
+        self._authenticate = authenticate
+        self._observe = observe
+        self._max_in_flight = max_in_flight
+        self._max_age = max_age_seconds
+        self._open: set[_Stream] = set()
+        self._draining = False
+        self._log = get_logger()
+
+    def handler(self, calls: StreamCalls) -> grpc.RpcMethodHandler[Any, Any]:
+        """The method handler of ``calls``' stream: raw bytes both ways (the messages are read by ``calls``)."""
+
+        async def behavior(_requests: Any, context: Context) -> None:
+            await self._serve(calls, context)
+
+        return grpc.stream_stream_rpc_method_handler(behavior)
+
+    def drain(self) -> None:
+        """Shutdown: every open stream answers what it has read, then ends UNAVAILABLE; new ones end at once."""
+        self._draining = True
+        for stream in list(self._open):
+            stream.end(_End(grpc.StatusCode.UNAVAILABLE, DRAINING_MESSAGE))
+
+    @property
+    def open_streams(self) -> int:
+        return len(self._open)
+
+    async def _serve(self, calls: StreamCalls, context: Context) -> None:
+        opened = time.perf_counter()
+        caller = self._authenticate(context)
+        if caller is None:
+            self._line(logging.WARNING, calls.method, "unauthenticated", grpc.StatusCode.UNAUTHENTICATED, context, 0.0)
+            await context.abort(grpc.StatusCode.UNAUTHENTICATED, "missing or invalid credentials")
+        if self._draining:
+            await context.abort(grpc.StatusCode.UNAVAILABLE, DRAINING_MESSAGE)
+        stream = _Stream(self, calls, context, caller)
+        self._open.add(stream)
+        aging = None
+        if self._max_age > 0:
+            aging = asyncio.get_running_loop().call_later(
+                self._max_age, stream.end, _End(grpc.StatusCode.UNAVAILABLE, AGED_MESSAGE)
+            )
+        code = grpc.StatusCode.CANCELLED
+        try:
+            end = await stream.run()
+            code = end.code or grpc.StatusCode.OK
+            if end.code is not None:
+                await context.abort(end.code, end.message)
+        finally:
+            if aging is not None:
+                aging.cancel()
+            self._open.discard(stream)
+            stream.close()
+            self._line(logging.INFO, calls.method, caller, code, context, time.perf_counter() - opened, stream)
+
+    def _line(
+        self,
+        level: int,
+        method: str,
+        caller: str,
+        code: grpc.StatusCode,
+        context: Context,
+        seconds: float,
+        stream: _Stream | None = None,
+        final: bool = True,
+    ) -> None:
+        fields: dict[str, Any] = {"method": method, "code": code.name, "peer": context.peer(), "caller": caller}
+        if stream is not None:
+            fields["seconds"] = round(seconds, 3)
+            fields["messages"] = dict(sorted((f"{m} {c.name}", n) for (m, c), n in stream.counts.items()))
+            stream.counts.clear()
+        if not final:
+            fields["open"] = True
+        self._log.log(level, "stream", **fields)
+
+
+class _Stream:
+    """One open stream: a reader that answers each message as it reads it, and the writer (the call's own task)."""
+
+    def __init__(self, streams: Streams, calls: StreamCalls, context: Context, caller: str) -> None:
+        self._streams = streams
+        self._calls = calls
+        self._context = context
+        self._caller = caller
+        self._slots = asyncio.Semaphore(streams._max_in_flight)
+        # Answers (bytes, whether it holds an admission slot) in request order, then one _End.
+        self._queue: asyncio.Queue[tuple[bytes, bool] | _End] = asyncio.Queue()
+        self._reader: asyncio.Task[None] | None = None
+        self._ending = False
+        self.counts: Counter[tuple[str, grpc.StatusCode]] = Counter()
+        self._next_summary = time.monotonic() + SUMMARY_SECONDS
+        self._next_auth = time.monotonic() + REAUTH_SECONDS
+        self._opened = time.perf_counter()
+
+    async def run(self) -> _End:
+        """Write the answers as they come; returns how the stream is to end."""
+        self._reader = asyncio.create_task(self._read())
+        admission, write, slots, queue = self._streams._admission, self._context.write, self._slots, self._queue
+        while True:
+            item = await queue.get()
+            if isinstance(item, _End):
+                return item
+            data, admitted = item
+            try:
+                await write(data)
+            finally:
+                slots.release()
+                if admitted:
+                    admission.release()
+
+    def end(self, how: _End) -> None:
+        """Stop reading; the answers already queued are written, then the stream ends ``how``."""
+        if self._ending:
+            return
+        self._ending = True
+        if self._reader is not None:
+            # The reader only waits (for a slot or the next message) between messages: an answer is never lost.
+            self._reader.cancel()
+        self._queue.put_nowait(how)
+
+    def close(self) -> None:
+        """The call is over: stop the reader and give back the admission slots of answers never written."""
+        self._ending = True
+        if self._reader is not None:
+            self._reader.cancel()
+        admission = self._streams._admission
+        while not self._queue.empty():
+            item = self._queue.get_nowait()
+            if isinstance(item, tuple) and item[1]:
+                admission.release()
+
+    async def _read(self) -> None:
+        streams, calls, context = self._streams, self._calls, self._context
+        admission, observe, caller, counts = streams._admission, streams._observe, self._caller, self.counts
+        slots, put = self._slots, self._queue.put_nowait
+        try:
+            while True:
+                await slots.acquire()
+                data = await context.read()
+                if data is grpc.aio.EOF:
+                    if not self._ending:
+                        self._ending = True
+                        put(_CLIENT_DONE)
+                    return
+                started, cpu_started = time.perf_counter(), time.thread_time()
+                call = calls.read(data)
+                admitted = admission.admit(call.method)
+                if admitted:
+                    answer = call.answer()
+                else:
+                    refusal = admission.refusal()
+                    answer = Answer(calls.refusal(call, refusal), refusal.code, refusal.details)
+                put((answer.data, admitted))
+                seconds, cpu_seconds = time.perf_counter() - started, time.thread_time() - cpu_started
+                observe(call.method, answer.code, seconds, cpu_seconds, caller)
+                counts[call.method, answer.code] += 1
+                if answer.code in _SERVER_FAULTS:
+                    streams._line(logging.ERROR, call.method, caller, answer.code, context, seconds, final=False)
+                now = time.monotonic()
+                if now >= self._next_auth:
+                    self._next_auth = now + REAUTH_SECONDS
+                    if streams._authenticate(context) is None:
+                        self.end(_End(grpc.StatusCode.UNAUTHENTICATED, REVOKED_MESSAGE))
+                        return
+                if now >= self._next_summary:
+                    self._next_summary = now + SUMMARY_SECONDS
+                    streams._line(
+                        logging.INFO, calls.method, caller, grpc.StatusCode.OK, context,
+                        time.perf_counter() - self._opened, self, final=False,
+                    )
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # the call broke under the reader (cancelled, connection lost): end the writer
+            if not self._ending:
+                self._ending = True
+                put(_End(grpc.StatusCode.CANCELLED, f"reading the stream failed: {type(error).__name__}"))
