@@ -18,6 +18,7 @@ from cardrules.client.channel import CallDetails
 __all__ = [
     "AUTHORIZATION",
     "AsyncBearerToken",
+    "AsyncStreamBearerToken",
     "BearerToken",
     "authorization_value",
     "channel_credentials",
@@ -85,14 +86,15 @@ def channel_credentials(
     return grpc.composite_channel_credentials(credentials, *per_call) if per_call else credentials
 
 
-class BearerToken(grpc.UnaryUnaryClientInterceptor):
-    """Adds ``authorization: Bearer <token>`` to every call of a plaintext channel."""
+class BearerToken(grpc.UnaryUnaryClientInterceptor, grpc.StreamStreamClientInterceptor):
+    """Adds ``authorization: Bearer <token>`` to every call of a plaintext channel, unary calls and the
+    services' streams alike."""
 
     def __init__(self, token: str) -> None:
         self._header = (AUTHORIZATION, authorization_value(token))
 
-    def intercept_unary_unary(self, continuation: Callable[[Any, Any], Any], details: Any, request: Any) -> Any:
-        details = CallDetails(
+    def _with_token(self, details: Any) -> CallDetails:
+        return CallDetails(
             details.method,
             details.timeout,
             (*(details.metadata or ()), self._header),
@@ -100,11 +102,27 @@ class BearerToken(grpc.UnaryUnaryClientInterceptor):
             getattr(details, "wait_for_ready", None),
             getattr(details, "compression", None),
         )
-        return continuation(details, request)
+
+    def intercept_unary_unary(self, continuation: Callable[[Any, Any], Any], details: Any, request: Any) -> Any:
+        return continuation(self._with_token(details), request)
+
+    def intercept_stream_stream(
+        self, continuation: Callable[[Any, Any], Any], details: Any, request_iterator: Any
+    ) -> Any:
+        return continuation(self._with_token(details), request_iterator)
+
+
+def _aio_with_token(details: Any, value: str) -> grpc.aio.ClientCallDetails:
+    # A copy: the caller's metadata object must not grow a header per attempt or per reuse.
+    metadata = grpc.aio.Metadata(*(details.metadata or ()))
+    metadata.add(AUTHORIZATION, value)
+    return grpc.aio.ClientCallDetails(
+        details.method, details.timeout, metadata, details.credentials, details.wait_for_ready
+    )
 
 
 class AsyncBearerToken(grpc.aio.UnaryUnaryClientInterceptor):
-    """``BearerToken`` for ``grpc.aio`` channels."""
+    """``BearerToken`` for the unary calls of ``grpc.aio`` channels."""
 
     def __init__(self, token: str) -> None:
         self._value = authorization_value(token)
@@ -112,10 +130,16 @@ class AsyncBearerToken(grpc.aio.UnaryUnaryClientInterceptor):
     async def intercept_unary_unary(
         self, continuation: Callable[[Any, Any], Awaitable[Any]], details: Any, request: Any
     ) -> Any:
-        # A copy: the caller's metadata object must not grow a header per attempt or per reuse.
-        metadata = grpc.aio.Metadata(*(details.metadata or ()))
-        metadata.add(AUTHORIZATION, self._value)
-        details = grpc.aio.ClientCallDetails(
-            details.method, details.timeout, metadata, details.credentials, details.wait_for_ready
-        )
-        return await continuation(details, request)
+        return await continuation(_aio_with_token(details, self._value), request)
+
+
+class AsyncStreamBearerToken(grpc.aio.StreamStreamClientInterceptor):
+    """``BearerToken`` for the streams of ``grpc.aio`` channels (an aio interceptor serves one kind of call)."""
+
+    def __init__(self, token: str) -> None:
+        self._value = authorization_value(token)
+
+    async def intercept_stream_stream(
+        self, continuation: Callable[[Any, Any], Awaitable[Any]], details: Any, request_iterator: Any
+    ) -> Any:
+        return await continuation(_aio_with_token(details, self._value), request_iterator)

@@ -4,10 +4,15 @@ An RPC is declared once (``cardrules.client.rpcs``) as a function that builds it
 arguments; ``Rpc`` wraps it and, read from a client, becomes that client's method: a plain call on a
 ``SyncClient`` (``grpc.Channel``), a coroutine on an ``AsyncClient`` (``grpc.aio.Channel``). Both add the
 client's metadata and default deadline and turn a failed call into a typed ``RulesError``.
+
+A client made with ``streams=N`` sends its calls as messages over a pool of N streams of the service's ``Stream``
+RPC instead (``cardrules.client.sync_streams`` / ``async_streams``): the same methods, deadlines and errors. A call
+given its own ``metadata=`` still goes as a unary call, since a stream message cannot carry metadata.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import TracebackType
@@ -16,9 +21,13 @@ from typing import Any, Generic, ParamSpec, Self, TypeVar, Unpack, overload
 import grpc
 from google.protobuf.message import Message
 
+from cardrules.client.async_streams import AsyncStreams
 from cardrules.client.channel import DEFAULT_TIMEOUT, check_timeout
 from cardrules.client.connecting import AsyncChannelSettings, ChannelSettings, aio_connect, connect
 from cardrules.client.errors import from_rpc_error
+from cardrules.client.stream_pool import RetryPolicy, check_streams
+from cardrules.client.stream_protocol import StreamProtocol
+from cardrules.client.sync_streams import SyncStreams
 
 __all__ = ["AsyncClient", "AsyncMethod", "Call", "Metadata", "Rpc", "SyncClient", "SyncMethod", "rpc"]
 
@@ -97,17 +106,31 @@ class _Defaults:
         return timeout, metadata or None
 
 
+def _service(rpc: Rpc[..., Any]) -> str:
+    return rpc.method.split("/")[1]  # "/cardrules.v1.LiengService/ScoreLieng" -> "cardrules.v1.LiengService"
+
+
 class SyncClient:
     """A client over a ``grpc.Channel``. Built by ``connect``, it owns its channel and closes it in ``close()``
-    (or on leaving ``with``); built on a channel you pass, the channel stays yours to close."""
+    (or on leaving ``with``); built on a channel you pass, the channel stays yours to close. With ``streams=N``
+    its calls travel over N streams (stream mode); ``close()`` ends them. Safe to use from many threads."""
 
     def __init__(
-        self, channel: grpc.Channel, *, timeout: float | None = DEFAULT_TIMEOUT, metadata: Metadata | None = None
+        self,
+        channel: grpc.Channel,
+        *,
+        timeout: float | None = DEFAULT_TIMEOUT,
+        metadata: Metadata | None = None,
+        streams: int = 0,
     ) -> None:
         self._channel = channel
         self._defaults = _Defaults(timeout, metadata)
         self._owns_channel = False
         self._callables: dict[str, grpc.UnaryUnaryMultiCallable[Message, Message]] = {}
+        self._streams = check_streams(streams)
+        self._stream_policy = RetryPolicy.of()
+        self._pools: dict[str, SyncStreams] = {}
+        self._pools_lock = threading.Lock()
 
     @classmethod
     def connect(
@@ -116,12 +139,15 @@ class SyncClient:
         *,
         timeout: float | None = DEFAULT_TIMEOUT,
         metadata: Metadata | None = None,
+        streams: int = 0,
         **settings: Unpack[ChannelSettings],
     ) -> Self:
         """A client on a new channel of its own: ``with LiengClient.connect("localhost:50051") as lieng:``.
-        ``settings`` are :func:`cardrules.client.connect`'s (``token``, ``credentials``, ``options`` …)."""
-        client = cls(connect(target, **settings), timeout=timeout, metadata=metadata)
+        ``streams=N``: stream mode, over N streams. ``settings`` are :func:`cardrules.client.connect`'s (``token``,
+        ``credentials``, ``options``, ``load_balancing``, ``retry`` …)."""
+        client = cls(connect(target, **settings), timeout=timeout, metadata=metadata, streams=streams)
         client._owns_channel = True
+        client._stream_policy = RetryPolicy.of(settings.get("retry", True))
         return client
 
     @property
@@ -130,7 +156,12 @@ class SyncClient:
         return self._channel
 
     def close(self) -> None:
-        """Close the channel if this client owns it (made by ``connect``); a channel you passed stays open."""
+        """End the client's streams, if any, and close the channel if this client owns it (made by ``connect``);
+        a channel you passed stays open."""
+        with self._pools_lock:
+            pools, self._pools = list(self._pools.values()), {}
+        for pool in pools:
+            pool.close()
         if self._owns_channel:
             self._channel.close()
 
@@ -142,14 +173,30 @@ class SyncClient:
     ) -> None:
         self.close()
 
+    def _pool(self, rpc: Rpc[..., Any]) -> SyncStreams:
+        service = _service(rpc)
+        with self._pools_lock:
+            pool = self._pools.get(service)
+            if pool is None:
+                pool = self._pools[service] = SyncStreams(
+                    self._channel,
+                    StreamProtocol.of(service),
+                    self._streams,
+                    metadata=self._defaults.metadata or None,
+                    policy=self._stream_policy,
+                )
+            return pool
+
     def _invoke(self, rpc: Rpc[..., Resp], call: Call[Any]) -> Resp:
+        timeout, metadata = self._defaults.resolve(call)
+        if self._streams and not call.metadata:
+            return _checked(self._pool(rpc).call(call.request, rpc.response_type, timeout), rpc.response_type)
         callable_ = self._callables.get(rpc.method)
         if callable_ is None:
             callable_ = self._channel.unary_unary(
                 rpc.method, request_serializer=_serialize, response_deserializer=rpc.response_type.FromString
             )
             self._callables[rpc.method] = callable_
-        timeout, metadata = self._defaults.resolve(call)
         try:
             response = callable_(call.request, timeout=timeout, metadata=metadata)
         except grpc.RpcError as error:
@@ -159,15 +206,24 @@ class SyncClient:
 
 class AsyncClient:
     """A client over a ``grpc.aio.Channel``. Built by ``connect``, it owns its channel and closes it in
-    ``await close()`` (or on leaving ``async with``); built on a channel you pass, the channel stays yours."""
+    ``await close()`` (or on leaving ``async with``); built on a channel you pass, the channel stays yours. With
+    ``streams=N`` its calls travel over N streams (stream mode); ``close()`` ends them."""
 
     def __init__(
-        self, channel: grpc.aio.Channel, *, timeout: float | None = DEFAULT_TIMEOUT, metadata: Metadata | None = None
+        self,
+        channel: grpc.aio.Channel,
+        *,
+        timeout: float | None = DEFAULT_TIMEOUT,
+        metadata: Metadata | None = None,
+        streams: int = 0,
     ) -> None:
         self._channel = channel
         self._defaults = _Defaults(timeout, metadata)
         self._owns_channel = False
         self._callables: dict[str, grpc.aio.UnaryUnaryMultiCallable[Message, Message]] = {}
+        self._streams = check_streams(streams)
+        self._stream_policy = RetryPolicy.of()
+        self._pools: dict[str, AsyncStreams] = {}
 
     @classmethod
     def connect(
@@ -176,12 +232,14 @@ class AsyncClient:
         *,
         timeout: float | None = DEFAULT_TIMEOUT,
         metadata: Metadata | None = None,
+        streams: int = 0,
         **settings: Unpack[AsyncChannelSettings],
     ) -> Self:
         """A client on a new ``grpc.aio`` channel of its own: ``async with AsyncLiengClient.connect(...) as lieng:``.
-        ``settings`` are :func:`cardrules.client.aio.connect`'s."""
-        client = cls(aio_connect(target, **settings), timeout=timeout, metadata=metadata)
+        ``streams=N``: stream mode, over N streams. ``settings`` are :func:`cardrules.client.aio.connect`'s."""
+        client = cls(aio_connect(target, **settings), timeout=timeout, metadata=metadata, streams=streams)
         client._owns_channel = True
+        client._stream_policy = RetryPolicy.of(settings.get("retry", True))
         return client
 
     @property
@@ -190,7 +248,11 @@ class AsyncClient:
         return self._channel
 
     async def close(self) -> None:
-        """Close the channel if this client owns it (made by ``connect``); a channel you passed stays open."""
+        """End the client's streams, if any, and close the channel if this client owns it (made by ``connect``);
+        a channel you passed stays open."""
+        pools, self._pools = list(self._pools.values()), {}
+        for pool in pools:
+            await pool.close()
         if self._owns_channel:
             await self._channel.close()
 
@@ -202,14 +264,29 @@ class AsyncClient:
     ) -> None:
         await self.close()
 
+    def _pool(self, rpc: Rpc[..., Any]) -> AsyncStreams:
+        service = _service(rpc)
+        pool = self._pools.get(service)
+        if pool is None:
+            pool = self._pools[service] = AsyncStreams(
+                self._channel,
+                StreamProtocol.of(service),
+                self._streams,
+                metadata=self._defaults.metadata or None,
+                policy=self._stream_policy,
+            )
+        return pool
+
     async def _invoke(self, rpc: Rpc[..., Resp], call: Call[Any]) -> Resp:
+        timeout, metadata = self._defaults.resolve(call)
+        if self._streams and not call.metadata:
+            return _checked(await self._pool(rpc).call(call.request, rpc.response_type, timeout), rpc.response_type)
         callable_ = self._callables.get(rpc.method)
         if callable_ is None:
             callable_ = self._channel.unary_unary(
                 rpc.method, request_serializer=_serialize, response_deserializer=rpc.response_type.FromString
             )
             self._callables[rpc.method] = callable_
-        timeout, metadata = self._defaults.resolve(call)
         try:
             response = await callable_(call.request, timeout=timeout, metadata=metadata)
         except grpc.RpcError as error:  # grpc.aio.AioRpcError is one

@@ -11,7 +11,13 @@ from typing import NamedTuple, TypeAlias, TypedDict
 
 import grpc
 
-from cardrules.client.auth import AsyncBearerToken, BearerToken, channel_credentials, check_token
+from cardrules.client.auth import (
+    AsyncBearerToken,
+    AsyncStreamBearerToken,
+    BearerToken,
+    channel_credentials,
+    check_token,
+)
 from cardrules.client.channel import (
     DEFAULT_TIMEOUT,
     AsyncDefaultTimeout,
@@ -185,7 +191,7 @@ def aio_connect(
     )
     every: list[grpc.aio.ClientInterceptor] = []
     if plan.plaintext_token is not None:
-        every.append(AsyncBearerToken(plan.plaintext_token))
+        every.extend([AsyncBearerToken(plan.plaintext_token), AsyncStreamBearerToken(plan.plaintext_token)])
     if default_timeout is not None:
         every.append(AsyncDefaultTimeout(default_timeout))
     every.extend(interceptors)

@@ -29,6 +29,7 @@ __all__ = [
     "error_info",
     "field_violations",
     "from_rpc_error",
+    "from_status",
 ]
 
 
@@ -161,10 +162,25 @@ def _code_and_message(error: grpc.RpcError) -> tuple[grpc.StatusCode, str]:
     return status_code, message or ""
 
 
-def from_rpc_error(error: grpc.RpcError) -> RulesError:
-    """Map a failed call to its typed error; codes without a dedicated type give a plain ``RulesError``."""
-    code, message = _code_and_message(error)
-    status = decode_status(error)
+def _typed(code: grpc.StatusCode, message: str, status: status_pb2.Status | None) -> RulesError:
     if code == grpc.StatusCode.INVALID_ARGUMENT:
         return InvalidArgumentError(code, message, status, field_violations(status))
     return _BY_CODE.get(code, RulesError)(code, message, status)
+
+
+def from_rpc_error(error: grpc.RpcError) -> RulesError:
+    """Map a failed call to its typed error; codes without a dedicated type give a plain ``RulesError``."""
+    code, message = _code_and_message(error)
+    return _typed(code, message, decode_status(error))
+
+
+_CODES = {code.value[0]: code for code in grpc.StatusCode}
+
+
+def from_status(status: status_pb2.Status) -> RulesError:
+    """The typed error of a call answered with a ``google.rpc.Status`` (a stream's per-call ``error``), decoded
+    as :func:`from_rpc_error` decodes the same failure of a unary call."""
+    code = _CODES.get(status.code, grpc.StatusCode.UNKNOWN)
+    if code == grpc.StatusCode.OK:  # an error that says OK is no answer either
+        code = grpc.StatusCode.UNKNOWN
+    return _typed(code, status.message, status)
