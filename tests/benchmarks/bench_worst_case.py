@@ -50,8 +50,8 @@ from cardrules.core.sam.limits import MAX_CHOP_CHAIN, MAX_ROUND_ACTIONS  # noqa:
 from cardrules.server.config import Config  # noqa: E402
 from cardrules.v1 import cards_pb2, lieng_pb2, sam_loc_pb2  # noqa: E402
 from tests.benchmarks.bench_rpc import handler_cpu, server_cpu_seconds  # noqa: E402
-from tests.lieng.test_round_limits import raising_round  # noqa: E402
-from tests.sam.test_round_limits import longest_constructed  # noqa: E402
+from tests.support.lieng_rounds import raising_round  # noqa: E402
+from tests.support.sam_rounds import longest_constructed  # noqa: E402
 from tests.support.server_process import running_server  # noqa: E402
 
 SAM = "/cardrules.v1.SamLocService/"

@@ -7,6 +7,7 @@ Envoy here (SIGTERM, then SIGKILL of its process group).
 from __future__ import annotations
 
 import contextlib
+import http.client
 import json
 import os
 import shutil
@@ -191,3 +192,17 @@ def running_envoy(
             os.killpg(process.pid, signal.SIGKILL)
         process.wait()
         shutil.rmtree(output_dir, ignore_errors=True)
+
+
+def post(
+    envoy: EnvoyHandle, path: str, body: bytes | str | None, headers: dict[str, str], method: str = "POST"
+) -> tuple[int, dict[str, str], bytes]:
+    """One plain HTTP request to Envoy's port: (status, lower-cased headers, body)."""
+    connection = http.client.HTTPConnection("127.0.0.1", envoy.port, timeout=10)
+    try:
+        connection.request(method, path, body=body, headers=headers)
+        response = connection.getresponse()
+        payload = response.read()
+        return response.status, {key.lower(): value for key, value in response.getheaders()}, payload
+    finally:
+        connection.close()

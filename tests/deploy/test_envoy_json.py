@@ -17,8 +17,7 @@ import grpc
 import pytest
 
 from cardrules.v1 import lieng_pb2
-from tests.deploy.local import EnvoyHandle, replicas, rules_calls, running_envoy
-from tests.deploy.test_envoy_security import post
+from tests.deploy.local import EnvoyHandle, post, replicas, rules_calls, running_envoy
 from tests.support.counting import settled
 from tests.support.server_process import ServerHandle
 

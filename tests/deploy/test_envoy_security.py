@@ -6,7 +6,6 @@ unknown methods and paths, and a start-up free of Envoy's warnings about missing
 
 from __future__ import annotations
 
-import http.client
 import json
 import struct
 import time
@@ -21,7 +20,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from cardrules.client.cards import hands as parse_hands
 from cardrules.v1 import lieng_pb2, lieng_pb2_grpc
-from tests.deploy.local import EnvoyHandle, replicas, running_envoy, total_calls, write_upstream_token
+from tests.deploy.local import EnvoyHandle, post, replicas, running_envoy, total_calls, write_upstream_token
 from tests.support.auth import new_token, tokens_line, write_tokens
 from tests.support.counting import settled
 from tests.support.server_process import ServerHandle
@@ -33,19 +32,6 @@ ALLOWED_ORIGIN = "https://play.example.com"  # in deploy/envoy/values/local.yaml
 ENVOY_CALLER = "envoy"
 BUCKET = 3  # calls per client before the small test buckets are empty
 SMALL_BUCKET = {"max_tokens": BUCKET, "tokens_per_fill": BUCKET, "fill_interval": "60s"}
-
-
-def post(
-    envoy: EnvoyHandle, path: str, body: bytes | str | None, headers: dict[str, str], method: str = "POST"
-) -> tuple[int, dict[str, str], bytes]:
-    connection = http.client.HTTPConnection("127.0.0.1", envoy.port, timeout=10)
-    try:
-        connection.request(method, path, body=body, headers=headers)
-        response = connection.getresponse()
-        payload = response.read()
-        return response.status, {key.lower(): value for key, value in response.getheaders()}, payload
-    finally:
-        connection.close()
 
 
 def post_json(envoy: EnvoyHandle, body: Any, token: str | None = None, path: str = SCORE) -> tuple[int, bytes]:

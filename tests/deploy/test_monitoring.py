@@ -23,7 +23,7 @@ from cardrules.client import LiengClient, connect
 from tests.deploy.local import replicas, running_envoy
 from tests.deploy.promtool import promtool
 from tests.deploy.support import DEPLOY, K8S, OVERLAYS, find, one, render, render_text
-from tests.server.calls import call, probe, wait_in_flight
+from tests.support.calls import call, probe, wait_in_flight
 from tests.support.fake_services import PROBE
 from tests.support.server_process import FAKE_ENTRY, ServerHandle, running_server
 

@@ -3,16 +3,14 @@
 Through a real server: every vector's request as JSON gives exactly what the direct gRPC call gives (the response
 as the proto3 JSON the transcoder printed, or the same error with the same details); misspelt fields, unknown enum
 names and wrong value types are INVALID_ARGUMENT naming the field; an unknown method is UNIMPLEMENTED and computes
-nothing. In-process: the fast reading and printing (json_fast) agree with the plain json_format path (json_mapping)
-on every vector request and response and on generated variants of them, including every refused one.
+nothing; the fast printing (json_fast) agrees with the plain json_format path (json_mapping) on every vector
+response (tests/api/test_json_fast.py checks the fast reading in-process).
 """
 
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import grpc
@@ -20,41 +18,21 @@ import pytest
 from google.api import httpbody_pb2
 from google.protobuf import json_format
 from google.protobuf.message import Message
-from google.protobuf.message_factory import GetMessageClass
 from google.rpc import error_details_pb2, status_pb2
 
 from cardrules.api import json_fast, json_mapping
-from cardrules.api.json_mapping import MalformedJson
 from cardrules.api.registry import GATEWAY, LIENG, SAM
-from cardrules.core.errors import InvalidInput
 from cardrules.gateway.v1 import json_gateway_pb2
 from tests.deploy.local import total_calls
-from tests.server.calls import calls_total, metric_samples
+from tests.support.calls import calls_total, metric_samples
 from tests.support.counting import settled
 from tests.support.server_process import ServerHandle, new_channel, running_server
+from tests.support.vectors import request_class, response_class, vector_cases
 
-VECTORS = Path(__file__).resolve().parents[1] / "vectors"
 CALL = f"/{GATEWAY.full_name}/Call"
-SERVICES = {service.full_name: service for service in (SAM, LIENG)}
-
-
-def vector_cases() -> list[tuple[str, dict[str, Any]]]:
-    cases = []
-    for path in sorted(VECTORS.rglob("*.json")):
-        for case in json.loads(path.read_text())["cases"]:
-            cases.append((f"{path.relative_to(VECTORS)}: {case['name']}", case))
-    return cases
 
 
 CASES = vector_cases()
-
-
-def request_class(service: str, method: str) -> type[Message]:
-    return GetMessageClass(SERVICES[service].methods_by_name[method].input_type)
-
-
-def response_class(service: str, method: str) -> type[Message]:
-    return GetMessageClass(SERVICES[service].methods_by_name[method].output_type)
 
 
 @pytest.fixture(scope="module")
@@ -233,91 +211,6 @@ def test_a_json_call_is_logged_and_counted_as_the_call_it_carries(server: Server
                 b'{"rank": 1, "suit": 2}, {"rank": 1, "suit": 3}]}]}')  # fmt: skip
     assert settled(lambda: calls_total(metric_samples(server), score, "OK")) == before + 1
     server.wait_for_log(lambda r: r.get("method") == score and r.get("via") == CALL and r.get("code") == "OK")
-
-
-# --- the fast path agrees with the plain path ---------------------------------------------------------------------
-
-
-def plain(data: bytes, cls: type[Message]) -> Message | str:
-    try:
-        return json_mapping.parse_request(data, cls)
-    except (InvalidInput, MalformedJson) as error:
-        return f"refused: {error}"
-
-
-def assert_same_reading(data: bytes, cls: type[Message]) -> bool:
-    """json_fast reads ``data`` as json_mapping does, or leaves it to json_mapping; True when fast read it."""
-    fast = json_fast.parse_request(data, cls)
-    if fast is None:
-        return False
-    assert plain(data, cls) == fast, data[:300]
-    return True
-
-
-def test_fast_reading_agrees_with_json_format_on_every_vector() -> None:
-    read = 0
-    for name, case in CASES:
-        cls = request_class(case["service"], case["method"])
-        data = json.dumps(case["request"]).encode()
-        read += assert_same_reading(data, cls)
-        snake = json_format.MessageToJson(
-            json_format.ParseDict(case["request"], cls()), preserving_proto_field_name=True
-        )
-        assert assert_same_reading(snake.encode(), cls), name  # both spellings of the names are the usual ones
-    assert read == len(CASES), "the fast path gave up on a vector written in the usual spelling"
-
-
-def variants(js: Any, rng: random.Random) -> Any:
-    """A random change deep inside a request: a misspelt or unknown key, a null, a wrong type, a number as a
-    string or a float, an enum by number, a repeated key, a key in the other spelling."""
-    if isinstance(js, dict) and js and rng.random() < 0.7:
-        key = rng.choice(list(js))
-        value = js[key]
-        change = rng.randrange(9)
-        out = dict(js)
-        if change == 0:
-            out[key + "x"] = out.pop(key)
-        elif change == 1:
-            out[key] = None
-        elif change == 2:
-            out[key] = rng.choice([True, 1.5, "7", 7.0, [], {}, "", -1, 2**63, "1e3", " 5"])
-        elif change == 3 and isinstance(value, str) and value.isupper():
-            out[key] = rng.randrange(0, 4)  # an enum by number
-        elif change == 4:
-            snake = "".join(f"_{c.lower()}" if c.isupper() else c for c in key)
-            out[snake] = value  # both spellings at once (or the same key twice when it has no capital)
-            return out if snake != key else (out, key)
-        elif change == 5 and isinstance(value, int) and not isinstance(value, bool):
-            out[key] = str(value)
-        else:
-            out[key] = variants(value, rng)
-        return out
-    if isinstance(js, list) and js:
-        out_list = list(js)
-        i = rng.randrange(len(out_list))
-        out_list[i] = variants(out_list[i], rng) if rng.random() < 0.9 else None
-        return out_list
-    return js
-
-
-def encoded(variant: Any) -> bytes:
-    if isinstance(variant, tuple):  # (object, key): that key written twice
-        js, key = variant
-        text = json.dumps(js)
-        return (text[:-1] + f', "{key}": {json.dumps(js[key])}' + "}").encode()
-    return json.dumps(variant).encode()
-
-
-def test_fast_reading_agrees_with_json_format_on_generated_requests() -> None:
-    rng = random.Random(20261201)
-    fast_read = refused_count = 0
-    for _round in range(4):
-        for _name, case in CASES:
-            cls = request_class(case["service"], case["method"])
-            data = encoded(variants(case["request"], rng))
-            fast_read += assert_same_reading(data, cls)
-            refused_count += isinstance(plain(data, cls), str)
-    assert fast_read > 100 and refused_count > 100, (fast_read, refused_count)  # both kinds were exercised
 
 
 def test_fast_printing_agrees_with_json_format_on_every_vector_response(channel: grpc.Channel) -> None:

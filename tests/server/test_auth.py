@@ -11,8 +11,8 @@ import pytest
 from grpc_health.v1 import health_pb2
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
-from tests.server.calls import CALL_TIMEOUT, calls_counted, probe
 from tests.support.auth import mutual_tls_args, new_token, tokens_line, write_tokens
+from tests.support.calls import CALL_TIMEOUT, calls_counted, probe
 from tests.support.pki import Pki, make_pki
 from tests.support.server_process import FAKE_ENTRY, ServerHandle, health_status, new_channel, running_server
 

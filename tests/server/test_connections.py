@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import grpc
 import pytest
 
-from tests.server.calls import CALL_TIMEOUT, call, probe
+from tests.support.calls import CALL_TIMEOUT, call, probe
 from tests.support.server_process import FAKE_ENTRY, new_channel, running_server
 
 

@@ -9,7 +9,7 @@ import pytest
 from grpc_health.v1 import health_pb2
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
-from tests.server.calls import CALL_TIMEOUT, call, calls_counted, calls_total, metric_samples, probe
+from tests.support.calls import CALL_TIMEOUT, call, calls_counted, calls_total, metric_samples, probe
 from tests.support.fake_services import OTHER, PROBE
 from tests.support.server_process import ServerHandle, health_status
 

@@ -7,7 +7,7 @@ import time
 import grpc
 import pytest
 
-from tests.server.calls import call, probe
+from tests.support.calls import call, probe
 from tests.support.server_process import FAKE_ENTRY, running_server
 
 

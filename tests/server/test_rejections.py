@@ -11,7 +11,7 @@ import grpc
 import pytest
 from grpc_health.v1 import health_pb2
 
-from tests.server.calls import CALL_TIMEOUT, call, calls_counted, calls_total, metric_samples, probe
+from tests.support.calls import CALL_TIMEOUT, call, calls_counted, calls_total, metric_samples, probe
 from tests.support.server_process import FAKE_ENTRY, ServerHandle, health_status, running_server
 
 SCORE = "/cardrules.v1.LiengService/ScoreLieng"

@@ -9,7 +9,7 @@ import grpc
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from tests.server.calls import call, probe, wait_in_flight
+from tests.support.calls import call, probe, wait_in_flight
 from tests.support.server_process import FAKE_ENTRY, new_channel, running_server
 
 # How long past the grace period the process may take to exit: generous, for a loaded test machine.

@@ -7,7 +7,7 @@ from pathlib import Path
 import grpc
 import pytest
 
-from tests.server.calls import call
+from tests.support.calls import call
 from tests.support.server_process import FAKE_ENTRY, new_channel, running_server
 
 TLS_DIR = Path(__file__).parent / "tls"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.server.calls import call, calls_counted
+from tests.support.calls import call, calls_counted
 from tests.support.server_process import FAKE_ENTRY, ServerHandle, new_channel, running_server
 
 WORKERS = 2

@@ -5,7 +5,7 @@ WHY: a state that comes from outside (a caller, the gRPC converter, a test) is c
 only from states that passed that gate, and by construction those satisfy the same invariants. Re-checking
 every derived state cost most of a replay, so they are built with :func:`unchecked_constructor` instead. Each
 such path has a property test that rebuilds the derived states through the public constructors and checks that
-they validate and compare equal (``tests/sam/test_trusted_states.py``, ``tests/lieng/test_lieng_properties.py``),
+they validate and compare equal (``tests/core/sam/test_trusted_states.py``, ``tests/core/lieng/test_properties.py``),
 so a bug here cannot go unnoticed.
 
 HOW: ``object.__new__`` makes an empty instance and each field is stored through its slot's descriptor

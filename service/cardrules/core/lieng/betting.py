@@ -592,7 +592,7 @@ def start_betting(
 # outside. :func:`apply` only derives a state from one that passed it, after :func:`judge` found the action legal,
 # and what it builds keeps the same invariants (chips move from stack to committed, never below zero; an emptied
 # stack is all-in; the bet is the highest commitment; ``to_act`` comes from :func:`_next_to_act`), so it builds
-# them unchecked (see cardrules.core.trusted; ``tests/lieng/test_lieng_properties.py`` rebuilds every derived
+# them unchecked (see cardrules.core.trusted; ``tests/core/lieng/test_properties.py`` rebuilds every derived
 # state through the public constructors and checks that it validates and compares equal).
 
 _derived_seat = unchecked_constructor(SeatState)

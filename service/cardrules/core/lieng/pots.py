@@ -151,7 +151,7 @@ def settle_pots(
     key of a seat that shows down.
     """
     # This is the settlement hot path (see tests/benchmarks): cheap whole-input checks first, and the detailed
-    # violations only from _validate when one of them fails. tests/lieng/test_pots_reference.py checks every
+    # violations only from _validate when one of them fails. tests/core/lieng/test_pots_reference.py checks every
     # result against a plain implementation of the rules.
     n = len(committed)
     paid_in = tuple(committed)

@@ -1,7 +1,7 @@
 """The pot split in its readable form, beside the fast :func:`cardrules.core.lieng.pots.settle_pots`.
 
 ``settle_pots`` is tuned for speed (it runs on every SettleRound); this is the reference it must agree with, field
-for field: ``tests/lieng/test_pots_reference.py`` checks that on thousands of random rounds.
+for field: ``tests/core/lieng/test_pots_reference.py`` checks that on thousands of random rounds.
 """
 
 from __future__ import annotations

@@ -101,7 +101,7 @@ def _where(at: int | None) -> str:
 
 # Every state below is built with the trusted constructors of .state (no re-validation): the input state was
 # validated when it was built, and each derived state satisfies the same invariants by construction (see the
-# comment above ``trusted_table`` and tests/sam/test_trusted_states.py, which re-validates them).
+# comment above ``trusted_table`` and tests/core/sam/test_trusted_states.py, which re-validates them).
 
 
 # The kinds every play is tested against, read once: ``Kind.X`` itself is slow in CPython 3.11 (EnumType

@@ -83,7 +83,7 @@ def instant_win_kind(hand: Sequence[int], rules: HouseRules = DEFAULT_RULES) -> 
 
 def instant_win_kind_reference(cards: tuple[Card, ...], rules: HouseRules) -> InstantWinKind | None:
     """The instant-win rule (rules §5) as written, card by card: the reference :func:`instant_win_kind`'s fast
-    form below must agree with (``tests/sam/test_sam_fast_checks.py`` checks it on random hands under every
+    form below must agree with (``tests/core/sam/test_fast_checks.py`` checks it on random hands under every
     switch). ``cards``: distinct cards sorted by strength."""
     if len(cards) != HAND_SIZE or not rules.instant_wins:
         return None

@@ -53,7 +53,7 @@ def max_round_actions(seats: int) -> int:
 
     Total ≤ plays + (plays − 1)·(seats − 1) + min(seats, 4)²: 41, 91, 161, 242 actions for 2, 3, 4, 5 seats.
     A real hand is far shorter; the longest constructed legal hand at 5 seats (each seat leads singles
-    nobody answers, then hands the lead on) takes 210 actions (tests/sam/test_round_limits.py).
+    nobody answers, then hands the lead on) takes 210 actions (tests/core/sam/test_round_limits.py).
     """
     plays = HAND_SIZE + (HAND_SIZE - 1) * (seats - 1)
     trick_passes = (plays - 1) * (seats - 1)

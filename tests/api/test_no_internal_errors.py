@@ -69,8 +69,7 @@ def test_mutated_requests_never_produce_internal_errors(seed: int) -> None:
             except Aborted as aborted:
                 outcome = aborted.code.name
                 assert aborted.code is grpc.StatusCode.INVALID_ARGUMENT, (
-                    f"{service_name}/{method_name} answered {aborted.code.name} to "
-                    f"{json_format.MessageToJson(request)}"
+                    f"{service_name}/{method_name} answered {aborted.code.name} to {json_format.MessageToJson(request)}"
                 )
                 bad_requests = [d for d in aborted.details if d.Is(error_details_pb2.BadRequest.DESCRIPTOR)]
                 assert bad_requests, "INVALID_ARGUMENT must carry BadRequest field violations"

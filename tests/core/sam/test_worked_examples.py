@@ -16,7 +16,6 @@ from cardrules.core.sam import (
     Kind,
     Outcome,
     SamFailPayTo,
-    SeatState,
     TableState,
     ThoiTwo,
     beats,
@@ -28,8 +27,8 @@ from cardrules.core.sam import (
     settle_round,
     start_hand,
 )
-
-from .samkit import cards, paid, play, record, refused, seat, table
+from tests.support.sam_examples import CHAIN_ACTIONS, CHAIN_HANDS, SAM_ACTIONS, SAM_HANDS, final_state
+from tests.support.samkit import cards, paid, play, record, refused, seat, table
 
 S = 1000
 
@@ -104,14 +103,6 @@ def test_example_6_quads_only_beat_twos_and_lower_quads() -> None:
     ]
 
 
-CHAIN_HANDS = [
-    "2C 3S 4D 5C 8H 9S TD JC AH 3H",  # A
-    "6S 6C 6D 6H 4S 5D 8C 9H TC AS",  # B
-    "KS KC KD KH 7S 8D 9C TH JS QD",  # C
-]
-CHAIN_ACTIONS = ["A 2C", "B 6S6C6D6H", "C KSKCKDKH", "A pass", "B pass", "C 7S8D9CTHJSQD"]
-
-
 @pytest.mark.parametrize(
     ("mode", "chops"),
     [
@@ -144,23 +135,6 @@ def test_example_8_pass_lock() -> None:
     assert [e.kind for e in ended.events] == [EventKind.TRICK_ENDED, EventKind.NEXT_LEADER]
     assert ended.state.turn == seat("A") and ended.state.current == ()
     assert not any(s.passed for s in ended.state.seats)
-
-
-def final_state(losers: dict[str, str | int], winner: str = "A", rules: HouseRules | None = None) -> TableState:
-    seats = []
-    for letter in "ABCD"[: len(losers) + 1]:
-        if letter == winner:
-            seats.append(SeatState(hand=()))
-        else:
-            held = losers[letter]
-            seats.append(SeatState(count=held) if isinstance(held, int) else SeatState(hand=cards(held)))
-    return TableState(
-        seats=tuple(seats),
-        turn=seat(winner),
-        ended=HandEnd.FINISHED,
-        winner=seat(winner),
-        house_rules=rules or HouseRules(),
-    )
 
 
 def test_example_9_normal_settlement_and_fee() -> None:
@@ -216,15 +190,6 @@ def test_example_12_sam_succeeded() -> None:
     result = settle_round(rec)
     assert result.outcome is Outcome.SAM_WON and result.winner == seat("A")
     assert paid(result) == {("B", "A", 20000, "SAM_WON"), ("C", "A", 20000, "SAM_WON")}
-
-
-SAM_HANDS = [
-    "3S 4D 5C 9S 9D 6H 7H QC KC AD",
-    "3C 4C 5D 6C 7C 8C TC QD KD 2S",
-    "JS JD 3D 4S 5S 6S 7D 8D TD 2H",
-    "3H 4H 5H 6D 7S 8H 9H TH JH 2D",
-]
-SAM_ACTIONS = ["A 3S4D5C", "B pass", "C pass", "D pass", "A 9S9D", "B pass", "C JSJD"]
 
 
 def test_example_13_sam_blocked() -> None:

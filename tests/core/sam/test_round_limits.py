@@ -24,39 +24,7 @@ from cardrules.core.sam import (
     start_hand,
 )
 from cardrules.core.sam.limits import MAX_ROUND_ACTIONS, max_round_actions
-
-NO_INSTANT_WINS = HouseRules(instant_wins=frozenset())
-
-
-def longest_constructed(seats: int) -> tuple[list[list[int]], list[Play | Pass]]:
-    """Seat k is dealt the k-th ten cards in strength order, so every card of a later seat beats every card of an
-    earlier one. Each leader leads its lowest single and everyone passes, trick after trick, until it holds two
-    cards; then it leads one, the next seat beats it with its lowest single that beats and takes the lead. The last seat
-    leads singles nobody answers until its hand is empty: every play but the hand-overs is followed by a pass of
-    every other seat."""
-    hands = [list(range(10 * k, 10 * k + 10)) for k in range(seats)]
-    state = start_hand(hands, 0, (), NO_INSTANT_WINS)
-    assert isinstance(state, TableState)
-    actions: list[Play | Pass] = []
-    handing_over = False
-    while state.ended is None:
-        seat = state.turn
-        hand = state.seats[seat].hand
-        assert hand is not None
-        if state.current_owner is None:  # leading
-            action: Play | Pass = Play(seat, (hand[0],))
-            handing_over = len(hand) == 2 and seat < seats - 1
-        elif handing_over and seat == (state.current_owner + 1) % seats:
-            beating = [card for card in hand if card >> 2 > state.current[0] >> 2]
-            action = Play(seat, (beating[0],))
-            handing_over = False
-        else:
-            action = Pass(seat)
-        result = apply(state, action)
-        assert isinstance(result, Applied), (action, result)
-        actions.append(action)
-        state = result.state
-    return hands, actions
+from tests.support.sam_rounds import NO_INSTANT_WINS, longest_constructed
 
 
 def test_the_constructed_long_hand_is_legal_and_within_the_bound() -> None:

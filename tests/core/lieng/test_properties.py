@@ -9,9 +9,7 @@ import itertools
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardrules.core.cards import CARDS
 from cardrules.core.lieng import (
-    A23,
     Action,
     ActionKind,
     BettingState,
@@ -21,7 +19,6 @@ from cardrules.core.lieng import (
     RoundRecord,
     SeatState,
     SuitTieBreak,
-    apply,
     compare_two,
     judge,
     legal_actions,
@@ -30,21 +27,10 @@ from cardrules.core.lieng import (
     score_hand,
     settle_pots,
     settle_round,
-    start_betting,
 )
+from tests.support.lieng_rounds import rounds, rules_strategy
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-rules_strategy = st.builds(
-    HouseRules,
-    min_raise=st.none() | st.integers(1, 30),
-    max_raise=st.none() | st.integers(1, 120),
-    max_raise_rounds=st.none() | st.integers(1, 3),
-    a23=st.sampled_from(A23),
-    suit_tie_break=st.sampled_from(SuitTieBreak),
-    excess=st.sampled_from(Excess),
-    fee_bps=st.sampled_from([0, 0, 250, 10000]),
-)
 
 
 def check_legal_actions_match_apply(state: BettingState) -> None:
@@ -87,34 +73,6 @@ def rebuilt(state: BettingState) -> BettingState:
         state.last_raise_orbit,
         state.rules,
     )
-
-
-@st.composite
-def rounds(draw: st.DrawFn) -> tuple[RoundRecord, list[BettingState]]:
-    rules = draw(rules_strategy)
-    n = draw(st.integers(2, 6))
-    ante = draw(st.integers(1, 20))
-    stacks = [draw(st.integers(ante, ante + 300)) for _ in range(n)]
-    first = draw(st.integers(0, n - 1))
-    state = start_betting(stacks, ante, first, rules)
-    states = [state]
-    actions: list[Action] = []
-    limit = n * (sum(stacks) // state.min_raise + 3)
-    while not state.closed:
-        assert len(actions) <= limit, "betting did not end"
-        legal = legal_actions(state)
-        assert legal.seat is not None
-        kind = draw(st.sampled_from(legal.kinds))
-        amount = draw(st.integers(legal.min_raise_to, legal.max_raise_to)) if kind is ActionKind.RAISE else 0
-        action = Action(legal.seat, kind, amount)
-        result = apply(state, action)
-        assert result.state is not None, (action, result.reason)
-        actions.append(action)
-        state = result.state
-        states.append(state)
-    deck = draw(st.permutations(range(52)))
-    hands = [tuple(CARDS[c] for c in deck[3 * i : 3 * i + 3]) for i in range(n)]
-    return RoundRecord(tuple(stacks), ante, first, tuple(actions), tuple(hands), rules), states
 
 
 @SETTINGS

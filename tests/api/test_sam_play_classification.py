@@ -13,8 +13,8 @@ from cardrules.api import sam as api
 from cardrules.client.cards import cards as proto_cards
 from cardrules.core.sam import HouseRules, Pass, Play, TableState, apply, classify
 from cardrules.v1 import sam_loc_pb2
-from tests.sam.samkit import table
-from tests.sam.test_properties import play_randomly, rules_strategy
+from tests.support.sam_rounds import play_randomly, rules_strategy
+from tests.support.samkit import table
 
 SERVICE = api.SamLocService()
 

@@ -30,9 +30,8 @@ from cardrules.core.sam import (
     settle_round,
     start_hand,
 )
-
-from .samkit import cards, paid, play, record, refused, seat, table
-from .test_worked_examples import CHAIN_ACTIONS, CHAIN_HANDS, SAM_ACTIONS, SAM_HANDS, final_state
+from tests.support.sam_examples import CHAIN_ACTIONS, CHAIN_HANDS, SAM_ACTIONS, SAM_HANDS, final_state
+from tests.support.samkit import cards, paid, play, record, refused, seat, table
 
 FORBID_TWO = HouseRules(finish_with_two=FinishWithTwo.FORBIDDEN)
 CHOP_AFTER_PASS = HouseRules(chop_after_pass=True)

@@ -24,8 +24,7 @@ from cardrules.core.sam import (
     legal_moves,
     replay,
 )
-
-from .test_properties import hidden_view, play_randomly, rules_strategy
+from tests.support.sam_rounds import hidden_view, play_randomly, rules_strategy
 
 
 def rebuilt_seat(seat: SeatState) -> SeatState:

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from cardrules.api import lieng as api
 from cardrules.core.lieng import BettingState, HouseRules
 from cardrules.v1 import lieng_pb2
-from tests.lieng.test_lieng_properties import rounds
+from tests.support.lieng_rounds import rounds
 
 RAISE = lieng_pb2.LIENG_ACTION_KIND_RAISE
 SERVICE = api.LiengService()

@@ -1,6 +1,6 @@
 """Every bound of ``cardrules.api.limits`` through the real servicers: one element over it is INVALID_ARGUMENT
 naming the field, exactly at it is not reported there, and the bounds come before any other work (house rules,
-the Sâm record fast path). One huge request also goes to a real server."""
+the Sâm record fast path). tests/e2e/test_large_requests.py sends a huge one to a real server."""
 
 from __future__ import annotations
 
@@ -21,8 +21,7 @@ from cardrules.api.sam import SamLocService
 from cardrules.core.lieng.limits import max_round_actions as lieng_max_actions
 from cardrules.core.sam.limits import max_round_actions as sam_max_actions
 from cardrules.v1 import cards_pb2, lieng_pb2, sam_loc_pb2
-from tests.e2e.test_sam_record_fast_path import random_round
-from tests.support.server_process import running_server
+from tests.support.sam_records import random_round
 
 SERVICERS: dict[str, Any] = {"SamLocService": SamLocService(), "LiengService": LiengService()}
 METHODS = {
@@ -203,25 +202,3 @@ def test_unknown_fields_in_cards_and_records_do_not_change_the_answer() -> None:
     padded_score.CopyFrom(score)
     padded_score.hands[0].MergeFromString(unknown_field(1 << 20))
     assert call(padded_score) == call(score)
-
-
-def test_a_million_actions_are_refused_by_a_real_server_naming_the_field() -> None:
-    data = sam_record(5, 0).round.SerializeToString()
-    data += b"\x32\x02\x1a\x00" * 1_000_000  # a million passes by seat 0: 4 MB
-    body = sam_loc_pb2.SamRoundRecord.FromString(data)
-    big = sam_loc_pb2.SamLocServiceSettleRoundRequest(round=body)
-    # The default 256 KiB message limit refuses this unread; an operator who raises the limit still gets a
-    # bounded answer naming the field.
-    with (
-        running_server(["--max-message-bytes", str(4 * 1024 * 1024)]) as server,
-        grpc.insecure_channel(server.target) as channel,
-    ):
-        settle = channel.unary_unary(
-            "/cardrules.v1.SamLocService/SettleRound",
-            request_serializer=sam_loc_pb2.SamLocServiceSettleRoundRequest.SerializeToString,
-            response_deserializer=sam_loc_pb2.SamLocServiceSettleRoundResponse.FromString,
-        )
-        with pytest.raises(grpc.RpcError) as error:
-            settle(big, timeout=30)
-    assert error.value.code() is grpc.StatusCode.INVALID_ARGUMENT
-    assert "round.actions" in (error.value.details() or "")

@@ -7,31 +7,10 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardrules.core.lieng import Action, ActionKind, HouseRules, RoundRecord, apply, legal_actions, start_betting
+from cardrules.core.lieng import Action, ActionKind, HouseRules, apply, legal_actions, start_betting
 from cardrules.core.lieng.limits import MAX_ROUND_ACTIONS, UNCAPPED_RAISE_ORBITS, max_round_actions
 from cardrules.core.lieng.replay import replay
-
-
-def raising_round(seats: int, max_raise_rounds: int | None, raise_orbits: int) -> RoundRecord:
-    """Every seat raises by the minimum in each of ``raise_orbits`` orbits, then the others call the last raise:
-    the longest round with that many orbits containing a raise."""
-    rules = HouseRules(max_raise_rounds=max_raise_rounds)
-    stacks = (10 * (seats * raise_orbits + 2),) * seats
-    state = start_betting(stacks, 1, 0, rules)
-    actions: list[Action] = []
-    while not state.closed:
-        legal = legal_actions(state)
-        assert legal.seat is not None
-        orbit_has_a_raise = state.last_raise_orbit == state.orbit  # raising again here uses no new raise orbit
-        if ActionKind.RAISE in legal.kinds and state.raise_orbits < raise_orbits + orbit_has_a_raise:
-            action = Action(legal.seat, ActionKind.RAISE, legal.min_raise_to)
-        else:
-            action = Action(legal.seat, ActionKind.CALL if ActionKind.CALL in legal.kinds else ActionKind.CHECK)
-        result = apply(state, action)
-        assert result.state is not None, (action, result.reason)
-        actions.append(action)
-        state = result.state
-    return RoundRecord(stacks, 1, 0, tuple(actions), (), rules)
+from tests.support.lieng_rounds import raising_round
 
 
 def test_raising_in_every_allowed_orbit_reaches_the_bound_less_one() -> None:
