@@ -28,9 +28,9 @@ if str(REPO_ROOT) not in sys.path:
 server_process = importlib.import_module("tests.support.server_process")
 
 
-def run_conformance(vectors: Path, target: str) -> subprocess.CompletedProcess[str]:
+def run_conformance(vectors: Path, target: str, *flags: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "cardrules.client.tools.conformance", str(vectors), "--target", target],
+        [sys.executable, "-m", "cardrules.client.tools.conformance", str(vectors), "--target", target, *flags],
         capture_output=True,
         text=True,
         timeout=300,
@@ -52,8 +52,9 @@ def target() -> Iterator[str]:
         yield server.target
 
 
-def test_every_shared_vector_passes(target: str) -> None:
-    done = run_conformance(VECTORS, target)
+@pytest.mark.parametrize("flags", [(), ("--stream",)], ids=["unary", "stream"])
+def test_every_shared_vector_passes(target: str, flags: tuple[str, ...]) -> None:
+    done = run_conformance(VECTORS, target, *flags)
     passed, failed = summary(done)
     assert (failed, done.returncode) == (0, 0), done.stdout + done.stderr
     assert passed > 0

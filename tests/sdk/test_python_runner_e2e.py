@@ -191,3 +191,14 @@ def test_module_entry_point(target: str, tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.splitlines()[-1] == "4 passed, 0 failed"
     assert "RuntimeWarning" not in done.stderr
+
+
+def test_stream_mode_sends_each_case_on_its_service_stream(
+    target: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # This server has no Stream method: a case sent on the stream fails UNIMPLEMENTED, though its unary call passes.
+    write(tmp_path, "a.json", PASSING[:1])
+    assert run(capsys, str(tmp_path), "--target", target)[0] == 0
+    code, lines = run(capsys, str(tmp_path), "--target", target, "--stream")
+    assert (code, lines[-1]) == (1, "0 passed, 1 failed")
+    assert "failed with UNIMPLEMENTED" in lines[0]

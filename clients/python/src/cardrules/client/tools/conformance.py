@@ -1,7 +1,10 @@
 """Replay conformance vectors against a live server.
 
     python -m cardrules.client.tools.conformance VECTORS_DIR [--target HOST:PORT] [--verbose] [--timeout S]
-        [--tls | --ca PEM] [--cert PEM --key PEM] [--token TOKEN]
+        [--tls | --ca PEM] [--cert PEM --key PEM] [--token TOKEN] [--stream]
+
+With ``--stream`` every case is sent as a message on its service's ``Stream`` (the SDK's stream mode) instead of
+as a unary call, and must give the same outcome.
 
 The token may come from the environment variable ``CARDRULES_TOKEN`` instead of ``--token``, which keeps it out
 of process listings.
@@ -26,14 +29,16 @@ from google.protobuf.message import Message
 from cardrules.client.auth import check_token
 from cardrules.client.channel import DEFAULT_TIMEOUT
 from cardrules.client.client import connect
-from cardrules.client.errors import decode_status, field_violations
+from cardrules.client.errors import FieldViolation, RulesError, decode_status, field_violations
+from cardrules.client.stream_protocol import StreamProtocol
+from cardrules.client.sync_streams import SyncStreams
 from cardrules.client.tools.matching import ErrorOutcome, Outcome, ResponseOutcome, match_expect
 from cardrules.client.tools.vectors import Case, VectorsUnreadable, load_vectors
 
 # Imported for their side effect: they register the cardrules.v1 services in the default descriptor pool.
 from cardrules.v1 import lieng_pb2, sam_loc_pb2  # noqa: F401
 
-__all__ = ["TOKEN_ENV", "main", "run_case"]
+__all__ = ["TOKEN_ENV", "CaseStreams", "main", "run_case"]
 
 TOKEN_ENV = "CARDRULES_TOKEN"
 
@@ -56,13 +61,48 @@ def _method(service: str, method: str) -> tuple[type[Message], type[Message]]:
     )
 
 
-def run_case(channel: grpc.Channel, case: Case, timeout: float) -> Outcome:
-    """Send one case's request generically (by its full method name) and capture the response or status."""
+class CaseStreams:
+    """One stream per service on ``channel``, opened for the first case of that service (``--stream``)."""
+
+    def __init__(self, channel: grpc.Channel) -> None:
+        self._channel = channel
+        self._pools: dict[str, SyncStreams] = {}
+
+    def call(self, service: str, request: Message, response_type: type[Message], timeout: float) -> Message:
+        pool = self._pools.get(service)
+        if pool is None:
+            try:
+                protocol = StreamProtocol.of(service)
+            except ValueError as error:
+                raise CaseError(str(error)) from None
+            pool = self._pools[service] = SyncStreams(self._channel, protocol, 1)
+        if not pool.protocol.carries(type(request)):
+            raise CaseError(f"{type(request).__name__} is not a call of {service}.Stream")
+        return pool.call(request, response_type, timeout)
+
+    def close(self) -> None:
+        for pool in self._pools.values():
+            pool.close()
+
+
+def _error_outcome(code: grpc.StatusCode, violations: list[FieldViolation], message: str) -> ErrorOutcome:
+    return ErrorOutcome(code.name, tuple(violation.field for violation in violations), message)
+
+
+def run_case(channel: grpc.Channel, case: Case, timeout: float, streams: CaseStreams | None = None) -> Outcome:
+    """Send one case's request generically (by its full method name, or on its service's stream when ``streams``
+    is given) and capture the response or status."""
     request_type, response_type = _method(case.service, case.method)
     try:
         request = json_format.ParseDict(dict(case.request), request_type(), ignore_unknown_fields=False)
     except json_format.ParseError as error:
         raise CaseError(f"request does not parse as {request_type.DESCRIPTOR.full_name}: {error}") from None
+    if streams is not None:
+        try:
+            response = streams.call(case.service, request, response_type, timeout)
+        except RulesError as failed:
+            return _error_outcome(failed.code, field_violations(failed.status), failed.message)
+        return _response_outcome(response)
     call = channel.unary_unary(
         f"/{case.service}/{case.method}",
         request_serializer=request_type.SerializeToString,
@@ -72,9 +112,12 @@ def run_case(channel: grpc.Channel, case: Case, timeout: float) -> Outcome:
         response = call(request, timeout=timeout)
     except grpc.RpcError as error:
         code: Any = error.code() if callable(getattr(error, "code", None)) else grpc.StatusCode.UNKNOWN
-        fields = [violation.field for violation in field_violations(decode_status(error))]
         details = error.details() if callable(getattr(error, "details", None)) else str(error)
-        return ErrorOutcome(code.name, tuple(fields), details or "")
+        return _error_outcome(code, field_violations(decode_status(error)), details or "")
+    return _response_outcome(response)
+
+
+def _response_outcome(response: Message) -> ResponseOutcome:
     # Default-valued fields are emitted so vectors can expect `"legal": false` or an UNSPECIFIED reason.
     return ResponseOutcome(json_format.MessageToDict(response, always_print_fields_with_no_presence=True))
 
@@ -101,6 +144,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--key", type=Path, metavar="PEM", help="private key of --cert")
     parser.add_argument(
         "--token", help=f"bearer token sent on every call (default: the environment variable {TOKEN_ENV}, if set)"
+    )
+    parser.add_argument(
+        "--stream", action="store_true", help="send every case on its service's Stream instead of as a unary call"
     )
     parser.add_argument("--verbose", action="store_true", help="also list passing cases")
     return parser
@@ -141,9 +187,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         token=token,
         default_timeout=None,
     ) as channel:
+        streams = CaseStreams(channel) if args.stream else None
         for case in cases:
             try:
-                difference = match_expect(case.expect, run_case(channel, case, args.timeout))
+                difference = match_expect(case.expect, run_case(channel, case, args.timeout, streams))
             except CaseError as error:
                 difference = str(error)
             if difference is None:
@@ -153,6 +200,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             else:
                 failed += 1
                 print(f"FAIL {case.file}: {case.name}: {_one_line(difference)}")
+        if streams is not None:
+            streams.close()
     if passed + failed == 0:
         print(f"cardrules-conformance: no vector cases found under {args.vectors}", file=sys.stderr)
     print(f"{passed} passed, {failed} failed", flush=True)
