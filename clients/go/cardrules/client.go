@@ -24,10 +24,11 @@ type settings struct {
 	transport func() (credentials.TransportCredentials, error)
 	token     *bearerToken
 	extra     []grpc.DialOption
+	streams   int // WithStreams; 0: unary calls
 }
 
 // Option configures NewClient and DialOptions: WithToken, WithInsecureToken, WithTLS, WithTransportCredentials,
-// WithLoadBalancing, WithoutRetry, WithDefaultTimeout and WithDialOptions.
+// WithLoadBalancing, WithoutRetry, WithDefaultTimeout, WithDialOptions and WithStreams.
 type Option func(*settings)
 
 // WithLoadBalancing picks the policy (default PickFirst); RoundRobin wants a "dns:///host:port" target.
@@ -55,15 +56,31 @@ func WithDialOptions(opts ...grpc.DialOption) Option {
 
 // DialOptions are the grpc dial options NewClient uses, for callers who build their own grpc.ClientConn: the
 // transport credentials, the token, the service config, the default deadline of unary calls and the typed
-// errors (*Error) of unary and streaming calls.
+// errors (*Error) of unary and streaming calls. WithStreams is a feature of Client, not of the connection: it
+// is ignored here.
 func DialOptions(opts ...Option) ([]grpc.DialOption, error) {
+	s, err := newSettings(opts)
+	if err != nil {
+		return nil, err
+	}
+	return s.dialOptions()
+}
+
+func newSettings(opts []Option) (settings, error) {
 	s := settings{loadBalancing: PickFirst, retry: true, timeout: DefaultTimeout, transport: plaintext}
 	for _, opt := range opts {
 		opt(&s)
 	}
 	if s.timeout < 0 {
-		return nil, errors.New("cardrules: the default timeout must be >= 0")
+		return s, errors.New("cardrules: the default timeout must be >= 0")
 	}
+	if s.streams < 0 {
+		return s, errNegativeStreams
+	}
+	return s, nil
+}
+
+func (s settings) dialOptions() ([]grpc.DialOption, error) {
 	config, err := ServiceConfig(s.loadBalancing, s.retry)
 	if err != nil {
 		return nil, err
@@ -140,11 +157,13 @@ func typed(err error) error {
 	return err
 }
 
-// Client holds one connection and the stubs of both services.
+// Client holds one connection and the stubs of both services. It is safe for concurrent use.
 type Client struct {
-	SamLoc cardrulesv1.SamLocServiceClient
-	Lieng  cardrulesv1.LiengServiceClient
-	conn   *grpc.ClientConn
+	SamLoc  cardrulesv1.SamLocServiceClient
+	Lieng   cardrulesv1.LiengServiceClient
+	conn    *grpc.ClientConn
+	invoker grpc.ClientConnInterface
+	streams *streamConn // nil without WithStreams
 }
 
 // NewClient creates a client for target ("localhost:50051", "dns:///cardrules-headless.games:50051"). Like
@@ -152,7 +171,11 @@ type Client struct {
 // call (UNAVAILABLE), not of NewClient; NewClient fails only on bad options (an unreadable TLS file, a token on a
 // plaintext connection). Plaintext unless WithTLS or WithTransportCredentials. Close the client when done.
 func NewClient(target string, opts ...Option) (*Client, error) {
-	dialOptions, err := DialOptions(opts...)
+	s, err := newSettings(opts)
+	if err != nil {
+		return nil, err
+	}
+	dialOptions, err := s.dialOptions()
 	if err != nil {
 		return nil, err
 	}
@@ -160,15 +183,32 @@ func NewClient(target string, opts ...Option) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Client{
-		SamLoc: cardrulesv1.NewSamLocServiceClient(conn),
-		Lieng:  cardrulesv1.NewLiengServiceClient(conn),
-		conn:   conn,
-	}, nil
+	client := &Client{conn: conn, invoker: conn}
+	if s.streams > 0 {
+		if client.streams, err = newStreamConn(conn, s); err != nil {
+			conn.Close()
+			return nil, err
+		}
+		client.invoker = client.streams
+	}
+	client.SamLoc = cardrulesv1.NewSamLocServiceClient(client.invoker)
+	client.Lieng = cardrulesv1.NewLiengServiceClient(client.invoker)
+	return client, nil
 }
 
-// Conn is the underlying connection, e.g. for conn.Invoke with a full method name.
+// Conn is the underlying connection, e.g. for conn.Invoke with a full method name. Its calls are unary calls,
+// also with WithStreams; Invoker sends them the way SamLoc and Lieng do.
 func (c *Client) Conn() *grpc.ClientConn { return c.conn }
 
-// Close closes the connection; calls in flight fail with CANCELLED.
-func (c *Client) Close() error { return c.conn.Close() }
+// Invoker is what SamLoc and Lieng call through: Conn(), or with WithStreams the stream pools, whose Invoke sends
+// any unary RPC of the two services by its full method name ("/cardrules.v1.LiengService/ScoreLieng") over a
+// stream. For generic callers such as the conformance runner.
+func (c *Client) Invoker() grpc.ClientConnInterface { return c.invoker }
+
+// Close closes the client's streams and connection; calls in flight fail with CANCELLED.
+func (c *Client) Close() error {
+	if c.streams != nil {
+		c.streams.close()
+	}
+	return c.conn.Close()
+}

@@ -3,6 +3,10 @@ package cardrules
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
+	"time"
+
+	"google.golang.org/grpc/codes"
 )
 
 // LoadBalancing is a gRPC load-balancing policy name.
@@ -22,12 +26,33 @@ var Services = []string{"cardrules.v1.SamLocService", "cardrules.v1.LiengService
 // Every rules call is a pure function of its request, so a retry can never apply anything twice. CANCELLED is
 // retried too: a replica shutting down cancels calls it accepted but had not started, and another replica may
 // answer. gRPC never retries a call this client cancelled itself. Same policy as the Python and TypeScript SDKs.
+// Stream mode (WithStreams) retries by the same numbers, so the two modes cannot drift apart.
+const (
+	maxAttempts       = 4
+	initialBackoff    = 100 * time.Millisecond
+	maxBackoff        = time.Second
+	backoffMultiplier = 2
+)
+
+var retryableCodes = []codes.Code{codes.Unavailable, codes.Canceled}
+
 var retryPolicy = map[string]any{
-	"maxAttempts":          4,
-	"initialBackoff":       "0.1s",
-	"maxBackoff":           "1s",
-	"backoffMultiplier":    2,
-	"retryableStatusCodes": []string{"UNAVAILABLE", "CANCELLED"},
+	"maxAttempts":          maxAttempts,
+	"initialBackoff":       seconds(initialBackoff),
+	"maxBackoff":           seconds(maxBackoff),
+	"backoffMultiplier":    backoffMultiplier,
+	"retryableStatusCodes": codeNames(retryableCodes),
+}
+
+// seconds is a duration as the service config writes one ("0.1s").
+func seconds(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s" }
+
+func codeNames(list []codes.Code) []string {
+	names := make([]string, len(list))
+	for i, c := range list {
+		names[i] = CodeName(c)
+	}
+	return names
 }
 
 // ServiceConfig is the gRPC service config (JSON) for a connection to the rules service: the load-balancing

@@ -38,7 +38,8 @@ func TestServiceConfigRetriesEveryMethodOfBothServices(t *testing.T) {
 	if got := method.RetryPolicy["retryableStatusCodes"]; !reflect.DeepEqual(got, []any{"UNAVAILABLE", "CANCELLED"}) {
 		t.Errorf("retryable codes %v", got)
 	}
-	if method.RetryPolicy["maxAttempts"] != 4.0 {
+	if method.RetryPolicy["maxAttempts"] != 4.0 || method.RetryPolicy["initialBackoff"] != "0.1s" ||
+		method.RetryPolicy["maxBackoff"] != "1s" || method.RetryPolicy["backoffMultiplier"] != 2.0 {
 		t.Errorf("retry policy %v", method.RetryPolicy)
 	}
 }

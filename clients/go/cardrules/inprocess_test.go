@@ -19,21 +19,41 @@ import (
 )
 
 // scripted is an in-process LiengService for the tests and examples of the client's own behaviour: deadlines,
-// retries, balancing, typed errors. It does not know the rules (tests/sdk runs the shared vectors against the
-// real server): its ScoreLieng fails the first attempts with the scripted codes, then answers an empty
-// response, or the error in reject.
+// retries, balancing, typed errors, stream mode. It does not know the rules (tests/sdk runs the shared vectors
+// against the real server): its ScoreLieng fails the first attempts with the scripted codes, then answers one
+// empty score per hand sent (so a test can tell answers apart), or the error in reject.
 type scripted struct {
 	cardrulesv1.UnimplementedLiengServiceServer
-	failFirst []codes.Code // the codes of the first attempts, in order
-	reject    error        // the answer after them, when not nil
-	hang      bool         // wait for the call's deadline instead of answering
+	failFirst  []codes.Code  // the codes of the first attempts, in order
+	reject     error         // the answer after them, when not nil
+	hang       bool          // wait for the call's deadline instead of answering
+	gate       chan struct{} // when not nil, answers wait until the gate is closed (or the call ends)
+	holdFrom   int           // the first attempt the gate holds (1 when 0)
+	arrived    chan struct{} // when not nil, gets a token (if there is room) as each attempt arrives
+	streamless bool          // Stream fails with UNIMPLEMENTED, like a server from before streams
+	drain      *drain        // how the first stream ends, when not nil
 
 	mu        sync.Mutex
 	attempts  int
+	unary     int             // the attempts that came as unary calls
+	streams   int             // the Streams opened
+	messages  int             // the Stream messages received
 	deadlines []time.Duration // the time left before each attempt's deadline; -1 without one
 }
 
-func (s *scripted) ScoreLieng(ctx context.Context, _ *cardrulesv1.ScoreLiengRequest) (*cardrulesv1.ScoreLiengResponse, error) {
+// drain scripts the first stream a replica serves: it reads Read messages without answering, answers the
+// first Answered of them, then ends the stream with UNAVAILABLE, as a replica that drains on SIGTERM.
+type drain struct{ Read, Answered int }
+
+func (s *scripted) ScoreLieng(ctx context.Context, request *cardrulesv1.ScoreLiengRequest) (*cardrulesv1.ScoreLiengResponse, error) {
+	s.mu.Lock()
+	s.unary++
+	s.mu.Unlock()
+	return s.answer(ctx, request)
+}
+
+// answer is ScoreLieng's scripted answer, the same for a unary call and a stream message.
+func (s *scripted) answer(ctx context.Context, request *cardrulesv1.ScoreLiengRequest) (*cardrulesv1.ScoreLiengResponse, error) {
 	left := time.Duration(-1)
 	if deadline, ok := ctx.Deadline(); ok {
 		left = time.Until(deadline)
@@ -43,6 +63,19 @@ func (s *scripted) ScoreLieng(ctx context.Context, _ *cardrulesv1.ScoreLiengRequ
 	attempt := s.attempts
 	s.deadlines = append(s.deadlines, left)
 	s.mu.Unlock()
+	if s.arrived != nil {
+		select {
+		case s.arrived <- struct{}{}:
+		default:
+		}
+	}
+	if s.gate != nil && attempt >= max(s.holdFrom, 1) {
+		select {
+		case <-s.gate:
+		case <-ctx.Done():
+			return nil, status.FromContextError(ctx.Err()).Err()
+		}
+	}
 	switch {
 	case attempt <= len(s.failFirst):
 		return nil, status.Error(s.failFirst[attempt-1], "scripted failure")
@@ -52,7 +85,72 @@ func (s *scripted) ScoreLieng(ctx context.Context, _ *cardrulesv1.ScoreLiengRequ
 	case s.reject != nil:
 		return nil, s.reject
 	}
-	return &cardrulesv1.ScoreLiengResponse{}, nil
+	scores := make([]*cardrulesv1.LiengScore, len(request.GetHands()))
+	for i := range scores {
+		scores[i] = &cardrulesv1.LiengScore{}
+	}
+	return &cardrulesv1.ScoreLiengResponse{Scores: scores}, nil
+}
+
+// Stream answers each message in order as ScoreLieng would, a failure as the message's error, like the real
+// server; calls other than ScoreLieng fail with UNIMPLEMENTED.
+func (s *scripted) Stream(stream grpc.BidiStreamingServer[cardrulesv1.LiengServiceStreamRequest, cardrulesv1.LiengServiceStreamResponse]) error {
+	if s.streamless {
+		return status.Error(codes.Unimplemented, "unknown method Stream for service cardrules.v1.LiengService")
+	}
+	s.mu.Lock()
+	s.streams++
+	plan := s.drain
+	s.drain = nil
+	s.mu.Unlock()
+	var held []*cardrulesv1.LiengServiceStreamRequest
+	for {
+		request, err := stream.Recv()
+		if err != nil {
+			return err
+		}
+		s.mu.Lock()
+		s.messages++
+		s.mu.Unlock()
+		if plan != nil {
+			if held = append(held, request); len(held) < plan.Read {
+				continue
+			}
+			for _, request := range held[:plan.Answered] {
+				if err := s.answerMessage(stream, request); err != nil {
+					return err
+				}
+			}
+			return status.Error(codes.Unavailable, "the server is shutting down")
+		}
+		if err := s.answerMessage(stream, request); err != nil {
+			return err
+		}
+	}
+}
+
+func (s *scripted) answerMessage(stream grpc.BidiStreamingServer[cardrulesv1.LiengServiceStreamRequest, cardrulesv1.LiengServiceStreamResponse],
+	request *cardrulesv1.LiengServiceStreamRequest) error {
+	answer := &cardrulesv1.LiengServiceStreamResponse{Id: request.GetId()}
+	call, ok := request.GetCall().(*cardrulesv1.LiengServiceStreamRequest_ScoreLieng)
+	if !ok {
+		answer.Result = &cardrulesv1.LiengServiceStreamResponse_Error{Error: status.New(codes.Unimplemented, "not scripted").Proto()}
+		return stream.Send(answer)
+	}
+	response, err := s.answer(stream.Context(), call.ScoreLieng)
+	if err != nil {
+		answer.Result = &cardrulesv1.LiengServiceStreamResponse_Error{Error: status.Convert(err).Proto()}
+	} else {
+		answer.Result = &cardrulesv1.LiengServiceStreamResponse_ScoreLieng{ScoreLieng: response}
+	}
+	return stream.Send(answer)
+}
+
+// Counts are how many attempts reached s in all, as unary calls, and the Streams and their messages.
+func (s *scripted) Counts() (attempts, unary, streams, messages int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.attempts, s.unary, s.streams, s.messages
 }
 
 // Attempts is how many calls (retries included) reached s.
@@ -87,8 +185,17 @@ func wrongCardCount() error {
 // cardrules.NewClient("inprocess:///rules", options...) reach all of them, as a dns:/// target would reach every
 // replica, and a function that stops the servers. extra registers more services on every server.
 func inProcess(services []*scripted, extra ...func(*grpc.Server)) (options []cardrules.Option, stop func()) {
+	options, servers := inProcessServers(services, extra...)
+	return options, func() {
+		for _, server := range servers {
+			server.Stop()
+		}
+	}
+}
+
+// inProcessServers is inProcess returning the servers, to stop one of them as a replica that dies.
+func inProcessServers(services []*scripted, extra ...func(*grpc.Server)) (options []cardrules.Option, servers []*grpc.Server) {
 	listeners := map[string]*bufconn.Listener{}
-	var servers []*grpc.Server
 	var addresses []resolver.Address
 	for i, service := range services {
 		address := fmt.Sprintf("replica-%d", i)
@@ -113,9 +220,5 @@ func inProcess(services []*scripted, extra ...func(*grpc.Server)) (options []car
 		return listener.DialContext(ctx)
 	}
 	options = []cardrules.Option{cardrules.WithDialOptions(grpc.WithResolvers(replicas), grpc.WithContextDialer(dialer))}
-	return options, func() {
-		for _, server := range servers {
-			server.Stop()
-		}
-	}
+	return options, servers
 }
