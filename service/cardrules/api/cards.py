@@ -8,7 +8,7 @@ from typing import Any
 
 import cardrules.v1.cards_pb2 as cards_pb2
 from cardrules.core.cards import CARDS, FACE_VALUES, Card
-from cardrules.core.errors import FieldViolation, InvalidInput, violation
+from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput, violation
 
 # Proto rank number (face value: A = 1 … K = 13) → core rank index (Sâm strength: 3 → 0 … A → 11, 2 → 12).
 _RANK_FROM_PROTO = {face: index for index, face in enumerate(FACE_VALUES)}
@@ -95,7 +95,7 @@ def card_from_proto(message: cards_pb2.Card, field: str) -> Card:
 def _malformed(message: cards_pb2.Card, field: str) -> FieldViolation:
     rank, suit = message.rank, message.suit
     text = _MALFORMED_TEXT.get((rank, suit)) or _malformed_text(rank, suit)
-    return violation(field, "MALFORMED_CARD", text)
+    return violation(field, ErrorReason.MALFORMED_CARD, text)
 
 
 def _malformed_text(rank: int, suit: int) -> str:
@@ -127,7 +127,9 @@ def cards_from_proto(messages: Sequence[cards_pb2.Card], field: str) -> tuple[Ca
         card = CARDS[rank * 4 + suit]
         if card in seen:
             problems.append(
-                FieldViolation(f"{field}[{i}]", "DUPLICATE_CARD", f"card {card} appears twice (also at [{seen[card]}])")
+                FieldViolation(
+                    f"{field}[{i}]", ErrorReason.DUPLICATE_CARD, f"card {card} appears twice (also at [{seen[card]}])"
+                )
             )
         seen[card] = i
         out.append(card)

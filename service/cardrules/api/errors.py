@@ -17,7 +17,7 @@ from google.protobuf import any_pb2
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
-from cardrules.core.errors import InvalidInput
+from cardrules.core.errors import ErrorReason, InvalidInput
 
 DOMAIN = "cardrules.v1"
 
@@ -30,7 +30,6 @@ _log = structlog.get_logger("cardrules.api")
 MAX_LISTED_VIOLATIONS = 20
 MAX_DESCRIPTION_CHARS = 200
 MAX_DETAIL_BYTES = 4096
-MORE_VIOLATIONS = "MORE_VIOLATIONS"
 
 Req = TypeVar("Req")
 Resp = TypeVar("Resp")
@@ -75,7 +74,7 @@ def listed_violations(error: InvalidInput) -> error_details_pb2.BadRequest:
 def _add_more(listed: error_details_pb2.BadRequest, field: str, left: int, where: str) -> None:
     listed.field_violations.add(
         field=field,
-        reason=MORE_VIOLATIONS,
+        reason=ErrorReason.MORE_VIOLATIONS,
         description=f"{left} more violation{'s' if left > 1 else ''} not listed, {where}",
     )
 

@@ -16,17 +16,19 @@ from google.protobuf.descriptor import EnumDescriptor, FieldDescriptor
 from google.protobuf.message import Message
 from google.protobuf.unknown_fields import UnknownFieldSet
 
-from cardrules.core.errors import FieldViolation, InvalidInput
+from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
 
 Rules = TypeVar("Rules")
 
 
 def enum_name(descriptor: EnumDescriptor, number: int, field: str) -> str:
-    """The core's name for a contract enum value: ``SAM_CHOP_CHAIN_DOUBLE`` → ``DOUBLE``."""
+    """The core's name for a contract enum value: ``SAM_CHOP_CHAIN_DOUBLE`` → ``DOUBLE``. The zero value names
+    nothing (``MISSING_VALUE``); a number the contract does not define is ``UNKNOWN_ENUM_VALUE``."""
     value = descriptor.values_by_number.get(number)
     if value is None or number == 0:
         names = ", ".join(v.name for v in descriptor.values if v.number)
-        raise InvalidInput.one(field, "OUT_OF_RANGE", f"must be one of {names}, got {number}")
+        reason = ErrorReason.MISSING_VALUE if number == 0 else ErrorReason.UNKNOWN_ENUM_VALUE
+        raise InvalidInput.one(field, reason, f"must be one of {names}, got {number}")
     return str(value.name).removeprefix(enum_prefix(descriptor))
 
 
@@ -49,7 +51,7 @@ def rules_mapping(message: Message, field: str = "house_rules") -> dict[str, Any
     unknown = UnknownFieldSet(message)
     if len(unknown):
         numbers = ", ".join(str(unknown[i].field_number) for i in range(len(unknown)))
-        raise InvalidInput.one(field, "UNKNOWN_SWITCH", f"unknown house-rule field number(s) {numbers}")
+        raise InvalidInput.one(field, ErrorReason.UNKNOWN_FIELD, f"unknown house-rule field number(s) {numbers}")
     values: dict[str, Any] = {}
     problems: list[FieldViolation] = []
     for descriptor, value in message.ListFields():
@@ -103,7 +105,7 @@ class RulesReader(Generic[Rules]):
         before it is serialized or parsed field by field.
         """
         if message.ByteSize() > self._max_bytes:
-            raise InvalidInput.one(field, "UNKNOWN_SWITCH", "holds fields that are not house-rule switches")
+            raise InvalidInput.one(field, ErrorReason.UNKNOWN_FIELD, "holds fields that are not house-rule switches")
         return self._cached(message.SerializeToString(deterministic=True), field)
 
     def _read(self, serialized: bytes, field: str) -> Rules:

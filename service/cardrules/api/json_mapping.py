@@ -26,14 +26,9 @@ from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
 
 from cardrules.api.errors import MAX_LISTED_VIOLATIONS
-from cardrules.core.errors import FieldViolation, InvalidInput
+from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
 
 M = TypeVar("M", bound=Message)
-
-UNKNOWN_FIELD = "UNKNOWN_FIELD"
-DUPLICATE_FIELD = "DUPLICATE_FIELD"
-UNKNOWN_ENUM_VALUE = "UNKNOWN_ENUM_VALUE"
-INVALID_VALUE = "INVALID_VALUE"
 
 
 class MalformedJson(ValueError):
@@ -154,7 +149,7 @@ def _walk(js: Any, descriptor: Descriptor, path: FieldPath, found: Faults) -> No
     if not isinstance(js, dict):
         if found.building():
             problem = f"expected a JSON object ({descriptor.name}), got {_kind(js)}"
-            found.listed.append(FieldViolation(_render(path), INVALID_VALUE, problem))
+            found.listed.append(FieldViolation(_render(path), ErrorReason.INVALID_VALUE, problem))
         return
     fields = _fields(descriptor)
     oneofs: dict[str, str] = {}  # oneof name -> the proto name of the member set
@@ -164,13 +159,15 @@ def _walk(js: Any, descriptor: Descriptor, path: FieldPath, found: Faults) -> No
                 known = fields.get(name)
                 if found.building():
                     named = _render(path, _key(name) if known is None else known.name)
-                    found.listed.append(FieldViolation(named, DUPLICATE_FIELD, f"{name!r} names a field given before"))
+                    found.listed.append(
+                        FieldViolation(named, ErrorReason.DUPLICATE_FIELD, f"{name!r} names a field given before")
+                    )
             continue
         field = fields.get(key)
         if field is None:
             if found.building():
                 problem = f"{descriptor.name} has no field {key!r}"
-                found.listed.append(FieldViolation(_render(path, _key(key)), UNKNOWN_FIELD, problem))
+                found.listed.append(FieldViolation(_render(path, _key(key)), ErrorReason.UNKNOWN_FIELD, problem))
             continue
         if value is None:  # null means the default, for any field
             continue
@@ -178,7 +175,7 @@ def _walk(js: Any, descriptor: Descriptor, path: FieldPath, found: Faults) -> No
             if field.oneof in oneofs:
                 if found.building():
                     problem = f"only one of {field.oneof} may be set, and {oneofs[field.oneof]} is"
-                    found.listed.append(FieldViolation(_render(path, field.name), DUPLICATE_FIELD, problem))
+                    found.listed.append(FieldViolation(_render(path, field.name), ErrorReason.DUPLICATE_FIELD, problem))
                 continue
             oneofs[field.oneof] = field.name
         where = (path, field.name)
@@ -187,7 +184,7 @@ def _walk(js: Any, descriptor: Descriptor, path: FieldPath, found: Faults) -> No
         elif not isinstance(value, list):
             if found.building():
                 problem = f"expected a JSON array, got {_kind(value)}"
-                found.listed.append(FieldViolation(_render(where), INVALID_VALUE, problem))
+                found.listed.append(FieldViolation(_render(where), ErrorReason.INVALID_VALUE, problem))
         else:
             for i, item in enumerate(value):
                 _check(field, item, (where, i), found)
@@ -201,10 +198,10 @@ def _check(field: _Field, value: Any, where: FieldPath, found: Faults) -> None:
         if type(value) is str:
             if value not in field.enum_names and found.building():  # (counts the fault when not built)
                 problem = f"{value!r} is not a value of {field.descriptor.enum_type.name}"  # type: ignore[union-attr]
-                found.listed.append(FieldViolation(_render(where), UNKNOWN_ENUM_VALUE, problem))
+                found.listed.append(FieldViolation(_render(where), ErrorReason.UNKNOWN_ENUM_VALUE, problem))
         elif not _enum_number(field, value) and found.building():
             problem = f"expected {_expected(field.descriptor)}, got {_kind(value)}"
-            found.listed.append(FieldViolation(_render(where), INVALID_VALUE, problem))
+            found.listed.append(FieldViolation(_render(where), ErrorReason.INVALID_VALUE, problem))
     elif (
         value is None
         or not (
@@ -213,7 +210,7 @@ def _check(field: _Field, value: Any, where: FieldPath, found: Faults) -> None:
         )
     ) and found.building():
         problem = f"expected {_expected(field.descriptor)}, got {_kind(value)}"
-        found.listed.append(FieldViolation(_render(where), INVALID_VALUE, problem))
+        found.listed.append(FieldViolation(_render(where), ErrorReason.INVALID_VALUE, problem))
 
 
 _INT_RANGES = {

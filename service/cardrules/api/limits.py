@@ -21,14 +21,12 @@ from typing import Any
 
 from google.protobuf.message import Message
 
-from cardrules.core.errors import FieldViolation, InvalidInput
+from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
 from cardrules.core.lieng import limits as lieng_limits
 from cardrules.core.sam import limits as sam_limits
 from cardrules.v1 import lieng_pb2, sam_loc_pb2
 
 __all__ = ["BOUNDS", "Bound", "check_bounds"]
-
-TOO_MANY = "TOO_MANY"
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +38,8 @@ class Bound:
     - ``limit``: the most any request may hold (what docs/limits.md lists).
     - ``why``: the reason, in the error message.
     - ``noun``: what the elements are, in the error message.
-    - ``code``: the violation's reason code.
+    - ``code``: the violation's reason: ``TOO_MANY`` unless a count of the game's own has its word (seats,
+      hands, cards).
     - ``at_owner``: name the violation at the message holding the field rather than at the field itself — for a
       hand's card list, named at the hand (``hands[2]``) as a hand of the wrong size always was.
     - ``limit_of``: a tighter limit read from the request (the seat count, ``max_raise_rounds``), never above
@@ -52,7 +51,7 @@ class Bound:
     limit: int
     why: str
     noun: str
-    code: str = TOO_MANY
+    code: ErrorReason = ErrorReason.TOO_MANY
     at_owner: bool = False
     limit_of: Callable[[Any], int] | None = None
     distinct: bool = False
@@ -133,7 +132,9 @@ def _repeats(values: Any, field: str) -> list[FieldViolation]:
     problems: list[FieldViolation] = []
     for i, value in enumerate(values):
         if value in seen:
-            problems.append(FieldViolation(f"{field}[{i}]", "DUPLICATE", f"repeats {field}[{seen[value]}]"))
+            problems.append(
+                FieldViolation(f"{field}[{i}]", ErrorReason.DUPLICATE_VALUE, f"repeats {field}[{seen[value]}]")
+            )
         else:
             seen[value] = i
     return problems
@@ -171,17 +172,23 @@ def _sam_state(prefix: str) -> tuple[Bound, ...]:
             sam_limits.MAX_SEATS,
             "a Sâm table seats 2 to 5",
             "seats",
-            code="WRONG_SEAT_COUNT",
+            code=ErrorReason.WRONG_SEAT_COUNT,
         ),
         Bound(
             f"{prefix}seats[].hand.cards",
             sam_limits.HAND_SIZE,
             "a Sâm hand holds at most 10 cards",
             "cards",
-            code="TOO_MANY_CARDS",
+            code=ErrorReason.WRONG_CARD_COUNT,
             at_owner=True,
         ),
-        Bound(f"{prefix}current.cards", sam_limits.HAND_SIZE, "a play is cards from one hand of 10", "cards"),
+        Bound(
+            f"{prefix}current.cards",
+            sam_limits.HAND_SIZE,
+            "a play is cards from one hand of 10",
+            "cards",
+            code=ErrorReason.WRONG_CARD_COUNT,
+        ),
         Bound(
             f"{prefix}chop_chain",
             sam_limits.MAX_CHOP_CHAIN,
@@ -192,13 +199,13 @@ def _sam_state(prefix: str) -> tuple[Bound, ...]:
 
 
 _SAM_DEAL = (
-    Bound("hands", sam_limits.MAX_SEATS, "a Sâm table seats 2 to 5", "hands", code="WRONG_SEAT_COUNT"),
+    Bound("hands", sam_limits.MAX_SEATS, "a Sâm table seats 2 to 5", "hands", code=ErrorReason.WRONG_SEAT_COUNT),
     Bound(
         "hands[].cards",
         sam_limits.HAND_SIZE,
         "a Sâm hand is dealt 10 cards",
         "cards",
-        code="WRONG_HAND_SIZE",
+        code=ErrorReason.WRONG_CARD_COUNT,
         at_owner=True,
     ),
     Bound("declarations", sam_limits.MAX_DECLARATIONS, "each seat declares Sâm at most once", "declarations"),
@@ -210,13 +217,13 @@ _SAM_DEAL = (
 
 def _lieng_hands(prefix: str, limit: int, why: str) -> tuple[Bound, ...]:
     return (
-        Bound(f"{prefix}hands", limit, why, "hands", code="WRONG_HAND_COUNT"),
+        Bound(f"{prefix}hands", limit, why, "hands", code=ErrorReason.WRONG_HAND_COUNT),
         Bound(
             f"{prefix}hands[].cards",
             lieng_limits.HAND_SIZE,
             "a Liêng hand is 3 cards",
             "cards",
-            code="WRONG_CARD_COUNT",
+            code=ErrorReason.WRONG_CARD_COUNT,
             at_owner=True,
         ),
     )
@@ -237,7 +244,7 @@ _LIENG_SEATS = "a Liêng table seats 2 to 6"
 
 
 def _lieng_state(prefix: str) -> tuple[Bound, ...]:
-    return (Bound(f"{prefix}seats", lieng_limits.MAX_SEATS, _LIENG_SEATS, "seats", code="WRONG_SEAT_COUNT"),)
+    return (Bound(f"{prefix}seats", lieng_limits.MAX_SEATS, _LIENG_SEATS, "seats", code=ErrorReason.WRONG_SEAT_COUNT),)
 
 
 # --- every request ---------------------------------------------------------------------------------------------
@@ -247,7 +254,13 @@ BOUNDS: dict[type[Message], tuple[Bound, ...]] = {
     sam_loc_pb2.SamLocServiceValidatePlayRequest: (
         *_sam_rules(""),
         *_sam_state("state."),
-        Bound("action.play.cards", sam_limits.HAND_SIZE, "a play is cards from one hand of 10", "cards"),
+        Bound(
+            "action.play.cards",
+            sam_limits.HAND_SIZE,
+            "a play is cards from one hand of 10",
+            "cards",
+            code=ErrorReason.WRONG_CARD_COUNT,
+        ),
     ),
     sam_loc_pb2.SamLocServiceLegalMovesRequest: (*_sam_rules(""), *_sam_state("state.")),
     sam_loc_pb2.SamLocServiceSettleRoundRequest: (
@@ -260,19 +273,25 @@ BOUNDS: dict[type[Message], tuple[Bound, ...]] = {
             "actions",
             limit_of=_sam_round_actions,
         ),
-        Bound("round.actions[].play.cards", sam_limits.HAND_SIZE, "a play is cards from one hand of 10", "cards"),
+        Bound(
+            "round.actions[].play.cards",
+            sam_limits.HAND_SIZE,
+            "a play is cards from one hand of 10",
+            "cards",
+            code=ErrorReason.WRONG_CARD_COUNT,
+        ),
     ),
     lieng_pb2.ScoreLiengRequest: _lieng_hands("", lieng_limits.MAX_SCORED_HANDS, "score 1 to 1000 hands"),
     lieng_pb2.CompareHandsRequest: _lieng_hands(
         "", lieng_limits.MAX_COMPARED_HANDS, "compare 2 to 17 hands: every hand of one deck"
     ),
     lieng_pb2.StartBettingRequest: (
-        Bound("stacks", lieng_limits.MAX_SEATS, _LIENG_SEATS, "stacks", code="WRONG_SEAT_COUNT"),
+        Bound("stacks", lieng_limits.MAX_SEATS, _LIENG_SEATS, "stacks", code=ErrorReason.WRONG_SEAT_COUNT),
     ),
     lieng_pb2.LiengServiceValidatePlayRequest: _lieng_state("state."),
     lieng_pb2.LiengServiceLegalMovesRequest: _lieng_state("state."),
     lieng_pb2.LiengServiceSettleRoundRequest: (
-        Bound("round.stacks", lieng_limits.MAX_SEATS, _LIENG_SEATS, "stacks", code="WRONG_SEAT_COUNT"),
+        Bound("round.stacks", lieng_limits.MAX_SEATS, _LIENG_SEATS, "stacks", code=ErrorReason.WRONG_SEAT_COUNT),
         *_lieng_hands("round.", lieng_limits.MAX_SEATS, "one hand per seat"),
         Bound(
             "round.actions",

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from cardrules.core.errors import FieldViolation, InvalidInput
+from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
 
 Rewrite = tuple[re.Pattern[str], str]
 
@@ -38,4 +38,4 @@ INT64_MAX = 2**63 - 1
 def check_int64(values: Sequence[int], field: str, what: str) -> None:
     """Money leaves the service as int64: a result beyond it is the request's fault (a stake or stacks too big)."""
     if any(not -INT64_MAX <= v <= INT64_MAX for v in values):
-        raise InvalidInput.one(field, "AMOUNT_OUT_OF_RANGE", f"{what} would not fit in int64; use a smaller unit")
+        raise InvalidInput.one(field, ErrorReason.OUT_OF_RANGE, f"{what} would not fit in int64; use a smaller unit")

@@ -25,7 +25,7 @@ from google.rpc import code_pb2, status_pb2
 from grpc_status import rpc_status
 
 from cardrules.api.errors import invalid_argument_status, outcome
-from cardrules.core.errors import InvalidInput
+from cardrules.core.errors import ErrorReason, InvalidInput
 from cardrules.server.streams import Answer, StreamCall
 
 STREAM_METHOD = "Stream"
@@ -74,7 +74,9 @@ class StreamCalls:
             return self._undecodable(data)
         which = request.WhichOneof(CALL)
         if which is None:
-            missing = InvalidInput.one(CALL, "MISSING_VALUE", "a message carries one call: set one field of `call`")
+            missing = InvalidInput.one(
+                CALL, ErrorReason.MISSING_VALUE, "a message carries one call: set one field of `call`"
+            )
             return _Refused(request.id, self.method, self._error(request.id, invalid_argument_status(missing)), None)
         route = self._routes[which]
         return _Call(request.id, route.method, self, route, getattr(request, which))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 
-from cardrules.core.errors import FieldViolation, InvalidInput
+from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
 
 
 @enum.unique
@@ -145,11 +145,13 @@ def parse_cards(texts: str | Iterable[str], field: str = "cards") -> tuple[Card,
         try:
             card = Card.parse(text)
         except ValueError as error:
-            problems.append(FieldViolation(f"{field}[{i}]", "MALFORMED_CARD", str(error)))
+            problems.append(FieldViolation(f"{field}[{i}]", ErrorReason.MALFORMED_CARD, str(error)))
             continue
         if card in seen:
             problems.append(
-                FieldViolation(f"{field}[{i}]", "DUPLICATE_CARD", f"card {card} appears twice (also at [{seen[card]}])")
+                FieldViolation(
+                    f"{field}[{i}]", ErrorReason.DUPLICATE_CARD, f"card {card} appears twice (also at [{seen[card]}])"
+                )
             )
         seen[card] = i
         cards.append(card)
@@ -170,12 +172,14 @@ def check_distinct(cards: Iterable[int], field: str = "cards") -> tuple[Card, ..
     problems: list[FieldViolation] = []
     for i, value in enumerate(values):
         if not isinstance(value, int) or not 0 <= value < 52:
-            problems.append(FieldViolation(f"{field}[{i}]", "MALFORMED_CARD", f"not a card: {value!r}"))
+            problems.append(FieldViolation(f"{field}[{i}]", ErrorReason.MALFORMED_CARD, f"not a card: {value!r}"))
             continue
         if value in seen:
             problems.append(
                 FieldViolation(
-                    f"{field}[{i}]", "DUPLICATE_CARD", f"card {CARDS[value]} appears twice (also at [{seen[value]}])"
+                    f"{field}[{i}]",
+                    ErrorReason.DUPLICATE_CARD,
+                    f"card {CARDS[value]} appears twice (also at [{seen[value]}])",
                 )
             )
         seen[value] = i

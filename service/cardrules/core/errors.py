@@ -8,12 +8,17 @@ mistake. The core raises :class:`InvalidInput` naming each offending field; the 
 
 Field paths use the core's own parameter names in snake_case with ``.`` and ``[i]``
 (``seats[2].hand[3]``, ``house_rules.fee_bps``); the contract mirrors these names so the API layer only adds
-the request's prefix.
+the request's prefix. Reasons are :class:`ErrorReason` members, the contract's vocabulary: the type keeps out any
+other word.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from cardrules.core.error_reasons import ErrorReason
+
+__all__ = ["ErrorReason", "FieldViolation", "InvalidInput", "violation"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,7 +26,7 @@ class FieldViolation:
     """One offending field: its path, a stable machine-readable reason and an English description."""
 
     field: str
-    reason: str
+    reason: ErrorReason
     description: str
 
     def under(self, prefix: str) -> FieldViolation:
@@ -35,10 +40,10 @@ class FieldViolation:
 _set = object.__setattr__
 
 
-def violation(field: str, reason: str, description: str) -> FieldViolation:
+def violation(field: str, reason: ErrorReason, description: str) -> FieldViolation:
     """``FieldViolation(field, reason, description)`` without the dataclass's generated ``__init__`` (its frozen
-    checks), for the paths that may report thousands of faults in one request; the fields are the same three
-    strings, so nothing is skipped that the constructor would check."""
+    checks), for the paths that may report thousands of faults in one request; the fields are typed values, so
+    nothing is skipped that the constructor would check."""
     made = object.__new__(FieldViolation)
     _set(made, "field", field)
     _set(made, "reason", reason)
@@ -63,7 +68,7 @@ class InvalidInput(ValueError):
         return f"{text} (and {self.unlisted} more)" if self.unlisted else text
 
     @classmethod
-    def one(cls, field: str, reason: str, description: str) -> InvalidInput:
+    def one(cls, field: str, reason: ErrorReason, description: str) -> InvalidInput:
         """Shorthand for a single violation."""
         return cls(FieldViolation(field, reason, description))
 

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardrules.core.checks import is_int
-from cardrules.core.errors import FieldViolation, InvalidInput
+from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
 from cardrules.core.lieng.house_rules import DEFAULT_RULES, MIN_SEATS, HouseRules
 from cardrules.core.lieng.reasons import Reason
 from cardrules.core.trusted import unchecked_constructor
@@ -110,24 +110,32 @@ class Action:
     def __post_init__(self) -> None:
         problems: list[FieldViolation] = []
         if not is_int(self.seat) or self.seat < 0:
-            problems.append(FieldViolation("seat", "OUT_OF_RANGE", f"seat must be an integer ≥ 0, got {self.seat!r}"))
+            problems.append(
+                FieldViolation("seat", ErrorReason.SEAT_OUT_OF_RANGE, f"seat must be an integer ≥ 0, got {self.seat!r}")
+            )
         if not isinstance(self.kind, ActionKind):
             problems.append(
                 FieldViolation(
                     "kind",
-                    "OUT_OF_RANGE",
+                    ErrorReason.INVALID_VALUE,
                     f"kind must be one of {', '.join(ActionKind.__members__)}, got {self.kind!r}",
                 )
             )
         if not is_int(self.amount) or self.amount < 0:
             problems.append(
-                FieldViolation("amount", "NEGATIVE_AMOUNT", f"amount must be an integer ≥ 0, got {self.amount!r}")
+                FieldViolation(
+                    "amount", ErrorReason.OUT_OF_RANGE, f"amount must be an integer ≥ 0, got {self.amount!r}"
+                )
             )
         elif self.kind is ActionKind.RAISE and self.amount == 0:
-            problems.append(FieldViolation("amount", "MISSING_AMOUNT", "a RAISE needs the total it raises to (> 0)"))
+            problems.append(
+                FieldViolation("amount", ErrorReason.MISSING_VALUE, "a RAISE needs the total it raises to (> 0)")
+            )
         elif self.kind is not ActionKind.RAISE and isinstance(self.kind, ActionKind) and self.amount != 0:
             problems.append(
-                FieldViolation("amount", "UNEXPECTED_AMOUNT", f"only RAISE carries an amount; {self.kind.name} has 0")
+                FieldViolation(
+                    "amount", ErrorReason.UNEXPECTED_VALUE, f"only RAISE carries an amount; {self.kind.name} has 0"
+                )
             )
         if problems:
             raise InvalidInput(*problems)
@@ -139,7 +147,9 @@ class Action:
             member = ActionKind.__members__.get(kind.upper())
             if member is None:
                 raise InvalidInput.one(
-                    "kind", "OUT_OF_RANGE", f"kind must be one of {', '.join(ActionKind.__members__)}, got {kind!r}"
+                    "kind",
+                    ErrorReason.UNKNOWN_ENUM_VALUE,
+                    f"kind must be one of {', '.join(ActionKind.__members__)}, got {kind!r}",
                 )
             kind = member
         return cls(seat, kind, amount)
@@ -162,20 +172,26 @@ class SeatState:
             value = getattr(self, name)
             if not is_int(value) or value < 0:
                 problems.append(
-                    FieldViolation(name, "NEGATIVE_AMOUNT", f"{name} must be an integer ≥ 0, got {value!r}")
+                    FieldViolation(name, ErrorReason.OUT_OF_RANGE, f"{name} must be an integer ≥ 0, got {value!r}")
                 )
         for name in ("folded", "all_in", "acted"):
             if not isinstance(getattr(self, name), bool):
-                problems.append(FieldViolation(name, "NOT_A_BOOL", f"{name} must be true or false"))
+                problems.append(FieldViolation(name, ErrorReason.INVALID_VALUE, f"{name} must be true or false"))
         if not problems:
             if self.folded and self.all_in:
-                problems.append(FieldViolation("all_in", "IMPOSSIBLE_STATE", "a seat cannot be both folded and all-in"))
+                problems.append(
+                    FieldViolation("all_in", ErrorReason.IMPOSSIBLE_STATE, "a seat cannot be both folded and all-in")
+                )
             elif self.all_in and self.stack != 0:
-                problems.append(FieldViolation("stack", "IMPOSSIBLE_STATE", "an all-in seat has no chips behind"))
+                problems.append(
+                    FieldViolation("stack", ErrorReason.IMPOSSIBLE_STATE, "an all-in seat has no chips behind")
+                )
             elif self.stack == 0 and not self.all_in:
                 problems.append(
                     FieldViolation(
-                        "all_in", "IMPOSSIBLE_STATE", "a seat with no chips behind is all-in (and never folds)"
+                        "all_in",
+                        ErrorReason.IMPOSSIBLE_STATE,
+                        "a seat with no chips behind is all-in (and never folds)",
                     )
                 )
         if problems:
@@ -213,65 +229,85 @@ class BettingState:
     def __post_init__(self) -> None:
         problems: list[FieldViolation] = []
 
-        def bad(field: str, reason: str, description: str) -> None:
+        def bad(field: str, reason: ErrorReason, description: str) -> None:
             problems.append(FieldViolation(field, reason, description))
 
         if not isinstance(self.rules, HouseRules):
-            raise InvalidInput.one("house_rules", "OUT_OF_RANGE", "rules must be a HouseRules")
+            raise InvalidInput.one("house_rules", ErrorReason.INVALID_VALUE, "rules must be a HouseRules")
         seats = self.seats
         if not isinstance(seats, tuple) or not all(isinstance(s, SeatState) for s in seats):
-            raise InvalidInput.one("seats", "OUT_OF_RANGE", "seats must be a tuple of SeatState")
+            raise InvalidInput.one("seats", ErrorReason.INVALID_VALUE, "seats must be a tuple of SeatState")
         n = len(seats)
         if not MIN_SEATS <= n <= self.rules.max_players:
             raise InvalidInput.one(
-                "seats", "WRONG_SEAT_COUNT", f"a Liêng round has {MIN_SEATS} to {self.rules.max_players} seats, got {n}"
+                "seats",
+                ErrorReason.WRONG_SEAT_COUNT,
+                f"a Liêng round has {MIN_SEATS} to {self.rules.max_players} seats, got {n}",
             )
         if not is_int(self.ante) or self.ante <= 0:
-            raise InvalidInput.one("ante", "OUT_OF_RANGE", f"ante must be a positive integer, got {self.ante!r}")
+            raise InvalidInput.one(
+                "ante", ErrorReason.OUT_OF_RANGE, f"ante must be a positive integer, got {self.ante!r}"
+            )
         if self.rules.ante is not None and self.rules.ante != self.ante:
-            bad("ante", "CONFLICT", f"ante {self.ante} differs from house_rules.ante {self.rules.ante}")
+            bad(
+                "ante",
+                ErrorReason.CONFLICTING_VALUES,
+                f"ante {self.ante} differs from house_rules.ante {self.rules.ante}",
+            )
         for i, seat in enumerate(seats):
             if seat.committed < self.ante:
                 bad(
                     f"seats[{i}].committed",
-                    "IMPOSSIBLE_STATE",
+                    ErrorReason.IMPOSSIBLE_STATE,
                     f"every seat has committed at least the ante {self.ante}",
                 )
         if not is_int(self.first_actor) or not 0 <= self.first_actor < n:
-            bad("first_actor", "OUT_OF_RANGE", f"first_actor must be a seat 0..{n - 1}, got {self.first_actor!r}")
+            bad(
+                "first_actor",
+                ErrorReason.SEAT_OUT_OF_RANGE,
+                f"first_actor must be a seat 0..{n - 1}, got {self.first_actor!r}",
+            )
         if not is_int(self.current_bet) or self.current_bet != max(s.committed for s in seats):
-            bad("current_bet", "IMPOSSIBLE_STATE", "current_bet must be the highest committed amount")
+            bad("current_bet", ErrorReason.IMPOSSIBLE_STATE, "current_bet must be the highest committed amount")
         if all(s.folded for s in seats):
-            bad("seats", "IMPOSSIBLE_STATE", "at least one seat is unfolded")
+            bad("seats", ErrorReason.IMPOSSIBLE_STATE, "at least one seat is unfolded")
         else:
             top_live = max(s.committed for s in seats if not s.folded)
             for i, seat in enumerate(seats):
                 if seat.folded and seat.committed > top_live:
                     bad(
-                        f"seats[{i}].committed", "IMPOSSIBLE_STATE", "a folded seat cannot have out-bet every live seat"
+                        f"seats[{i}].committed",
+                        ErrorReason.IMPOSSIBLE_STATE,
+                        "a folded seat cannot have out-bet every live seat",
                     )
         for name in ("last_full_raise", "orbit", "raise_orbits"):
             value = getattr(self, name)
             if not is_int(value) or value < 0:
-                bad(name, "OUT_OF_RANGE", f"{name} must be an integer ≥ 0, got {value!r}")
+                bad(name, ErrorReason.OUT_OF_RANGE, f"{name} must be an integer ≥ 0, got {value!r}")
         if not is_int(self.last_raise_orbit) or not -1 <= self.last_raise_orbit <= self.orbit:
-            bad("last_raise_orbit", "OUT_OF_RANGE", "last_raise_orbit must be -1 or an orbit not after the current one")
+            bad(
+                "last_raise_orbit",
+                ErrorReason.OUT_OF_RANGE,
+                "last_raise_orbit must be -1 or an orbit not after the current one",
+            )
         elif (self.last_raise_orbit == -1) != (self.raise_orbits == 0) or self.raise_orbits > self.orbit + 1:
-            bad("raise_orbits", "IMPOSSIBLE_STATE", "raise_orbits disagrees with orbit and last_raise_orbit")
+            bad("raise_orbits", ErrorReason.IMPOSSIBLE_STATE, "raise_orbits disagrees with orbit and last_raise_orbit")
         cap = self.rules.max_raise_rounds
         if cap is not None and is_int(self.raise_orbits) and self.raise_orbits > cap:
-            bad("raise_orbits", "IMPOSSIBLE_STATE", f"raise_orbits exceeds house_rules.max_raise_rounds {cap}")
+            bad(
+                "raise_orbits", ErrorReason.IMPOSSIBLE_STATE, f"raise_orbits exceeds house_rules.max_raise_rounds {cap}"
+            )
         if problems:
             raise InvalidInput(*problems)
         closed = _is_closed(seats, self.current_bet)
         if closed and self.to_act is not None:
-            raise InvalidInput.one("to_act", "IMPOSSIBLE_STATE", "betting is closed: to_act must be unset")
+            raise InvalidInput.one("to_act", ErrorReason.IMPOSSIBLE_STATE, "betting is closed: to_act must be unset")
         if not closed:
             if self.to_act is None or not is_int(self.to_act) or not 0 <= self.to_act < n:
-                raise InvalidInput.one("to_act", "IMPOSSIBLE_STATE", "betting is open: to_act must be a seat")
+                raise InvalidInput.one("to_act", ErrorReason.IMPOSSIBLE_STATE, "betting is open: to_act must be a seat")
             if not _needs_action(seats[self.to_act], self.current_bet):
                 raise InvalidInput.one(
-                    "to_act", "IMPOSSIBLE_STATE", f"seat {self.to_act} is folded, all-in or has nothing to do"
+                    "to_act", ErrorReason.IMPOSSIBLE_STATE, f"seat {self.to_act} is folded, all-in or has nothing to do"
                 )
 
     # --- derived facts -----------------------------------------------------------------------------------
@@ -378,7 +414,9 @@ def judge(state: BettingState, action: Action, field: str = "action") -> Reason:
     """
     seats = state.seats
     if not 0 <= action.seat < len(seats):
-        raise InvalidInput.one(f"{field}.seat", "OUT_OF_RANGE", f"seat must be 0..{len(seats) - 1}, got {action.seat}")
+        raise InvalidInput.one(
+            f"{field}.seat", ErrorReason.SEAT_OUT_OF_RANGE, f"seat must be 0..{len(seats) - 1}, got {action.seat}"
+        )
     if state.to_act is None:
         return Reason.BETTING_CLOSED
     if action.seat != state.to_act:
@@ -550,33 +588,43 @@ def start_betting(
     non-positive or conflicting ante (``ante``), a first actor outside the table (``first_actor``).
     """
     if not isinstance(rules, HouseRules):
-        raise InvalidInput.one("house_rules", "OUT_OF_RANGE", "rules must be a HouseRules")
+        raise InvalidInput.one("house_rules", ErrorReason.INVALID_VALUE, "rules must be a HouseRules")
     stacks = tuple(stacks)
     n = len(stacks)
     if not MIN_SEATS <= n <= rules.max_players:
         raise InvalidInput.one(
-            "stacks", "WRONG_SEAT_COUNT", f"a Liêng round has {MIN_SEATS} to {rules.max_players} seats, got {n}"
+            "stacks",
+            ErrorReason.WRONG_SEAT_COUNT,
+            f"a Liêng round has {MIN_SEATS} to {rules.max_players} seats, got {n}",
         )
     if ante is None:
         ante = rules.ante
         if ante is None:
-            raise InvalidInput.one("ante", "MISSING", "the ante is required (here or as house_rules.ante)")
+            raise InvalidInput.one(
+                "ante", ErrorReason.MISSING_VALUE, "the ante is required (here or as house_rules.ante)"
+            )
     elif not is_int(ante) or ante <= 0:
-        raise InvalidInput.one("ante", "OUT_OF_RANGE", f"ante must be a positive integer, got {ante!r}")
+        raise InvalidInput.one("ante", ErrorReason.OUT_OF_RANGE, f"ante must be a positive integer, got {ante!r}")
     elif rules.ante is not None and rules.ante != ante:
-        raise InvalidInput.one("ante", "CONFLICT", f"ante {ante} differs from house_rules.ante {rules.ante}")
+        raise InvalidInput.one(
+            "ante", ErrorReason.CONFLICTING_VALUES, f"ante {ante} differs from house_rules.ante {rules.ante}"
+        )
     problems: list[FieldViolation] = []
     for i, stack in enumerate(stacks):
         if not is_int(stack) or stack < 0:
             problems.append(
-                FieldViolation(f"stacks[{i}]", "NEGATIVE_AMOUNT", f"a stack is an integer ≥ 0, got {stack!r}")
+                FieldViolation(f"stacks[{i}]", ErrorReason.OUT_OF_RANGE, f"a stack is an integer ≥ 0, got {stack!r}")
             )
         elif stack < ante:
             problems.append(
-                FieldViolation(f"stacks[{i}]", "ANTE_NOT_COVERED", f"stack {stack} does not cover the ante {ante}")
+                FieldViolation(
+                    f"stacks[{i}]", ErrorReason.ANTE_NOT_COVERED, f"stack {stack} does not cover the ante {ante}"
+                )
             )
     if not is_int(first_actor) or not 0 <= first_actor < n:
-        problems.append(FieldViolation("first_actor", "OUT_OF_RANGE", f"first_actor must be a seat 0..{n - 1}"))
+        problems.append(
+            FieldViolation("first_actor", ErrorReason.SEAT_OUT_OF_RANGE, f"first_actor must be a seat 0..{n - 1}")
+        )
     if problems:
         raise InvalidInput(*problems)
     seats = tuple(SeatState(stack - ante, ante, False, stack == ante, False) for stack in stacks)

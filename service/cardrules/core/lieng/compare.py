@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from cardrules.core.errors import InvalidInput
+from cardrules.core.errors import ErrorReason, InvalidInput
 from cardrules.core.lieng.hand_score import HandScore, score_hand, score_hands
 from cardrules.core.lieng.house_rules import DEFAULT_RULES, HouseRules
 
@@ -61,7 +61,7 @@ def rank_hands(
     if not MIN_COMPARED_HANDS <= len(hands) <= MAX_COMPARED_HANDS:
         raise InvalidInput.one(
             field,
-            "WRONG_HAND_COUNT",
+            ErrorReason.WRONG_HAND_COUNT,
             f"compare {MIN_COMPARED_HANDS} to {MAX_COMPARED_HANDS} hands, got {len(hands)}",
         )
     return rank_scores(score_hands(hands, rules, field))

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from cardrules.core.cards import CARDS, FACE_VALUES, Card, check_distinct, parse_cards
-from cardrules.core.errors import FieldViolation, InvalidInput
+from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
 from cardrules.core.lieng.house_rules import A23, DEFAULT_RULES, HouseRules, SuitTieBreak
 
 __all__ = ["HandScore", "Tier", "hand_sort_key", "key_table", "score_hand", "score_hands", "score_parts"]
@@ -207,5 +207,5 @@ def _parse_hand(cards: str | Iterable[int] | Iterable[str], field: str) -> tuple
         else:
             hand = check_distinct(items, field)  # type: ignore[arg-type]
     if len(hand) != 3:
-        raise InvalidInput.one(field, "WRONG_CARD_COUNT", f"a Liêng hand is exactly 3 cards, got {len(hand)}")
+        raise InvalidInput.one(field, ErrorReason.WRONG_CARD_COUNT, f"a Liêng hand is exactly 3 cards, got {len(hand)}")
     return hand

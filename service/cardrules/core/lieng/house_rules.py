@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardrules.core.checks import is_int
-from cardrules.core.errors import FieldViolation, InvalidInput
+from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
 
 __all__ = ["A23", "MAX_SEATS", "MIN_SEATS", "Excess", "HouseRules", "SuitTieBreak"]
 
@@ -80,8 +80,8 @@ class HouseRules:
     def __post_init__(self) -> None:
         problems: list[FieldViolation] = []
 
-        def bad(name: str, description: str) -> None:
-            problems.append(FieldViolation(f"house_rules.{name}", "OUT_OF_RANGE", description))
+        def bad(name: str, description: str, reason: ErrorReason = ErrorReason.OUT_OF_RANGE) -> None:
+            problems.append(FieldViolation(f"house_rules.{name}", reason, description))
 
         if not is_int(self.max_players) or not MIN_SEATS <= self.max_players <= MAX_SEATS:
             bad(
@@ -96,7 +96,11 @@ class HouseRules:
             bad("max_raise_rounds", f"max_raise_rounds must be an integer ≥ 1 when set, got {self.max_raise_rounds!r}")
         for name, kind in (("a23", A23), ("suit_tie_break", SuitTieBreak), ("excess", Excess)):
             if not isinstance(getattr(self, name), kind):
-                bad(name, f"{name} must be one of {', '.join(m.name for m in kind)}, got {getattr(self, name)!r}")
+                bad(
+                    name,
+                    f"{name} must be one of {', '.join(m.name for m in kind)}, got {getattr(self, name)!r}",
+                    ErrorReason.INVALID_VALUE,
+                )
         if not is_int(self.fee_bps) or not 0 <= self.fee_bps <= 10000:
             bad("fee_bps", f"fee_bps must be an integer from 0 to 10000, got {self.fee_bps!r}")
         if problems:
@@ -122,7 +126,7 @@ class HouseRules:
                 problems.append(
                     FieldViolation(
                         f"house_rules.{name}",
-                        "UNKNOWN_SWITCH",
+                        ErrorReason.UNKNOWN_FIELD,
                         f"unknown Liêng house rule {name!r}; known: {', '.join(_FIELDS)}",
                     )
                 )
@@ -136,7 +140,7 @@ class HouseRules:
                     problems.append(
                         FieldViolation(
                             f"house_rules.{name}",
-                            "OUT_OF_RANGE",
+                            ErrorReason.UNKNOWN_ENUM_VALUE,
                             f"{name} must be one of {', '.join(kind.__members__)}, got {value!r}",
                         )
                     )

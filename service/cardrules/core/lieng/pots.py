@@ -40,7 +40,7 @@ from operator import add as _add
 from operator import sub as _sub
 from typing import NamedTuple, NoReturn
 
-from cardrules.core.errors import FieldViolation, InvalidInput
+from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
 from cardrules.core.lieng.house_rules import Excess
 
 __all__ = ["Pot", "PotKind", "Settlement", "Transfer", "TransferReason", "bands", "settle_pots"]
@@ -411,33 +411,41 @@ def _validate(
     """Called only when the fast checks of :func:`settle_pots` failed: raise the detailed violations."""
     problems: list[FieldViolation] = []
     if n < 2:
-        raise InvalidInput.one("committed", "WRONG_SEAT_COUNT", f"a showdown needs at least 2 seats, got {n}")
+        raise InvalidInput.one("committed", ErrorReason.WRONG_SEAT_COUNT, f"a showdown needs at least 2 seats, got {n}")
     if len(folded) != n or len(keys) != n:
-        raise InvalidInput.one("keys", "WRONG_LENGTH", "committed, folded and keys need one entry per seat")
+        raise InvalidInput.one(
+            "keys", ErrorReason.CONFLICTING_VALUES, "committed, folded and keys need one entry per seat"
+        )
     for i, c in enumerate(committed):
         if type(c) is not int or c < 0:
-            problems.append(FieldViolation(f"committed[{i}]", "NEGATIVE_AMOUNT", f"committed is an integer ≥ 0: {c!r}"))
+            problems.append(
+                FieldViolation(f"committed[{i}]", ErrorReason.OUT_OF_RANGE, f"committed is an integer ≥ 0: {c!r}")
+            )
     if type(first_actor) is not int or not 0 <= first_actor < n:
-        problems.append(FieldViolation("first_actor", "OUT_OF_RANGE", f"first_actor must be a seat 0..{n - 1}"))
+        problems.append(
+            FieldViolation("first_actor", ErrorReason.SEAT_OUT_OF_RANGE, f"first_actor must be a seat 0..{n - 1}")
+        )
     if type(fee_bps) is not int or not 0 <= fee_bps <= 10000:
-        problems.append(FieldViolation("fee_bps", "OUT_OF_RANGE", "fee_bps must be an integer from 0 to 10000"))
+        problems.append(
+            FieldViolation("fee_bps", ErrorReason.OUT_OF_RANGE, "fee_bps must be an integer from 0 to 10000")
+        )
     if problems:
         raise InvalidInput(*problems)
     live = [i for i in range(n) if not folded[i]]
     if not live:
-        raise InvalidInput.one("folded", "IMPOSSIBLE_STATE", "at least one seat is unfolded")
+        raise InvalidInput.one("folded", ErrorReason.IMPOSSIBLE_STATE, "at least one seat is unfolded")
     top = max(committed[i] for i in live)
     for i in range(n):
         if folded[i] and committed[i] > top:
             problems.append(
                 FieldViolation(
-                    f"committed[{i}]", "IMPOSSIBLE_STATE", "a folded seat cannot have out-bet every live seat"
+                    f"committed[{i}]", ErrorReason.IMPOSSIBLE_STATE, "a folded seat cannot have out-bet every live seat"
                 )
             )
         elif not folded[i] and len(live) > 1 and type(keys[i]) is not int:
             problems.append(
-                FieldViolation(f"keys[{i}]", "HAND_REQUIRED", f"seat {i} shows down: its hand key is needed")
+                FieldViolation(f"keys[{i}]", ErrorReason.HAND_REQUIRED, f"seat {i} shows down: its hand key is needed")
             )
     if problems:
         raise InvalidInput(*problems)
-    raise InvalidInput.one("committed", "IMPOSSIBLE_STATE", "inconsistent pot input")
+    raise InvalidInput.one("committed", ErrorReason.IMPOSSIBLE_STATE, "inconsistent pot input")

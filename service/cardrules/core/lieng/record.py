@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardrules.core.cards import Card, check_distinct, parse_cards
-from cardrules.core.errors import FieldViolation, InvalidInput
+from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
 from cardrules.core.lieng.betting import Action
 from cardrules.core.lieng.house_rules import DEFAULT_RULES, HouseRules
 
@@ -41,22 +41,26 @@ class RoundRecord:
     def __post_init__(self) -> None:
         problems: list[FieldViolation] = []
         if not isinstance(self.house_rules, HouseRules):
-            problems.append(FieldViolation("house_rules", "OUT_OF_RANGE", "house_rules must be a HouseRules"))
+            problems.append(
+                FieldViolation("house_rules", ErrorReason.INVALID_VALUE, "house_rules must be a HouseRules")
+            )
         if not isinstance(self.stacks, tuple):
-            problems.append(FieldViolation("stacks", "OUT_OF_RANGE", "stacks must be a tuple of integers"))
+            problems.append(FieldViolation("stacks", ErrorReason.INVALID_VALUE, "stacks must be a tuple of integers"))
         if not isinstance(self.actions, tuple):
-            problems.append(FieldViolation("actions", "OUT_OF_RANGE", "actions must be a tuple of Action"))
+            problems.append(FieldViolation("actions", ErrorReason.INVALID_VALUE, "actions must be a tuple of Action"))
         else:
             for i, action in enumerate(self.actions):
                 if not isinstance(action, Action):
-                    problems.append(FieldViolation(f"actions[{i}]", "OUT_OF_RANGE", f"not an Action: {action!r}"))
+                    problems.append(
+                        FieldViolation(f"actions[{i}]", ErrorReason.INVALID_VALUE, f"not an Action: {action!r}")
+                    )
         if not isinstance(self.hands, tuple):
-            problems.append(FieldViolation("hands", "OUT_OF_RANGE", "hands must be a tuple"))
+            problems.append(FieldViolation("hands", ErrorReason.INVALID_VALUE, "hands must be a tuple"))
         elif self.hands and isinstance(self.stacks, tuple) and len(self.hands) != len(self.stacks):
             problems.append(
                 FieldViolation(
                     "hands",
-                    "WRONG_LENGTH",
+                    ErrorReason.WRONG_HAND_COUNT,
                     f"give no hands or one per seat ({len(self.stacks)}), got {len(self.hands)}",
                 )
             )
@@ -72,13 +76,17 @@ class RoundRecord:
                     continue
                 if len(cards) != 3:
                     problems.append(
-                        FieldViolation(f"hands[{i}]", "WRONG_CARD_COUNT", f"a Liêng hand is 3 cards, got {len(cards)}")
+                        FieldViolation(
+                            f"hands[{i}]", ErrorReason.WRONG_CARD_COUNT, f"a Liêng hand is 3 cards, got {len(cards)}"
+                        )
                     )
                 for j, card in enumerate(cards):
                     if card in seen:
                         problems.append(
                             FieldViolation(
-                                f"hands[{i}][{j}]", "DUPLICATE_CARD", f"card {card} was also dealt at {seen[card]}"
+                                f"hands[{i}][{j}]",
+                                ErrorReason.DUPLICATE_CARD,
+                                f"card {card} was also dealt at {seen[card]}",
                             )
                         )
                     seen[card] = f"hands[{i}][{j}]"
@@ -108,13 +116,15 @@ class RoundRecord:
                 else:
                     seat, kind, *rest = item
                     if len(rest) > 1:
-                        raise InvalidInput.one("", "OUT_OF_RANGE", "an action is (seat, kind[, amount])")
+                        raise InvalidInput.one("", ErrorReason.INVALID_VALUE, "an action is (seat, kind[, amount])")
                     amount = rest[0] if rest else 0
                     parsed_actions.append(Action.of(seat, kind, amount))
             except InvalidInput as error:
                 problems.extend(error.under(f"actions[{i}]").violations)
             except (TypeError, ValueError):
-                problems.append(FieldViolation(f"actions[{i}]", "OUT_OF_RANGE", "an action is (seat, kind[, amount])"))
+                problems.append(
+                    FieldViolation(f"actions[{i}]", ErrorReason.INVALID_VALUE, "an action is (seat, kind[, amount])")
+                )
         parsed_hands: list[tuple[Card, ...] | None] = []
         for i, hand in enumerate(hands):
             if hand is None or (isinstance(hand, str) and not hand.strip()):

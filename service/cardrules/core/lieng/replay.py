@@ -1,16 +1,17 @@
 """Replaying and settling a round record through the same :func:`~cardrules.core.lieng.betting.apply`.
 
 :func:`replay` starts the betting (ante collected), applies every action in order and fails with
-:class:`InvalidInput` at ``actions[i]`` on the first illegal one (the violation's ``reason`` is the stable
-:class:`Reason` code, its description the English message) and at ``actions`` when betting is still open
-after the last action. :func:`settle_round` then settles the closed state with the record's hands.
+:class:`InvalidInput` at ``actions[i]`` on the first illegal one (reason ``ILLEGAL_ACTION``, the description
+starting with the stable :class:`Reason` code, then the English message) and at ``actions`` (``ROUND_NOT_OVER``)
+when betting is still open after the last action. :func:`settle_round` then settles the closed state with the
+record's hands.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardrules.core.errors import InvalidInput
+from cardrules.core.errors import ErrorReason, InvalidInput
 from cardrules.core.lieng.betting import ActionResult, BettingState, apply, start_betting
 from cardrules.core.lieng.explain import explain
 from cardrules.core.lieng.record import RoundRecord
@@ -41,7 +42,7 @@ def replay(record: RoundRecord) -> Replay:
         if result.state is None:
             raise InvalidInput.one(
                 f"actions[{i}]",
-                result.reason.code,
+                ErrorReason.ILLEGAL_ACTION,
                 f"{result.reason.code}: seat {action.seat} {action.kind.name}"
                 + (f" to {action.amount}" if action.amount else "")
                 + f": {explain(state, action, result.reason)[0]}",
@@ -52,7 +53,7 @@ def replay(record: RoundRecord) -> Replay:
     if not state.closed:
         raise InvalidInput.one(
             "actions",
-            "BETTING_NOT_CLOSED",
+            ErrorReason.ROUND_NOT_OVER,
             f"betting is still open after the last action: seat {state.to_act} is to act",
         )
     return Replay(tuple(states), tuple(results))

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardrules.core.cards import Card
-from cardrules.core.errors import FieldViolation, InvalidInput
+from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
 from cardrules.core.lieng.betting import BettingState
 from cardrules.core.lieng.hand_score import HandScore, score_hand
 from cardrules.core.lieng.pots import Pot, Transfer, settle_pots
@@ -53,10 +53,14 @@ def settle_betting(
     (``field``); a missing hand of a seat that shows down (``field[i]``, HAND_REQUIRED); a bad hand.
     """
     if not state.closed:
-        raise InvalidInput.one("state", "BETTING_NOT_CLOSED", f"betting is still open: seat {state.to_act} is to act")
+        raise InvalidInput.one(
+            "state", ErrorReason.ROUND_NOT_OVER, f"betting is still open: seat {state.to_act} is to act"
+        )
     n = len(state.seats)
     if hands and len(hands) != n:
-        raise InvalidInput.one(field, "WRONG_LENGTH", f"give no hands or one per seat ({n}), got {len(hands)}")
+        raise InvalidInput.one(
+            field, ErrorReason.WRONG_HAND_COUNT, f"give no hands or one per seat ({n}), got {len(hands)}"
+        )
     live = state.unfolded
     scores: list[HandScore | None] = [None] * n
     keys: list[int | None] = [None] * n
@@ -68,7 +72,7 @@ def settle_betting(
             if not hand:
                 problems.append(
                     FieldViolation(
-                        f"{field}[{seat}]", "HAND_REQUIRED", f"seat {seat} shows down: its 3 cards are needed"
+                        f"{field}[{seat}]", ErrorReason.HAND_REQUIRED, f"seat {seat} shows down: its 3 cards are needed"
                     )
                 )
                 continue

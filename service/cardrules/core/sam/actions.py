@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardrules.core.cards import ONLY_CARDS, Card, check_distinct
-from cardrules.core.errors import InvalidInput
+from cardrules.core.errors import ErrorReason, InvalidInput
 
 
 def _check_seat(seat: object) -> None:
     if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
-        raise InvalidInput.one("seat", "BAD_SEAT", f"seat must be an integer >= 0, got {seat!r}")
+        raise InvalidInput.one("seat", ErrorReason.SEAT_OUT_OF_RANGE, f"seat must be an integer >= 0, got {seat!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,10 +35,14 @@ class Play:
             return
         _check_seat(self.seat)
         if isinstance(self.cards, str | bytes):
-            raise InvalidInput.one("cards", "MALFORMED_CARD", "cards must be a sequence of cards, not a string")
+            raise InvalidInput.one(
+                "cards", ErrorReason.MALFORMED_CARD, "cards must be a sequence of cards, not a string"
+            )
         cards = check_distinct(self.cards, "cards")
         if not cards:
-            raise InvalidInput.one("cards", "EMPTY_PLAY", "a play needs at least one card (use Pass to pass)")
+            raise InvalidInput.one(
+                "cards", ErrorReason.WRONG_CARD_COUNT, "a play needs at least one card (use Pass to pass)"
+            )
         object.__setattr__(self, "cards", cards)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardrules.core.cards import Card, format_cards
-from cardrules.core.errors import InvalidInput
+from cardrules.core.errors import ErrorReason, InvalidInput
 from cardrules.core.sam.actions import Action, Pass, Play
 from cardrules.core.sam.combination import TWO, Combination, Kind, beats, classify_sorted, is_chop, is_choppable
 from cardrules.core.sam.events import Chop, Event, EventKind, HandEnd
@@ -132,18 +132,22 @@ def step(state: TableState, action: Action, at: int | None) -> Step | Illegal:
     if state.ended is not None:
         return Illegal(Reason.HAND_OVER, _offered(state, action))
     if seat >= n:
-        raise InvalidInput.one(f"{_where(at)}.seat", "SEAT_OUT_OF_RANGE", f"seat must be 0..{n - 1}, got {seat}")
+        raise InvalidInput.one(
+            f"{_where(at)}.seat", ErrorReason.SEAT_OUT_OF_RANGE, f"seat must be 0..{n - 1}, got {seat}"
+        )
     if seat != state.turn:
         reason = Reason.ALREADY_PASSED if seats[seat].passed else Reason.NOT_YOUR_TURN
         return Illegal(reason, _offered(state, action))
     me = seats[seat]
     hand = me.hand
     if hand is None:
-        raise InvalidInput.one(f"state.seats[{seat}].hand", "HAND_UNKNOWN", "the hand of the seat to act must be known")
+        raise InvalidInput.one(
+            f"state.seats[{seat}].hand", ErrorReason.HAND_REQUIRED, "the hand of the seat to act must be known"
+        )
     if isinstance(action, Pass):
         return _pass(state, seat, me)
     if not isinstance(action, Play):
-        raise InvalidInput.one(_where(at), "BAD_ACTION", f"an action is a Play or a Pass, got {action!r}")
+        raise InvalidInput.one(_where(at), ErrorReason.INVALID_VALUE, f"an action is a Play or a Pass, got {action!r}")
 
     cards = action.cards
     for card in cards:
@@ -245,7 +249,9 @@ def _not_in_hand(cards: tuple[Card, ...], hand: tuple[Card, ...], seat: int, at:
     for i, card in enumerate(cards):
         if card not in hand:
             raise InvalidInput.one(
-                f"{_where(at)}.cards[{i}]", "CARD_NOT_IN_HAND", f"card {card} is not in the hand of seat {seat}"
+                f"{_where(at)}.cards[{i}]",
+                ErrorReason.CARD_NOT_IN_HAND,
+                f"card {card} is not in the hand of seat {seat}",
             )
 
 

@@ -8,7 +8,7 @@ from itertools import chain
 from operator import itemgetter
 
 from cardrules.core.cards import ONLY_CARDS, Card, check_distinct
-from cardrules.core.errors import FieldViolation, InvalidInput
+from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
 from cardrules.core.sam.combination import TWO, Kind, classify_sorted
 from cardrules.core.sam.house_rules import DEFAULT_RULES, HouseRules, InstantWinKind
 from cardrules.core.sam.rankindex import BIT
@@ -41,11 +41,11 @@ def check_hands(
     ``hands[i][j]``.
     """
     if isinstance(hands, str | bytes):
-        raise InvalidInput.one(field, "BAD_VALUE", "hands must be a list of hands")
+        raise InvalidInput.one(field, ErrorReason.INVALID_VALUE, "hands must be a list of hands")
     raw = [tuple(h) for h in hands]
     if not 2 <= len(raw) <= rules.max_players:
         raise InvalidInput.one(
-            field, "WRONG_SEAT_COUNT", f"a Sâm table has 2..{rules.max_players} seats, got {len(raw)}"
+            field, ErrorReason.WRONG_SEAT_COUNT, f"a Sâm table has 2..{rules.max_players} seats, got {len(raw)}"
         )
     # The common case in a few C calls: every hand has 10 cards, all interned cards (a Card is always 0..51),
     # none in two places. Anything else takes the loop below, which names each problem.
@@ -63,12 +63,16 @@ def check_hands(
             continue
         if len(hand) != HAND_SIZE:
             problems.append(
-                FieldViolation(f"{field}[{i}]", "WRONG_HAND_SIZE", f"a dealt hand has 10 cards, got {len(hand)}")
+                FieldViolation(
+                    f"{field}[{i}]", ErrorReason.WRONG_CARD_COUNT, f"a dealt hand has 10 cards, got {len(hand)}"
+                )
             )
         for j, card in enumerate(hand):
             path = f"{field}[{i}][{j}]"
             if card in seen:
-                problems.append(FieldViolation(path, "DUPLICATE_CARD", f"card {card} is also dealt at {seen[card]}"))
+                problems.append(
+                    FieldViolation(path, ErrorReason.DUPLICATE_CARD, f"card {card} is also dealt at {seen[card]}")
+                )
             seen[card] = path
         out.append(tuple(sorted(hand)))
     if problems:
@@ -176,12 +180,16 @@ def start_hand(
     dealt = check_hands(hands, rules)
     n = len(dealt)
     if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < n:
-        raise InvalidInput.one("leader", "SEAT_OUT_OF_RANGE", f"leader must be a seat 0..{n - 1}, got {leader!r}")
+        raise InvalidInput.one(
+            "leader", ErrorReason.SEAT_OUT_OF_RANGE, f"leader must be a seat 0..{n - 1}, got {leader!r}"
+        )
     declared = tuple(declarations)
     for k, seat in enumerate(declared):
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
             raise InvalidInput.one(
-                f"declarations[{k}]", "SEAT_OUT_OF_RANGE", f"a declaration names a seat 0..{n - 1}, got {seat!r}"
+                f"declarations[{k}]",
+                ErrorReason.SEAT_OUT_OF_RANGE,
+                f"a declaration names a seat 0..{n - 1}, got {seat!r}",
             )
     return start_checked(dealt, leader, declared, rules)
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from cardrules.core.checks import is_int
-from cardrules.core.errors import FieldViolation, InvalidInput
+from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
 
 
 @enum.unique
@@ -130,14 +130,14 @@ class HouseRules:
     def __post_init__(self) -> None:
         problems: list[FieldViolation] = []
 
-        def bad(name: str, description: str) -> None:
-            problems.append(FieldViolation(f"house_rules.{name}", "OUT_OF_RANGE", description))
+        def bad(name: str, description: str, reason: ErrorReason = ErrorReason.OUT_OF_RANGE) -> None:
+            problems.append(FieldViolation(f"house_rules.{name}", reason, description))
 
         if not is_int(self.max_players) or not 2 <= self.max_players <= 5:
             bad("max_players", f"max_players must be an integer 2..5, got {self.max_players!r}")
         for name in _BOOLS:
             if not isinstance(getattr(self, name), bool):
-                bad(name, f"{name} must be true or false, got {getattr(self, name)!r}")
+                bad(name, f"{name} must be true or false, got {getattr(self, name)!r}", ErrorReason.INVALID_VALUE)
         for name in _AMOUNTS:
             value = getattr(self, name)
             if not is_int(value) or value < 0:
@@ -146,10 +146,18 @@ class HouseRules:
             bad("fee_bps", f"fee_bps must be an integer 0..10000, got {self.fee_bps!r}")
         for name, kind in _ENUMS.items():
             if not isinstance(getattr(self, name), kind):
-                bad(name, f"{name} must be one of {', '.join(m.name for m in kind)}, got {getattr(self, name)!r}")
+                bad(
+                    name,
+                    f"{name} must be one of {', '.join(m.name for m in kind)}, got {getattr(self, name)!r}",
+                    ErrorReason.INVALID_VALUE,
+                )
         wins = self.instant_wins
         if not isinstance(wins, frozenset) or not all(isinstance(w, InstantWinKind) for w in wins):
-            bad("instant_wins", f"instant_wins must be a frozenset of InstantWinKind, got {wins!r}")
+            bad(
+                "instant_wins",
+                f"instant_wins must be a frozenset of InstantWinKind, got {wins!r}",
+                ErrorReason.INVALID_VALUE,
+            )
         if problems:
             raise InvalidInput(*problems)
 
@@ -167,7 +175,9 @@ class HouseRules:
         for key, value in values.items():
             if key not in known:
                 problems.append(
-                    FieldViolation(f"house_rules.{key}", "UNKNOWN_SWITCH", f"unknown Sâm house-rule switch {key!r}")
+                    FieldViolation(
+                        f"house_rules.{key}", ErrorReason.UNKNOWN_FIELD, f"unknown Sâm house-rule switch {key!r}"
+                    )
                 )
                 continue
             if key in _ENUMS:
@@ -178,7 +188,7 @@ class HouseRules:
                     problems.append(
                         FieldViolation(
                             f"house_rules.{key}",
-                            "OUT_OF_RANGE",
+                            ErrorReason.UNKNOWN_ENUM_VALUE,
                             f"{key} must be one of {', '.join(m.name for m in kind)}, got {value!r}",
                         )
                     )
@@ -189,7 +199,7 @@ class HouseRules:
                     problems.append(
                         FieldViolation(
                             "house_rules.instant_wins",
-                            "OUT_OF_RANGE",
+                            ErrorReason.UNKNOWN_ENUM_VALUE,
                             f"instant_wins must list names of {', '.join(m.name for m in InstantWinKind)}, "
                             f"got {value!r}",
                         )

@@ -13,7 +13,7 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from cardrules.core.cards import Card
-from cardrules.core.errors import InvalidInput
+from cardrules.core.errors import ErrorReason, InvalidInput
 from cardrules.core.sam.actions import Action, Pass, Play
 from cardrules.core.sam.apply import is_stuck_leader, next_to_act
 from cardrules.core.sam.combination import TWO, Kind, beats, classify_sorted, is_chop
@@ -105,7 +105,9 @@ def legal_moves(state: TableState, all_card_sets: bool = False) -> LegalMoves:
     seat = state.turn
     me = state.seats[seat]
     if me.hand is None:
-        raise InvalidInput.one(f"state.seats[{seat}].hand", "HAND_UNKNOWN", "the hand of the seat to act must be known")
+        raise InvalidInput.one(
+            f"state.seats[{seat}].hand", ErrorReason.HAND_REQUIRED, "the hand of the seat to act must be known"
+        )
     rules = state.house_rules
     # The per-rank index (card-mask bytes, rank mask) and grouping are cached on the frozen seat; the lead list
     # is read off the byte tables of .rankindex, seven table lookups for the whole hand.

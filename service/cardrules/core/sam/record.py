@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 
 from cardrules.core.cards import Card
-from cardrules.core.errors import InvalidInput
+from cardrules.core.errors import ErrorReason, InvalidInput
 from cardrules.core.sam.actions import Action, Pass, Play
 from cardrules.core.sam.deal import check_hands
 from cardrules.core.sam.house_rules import DEFAULT_RULES, HouseRules
@@ -34,16 +34,18 @@ class RoundRecord:
 
     def __post_init__(self) -> None:
         if not isinstance(self.house_rules, HouseRules):
-            raise InvalidInput.one("house_rules", "BAD_VALUE", "house_rules must be a HouseRules")
+            raise InvalidInput.one("house_rules", ErrorReason.INVALID_VALUE, "house_rules must be a HouseRules")
         object.__setattr__(self, "hands", check_hands(self.hands, self.house_rules))
         check_stake(self.stake)
         n = len(self.hands)
         if not isinstance(self.leader, int) or isinstance(self.leader, bool) or not 0 <= self.leader < n:
-            raise InvalidInput.one("leader", "SEAT_OUT_OF_RANGE", f"leader must be a seat 0..{n - 1}")
+            raise InvalidInput.one("leader", ErrorReason.SEAT_OUT_OF_RANGE, f"leader must be a seat 0..{n - 1}")
         declarations = tuple(self.declarations)
         for k, seat in enumerate(declarations):
             if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
-                raise InvalidInput.one(f"declarations[{k}]", "SEAT_OUT_OF_RANGE", f"must be a seat 0..{n - 1}")
+                raise InvalidInput.one(
+                    f"declarations[{k}]", ErrorReason.SEAT_OUT_OF_RANGE, f"must be a seat 0..{n - 1}"
+                )
         object.__setattr__(self, "declarations", declarations)
         actions = tuple(self.actions)
         # The common case in a few C calls: only Plays and Passes (their seats are ints >= 0, checked when they
@@ -53,7 +55,9 @@ class RoundRecord:
             return
         for i, action in enumerate(actions):
             if not isinstance(action, Play | Pass):
-                raise InvalidInput.one(f"actions[{i}]", "BAD_ACTION", "an action is a Play or a Pass")
+                raise InvalidInput.one(f"actions[{i}]", ErrorReason.INVALID_VALUE, "an action is a Play or a Pass")
             if action.seat >= n:
-                raise InvalidInput.one(f"actions[{i}].seat", "SEAT_OUT_OF_RANGE", f"must be a seat 0..{n - 1}")
+                raise InvalidInput.one(
+                    f"actions[{i}].seat", ErrorReason.SEAT_OUT_OF_RANGE, f"must be a seat 0..{n - 1}"
+                )
         object.__setattr__(self, "actions", actions)

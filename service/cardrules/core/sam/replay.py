@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardrules.core.errors import InvalidInput
+from cardrules.core.errors import ErrorReason, InvalidInput
 from cardrules.core.sam.apply import describe, step
 from cardrules.core.sam.deal import InstantWin, start_checked
 from cardrules.core.sam.events import Chop, Event, EventKind
@@ -31,9 +31,10 @@ class Replay:
 def replay(record: RoundRecord) -> Replay:
     """Replay every action with :func:`apply`.
 
-    :class:`InvalidInput` at ``actions[i]`` (reason = the :class:`Reason` code, e.g. ``DOES_NOT_BEAT``) for
-    an illegal action, ``HAND_OVER`` for an action after the end, ``actions[i].cards[j]`` for a card not in
-    hand, and at ``actions`` (``INCOMPLETE_ROUND``) when the hand is not over after the last action.
+    :class:`InvalidInput` at ``actions[i]`` (``ILLEGAL_ACTION``, the description starting with the
+    :class:`Reason` code, e.g. ``DOES_NOT_BEAT: …``, ``HAND_OVER: …`` for an action after the end),
+    ``actions[i].cards[j]`` for a card not in hand, and at ``actions`` (``ROUND_NOT_OVER``) when the hand is not
+    over after the last action.
     """
     # The record validated its hands, leader and declarations when it was built (it is frozen): start from them
     # without checking them again.
@@ -41,7 +42,9 @@ def replay(record: RoundRecord) -> Replay:
     if isinstance(start, InstantWin):
         if record.actions:
             raise InvalidInput.one(
-                "actions[0]", Reason.HAND_OVER.name, f"the hand ended at the deal ({start.kind.name} instant win)"
+                "actions[0]",
+                ErrorReason.ILLEGAL_ACTION,
+                f"{Reason.HAND_OVER.name}: the hand ended at the deal ({start.kind.name} instant win)",
             )
         return Replay(start, start, (), ())
     state = start
@@ -51,7 +54,9 @@ def replay(record: RoundRecord) -> Replay:
         result = step(state, action, i)
         if isinstance(result, Illegal):
             raise InvalidInput.one(
-                f"actions[{i}]", result.reason.name, f"{describe(action)} is illegal: {result.reason.english}"
+                f"actions[{i}]",
+                ErrorReason.ILLEGAL_ACTION,
+                f"{result.reason.name}: {describe(action)} is illegal: {result.reason.english}",
             )
         state, events, _ = result
         all_events.append(events)
@@ -67,7 +72,7 @@ def replay(record: RoundRecord) -> Replay:
     if state.ended is None:
         raise InvalidInput.one(
             "actions",
-            "INCOMPLETE_ROUND",
+            ErrorReason.ROUND_NOT_OVER,
             f"the hand is not over after the last action (seat {state.turn} is to act)",
         )
     return Replay(start, state, tuple(all_events), tuple(chains))

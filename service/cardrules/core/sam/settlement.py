@@ -6,7 +6,7 @@ import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from cardrules.core.errors import InvalidInput
+from cardrules.core.errors import ErrorReason, InvalidInput
 from cardrules.core.sam.combination import TWO
 from cardrules.core.sam.deal import InstantWin
 from cardrules.core.sam.events import Chop, HandEnd
@@ -104,7 +104,7 @@ class Settlement:
 def check_stake(stake: object, field: str = "stake") -> int:
     """The stake must be an integer > 0."""
     if not isinstance(stake, int) or isinstance(stake, bool) or stake <= 0:
-        raise InvalidInput.one(field, "OUT_OF_RANGE", f"stake must be an integer > 0, got {stake!r}")
+        raise InvalidInput.one(field, ErrorReason.OUT_OF_RANGE, f"stake must be an integer > 0, got {stake!r}")
     return stake
 
 
@@ -141,7 +141,7 @@ def settle(result: TableState | InstantWin, stake: int, chop_chains: Iterable[Se
 
     state = result
     if state.ended is None:
-        raise InvalidInput.one("state.ended", "HAND_NOT_OVER", "only an ended hand can be settled")
+        raise InvalidInput.one("state.ended", ErrorReason.ROUND_NOT_OVER, "only an ended hand can be settled")
     rules = state.house_rules
     n = len(state.seats)
     outcome = _END_OUTCOME[state.ended]
@@ -215,7 +215,9 @@ def _twos(state: TableState, seat: int) -> int:
         if state.house_rules.thoi_two is ThoiTwo.FLAT and held.count > 4:
             return 0  # cannot be all 2s; the exact number does not matter under FLAT
         raise InvalidInput.one(
-            f"state.seats[{seat}].hand", "HAND_UNKNOWN", "a loser's hand must be known to count its 2s (thối 2)"
+            f"state.seats[{seat}].hand",
+            ErrorReason.HAND_REQUIRED,
+            "a loser's hand must be known to count its 2s (thối 2)",
         )
     return sum(1 for c in held.hand if c >> 2 == TWO)
 

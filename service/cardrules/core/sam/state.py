@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from cardrules.core.cards import Card, check_distinct, format_cards
-from cardrules.core.errors import FieldViolation, InvalidInput
+from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
 from cardrules.core.sam.combination import Combination, Kind, classify_sorted, is_choppable
 from cardrules.core.sam.events import Chop, HandEnd
 from cardrules.core.sam.house_rules import DEFAULT_RULES, HouseRules
@@ -17,27 +18,35 @@ HAND_SIZE = 10
 Profile = tuple[tuple[tuple[Card, ...], ...], int]
 RankIndex = tuple[bytes, int]
 
-_Bad = Callable[..., None]
+
+class _Bad(Protocol):
+    """Records one fault of a state being checked (an impossible state unless ``reason`` says otherwise)."""
+
+    def __call__(self, path: str, description: str, reason: ErrorReason = ErrorReason.IMPOSSIBLE_STATE) -> None: ...
 
 
 def _checked_hand(hand: object) -> tuple[Card, ...]:
     """A known hand as a seat stores it (sorted), or :class:`InvalidInput` at ``hand[i]`` / ``hand``."""
     if isinstance(hand, str | bytes):
-        raise InvalidInput.one("hand", "MALFORMED_CARD", "hand must be a sequence of cards, not a string")
+        raise InvalidInput.one("hand", ErrorReason.MALFORMED_CARD, "hand must be a sequence of cards, not a string")
     checked = tuple(sorted(check_distinct(hand, "hand")))  # type: ignore[arg-type]  # a non-card list fails there
     if len(checked) > HAND_SIZE:
-        raise InvalidInput.one("hand", "TOO_MANY_CARDS", f"a hand holds at most 10 cards, got {len(checked)}")
+        raise InvalidInput.one(
+            "hand", ErrorReason.WRONG_CARD_COUNT, f"a hand holds at most 10 cards, got {len(checked)}"
+        )
     return checked
 
 
 def _check_count(count: object) -> None:
     if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= HAND_SIZE:
-        raise InvalidInput.one("count", "OUT_OF_RANGE", f"count must be 0..10 when hand is absent, got {count!r}")
+        raise InvalidInput.one(
+            "count", ErrorReason.OUT_OF_RANGE, f"count must be 0..10 when hand is absent, got {count!r}"
+        )
 
 
 def _check_passed(passed: object) -> None:
     if passed is not True and passed is not False:
-        raise InvalidInput.one("passed", "BAD_VALUE", f"passed must be a bool, got {passed!r}")
+        raise InvalidInput.one("passed", ErrorReason.INVALID_VALUE, f"passed must be a bool, got {passed!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +69,9 @@ class SeatState:
             hand = _checked_hand(self.hand)
             if self.count not in (-1, len(hand)):
                 raise InvalidInput.one(
-                    "count", "COUNT_MISMATCH", f"count {self.count!r} does not match the {len(hand)} cards of hand"
+                    "count",
+                    ErrorReason.CONFLICTING_VALUES,
+                    f"count {self.count!r} does not match the {len(hand)} cards of hand",
                 )
             object.__setattr__(self, "hand", hand)
             object.__setattr__(self, "count", len(hand))
@@ -152,26 +163,28 @@ class TableState:
     def __post_init__(self) -> None:
         problems: list[FieldViolation] = []
 
-        def bad(path: str, description: str, reason: str = "IMPOSSIBLE_STATE") -> None:
+        def bad(path: str, description: str, reason: ErrorReason = ErrorReason.IMPOSSIBLE_STATE) -> None:
             problems.append(FieldViolation(path, reason, description))
 
         if not isinstance(self.house_rules, HouseRules):
-            raise InvalidInput.one("house_rules", "BAD_VALUE", "house_rules must be a HouseRules")
+            raise InvalidInput.one("house_rules", ErrorReason.INVALID_VALUE, "house_rules must be a HouseRules")
         seats = tuple(self.seats)
         object.__setattr__(self, "seats", seats)
         n = len(seats)
         if not all(isinstance(s, SeatState) for s in seats):
-            raise InvalidInput.one("seats", "BAD_VALUE", "seats must be SeatState values")
+            raise InvalidInput.one("seats", ErrorReason.INVALID_VALUE, "seats must be SeatState values")
         if not 2 <= n <= self.house_rules.max_players:
             raise InvalidInput.one(
-                "seats", "WRONG_SEAT_COUNT", f"a Sâm table has 2..{self.house_rules.max_players} seats, got {n}"
+                "seats",
+                ErrorReason.WRONG_SEAT_COUNT,
+                f"a Sâm table has 2..{self.house_rules.max_players} seats, got {n}",
             )
 
         def seat_ok(path: str, value: object, required: bool) -> bool:
             if value is None and not required:
                 return True
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < n:
-                bad(path, f"{path} must be a seat 0..{n - 1}, got {value!r}", "SEAT_OUT_OF_RANGE")
+                bad(path, f"{path} must be a seat 0..{n - 1}, got {value!r}", ErrorReason.SEAT_OUT_OF_RANGE)
                 return False
             return True
 
@@ -204,11 +217,11 @@ class TableState:
             bad("current_owner", "current_owner must be absent when leading (no current combination)")
         object.__setattr__(self, "_combination", combination)
         if not isinstance(self.lead_passes, int) or isinstance(self.lead_passes, bool):
-            bad("lead_passes", "lead_passes must be an integer")
+            bad("lead_passes", "lead_passes must be an integer", ErrorReason.INVALID_VALUE)
         elif not 0 <= self.lead_passes <= n or (self.lead_passes and current):
             bad("lead_passes", f"lead_passes must be 0..{n} and 0 while a combination is on the table")
         if self.ended is not None and not isinstance(self.ended, HandEnd):
-            bad("ended", f"ended must be a HandEnd, got {self.ended!r}")
+            bad("ended", f"ended must be a HandEnd, got {self.ended!r}", ErrorReason.INVALID_VALUE)
         if problems:
             raise InvalidInput(*problems)
         self._check_chain(combination, bad)
@@ -225,11 +238,13 @@ class TableState:
             for j, card in enumerate(seat.hand or ()):
                 path = f"seats[{i}].hand[{j}]"
                 if card in seen:
-                    bad(path, f"card {card} is also at {seen[card]}", "DUPLICATE_CARD")
+                    bad(path, f"card {card} is also at {seen[card]}", ErrorReason.DUPLICATE_CARD)
                 seen[card] = path
         for j, card in enumerate(current):
             if card in seen:
-                bad(f"current[{j}]", f"card {card} is on the table and also at {seen[card]}", "DUPLICATE_CARD")
+                bad(
+                    f"current[{j}]", f"card {card} is on the table and also at {seen[card]}", ErrorReason.DUPLICATE_CARD
+                )
 
     def _check_chain(self, combination: Combination | None, bad: _Bad) -> None:
         chain = tuple(self.chop_chain)
