@@ -47,6 +47,7 @@ public final class RulesChannelBuilder {
   private ChannelCredentials credentials;
   private BearerToken token;
   private final List<ClientInterceptor> interceptors = new ArrayList<>();
+  private int streams;
 
   RulesChannelBuilder(String target) {
     if (target == null || target.isEmpty()) {
@@ -102,6 +103,22 @@ public final class RulesChannelBuilder {
    */
   public RulesChannelBuilder intercept(ClientInterceptor... interceptors) {
     this.interceptors.addAll(Arrays.asList(interceptors));
+    return this;
+  }
+
+  /**
+   * Stream mode: the unary calls of the clients (blocking, future, Kotlin) and of raw stubs on this channel travel
+   * as messages on {@code streams} long-lived {@code Stream} calls per service instead of one HTTP/2 stream each;
+   * same methods, deadlines, retries and typed errors. A stream ending before it answers (a replica draining, dying
+   * or reaching its maximum connection age) has its calls sent again on another stream. With round robin each
+   * stream goes to the next replica, so give at least as many streams as replicas. Calls with call credentials of
+   * their own ({@code withCallCredentials}) are sent as ordinary calls. 0 (the default) turns it off.
+   */
+  public RulesChannelBuilder streams(int streams) {
+    if (streams < 0) {
+      throw new IllegalArgumentException("streams must be >= 0, not " + streams);
+    }
+    this.streams = streams;
     return this;
   }
 
@@ -178,9 +195,19 @@ public final class RulesChannelBuilder {
 
   /**
    * grpc-java's builder with all of the above set (service config, retries, credentials, interceptors), for the
-   * options this builder does not cover (executor, user agent, keepalive, ...); build it yourself.
+   * options this builder does not cover (executor, user agent, keepalive, ...); build it yourself. Stream mode
+   * ({@link #streams}) is {@link #build}'s only.
    */
   public ManagedChannelBuilder<?> managedChannelBuilder() {
+    ManagedChannelBuilder<?> builder = transportBuilder();
+    // intercept(...) runs the last-added interceptor first; the default deadline goes on first so that it runs
+    // last, after the caller's interceptors have seen (and possibly set) the call's own deadline.
+    builder.intercept(callInterceptors());
+    return builder;
+  }
+
+  /** The service config, retries and credentials, without interceptors. */
+  private ManagedChannelBuilder<?> transportBuilder() {
     ManagedChannelBuilder<?> builder = transport != null ? transportWithoutCredentials() : newTransport();
     builder
         .defaultServiceConfig(RulesChannels.serviceConfig(loadBalancing, retry))
@@ -191,13 +218,16 @@ public final class RulesChannelBuilder {
     } else {
       builder.disableRetry();
     }
-    // intercept(...) runs the last-added interceptor first; the default deadline goes on first so that it runs
-    // last, after the caller's interceptors have seen (and possibly set) the call's own deadline.
-    if (defaultDeadlineMillis > 0) {
-      builder.intercept(new DefaultDeadline(defaultDeadlineMillis));
-    }
-    builder.intercept(interceptors);
     return builder;
+  }
+
+  private List<ClientInterceptor> callInterceptors() {
+    List<ClientInterceptor> all = new ArrayList<>();
+    if (defaultDeadlineMillis > 0) {
+      all.add(new DefaultDeadline(defaultDeadlineMillis));
+    }
+    all.addAll(interceptors);
+    return all;
   }
 
   /**
@@ -209,9 +239,17 @@ public final class RulesChannelBuilder {
    * @throws UncheckedIOException when a certificate or key file cannot be read
    */
   public ManagedChannel build() {
-    ManagedChannel channel = managedChannelBuilder().build();
+    if (streams == 0) {
+      ManagedChannel channel = managedChannelBuilder().build();
+      channel.getState(true);
+      return channel;
+    }
+    // Stream mode: the interceptors wrap the routing, so they still see each call, and the streams are opened on
+    // the bare transport (through the caller's interceptors only: no default deadline on a long-lived stream).
+    ManagedChannel channel = transportBuilder().build();
     channel.getState(true);
-    return channel;
+    return new StreamingChannel(
+        channel, streams, retry ? RetryPolicy.ON : RetryPolicy.OFF, callInterceptors(), new ArrayList<>(interceptors));
   }
 
   private ManagedChannelBuilder<?> newTransport() {

@@ -2,6 +2,7 @@ package io.cardrules.client;
 
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
+import io.grpc.Status;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -37,13 +38,15 @@ public final class RulesChannels {
     method.put("name", names);
     if (retry) {
       Map<String, Object> policy = new LinkedHashMap<>();
-      policy.put("maxAttempts", 4.0);
-      policy.put("initialBackoff", "0.1s");
-      policy.put("maxBackoff", "1s");
-      policy.put("backoffMultiplier", 2.0);
-      // CANCELLED too: a replica shutting down cancels calls it had accepted but not started, and the call is
-      // pure, so another replica may answer it. gRPC never retries a cancellation by this client itself.
-      policy.put("retryableStatusCodes", Arrays.<Object>asList("UNAVAILABLE", "CANCELLED"));
+      policy.put("maxAttempts", (double) RetryPolicy.MAX_ATTEMPTS);
+      policy.put("initialBackoff", seconds(RetryPolicy.INITIAL_BACKOFF_MILLIS));
+      policy.put("maxBackoff", seconds(RetryPolicy.MAX_BACKOFF_MILLIS));
+      policy.put("backoffMultiplier", RetryPolicy.BACKOFF_MULTIPLIER);
+      List<Object> codes = new ArrayList<>();
+      for (Status.Code code : RetryPolicy.RETRYABLE_CODES) {
+        codes.add(code.name());
+      }
+      policy.put("retryableStatusCodes", codes);
       method.put("retryPolicy", policy);
     }
     Map<String, Object> config = new LinkedHashMap<>();
@@ -53,6 +56,10 @@ public final class RulesChannels {
             Collections.singletonMap(loadBalancing.policy(), Collections.emptyMap())));
     config.put("methodConfig", Collections.<Object>singletonList(method));
     return config;
+  }
+
+  private static String seconds(long millis) {
+    return java.math.BigDecimal.valueOf(millis, 3).stripTrailingZeros().toPlainString() + "s";
   }
 
   /**
