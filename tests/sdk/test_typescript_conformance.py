@@ -36,9 +36,9 @@ def _node() -> str:
     return node
 
 
-def _run_vectors(vectors: Path, target: str) -> tuple[subprocess.CompletedProcess[str], int, int]:
+def _run_vectors(vectors: Path, target: str, *flags: str) -> tuple[subprocess.CompletedProcess[str], int, int]:
     """Run the TypeScript runner; returns the process and the (passed, failed) of its last line."""
-    command = [_node(), str(RUNNER), str(vectors), "--target", f"http://{target}"]
+    command = [_node(), str(RUNNER), str(vectors), "--target", f"http://{target}", *flags]
     result = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
     lines = result.stdout.strip().splitlines()
     summary = SUMMARY.match(lines[-1]) if lines else None
@@ -46,9 +46,10 @@ def _run_vectors(vectors: Path, target: str) -> tuple[subprocess.CompletedProces
     return result, int(summary[1]), int(summary[2])
 
 
-def test_shared_vectors_pass_against_the_real_server() -> None:
+@pytest.mark.parametrize("flags", [(), ("--stream",)], ids=["unary", "stream"])
+def test_shared_vectors_pass_against_the_real_server(flags: tuple[str, ...]) -> None:
     with running_server() as server:
-        result, passed, failed = _run_vectors(VECTORS, server.target)
+        result, passed, failed = _run_vectors(VECTORS, server.target, *flags)
     report = f"\n--- stdout ---\n{result.stdout}\n--- stderr ---\n{result.stderr}"
     assert failed == 0, report
     assert passed > 0, report

@@ -1,21 +1,23 @@
 #!/usr/bin/env node
 // The conformance runner: node dist/conformance.js VECTORS_DIR [--target URL] [--timeout-ms N] [--token TOKEN]
-//   [--ca PEM] [--cert PEM --key PEM] [--grpc-web]
-// With --grpc-web it goes through the browser entry's transport (gRPC-Web over fetch) to an HTTP front (Envoy).
+//   [--ca PEM] [--cert PEM --key PEM] [--grpc-web | --stream]
+// With --grpc-web it goes through the browser entry's transport (gRPC-Web over fetch) to an HTTP front (Envoy);
+// with --stream, through stream mode (each call a message on its service's Stream RPC).
 // Prints one line per failing case and ends with "N passed, M failed"; exits 1 when M > 0 or no case ran.
 // The token may come from the environment variable CARDRULES_TOKEN instead, which keeps it out of process lists.
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import type { Transport } from "@connectrpc/connect";
 import { checkToken } from "./auth.js";
-import { createNodeTransport, type NodeClientOptions } from "./node-transport.js";
+import { createNodeTransport, createStreamTransport, type NodeClientOptions } from "./node-transport.js";
 import { runConformance } from "./runner.js";
 import { createWebTransport } from "./web-transport.js";
 
 const USAGE =
   "usage: node dist/conformance.js VECTORS_DIR [--target http://127.0.0.1:50051] [--timeout-ms 10000]\n" +
   "       [--token TOKEN (default: $CARDRULES_TOKEN)] [--ca CA.pem] [--cert CLIENT.pem --key CLIENT-KEY.pem]\n" +
-  "       [--grpc-web (through an HTTP front such as Envoy, e.g. --target http://127.0.0.1:8080)]";
+  "       [--grpc-web (through an HTTP front such as Envoy, e.g. --target http://127.0.0.1:8080)\n" +
+  "        | --stream (each call a message on its service's Stream RPC)]";
 const TOKEN_ENV = "CARDRULES_TOKEN";
 
 async function main(): Promise<number> {
@@ -32,6 +34,7 @@ async function main(): Promise<number> {
         cert: { type: "string" },
         key: { type: "string" },
         "grpc-web": { type: "boolean", default: false },
+        stream: { type: "boolean", default: false },
       },
     });
   } catch (error) {
@@ -50,6 +53,10 @@ async function main(): Promise<number> {
     return 2;
   }
   const web = args.values["grpc-web"];
+  if (web && args.values.stream) {
+    console.error(`--grpc-web and --stream do not go together: browsers' gRPC-Web has no bidirectional streams\n${USAGE}`);
+    return 2;
+  }
   if (web && (args.values.ca !== undefined || cert !== undefined)) {
     console.error(`--ca, --cert and --key are for gRPC; with --grpc-web the system's TLS settings apply\n${USAGE}`);
     return 2;
@@ -71,10 +78,10 @@ async function main(): Promise<number> {
     ...(cert === undefined ? {} : { cert: await readFile(cert) }),
     ...(key === undefined ? {} : { key: await readFile(key) }),
   };
-  const transport: Transport = web
-    ? createWebTransport(args.values.target, options)
-    : createNodeTransport(args.values.target, options);
-  const result = await runConformance(dir, transport);
+  const stream = args.values.stream ? createStreamTransport(args.values.target, options) : undefined;
+  const transport: Transport =
+    stream ?? (web ? createWebTransport(args.values.target, options) : createNodeTransport(args.values.target, options));
+  const result = await runConformance(dir, transport).finally(() => stream?.close());
   for (const failure of result.failures) {
     console.log(`FAIL ${failure.file} :: ${failure.name}: ${failure.difference}`);
   }

@@ -1,13 +1,27 @@
-// The Node transport: gRPC over HTTP/2 (Connect's gRPC protocol needs trailers, so HTTP/2 always), with TLS files.
+// The Node transport: gRPC over HTTP/2 (Connect's gRPC protocol needs trailers, so HTTP/2 always), with TLS files,
+// and stream mode, which sends the same calls over a pool of long-lived streams (stream-transport.ts).
 import type * as http2 from "node:http2";
 import type { Transport } from "@connectrpc/connect";
-import { createGrpcTransport } from "@connectrpc/connect-node";
+import { createGrpcTransport, Http2SessionManager } from "@connectrpc/connect-node";
 import { type CallDefaults, DEFAULT_TIMEOUT_MS, callInterceptors } from "./clients.js";
+import {
+  type ClosableTransport,
+  createStreamPool,
+  DEFAULT_STREAM_CONNECTIONS,
+  type PoolConnection,
+  type StreamOptions,
+} from "./stream-transport.js";
 import { type TlsOptions, tlsSessionOptions, wantsTls } from "./tls.js";
 
 export interface NodeClientOptions extends CallDefaults, TlsOptions {
   /** Further options for the HTTP/2 session; `ca`, `cert` and `key` are added to them. */
   readonly nodeOptions?: http2.ClientSessionOptions | http2.SecureClientSessionOptions;
+  /**
+   * Stream mode: send the calls as messages on a few long-lived streams instead of one HTTP/2 stream per call,
+   * which costs the server much less CPU per call. `true` for the defaults. The client then holds its
+   * connections open until `close()`. Needs a server with the `Stream` RPCs, reached over gRPC (not gRPC-Web).
+   */
+  readonly stream?: boolean | StreamOptions;
 }
 
 /**
@@ -16,13 +30,54 @@ export interface NodeClientOptions extends CallDefaults, TlsOptions {
  * `https://` when `ca`, `cert` or `key` is given. With `token`, every call carries `authorization: Bearer …`.
  */
 export function createNodeTransport(target: string, options: NodeClientOptions = {}): Transport {
-  const baseUrl = toBaseUrl(target, wantsTls(options));
-  return createGrpcTransport({
+  if (options.stream !== undefined && options.stream !== false) {
+    throw new TypeError(
+      "stream mode holds connections open until closed: use createStreamTransport(target, options), or a client " +
+        "made with { stream: true } and its close()",
+    );
+  }
+  return nodeConnection(target, options).transport;
+}
+
+/**
+ * A stream-mode transport to the service (the `target` and options of createNodeTransport, with `stream` for the
+ * pool's settings): the clients over it send each call as a message on one of a few long-lived streams, with the
+ * same deadlines, retries and errors as unary calls. One transport can serve both clients. `close()` it when done:
+ * its open streams keep Node running.
+ */
+export function createStreamTransport(target: string, options: NodeClientOptions = {}): ClosableTransport {
+  const settings = typeof options.stream === "object" ? options.stream : {};
+  // Checked once here, so a bad TLS setting fails now rather than on the first call.
+  nodeSessionOptions(target, options);
+  return createStreamPool(() => nodeConnection(target, options), {
+    connections: settings.connections ?? DEFAULT_STREAM_CONNECTIONS,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    retry: options.retry ?? {},
+  });
+}
+
+/**
+ * One HTTP/2 session to the target and a gRPC transport over it. Connect keeps a session per transport: every
+ * call of the transport shares that one connection, reconnecting when it breaks or the server sends GOAWAY.
+ */
+export function nodeConnection(target: string, options: NodeClientOptions): PoolConnection {
+  const { baseUrl, sessionOptions } = nodeSessionOptions(target, options);
+  const sessions = new Http2SessionManager(baseUrl, undefined, sessionOptions);
+  const transport = createGrpcTransport({
     baseUrl,
     defaultTimeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     interceptors: callInterceptors(options),
-    nodeOptions: tlsSessionOptions(baseUrl, options, options.nodeOptions),
+    sessionManager: sessions,
   });
+  return { transport, close: () => sessions.abort() };
+}
+
+function nodeSessionOptions(
+  target: string,
+  options: NodeClientOptions,
+): { baseUrl: string; sessionOptions: http2.ClientSessionOptions | http2.SecureClientSessionOptions } {
+  const baseUrl = toBaseUrl(target, wantsTls(options));
+  return { baseUrl, sessionOptions: tlsSessionOptions(baseUrl, options, options.nodeOptions) };
 }
 
 function toBaseUrl(target: string, tls: boolean): string {

@@ -1,35 +1,64 @@
 // `@cardrules/client/node`: everything of `@cardrules/client`, with clients that speak gRPC over HTTP/2 straight
-// to the service (TLS and mutual TLS included), and the conformance runner that reads vector files from disk.
+// to the service (TLS and mutual TLS included), unary or in stream mode, and the conformance runner that reads
+// vector files from disk.
 import type { Transport } from "@connectrpc/connect";
 import * as clients from "./clients.js";
-import { createNodeTransport, type NodeClientOptions } from "./node-transport.js";
+import { createStreamTransport, type NodeClientOptions, nodeConnection } from "./node-transport.js";
 
 export * from "./index.js";
-export { createNodeTransport, type NodeClientOptions } from "./node-transport.js";
+export { createNodeTransport, createStreamTransport, type NodeClientOptions } from "./node-transport.js";
+export { type ClosableTransport, DEFAULT_STREAM_CONNECTIONS, type StreamOptions } from "./stream-transport.js";
 export type { Pem, TlsOptions } from "./tls.js";
 export { type CaseFailure, type ConformanceResult, runConformance } from "./runner.js";
 export { loadVectors } from "./vectors.js";
 
+/** A client that can release what it holds open. */
+export interface Closable {
+  /**
+   * Close the connections the client opened (in stream mode its streams keep Node running until then); calls still
+   * waiting fail with CANCELLED. A client made over a ready Transport closes nothing: close that transport.
+   */
+  close(): Promise<void>;
+}
+
+export type NodeSamLocClient = clients.SamLocClient & Closable;
+export type NodeLiengClient = clients.LiengClient & Closable;
+
 /**
  * A Sâm Lốc client over gRPC to `target` (`http://host:port`, `https://host:port` or `host:port`), or over the
- * given transport (then without options, which a ready transport cannot apply): `await sam.validatePlay({...})`. Failures throw RulesError and its subclasses.
+ * given transport (then without options, which a ready transport cannot apply): `await sam.validatePlay({...})`.
+ * With `{ stream: true }` the calls go over a few long-lived streams. Failures throw RulesError and its subclasses.
  */
-export function createSamLocClient(target: string | Transport, options: NodeClientOptions = {}): clients.SamLocClient {
-  return clients.createSamLocClient(transportFor(target, options));
+export function createSamLocClient(target: string | Transport, options: NodeClientOptions = {}): NodeSamLocClient {
+  const { transport, close } = transportFor(target, options);
+  return Object.assign(clients.createSamLocClient(transport), { close });
 }
 
 /**
  * A Liêng client over gRPC to `target` (`http://host:port`, `https://host:port` or `host:port`), or over the
- * given transport (then without options, which a ready transport cannot apply): `await lieng.scoreLieng({...})`. Failures throw RulesError and its subclasses.
+ * given transport (then without options, which a ready transport cannot apply): `await lieng.scoreLieng({...})`.
+ * With `{ stream: true }` the calls go over a few long-lived streams. Failures throw RulesError and its subclasses.
  */
-export function createLiengClient(target: string | Transport, options: NodeClientOptions = {}): clients.LiengClient {
-  return clients.createLiengClient(transportFor(target, options));
+export function createLiengClient(target: string | Transport, options: NodeClientOptions = {}): NodeLiengClient {
+  const { transport, close } = transportFor(target, options);
+  return Object.assign(clients.createLiengClient(transport), { close });
 }
 
-function transportFor(target: string | Transport, options: NodeClientOptions): Transport {
-  if (typeof target === "string") {
-    return createNodeTransport(target, options);
+function transportFor(target: string | Transport, options: NodeClientOptions): { transport: Transport } & Closable {
+  if (typeof target !== "string") {
+    clients.checkNoOptionsWithTransport(options);
+    return { transport: target, close: () => Promise.resolve() };
   }
-  clients.checkNoOptionsWithTransport(options);
-  return target;
+  if (options.stream !== undefined && options.stream !== false) {
+    const transport = createStreamTransport(target, options);
+    return { transport, close: () => transport.close() };
+  }
+  const connection = nodeConnection(target, options);
+  return {
+    transport: connection.transport,
+    close: () => {
+      connection.close();
+      return Promise.resolve();
+    },
+  };
 }

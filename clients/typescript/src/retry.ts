@@ -30,11 +30,7 @@ export function retryInterceptor(options: RetryOptions = {}): Interceptor {
       try {
         return await next(req);
       } catch (error) {
-        // CANCELLED from the server too: a replica shutting down cancels calls it accepted but had not started.
-        // A cancellation by this caller shows as an aborted signal and is never retried.
-        const code = ConnectError.from(error).code;
-        const retryable = code === Code.Unavailable || (code === Code.Canceled && !req.signal.aborted);
-        if (!retryable || attempt >= maxAttempts || req.signal.aborted) {
+        if (!isRetryable(ConnectError.from(error).code, req.signal) || attempt >= maxAttempts) {
           throw error;
         }
         await sleep(backoffMs(attempt, initialBackoffMs, maxBackoffMs), req.signal);
@@ -43,15 +39,26 @@ export function retryInterceptor(options: RetryOptions = {}): Interceptor {
   };
 }
 
+/**
+ * Whether a call that failed with `code` is worth another attempt: UNAVAILABLE, and CANCELLED from the server (a
+ * replica shutting down cancels calls it accepted but had not started). A call whose own signal was aborted (its
+ * deadline, or its caller) is never retried.
+ */
+export function isRetryable(code: Code, signal: AbortSignal): boolean {
+  return !signal.aborted && (code === Code.Unavailable || code === Code.Canceled);
+}
+
 /** Exponential backoff with jitter in [50%, 100%] so clients that failed together do not retry together. */
 export function backoffMs(attempt: number, initialMs: number, maxMs: number): number {
   const ceiling = Math.min(maxMs, initialMs * 2 ** (attempt - 1));
   return ceiling * (0.5 + Math.random() / 2);
 }
 
-// Resolves after `ms`, or early when the call is aborted (its deadline passed): the next attempt then fails
-// at once with the abort reason instead of the caller waiting out a backoff it can no longer use.
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+/**
+ * Resolves after `ms`, or early when the call is aborted (its deadline passed): the next attempt then fails at once
+ * with the abort reason instead of the caller waiting out a backoff it can no longer use.
+ */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
     signal.addEventListener("abort", done, { once: true });

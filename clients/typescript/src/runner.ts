@@ -1,6 +1,6 @@
 // Replaying a directory of conformance cases against a live server, one case at a time (replay.ts).
 import type { Transport } from "@connectrpc/connect";
-import { createNodeTransport, type NodeClientOptions } from "./node-transport.js";
+import { createNodeTransport, createStreamTransport, type NodeClientOptions } from "./node-transport.js";
 import { runCase } from "./replay.js";
 import { loadVectors } from "./vectors.js";
 
@@ -16,13 +16,24 @@ export interface ConformanceResult {
   readonly failures: readonly CaseFailure[];
 }
 
-/** Load every vector under `dir` and run each case in order against `target`. */
+/**
+ * Load every vector under `dir` and run each case in order against `target` (with `options.stream`, in stream
+ * mode, whose connections are closed at the end).
+ */
 export async function runConformance(
   dir: string,
   target: string | Transport,
   options: NodeClientOptions = {},
 ): Promise<ConformanceResult> {
   const { cases, problems } = await loadVectors(dir);
+  if (typeof target === "string" && options.stream !== undefined && options.stream !== false) {
+    const stream = createStreamTransport(target, options);
+    try {
+      return await runConformance(dir, stream);
+    } finally {
+      await stream.close();
+    }
+  }
   const transport = typeof target === "string" ? createNodeTransport(target, options) : target;
   const failures: CaseFailure[] = problems.map(({ file, name, problem }) => ({ file, name, difference: problem }));
   // One case at a time: the output order then follows the sorted files, and a failure is easy to reproduce.

@@ -114,6 +114,21 @@ test("--grpc-web replays the same cases over gRPC-Web (the browser entry's trans
   assert.equal(wrongPort.code, 1);
 });
 
+test("--stream replays the same cases as messages on each service's Stream RPC", async () => {
+  const dir = await writeVectors("stream", { "cases.json": PASSING });
+  const messages = server.state.streamMessages;
+  const { code, lines } = await runRunner(dir, "--target", server.target, "--stream");
+  assert.deepEqual(lines, ["4 passed, 0 failed"]);
+  assert.equal(code, 0);
+  // The three LiengService cases went as stream messages (the fixture streams nothing for SamLocService).
+  assert.equal(server.state.streamMessages - messages, 3);
+});
+
+test("--stream and --grpc-web do not go together", async () => {
+  const { code } = await runRunner(root, "--grpc-web", "--stream");
+  assert.equal(code, 2);
+});
+
 test("--grpc-web takes no TLS files: the system's TLS settings apply", async () => {
   const { code } = await runRunner(root, "--grpc-web", "--ca", "ca.pem");
   assert.equal(code, 2);

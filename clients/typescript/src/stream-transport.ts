@@ -1,0 +1,245 @@
+// Stream mode: a Connect Transport whose unary calls travel as messages on a small pool of long-lived `Stream`
+// calls (one per service per connection), so the typed clients keep their methods, deadlines, signals and errors.
+// Each call has its own deadline, kept here; a call whose stream ends before its answer comes is sent again on
+// another stream, under the same retry policy as a unary call (the calls are pure functions of their requests, so
+// a second copy changes nothing). The connections themselves come from the caller (node-transport.ts makes one
+// HTTP/2 session each); this file needs no Node built-ins.
+import {
+  create,
+  type DescMessage,
+  type DescMethodStreaming,
+  type DescMethodUnary,
+  isMessage,
+  type Message,
+  type MessageInitShape,
+  type MessageShape,
+} from "@bufbuild/protobuf";
+import {
+  Code,
+  ConnectError,
+  type ContextValues,
+  type StreamResponse,
+  type Transport,
+  type UnaryResponse,
+} from "@connectrpc/connect";
+import { backoffMs, DEFAULT_RETRY, type RetryOptions, sleep } from "./retry.js";
+import { StreamChannel } from "./stream-channel.js";
+import { type StreamRoute, streamRouteOf } from "./stream-routes.js";
+
+/** Stream mode settings. */
+export interface StreamOptions {
+  /**
+   * Connections in the pool, each with its own HTTP/2 session and one stream per service; default 2. Calls are
+   * spread over them in turn, and a call whose stream ends unanswered is sent on the next one.
+   */
+  readonly connections?: number;
+}
+
+export const DEFAULT_STREAM_CONNECTIONS = 2;
+
+/** One connection of the pool: a transport whose calls share one HTTP/2 session, and how to close it. */
+export interface PoolConnection {
+  readonly transport: Transport;
+  /** Close the session and everything on it. */
+  close(): void;
+}
+
+/** A Transport holding connections open until closed. */
+export interface ClosableTransport extends Transport {
+  /**
+   * Close every stream and connection. Calls still waiting fail with CANCELLED, later calls too. Resolves when
+   * everything is closed (nothing is left to keep Node running).
+   */
+  close(): Promise<void>;
+}
+
+export interface StreamPoolSettings {
+  readonly connections: number;
+  /** Deadline of a call that sets none, in milliseconds; 0 or less for none. */
+  readonly timeoutMs: number;
+  readonly retry: RetryOptions | false;
+}
+
+/**
+ * A stream-mode transport over `settings.connections` connections made by `connect`. Calls that carry their own
+ * headers (which a message on a shared stream cannot) and methods with no stream go as ordinary unary calls on
+ * one of the connections; streaming methods too.
+ */
+export function createStreamPool(connect: () => PoolConnection, settings: StreamPoolSettings): ClosableTransport {
+  return new StreamPool(connect, settings);
+}
+
+// The per-call headers a Transport receives (HeadersInit | undefined, a DOM type not named in Node's typings).
+type CallHeaders = Parameters<Transport["unary"]>[3];
+
+interface Slot {
+  readonly connection: PoolConnection;
+  readonly channels: Map<string, StreamChannel>;
+}
+
+const CLOSED = (): ConnectError => new ConnectError("the client was closed", Code.Canceled);
+
+class StreamPool implements ClosableTransport {
+  private readonly slots: Slot[];
+  private closed = false;
+  /** The signals of the calls under way, aborted by close(). */
+  private readonly calls = new Set<AbortController>();
+  private readonly maxAttempts: number;
+  private readonly retry: Required<RetryOptions>;
+  private turn = 0;
+
+  constructor(
+    connect: () => PoolConnection,
+    private readonly settings: StreamPoolSettings,
+  ) {
+    if (!Number.isInteger(settings.connections) || settings.connections < 1) {
+      throw new TypeError(`stream connections must be a whole number of at least 1, not ${settings.connections}`);
+    }
+    this.slots = Array.from({ length: settings.connections }, () => ({ connection: connect(), channels: new Map() }));
+    this.retry = { ...DEFAULT_RETRY, ...(settings.retry === false ? {} : settings.retry) };
+    this.maxAttempts = settings.retry === false ? 1 : this.retry.maxAttempts;
+  }
+
+  async unary<I extends DescMessage, O extends DescMessage>(
+    method: DescMethodUnary<I, O>,
+    signal: AbortSignal | undefined,
+    timeoutMs: number | undefined,
+    header: CallHeaders,
+    input: MessageInitShape<I>,
+    contextValues?: ContextValues,
+  ): Promise<UnaryResponse<I, O>> {
+    this.throwIfClosed();
+    const route = streamRouteOf(method);
+    if (route === undefined || hasEntries(header)) {
+      return this.nextSlot().connection.transport.unary(method, signal, timeoutMs, header, input, contextValues);
+    }
+    const request = isMessage(input, method.input) ? input : create(method.input, input);
+    const deadlineMs = timeoutMs === undefined ? this.settings.timeoutMs : timeoutMs;
+    const { message, header: responseHeader } = await this.call(route, request, signal, deadlineMs);
+    return {
+      stream: false,
+      service: method.parent,
+      method,
+      header: responseHeader,
+      message: message as MessageShape<O>,
+      trailer: new Headers(),
+    };
+  }
+
+  stream<I extends DescMessage, O extends DescMessage>(
+    method: DescMethodStreaming<I, O>,
+    signal: AbortSignal | undefined,
+    timeoutMs: number | undefined,
+    header: CallHeaders,
+    input: AsyncIterable<MessageInitShape<I>>,
+    contextValues?: ContextValues,
+  ): Promise<StreamResponse<I, O>> {
+    this.throwIfClosed();
+    return this.nextSlot().connection.transport.stream(method, signal, timeoutMs, header, input, contextValues);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const call of this.calls) {
+      call.abort(CLOSED());
+    }
+    const channels = this.slots.flatMap((slot) => [...slot.channels.values()]);
+    for (const channel of channels) {
+      channel.retire(CLOSED());
+    }
+    await Promise.all(channels.map((channel) => channel.finished));
+    for (const slot of this.slots) {
+      slot.connection.close();
+    }
+  }
+
+  private throwIfClosed(): void {
+    if (this.closed) {
+      throw CLOSED();
+    }
+  }
+
+  // One call, attempt after attempt, all within its deadline: the same policy as the unary retry interceptor.
+  private async call(
+    route: StreamRoute,
+    request: Message,
+    callerSignal: AbortSignal | undefined,
+    deadlineMs: number,
+  ): Promise<{ message: Message; header: Headers }> {
+    const signal = callSignal(callerSignal, deadlineMs);
+    this.calls.add(signal.controller);
+    try {
+      for (let attempt = 1; ; attempt++) {
+        if (signal.signal.aborted) {
+          throw ConnectError.from(signal.signal.reason, Code.Canceled);
+        }
+        const outcome = await this.channelFor(route).send(route, request, signal.signal);
+        if (outcome === "aborted") {
+          throw ConnectError.from(signal.signal.reason, Code.Canceled);
+        }
+        if (outcome.kind === "response") {
+          return outcome;
+        }
+        if (!outcome.retryable || attempt >= this.maxAttempts) {
+          throw outcome.error;
+        }
+        await sleep(backoffMs(attempt, this.retry.initialBackoffMs, this.retry.maxBackoffMs), signal.signal);
+      }
+    } finally {
+      this.calls.delete(signal.controller);
+      signal.release();
+    }
+  }
+
+  // The next connection's stream for the route's service, opened (again) when it has none or it has ended.
+  private channelFor(route: StreamRoute): StreamChannel {
+    const slot = this.nextSlot();
+    const service = route.stream.parent.typeName;
+    let channel = slot.channels.get(service);
+    if (channel === undefined || channel.ended) {
+      channel = new StreamChannel(slot.connection.transport, route.stream);
+      slot.channels.set(service, channel);
+    }
+    return channel;
+  }
+
+  private nextSlot(): Slot {
+    const slot = this.slots[this.turn % this.slots.length];
+    this.turn = (this.turn + 1) % this.slots.length;
+    if (slot === undefined) {
+      throw new Error("unreachable: the pool has at least one connection");
+    }
+    return slot;
+  }
+}
+
+function hasEntries(header: CallHeaders): boolean {
+  return header !== undefined && !new Headers(header).entries().next().done;
+}
+
+// A call's own signal: aborted when the caller's signal is, or when the deadline passes (with DEADLINE_EXCEEDED, as
+// Connect reports it), or by the pool's close(); release() stops its timer and listener.
+function callSignal(
+  caller: AbortSignal | undefined,
+  deadlineMs: number,
+): { controller: AbortController; signal: AbortSignal; release(): void } {
+  const controller = new AbortController();
+  const onAbort = (): void => controller.abort(caller?.reason);
+  if (caller?.aborted === true) {
+    onAbort();
+  } else {
+    caller?.addEventListener("abort", onAbort, { once: true });
+  }
+  const timer =
+    deadlineMs > 0
+      ? setTimeout(() => controller.abort(new ConnectError("the operation timed out", Code.DeadlineExceeded)), deadlineMs)
+      : undefined;
+  return {
+    controller,
+    signal: controller.signal,
+    release() {
+      clearTimeout(timer);
+      caller?.removeEventListener("abort", onAbort);
+    },
+  };
+}
