@@ -8,10 +8,12 @@ pool; the answer with that id settles the call, and an answer nobody waits for a
 dropped.
 
 Every rules call is a pure function of its request, so resending one can never apply it twice. A call is resent,
-under the same policy as the channel's unary retries (attempts, backoff, status codes), when the stream it was on
-ends without answering it (a replica draining or killed, a connection reaching its maximum age) or when its own
-answer is a retryable status. A stream that had been answering and ends UNAUTHENTICATED (e.g. its token expired)
-counts as such an end too: the new stream presents the credentials afresh.
+within its deadline and the attempts and backoff of the channel's unary retry policy, when the stream it was on
+ends without answering it, however it ends (UNAVAILABLE from a replica draining or reaching its maximum connection
+age, a reset connection from a replica killed), and when its own answer carries a status the unary policy retries.
+Only a status that another attempt cannot change fails the stream's calls at once (see ``FINAL``), and
+UNAUTHENTICATED only from a stream that never answered: one that had been answering and ends UNAUTHENTICATED (its
+token expired) is reopened, presenting the credentials afresh.
 """
 
 from __future__ import annotations
@@ -34,6 +36,18 @@ from cardrules.client.stream_protocol import Pending, StreamProtocol
 __all__ = ["RetryPolicy", "StreamLink", "StreamPool", "check_streams", "closed_error", "deadline_error"]
 
 F = TypeVar("F")
+
+# How a stream may end that no new stream would change: its calls fail with that status.
+FINAL = frozenset(
+    {
+        grpc.StatusCode.UNAUTHENTICATED,
+        grpc.StatusCode.PERMISSION_DENIED,
+        grpc.StatusCode.UNIMPLEMENTED,
+        grpc.StatusCode.INVALID_ARGUMENT,
+        grpc.StatusCode.FAILED_PRECONDITION,
+        grpc.StatusCode.RESOURCE_EXHAUSTED,
+    }
+)
 L = TypeVar("L", bound="StreamLink")
 
 
@@ -200,10 +214,9 @@ class StreamPool(ABC, Generic[F, L]):
             if not orphans:
                 return
             code = _code(error)
-            retryable = (
-                code in (grpc.StatusCode.OK, *self._policy.codes)
-                or (code == grpc.StatusCode.UNAUTHENTICATED and link.answered > 0)
-            ) and not self._closed
+            retryable = not self._closed and (
+                code not in FINAL or (code == grpc.StatusCode.UNAUTHENTICATED and link.answered > 0)
+            )
             again = [pending for pending in orphans if retryable and self._may_retry(pending)]
             for pending in orphans:
                 if pending not in again:
