@@ -12,9 +12,14 @@ import os
 import re
 import shutil
 import subprocess
+from collections import Counter
 from pathlib import Path
 
-from tests.support.server_process import REPO_ROOT, running_server
+import pytest
+
+from tests.support.calls import metric_samples
+from tests.support.counting import settled
+from tests.support.server_process import REPO_ROOT, ServerHandle, running_server
 
 SDK = REPO_ROOT / "clients" / "go"
 VECTORS = REPO_ROOT / "tests" / "vectors"
@@ -68,6 +73,8 @@ def test_go_test_passes_with_the_shared_vectors_against_the_real_server() -> Non
     passed, failed = _summary(result)
     assert failed == 0, _report(result)
     assert passed > 0, _report(result)
+    # The vectors ran twice, as unary calls and as messages on streams (stream mode), with the same result.
+    assert SUMMARY.findall(result.stdout) == [(str(passed), "0")] * 2, _report(result)
     # The examples with an Output comment ran (against in-process servers) and matched it.
     assert "--- PASS: ExampleError" in result.stdout, _report(result)
 
@@ -79,19 +86,34 @@ def test_go_test_passes_without_a_server_skipping_only_the_live_tests() -> None:
     skipped = set(re.findall(r"--- SKIP: (\w+)", result.stdout))
     assert skipped == {
         "TestSharedVectorsPass",
+        "TestSharedVectorsPassOnStreams",
         "TestClientScoresCardTextAndReportsFieldViolations",
         "TestRunnerCountsFailuresAndMalformedVectors",
         "TestEveryLegalSamMoveValidates",
     }, _report(result)
 
 
-def test_standalone_runner_replays_the_shared_vectors() -> None:
+def _calls_by_transport(server: ServerHandle) -> Counter[str]:
+    """The rules calls the server counted (its own health probe left out), by transport."""
+    counts: Counter[str] = Counter()
+    for (name, labels), value in metric_samples(server).items():
+        label = dict(labels)
+        if name == "cardrules_rpc_calls_total" and label["method"].startswith("/cardrules.v1."):
+            counts[label["transport"]] += int(value)
+    return counts
+
+
+@pytest.mark.parametrize("flags", [(), ("--stream",)], ids=["unary", "stream"])
+def test_standalone_runner_replays_the_shared_vectors(flags: tuple[str, ...]) -> None:
     with running_server() as server:
-        result = _go("run", "./cmd/conformance", "-target", server.target, str(VECTORS))
+        result = _go("run", "./cmd/conformance", "-target", server.target, *flags, str(VECTORS))
+        transports = settled(lambda: _calls_by_transport(server))
     assert result.returncode == 0, _report(result)
     passed, failed = _summary(result)
     assert (failed, passed > 0) == (0, True), _report(result)
     assert result.stdout.strip().splitlines()[-1] == f"{passed} passed, 0 failed", _report(result)
+    # Every case reached the server the way asked: as a stream message with --stream, else as a unary call.
+    assert set(transports) == {"stream" if flags else "unary"}, transports
 
 
 def test_standalone_runner_fails_on_a_mismatch_and_on_no_cases(tmp_path: Path) -> None:

@@ -11,7 +11,9 @@ import (
 
 	"github.com/cardrules/cardrules/clients/go/cardrules"
 	cardrulesv1 "github.com/cardrules/cardrules/clients/go/gen/cardrules/v1"
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 )
@@ -79,6 +81,25 @@ func TestWithoutStreamsCallsAreUnary(t *testing.T) {
 	}
 	if _, err := cardrules.NewClient("localhost:50051", cardrules.WithStreams(-1)); err == nil {
 		t.Error("WithStreams(-1) was accepted")
+	}
+}
+
+func TestCallsWithCallOptionsOrMetadataAreUnaryInStreamMode(t *testing.T) {
+	replica := &scripted{}
+	client := newClient(t, []*scripted{replica}, cardrules.WithStreams(2))
+	var header metadata.MD
+	if _, err := client.Lieng.ScoreLieng(context.Background(), &cardrulesv1.ScoreLiengRequest{}, grpc.Header(&header)); err != nil {
+		t.Fatal(err)
+	}
+	ctx := metadata.AppendToOutgoingContext(context.Background(), "x-table", "7")
+	if err := scoreLieng(ctx, client); err != nil {
+		t.Fatal(err)
+	}
+	if err := scoreLieng(context.Background(), client); err != nil {
+		t.Fatal(err)
+	}
+	if attempts, unary, streams, _ := replica.Counts(); attempts != 3 || unary != 2 || streams != 1 {
+		t.Errorf("%d calls, %d unary, %d streams; want 3, 2 (those with options or metadata), 1", attempts, unary, streams)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 )
 
@@ -45,11 +46,12 @@ func newStreamConn(conn *grpc.ClientConn, s settings) (*streamConn, error) {
 
 // Invoke makes one call over a stream, as a unary call would make it: the default deadline when ctx has none,
 // the retry policy's attempts and backoff for UNAVAILABLE and CANCELLED (whether an answer carries the code or
-// the stream ended before answering), and the answer's error as an *Error. Call options do not apply to a call
-// on a stream; the stream carries the connection's credentials and metadata.
+// the stream ended before answering), and the answer's error as an *Error. A message on a stream has no
+// options or metadata of its own (the stream carries the connection's credentials), so a call with call options
+// or outgoing metadata in ctx is made as a unary call instead, where they apply.
 func (c *streamConn) Invoke(ctx context.Context, method string, request, reply any, opts ...grpc.CallOption) error {
 	route, ok := c.routes[method]
-	if !ok {
+	if !ok || hasCallerOptions(opts) || hasOutgoingMetadata(ctx) {
 		return c.conn.Invoke(ctx, method, request, reply, opts...)
 	}
 	if _, ok := ctx.Deadline(); !ok && c.timeout > 0 {
@@ -83,6 +85,21 @@ func (c *streamConn) Invoke(ctx context.Context, method string, request, reply a
 			return typed(err)
 		}
 	}
+}
+
+// hasCallerOptions: opts has an option other than the StaticMethod that generated stubs add to every call.
+func hasCallerOptions(opts []grpc.CallOption) bool {
+	for _, opt := range opts {
+		if _, static := opt.(grpc.StaticMethodCallOption); !static {
+			return true
+		}
+	}
+	return false
+}
+
+func hasOutgoingMetadata(ctx context.Context) bool {
+	md, ok := metadata.FromOutgoingContext(ctx)
+	return ok && md.Len() > 0
 }
 
 // NewStream opens a streaming call on the connection, as on a client without streams.

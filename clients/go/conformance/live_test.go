@@ -52,9 +52,9 @@ func vectorsFolder() (string, error) {
 	}
 }
 
-func dial(t *testing.T) *cardrules.Client {
+func dial(t *testing.T, options ...cardrules.Option) *cardrules.Client {
 	t.Helper()
-	client, err := cardrules.NewClient(liveTarget(t))
+	client, err := cardrules.NewClient(liveTarget(t), options...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,12 +63,21 @@ func dial(t *testing.T) *cardrules.Client {
 }
 
 func TestSharedVectorsPass(t *testing.T) {
-	client := dial(t)
+	replayVectors(t, dial(t))
+}
+
+// The same vectors, each case a message on its service's Stream (stream mode), with the same expectations.
+func TestSharedVectorsPassOnStreams(t *testing.T) {
+	replayVectors(t, dial(t, cardrules.WithStreams(2)))
+}
+
+func replayVectors(t *testing.T, client *cardrules.Client) {
+	t.Helper()
 	folder, err := vectorsFolder()
 	if err != nil {
 		t.Fatal(err)
 	}
-	result, err := Run(context.Background(), client.Conn(), folder, 10*time.Second)
+	result, err := Run(context.Background(), client.Invoker(), folder, 10*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +92,12 @@ func TestSharedVectorsPass(t *testing.T) {
 }
 
 func TestClientScoresCardTextAndReportsFieldViolations(t *testing.T) {
-	client := dial(t)
+	for name, options := range map[string][]cardrules.Option{"unary": nil, "stream": {cardrules.WithStreams(1)}} {
+		t.Run(name, func(t *testing.T) { scoresCardTextAndReportsFieldViolations(t, dial(t, options...)) })
+	}
+}
+
+func scoresCardTextAndReportsFieldViolations(t *testing.T, client *cardrules.Client) {
 	ctx := context.Background()
 	response, err := client.Lieng.ScoreLieng(ctx, &cardrulesv1.ScoreLiengRequest{
 		Hands: cardrules.MustHands("AC AD AH", "2S 3H 4D"),

@@ -1,7 +1,10 @@
 // Command conformance replays the cardrules conformance vectors against a live server:
 //
-//	go run ./cmd/conformance [-target 127.0.0.1:50051] [-timeout 10s] [-tls | -ca PEM] [-cert PEM -key PEM]
-//	    [-token TOKEN] VECTORS_DIR
+//	go run ./cmd/conformance [-target 127.0.0.1:50051] [-timeout 10s] [-stream] [-tls | -ca PEM]
+//	    [-cert PEM -key PEM] [-token TOKEN] VECTORS_DIR
+//
+// With -stream (or --stream) every case is sent as a message on its service's Stream, through the SDK's stream
+// mode (cardrules.WithStreams), instead of as a unary call; the expectations are the same.
 //
 // It prints one "FAIL <file> :: <case>: <first difference>" line per failing case and ends with
 // "N passed, M failed". Exit status: 0 when all pass; 1 when any case fails or none is found; 2 on bad usage
@@ -45,8 +48,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	flags.StringVar(&files.CertFile, "cert", "", "client certificate for mutual TLS (PEM file, with -key)")
 	flags.StringVar(&files.KeyFile, "key", "", "private key of -cert (PEM file)")
 	token := flags.String("token", "", "bearer token sent on every call (default: $"+tokenEnv+")")
+	stream := flags.Bool("stream", false, "send every case as a message on its service's Stream")
 	flags.Usage = func() {
-		fmt.Fprintln(stderr, "usage: conformance [-target HOST:PORT] [-timeout 10s] [-tls | -ca PEM] "+
+		fmt.Fprintln(stderr, "usage: conformance [-target HOST:PORT] [-timeout 10s] [-stream] [-tls | -ca PEM] "+
 			"[-cert PEM -key PEM] [-token TOKEN] VECTORS_DIR")
 		flags.PrintDefaults()
 	}
@@ -63,6 +67,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		*token = os.Getenv(tokenEnv)
 	}
 	options := []cardrules.Option{cardrules.WithDefaultTimeout(0)}
+	if *stream {
+		// Cases run one at a time, so one stream per service carries them all.
+		options = append(options, cardrules.WithStreams(1))
+	}
 	secure := *useTLS || files != cardrules.TLS{}
 	if secure {
 		options = append(options, cardrules.WithTLS(files))
@@ -81,7 +89,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	defer client.Close()
-	result, err := conformance.Run(context.Background(), client.Conn(), flags.Arg(0), *timeout)
+	result, err := conformance.Run(context.Background(), client.Invoker(), flags.Arg(0), *timeout)
 	if err != nil {
 		fmt.Fprintf(stderr, "conformance: %v\n", err)
 		return 2
