@@ -72,6 +72,15 @@ def violations(request: Message) -> dict[str, str]:
     return {v.field: v.reason for v in answer.violations}
 
 
+def over_bound(request: Message, named: str) -> bool:
+    """Whether the call names ``named`` for exceeding a bound (the core may name the same field for another fault,
+    with the same reason: a Liêng record with hands for no seats is WRONG_HAND_COUNT either way)."""
+    answer = call(request)
+    return isinstance(answer, Aborted) and any(
+        v.field == named and v.description.startswith("at most ") for v in answer.violations
+    )
+
+
 def filled(cls: type[Message], bound: Bound, count: int) -> tuple[Message, str]:
     """A request of ``cls`` whose field ``bound.path`` holds ``count`` elements (one element in each outer list),
     and the field path a violation of that bound names."""
@@ -104,7 +113,7 @@ def test_one_over_a_bound_is_named_and_at_the_bound_is_not(cls: type[Message], b
     over, named = filled(cls, bound, bound.limit + 1)
     assert violations(over).get(named) == bound.code, f"{bound.path}: {violations(over)}"
     exact, _ = filled(cls, bound, bound.limit)
-    assert violations(exact).get(named) != bound.code
+    assert not over_bound(exact, named), f"{bound.path}: {violations(exact)}"
 
 
 def sam_record(seats: int, actions: int) -> sam_loc_pb2.SamLocServiceSettleRoundRequest:
@@ -151,8 +160,8 @@ def test_a_repeated_instant_win_kind_is_named_at_its_index() -> None:
     request = sam_loc_pb2.SamLocServiceStartHandRequest()
     request.house_rules.instant_wins.kinds.extend([1, 3, 1, 3])  # type: ignore[list-item]
     assert violations(request) == {
-        "house_rules.instant_wins.kinds[2]": "DUPLICATE",
-        "house_rules.instant_wins.kinds[3]": "DUPLICATE",
+        "house_rules.instant_wins.kinds[2]": "DUPLICATE_VALUE",
+        "house_rules.instant_wins.kinds[3]": "DUPLICATE_VALUE",
     }
 
 
@@ -182,7 +191,7 @@ def unknown_field(size: int) -> bytes:
 def test_house_rules_carrying_megabytes_of_unknown_fields_are_rejected_from_their_size() -> None:
     request = sam_loc_pb2.SamLocServiceLegalMovesRequest()
     request.house_rules.MergeFromString(unknown_field(1 << 20))
-    assert violations(request) == {"house_rules": "UNKNOWN_SWITCH"}
+    assert violations(request) == {"house_rules": "UNKNOWN_FIELD"}
 
 
 def test_unknown_fields_in_cards_and_records_do_not_change_the_answer() -> None:

@@ -9,30 +9,36 @@ import json
 import pytest
 
 from cardrules.api import json_mapping
-from cardrules.api.errors import MAX_LISTED_VIOLATIONS, MORE_VIOLATIONS, listed_violations
-from cardrules.core.errors import FieldViolation, InvalidInput
+from cardrules.api.errors import MAX_LISTED_VIOLATIONS, listed_violations
+from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
 from cardrules.v1 import lieng_pb2
 
 
 def test_long_descriptions_are_shortened_and_the_byte_budget_holds() -> None:
-    error = InvalidInput(*(FieldViolation(f"{'f' * 300}[{i}]", "R", "x" * 5000) for i in range(15)))
+    error = InvalidInput(
+        *(FieldViolation(f"{'f' * 300}[{i}]", ErrorReason.INVALID_VALUE, "x" * 5000) for i in range(15))
+    )
     listed = listed_violations(error)
     assert listed.ByteSize() < 4096 + 500  # the budget, plus the closing "more" entry
     assert all(len(v.description) <= 200 and len(v.field) <= 200 for v in listed.field_violations)
     *shown, more = listed.field_violations
-    assert more.reason == MORE_VIOLATIONS and more.description.startswith(f"{15 - len(shown)} more violations")
+    assert more.reason == ErrorReason.MORE_VIOLATIONS and more.description.startswith(
+        f"{15 - len(shown)} more violations"
+    )
     assert 5 <= len(shown) < 15
 
 
 def test_violations_counted_but_not_built_are_in_the_count() -> None:
-    built = [FieldViolation(f"hands[{i}].cards[0].suitt", "UNKNOWN_FIELD", "no such field") for i in range(21)]
+    built = [
+        FieldViolation(f"hands[{i}].cards[0].suitt", ErrorReason.UNKNOWN_FIELD, "no such field") for i in range(21)
+    ]
     error = InvalidInput(*built, unlisted=2979)
     *shown, more = listed_violations(error).field_violations
     assert len(shown) == MAX_LISTED_VIOLATIONS
-    assert (more.field, more.reason) == ("hands[20].cards[0].suitt", MORE_VIOLATIONS)
+    assert (more.field, more.reason) == ("hands[20].cards[0].suitt", ErrorReason.MORE_VIOLATIONS)
     assert more.description == "2980 more violations not listed, the first of them here"
     assert str(error).endswith("(and 2979 more)")
-    few = InvalidInput(FieldViolation("a", "R", "first"), unlisted=3)
+    few = InvalidInput(FieldViolation("a", ErrorReason.INVALID_VALUE, "first"), unlisted=3)
     assert [(v.field, v.description) for v in listed_violations(few).field_violations] == [
         ("a", "first"),
         ("a", "3 more violations not listed, after this one"),
@@ -49,5 +55,10 @@ def test_json_faults_beyond_the_listed_ones_are_only_counted() -> None:
 
 
 def test_a_few_violations_are_listed_whole() -> None:
-    error = InvalidInput(FieldViolation("a", "R1", "first"), FieldViolation("b", "R2", "second"))
-    assert [(v.field, v.reason) for v in listed_violations(error).field_violations] == [("a", "R1"), ("b", "R2")]
+    error = InvalidInput(
+        FieldViolation("a", ErrorReason.INVALID_VALUE, "first"), FieldViolation("b", ErrorReason.OUT_OF_RANGE, "second")
+    )
+    assert [(v.field, v.reason) for v in listed_violations(error).field_violations] == [
+        ("a", "INVALID_VALUE"),
+        ("b", "OUT_OF_RANGE"),
+    ]

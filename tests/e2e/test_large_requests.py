@@ -10,7 +10,8 @@ import grpc
 import pytest
 from google.rpc import error_details_pb2, status_pb2
 
-from cardrules.api.errors import MAX_LISTED_VIOLATIONS, MORE_VIOLATIONS
+from cardrules.api.errors import MAX_LISTED_VIOLATIONS
+from cardrules.core.errors import ErrorReason
 from cardrules.v1 import cards_pb2, lieng_pb2, lieng_pb2_grpc, sam_loc_pb2
 from tests.support.server_process import ServerHandle, running_server
 
@@ -42,7 +43,7 @@ def test_many_bad_hands_give_a_short_error_every_client_receives(server: ServerH
     assert len(violations) == MAX_LISTED_VIOLATIONS + 1
     assert violations[0].field == "hands[0].cards[0]"
     more = violations[-1]
-    assert more.reason == MORE_VIOLATIONS
+    assert more.reason == ErrorReason.MORE_VIOLATIONS
     assert more.description == f"{hands * 3 - MAX_LISTED_VIOLATIONS} more violations not listed, the first of them here"
     size = sum(len(k) + len(v) for k, v in error.trailing_metadata())  # type: ignore[attr-defined]
     assert size < DEFAULT_CLIENT_METADATA_LIMIT // 2

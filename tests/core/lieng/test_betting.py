@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from cardrules.core.errors import InvalidInput
+from cardrules.core.errors import ErrorReason, InvalidInput
 from cardrules.core.lieng import (
     Action,
     ActionKind,
@@ -71,16 +71,16 @@ def test_start_skips_an_all_in_first_actor_and_closes_when_everyone_is_all_in() 
 @pytest.mark.parametrize(
     ("stacks", "ante", "first", "field", "code"),
     [
-        ((500,), 10, 0, "stacks", "WRONG_SEAT_COUNT"),
-        ((500,) * 7, 10, 0, "stacks", "WRONG_SEAT_COUNT"),
-        ((500, -1), 10, 0, "stacks[1]", "NEGATIVE_AMOUNT"),
-        ((500, 9), 10, 0, "stacks[1]", "ANTE_NOT_COVERED"),
-        ((500, 500), 0, 0, "ante", "OUT_OF_RANGE"),
-        ((500, 500), None, 0, "ante", "MISSING"),
-        ((500, 500), 10, 2, "first_actor", "OUT_OF_RANGE"),
+        ((500,), 10, 0, "stacks", ErrorReason.WRONG_SEAT_COUNT),
+        ((500,) * 7, 10, 0, "stacks", ErrorReason.WRONG_SEAT_COUNT),
+        ((500, -1), 10, 0, "stacks[1]", ErrorReason.OUT_OF_RANGE),
+        ((500, 9), 10, 0, "stacks[1]", ErrorReason.ANTE_NOT_COVERED),
+        ((500, 500), 0, 0, "ante", ErrorReason.OUT_OF_RANGE),
+        ((500, 500), None, 0, "ante", ErrorReason.MISSING_VALUE),
+        ((500, 500), 10, 2, "first_actor", ErrorReason.SEAT_OUT_OF_RANGE),
     ],
 )
-def test_start_bad_input(stacks: tuple[int, ...], ante: int | None, first: int, field: str, code: str) -> None:
+def test_start_bad_input(stacks: tuple[int, ...], ante: int | None, first: int, field: str, code: ErrorReason) -> None:
     with pytest.raises(InvalidInput) as error:
         start_betting(stacks, ante, first)
     assert (error.value.violations[0].field, error.value.violations[0].reason) == (field, code)

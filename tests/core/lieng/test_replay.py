@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardrules.core.errors import InvalidInput
+from cardrules.core.errors import ErrorReason, InvalidInput
 from cardrules.core.lieng import (
     A23,
     Action,
@@ -40,23 +40,30 @@ def test_illegal_action_names_its_index_and_reason() -> None:
     with pytest.raises(InvalidInput) as error:
         settle_round(record([(0, "CHECK"), (1, "RAISE", 15), (2, "CALL")]))
     (violation,) = error.value.violations
-    assert violation.field == "actions[1]" and violation.reason == Reason.RAISE_BELOW_MINIMUM.code
-    assert "RAISE_BELOW_MINIMUM" in violation.description
+    assert violation.field == "actions[1]" and violation.reason is ErrorReason.ILLEGAL_ACTION
+    assert violation.description.startswith(f"{Reason.RAISE_BELOW_MINIMUM.code}: ")
     with pytest.raises(InvalidInput) as error:
         settle_round(record([(0, "CHECK"), (2, "CHECK")]))
-    assert (error.value.violations[0].field, error.value.violations[0].reason) == ("actions[1]", "NOT_YOUR_TURN")
+    (violation,) = error.value.violations
+    assert (violation.field, violation.reason) == ("actions[1]", ErrorReason.ILLEGAL_ACTION)
+    assert violation.description.startswith("NOT_YOUR_TURN: ")
 
 
 def test_action_after_close_is_betting_closed() -> None:
     with pytest.raises(InvalidInput) as error:
         settle_round(record([(0, "CHECK"), (1, "CHECK"), (2, "CHECK"), (0, "CHECK")]))
-    assert (error.value.violations[0].field, error.value.violations[0].reason) == ("actions[3]", "BETTING_CLOSED")
+    (violation,) = error.value.violations
+    assert (violation.field, violation.reason) == ("actions[3]", ErrorReason.ILLEGAL_ACTION)
+    assert violation.description.startswith("BETTING_CLOSED: ")
 
 
 def test_open_betting_is_rejected() -> None:
     with pytest.raises(InvalidInput) as error:
         settle_round(record([(0, "CHECK"), (1, "RAISE", 30)]))
-    assert (error.value.violations[0].field, error.value.violations[0].reason) == ("actions", "BETTING_NOT_CLOSED")
+    assert (error.value.violations[0].field, error.value.violations[0].reason) == (
+        "actions",
+        ErrorReason.ROUND_NOT_OVER,
+    )
 
 
 def test_malformed_actions_name_their_field() -> None:
@@ -72,7 +79,10 @@ def test_malformed_actions_name_their_field() -> None:
 def test_hands_required_for_showdown_only() -> None:
     with pytest.raises(InvalidInput) as error:
         settle_round(record([(0, "CHECK"), (1, "CHECK"), (2, "FOLD")], ["5S6H7D", None, None]))
-    assert (error.value.violations[0].field, error.value.violations[0].reason) == ("hands[1]", "HAND_REQUIRED")
+    assert (error.value.violations[0].field, error.value.violations[0].reason) == (
+        "hands[1]",
+        ErrorReason.HAND_REQUIRED,
+    )
     folded_out = settle_round(record([(0, "RAISE", 20), (1, "FOLD"), (2, "FOLD")], []))
     assert folded_out.fold_out_winner == 0
 
@@ -80,13 +90,13 @@ def test_hands_required_for_showdown_only() -> None:
 @pytest.mark.parametrize(
     ("hands", "field", "code"),
     [
-        (["5S6H7D", "5S3H3D", "4C5CKC"], "hands[1][0]", "DUPLICATE_CARD"),
-        (["5S6H7D", "3S3H", "4C5CKC"], "hands[1]", "WRONG_CARD_COUNT"),
-        (["5S6H7D", "3S3H3X", "4C5CKC"], "hands[1][2]", "MALFORMED_CARD"),
-        (["5S6H7D", "3S3H3D"], "hands", "WRONG_LENGTH"),
+        (["5S6H7D", "5S3H3D", "4C5CKC"], "hands[1][0]", ErrorReason.DUPLICATE_CARD),
+        (["5S6H7D", "3S3H", "4C5CKC"], "hands[1]", ErrorReason.WRONG_CARD_COUNT),
+        (["5S6H7D", "3S3H3X", "4C5CKC"], "hands[1][2]", ErrorReason.MALFORMED_CARD),
+        (["5S6H7D", "3S3H3D"], "hands", ErrorReason.WRONG_HAND_COUNT),
     ],
 )
-def test_bad_hands_in_record(hands: list[str | None], field: str, code: str) -> None:
+def test_bad_hands_in_record(hands: list[str | None], field: str, code: ErrorReason) -> None:
     with pytest.raises(InvalidInput) as error:
         record([(0, "CHECK"), (1, "CHECK"), (2, "CHECK")], hands)
     assert (error.value.violations[0].field, error.value.violations[0].reason) == (field, code)
@@ -98,7 +108,7 @@ def test_bad_stacks_and_seat_count() -> None:
     assert error.value.violations[0].field == "stacks[1]"
     with pytest.raises(InvalidInput) as error:
         settle_round(record([], stacks=[500], hands=[]))
-    assert error.value.violations[0].reason == "WRONG_SEAT_COUNT"
+    assert error.value.violations[0].reason is ErrorReason.WRONG_SEAT_COUNT
 
 
 def test_record_accepts_actions_and_rules_objects() -> None:
@@ -144,21 +154,21 @@ def test_house_rules_from_mapping() -> None:
 @pytest.mark.parametrize(
     ("mapping", "field", "code"),
     [
-        ({"jokers": True}, "house_rules.jokers", "UNKNOWN_SWITCH"),
-        ({"max_players": 7}, "house_rules.max_players", "OUT_OF_RANGE"),
-        ({"max_players": 1}, "house_rules.max_players", "OUT_OF_RANGE"),
-        ({"ante": 0}, "house_rules.ante", "OUT_OF_RANGE"),
-        ({"min_raise": -5}, "house_rules.min_raise", "OUT_OF_RANGE"),
-        ({"max_raise": 0}, "house_rules.max_raise", "OUT_OF_RANGE"),
-        ({"max_raise_rounds": 0}, "house_rules.max_raise_rounds", "OUT_OF_RANGE"),
-        ({"a23": "HIGHEST"}, "house_rules.a23", "OUT_OF_RANGE"),
-        ({"suit_tie_break": "SHDC"}, "house_rules.suit_tie_break", "OUT_OF_RANGE"),
-        ({"excess": 3}, "house_rules.excess", "OUT_OF_RANGE"),
-        ({"fee_bps": 10001}, "house_rules.fee_bps", "OUT_OF_RANGE"),
-        ({"fee_bps": True}, "house_rules.fee_bps", "OUT_OF_RANGE"),
+        ({"jokers": True}, "house_rules.jokers", ErrorReason.UNKNOWN_FIELD),
+        ({"max_players": 7}, "house_rules.max_players", ErrorReason.OUT_OF_RANGE),
+        ({"max_players": 1}, "house_rules.max_players", ErrorReason.OUT_OF_RANGE),
+        ({"ante": 0}, "house_rules.ante", ErrorReason.OUT_OF_RANGE),
+        ({"min_raise": -5}, "house_rules.min_raise", ErrorReason.OUT_OF_RANGE),
+        ({"max_raise": 0}, "house_rules.max_raise", ErrorReason.OUT_OF_RANGE),
+        ({"max_raise_rounds": 0}, "house_rules.max_raise_rounds", ErrorReason.OUT_OF_RANGE),
+        ({"a23": "HIGHEST"}, "house_rules.a23", ErrorReason.UNKNOWN_ENUM_VALUE),
+        ({"suit_tie_break": "SHDC"}, "house_rules.suit_tie_break", ErrorReason.UNKNOWN_ENUM_VALUE),
+        ({"excess": 3}, "house_rules.excess", ErrorReason.UNKNOWN_ENUM_VALUE),
+        ({"fee_bps": 10001}, "house_rules.fee_bps", ErrorReason.OUT_OF_RANGE),
+        ({"fee_bps": True}, "house_rules.fee_bps", ErrorReason.OUT_OF_RANGE),
     ],
 )
-def test_house_rules_rejects(mapping: dict[str, object], field: str, code: str) -> None:
+def test_house_rules_rejects(mapping: dict[str, object], field: str, code: ErrorReason) -> None:
     with pytest.raises(InvalidInput) as error:
         HouseRules.from_mapping(mapping)
     assert (error.value.violations[0].field, error.value.violations[0].reason) == (field, code)

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from cardrules.core.cards import CARDS
-from cardrules.core.errors import InvalidInput
+from cardrules.core.errors import ErrorReason, InvalidInput
 from cardrules.core.sam import HouseRules, InstantWinKind, Pass, Play, RoundRecord, check_hands
 from cardrules.core.sam.deal import instant_win_kind, instant_win_kind_reference
 
@@ -81,13 +81,13 @@ def test_play_and_pass_fast_paths_keep_the_errors() -> None:
     assert Play(2, cards).cards is cards  # kept as given
     assert Play(2, [5, 1, 40]) == Play(2, cards)  # type: ignore[arg-type]  # plain ints: the interned cards
     for seat, played, field, reason in (
-        (-1, cards, "seat", "BAD_SEAT"),
-        (True, cards, "seat", "BAD_SEAT"),
-        (1.0, cards, "seat", "BAD_SEAT"),
-        (0, (), "cards", "EMPTY_PLAY"),
-        (0, (CARDS[1], CARDS[1]), "cards[1]", "DUPLICATE_CARD"),
-        (0, (CARDS[1], 52), "cards[1]", "MALFORMED_CARD"),
-        (0, "3S", "cards", "MALFORMED_CARD"),
+        (-1, cards, "seat", ErrorReason.SEAT_OUT_OF_RANGE),
+        (True, cards, "seat", ErrorReason.SEAT_OUT_OF_RANGE),
+        (1.0, cards, "seat", ErrorReason.SEAT_OUT_OF_RANGE),
+        (0, (), "cards", ErrorReason.WRONG_CARD_COUNT),
+        (0, (CARDS[1], CARDS[1]), "cards[1]", ErrorReason.DUPLICATE_CARD),
+        (0, (CARDS[1], 52), "cards[1]", ErrorReason.MALFORMED_CARD),
+        (0, "3S", "cards", ErrorReason.MALFORMED_CARD),
     ):
         with pytest.raises(InvalidInput) as error:
             Play(seat, played)  # type: ignore[arg-type]
@@ -96,7 +96,7 @@ def test_play_and_pass_fast_paths_keep_the_errors() -> None:
     for bad in (-1, False, "1", None):
         with pytest.raises(InvalidInput) as error:
             Pass(bad)  # type: ignore[arg-type]
-        assert error.value.violations[0].reason == "BAD_SEAT"
+        assert error.value.violations[0].reason is ErrorReason.SEAT_OUT_OF_RANGE
 
 
 def test_record_action_checks_name_the_action() -> None:
@@ -105,9 +105,9 @@ def test_record_action_checks_name_the_action() -> None:
     assert RoundRecord(hands=dealt, stake=5, leader=0, actions=good).actions == good
     assert RoundRecord(hands=dealt, stake=5, leader=0, actions=list(good)).actions == good  # type: ignore[arg-type]
     for actions, field, reason in (
-        ((*good, Pass(3)), "actions[3].seat", "SEAT_OUT_OF_RANGE"),
-        ((Play(7, (CARDS[0],)), *good), "actions[0].seat", "SEAT_OUT_OF_RANGE"),
-        ((*good[:1], "pass"), "actions[1]", "BAD_ACTION"),
+        ((*good, Pass(3)), "actions[3].seat", ErrorReason.SEAT_OUT_OF_RANGE),
+        ((Play(7, (CARDS[0],)), *good), "actions[0].seat", ErrorReason.SEAT_OUT_OF_RANGE),
+        ((*good[:1], "pass"), "actions[1]", ErrorReason.INVALID_VALUE),
     ):
         with pytest.raises(InvalidInput) as error:
             RoundRecord(hands=dealt, stake=5, leader=0, actions=actions)  # type: ignore[arg-type]

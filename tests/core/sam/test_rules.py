@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardrules.core.errors import InvalidInput
+from cardrules.core.errors import ErrorReason, InvalidInput
 from cardrules.core.sam import (
     BaoMot,
     Chop,
@@ -277,22 +277,28 @@ def test_record_bad_input() -> None:
     assert field_of(error) == ["stake"]
 
 
+def illegal(error: pytest.ExceptionInfo[InvalidInput]) -> list[tuple[str, str]]:
+    """Each violation's field and the game's reason code its description starts with; each must be ILLEGAL_ACTION."""
+    assert all(v.reason is ErrorReason.ILLEGAL_ACTION for v in error.value.violations), error.value.violations
+    return [(v.field, v.description.partition(":")[0]) for v in error.value.violations]
+
+
 def test_replay_rejects_illegal_incomplete_and_extra_actions() -> None:
     with pytest.raises(InvalidInput) as error:
         replay(record(CHAIN_HANDS, "A", ["A 2C", "B 4S"]))
-    assert [(v.field, v.reason) for v in error.value.violations] == [("actions[1]", "DOES_NOT_BEAT")]
+    assert illegal(error) == [("actions[1]", "DOES_NOT_BEAT")]
     with pytest.raises(InvalidInput) as error:
         replay(record(CHAIN_HANDS, "A", ["A 2C", "B 6S6C6D6H", "C KSKCKDKH", "A pass", "B pass"]))
-    assert [(v.field, v.reason) for v in error.value.violations] == [("actions", "INCOMPLETE_ROUND")]
+    assert [(v.field, v.reason) for v in error.value.violations] == [("actions", ErrorReason.ROUND_NOT_OVER)]
     with pytest.raises(InvalidInput) as error:
         replay(record(CHAIN_HANDS, "A", [*CHAIN_ACTIONS, "A pass"]))
-    assert [(v.field, v.reason) for v in error.value.violations] == [("actions[6]", "HAND_OVER")]
+    assert illegal(error) == [("actions[6]", "HAND_OVER")]
     with pytest.raises(InvalidInput) as error:
         replay(record(CHAIN_HANDS, "A", ["A 2C", "B 6S6C6D6H", "C KSKCKDKH", "A 3D"]))
     assert field_of(error) == ["actions[3].cards[0]"]
     with pytest.raises(InvalidInput) as error:
         replay(record(CHAIN_HANDS, "A", ["B 4S"]))
-    assert [(v.field, v.reason) for v in error.value.violations] == [("actions[0]", "NOT_YOUR_TURN")]
+    assert illegal(error) == [("actions[0]", "NOT_YOUR_TURN")]
 
 
 def test_settle_needs_an_ended_hand_and_a_positive_stake() -> None:

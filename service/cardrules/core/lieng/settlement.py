@@ -49,7 +49,7 @@ def settle_betting(
     """Settle a closed betting round. ``hands`` is empty or one entry per seat (``None`` where not shown);
     validated cards (see :class:`~cardrules.core.lieng.record.RoundRecord`) or raw card ints.
 
-    :class:`InvalidInput`: betting still open (``state``, BETTING_NOT_CLOSED); a wrong number of hands
+    :class:`InvalidInput`: betting still open (``state``, ROUND_NOT_OVER); a wrong number of hands
     (``field``); a missing hand of a seat that shows down (``field[i]``, HAND_REQUIRED); a bad hand.
     """
     if not state.closed:
