@@ -85,6 +85,10 @@ def test_the_readme_install_and_example_work_in_a_new_virtualenv(tmp_path: Path)
             at_address(readme_block(SDK_README, "python-async"), server.target), encoding="utf-8"
         )
         assert _run([python, "best_hand.py"], project, env) == "Trips A\n"
+        (project / "streams.py").write_text(
+            at_address(readme_block(SDK_README, "python-streams"), server.target), encoding="utf-8"
+        )
+        assert _run([python, "streams.py"], project, env) == "300 ['Trips A', 'Straight J-Q-K', '4 points']\n"
         # The install also put the command line on the virtualenv's PATH.
         scored = _run(["cardrules", "--target", server.target, "score", "AC AD AH"], project, env)
         assert scored == "AC AD AH  Trips A (Sáp A)\n"
