@@ -25,7 +25,7 @@ from google.protobuf.descriptor import (
     OneofDescriptor,
 )
 
-from cardrules.v1 import cards_pb2, lieng_pb2, sam_loc_pb2
+from cardrules.v1 import cards_pb2, errors_pb2, lieng_pb2, sam_loc_pb2
 
 NAMESPACE = "Cardrules.V1"
 HEADER = (
@@ -35,6 +35,7 @@ HEADER = (
 )
 FILES = [
     (cards_pb2.DESCRIPTOR, "Cards.g.cs"),
+    (errors_pb2.DESCRIPTOR, "Errors.g.cs"),
     (sam_loc_pb2.DESCRIPTOR, "SamLoc.g.cs"),
     (lieng_pb2.DESCRIPTOR, "Lieng.g.cs"),
 ]

@@ -3,6 +3,7 @@
 // tokens, the two clients over any Connect transport, and the conformance matcher. The transports are in
 // `@cardrules/client/web` (gRPC-Web) and `@cardrules/client/node` (gRPC over HTTP/2), which re-export all this.
 export * from "./gen/cardrules/v1/cards_pb.js";
+export * from "./gen/cardrules/v1/errors_pb.js";
 export * from "./gen/cardrules/v1/lieng_pb.js";
 export * from "./gen/cardrules/v1/sam_loc_pb.js";
 // Only the google.rpc messages the SDK decodes: error_details also defines a LocalizedMessage that would

@@ -4,7 +4,8 @@
     with LiengClient.connect("localhost:50051") as lieng:
         print(lieng.score_lieng(hands=["AC AD AH"]).scores[0].label.en)
 
-The generated messages live in ``cardrules.v1`` (``cards_pb2``, ``sam_loc_pb2``, ``lieng_pb2``). Async clients
+The generated messages live in ``cardrules.v1`` (``cards_pb2``, ``sam_loc_pb2``, ``lieng_pb2``; ``errors_pb2`` holds
+``ErrorReason``, every reason a field violation can carry). Async clients
 are in ``cardrules.client.aio``; the command line is ``cardrules`` (``cardrules.client.cli``). The conformance
 runner and the demo are tools outside the runtime import path, in ``cardrules.client.tools``.
 """

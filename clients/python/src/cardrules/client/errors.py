@@ -36,8 +36,9 @@ __all__ = [
 @dataclass(frozen=True)
 class FieldViolation:
     """One offending field: ``field`` is a snake_case path like ``state.seats[2].hand.cards[1]``; ``reason`` is a
-    stable UPPER_SNAKE_CASE code to branch on (``DUPLICATE_CARD``, ``MORE_VIOLATIONS`` …), ``description`` the
-    English text for people."""
+    stable UPPER_SNAKE_CASE code to branch on (``DUPLICATE_CARD``, ``MORE_VIOLATIONS`` …: a value of
+    ``cardrules.v1.errors_pb2.ErrorReason`` without its ``ERROR_REASON_`` prefix, kept as text so a newer server's
+    reason still arrives), ``description`` the English text for people."""
 
     field: str
     description: str
