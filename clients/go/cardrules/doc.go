@@ -4,7 +4,8 @@
 // what every caller would otherwise write by hand: card text ("TD", "10d") to and from messages, errors that
 // expose the google.rpc.BadRequest field violations, a default deadline per call, a service config that
 // retries UNAVAILABLE and CANCELLED and can balance over every address with round_robin, and the credentials
-// of a server with authentication on (WithToken, WithTLS). Unary and streaming calls both fail with *Error.
+// of a server with authentication on (WithToken, WithTLS), and a stream mode for busy backends (WithStreams)
+// that sends the same calls over a few long-lived Streams. Unary and streaming calls both fail with *Error.
 //
 //	client, err := cardrules.NewClient("localhost:50051")
 //	...

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"sync"
 	"time"
 
 	"github.com/cardrules/cardrules/clients/go/cardrules"
@@ -74,6 +75,37 @@ func ExampleWithDefaultTimeout() {
 	_, err = client.Lieng.ScoreLieng(context.Background(), &cardrulesv1.ScoreLiengRequest{})
 	fmt.Println(errors.Is(err, cardrules.ErrDeadlineExceeded))
 	// Output: true
+}
+
+// With WithStreams, calls travel as messages on long-lived Streams. Here the replica's first stream reads both
+// calls, answers one and ends with UNAVAILABLE, as a replica draining on SIGTERM does: the call left unanswered
+// is sent again on a new stream, and both calls succeed.
+func ExampleWithStreams() {
+	replica := &scripted{drain: &drain{Read: 2, Answered: 1}}
+	options, stop := inProcess([]*scripted{replica})
+	defer stop()
+	client, err := cardrules.NewClient("inprocess:///rules", append(options, cardrules.WithStreams(1))...)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer client.Close()
+
+	errs := make([]error, 2)
+	var wg sync.WaitGroup
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = client.Lieng.ScoreLieng(context.Background(), &cardrulesv1.ScoreLiengRequest{})
+		}()
+	}
+	wg.Wait()
+	_, _, streams, messages := replica.Counts()
+	fmt.Println("errors:", errs)
+	fmt.Println("streams:", streams, "messages:", messages)
+	// Output:
+	// errors: [<nil> <nil>]
+	// streams: 2 messages: 3
 }
 
 func ExampleParseCards() {
