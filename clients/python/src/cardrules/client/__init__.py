@@ -4,6 +4,8 @@
     with LiengClient.connect("localhost:50051") as lieng:
         print(lieng.score_lieng(hands=["AC AD AH"]).scores[0].label.en)
 
+``LiengClient.connect(target, streams=2)`` sends the same calls over two long-lived streams (stream mode, for busy
+callers).
 The generated messages live in ``cardrules.v1`` (``cards_pb2``, ``sam_loc_pb2``, ``lieng_pb2``; ``errors_pb2`` holds
 ``ErrorReason``, every reason a field violation can carry). Async clients
 are in ``cardrules.client.aio``; the command line is ``cardrules`` (``cardrules.client.cli``). The conformance
@@ -23,6 +25,7 @@ from cardrules.client.errors import (
     UnauthenticatedError,
     UnavailableError,
     from_rpc_error,
+    from_status,
 )
 from cardrules.client.requests import lieng_action, sam_action_from_move, sam_pass, sam_play
 
@@ -47,6 +50,7 @@ __all__ = [
     "cards_text",
     "connect",
     "from_rpc_error",
+    "from_status",
     "hands",
     "lieng_action",
     "sam_action_from_move",
