@@ -1,7 +1,9 @@
 """Every repeated field of every request, at any depth, has a bound: a new field cannot slip in unbounded.
 
 The request types come from the services' descriptors (so a new RPC is covered too); the bounds from
-``cardrules.api.limits.BOUNDS``; the user-facing table (docs/limits.md) must list each bounded field.
+``cardrules.api.limits.BOUNDS``; the user-facing table (docs/limits.md) must list each bounded field. A message on a
+service's ``Stream`` carries one unary request, answered by that RPC's handler, so it is bounded by that request's
+bounds and holds nothing repeated of its own.
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ def request_types() -> dict[str, type[Message]]:
     out: dict[str, type[Message]] = {}
     for service in SERVICES:
         for method in service.methods:
+            if method.client_streaming:
+                continue  # a Stream: see the test of its messages below
             name = method.input_type.full_name
             assert name in classes, f"{service.name}.{method.name}: {name} has no entry in BOUNDS"
             out[f"{service.name}.{method.name}"] = classes[name]
@@ -47,6 +51,22 @@ def request_types() -> dict[str, type[Message]]:
 
 def test_every_request_of_every_rpc_has_bounds() -> None:
     assert len(request_types()) == 10
+
+
+def test_a_stream_message_holds_one_bounded_request_and_nothing_repeated_of_its_own() -> None:
+    bounded = {cls.DESCRIPTOR.full_name for cls in BOUNDS}
+    streams = [(s, m.input_type) for s in SERVICES for m in s.methods if m.client_streaming]
+    assert [(service.name, message.name) for service, message in streams] == [
+        ("SamLocService", "SamLocServiceStreamRequest"),
+        ("LiengService", "LiengServiceStreamRequest"),
+    ]
+    for service, message in streams:
+        calls = message.oneofs_by_name["call"].fields
+        assert {field.name for field in message.fields} == {"id", *(field.name for field in calls)}
+        # One member per unary RPC of the service, each a request with its bounds.
+        unary = {m.input_type.full_name for m in service.methods if not m.client_streaming}
+        assert {field.message_type.full_name for field in calls} == unary
+        assert unary <= bounded
 
 
 def test_every_repeated_field_at_any_depth_is_bounded() -> None:

@@ -152,5 +152,5 @@ def test_two_workers_share_one_port_and_drain_on_sigterm() -> None:
         assert len(pids) == 2, f"calls answered by {pids}"
         text = urllib.request.urlopen(server.metrics_url, timeout=5).read().decode()
         method = "/cardrules.v1.LiengService/ScoreLieng"
-        assert f'cardrules_rpc_calls_total{{caller="anonymous",code="OK",method="{method}"}}' in text
+        assert f'cardrules_rpc_calls_total{{caller="anonymous",code="OK",method="{method}",transport="unary"}}' in text
         assert server.terminate(signal.SIGTERM) == 0

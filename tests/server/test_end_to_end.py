@@ -102,9 +102,10 @@ def test_metrics_count_calls_and_latency(server: ServerHandle) -> None:
     samples = metric_samples(server)
     method = f"/{PROBE}/Pid"
     assert calls_total(samples, method, "OK") >= 4
-    assert samples[("cardrules_rpc_latency_seconds_count", frozenset({("method", method)}))] >= 4
+    unary = frozenset({("method", method), ("transport", "unary")})
+    assert samples[("cardrules_rpc_latency_seconds_count", unary)] >= 4
     # Handler CPU (thread time inside the handler) is counted per method: small, but never zero or negative.
-    assert 0 < samples[("cardrules_rpc_handler_cpu_seconds_total", frozenset({("method", method)}))] < 1
+    assert 0 < samples[("cardrules_rpc_handler_cpu_seconds_total", unary)] < 1
     # The standard process metrics come with a single-worker server.
     assert any(name == "process_cpu_seconds_total" for name, _labels in samples)
 

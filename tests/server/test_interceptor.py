@@ -81,7 +81,7 @@ def _run(data: bytes, context: FakeContext) -> tuple[list[Any], RpcMetrics]:
 
 
 def _count(metrics: RpcMetrics, code: str, caller: str = "anonymous") -> float:
-    labels = {"method": METHOD, "code": code, "caller": caller}
+    labels = {"method": METHOD, "code": code, "caller": caller, "transport": "unary"}
     return metrics.registry.get_sample_value("cardrules_rpc_calls_total", labels) or 0.0
 
 

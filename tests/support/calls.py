@@ -48,8 +48,12 @@ def calls_counted(server: ServerHandle, method: str, code: str, caller: str = "a
 
 
 def calls_total(
-    samples: dict[tuple[str, frozenset[tuple[str, str]]], float], method: str, code: str, caller: str = "anonymous"
+    samples: dict[tuple[str, frozenset[tuple[str, str]]], float],
+    method: str,
+    code: str,
+    caller: str = "anonymous",
+    transport: str = "unary",
 ) -> float:
-    """The calls counter for one method, code and caller (0 when never counted)."""
-    labels = frozenset({("method", method), ("code", code), ("caller", caller)})
+    """The calls counter for one method, code, caller and transport (0 when never counted)."""
+    labels = frozenset({("method", method), ("code", code), ("caller", caller), ("transport", transport)})
     return samples.get(("cardrules_rpc_calls_total", labels), 0.0)

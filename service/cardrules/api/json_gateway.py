@@ -5,7 +5,8 @@ itself: for ``POST /cardrules.v1.LiengService/ScoreLieng`` it calls ``Call`` wit
 path and the body as sent. This servicer reads the body with unknown fields refused (json_fast for well-formed
 requests, json_mapping for everything else and every refusal), calls the very servicer method a gRPC call reaches
 (same bounds, same answers, same errors), and answers with the response's proto3 JSON. Internal to the Envoy front
-and the server: the SDKs never call it.
+and the server: the SDKs never call it. A service's ``Stream`` (many calls on one gRPC stream) has no JSON form:
+it is refused UNIMPLEMENTED, naming it and the unary methods to call instead.
 """
 
 from __future__ import annotations
@@ -46,15 +47,30 @@ class JsonGatewayService(json_gateway_pb2_grpc.JsonGatewayServiceServicer):
     """Routes each call to a hosted rules method by its full service name and method name."""
 
     def __init__(self, services: Iterable[tuple[ServiceDescriptor, object]]) -> None:
+        services = list(services)
         self._routes: dict[tuple[str, str], _Route] = {
             (service.full_name, method.name): _Route(GetMessageClass(method.input_type), getattr(servicer, method.name))
             for service, servicer in services
             for method in service.methods
+            if not method.client_streaming
+        }
+        self._streams = {
+            (service.full_name, method.name): [m.name for m in service.methods if not m.client_streaming]
+            for service, _servicer in services
+            for method in service.methods
+            if method.client_streaming
         }
 
     async def Call(self, request: json_gateway_pb2.CallRequest, context: Context) -> httpbody_pb2.HttpBody:
         route = self._routes.get((request.service, request.method))
         if route is None:  # nothing is parsed or computed for a method this server does not host
+            unary = self._streams.get((request.service, request.method))
+            if unary is not None:
+                await context.abort(
+                    grpc.StatusCode.UNIMPLEMENTED,
+                    f"/{request.service}/{request.method} is a gRPC stream and has no HTTP/JSON form; "
+                    f"call its methods one by one: {', '.join(unary)}",
+                )
             name = f"/{request.service[:MAX_NAME_CHARS]}/{request.method[:MAX_NAME_CHARS]}"
             await context.abort(grpc.StatusCode.UNIMPLEMENTED, f"no such method: {name}")
         message: Message | None = json_fast.parse_request(request.body.data, route.request)

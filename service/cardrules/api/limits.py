@@ -9,7 +9,8 @@ them first: an excess is ``INVALID_ARGUMENT`` naming the field (``round.actions`
 inside their elements, and the elements of a list over its bound are not looked at.
 
 Users read the same table in docs/limits.md; tests/contract/test_every_repeated_field_is_bounded.py fails when a
-request gains a repeated field without a bound here.
+request gains a repeated field without a bound here. A message on a service's ``Stream`` carries one of these
+requests and is answered by its unary handler, so the same bounds apply to it, message by message.
 """
 
 from __future__ import annotations

@@ -34,7 +34,7 @@ import grpc
 from cardrules.server.auth import ANONYMOUS, UNAUTHENTICATED, Authenticator
 from cardrules.server.binding import CallName
 from cardrules.server.logging import get_logger, log_level_enabled
-from cardrules.server.metrics import RpcMetrics
+from cardrules.server.metrics import STREAM, RpcMetrics
 from cardrules.server.streams import StreamCalls, Streams
 
 HEALTH_PREFIX = "/grpc.health.v1.Health/"
@@ -70,7 +70,6 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
         carried_calls: Mapping[str, CallName] | None = None,
         streams: Mapping[str, Callable[[], StreamCalls]] | None = None,
         max_stream_in_flight: int = DEFAULT_STREAM_IN_FLIGHT,
-        max_stream_age_seconds: float = 0.0,
     ) -> None:
         self._metrics = metrics
         self._carried_calls = dict(carried_calls or {})
@@ -79,7 +78,7 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
         self._limit = max_concurrent_calls
         self._in_flight = 0
         self._log = get_logger()
-        self.streams = Streams(self, self._auth.caller, self._observe, max_stream_in_flight, max_stream_age_seconds)
+        self.streams = Streams(self, self._auth.caller, self._observe, max_stream_in_flight)
         # One wrapped handler per method (and one refusing handler), built on its first call: the services are
         # fixed once the server starts, and building a handler and closure per call cost more than the wrapper.
         self._wrapped: dict[str, grpc.RpcMethodHandler[Any, Any]] = {}
@@ -139,8 +138,9 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
         return f"the server is at its limit of {self._limit} calls in flight; retry with backoff"
 
     def _observe(self, method: str, code: grpc.StatusCode, seconds: float, cpu_seconds: float, caller: str) -> None:
+        """Count one stream message (cardrules.server.streams)."""
         if self._metrics is not None:
-            self._metrics.observe(method, code.name, seconds, cpu_seconds, caller)
+            self._metrics.observe(method, code.name, seconds, cpu_seconds, caller, STREAM)
 
     def _wrap(self, method: str, handler: grpc.RpcMethodHandler[Any, Any]) -> grpc.RpcMethodHandler[Any, Any]:
         stream_calls = self._stream_calls.get(method)

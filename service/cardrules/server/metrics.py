@@ -1,6 +1,9 @@
 """Prometheus metrics: calls by method and status code, latency and handler CPU by method, calls in flight and
 calls refused by the concurrency limit, served over HTTP.
 
+A call made as a message on a ``Stream`` is counted under the unary method it carries, like a unary call; the
+``transport`` label (``unary`` or ``stream``) tells the two apart.
+
 With one worker the process serves its own registry. With several, each worker writes its samples to files in
 ``PROMETHEUS_MULTIPROC_DIR`` (prometheus-client's multiprocess mode) and the parent serves the aggregate, so a
 single scrape of the pod sees every worker.
@@ -27,6 +30,10 @@ MAX_CALLER_LABELS = 100
 OTHER_CALLER = "other"
 
 # Rules calls take well under a millisecond to a few milliseconds; the upper buckets catch stalls.
+# The transport label's values.
+UNARY = "unary"
+STREAM = "stream"
+
 LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
 
@@ -35,62 +42,75 @@ class RpcMetrics:
         self.registry = registry
         self.calls = Counter(
             "cardrules_rpc_calls",
-            "Completed unary RPCs by full method name, gRPC status code and caller (the authenticated name, "
+            "Completed calls by full unary method name, gRPC status code, caller (the authenticated name, "
             "'anonymous' without auth, 'unauthenticated' for refused calls, 'other' beyond "
-            f"{MAX_CALLER_LABELS} names).",
-            ["method", "code", "caller"],
+            f"{MAX_CALLER_LABELS} names) and transport ('unary' RPCs, 'stream' messages on a Stream).",
+            ["method", "code", "caller", "transport"],
             registry=registry,
         )
         self.latency = Histogram(
             "cardrules_rpc_latency_seconds",
-            "Server-side handling time of unary RPCs by full method name.",
-            ["method"],
+            "Server-side handling time of calls by full unary method name and transport (for a stream message: "
+            "from reading it to its answer being ready to write).",
+            ["method", "transport"],
             buckets=LATENCY_BUCKETS,
             registry=registry,
         )
         self.handler_cpu = Counter(
             "cardrules_rpc_handler_cpu_seconds",
-            "CPU time of the serving thread inside unary RPC handlers (request conversion, rules, response "
-            "building; not gRPC's own transport work), by full method name. Divide by the calls for CPU per call.",
-            ["method"],
+            "CPU time of the serving thread inside rules handlers (request conversion, rules, response building; "
+            "not gRPC's own transport work), by full unary method name and transport. Divide by the calls for "
+            "CPU per call.",
+            ["method", "transport"],
             registry=registry,
         )
         # Saturation, for the dashboards and alerts (deploy/k8s/monitoring): how close a pod is to
         # max_concurrent_calls, and how many calls it refused at that limit.
         self.in_flight = Gauge(
             "cardrules_rpc_in_flight_calls",
-            "Unary calls admitted and not finished yet (health checks and streams not counted), summed over the "
-            "pod's workers; compare with CARDRULES_MAX_CONCURRENT_CALLS per worker.",
+            "Calls admitted and not finished yet (unary calls, and stream messages read and not yet answered; "
+            "health checks not counted), summed over the pod's workers; compare with CARDRULES_MAX_CONCURRENT_CALLS "
+            "per worker.",
             registry=registry,
             multiprocess_mode="livesum",
         )
         self.rejected = Counter(
             "cardrules_rpc_rejected_calls",
-            "Calls refused with RESOURCE_EXHAUSTED at admission because max_concurrent_calls were in flight, by "
-            "full method name (they are in cardrules_rpc_calls_total too).",
+            "Calls (unary or stream messages) refused with RESOURCE_EXHAUSTED at admission because "
+            "max_concurrent_calls were in flight, by full method name (they are in cardrules_rpc_calls_total too).",
             ["method"],
             registry=registry,
         )
-        self._counters: dict[tuple[str, str, str], Counter] = {}
+        self._counters: dict[tuple[str, str, str, str], Counter] = {}
         self._callers: set[str] = set()
-        self._histograms: dict[str, Histogram] = {}
-        self._cpu: dict[str, Counter] = {}
+        self._histograms: dict[tuple[str, str], Histogram] = {}
+        self._cpu: dict[tuple[str, str], Counter] = {}
 
-    def observe(self, method: str, code: str, seconds: float, cpu_seconds: float = 0.0, caller: str = "") -> None:
+    def observe(
+        self,
+        method: str,
+        code: str,
+        seconds: float,
+        cpu_seconds: float = 0.0,
+        caller: str = "",
+        transport: str = UNARY,
+    ) -> None:
         # labels() takes a lock and builds a key on every call; the children are few, so keep them.
-        counter = self._counters.get((method, code, caller))
+        counter = self._counters.get((method, code, caller, transport))
         if counter is None:
             # Keyed by the label, not the name: names past the cap all share the OTHER_CALLER entry.
-            key = (method, code, self._caller_label(caller))
+            key = (method, code, self._caller_label(caller), transport)
             counter = self._counters.get(key)
             if counter is None:
-                counter = self._counters[key] = self.calls.labels(method=method, code=code, caller=key[2])
-        histogram = self._histograms.get(method)
+                counter = self._counters[key] = self.calls.labels(
+                    method=method, code=code, caller=key[2], transport=transport
+                )
+        histogram = self._histograms.get((method, transport))
         if histogram is None:
-            histogram = self._histograms[method] = self.latency.labels(method=method)
-        cpu = self._cpu.get(method)
+            histogram = self._histograms[method, transport] = self.latency.labels(method=method, transport=transport)
+        cpu = self._cpu.get((method, transport))
         if cpu is None:
-            cpu = self._cpu[method] = self.handler_cpu.labels(method=method)
+            cpu = self._cpu[method, transport] = self.handler_cpu.labels(method=method, transport=transport)
         counter.inc()
         histogram.observe(seconds)
         cpu.inc(cpu_seconds)

@@ -13,9 +13,11 @@ the stream around it, applying per message what the interceptor applies per unar
   stream stops reading, so gRPC's flow control holds the client back: memory per stream stays bounded.
 - **Order**: each message is answered when it is read, by the one reader of its stream, so answers leave in
   request order.
-- **Draining** (SIGTERM, and a stream that reached ``max_age``): the stream stops reading, writes the answers of
-  the messages already read, then ends UNAVAILABLE — the status clients take as "reconnect and re-send what was
-  not answered" (every call is idempotent).
+- **Draining** (SIGTERM): the stream stops reading, writes the answers of the messages already read, then ends
+  UNAVAILABLE — the status clients take as "reconnect and re-send what was not answered" (every call is
+  idempotent). A connection past ``--max-connection-age`` is sent GOAWAY by gRPC, and when its grace runs out gRPC
+  itself ends the streams still open on it with UNAVAILABLE ("max connection age"): clients move to a new
+  connection, and so to new replicas after a scale-up.
 - **Observability**: each message is counted in the call metrics under the unary method it carries, with
   ``transport="stream"``. Log lines are aggregated: one ``stream`` line when the stream ends (and one every
   ``SUMMARY_SECONDS`` while it is open) with the messages per method and code; only server faults get a line
@@ -34,6 +36,7 @@ from typing import Any, Protocol
 
 import grpc
 
+from cardrules.server.auth import UNAUTHENTICATED
 from cardrules.server.logging import get_logger
 
 Context = grpc.aio.ServicerContext[Any, Any]
@@ -44,8 +47,8 @@ SUMMARY_SECONDS = 60.0
 REAUTH_SECONDS = 5.0
 
 DRAINING_MESSAGE = "the server is shutting down; reconnect and re-send the calls not answered"
-AGED_MESSAGE = "the stream reached its maximum age; reconnect and re-send the calls not answered"
 REVOKED_MESSAGE = "credentials no longer valid; reconnect with current credentials"
+UNAUTHENTICATED_MESSAGE = "missing or invalid credentials"  # as a unary call is refused
 
 _SERVER_FAULTS = frozenset({grpc.StatusCode.UNKNOWN, grpc.StatusCode.INTERNAL, grpc.StatusCode.DATA_LOSS})
 
@@ -117,13 +120,11 @@ class Streams:
         authenticate: Callable[[Context], str | None],
         observe: Observe,
         max_in_flight: int,
-        max_age_seconds: float = 0.0,
     ) -> None:
         self._admission = admission
         self._authenticate = authenticate
         self._observe = observe
         self._max_in_flight = max_in_flight
-        self._max_age = max_age_seconds
         self._open: set[_Stream] = set()
         self._draining = False
         self._log = get_logger()
@@ -150,26 +151,21 @@ class Streams:
         opened = time.perf_counter()
         caller = self._authenticate(context)
         if caller is None:
-            self._line(logging.WARNING, calls.method, "unauthenticated", grpc.StatusCode.UNAUTHENTICATED, context, 0.0)
-            await context.abort(grpc.StatusCode.UNAUTHENTICATED, "missing or invalid credentials")
+            code = grpc.StatusCode.UNAUTHENTICATED
+            self._observe(calls.method, code, 0.0, 0.0, UNAUTHENTICATED)
+            self._line(logging.WARNING, calls.method, UNAUTHENTICATED, code, context, 0.0)
+            await context.abort(code, UNAUTHENTICATED_MESSAGE)
         if self._draining:
             await context.abort(grpc.StatusCode.UNAVAILABLE, DRAINING_MESSAGE)
         stream = _Stream(self, calls, context, caller)
         self._open.add(stream)
-        aging = None
-        if self._max_age > 0:
-            aging = asyncio.get_running_loop().call_later(
-                self._max_age, stream.end, _End(grpc.StatusCode.UNAVAILABLE, AGED_MESSAGE)
-            )
-        code = grpc.StatusCode.CANCELLED
+        code = grpc.StatusCode.CANCELLED  # unless it ends as below: the client went away, or gRPC ended it
         try:
             end = await stream.run()
             code = end.code or grpc.StatusCode.OK
             if end.code is not None:
                 await context.abort(end.code, end.message)
         finally:
-            if aging is not None:
-                aging.cancel()
             self._open.discard(stream)
             stream.close()
             self._line(logging.INFO, calls.method, caller, code, context, time.perf_counter() - opened, stream)
@@ -234,7 +230,7 @@ class _Stream:
         if self._ending:
             return
         self._ending = True
-        if self._reader is not None:
+        if self._reader is not None and self._reader is not asyncio.current_task():
             # The reader only waits (for a slot or the next message) between messages: an answer is never lost.
             self._reader.cancel()
         self._queue.put_nowait(how)
@@ -263,6 +259,12 @@ class _Stream:
                         self._ending = True
                         put(_CLIENT_DONE)
                     return
+                now = time.monotonic()
+                if now >= self._next_auth:  # before answering: a revoked caller gets no answer
+                    self._next_auth = now + REAUTH_SECONDS
+                    if streams._authenticate(context) is None:
+                        self.end(_End(grpc.StatusCode.UNAUTHENTICATED, REVOKED_MESSAGE))
+                        return
                 started, cpu_started = time.perf_counter(), time.thread_time()
                 call = calls.read(data)
                 admitted = admission.admit(call.method)
@@ -277,18 +279,11 @@ class _Stream:
                 counts[call.method, answer.code] += 1
                 if answer.code in _SERVER_FAULTS:
                     streams._line(logging.ERROR, call.method, caller, answer.code, context, seconds, final=False)
-                now = time.monotonic()
-                if now >= self._next_auth:
-                    self._next_auth = now + REAUTH_SECONDS
-                    if streams._authenticate(context) is None:
-                        self.end(_End(grpc.StatusCode.UNAUTHENTICATED, REVOKED_MESSAGE))
-                        return
                 if now >= self._next_summary:
                     self._next_summary = now + SUMMARY_SECONDS
-                    streams._line(
-                        logging.INFO, calls.method, caller, grpc.StatusCode.OK, context,
-                        time.perf_counter() - self._opened, self, final=False,
-                    )
+                    opened_for = time.perf_counter() - self._opened
+                    ok = grpc.StatusCode.OK
+                    streams._line(logging.INFO, calls.method, caller, ok, context, opened_for, self, final=False)
         except asyncio.CancelledError:
             raise
         except Exception as error:  # the call broke under the reader (cancelled, connection lost): end the writer
