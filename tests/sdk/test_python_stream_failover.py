@@ -84,6 +84,7 @@ def busiest(servers: list[ServerHandle]) -> ServerHandle:
     return servers[served.index(max(served))]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["sync", "async"])
 def test_replicas_killed_and_drained_under_load_lose_no_call(mode: str) -> None:
     with replicas(3, args=("--log-level", "warning")) as servers, streamed_scores(mode, static_target(servers)) as call:
