@@ -153,33 +153,45 @@ func TestStreamCallsRetryLikeUnaryCalls(t *testing.T) {
 	}
 }
 
-func TestAStreamCallEndsAtItsDeadlineAndItsLateAnswerIsDropped(t *testing.T) {
-	replica := &scripted{gate: make(chan struct{})}
+func TestACallThatStopsWaitingHasItsLateAnswerDropped(t *testing.T) {
+	replica := &scripted{gate: make(chan struct{}), arrived: make(chan struct{}, 1)}
 	client := newClient(t, []*scripted{replica}, cardrules.WithStreams(1))
-	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
-	defer cancel()
-	err := scoreHands(ctx, client, 3)
-	var rulesErr *cardrules.Error
-	if !errors.As(err, &rulesErr) || !errors.Is(err, cardrules.ErrDeadlineExceeded) {
-		t.Fatalf("error %v is not a typed DEADLINE_EXCEEDED", err)
+	ctx, cancel := context.WithCancel(context.Background())
+	stopped := make(chan error)
+	go func() { stopped <- scoreHands(ctx, client, 3) }()
+	<-replica.arrived // the server holds the call
+	cancel()
+	if err := <-stopped; status.Code(err) != codes.Canceled || !errors.As(err, new(*cardrules.Error)) {
+		t.Fatalf("error %v is not a typed CANCELLED", err)
 	}
-	// The server answers the expired call now, then the next one on the same stream: the next call must get its
-	// own answer (one score), not the late one (three).
+	// The server answers the abandoned call now, then the next one on the same stream: the next call must get
+	// its own answer (one score), not the late one (three).
 	close(replica.gate)
 	if err := scoreHands(context.Background(), client, 1); err != nil {
 		t.Fatal(err)
 	}
 	if attempts, _, streams, _ := replica.Counts(); attempts != 2 || streams != 1 {
-		t.Errorf("%d attempts on %d streams, want 2 on 1: a deadline is not retried and does not end the stream",
-			attempts, streams)
+		t.Errorf("%d attempts on %d streams, want 2 on 1: a call the caller stopped is not sent again and "+
+			"does not end the stream", attempts, streams)
 	}
 }
 
-func TestTheDefaultDeadlineAppliesOnStreams(t *testing.T) {
+func TestDeadlinesEndStreamCallsAndAreNotRetried(t *testing.T) {
 	stuck := &scripted{hang: true}
 	client := newClient(t, []*scripted{stuck}, cardrules.WithStreams(1), cardrules.WithDefaultTimeout(200*time.Millisecond))
+	// The default deadline, then the context's.
 	if err := scoreLieng(context.Background(), client); !errors.Is(err, cardrules.ErrDeadlineExceeded) {
 		t.Fatalf("error %v is not DEADLINE_EXCEEDED", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	err := scoreLieng(ctx, client)
+	if !errors.Is(err, cardrules.ErrDeadlineExceeded) || !errors.As(err, new(*cardrules.Error)) {
+		t.Fatalf("error %v is not a typed DEADLINE_EXCEEDED", err)
+	}
+	// Each call reached the server at most once (a slow machine may pass a deadline before the call is sent).
+	if attempts, _, _, _ := stuck.Counts(); attempts > 2 {
+		t.Errorf("%d attempts for 2 calls past their deadline", attempts)
 	}
 }
 
