@@ -66,6 +66,7 @@ class Double(lieng_pb2_grpc.LiengServiceServicer):
     end_stream: int = 0  # this stream reads `end_after` messages, answers the first one, then ends UNAVAILABLE
     end_after: int = 3
     reverse_pairs: bool = False  # answer each pair of messages second first
+    answer_at_end: bool = False  # answer nothing until the client half-closes the stream
     release: threading.Event = field(default_factory=threading.Event)  # held answers wait for it
     unavailable_once: set[str] = field(default_factory=set)  # these hands fail UNAVAILABLE the first time
     # What was seen:
@@ -124,11 +125,13 @@ class Double(lieng_pb2_grpc.LiengServiceServicer):
                     yield self._respond(held[0])
                     context.abort(grpc.StatusCode.UNAVAILABLE, "draining")
                 continue
-            if self.reverse_pairs and len(held) < 2:
+            if self.answer_at_end or (self.reverse_pairs and len(held) < 2):
                 continue
             for waiting in reversed(held) if self.reverse_pairs else held:
                 yield self._respond(waiting)
             held.clear()
+        for waiting in held:  # the client half-closed: what is left is answered before the stream ends OK
+            yield self._respond(waiting)
 
     def _respond(self, message: lieng_pb2.LiengServiceStreamRequest) -> lieng_pb2.LiengServiceStreamResponse:
         chosen = message.WhichOneof("call")
@@ -323,36 +326,56 @@ def test_per_call_metadata_goes_unary_and_the_client_metadata_and_token_open_the
     assert opened["x-table"] == "9" and opened["authorization"] == "Bearer t0k"
 
 
-@pytest.mark.parametrize("mode", MODES)
-def test_close_fails_calls_in_flight_with_cancelled_and_ends_the_streams(
-    mode: str, serve: Callable[..., Served]
-) -> None:
-    served = serve()
-    held = ("legal_moves", {"state": lieng_pb2.LiengBettingState(), "timeout": 30})
-    readers_before = {thread for thread in threading.enumerate() if thread.name == "cardrules-stream-reader"}
-    outcome: list[Outcome] = []
+def _reader_threads() -> set[threading.Thread]:
+    return {thread for thread in threading.enumerate() if thread.name == "cardrules-stream-reader"}
+
+
+def _close_during(mode: str, target: str, call: tuple[str, dict[str, Any]], sent: threading.Event) -> Outcome:
+    """Make ``call`` and close the client once the server has its message; the call's outcome."""
+    name, kwargs = call
     if mode == "sync":
-        lieng = LiengClient.connect(served.target, streams=2)
+        lieng = LiengClient.connect(target, streams=2)
         with futures.ThreadPoolExecutor(1) as pool:
-            waiting = pool.submit(getattr(lieng, held[0]), **held[1])
-            assert served.double.got_message.wait(30)
+            waiting = pool.submit(getattr(lieng, name), **kwargs)
+            assert sent.wait(30)
             lieng.close()
-            outcome.append(_outcome(waiting))
-    else:
+            return _outcome(waiting)
 
-        async def run() -> None:
-            lieng = AsyncLiengClient.connect(served.target, streams=2)
-            waiting = asyncio.ensure_future(getattr(lieng, held[0])(**held[1]))
-            assert await asyncio.to_thread(served.double.got_message.wait, 30)
-            await lieng.close()
-            outcome.extend(await asyncio.gather(waiting, return_exceptions=True))
+    async def run() -> Outcome:
+        lieng = AsyncLiengClient.connect(target, streams=2)
+        waiting = asyncio.ensure_future(getattr(lieng, name)(**kwargs))
+        assert await asyncio.to_thread(sent.wait, 30)
+        await lieng.close()
+        done = await asyncio.gather(waiting, return_exceptions=True)
+        return done[0]
 
-        asyncio.run(run())
-    served.double.release.set()
-    [error] = outcome
-    assert isinstance(error, RulesError) and error.code == grpc.StatusCode.CANCELLED
-    readers_after = {thread for thread in threading.enumerate() if thread.name == "cardrules-stream-reader"}
-    assert readers_after <= readers_before
+    return asyncio.run(run())
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_close_lets_calls_already_sent_get_their_answers(mode: str, serve: Callable[..., Served]) -> None:
+    served = serve(answer_at_end=True)  # so the answer can only come after close() half-closes the stream
+    readers_before = _reader_threads()
+    answered = _close_during(
+        mode, served.target, ("score_lieng", {"hands": ["AC AD AH"], "timeout": 30}), served.double.got_message
+    )
+    assert labels([answered]) == ["AC AD AH"]
+    assert _reader_threads() <= readers_before
+    assert served.double.streams == 1
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_close_ends_a_stream_still_open_when_its_calls_deadlines_pass(mode: str, serve: Callable[..., Served]) -> None:
+    served = serve()
+    readers_before = _reader_threads()
+    held = ("legal_moves", {"state": lieng_pb2.LiengBettingState(), "timeout": 0.5})  # held until released
+    try:
+        late = _close_during(mode, served.target, held, served.double.got_message)
+    finally:
+        served.double.release.set()
+    # The call failed at its deadline, or was cancelled by the close that followed it: never an answer.
+    assert isinstance(late, RulesError) and late.code in (grpc.StatusCode.DEADLINE_EXCEEDED, grpc.StatusCode.CANCELLED)
+    assert _reader_threads() <= readers_before
 
 
 def test_a_call_is_serialized_once_and_framed_per_send() -> None:

@@ -39,6 +39,10 @@ class _Link:
     def send(self, frame: bytes) -> None:
         self._outbox.put_nowait(frame)
 
+    def finish(self) -> None:
+        """Half-close: no more calls; the server answers those it has, then ends the stream."""
+        self._outbox.put_nowait(None)
+
     def cancel(self) -> None:
         self._call.cancel()
 
@@ -98,13 +102,21 @@ class AsyncStreams(StreamPool[asyncio.Future[Any], _Link]):
         return answer
 
     async def close(self) -> None:
-        """End every stream; calls still waiting fail with CANCELLED."""
-        links = self._close_slots()
+        """End every stream: calls already sent get their answers (until their deadlines), new ones fail with
+        CANCELLED."""
+        links, deadline = self._close_slots()
         timers, self._timers = self._timers, set()
         for timer in timers:
             timer.cancel()
         for link in links:
-            link.cancel()
+            link.finish()
+        if not links:
+            return
+        left = None if deadline is None else max(0.0, deadline - time.monotonic())
+        _, open_ = await asyncio.wait([link.reader for link in links], timeout=left)
+        for link in links:
+            if link.reader in open_:
+                link.cancel()
         await asyncio.gather(*(link.reader for link in links), return_exceptions=True)
 
     def _open(self) -> _Link:

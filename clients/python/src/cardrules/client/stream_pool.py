@@ -232,7 +232,12 @@ class StreamPool(ABC, Generic[F, L]):
         return from_rpc_error(error)
 
     def _may_retry(self, pending: Pending[F]) -> bool:
-        return pending.attempts < self._policy.max_attempts and not pending.abandoned and not pending.expired()
+        return (
+            not self._closed
+            and pending.attempts < self._policy.max_attempts
+            and not pending.abandoned
+            and not pending.expired()
+        )
 
     def _retry(self, batch: list[Pending[F]]) -> None:
         # Lock held. One wait for the whole batch keeps its calls in the order they were first sent.
@@ -247,19 +252,24 @@ class StreamPool(ABC, Generic[F, L]):
 
         self._later(self._policy.backoff(max(pending.attempts for pending in batch)), send_again)
 
-    def _close_slots(self) -> list[L]:
-        """Mark the pool closed, fail the calls waiting to be sent again and hand back the open streams, for the
-        concrete pool to end (their unanswered calls then fail with CANCELLED)."""
+    def _close_slots(self) -> tuple[list[L], float | None]:
+        """Mark the pool closed (new calls fail with CANCELLED), fail the calls waiting to be sent again and hand
+        back the open streams, for the concrete pool to half-close, with how long their calls may still take: the
+        latest deadline among them (time.monotonic()), None when one has none. A stream still open then is
+        cancelled, and its unanswered calls fail with CANCELLED."""
         with self._lock:
             if self._closed:
-                return []
+                return [], 0.0
             self._closed = True
             links = [link for link in self._slots if link is not None]
             self._slots = [None] * len(self._slots)
             waiting, self._waiting = self._waiting, set()
             for pending in waiting:
                 self._settle(pending, closed_error())
-            return links
+            deadlines = [pending.deadline for link in links for pending in link.pending.values()]
+            if any(deadline is None for deadline in deadlines):
+                return links, None
+            return links, max((deadline for deadline in deadlines if deadline is not None), default=0.0)
 
 
 def _code(error: grpc.RpcError | None) -> grpc.StatusCode:

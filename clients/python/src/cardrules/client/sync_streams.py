@@ -41,12 +41,18 @@ class _Link:
     def send(self, frame: bytes) -> None:
         self._outbox.put(frame)
 
+    def finish(self) -> None:
+        """Half-close: no more calls; the server answers those it has, then ends the stream."""
+        self._outbox.put(None)
+
     def cancel(self) -> None:
         self._call.cancel()
 
-    def join(self) -> None:
+    def join(self, timeout: float | None = None) -> bool:
+        """Wait for the stream to end; False if it is still open after ``timeout`` seconds."""
         if self._reader is not threading.current_thread():
-            self._reader.join()
+            self._reader.join(timeout)
+        return not self._reader.is_alive()
 
     def _read(self) -> None:
         error: grpc.RpcError | None = None
@@ -98,16 +104,20 @@ class SyncStreams(StreamPool[futures.Future[Any], _Link]):
             raise
 
     def close(self) -> None:
-        """End every stream; calls still waiting fail with CANCELLED."""
-        links = self._close_slots()
+        """End every stream: calls already sent get their answers (until their deadlines), new ones fail with
+        CANCELLED."""
+        links, deadline = self._close_slots()
         with self._lock:
             timers, self._timers = self._timers, set()
         for timer in timers:
             timer.cancel()
         for link in links:
-            link.cancel()
+            link.finish()
         for link in links:
-            link.join()
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            if not link.join(left):
+                link.cancel()
+                link.join()
 
     def _open(self) -> _Link:
         return _Link(self, self._open_stream, self._metadata)
