@@ -38,7 +38,9 @@ ONE_CASE = {
     "service": "cardrules.v1.LiengService",
     "method": "ScoreLieng",
     "request": {},
-    "expect": {"error": {"code": "INVALID_ARGUMENT", "fieldViolations": ["hands"]}},
+    "expect": {
+        "error": {"code": "INVALID_ARGUMENT", "fieldViolations": [{"field": "hands", "reason": "WRONG_HAND_COUNT"}]}
+    },
 }
 
 
@@ -108,8 +110,9 @@ def token_server(files: tuple[Path, Path]) -> Iterator[ServerHandle]:
         yield server
 
 
-def test_the_right_token_passes_every_vector(runner: Path, token_server: ServerHandle) -> None:
-    _passes_everything(_run(runner, "-target", token_server.target, "-token", TOKEN, str(VECTORS)))
+@pytest.mark.parametrize("flags", [(), ("--stream",)], ids=["unary", "stream"])
+def test_the_right_token_passes_every_vector(runner: Path, token_server: ServerHandle, flags: tuple[str, ...]) -> None:
+    _passes_everything(_run(runner, "-target", token_server.target, "-token", TOKEN, *flags, str(VECTORS)))
 
 
 def test_the_token_can_come_from_the_environment(
@@ -132,6 +135,14 @@ def test_missing_or_wrong_token_is_the_typed_unauthenticated_error(
     assert REFUSED in result.stderr, _report(result)
 
 
+def test_a_stream_opened_with_a_wrong_token_fails_its_calls_with_the_typed_error(
+    runner: Path, token_server: ServerHandle, files: tuple[Path, Path]
+) -> None:
+    result = _run(runner, "-target", token_server.target, "-token", "wrong", "--stream", str(files[1]))
+    _refused(result, "UNAUTHENTICATED")
+    assert REFUSED in result.stderr, _report(result)
+
+
 def test_a_bad_token_or_certificate_is_refused_before_any_call(runner: Path, files: tuple[Path, Path]) -> None:
     # Nothing listens on port 1: these fail in Dial, before connecting (exit 2 = bad usage).
     bad_token = _run(runner, "-target", "127.0.0.1:1", "-token", "two words", str(files[1]))
@@ -150,9 +161,11 @@ def test_mutual_tls_with_a_token(runner: Path, files: tuple[Path, Path], pki: tu
     ) as server:
         target = ["-target", server.target]
         both = _run(runner, *target, *tls, *certificate, "-token", TOKEN, str(VECTORS))
+        both_on_streams = _run(runner, *target, *tls, *certificate, "-token", TOKEN, "--stream", str(VECTORS))
         no_token = _run(runner, *target, *tls, *certificate, str(files[1]))
         no_certificate = _run(runner, *target, *tls, "-token", TOKEN, str(files[1]))
     _passes_everything(both)
+    _passes_everything(both_on_streams)
     _refused(no_token, "UNAUTHENTICATED")
     assert REFUSED in no_token.stderr, _report(no_token)
     # Refused at the handshake: UNAVAILABLE, which is not a credentials refusal the runner can name.
