@@ -28,6 +28,7 @@ from cardrules.client import (
     LiengClient,
     ResourceExhaustedError,
     RulesError,
+    UnauthenticatedError,
     UnavailableError,
     cards_text,
     hands,
@@ -63,8 +64,10 @@ class Double(lieng_pb2_grpc.LiengServiceServicer):
 
     name: str = "double"
     # Knobs, read when a stream opens (its number counts from 1):
-    end_stream: int = 0  # this stream reads `end_after` messages, answers the first one, then ends UNAVAILABLE
+    end_stream: int = 0  # this stream reads `end_after` messages, answers `end_answers`, then ends with `end_code`
     end_after: int = 3
+    end_answers: int = 1
+    end_code: grpc.StatusCode = grpc.StatusCode.UNAVAILABLE
     reverse_pairs: bool = False  # answer each pair of messages second first
     answer_at_end: bool = False  # answer nothing until the client half-closes the stream
     release: threading.Event = field(default_factory=threading.Event)  # held answers wait for it
@@ -122,8 +125,9 @@ class Double(lieng_pb2_grpc.LiengServiceServicer):
             held.append(message)
             if number == self.end_stream:
                 if len(held) == self.end_after:
-                    yield self._respond(held[0])
-                    context.abort(grpc.StatusCode.UNAVAILABLE, "draining")
+                    for waiting in held[: self.end_answers]:
+                        yield self._respond(waiting)
+                    context.abort(self.end_code, "draining")
                 continue
             if self.answer_at_end or (self.reverse_pairs and len(held) < 2):
                 continue
@@ -281,14 +285,38 @@ def test_a_deadline_is_kept_by_the_client_and_the_late_answer_dropped(mode: str,
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_calls_a_stream_left_unanswered_are_sent_again(mode: str, serve: Callable[..., Served]) -> None:
-    served = serve(end_stream=1, end_after=3)  # the first stream answers one call of three, then ends UNAVAILABLE
+@pytest.mark.parametrize(
+    "code",
+    [
+        grpc.StatusCode.UNAVAILABLE,  # a replica draining, a connection past its maximum age
+        grpc.StatusCode.INTERNAL,  # seen from a replica killed mid-answer
+        grpc.StatusCode.UNAUTHENTICATED,  # a token that expired while the stream was open
+    ],
+)
+def test_calls_a_stream_left_unanswered_are_sent_again(
+    mode: str, code: grpc.StatusCode, serve: Callable[..., Served]
+) -> None:
+    served = serve(end_stream=1, end_after=3, end_code=code)  # the first stream answers one call of three, then ends
     [outcomes] = session(mode, served.target, [[score(hand) for hand in HANDS[:3]]], streams=1)
     assert sorted(labels(outcomes)) == sorted(HANDS[:3])
     assert served.double.streams == 2
     first, second = ([ident for stream, ident in served.double.messages if stream == n] for n in (1, 2))
     assert len(first) == 3 and len(second) == 2  # the two unanswered calls, under new ids
     assert not set(first) & set(second)
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize(
+    ("code", "kind"),
+    [(grpc.StatusCode.UNAUTHENTICATED, UnauthenticatedError), (grpc.StatusCode.UNIMPLEMENTED, RulesError)],
+)
+def test_a_stream_refused_before_any_answer_fails_its_calls_at_once(
+    mode: str, code: grpc.StatusCode, kind: type[RulesError], serve: Callable[..., Served]
+) -> None:
+    served = serve(end_stream=1, end_after=2, end_answers=0, end_code=code)
+    [outcomes] = session(mode, served.target, [[score(hand) for hand in HANDS[:2]]], streams=1)
+    assert [(type(outcome), outcome.code) for outcome in outcomes] == [(kind, code)] * 2
+    assert served.double.streams == 1  # not sent again: another stream would be refused the same way
 
 
 @pytest.mark.parametrize("mode", MODES)
