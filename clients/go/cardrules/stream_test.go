@@ -287,3 +287,24 @@ func TestCloseCancelsCallsOnStreamsAndLeavesNoGoroutine(t *testing.T) {
 		t.Errorf("%d goroutines before the client, %d after Close:\n%s", before, after, buf[:runtime.Stack(buf, true)])
 	}
 }
+
+func TestCloseDuringManyCallsEndsEachOneWithItsAnswerOrCancelled(t *testing.T) {
+	replica := &scripted{arrived: make(chan struct{}, 1)}
+	options, stop := inProcess([]*scripted{replica})
+	defer stop()
+	client, err := cardrules.NewClient("inprocess:///rules", append(options, cardrules.WithStreams(2))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := make(chan []error)
+	go func() { calls <- concurrently(context.Background(), client, 400) }()
+	<-replica.arrived
+	if err := client.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for i, err := range <-calls {
+		if err != nil && status.Code(err) != codes.Canceled {
+			t.Errorf("call %d: %v, want its answer or CANCELLED", i, err)
+		}
+	}
+}
