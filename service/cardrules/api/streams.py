@@ -65,6 +65,8 @@ class StreamCalls:
             )
         self._error_tag = _tag(answers[ERROR].number)
         self._call_names = {field.number: (field.name, _message_class(field)) for field in calls}
+        names = [field.name for field in calls]
+        self._no_call = f"a message carries one call and this one has none: set {', '.join(names[:-1])} or {names[-1]}"
 
     def read(self, data: bytes) -> StreamCall:
         """The call one message carries, ready to answer; never raises (a bad message is answered with its error)."""
@@ -74,9 +76,7 @@ class StreamCalls:
             return self._undecodable(data)
         which = request.WhichOneof(CALL)
         if which is None:
-            missing = InvalidInput.one(
-                CALL, ErrorReason.MISSING_VALUE, "a message carries one call: set one field of `call`"
-            )
+            missing = InvalidInput.one(CALL, ErrorReason.MISSING_VALUE, self._no_call)
             return _Refused(request.id, self.method, self._error(request.id, invalid_argument_status(missing)), None)
         route = self._routes[which]
         return _Call(request.id, route.method, self, route, getattr(request, which))
