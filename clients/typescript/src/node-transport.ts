@@ -69,7 +69,11 @@ export function nodeConnection(target: string, options: NodeClientOptions): Pool
     interceptors: callInterceptors(options),
     sessionManager: sessions,
   });
-  return { transport, close: () => sessions.abort() };
+  return {
+    transport,
+    probe: async () => (await sessions.connect()) !== "error",
+    close: () => sessions.abort(),
+  };
 }
 
 function nodeSessionOptions(

@@ -17,17 +17,19 @@ export type StreamOutcome =
       readonly retryable: boolean;
     };
 
-// How a stream that ended with calls unanswered ended. These say the connection broke or moved (a replica drained,
-// was killed, reached its maximum connection age; a proxy reset the stream): the calls never got their answer and
-// another stream may give it. Any other status (UNAUTHENTICATED, UNIMPLEMENTED, RESOURCE_EXHAUSTED, …) is the
-// server's answer about the stream itself, which every unanswered call fails with, as a unary call would.
-const BROKEN: ReadonlySet<Code> = new Set([
-  Code.Unavailable,
-  Code.Canceled,
-  Code.Aborted,
-  Code.Internal,
-  Code.Unknown,
-  Code.DeadlineExceeded,
+// How a stream that ended with calls unanswered ended. These are the server's answer about the stream itself, which
+// another stream would get too, so every unanswered call fails with it, as a unary call would. Any other end says
+// the connection broke or moved (a replica drained, was killed or reached its maximum connection age; a proxy reset
+// the stream; a killed replica's stream can end INTERNAL or ABORTED): the calls never got their answer and are
+// sent again on another stream. UNAUTHENTICATED is final only from a stream that never answered: one that did was
+// let in, and ends so when its credentials expire, so a new stream may be let in again.
+const FINAL: ReadonlySet<Code> = new Set([
+  Code.Unauthenticated,
+  Code.PermissionDenied,
+  Code.Unimplemented,
+  Code.InvalidArgument,
+  Code.FailedPrecondition,
+  Code.ResourceExhausted,
 ]);
 
 interface PendingCall {
@@ -45,6 +47,14 @@ interface StreamAnswer {
   readonly result: { readonly case: string | undefined; readonly value?: unknown };
 }
 
+/** What the pool hears from a stream. */
+export interface StreamEvents {
+  /** The stream ended; `broken` when it ended in a way that sends its unanswered calls elsewhere. */
+  ended(broken: boolean): void;
+  /** A call's deadline passed with no answer at all on the stream since it was sent: the stream is ended. */
+  stalled(): void;
+}
+
 export class StreamChannel {
   /** Set once the stream has ended; an ended channel takes no calls. */
   ended = false;
@@ -58,7 +68,11 @@ export class StreamChannel {
   private nextId = 1n;
   private answers = 0;
 
-  constructor(transport: Transport, stream: DescMethodBiDiStreaming) {
+  constructor(
+    transport: Transport,
+    stream: DescMethodBiDiStreaming,
+    private readonly events: StreamEvents,
+  ) {
     this.finished = this.run(transport, stream);
   }
 
@@ -150,12 +164,17 @@ export class StreamChannel {
     this.outbox.close();
     const unanswered = [...this.pending.values()];
     this.pending.clear();
-    if (unanswered.length === 0) {
+    const error =
+      failure ??
+      (unanswered.length === 0
+        ? undefined
+        : new ConnectError(`the stream ended with ${unanswered.length} calls unanswered`, Code.Unavailable));
+    const retryable =
+      error !== undefined && (!FINAL.has(error.code) || (error.code === Code.Unauthenticated && this.answers > 0));
+    this.events.ended(retryable);
+    if (error === undefined) {
       return;
     }
-    const error =
-      failure ?? new ConnectError(`the stream ended with ${unanswered.length} calls unanswered`, Code.Unavailable);
-    const retryable = BROKEN.has(error.code);
     for (const call of unanswered) {
       call.settle({ kind: "failed", error, retryable });
     }
@@ -168,6 +187,7 @@ export class StreamChannel {
     const deadlinePassed = ConnectError.from(signal.reason).code === Code.DeadlineExceeded;
     if (deadlinePassed && this.answers === call.answersBefore && !this.ended) {
       this.retire(new ConnectError("no answer on the stream within a call's deadline", Code.Unavailable));
+      this.events.stalled();
     }
   }
 }

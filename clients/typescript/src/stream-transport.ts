@@ -37,10 +37,12 @@ export interface StreamOptions {
 
 export const DEFAULT_STREAM_CONNECTIONS = 2;
 
-/** One connection of the pool: a transport whose calls share one HTTP/2 session, and how to close it. */
+/** One connection of the pool: a transport whose calls share one HTTP/2 session. */
 export interface PoolConnection {
   readonly transport: Transport;
-  /** Close the session and everything on it. */
+  /** Whether a session to the target is open, or opens now. */
+  probe(): Promise<boolean>;
+  /** Close the session and everything on it (a later call opens a new one). */
   close(): void;
 }
 
@@ -72,16 +74,66 @@ export function createStreamPool(connect: () => PoolConnection, settings: Stream
 // The per-call headers a Transport receives (HeadersInit | undefined, a DOM type not named in Node's typings).
 type CallHeaders = Parameters<Transport["unary"]>[3];
 
-interface Slot {
-  readonly connection: PoolConnection;
-  readonly channels: Map<string, StreamChannel>;
-}
-
 const CLOSED = (): ConnectError => new ConnectError("the client was closed", Code.Canceled);
+
+// One connection of the pool with its stream per service. A connection whose stream broke or moved (a replica
+// drained, was killed or reached its maximum connection age) sits out its turns until a new session to the target
+// opens, so re-sent calls go to the connections that work, as gRPC's round_robin skips a failing subchannel.
+class Slot {
+  healthy = true;
+  readonly channels = new Map<string, StreamChannel>();
+  private reviving = false;
+
+  constructor(
+    readonly connection: PoolConnection,
+    private readonly backoff: Required<RetryOptions>,
+    private readonly closing: AbortSignal,
+  ) {}
+
+  /** This connection's stream for the route's service, opened (again) when it has none or it has ended. */
+  channelFor(route: StreamRoute): StreamChannel {
+    const service = route.stream.parent.typeName;
+    let channel = this.channels.get(service);
+    if (channel === undefined || channel.ended) {
+      channel = new StreamChannel(this.connection.transport, route.stream, {
+        ended: (broken) => {
+          if (broken) {
+            this.lost();
+          }
+        },
+        // A stream stuck with nothing answered: its connection may be gone without a word (no reset ever comes),
+        // so the next stream gets a new one.
+        stalled: () => this.connection.close(),
+      });
+      this.channels.set(service, channel);
+    }
+    return channel;
+  }
+
+  private lost(): void {
+    this.healthy = false;
+    if (!this.reviving && !this.closing.aborted) {
+      this.reviving = true;
+      void this.revive();
+    }
+  }
+
+  private async revive(): Promise<void> {
+    for (let attempt = 1; !this.closing.aborted; attempt++) {
+      await sleep(backoffMs(attempt, this.backoff.initialBackoffMs, this.backoff.maxBackoffMs), this.closing);
+      if (!this.closing.aborted && (await this.connection.probe())) {
+        this.healthy = true;
+        break;
+      }
+    }
+    this.reviving = false;
+  }
+}
 
 class StreamPool implements ClosableTransport {
   private readonly slots: Slot[];
   private closed = false;
+  private readonly closing = new AbortController();
   /** The signals of the calls under way, aborted by close(). */
   private readonly calls = new Set<AbortController>();
   private readonly maxAttempts: number;
@@ -95,8 +147,11 @@ class StreamPool implements ClosableTransport {
     if (!Number.isInteger(settings.connections) || settings.connections < 1) {
       throw new TypeError(`stream connections must be a whole number of at least 1, not ${settings.connections}`);
     }
-    this.slots = Array.from({ length: settings.connections }, () => ({ connection: connect(), channels: new Map() }));
     this.retry = { ...DEFAULT_RETRY, ...(settings.retry === false ? {} : settings.retry) };
+    this.slots = Array.from(
+      { length: settings.connections },
+      () => new Slot(connect(), this.retry, this.closing.signal),
+    );
     this.maxAttempts = settings.retry === false ? 1 : this.retry.maxAttempts;
   }
 
@@ -140,6 +195,7 @@ class StreamPool implements ClosableTransport {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.closing.abort(CLOSED());
     for (const call of this.calls) {
       call.abort(CLOSED());
     }
@@ -173,7 +229,7 @@ class StreamPool implements ClosableTransport {
         if (signal.signal.aborted) {
           throw ConnectError.from(signal.signal.reason, Code.Canceled);
         }
-        const outcome = await this.channelFor(route).send(route, request, signal.signal);
+        const outcome = await this.nextSlot().channelFor(route).send(route, request, signal.signal);
         if (outcome === "aborted") {
           throw ConnectError.from(signal.signal.reason, Code.Canceled);
         }
@@ -191,21 +247,13 @@ class StreamPool implements ClosableTransport {
     }
   }
 
-  // The next connection's stream for the route's service, opened (again) when it has none or it has ended.
-  private channelFor(route: StreamRoute): StreamChannel {
-    const slot = this.nextSlot();
-    const service = route.stream.parent.typeName;
-    let channel = slot.channels.get(service);
-    if (channel === undefined || channel.ended) {
-      channel = new StreamChannel(slot.connection.transport, route.stream);
-      slot.channels.set(service, channel);
-    }
-    return channel;
-  }
-
+  // The connections take turns; one sitting out (its stream broke) is passed over while another is healthy.
   private nextSlot(): Slot {
-    const slot = this.slots[this.turn % this.slots.length];
-    this.turn = (this.turn + 1) % this.slots.length;
+    const count = this.slots.length;
+    const healthy = this.slots.findIndex((_, i) => this.slots[(this.turn + i) % count]?.healthy === true);
+    const index = (this.turn + Math.max(healthy, 0)) % count;
+    this.turn = (index + 1) % count;
+    const slot = this.slots[index];
     if (slot === undefined) {
       throw new Error("unreachable: the pool has at least one connection");
     }
