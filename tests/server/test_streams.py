@@ -328,6 +328,21 @@ def _answers_until_the_end(responses: Any) -> Iterator[bytes]:
         yield from responses
 
 
+def test_a_stream_on_a_connection_past_its_age_and_grace_ends_unavailable() -> None:
+    # gRPC sends GOAWAY at the age and ends the streams still open when the grace runs out (docs/streams.md).
+    with in_process(max_connection_age_seconds=1.0, max_connection_age_grace_seconds=1.0) as server:
+        with new_channel(server.target) as channel:
+            requests: Queue[bytes | None] = Queue()
+            call = channel.stream_stream(f"/{LIENG.full_name}/Stream")
+            responses = call(iter(requests.get, None), timeout=WAIT_SECONDS)
+            requests.put(stream_message(LIENG, 1, _score(GOOD_HANDS)))
+            assert answer_of(LIENG, next(responses))[0] == 1
+            assert list(_answers_until_the_end(responses)) == []
+            requests.put(None)
+        assert responses.code() is grpc.StatusCode.UNAVAILABLE
+        assert responses.details() == "max connection age"
+
+
 def test_the_json_gateway_refuses_a_stream_by_name(server: InProcess) -> None:
     with new_channel(server.target) as channel:
         gateway = json_gateway_pb2_grpc.JsonGatewayServiceStub(channel)  # type: ignore[no-untyped-call]

@@ -51,6 +51,8 @@ REVOKED_MESSAGE = "credentials no longer valid; reconnect with current credentia
 UNAUTHENTICATED_MESSAGE = "missing or invalid credentials"  # as a unary call is refused
 
 _SERVER_FAULTS = frozenset({grpc.StatusCode.UNKNOWN, grpc.StatusCode.INTERNAL, grpc.StatusCode.DATA_LOSS})
+# How streams end in the normal course of things (the client is done or went away, the server drains).
+_ENDINGS = frozenset({grpc.StatusCode.OK, grpc.StatusCode.CANCELLED, grpc.StatusCode.UNAVAILABLE})
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,8 +99,6 @@ class Admission(Protocol):
 
 # Records one call for the metrics: (method, code, seconds, cpu_seconds, caller).
 Observe = Callable[[str, grpc.StatusCode, float, float, str], None]
-# Writes the stream's own log line: (level, fields).
-Log = Callable[[int, dict[str, Any]], None]
 
 
 class _End:
@@ -168,7 +168,8 @@ class Streams:
         finally:
             self._open.discard(stream)
             stream.close()
-            self._line(logging.INFO, calls.method, caller, code, context, time.perf_counter() - opened, stream)
+            level = logging.INFO if code in _ENDINGS else logging.WARNING
+            self._line(level, calls.method, caller, code, context, time.perf_counter() - opened, stream)
 
     def _line(
         self,
