@@ -81,10 +81,14 @@ def test_the_readme_install_tsconfig_and_node_example_work(
     (project / "example.ts").write_text(example, encoding="utf-8")
     top = at_address(readme_block(TOP_README, "typescript-example"), server.target)
     (project / "top.ts").write_text(top, encoding="utf-8")
+    stream = at_address(readme_block(README, "typescript-stream-example"), server.target)
+    (project / "stream.ts").write_text(stream, encoding="utf-8")
     outputs = [_run(line, project, env) for line in shell_lines(readme_block(README, "typescript-node-run"))]
 
     assert outputs[-1].splitlines() == readme_block(README, "typescript-node-output").splitlines()
     assert _run("node dist/top.js", project, env).splitlines() == ["[ 'Trips A', '3 points' ]", "true"]
+    stream_output = readme_block(README, "typescript-stream-output").splitlines()
+    assert _run("node dist/stream.js", project, env).splitlines() == stream_output
 
 
 def test_the_readme_tarball_commonjs_and_browser_bundle_work(
