@@ -201,6 +201,7 @@ async def serve(
         so_reuseport=config.so_reuseport,
         max_message_bytes=config.max_message_bytes,
         max_concurrent_calls=config.max_concurrent_calls,
+        max_stream_in_flight=config.max_stream_in_flight,
         auth_tokens=config.auth_tokens is not None,
         mutual_tls=config.tls_client_ca is not None,
         reflection=config.reflection,
