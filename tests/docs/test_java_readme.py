@@ -135,9 +135,10 @@ def test_the_readme_example_runs_in_a_new_maven_project(installed: None, tmp_pat
         ("kotlin-auth-example", "src/examples/kotlin/io/cardrules/examples/Authenticated.kt"),
         ("kotlin-coroutines-example", "src/examples/kotlin/io/cardrules/examples/Coroutines.kt"),
         ("java-auth-example", "src/test/java/io/cardrules/examples/AuthenticatedExample.java"),
+        ("java-streams-example", "src/test/java/io/cardrules/examples/StreamsExample.java"),
     ],
 )
 def test_the_other_readme_examples_are_the_files_the_build_compiles(block: str, source: str) -> None:
-    # The build compiles these files; ConformanceTest runs Example.kt against a live server, InProcessTest runs
-    # Coroutines.kt against an in-process one.
+    # The build compiles these files; ConformanceTest runs Example.kt and StreamsExample.java against a live server,
+    # InProcessTest runs Coroutines.kt against an in-process one.
     assert readme_block(README, block) == _file_after_header(SDK / source)

@@ -1,5 +1,6 @@
-"""The Java/Kotlin SDK: its JUnit 5 suite (cards, matcher, errors, channel config, and every shared vector
-replayed against a live server, plus the Kotlin example) run by Maven against the real server.
+"""The Java/Kotlin SDK: its JUnit 5 suite (cards, matcher, errors, channel config, stream mode, and every shared
+vector replayed against a live server both as unary calls and in stream mode, plus the Kotlin example) run by Maven
+against the real server.
 
 Without a server the live tests skip (so `mvn install` works from a clone); here the server's address is passed as
 -Dcardrules.target and any skipped test fails this one.
@@ -24,6 +25,7 @@ from tests.support.server_process import REPO_ROOT, running_server
 
 SDK = REPO_ROOT / "clients" / "java"
 SUMMARY = re.compile(r"^conformance: (\d+) passed, (\d+) failed$", re.MULTILINE)
+STREAM_SUMMARY = re.compile(r"^conformance \(stream\): (\d+) passed, (\d+) failed$", re.MULTILINE)
 
 
 @contextlib.contextmanager
@@ -55,6 +57,10 @@ def test_junit_suite_and_shared_vectors_pass_against_the_real_server() -> None:
     assert summary is not None, "no conformance summary line" + report
     assert int(summary[2]) == 0, report
     assert int(summary[1]) > 0, report
+    # The same vectors replayed in stream mode (each call a message on the service's Stream RPC): same count.
+    streamed = STREAM_SUMMARY.search(result.stdout)
+    assert streamed is not None, "no stream-mode conformance summary line" + report
+    assert (int(streamed[1]), int(streamed[2])) == (int(summary[1]), 0), report
     assert "io.cardrules.client.ConformanceTest" in reports, f"no ConformanceTest report: {sorted(reports)}"
     skipped = {name: counts for name, counts in reports.items() if counts[1] > 0}
     assert not skipped, f"tests skipped against a live server (class: (tests, skipped)): {skipped}" + report

@@ -13,8 +13,11 @@ import java.util.concurrent.TimeUnit;
  *
  * <pre>
  * java -cp ... io.cardrules.client.Conformance VECTORS_DIR [--target HOST:PORT] [--timeout SECONDS] [--verbose]
- *     [--tls | --ca PEM] [--cert PEM --key PEM] [--token TOKEN]
+ *     [--stream] [--tls | --ca PEM] [--cert PEM --key PEM] [--token TOKEN]
  * </pre>
+ *
+ * {@code --stream} replays every vector in stream mode ({@link RulesChannelBuilder#streams}): each call travels on
+ * the service's {@code Stream} RPC, and must get the same answer or error as the unary call.
  *
  * Prints one line per failing case and ends with {@code N passed, M failed}. Exit status: 0 all passed; 1 some
  * case failed or none was found; 2 bad usage or an unreadable vectors directory or certificate file.
@@ -28,7 +31,9 @@ import java.util.concurrent.TimeUnit;
 public final class Conformance {
   private static final String USAGE =
       "usage: io.cardrules.client.Conformance VECTORS_DIR [--target localhost:50051] [--timeout 10] [--verbose]"
-          + " [--tls | --ca PEM] [--cert PEM --key PEM] [--token TOKEN]";
+          + " [--stream] [--tls | --ca PEM] [--cert PEM --key PEM] [--token TOKEN]";
+  /** Streams per service with {@code --stream}: more than one, so calls are spread and matched across streams. */
+  static final int STREAMS = 2;
   /** Read when {@code --token} is absent. */
   static final String TOKEN_ENV = "CARDRULES_TOKEN";
 
@@ -45,6 +50,7 @@ public final class Conformance {
     // Longer than a client's 2 s default: the vectors include the largest requests the contract allows.
     double timeoutSeconds = 10;
     boolean verbose = false;
+    boolean stream = false;
     boolean tls = false;
     String ca = null;
     String cert = null;
@@ -61,6 +67,9 @@ public final class Conformance {
             break;
           case "--verbose":
             verbose = true;
+            break;
+          case "--stream":
+            stream = true;
             break;
           case "--tls":
             tls = true;
@@ -118,6 +127,9 @@ public final class Conformance {
         } else {
           options.insecureToken(token);
         }
+      }
+      if (stream) {
+        options.streams(STREAMS);
       }
       channel = options.build();
     } catch (IllegalArgumentException | IllegalStateException | UncheckedIOException error) {

@@ -22,8 +22,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Against a live server ({@link LiveServer}; skipped without one): every shared vector, the typed clients, the
- * SamMove to SamAction helper, and the Kotlin example.
+ * Against a live server ({@link LiveServer}; skipped without one): every shared vector (as unary calls and in stream
+ * mode), the typed clients, the SamMove to SamAction helper, and the Kotlin example.
  */
 class ConformanceTest {
   private static final Path VECTORS = LiveServer.VECTORS;
@@ -60,8 +60,45 @@ class ConformanceTest {
   }
 
   @Test
-  void runnerMainReportsAndExitsZero() {
+  void everySharedVectorPassesOnStreams() throws Exception {
+    // What reaches the wire: in stream mode only Stream calls, however many unary calls the runner makes.
+    List<String> onTheWire = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+    io.grpc.ManagedChannelBuilder<?> transport =
+        io.grpc.Grpc.newChannelBuilder(target, io.grpc.InsecureChannelCredentials.create())
+            .intercept(
+                new io.grpc.ClientInterceptor() {
+                  @Override
+                  public <ReqT, RespT> io.grpc.ClientCall<ReqT, RespT> interceptCall(
+                      io.grpc.MethodDescriptor<ReqT, RespT> method, io.grpc.CallOptions options,
+                      io.grpc.Channel next) {
+                    onTheWire.add(method.getBareMethodName());
+                    return next.newCall(method, options);
+                  }
+                });
+    ManagedChannel streams = RulesChannels.builder(transport).streams(Conformance.STREAMS).build();
+    try {
+      Runner.Summary summary = Runner.run(VECTORS, streams, 10_000, false, System.out);
+      System.out.println("conformance (stream): " + summary.line());
+      assertTrue(summary.ok(), summary.line() + "\n" + String.join("\n", summary.failures()));
+      assertTrue(summary.passed() > onTheWire.size(), summary.line() + " on " + onTheWire.size() + " calls");
+      assertEquals(java.util.Set.of("Stream"), java.util.Set.copyOf(onTheWire));
+    } finally {
+      streams.shutdown();
+      assertTrue(streams.awaitTermination(30, java.util.concurrent.TimeUnit.SECONDS));
+    }
+  }
+
+  @Test
+  void streamModeExampleRuns() throws Exception {
+    assertEquals(200, io.cardrules.examples.StreamsExample.scoreTables(target, 200));
+  }
+
+  @Test
+  void runnerMainReportsAndExitsZero(@org.junit.jupiter.api.io.TempDir Path scratch) throws Exception {
     assertEquals(0, Conformance.run(new String[] {VECTORS.toString(), "--target", target}));
+    // --stream on one file: every vector on streams is everySharedVectorPassesOnStreams' job.
+    java.nio.file.Files.copy(VECTORS.resolve("lieng/flow.json"), scratch.resolve("flow.json"));
+    assertEquals(0, Conformance.run(new String[] {scratch.toString(), "--target", target, "--stream"}));
     assertEquals(2, Conformance.run(new String[] {VECTORS.resolve("missing").toString()}));
   }
 
