@@ -39,6 +39,7 @@ from cardrules.server.metrics import RpcMetrics
 from cardrules.v1 import lieng_pb2
 from tests.support import fake_services
 from tests.support.auth import new_token, write_tokens
+from tests.support.mutations import fuzz_inputs, vector_requests
 from tests.support.server_process import new_channel, running_server
 from tests.support.streams import (
     LIENG,
@@ -207,6 +208,49 @@ async def _run_until_stuck(task: asyncio.Task[Any]) -> None:
     for _ in range(1000):
         await asyncio.sleep(0)
     assert not task.done()
+
+
+def test_fuzzed_calls_on_a_stream_get_the_unary_answer_to_the_same_bytes(server: InProcess) -> None:
+    """Mutated requests (random bytes, bit flips, truncations, structure-aware mutants of the vectors), each sent as
+    raw bytes both ways: unary, and inside a stream message's call field. A call that does not parse is answered
+    in place; every answer is the unary one."""
+    fuzzed = fuzz_inputs(FUZZ_SEED, vector_requests(), grow_bytes=4096, max_bytes=64 * 1024)
+    inputs = list(itertools.islice(fuzzed, 600))
+    with new_channel(server.target) as channel:
+        for service in (SAM, LIENG):
+            mine = [fuzz for fuzz in inputs if fuzz.rpc.service == service.full_name]
+            unary = [unary_outcome(channel, service, fuzz.rpc.method, fuzz.payload) for fuzz in mine]
+            messages = [_envelope(service, i + 1, fuzz.rpc.method, fuzz.payload) for i, fuzz in enumerate(mine)]
+            answers, code, details = stream_outcomes(channel, service, messages)
+            assert code is grpc.StatusCode.OK, details
+            assert [call_id for call_id, _ in answers] == list(range(1, len(mine) + 1))
+            for fuzz, expected, (_, got) in zip(mine, unary, answers, strict=True):
+                assert same(got, expected), f"{fuzz.rpc.path} {fuzz.how}: stream {got} != unary {expected}"
+            assert {o.code for o in unary} == {grpc.StatusCode.OK, grpc.StatusCode.INVALID_ARGUMENT}
+
+
+FUZZ_SEED = 20261219
+
+
+def _envelope(service: Any, call_id: int, method: str, payload: bytes) -> bytes:
+    """A stream message with ``payload`` as the raw bytes of the call to ``method`` (written by hand: the bytes
+    need not parse)."""
+    stream = service.methods_by_name["Stream"].input_type
+    field = next(f for f in stream.oneofs_by_name["call"].fields if f.message_type is _input(service, method))
+    return _varint(1 << 3) + _varint(call_id) + _varint(field.number << 3 | 2) + _varint(len(payload)) + payload
+
+
+def _input(service: Any, method: str) -> Any:
+    return service.methods_by_name[method].input_type
+
+
+def _varint(value: int) -> bytes:
+    out = bytearray()
+    while value > 0x7F:
+        out.append(value & 0x7F | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
 
 
 def test_a_stream_reads_no_more_than_its_in_flight_limit_ahead_of_its_writes() -> None:
