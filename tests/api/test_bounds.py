@@ -1,6 +1,6 @@
 """Every bound of ``cardrules.api.limits`` through the real servicers: one element over it is INVALID_ARGUMENT
 naming the field, exactly at it is not reported there, and the bounds come before any other work (house rules,
-the Sâm record fast path). tests/e2e/test_large_requests.py sends a huge one to a real server."""
+reading the Sâm record). tests/e2e/test_large_requests.py sends a huge one to a real server."""
 
 from __future__ import annotations
 
@@ -13,11 +13,11 @@ import pytest
 from google.protobuf.message import Message
 from google.rpc import error_details_pb2, status_pb2
 
-from cardrules.api import sam as api_sam
 from cardrules.api.house_rules import RulesReader
 from cardrules.api.lieng import LiengService
 from cardrules.api.limits import BOUNDS, Bound
 from cardrules.api.sam import SamLocService
+from cardrules.api.sam import service as sam_service
 from cardrules.core.lieng.limits import max_round_actions as lieng_max_actions
 from cardrules.core.sam.limits import max_round_actions as sam_max_actions
 from cardrules.v1 import cards_pb2, lieng_pb2, sam_loc_pb2
@@ -165,13 +165,13 @@ def test_a_repeated_instant_win_kind_is_named_at_its_index() -> None:
     }
 
 
-def test_bounds_come_before_house_rules_and_the_record_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bounds_come_before_house_rules_and_reading_the_record(monkeypatch: pytest.MonkeyPatch) -> None:
     def untouched(*args: object) -> None:
         raise AssertionError("ran before the bounds were checked")
 
     monkeypatch.setattr(RulesReader, "parse", untouched)
     monkeypatch.setattr(RulesReader, "of", untouched)
-    monkeypatch.setattr(api_sam, "_round_record_fast", untouched)
+    monkeypatch.setattr(sam_service, "round_record", untouched)
     request = sam_record(5, 100_000)
     request.round.house_rules.instant_wins.kinds.extend([1] * 100_000)  # type: ignore[list-item]
     assert violations(request) == {"round.actions": "TOO_MANY", "round.house_rules.instant_wins.kinds": "TOO_MANY"}

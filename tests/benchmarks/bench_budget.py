@@ -32,10 +32,10 @@ sys.path.insert(0, str(REPO_ROOT))
 from tests.benchmarks.bench_rpc import (  # noqa: E402
     Load,
     Run,
-    _h2load_version,
-    _machine_note,
     empty_case,
     h2load,
+    h2load_version,
+    machine_note,
     measure,
 )
 from tests.benchmarks.spin_server import SERVICE, spin  # noqa: E402
@@ -66,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     sizes = [int(n) for n in args.iterations.split(",")]
     load = Load(args.seconds, 0.5, args.clients, args.streams, args.rounds)
-    print(f"Python {sys.version.split()[0]}, {_machine_note()}, {_h2load_version()}")
+    print(f"Python {sys.version.split()[0]}, {machine_note()}, {h2load_version()}")
     costs = {n: calibrate(n) for n in sizes}
     results: dict[int, list[tuple[Run, Run, Run]]] = {n: [] for n in sizes}
     with (
@@ -103,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 )
                 results[n].append((spun, before, after))
                 before = after
-    print(f"\n{_machine_note()} at the end\n")
+    print(f"\n{machine_note()} at the end\n")
     print(
         "| handler in-process µs | live handler µs | server CPU µs/call | empty call CPU µs/call "
         "| ÷ empty (calls/s) | ÷ empty (CPU) |\n|---:|---:|---:|---:|---:|---:|"

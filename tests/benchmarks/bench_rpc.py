@@ -415,7 +415,7 @@ def run_phase(workers: int, cases: Sequence[Case], load: Load, work: Path) -> Ph
         if workers > 1:
             time.sleep(1.5)  # health answers once one worker serves; let the others start listening too
         empty = empty_case()
-        bodies = {case.name: _write_body(case, work) for case in (empty, *cases)}
+        bodies = {case.name: write_body(case, work) for case in (empty, *cases)}
         for case in (empty, *cases):
             verify(case, server.target, bodies[case.name])
         phase = Phase(workers, [], {case.name: [] for case in cases})
@@ -443,7 +443,7 @@ def run_phase(workers: int, cases: Sequence[Case], load: Load, work: Path) -> Ph
     return phase
 
 
-def _write_body(case: Case, work: Path) -> Path:
+def write_body(case: Case, work: Path) -> Path:
     path = work / (re.sub(r"\W+", "_", case.path).strip("_") + ".bin")
     path.write_bytes(case.body())
     return path
@@ -524,22 +524,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     load = Load(args.seconds, args.warm_up, args.clients, args.streams, args.rounds)
     rng = random.Random(args.seed)
     cases = [case for case in sam_cases(rng) + lieng_cases(rng) if re.search(args.only, case.name)]
-    print(f"Python {sys.version.split()[0]}, {_machine_note()}, {_h2load_version()}")
+    print(f"Python {sys.version.split()[0]}, {machine_note()}, {h2load_version()}")
     with tempfile.TemporaryDirectory(prefix="bench-rpc-") as tmp:
         one = run_phase(1, cases, load, Path(tmp))
         # The 2-worker figure is asked for the empty call and ValidatePlay (the first case).
         two = None if args.one_worker else run_phase(2, cases[:1], load, Path(tmp))
-    print(f"\n{_machine_note()} at the end")
+    print(f"\n{machine_note()} at the end")
     report(cases, one, two)
     return 0
 
 
-def _machine_note() -> str:
+def machine_note() -> str:
     one, five, _ = os.getloadavg()
     return f"{len(os.sched_getaffinity(0))} CPUs, load average {one:.1f} (5 min {five:.1f})"
 
 
-def _h2load_version() -> str:
+def h2load_version() -> str:
     return subprocess.run(["h2load", "--version"], capture_output=True, text=True).stdout.strip()
 
 

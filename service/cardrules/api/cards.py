@@ -19,77 +19,47 @@ _PROTO_CARDS: tuple[cards_pb2.Card, ...] = tuple(
 )
 
 
-# The fast path. A well-formed card inside a ``Cards`` message serializes to exactly 6 bytes: the element's tag and
-# length (0x0A 0x04), then rank (0x08 r) and suit (0x10 s), each value a one-byte varint. Serializing the
-# ``Cards`` message (one C call) and splitting the bytes into 6-byte chunks therefore reads a whole card list
-# without a Python object per card; a chunk that is not one of the 52 known ones (an unset, unknown or
-# multi-byte value, an unknown field, anything else) makes the caller take the careful per-card path, which
-# names the offending field.
-_CARD_BYTES: tuple[bytes, ...] = tuple(b"\x0a\x04" + card.SerializeToString() for card in _PROTO_CARDS)
-_CARD_BY_BYTES: dict[bytes, Card] = {data: CARDS[i] for i, data in enumerate(_CARD_BYTES)}
-assert all(len(data) == 6 for data in _CARD_BYTES)
-_chunks = re.compile(b"......", re.DOTALL).findall
+def cards_of(message: cards_pb2.Cards, field: str) -> tuple[Card, ...]:
+    """The distinct cards of a ``Cards`` message, in order; every malformed or repeated card is named at
+    ``field[i]`` (``field`` names the message's ``cards`` list)."""
+    cards = _read_wire(message)
+    if cards is None or len(set(cards)) != len(cards):
+        return cards_from_proto(message.cards, field)
+    return cards
+
+
+# The one speed path of card lists, as they come in every request: reading them from their wire form. Reading a
+# card message field by field costs a Python object per card; a ``Cards`` message is serialized in one C call
+# instead, and a well-formed card inside it is always the same 6 bytes (its element's tag and length 0x0A 0x04,
+# then rank 0x08 r and suit 0x10 s, each a one-byte varint), so the bytes split into 6-byte chunks looked up in a
+# table of the 52 cards. Anything else (an unset, unknown or wider value, an unknown field) is not a known chunk,
+# and the careful path reads the message and names the fault. tests/api/test_wire.py derives from the descriptors
+# that these bytes are the whole of the messages.
+_CARD_BY_BYTES: dict[bytes, Card] = {
+    cards_pb2.Cards(cards=[card]).SerializeToString(): CARDS[i] for i, card in enumerate(_PROTO_CARDS)
+}
 _card_by_bytes = _CARD_BY_BYTES.get
-_card_bytes = _CARD_BYTES.__getitem__
+_CHUNK = 6
+_chunks = re.compile(b"." * _CHUNK, re.DOTALL).findall
+assert {len(data) for data in _CARD_BY_BYTES} == {_CHUNK}
 
 
-def fast_cards(message: cards_pb2.Cards) -> tuple[Card, ...] | None:
-    """The cards of a ``Cards`` message, in order, when every one is a well-formed card; else None (take the
-    careful path: :func:`cards_from_proto`). Repeats are not checked here."""
+def _read_wire(message: cards_pb2.Cards) -> tuple[Card, ...] | None:
+    """The cards when every one is a well-formed card and nothing else is in the message; else None."""
     data = message.SerializeToString()
-    if len(data) != 6 * len(message.cards):  # unknown fields or wider values: never split megabytes into chunks
+    if len(data) != _CHUNK * len(message.cards):  # something besides cards: never split megabytes into chunks
         return None
-    chunks = _chunks(data)
-    cards = tuple(map(_card_by_bytes, chunks))
-    if None in cards:
-        return None
-    return cards  # type: ignore[return-value]  # no None left
+    cards = tuple(map(_card_by_bytes, _chunks(data)))
+    return None if None in cards else cards  # type: ignore[return-value]  # no None left
 
 
-# One well-formed card element inside a ``Cards`` message (see above), as a regular-expression pattern.
-CARD_PATTERN = rb"\x0a\x04\x08[\x01-\x0d]\x10[\x01-\x04]"
+def cards_to_proto(cards: Iterable[Card]) -> list[Any]:
+    """The contract's cards as field dicts, for a message constructor (which builds them in C, about three times
+    faster than building ``Card`` messages and copying them in). Typed Any: the stubs want ``Card`` messages."""
+    return [_CARD_FIELDS[c] for c in cards]
 
 
-def _translations() -> tuple[bytes, bytes]:
-    """``bytes.translate`` tables: a card element's rank byte → core rank · 4, its suit byte → core suit."""
-    ranks, suits = bytearray(256), bytearray(256)
-    for card, data in enumerate(_CARD_BYTES):
-        ranks[data[3]] = card & ~3
-        suits[data[5]] = card & 3
-    return bytes(ranks), bytes(suits)
-
-
-_RANK_TIMES_4, _SUIT_INDEX = _translations()
-
-
-def card_indices(elements: bytes) -> bytes:
-    """The core card ints (0..51, one byte each) of consecutive card elements that :data:`CARD_PATTERN` accepted,
-    with no Python step per card: the rank bytes (every 6th from 3) and suit bytes (every 6th from 5) translate
-    to rank·4 and suit, whose bytewise sums (< 52: no carry) are the cards' ints."""
-    size = len(elements) // 6
-    ranks = int.from_bytes(elements[3::6].translate(_RANK_TIMES_4), "little")
-    suits = int.from_bytes(elements[5::6].translate(_SUIT_INDEX), "little")
-    return (ranks + suits).to_bytes(size, "little")
-
-
-def card_bytes_table(field_number: int) -> tuple[bytes, ...]:
-    """Each card's wire form as one element of a ``repeated Card`` field numbered ``field_number`` (< 16)."""
-    return tuple(bytes((field_number << 3 | 2, 4)) + card.SerializeToString() for card in _PROTO_CARDS)
-
-
-def cards_bytes(cards: Iterable[int]) -> bytes:
-    """The serialized ``Cards`` message holding ``cards`` (for ``MergeFromString`` into an empty one)."""
-    return b"".join(map(_card_bytes, cards))
-
-
-def card_from_proto(message: cards_pb2.Card, field: str) -> Card:
-    """One card; an unset or unknown rank or suit is bad input at ``field``."""
-    rank = _RANK_FROM_PROTO.get(message.rank)
-    suit = message.suit - 1
-    if rank is None or not 0 <= suit <= 3:
-        raise InvalidInput(_malformed(message, field))
-    card: Card = CARDS[rank * 4 + suit]
-    return card
+_CARD_FIELDS: tuple[dict[str, int], ...] = tuple({"rank": card.rank, "suit": card.suit} for card in _PROTO_CARDS)
 
 
 def _malformed(message: cards_pb2.Card, field: str) -> FieldViolation:
@@ -121,7 +91,7 @@ def cards_from_proto(messages: Sequence[cards_pb2.Card], field: str) -> tuple[Ca
     for i, message in enumerate(messages):
         rank = _RANK_FROM_PROTO.get(message.rank)
         suit = message.suit - 1
-        if rank is None or not 0 <= suit <= 3:  # inline, not card_from_proto: no exception per malformed card
+        if rank is None or not 0 <= suit <= 3:
             problems.append(_malformed(message, f"{field}[{i}]"))
             continue
         card = CARDS[rank * 4 + suit]

@@ -50,13 +50,11 @@ from cardrules.core.lieng.compare import (
 from cardrules.core.lieng.explain import explain
 from cardrules.core.lieng.hand_score import (
     HandScore,
-    ScoreParts,
     Tier,
     hand_sort_key,
     key_table,
     score_hand,
     score_hands,
-    score_parts,
 )
 from cardrules.core.lieng.house_rules import A23, MAX_SEATS, MIN_SEATS, Excess, HouseRules, SuitTieBreak
 from cardrules.core.lieng.pots import Pot, PotKind, Settlement, Transfer, TransferReason, bands, settle_pots
@@ -89,7 +87,6 @@ __all__ = [
     "Replay",
     "RoundRecord",
     "RoundResult",
-    "ScoreParts",
     "SeatState",
     "Settlement",
     "SuitTieBreak",
@@ -109,7 +106,6 @@ __all__ = [
     "replay",
     "score_hand",
     "score_hands",
-    "score_parts",
     "settle_betting",
     "settle_pots",
     "settle_round",

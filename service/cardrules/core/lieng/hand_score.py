@@ -27,7 +27,7 @@ from cardrules.core.cards import CARDS, FACE_VALUES, Card, check_distinct, parse
 from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
 from cardrules.core.lieng.house_rules import A23, DEFAULT_RULES, HouseRules, SuitTieBreak
 
-__all__ = ["HandScore", "Tier", "hand_sort_key", "key_table", "score_hand", "score_hands", "score_parts"]
+__all__ = ["HandScore", "Tier", "hand_sort_key", "key_table", "score_hand", "score_hands"]
 
 
 @enum.unique
@@ -167,18 +167,6 @@ def score_hand(
     base = _bases()[a * 2704 + b * 52 + c]
     key, sort_key = _finish(base, rules.a23, rules.suit_tie_break)
     return HandScore(hand, base.tier, key, base.points, base.label_vi, base.label_en, sort_key)
-
-
-ScoreParts = tuple["Tier", int, int, int, str, str]
-"""(tier, key, points, sort_key, label_en, label_vi): a score's values without its cards."""
-
-
-def score_parts(low: int, middle: int, high: int, rules: HouseRules = DEFAULT_RULES) -> ScoreParts:
-    """The score of three distinct card ints given in ascending order, unvalidated (use :func:`score_hand`):
-    the same values as :func:`score_hand`, without building a :class:`HandScore`."""
-    base = _bases()[low * 2704 + middle * 52 + high]
-    key, sort_key = _finish(base, rules.a23, rules.suit_tie_break)
-    return base.tier, key, base.points, sort_key, base.label_en, base.label_vi
 
 
 def score_hands(

@@ -58,7 +58,7 @@ def classify(cards: Iterable[int], rules: HouseRules = DEFAULT_RULES, field: str
 
 def classify_sorted(cards: tuple[Card, ...], low_ace: bool) -> Combination:
     """Classify distinct cards sorted ascending (by strength)."""
-    known = _SAME_RANK.get(cards)
+    known = SAME_RANK.get(cards)
     if known is not None:  # most plays are singles, pairs, triples and quads: answered by one dict lookup
         return known
     n = len(cards)
@@ -84,7 +84,7 @@ def classify_sorted(cards: tuple[Card, ...], low_ace: bool) -> Combination:
     return Combination(Kind.INVALID, -1, n, cards)
 
 
-_SAME_RANK: dict[tuple[Card, ...], Combination] = {
+SAME_RANK: dict[tuple[Card, ...], Combination] = {
     group: Combination(_SAME_RANK_KINDS[len(group)], rank, len(group), group)
     for rank in range(13)
     for size in range(1, 5)

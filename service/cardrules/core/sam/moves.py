@@ -1,8 +1,9 @@
 """Legal moves for the seat to act, derived from per-rank counts.
 
 The default list holds one play per distinct rank pattern, with the canonical (lowest-suit) cards; with
-``all_card_sets=True`` every concrete card set is listed. Plays are tuples of interned cards sorted by
-strength. The test suite checks that this agrees with :func:`cardrules.core.sam.apply.apply` both ways.
+``all_card_sets=True`` every concrete card set is listed. Each play comes classified (its :class:`Combination`,
+whose cards are interned and sorted by strength): the list is built by kind, so nothing needs classifying again.
+The test suite checks that this agrees with :func:`cardrules.core.sam.apply.apply` both ways.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from cardrules.core.cards import Card
 from cardrules.core.errors import ErrorReason, InvalidInput
 from cardrules.core.sam.actions import Action, Pass, Play
 from cardrules.core.sam.apply import is_stuck_leader, next_to_act
-from cardrules.core.sam.combination import TWO, Kind, beats, classify_sorted, is_chop
+from cardrules.core.sam.combination import SAME_RANK, TWO, Combination, Kind, beats, classify_sorted, is_chop
 from cardrules.core.sam.house_rules import BaoMot, FinishWithTwo
 from cardrules.core.sam.rankindex import lead_plays_of, lowest_of
 from cardrules.core.sam.state import TableState
@@ -34,11 +35,17 @@ class Straight(NamedTuple):
 
 
 class LegalMoves(NamedTuple):
-    """The legal moves of ``seat`` (None once the hand is over): the plays, and whether passing is allowed."""
+    """The legal moves of ``seat`` (None once the hand is over): the plays, classified, and whether passing is
+    allowed."""
 
     seat: int | None
     can_pass: bool
-    plays: tuple[Cards, ...]
+    combinations: tuple[Combination, ...]
+
+    @property
+    def plays(self) -> tuple[Cards, ...]:
+        """The cards of each play."""
+        return tuple([c.cards for c in self.combinations])
 
     def actions(self) -> tuple[Action, ...]:
         """The same moves as :class:`Play` / :class:`Pass` actions (pass last)."""
@@ -73,10 +80,8 @@ def _straights(mask: int, order: tuple[int, ...]) -> tuple[Straight, ...]:
 
 
 _DEFAULT_STRAIGHTS: tuple[tuple[Straight, ...], ...] = tuple(_straights(m, _DEFAULT_ORDER) for m in range(4096))
-_DEFAULT_PICKS: tuple[tuple[Callable[[Sequence[Card]], Cards], ...], ...] = tuple(
-    tuple(s.pick for s in found) for found in _DEFAULT_STRAIGHTS
-)
 _LOW_ACE_STRAIGHTS: dict[int, tuple[Straight, ...]] = {}
+_same_rank = SAME_RANK.__getitem__  # the combination of a single, pair, triple or four of a kind
 _NONE = LegalMoves(None, False, ())
 _SIZE = {Kind.SINGLE: 1, Kind.PAIR: 2, Kind.TRIPLE: 3}
 
@@ -109,29 +114,34 @@ def legal_moves(state: TableState, all_card_sets: bool = False) -> LegalMoves:
             f"state.seats[{seat}].hand", ErrorReason.HAND_REQUIRED, "the hand of the seat to act must be known"
         )
     rules = state.house_rules
+    low_ace = rules.straight_low_ace
     # The per-rank index (card-mask bytes, rank mask) and grouping are cached on the frozen seat; the lead list
     # is read off the byte tables of .rankindex, seven table lookups for the whole hand.
     chunks, mask = me.rank_index()
     current = state.combination
-    low_ace = rules.straight_low_ace
-    plays: list[Cards]
+    moves: list[Combination]
     if current is None:
         can_pass = rules.finish_with_two is FinishWithTwo.FORBIDDEN and is_stuck_leader(state, me)
+        # Leading: any combination goes, so each play's kind is known from how it is built.
+        same_rank: list[Cards]
         if all_card_sets:
             present = me.profile()[0]
-            groups = me.by_rank()
-            plays = [(c,) for c in me.hand]
-            plays += [p for g in present if len(g) >= 2 for p in combinations(g, 2)]
-            plays += [p for g in present if len(g) >= 3 for p in combinations(g, 3)]
-            plays += [g for g in present if len(g) == 4]
-            for s in straights_in(mask, low_ace):
-                plays += product(*(groups[r] for r in s.ranks))
+            same_rank = [(c,) for c in me.hand]
+            same_rank += [p for g in present if len(g) >= 2 for p in combinations(g, 2)]
+            same_rank += [p for g in present if len(g) >= 3 for p in combinations(g, 3)]
+            same_rank += [g for g in present if len(g) == 4]
         else:
-            plays = lead_plays_of(chunks)
-            picks = _DEFAULT_PICKS[mask & 0xFFF] if not low_ace else tuple(s.pick for s in straights_in(mask, True))
-            if picks:
+            same_rank = lead_plays_of(chunks)
+        moves = list(map(_same_rank, same_rank))
+        straights = straights_in(mask, low_ace)
+        if straights:
+            if all_card_sets:
+                groups = me.by_rank()
+                for s in straights:
+                    moves += [_straight(s, p) for p in product(*(groups[r] for r in s.ranks))]
+            else:
                 low = lowest_of(chunks)
-                plays += [pick(low) for pick in picks]
+                moves += [_straight(s, s.pick(low)) for s in straights]
     else:
         # Following: list the plays of the current combination's shape (and the fours of a kind), whatever
         # their rank, and keep those the one beat rule of .combination accepts, so this list and apply agree by
@@ -141,7 +151,7 @@ def legal_moves(state: TableState, all_card_sets: bool = False) -> LegalMoves:
         kind = current.kind
         quads: list[Cards] = [g for g in present if len(g) == 4]
         if me.passed:
-            plays = [q for q in quads if is_chop(classify_sorted(q, low_ace), current, rules)]
+            moves = [c for c in (classify_sorted(q, low_ace) for q in quads) if is_chop(c, current, rules)]
         else:
             shaped: list[Cards]
             if kind is Kind.QUAD:
@@ -164,14 +174,20 @@ def legal_moves(state: TableState, all_card_sets: bool = False) -> LegalMoves:
                 else:
                     shaped = [g[:size] for g in present if len(g) >= size]
                 shaped += quads
-            plays = [p for p in shaped if beats(classify_sorted(p, low_ace), current, rules)]
+            moves = [c for c in (classify_sorted(p, low_ace) for p in shaped) if beats(c, current, rules)]
     count = me.count
     if rules.finish_with_two is FinishWithTwo.FORBIDDEN and state.lead_passes < len(state.seats) and count <= 10:
-        plays = [p for p in plays if len(p) != count or p[-1] >> 2 != TWO]
+        moves = [c for c in moves if c.length != count or c.cards[-1] >> 2 != TWO]
     if rules.bao_mot is BaoMot.FORBIDDEN and count > 1:
         top = me.hand[-1] >> 2
         # A single below the top rank is never a 2, so never choppable: passed seats are skipped.
         nxt = next_to_act(state.seats, seat, seat, skip_passed=True)
         if nxt != seat and state.seats[nxt].count == 1:
-            plays = [p for p in plays if len(p) != 1 or p[0] >> 2 == top]
-    return LegalMoves(seat, can_pass, tuple(plays))
+            moves = [c for c in moves if c.length != 1 or c.key == top]
+    return LegalMoves(seat, can_pass, tuple(moves))
+
+
+def _straight(straight: Straight, cards: Cards) -> Combination:
+    """The combination of ``cards``, one of each of the straight's ranks, sorted (as :func:`classify_sorted`
+    would classify them)."""
+    return Combination(Kind.STRAIGHT, straight.top, straight.length, cards)

@@ -1,0 +1,116 @@
+"""Liêng request messages → core values. Bad input raises :class:`InvalidInput` naming the request's field."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardrules.api.cards import cards_of
+from cardrules.api.house_rules import RulesReader, enum_name, enum_numbers
+from cardrules.api.paths import rewrites, translate
+from cardrules.core import lieng
+from cardrules.core.cards import Card
+from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
+from cardrules.v1 import cards_pb2, lieng_pb2
+
+_INT32_MAX = 2**31 - 1
+
+# The core's field paths → the request's (the contract wraps card lists in ``Cards``).
+PATHS = rewrites(
+    (r"(^|\.)hands\[(\d+)\]\[", r"\1hands[\2].cards["),
+    (r"(^|\.)hand\[", r"\1hand.cards["),
+)
+
+_KIND = lieng_pb2.LiengActionKind.DESCRIPTOR
+_KIND_BY_NUMBER = {number: member for member, number in enum_numbers(_KIND, lieng.ActionKind).items()}
+
+_RULES = RulesReader(lieng_pb2.LiengHouseRules, lieng.HouseRules.from_mapping)
+rules_of = _RULES.of
+house_rules = _RULES.parse
+
+
+def hands_of(
+    messages: Sequence[cards_pb2.Cards], field: str, allow_empty: bool = False
+) -> list[tuple[Card, ...] | None]:
+    """Each hand's distinct cards (None for an empty hand when ``allow_empty``); every bad card is named."""
+    problems: list[FieldViolation] = []
+    hands: list[tuple[Card, ...] | None] = []
+    for i, hand in enumerate(messages):
+        try:
+            cards = cards_of(hand, f"{field}[{i}].cards")
+        except InvalidInput as error:
+            problems.extend(error.violations)
+            continue
+        hands.append(None if allow_empty and not cards else cards)
+    if problems:
+        raise InvalidInput(*problems)
+    return hands
+
+
+def betting_state(
+    message: lieng_pb2.LiengBettingState, rules: lieng.HouseRules, field: str = "state"
+) -> lieng.BettingState:
+    seats: list[lieng.SeatState] = []
+    problems: list[FieldViolation] = []
+    for name in ("orbit", "raise_orbits", "last_raise_orbit"):
+        # Counters go up by one per action and leave as int32: a state at the limit cannot come from real play.
+        if getattr(message, name) >= _INT32_MAX:
+            problems.append(
+                FieldViolation(f"{field}.{name}", ErrorReason.IMPOSSIBLE_STATE, f"{name} is implausibly large")
+            )
+    for i, s in enumerate(message.seats):
+        try:
+            seats.append(lieng.SeatState(s.stack, s.committed, s.folded, s.all_in, s.acted))
+        except InvalidInput as error:  # the core names the seat's own fields: put them under seats[i]
+            problems.extend(translate(error, f"{field}.seats[{i}]", PATHS).violations)
+    if problems:
+        raise InvalidInput(*problems)
+    try:
+        return lieng.BettingState(
+            seats=tuple(seats),
+            ante=message.ante,
+            first_actor=message.first_actor,
+            to_act=message.to_act if message.HasField("to_act") else None,
+            current_bet=message.current_bet,
+            last_full_raise=message.last_full_raise,
+            orbit=message.orbit,
+            raise_orbits=message.raise_orbits,
+            last_raise_orbit=message.last_raise_orbit if message.HasField("last_raise_orbit") else -1,
+            rules=rules,
+        )
+    except InvalidInput as error:
+        raise translate(error, field, PATHS) from None
+
+
+def action(message: lieng_pb2.LiengAction, field: str = "action") -> lieng.Action:
+    kind = _KIND_BY_NUMBER.get(message.kind)
+    if kind is None:  # unset or unknown: enum_name names the field
+        kind = lieng.ActionKind[enum_name(_KIND, message.kind, f"{field}.kind")]
+    try:
+        return lieng.Action(message.seat, kind, message.amount)
+    except InvalidInput as error:
+        raise translate(error, field, PATHS) from None
+
+
+def round_record(message: lieng_pb2.LiengRoundRecord, field: str = "round") -> lieng.RoundRecord:
+    rules = rules_of(message, f"{field}.house_rules")
+    hands = hands_of(message.hands, f"{field}.hands", allow_empty=True)
+    actions: list[lieng.Action] = []
+    problems: list[FieldViolation] = []
+    for i, item in enumerate(message.actions):
+        try:
+            actions.append(action(item, f"{field}.actions[{i}]"))
+        except InvalidInput as error:
+            problems.extend(error.violations)
+    if problems:
+        raise InvalidInput(*problems)
+    try:
+        return lieng.RoundRecord(
+            stacks=tuple(message.stacks),
+            ante=message.ante or None,
+            first_actor=message.first_actor,
+            actions=tuple(actions),
+            hands=tuple(hands),
+            house_rules=rules,
+        )
+    except InvalidInput as error:
+        raise translate(error, field, PATHS) from None

@@ -1,0 +1,105 @@
+"""The ``cardrules.v1.LiengService`` servicer: each method converts the request, asks the core, converts the
+answer."""
+
+from __future__ import annotations
+
+from cardrules.api.errors import rpc_method
+from cardrules.api.lieng.requests import PATHS, action, betting_state, hands_of, round_record, rules_of
+from cardrules.api.lieng.responses import (
+    legal_to_proto,
+    ranking_to_proto,
+    result_to_proto,
+    scores_to_proto,
+    state_to_proto,
+    validation_to_proto,
+)
+from cardrules.api.limits import check_bounds
+from cardrules.api.paths import translate
+from cardrules.core import lieng
+from cardrules.core.errors import ErrorReason, InvalidInput
+from cardrules.core.lieng.limits import MAX_SCORED_HANDS
+from cardrules.v1 import lieng_pb2, lieng_pb2_grpc
+
+
+class LiengService(lieng_pb2_grpc.LiengServiceServicer):
+    """Each method: convert the request, ask the core, convert the answer."""
+
+    def __init__(self) -> None:
+        # Build the default rules' table of all 22,100 hands now (~0.2 s), not inside the first caller's deadline.
+        lieng.key_table()
+
+    @rpc_method
+    def ScoreLieng(self, request: lieng_pb2.ScoreLiengRequest) -> lieng_pb2.ScoreLiengResponse:
+        check_bounds(request)
+        rules = rules_of(request)
+        if not 1 <= len(request.hands) <= MAX_SCORED_HANDS:
+            raise InvalidInput.one(
+                "hands", ErrorReason.WRONG_HAND_COUNT, f"score 1 to {MAX_SCORED_HANDS} hands, got {len(request.hands)}"
+            )
+        hands = hands_of(request.hands, "hands")
+        try:
+            scores = lieng.score_hands(hands, rules)  # type: ignore[arg-type]
+        except InvalidInput as error:
+            raise translate(error, "", PATHS) from None
+        return scores_to_proto(scores)
+
+    @rpc_method
+    def CompareHands(self, request: lieng_pb2.CompareHandsRequest) -> lieng_pb2.CompareHandsResponse:
+        check_bounds(request)
+        rules = rules_of(request)
+        if not lieng.MIN_COMPARED_HANDS <= len(request.hands) <= lieng.MAX_COMPARED_HANDS:
+            raise InvalidInput.one(
+                "hands",
+                ErrorReason.WRONG_HAND_COUNT,
+                f"compare {lieng.MIN_COMPARED_HANDS} to {lieng.MAX_COMPARED_HANDS} hands, got {len(request.hands)}",
+            )
+        hands = hands_of(request.hands, "hands")
+        try:
+            ranking = lieng.rank_hands(hands, rules)  # type: ignore[arg-type]
+        except InvalidInput as error:
+            raise translate(error, "", PATHS) from None
+        return ranking_to_proto(ranking)
+
+    @rpc_method
+    def StartBetting(self, request: lieng_pb2.StartBettingRequest) -> lieng_pb2.StartBettingResponse:
+        check_bounds(request)
+        rules = rules_of(request)
+        try:
+            state = lieng.start_betting(tuple(request.stacks), request.ante or None, request.first_actor, rules)
+        except InvalidInput as error:
+            raise translate(error, "", PATHS) from None
+        return lieng_pb2.StartBettingResponse(state=state_to_proto(state))
+
+    @rpc_method
+    def ValidatePlay(
+        self, request: lieng_pb2.LiengServiceValidatePlayRequest
+    ) -> lieng_pb2.LiengServiceValidatePlayResponse:
+        check_bounds(request)
+        rules = rules_of(request)
+        state = betting_state(request.state, rules)
+        act = action(request.action)
+        try:
+            result = lieng.apply(state, act)
+        except InvalidInput as error:
+            raise translate(error, "", PATHS) from None
+        english, vietnamese = lieng.explain(state, act, result.reason)
+        return validation_to_proto(result, english, vietnamese)
+
+    @rpc_method
+    def LegalMoves(self, request: lieng_pb2.LiengServiceLegalMovesRequest) -> lieng_pb2.LiengServiceLegalMovesResponse:
+        check_bounds(request)
+        rules = rules_of(request)
+        state = betting_state(request.state, rules)
+        return legal_to_proto(lieng.legal_actions(state), state)
+
+    @rpc_method
+    def SettleRound(
+        self, request: lieng_pb2.LiengServiceSettleRoundRequest
+    ) -> lieng_pb2.LiengServiceSettleRoundResponse:
+        check_bounds(request)
+        record = round_record(request.round)
+        try:
+            result = lieng.settle_round(record)
+        except InvalidInput as error:
+            raise translate(error, "round", PATHS) from None
+        return result_to_proto(result)

@@ -1,0 +1,70 @@
+"""The ``cardrules.v1.SamLocService`` servicer: each method converts the request, asks the core, converts the
+answer."""
+
+from __future__ import annotations
+
+from cardrules.api.errors import rpc_method
+from cardrules.api.limits import check_bounds
+from cardrules.api.paths import translate
+from cardrules.api.sam.requests import PATHS, action, hands_of, round_record, rules_of, table_state
+from cardrules.api.sam.responses import settlement_to_proto, start_to_proto, validation_to_proto
+from cardrules.api.sam.wire import legal_moves_response
+from cardrules.core import sam
+from cardrules.core.errors import InvalidInput
+from cardrules.v1 import sam_loc_pb2, sam_loc_pb2_grpc
+
+
+class SamLocService(sam_loc_pb2_grpc.SamLocServiceServicer):
+    """Each method: convert the request, ask the core, convert the answer."""
+
+    @rpc_method
+    def StartHand(
+        self, request: sam_loc_pb2.SamLocServiceStartHandRequest
+    ) -> sam_loc_pb2.SamLocServiceStartHandResponse:
+        check_bounds(request)
+        rules = rules_of(request)
+        hands = hands_of(request.hands, "hands")
+        try:
+            start = sam.start_hand(hands, request.leader, tuple(request.declarations), rules)
+        except InvalidInput as error:
+            raise translate(error, "", PATHS) from None
+        return start_to_proto(start)
+
+    @rpc_method
+    def ValidatePlay(
+        self, request: sam_loc_pb2.SamLocServiceValidatePlayRequest
+    ) -> sam_loc_pb2.SamLocServiceValidatePlayResponse:
+        check_bounds(request)
+        rules = rules_of(request)
+        state = table_state(request.state, rules)
+        act = action(request.action)
+        try:
+            result = sam.apply(state, act)
+        except InvalidInput as error:
+            raise translate(error, "", PATHS) from None
+        return validation_to_proto(result)
+
+    @rpc_method
+    def LegalMoves(
+        self, request: sam_loc_pb2.SamLocServiceLegalMovesRequest
+    ) -> sam_loc_pb2.SamLocServiceLegalMovesResponse:
+        check_bounds(request)
+        rules = rules_of(request)
+        state = table_state(request.state, rules)
+        try:
+            moves = sam.legal_moves(state, request.all_card_sets)
+        except InvalidInput as error:
+            raise translate(error, "", PATHS) from None
+        return legal_moves_response(moves)
+
+    @rpc_method
+    def SettleRound(
+        self, request: sam_loc_pb2.SamLocServiceSettleRoundRequest
+    ) -> sam_loc_pb2.SamLocServiceSettleRoundResponse:
+        check_bounds(request)
+        record = round_record(request.round)
+        try:
+            settlement = sam.settle_round(record)
+        except InvalidInput as error:
+            raise translate(error, "round", PATHS) from None
+        return settlement_to_proto(settlement)
