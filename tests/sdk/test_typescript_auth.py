@@ -28,23 +28,28 @@ VECTORS = REPO_ROOT / "tests" / "vectors"
 TOKEN = new_token()
 WRONG_TOKEN = new_token()
 
-# One call through the SDK's client, reporting what it got as one JSON line: the answer, or the typed error.
+# One call through the SDK's client (unary, or in stream mode), reporting what it got as one JSON line: the answer,
+# or the typed error.
 CALL = """
 import { readFileSync } from "node:fs";
 import { createLiengClient, parseHand } from "%(index)s";
-const { target, token, ca, cert, key } = JSON.parse(process.argv[2]);
+const { target, token, ca, cert, key, stream } = JSON.parse(process.argv[2]);
 const options = {
   retry: false,
   timeoutMs: 10000,
+  ...(stream === undefined ? {} : { stream }),
   ...(token === undefined ? {} : { token }),
   ...(ca === undefined ? {} : { ca: readFileSync(ca) }),
   ...(cert === undefined ? {} : { cert: readFileSync(cert), key: readFileSync(key) }),
 };
+const client = createLiengClient(target, options);
 try {
-  const response = await createLiengClient(target, options).scoreLieng({ hands: [parseHand("AC AD AH")] });
+  const response = await client.scoreLieng({ hands: [parseHand("AC AD AH")] });
   console.log(JSON.stringify({ label: response.scores[0].label.en }));
 } catch (error) {
   console.log(JSON.stringify({ error: error.constructor.name, code: error.codeName, message: error.rawMessage }));
+} finally {
+  await client.close();
 }
 """
 
@@ -74,7 +79,7 @@ def _assert_all_pass(done: subprocess.CompletedProcess[str]) -> None:
     assert int(last.split()[0]) > 0
 
 
-def _call(tmp_path: Path, **options: str) -> dict[str, Any]:
+def _call(tmp_path: Path, **options: str | bool) -> dict[str, Any]:
     script = tmp_path / "call.mjs"
     script.write_text(CALL % {"index": INDEX.as_uri()})
     done = subprocess.run(
@@ -120,6 +125,9 @@ def test_without_or_with_a_wrong_token_a_call_is_unauthenticated(token_server: S
     refused = {"error": "UnauthenticatedError", "code": "UNAUTHENTICATED", "message": "missing or invalid credentials"}
     assert _call(tmp_path, target=target) == refused
     assert _call(tmp_path, target=target, token=WRONG_TOKEN) == refused
+    # In stream mode the token goes when the stream opens, and a refused stream fails its call the same way.
+    assert _call(tmp_path, target=target, token=TOKEN, stream=True) == {"label": "Trips A"}
+    assert _call(tmp_path, target=target, token=WRONG_TOKEN, stream=True) == refused
     logged = token_server.wait_for_log(lambda r: r.get("event") == "rpc" and r.get("code") == "UNAUTHENTICATED")
     assert logged["caller"] == "unauthenticated"
     output = token_server.stdout() + token_server.stderr()
@@ -130,9 +138,10 @@ def test_health_answers_without_a_token(token_server: ServerHandle) -> None:
     assert health_status(token_server.target) == health_pb2.HealthCheckResponse.SERVING
 
 
-def test_mutual_tls_and_token_pass_every_vector(mutual_tls_server: ServerHandle, pki: Pki) -> None:
+@pytest.mark.parametrize("mode", [[], ["--stream"]], ids=["unary", "stream"])
+def test_mutual_tls_and_token_pass_every_vector(mutual_tls_server: ServerHandle, pki: Pki, mode: list[str]) -> None:
     alice = pki.client("alice")
-    flags = ["--ca", str(pki.ca_cert), "--cert", str(alice.cert), "--key", str(alice.key)]
+    flags = ["--ca", str(pki.ca_cert), "--cert", str(alice.cert), "--key", str(alice.key), *mode]
     _assert_all_pass(_run_vectors(f"https://{mutual_tls_server.target}", *flags, env_token=TOKEN))
 
 
