@@ -1,4 +1,4 @@
-"""The Go SDK against a real server with authentication on: its conformance runner (cardrules.Dial with
+"""The Go SDK against a real server with authentication on: its conformance runner (cardrules.NewClient with
 WithToken / WithInsecureToken and WithTLS) passes every shared vector with the right credentials, and a call
 without them fails with the typed UNAUTHENTICATED error (the runner names it only when errors.Is matches
 cardrules.ErrUnauthenticated) or, without a client certificate, at the mutual-TLS handshake.
@@ -144,7 +144,7 @@ def test_a_stream_opened_with_a_wrong_token_fails_its_calls_with_the_typed_error
 
 
 def test_a_bad_token_or_certificate_is_refused_before_any_call(runner: Path, files: tuple[Path, Path]) -> None:
-    # Nothing listens on port 1: these fail in Dial, before connecting (exit 2 = bad usage).
+    # Nothing listens on port 1: these fail in NewClient, before connecting (exit 2 = bad usage).
     bad_token = _run(runner, "-target", "127.0.0.1:1", "-token", "two words", str(files[1]))
     assert bad_token.returncode == 2 and "token" in bad_token.stderr, _report(bad_token)
     lone_cert = _run(runner, "-target", "127.0.0.1:1", "-cert", str(files[0]), str(files[1]))
