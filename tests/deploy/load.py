@@ -3,14 +3,16 @@ every outcome counted, so a test can assert that no caller saw a failure."""
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 import grpc
 
 from cardrules.client import LiengClient
+from cardrules.client.channel import LoadBalancing
 from cardrules.v1 import lieng_pb2, lieng_pb2_grpc
 
 HANDS = ["AC AD AH", "KS AD 2H", "2S 3H 4D"]
@@ -30,6 +32,16 @@ def sdk_scores(client: LiengClient) -> Call:
             return f"{type(error).__name__}: {error}"
 
     return call
+
+
+@contextlib.contextmanager
+def sdk_stream_scores(
+    target: str, streams: int, load_balancing: LoadBalancing = "pick_first", timeout: float = 10.0
+) -> Iterator[Call]:
+    """ScoreLieng through the Python SDK's stream mode: ``streams`` Stream calls, each placed by ``load_balancing``,
+    carry every call as a message; calls a stream ends without answering are re-sent (the SDK's retry policy)."""
+    with LiengClient.connect(target, load_balancing=load_balancing, streams=streams, timeout=timeout) as client:
+        yield sdk_scores(client)
 
 
 def raw_scores(channel: grpc.Channel, request: lieng_pb2.ScoreLiengRequest, timeout: float = 30) -> Call:
