@@ -33,11 +33,11 @@ WRONG_TOKEN = new_token()
 CALL = """
 import { readFileSync } from "node:fs";
 import { createLiengClient, parseHand } from "%(index)s";
-const { target, token, ca, cert, key, stream } = JSON.parse(process.argv[2]);
+const { target, token, ca, cert, key, streams } = JSON.parse(process.argv[2]);
 const options = {
   retry: false,
   timeoutMs: 10000,
-  ...(stream === undefined ? {} : { stream }),
+  ...(streams === undefined ? {} : { streams }),
   ...(token === undefined ? {} : { token }),
   ...(ca === undefined ? {} : { ca: readFileSync(ca) }),
   ...(cert === undefined ? {} : { cert: readFileSync(cert), key: readFileSync(key) }),
@@ -79,7 +79,7 @@ def _assert_all_pass(done: subprocess.CompletedProcess[str]) -> None:
     assert int(last.split()[0]) > 0
 
 
-def _call(tmp_path: Path, **options: str | bool) -> dict[str, Any]:
+def _call(tmp_path: Path, **options: str | int) -> dict[str, Any]:
     script = tmp_path / "call.mjs"
     script.write_text(CALL % {"index": INDEX.as_uri()})
     done = subprocess.run(
@@ -126,8 +126,8 @@ def test_without_or_with_a_wrong_token_a_call_is_unauthenticated(token_server: S
     assert _call(tmp_path, target=target) == refused
     assert _call(tmp_path, target=target, token=WRONG_TOKEN) == refused
     # In stream mode the token goes when the stream opens, and a refused stream fails its call the same way.
-    assert _call(tmp_path, target=target, token=TOKEN, stream=True) == {"label": "Trips A"}
-    assert _call(tmp_path, target=target, token=WRONG_TOKEN, stream=True) == refused
+    assert _call(tmp_path, target=target, token=TOKEN, streams=2) == {"label": "Trips A"}
+    assert _call(tmp_path, target=target, token=WRONG_TOKEN, streams=2) == refused
     logged = token_server.wait_for_log(lambda r: r.get("event") == "rpc" and r.get("code") == "UNAUTHENTICATED")
     assert logged["caller"] == "unauthenticated"
     output = token_server.stdout() + token_server.stderr()

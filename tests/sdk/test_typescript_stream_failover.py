@@ -2,8 +2,8 @@
 (SIGKILL) and another drained (SIGTERM), and no call is lost.
 
 A Node client has one target, so the three replicas share one port (SO_REUSEPORT): the kernel spreads the client's
-connections over them as a Kubernetes Service spreads connections over pods. The client keeps four connections,
-each its own HTTP/2 session with its own stream. Each time, the replica going down is the live one that has answered
+connections over them as a Kubernetes Service spreads connections over pods. The client keeps four streams, each
+on its own HTTP/2 connection. Each time, the replica going down is the live one that has answered
 the most stream messages, so it has streams open and calls in flight on them; those calls are sent again on new
 connections, which only the replicas still listening accept, and every caller gets its answer.
 """
@@ -32,7 +32,7 @@ WAIT_SECONDS = 60.0
 # carries the failures themselves.
 LOAD = """
 import { createLiengClient, parseHand } from "@cardrules/client/node";
-const lieng = createLiengClient(process.env.TARGET, { stream: { connections: 4 }, timeoutMs: 10000 });
+const lieng = createLiengClient(process.env.TARGET, { streams: 4, timeoutMs: 10000 });
 const request = { hands: ["AC AD AH", "KS AD 2H", "2S 3H 4D"].map(parseHand) };
 const answer = (response) => JSON.stringify(response.scores.map((s) => [s.tier, s.points, s.strength]));
 const expected = answer(await lieng.scoreLieng(request));

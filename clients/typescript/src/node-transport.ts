@@ -4,24 +4,19 @@ import type * as http2 from "node:http2";
 import type { Transport } from "@connectrpc/connect";
 import { createGrpcTransport, Http2SessionManager } from "@connectrpc/connect-node";
 import { type CallDefaults, DEFAULT_TIMEOUT_MS, callInterceptors } from "./clients.js";
-import {
-  type ClosableTransport,
-  createStreamPool,
-  DEFAULT_STREAM_CONNECTIONS,
-  type PoolConnection,
-  type StreamOptions,
-} from "./stream-transport.js";
+import { type ClosableTransport, createStreamPool, DEFAULT_STREAMS, type PoolConnection } from "./stream-transport.js";
 import { type TlsOptions, tlsSessionOptions, wantsTls } from "./tls.js";
 
 export interface NodeClientOptions extends CallDefaults, TlsOptions {
   /** Further options for the HTTP/2 session; `ca`, `cert` and `key` are added to them. */
   readonly nodeOptions?: http2.ClientSessionOptions | http2.SecureClientSessionOptions;
   /**
-   * Stream mode: send the calls as messages on a few long-lived streams instead of one HTTP/2 stream per call,
-   * which costs the server much less CPU per call. `true` for the defaults. The client then holds its
-   * connections open until `close()`. Needs a server with the `Stream` RPCs, reached over gRPC (not gRPC-Web).
+   * Stream mode: send the calls as messages on this many long-lived streams per service (each on its own HTTP/2
+   * connection) instead of one HTTP/2 stream per call, which costs the server much less CPU per call; 0, the
+   * default, for ordinary unary calls. The client then holds its connections open until `close()`. Needs a
+   * server with the `Stream` RPCs, reached over gRPC (not gRPC-Web).
    */
-  readonly stream?: boolean | StreamOptions;
+  readonly streams?: number;
 }
 
 /**
@@ -30,27 +25,31 @@ export interface NodeClientOptions extends CallDefaults, TlsOptions {
  * `https://` when `ca`, `cert` or `key` is given. With `token`, every call carries `authorization: Bearer …`.
  */
 export function createNodeTransport(target: string, options: NodeClientOptions = {}): Transport {
-  if (options.stream !== undefined && options.stream !== false) {
+  if (wantsStreams(options)) {
     throw new TypeError(
       "stream mode holds connections open until closed: use createStreamTransport(target, options), or a client " +
-        "made with { stream: true } and its close()",
+        "made with { streams: n } and its close()",
     );
   }
   return nodeConnection(target, options).transport;
 }
 
+/** Whether `options` ask for stream mode (`streams` other than 0). */
+export function wantsStreams(options: NodeClientOptions): boolean {
+  return options.streams !== undefined && options.streams !== 0;
+}
+
 /**
- * A stream-mode transport to the service (the `target` and options of createNodeTransport, with `stream` for the
- * pool's settings): the clients over it send each call as a message on one of a few long-lived streams, with the
- * same deadlines, retries and errors as unary calls. One transport can serve both clients. `close()` it when done:
- * its open streams keep Node running.
+ * A stream-mode transport to the service (the `target` and options of createNodeTransport; `streams` per service,
+ * default 2): the clients over it send each call as a message on one of a few long-lived streams, with the same
+ * deadlines, retries and errors as unary calls. One transport can serve both clients. `close()` it when done: its
+ * open streams keep Node running.
  */
 export function createStreamTransport(target: string, options: NodeClientOptions = {}): ClosableTransport {
-  const settings = typeof options.stream === "object" ? options.stream : {};
   // Checked once here, so a bad TLS setting fails now rather than on the first call.
   nodeSessionOptions(target, options);
   return createStreamPool(() => nodeConnection(target, options), {
-    connections: settings.connections ?? DEFAULT_STREAM_CONNECTIONS,
+    streams: options.streams ?? DEFAULT_STREAMS,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     retry: options.retry ?? {},
   });

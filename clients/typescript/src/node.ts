@@ -3,11 +3,11 @@
 // vector files from disk.
 import type { Transport } from "@connectrpc/connect";
 import * as clients from "./clients.js";
-import { createStreamTransport, type NodeClientOptions, nodeConnection } from "./node-transport.js";
+import { createStreamTransport, type NodeClientOptions, nodeConnection, wantsStreams } from "./node-transport.js";
 
 export * from "./index.js";
 export { createNodeTransport, createStreamTransport, type NodeClientOptions } from "./node-transport.js";
-export { type ClosableTransport, DEFAULT_STREAM_CONNECTIONS, type StreamOptions } from "./stream-transport.js";
+export { type ClosableTransport, DEFAULT_STREAMS } from "./stream-transport.js";
 export type { Pem, TlsOptions } from "./tls.js";
 export { type CaseFailure, type ConformanceResult, runConformance } from "./runner.js";
 export { loadVectors } from "./vectors.js";
@@ -27,7 +27,7 @@ export type NodeLiengClient = clients.LiengClient & Closable;
 /**
  * A Sâm Lốc client over gRPC to `target` (`http://host:port`, `https://host:port` or `host:port`), or over the
  * given transport (then without options, which a ready transport cannot apply): `await sam.validatePlay({...})`.
- * With `{ stream: true }` the calls go over a few long-lived streams. Failures throw RulesError and its subclasses.
+ * With `{ streams: n }` the calls go over n long-lived streams. Failures throw RulesError and its subclasses.
  */
 export function createSamLocClient(target: string | Transport, options: NodeClientOptions = {}): NodeSamLocClient {
   const { transport, close } = transportFor(target, options);
@@ -37,7 +37,7 @@ export function createSamLocClient(target: string | Transport, options: NodeClie
 /**
  * A Liêng client over gRPC to `target` (`http://host:port`, `https://host:port` or `host:port`), or over the
  * given transport (then without options, which a ready transport cannot apply): `await lieng.scoreLieng({...})`.
- * With `{ stream: true }` the calls go over a few long-lived streams. Failures throw RulesError and its subclasses.
+ * With `{ streams: n }` the calls go over n long-lived streams. Failures throw RulesError and its subclasses.
  */
 export function createLiengClient(target: string | Transport, options: NodeClientOptions = {}): NodeLiengClient {
   const { transport, close } = transportFor(target, options);
@@ -49,7 +49,7 @@ function transportFor(target: string | Transport, options: NodeClientOptions): {
     clients.checkNoOptionsWithTransport(options);
     return { transport: target, close: () => Promise.resolve() };
   }
-  if (options.stream !== undefined && options.stream !== false) {
+  if (wantsStreams(options)) {
     const transport = createStreamTransport(target, options);
     return { transport, close: () => transport.close() };
   }

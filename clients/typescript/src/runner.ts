@@ -1,6 +1,6 @@
 // Replaying a directory of conformance cases against a live server, one case at a time (replay.ts).
 import type { Transport } from "@connectrpc/connect";
-import { createNodeTransport, createStreamTransport, type NodeClientOptions } from "./node-transport.js";
+import { createNodeTransport, createStreamTransport, type NodeClientOptions, wantsStreams } from "./node-transport.js";
 import { runCase } from "./replay.js";
 import { loadVectors } from "./vectors.js";
 
@@ -17,7 +17,7 @@ export interface ConformanceResult {
 }
 
 /**
- * Load every vector under `dir` and run each case in order against `target` (with `options.stream`, in stream
+ * Load every vector under `dir` and run each case in order against `target` (with `options.streams`, in stream
  * mode, whose connections are closed at the end).
  */
 export async function runConformance(
@@ -26,7 +26,7 @@ export async function runConformance(
   options: NodeClientOptions = {},
 ): Promise<ConformanceResult> {
   const { cases, problems } = await loadVectors(dir);
-  if (typeof target === "string" && options.stream !== undefined && options.stream !== false) {
+  if (typeof target === "string" && wantsStreams(options)) {
     const stream = createStreamTransport(target, options);
     try {
       return await runConformance(dir, stream);

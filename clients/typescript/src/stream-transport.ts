@@ -26,16 +26,8 @@ import { backoffMs, DEFAULT_RETRY, type RetryOptions, sleep } from "./retry.js";
 import { StreamChannel } from "./stream-channel.js";
 import { type StreamRoute, streamRouteOf } from "./stream-routes.js";
 
-/** Stream mode settings. */
-export interface StreamOptions {
-  /**
-   * Connections in the pool, each with its own HTTP/2 session and one stream per service; default 2. Calls are
-   * spread over them in turn, and a call whose stream ends unanswered is sent on the next one.
-   */
-  readonly connections?: number;
-}
-
-export const DEFAULT_STREAM_CONNECTIONS = 2;
+/** Streams per service of createStreamTransport when its options do not say. */
+export const DEFAULT_STREAMS = 2;
 
 /** One connection of the pool: a transport whose calls share one HTTP/2 session. */
 export interface PoolConnection {
@@ -56,14 +48,15 @@ export interface ClosableTransport extends Transport {
 }
 
 export interface StreamPoolSettings {
-  readonly connections: number;
+  /** Connections in the pool, each with its own HTTP/2 session and one stream per service. */
+  readonly streams: number;
   /** Deadline of a call that sets none, in milliseconds; 0 or less for none. */
   readonly timeoutMs: number;
   readonly retry: RetryOptions | false;
 }
 
 /**
- * A stream-mode transport over `settings.connections` connections made by `connect`. Calls that carry their own
+ * A stream-mode transport over `settings.streams` connections made by `connect`. Calls that carry their own
  * headers (which a message on a shared stream cannot) and methods with no stream go as ordinary unary calls on
  * one of the connections; streaming methods too.
  */
@@ -144,12 +137,12 @@ class StreamPool implements ClosableTransport {
     connect: () => PoolConnection,
     private readonly settings: StreamPoolSettings,
   ) {
-    if (!Number.isInteger(settings.connections) || settings.connections < 1) {
-      throw new TypeError(`stream connections must be a whole number of at least 1, not ${settings.connections}`);
+    if (!Number.isInteger(settings.streams) || settings.streams < 1) {
+      throw new TypeError(`streams must be a whole number of at least 1 in stream mode, not ${settings.streams}`);
     }
     this.retry = { ...DEFAULT_RETRY, ...(settings.retry === false ? {} : settings.retry) };
     this.slots = Array.from(
-      { length: settings.connections },
+      { length: settings.streams },
       () => new Slot(connect(), this.retry, this.closing.signal),
     );
     this.maxAttempts = settings.retry === false ? 1 : this.retry.maxAttempts;

@@ -40,7 +40,7 @@ function failureOf(call: Promise<unknown>): Promise<unknown> {
 }
 
 test("calls go as messages on a stream and return the typed responses", async () => {
-  const client = createLiengClient(server.target, { stream: true });
+  const client = createLiengClient(server.target, { streams: 2 });
   try {
     const opened = server.state.streamsOpened;
     const messages = server.state.streamMessages;
@@ -58,7 +58,7 @@ test("calls go as messages on a stream and return the typed responses", async ()
 
 test("many calls in flight each get their own answer", async () => {
   // A generous deadline: the fixture answers a message in milliseconds, one at a time, on a busy machine.
-  const client = createLiengClient(server.target, { stream: { connections: 3 }, timeoutMs: 30_000 });
+  const client = createLiengClient(server.target, { streams: 3, timeoutMs: 30_000 });
   try {
     const hands = ["2S", "2S 3S", "2S 3S 4S", "2S 3S 4S 5S"];
     const calls = Array.from({ length: 120 }, (_, i) => {
@@ -76,7 +76,7 @@ test("many calls in flight each get their own answer", async () => {
 
 test("the pool spreads its streams over as many connections as asked", async () => {
   const before = server.connectionsAccepted();
-  const client = createLiengClient(server.target, { stream: { connections: 3 } });
+  const client = createLiengClient(server.target, { streams: 3 });
   try {
     await Promise.all(Array.from({ length: 6 }, () => client.compareHands({})));
     assert.equal(server.connectionsAccepted() - before, 3);
@@ -87,7 +87,7 @@ test("the pool spreads its streams over as many connections as asked", async () 
 
 test("a failed message throws the same typed error as the unary call, and the stream lives on", async () => {
   const unary = createLiengClient(server.target);
-  const client = createLiengClient(server.target, { stream: { connections: 1 } });
+  const client = createLiengClient(server.target, { streams: 1 });
   try {
     const request = { hands: [parseHand("QH QH AH"), parseHand("2S 2S")] };
     const expected = await failureOf(unary.scoreLieng(request));
@@ -107,8 +107,8 @@ test("a failed message throws the same typed error as the unary call, and the st
 });
 
 test("a message failing with UNAVAILABLE is retried like a unary call; retry: false does not", async () => {
-  const client = createLiengClient(server.target, { stream: true, retry: NO_BACKOFF });
-  const once = createLiengClient(server.target, { stream: true, retry: false });
+  const client = createLiengClient(server.target, { streams: 2, retry: NO_BACKOFF });
+  const once = createLiengClient(server.target, { streams: 2, retry: false });
   try {
     server.state.unavailableFailures = 3;
     server.state.compareCalls = 0;
@@ -126,7 +126,7 @@ test("a message failing with UNAVAILABLE is retried like a unary call; retry: fa
 });
 
 test("calls left unanswered when a stream ends with UNAVAILABLE are sent again on another stream", async () => {
-  const client = createLiengClient(server.target, { stream: { connections: 2 }, retry: NO_BACKOFF });
+  const client = createLiengClient(server.target, { streams: 2, retry: NO_BACKOFF });
   try {
     // Hold the answers back until all calls are written, so the ending streams have calls waiting.
     server.state.startBettingDelayMs = 20;
@@ -146,7 +146,7 @@ test("calls left unanswered when a stream ends with UNAVAILABLE are sent again o
 });
 
 test("calls on a connection that dies are sent again on a new one", async () => {
-  const client = createLiengClient(server.target, { stream: { connections: 1 }, retry: NO_BACKOFF });
+  const client = createLiengClient(server.target, { streams: 1, retry: NO_BACKOFF });
   try {
     await client.compareHands({}); // the connection is open
     const before = server.connectionsAccepted();
@@ -170,8 +170,8 @@ test("calls on a connection that dies are sent again on a new one", async () => 
 
 test("a stream refused with a final status fails its calls with it, not retried", async () => {
   server.state.requiredToken = "secret";
-  const wrong = createLiengClient(server.target, { stream: true, token: "wrong", retry: NO_BACKOFF });
-  const right = createLiengClient(server.target, { stream: true, token: "secret" });
+  const wrong = createLiengClient(server.target, { streams: 2, token: "wrong", retry: NO_BACKOFF });
+  const right = createLiengClient(server.target, { streams: 2, token: "secret" });
   try {
     const opened = server.state.streamsOpened;
     const error = await failureOf(wrong.compareHands({}));
@@ -185,7 +185,7 @@ test("a stream refused with a final status fails its calls with it, not retried"
 });
 
 test("a service the server streams nothing for fails with UNIMPLEMENTED, not retried", async () => {
-  const client = createSamLocClient(server.target, { stream: true, retry: NO_BACKOFF });
+  const client = createSamLocClient(server.target, { streams: 2, retry: NO_BACKOFF });
   try {
     const error = await failureOf(client.startHand({}));
     assert.ok(error instanceof RulesError && error.codeName === "UNIMPLEMENTED", String(error));
@@ -195,7 +195,7 @@ test("a service the server streams nothing for fails with UNIMPLEMENTED, not ret
 });
 
 test("each call keeps its own deadline; a stream with no answer within one is replaced", async () => {
-  const client = createLiengClient(server.target, { stream: { connections: 1 }, timeoutMs: 50 });
+  const client = createLiengClient(server.target, { streams: 1, timeoutMs: 50 });
   try {
     server.state.startBettingDelayMs = 300;
     const opened = server.state.streamsOpened;
@@ -212,7 +212,7 @@ test("each call keeps its own deadline; a stream with no answer within one is re
 });
 
 test("a caller's AbortSignal cancels its call; its late answer is dropped and the stream goes on", async () => {
-  const client = createLiengClient(server.target, { stream: { connections: 1 } });
+  const client = createLiengClient(server.target, { streams: 1 });
   try {
     await client.compareHands({}); // the stream is open
     const opened = server.state.streamsOpened;
@@ -234,7 +234,7 @@ test("a caller's AbortSignal cancels its call; its late answer is dropped and th
 });
 
 test("a call with its own headers goes as a unary call, with them", async () => {
-  const client = createLiengClient(server.target, { stream: true });
+  const client = createLiengClient(server.target, { streams: 2 });
   try {
     const messages = server.state.streamMessages;
     await client.scoreLieng({ hands: [parseHand("2S")] }, { headers: { authorization: "Bearer per-call" } });
@@ -261,16 +261,23 @@ test("one stream transport serves both clients; close() fails waiting and later 
   await assert.rejects(lieng.compareHands({}), (e: unknown) => e instanceof RulesError && e.codeName === "CANCELLED");
 });
 
-test("bad stream settings are refused", () => {
-  assert.throws(() => createLiengClient(server.target, { stream: { connections: 0 } }), /at least 1/);
-  assert.throws(() => createNodeTransport(server.target, { stream: true }), /createStreamTransport/);
+test("streams: 0 means unary calls; bad stream settings are refused", async () => {
+  const unary = createLiengClient(server.target, { streams: 0 });
+  const messages = server.state.streamMessages;
+  assert.deepEqual((await unary.compareHands({})).places, [1, 0, 1]);
+  assert.equal(server.state.streamMessages, messages);
+  await unary.close();
+  assert.throws(() => createLiengClient(server.target, { streams: -1 }), /at least 1/);
+  assert.throws(() => createLiengClient(server.target, { streams: 1.5 }), /whole number/);
+  assert.throws(() => createStreamTransport(server.target, { streams: 0 }), /at least 1/);
+  assert.throws(() => createNodeTransport(server.target, { streams: 2 }), /createStreamTransport/);
   assert.throws(() => createStreamTransport(server.target, { ca: "x" }), /https:\/\//);
 });
 
 test("after close() nothing keeps Node running", async () => {
   const script = `
     import { createLiengClient } from "@cardrules/client/node";
-    const client = createLiengClient(${JSON.stringify(server.target)}, { stream: { connections: 2 } });
+    const client = createLiengClient(${JSON.stringify(server.target)}, { streams: 2 });
     await Promise.all([client.compareHands({}), client.compareHands({}), client.scoreLieng({})]).catch(() => {});
     await client.close();
     console.log("closed");
