@@ -1,5 +1,6 @@
-// The typed-error wrapper on streaming methods (the contract has none yet; a service that may add one must not
-// break it): a server-streaming Counter served in-process over gRPC, called through withTypedErrors.
+// The typed-error wrapper on streaming methods of any kind (the contract's own are the bidirectional `Stream` RPCs,
+// which stream mode uses; stream-mode.test.ts): a server-streaming Counter served in-process over gRPC, called
+// through withTypedErrors.
 import assert from "node:assert/strict";
 import * as http2 from "node:http2";
 import type { AddressInfo } from "node:net";
