@@ -28,6 +28,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from cardrules.core.checks import is_int
 from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
@@ -70,7 +71,7 @@ class ActionKind(enum.Enum):
 
 
 @enum.unique
-class EventKind(enum.Enum):
+class EventKind(enum.StrEnum):
     """Something an accepted action caused."""
 
     SEAT_FOLDED = "SEAT_FOLDED"
@@ -90,8 +91,7 @@ class EventKind(enum.Enum):
     """Betting closed with two or more seats unfolded: they show down for the pot (``amount``)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """An event of an accepted action; ``seat`` is ``None`` for table-wide events."""
 
     kind: EventKind
@@ -344,8 +344,7 @@ class BettingState:
         return tuple(s.folded for s in self.seats)
 
 
-@dataclass(frozen=True, slots=True)
-class ActionResult:
+class ActionResult(NamedTuple):
     """The answer to an action: ``reason`` (``OK`` when legal), and when legal the next state and the events."""
 
     reason: Reason
@@ -358,8 +357,7 @@ class ActionResult:
         return self.reason is Reason.OK
 
 
-@dataclass(frozen=True, slots=True)
-class LegalActions:
+class LegalActions(NamedTuple):
     """What the seat to act may do (``seat`` is ``None`` and ``kinds`` empty once betting is closed).
 
     - ``kinds``: the legal kinds, in :class:`ActionKind` order (FOLD and TIMEOUT are always there).

@@ -8,7 +8,7 @@ cards with each other, so hands from different deals can be compared.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from cardrules.core.errors import ErrorReason, InvalidInput
 from cardrules.core.lieng.hand_score import HandScore, score_hand, score_hands
@@ -20,8 +20,7 @@ MIN_COMPARED_HANDS = 2
 MAX_COMPARED_HANDS = 17  # 17 × 3 = 51 cards: every hand of one deck
 
 
-@dataclass(frozen=True, slots=True)
-class Ranking:
+class Ranking(NamedTuple):
     """Hands ordered best first.
 
     - ``groups``: tuples of input indices, best group first; the indices in a group tie (ascending order).

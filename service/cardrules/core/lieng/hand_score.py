@@ -22,6 +22,7 @@ import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from cardrules.core.cards import CARDS, FACE_VALUES, Card, check_distinct, parse_cards
 from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
@@ -44,8 +45,7 @@ class Tier(enum.IntEnum):
     """Sáp: three of a kind, 2-2-2 lowest … A-A-A best."""
 
 
-@dataclass(frozen=True, slots=True)
-class HandScore:
+class HandScore(NamedTuple):
     """A scored hand. ``sort_key`` alone orders hands (higher wins, equal ties) under the rules it was scored with."""
 
     cards: tuple[Card, ...]

@@ -12,7 +12,7 @@ __all__ = ["Reason"]
 
 
 @enum.unique
-class Reason(enum.Enum):
+class Reason(enum.StrEnum):
     """Why a betting action is (or is not) legal. ``OK`` means legal."""
 
     OK = "OK"

@@ -9,7 +9,7 @@ record's hands.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from cardrules.core.errors import ErrorReason, InvalidInput
 from cardrules.core.lieng.betting import ActionResult, BettingState, apply, start_betting
@@ -20,8 +20,7 @@ from cardrules.core.lieng.settlement import RoundResult, settle_betting
 __all__ = ["Replay", "replay", "settle_round"]
 
 
-@dataclass(frozen=True, slots=True)
-class Replay:
+class Replay(NamedTuple):
     """``states[0]`` is the state after the ante; ``states[i + 1]`` follows ``results[i]`` (action i)."""
 
     states: tuple[BettingState, ...]

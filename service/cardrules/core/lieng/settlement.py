@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from cardrules.core.cards import Card
 from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
@@ -18,8 +18,7 @@ from cardrules.core.lieng.pots import Pot, Transfer, settle_pots
 __all__ = ["RoundResult", "settle_betting"]
 
 
-@dataclass(frozen=True, slots=True)
-class RoundResult:
+class RoundResult(NamedTuple):
     """The outcome of a round.
 
     - ``pots``, ``transfers``, ``committed``, ``payouts``, ``fees``, ``fee``, ``nets``: see

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from cardrules.core.cards import Card, format_cards
 from cardrules.core.errors import ErrorReason, InvalidInput
@@ -17,8 +17,7 @@ from cardrules.core.sam.reasons import Illegal, Reason
 from cardrules.core.sam.state import SeatState, TableState, trusted_seat, trusted_table, with_passed
 
 
-@dataclass(frozen=True, slots=True)
-class Applied:
+class Applied(NamedTuple):
     """An accepted action: the next state, the events it caused and (for a play) its classification."""
 
     state: TableState

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from dataclasses import dataclass
 from itertools import combinations
+from typing import NamedTuple
 
 from cardrules.core.cards import CARDS, Card, check_distinct
 from cardrules.core.sam.house_rules import DEFAULT_RULES, HouseRules
@@ -36,8 +36,7 @@ class Kind(enum.Enum):
 _SAME_RANK_KINDS = (Kind.INVALID, Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.QUAD)
 
 
-@dataclass(frozen=True, slots=True)
-class Combination:
+class Combination(NamedTuple):
     """A classified card set: its kind, key (strength of the rank, or of a straight's top card) and length.
 
     ``key`` is the strength index (3 → 0 … A → 11, 2 → 12) of the rank, or, for a straight, of its top card

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from itertools import chain
 from operator import itemgetter
+from typing import NamedTuple
 
 from cardrules.core.cards import ONLY_CARDS, Card, check_distinct
 from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
@@ -15,8 +15,7 @@ from cardrules.core.sam.rankindex import BIT
 from cardrules.core.sam.state import HAND_SIZE, TableState, trusted_seat, trusted_table
 
 
-@dataclass(frozen=True, slots=True)
-class InstantWin:
+class InstantWin(NamedTuple):
     """A hand decided at the deal: ``winner`` holds the best instant win ``kind``.
 
     ``qualifiers`` lists every seat that had an enabled instant win, with its best kind, in seat order.

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import NamedTuple
 
 
 @enum.unique
-class EventKind(enum.Enum):
+class EventKind(enum.StrEnum):
     """What an accepted action caused. ``seat`` and ``other_seat`` of :class:`Event` are documented per kind."""
 
     CHOP = "CHOP"
@@ -59,8 +60,7 @@ class HandEnd(enum.Enum):
     """The declarer was a stuck leader; ``winner`` is None."""
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """One thing an accepted action caused."""
 
     kind: EventKind

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from cardrules.core.sam.combination import Combination
 
 
 @enum.unique
-class Reason(enum.Enum):
+class Reason(enum.StrEnum):
     """Why an action is illegal. The names are the stable wire codes."""
 
     HAND_OVER = "HAND_OVER"
@@ -68,8 +68,7 @@ _MESSAGES: dict[Reason, tuple[str, str]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Illegal:
+class Illegal(NamedTuple):
     """The answer for an illegal action: a stable :class:`Reason` and its messages."""
 
     reason: Reason

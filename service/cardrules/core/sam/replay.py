@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from cardrules.core.errors import ErrorReason, InvalidInput
 from cardrules.core.sam.apply import describe, step
@@ -17,8 +17,7 @@ _CHOP = EventKind.CHOP
 _OVER_CHOP = EventKind.OVER_CHOP
 
 
-@dataclass(frozen=True, slots=True)
-class Replay:
+class Replay(NamedTuple):
     """A replayed round: the first and final state (or the instant win), the events of each action, and the
     chop chains of the hand (one tuple per trick that had chops)."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from cardrules.core.errors import ErrorReason, InvalidInput
 from cardrules.core.sam.combination import TWO
@@ -72,8 +72,7 @@ _END_OUTCOME = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Transfer:
+class Transfer(NamedTuple):
     """``from_seat`` pays ``to_seat`` ``amount`` (> 0, in the smallest money unit) for ``reason``."""
 
     from_seat: int
@@ -82,8 +81,7 @@ class Transfer:
     reason: TransferReason
 
 
-@dataclass(frozen=True, slots=True)
-class Settlement:
+class Settlement(NamedTuple):
     """Who pays whom for one hand.
 
     ``gross[i]`` = received − paid by seat i; ``fees[i]`` = floor(max(gross, 0)·fee_bps/10000);
