@@ -153,12 +153,19 @@ def test_a_vector_that_cannot_match_fails(built: Path, front_url: str, tmp_path:
         "expect": {"response": {"scores": [{"tier": "LIENG_TIER_POINTS", "label": {"en": "no such label"}}]}},
     }
     misspelt = {**impossible, "name": "misspelt expect key", "expect": {"error": {"code": "INTERNAL"}, "unorderd": []}}
-    (tmp_path / "impossible.json").write_text(json.dumps({"description": "fails", "cases": [impossible, misspelt]}))
+    bare = {
+        **impossible,
+        "name": "a bare field",
+        "expect": {"error": {"code": "INVALID_ARGUMENT", "fieldViolations": ["hands[0]"]}},
+    }
+    cases = [impossible, misspelt, bare]
+    (tmp_path / "impossible.json").write_text(json.dumps({"description": "fails", "cases": cases}))
     done = mono(str(built / "Conformance.exe"), str(tmp_path), "--base-url", front_url)
     assert done.returncode == 1, done.stdout + done.stderr
-    assert summary(done) == (0, 2)
+    assert summary(done) == (0, 3)
     assert "impossible.json: a trips scores as points (it cannot): " in done.stdout
     assert "misspelt expect key: malformed vector" in done.stdout
+    assert 'a bare field: malformed vector: "expect.error.fieldViolations" must be a list of {"field"' in done.stdout
 
 
 def test_an_empty_folder_fails(built: Path, tmp_path: Path) -> None:

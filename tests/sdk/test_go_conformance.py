@@ -122,7 +122,12 @@ def test_standalone_runner_fails_on_a_mismatch_and_on_no_cases(tmp_path: Path) -
         "service": "cardrules.v1.LiengService",
         "method": "ScoreLieng",
         "request": {},
-        "expect": {"error": {"code": "INVALID_ARGUMENT", "fieldViolations": ["house_rules.fee_bps"]}},
+        "expect": {
+            "error": {
+                "code": "INVALID_ARGUMENT",
+                "fieldViolations": [{"field": "house_rules.fee_bps", "reason": "OUT_OF_RANGE"}],
+            }
+        },
     }
     (tmp_path / "mine.json").write_text(json.dumps({"cases": [case]}))
     empty = tmp_path / "empty"
@@ -133,8 +138,8 @@ def test_standalone_runner_fails_on_a_mismatch_and_on_no_cases(tmp_path: Path) -
         usage = _go("run", "./cmd/conformance", "-target", server.target)
     assert failing.returncode == 1, _report(failing)
     assert failing.stdout.splitlines() == [
-        'FAIL mine.json :: wrong violation set: error.fieldViolations: missing ["house_rules.fee_bps"], '
-        'unexpected ["hands"] (got ["hands"])',
+        'FAIL mine.json :: wrong violation set: error.fieldViolations: missing ["house_rules.fee_bps OUT_OF_RANGE"], '
+        'unexpected ["hands WRONG_HAND_COUNT"] (got ["hands WRONG_HAND_COUNT"])',
         "0 passed, 1 failed",
     ], _report(failing)
     assert (nothing.returncode, nothing.stdout) == (1, "0 passed, 0 failed\n"), _report(nothing)

@@ -39,7 +39,9 @@ ONE_CASE = {
     "service": "cardrules.v1.LiengService",
     "method": "ScoreLieng",
     "request": {},
-    "expect": {"error": {"code": "INVALID_ARGUMENT", "fieldViolations": ["hands"]}},
+    "expect": {
+        "error": {"code": "INVALID_ARGUMENT", "fieldViolations": [{"field": "hands", "reason": "WRONG_HAND_COUNT"}]}
+    },
 }
 
 

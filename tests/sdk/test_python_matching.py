@@ -106,16 +106,27 @@ def test_scalars_do_not_cross_types() -> None:
     assert match_subset(j('{"moves": []}'), j('{"moves": {}}')) is not None
 
 
+def violations(*pairs: tuple[str, str]) -> str:
+    return json.dumps([{"field": field, "reason": reason} for field, reason in pairs])
+
+
 def test_error_code_and_field_violation_set() -> None:
-    actual = ErrorOutcome("INVALID_ARGUMENT", ("action.play.cards[1]", "house_rules.fee_bps"))
-    same_set = j('{"code": "INVALID_ARGUMENT", "fieldViolations": ["house_rules.fee_bps", "action.play.cards[1]"]}')
+    card, fee = ("action.play.cards[1]", "DUPLICATE_CARD"), ("house_rules.fee_bps", "OUT_OF_RANGE")
+    actual = ErrorOutcome("INVALID_ARGUMENT", (card, fee))
+    same_set = j(f'{{"code": "INVALID_ARGUMENT", "fieldViolations": {violations(fee, card)}}}')
     assert match_error(same_set, actual) is None
-    fewer = j('{"code": "INVALID_ARGUMENT", "fieldViolations": ["action.play.cards[1]"]}')
+    fewer = j(f'{{"code": "INVALID_ARGUMENT", "fieldViolations": {violations(card)}}}')
     difference = match_error(fewer, actual)
-    assert difference is not None and "unexpected ['house_rules.fee_bps']" in difference
-    more = j('{"code": "INVALID_ARGUMENT", "fieldViolations": ["action.play.cards[1]", "house_rules.fee_bps", "x"]}')
+    assert difference is not None and "unexpected [house_rules.fee_bps OUT_OF_RANGE]" in difference
+    more = j(f'{{"code": "INVALID_ARGUMENT", "fieldViolations": {violations(card, fee, ("x", "TOO_MANY"))}}}')
     difference = match_error(more, actual)
-    assert difference is not None and "missing ['x']" in difference
+    assert difference is not None and "missing [x TOO_MANY]" in difference
+    other_reason = j(
+        f'{{"code": "INVALID_ARGUMENT", "fieldViolations": {violations(card, (fee[0], "INVALID_VALUE"))}}}'
+    )
+    difference = match_error(other_reason, actual)
+    assert difference is not None and "missing [house_rules.fee_bps INVALID_VALUE]" in difference
+    assert "unexpected [house_rules.fee_bps OUT_OF_RANGE]" in difference
     assert match_error(j('{"code": "RESOURCE_EXHAUSTED"}'), actual) == (
         "error.code: expected RESOURCE_EXHAUSTED, got INVALID_ARGUMENT"
     )

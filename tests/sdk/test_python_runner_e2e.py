@@ -28,9 +28,15 @@ def _score(request: lieng_pb2.ScoreLiengRequest, context: grpc.ServicerContext) 
     bad = [i for i, hand in enumerate(request.hands) if len(hand.cards) != 3]
     if not request.hands or bad:
         violations = [
-            error_details_pb2.BadRequest.FieldViolation(field=f"hands[{i}]", description="a hand has 3 cards")
+            error_details_pb2.BadRequest.FieldViolation(
+                field=f"hands[{i}]", description="a hand has 3 cards", reason="WRONG_CARD_COUNT"
+            )
             for i in bad
-        ] or [error_details_pb2.BadRequest.FieldViolation(field="hands", description="give 1 to 1000 hands")]
+        ] or [
+            error_details_pb2.BadRequest.FieldViolation(
+                field="hands", description="give 1 to 1000 hands", reason="WRONG_HAND_COUNT"
+            )
+        ]
         detail = any_pb2.Any()
         detail.Pack(error_details_pb2.BadRequest(field_violations=violations))
         status = status_pb2.Status(code=code_pb2.INVALID_ARGUMENT, message="bad hands", details=[detail])
@@ -79,6 +85,7 @@ def target() -> Iterator[str]:
 
 TRIPS = {"hands": [{"cards": [{"rank": "RANK_ACE", "suit": "SUIT_CLUBS"}] * 3}]}
 SHORT = {"hands": [{"cards": [{"rank": "RANK_ACE", "suit": "SUIT_CLUBS"}] * 3}, {"cards": []}]}
+SHORT_HAND = {"field": "hands[1]", "reason": "WRONG_CARD_COUNT"}  # what the server above says of SHORT
 
 
 def case(name: str, request: Any, expect: Any, method: str = "ScoreLieng") -> dict[str, Any]:
@@ -118,8 +125,12 @@ PASSING = [
         {"response": {"state": {"ante": 100, "seats": [{"stack": 9_000_000_000}, {"stack": "9000000000"}]}}},
         method="StartBetting",
     ),
-    case("bad input names its fields", SHORT, {"error": {"code": "INVALID_ARGUMENT", "fieldViolations": ["hands[1]"]}}),
-    case("no hands", {}, {"error": {"code": "INVALID_ARGUMENT", "fieldViolations": ["hands"]}}),
+    case("bad input names its fields", SHORT, {"error": {"code": "INVALID_ARGUMENT", "fieldViolations": [SHORT_HAND]}}),
+    case(
+        "no hands",
+        {},
+        {"error": {"code": "INVALID_ARGUMENT", "fieldViolations": [{"field": "hands", "reason": "WRONG_HAND_COUNT"}]}},
+    ),
 ]
 
 
@@ -139,7 +150,21 @@ def test_each_kind_of_failure_is_one_line_naming_file_case_and_difference(
         case("wrong tier", TRIPS, {"response": {"scores": [{"tier": "LIENG_TIER_POINTS"}]}}),
         case("expected error but succeeded", TRIPS, {"error": {"code": "INVALID_ARGUMENT"}}),
         case("expected response but failed", SHORT, {"response": {}}),
-        case("wrong violation set", SHORT, {"error": {"code": "INVALID_ARGUMENT", "fieldViolations": ["hands[0]"]}}),
+        case(
+            "wrong violation set",
+            SHORT,
+            {"error": {"code": "INVALID_ARGUMENT", "fieldViolations": [{**SHORT_HAND, "field": "hands[0]"}]}},
+        ),
+        case(
+            "wrong reason",
+            SHORT,
+            {"error": {"code": "INVALID_ARGUMENT", "fieldViolations": [{**SHORT_HAND, "reason": "MALFORMED_CARD"}]}},
+        ),
+        case(
+            "a violation as a bare field",
+            SHORT,
+            {"error": {"code": "INVALID_ARGUMENT", "fieldViolations": ["hands[1]"]}},
+        ),
         case("unknown field in request", {"hand": []}, {"response": {}}),
         case("unknown method", TRIPS, {"response": {}}, method="ScoreEverything"),
         case("unimplemented on this server", {}, {"response": {}}, method="CompareHands"),
@@ -149,16 +174,20 @@ def test_each_kind_of_failure_is_one_line_naming_file_case_and_difference(
     (tmp_path / "broken.json").write_text("{not json", encoding="utf-8")
     code, lines = run(capsys, str(tmp_path), "--target", target)
     assert code == 1
-    assert lines[-1] == "1 passed, 9 failed"
+    assert lines[-1] == "1 passed, 11 failed"
     failures = lines[:-1]
-    assert len(failures) == 9 and all(line.startswith("FAIL ") for line in failures)
+    assert len(failures) == 11 and all(line.startswith("FAIL ") for line in failures)
     assert any("broken.json" in line and "not valid JSON" in line for line in failures)
     by_case = {name: next(line for line in failures if f": {name}: " in line) for name in [c["name"] for c in failing]}
     assert all(str(tmp_path / "f.json") in line for line in by_case.values())
     assert 'response.scores[0].tier: expected "LIENG_TIER_POINTS", got "LIENG_TIER_SAP"' in by_case["wrong tier"]
     assert "but the call succeeded" in by_case["expected error but succeeded"]
     assert "failed with INVALID_ARGUMENT: bad hands" in by_case["expected response but failed"]
-    assert "missing ['hands[0]']" in by_case["wrong violation set"]
+    assert (
+        "missing [hands[0] WRONG_CARD_COUNT], unexpected [hands[1] WRONG_CARD_COUNT]" in by_case["wrong violation set"]
+    )
+    assert "missing [hands[1] MALFORMED_CARD]" in by_case["wrong reason"]
+    assert '{"field": path, "reason": REASON}' in by_case["a violation as a bare field"]
     assert "does not parse" in by_case["unknown field in request"]
     assert "unknown method 'ScoreEverything'" in by_case["unknown method"]
     assert "UNIMPLEMENTED" in by_case["unimplemented on this server"]

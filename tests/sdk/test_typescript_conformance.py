@@ -75,8 +75,12 @@ def _score(request: lieng_pb2.ScoreLiengRequest, context: grpc.ServicerContext) 
         detail.Pack(
             error_details_pb2.BadRequest(
                 field_violations=[
-                    error_details_pb2.BadRequest.FieldViolation(field="hands", description="give 1 to 1000 hands"),
-                    error_details_pb2.BadRequest.FieldViolation(field="house_rules.fee_bps", description="0-10000"),
+                    error_details_pb2.BadRequest.FieldViolation(
+                        field="hands", description="give 1 to 1000 hands", reason="WRONG_HAND_COUNT"
+                    ),
+                    error_details_pb2.BadRequest.FieldViolation(
+                        field="house_rules.fee_bps", description="0-10000", reason="OUT_OF_RANGE"
+                    ),
                 ]
             )
         )
@@ -105,6 +109,10 @@ def grpcio_target() -> Iterator[str]:
         server.stop(grace=None)
 
 
+HANDS = {"field": "hands", "reason": "WRONG_HAND_COUNT"}
+FEE = {"field": "house_rules.fee_bps", "reason": "OUT_OF_RANGE"}
+
+
 def test_runner_decodes_grpcio_responses_and_bad_request_details(grpcio_target: str, tmp_path: Path) -> None:
     hand = {"cards": [{"rank": "RANK_ACE", "suit": "SUIT_SPADES"}] * 3}
     cases = [
@@ -120,14 +128,14 @@ def test_runner_decodes_grpcio_responses_and_bad_request_details(grpcio_target: 
             "service": "cardrules.v1.LiengService",
             "method": "ScoreLieng",
             "request": {},
-            "expect": {"error": {"code": "INVALID_ARGUMENT", "fieldViolations": ["house_rules.fee_bps", "hands"]}},
+            "expect": {"error": {"code": "INVALID_ARGUMENT", "fieldViolations": [FEE, HANDS]}},
         },
         {
             "name": "wrong violation set is caught",
             "service": "cardrules.v1.LiengService",
             "method": "ScoreLieng",
             "request": {},
-            "expect": {"error": {"code": "INVALID_ARGUMENT", "fieldViolations": ["hands"]}},
+            "expect": {"error": {"code": "INVALID_ARGUMENT", "fieldViolations": [HANDS]}},
         },
     ]
     (tmp_path / "plumbing.json").write_text(json.dumps({"cases": cases}))
@@ -135,5 +143,5 @@ def test_runner_decodes_grpcio_responses_and_bad_request_details(grpcio_target: 
     assert (passed, failed, result.returncode) == (2, 1, 1), result.stdout + result.stderr
     assert result.stdout.splitlines()[0].startswith(
         "FAIL plumbing.json :: wrong violation set is caught: error fieldViolations: missing [], "
-        'unexpected ["house_rules.fee_bps"]'
+        'unexpected ["house_rules.fee_bps OUT_OF_RANGE"]'
     ), result.stdout

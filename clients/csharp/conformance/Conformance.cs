@@ -127,7 +127,8 @@ namespace Cardrules.Conformance
             }
             catch (RulesException error)
             {
-                return Outcome.Failure(error.CodeName, error.FieldViolations.Select(v => v.Field), error.StatusMessage);
+                var violations = error.FieldViolations.Select(v => Outcome.Violation(v.Field, v.Reason));
+                return Outcome.Failure(error.CodeName, violations, error.StatusMessage);
             }
         }
 

@@ -12,15 +12,19 @@ namespace Cardrules.Conformance
     {
         public JsonObject Response;
         public string Code;
+        /// <summary>Each BadRequest field violation written "field REASON" (<see cref="Violation"/>).</summary>
         public List<string> FieldViolations = new List<string>();
         public string Message = "";
 
         public static Outcome Success(JsonObject response) { return new Outcome { Response = response }; }
 
-        public static Outcome Failure(string code, IEnumerable<string> fields, string message)
+        public static Outcome Failure(string code, IEnumerable<string> violations, string message)
         {
-            return new Outcome { Code = code, FieldViolations = fields.ToList(), Message = message ?? "" };
+            return new Outcome { Code = code, FieldViolations = violations.ToList(), Message = message ?? "" };
         }
+
+        /// <summary>How a field violation is written here and in differences: its field, a space, its reason.</summary>
+        public static string Violation(string field, string reason) { return field + " " + reason; }
     }
 
     /// <summary>
@@ -57,7 +61,9 @@ namespace Cardrules.Conformance
             }
             object listed;
             if (!expected.TryGetValue("fieldViolations", out listed)) return null;
-            var want = new SortedSet<string>(((List<object>)listed).Cast<string>(), StringComparer.Ordinal);
+            // Each entry is a {"field", "reason"} object (the loader checked): compared as (field, reason) pairs.
+            var pairs = ((List<object>)listed).Cast<JsonObject>().Select(v => Outcome.Violation((string)v["field"], (string)v["reason"]));
+            var want = new SortedSet<string>(pairs, StringComparer.Ordinal);
             var got = new SortedSet<string>(actual.FieldViolations, StringComparer.Ordinal);
             if (want.SetEquals(got)) return null;
             var parts = new List<string>();

@@ -137,9 +137,18 @@ namespace Cardrules.Conformance
             if (code == null || !StatusCodes.Contains(code) || code == "OK")
                 return "\"expect.error.code\" must be a gRPC status code name other than OK, not " + JsonText.Serialize(Get(error, "code"));
             var violations = Get(error, "fieldViolations");
-            if (error.ContainsKey("fieldViolations") && !(violations is List<object> && ((List<object>)violations).All(v => v is string)))
-                return "\"expect.error.fieldViolations\" must be a list of field paths";
+            if (error.ContainsKey("fieldViolations") && !(violations is List<object> && ((List<object>)violations).All(IsViolation)))
+                return "\"expect.error.fieldViolations\" must be a list of {\"field\": path, \"reason\": REASON} objects";
             return null;
+        }
+
+        /// <summary>{"field": "hands[1]", "reason": "WRONG_CARD_COUNT"}: exactly these two keys, non-empty strings.</summary>
+        private static bool IsViolation(object entry)
+        {
+            var violation = entry as JsonObject;
+            return violation != null && violation.Count == 2
+                && !string.IsNullOrEmpty(Get(violation, "field") as string)
+                && !string.IsNullOrEmpty(Get(violation, "reason") as string);
         }
     }
 }

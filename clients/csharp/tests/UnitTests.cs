@@ -282,12 +282,15 @@ namespace Cardrules.Tests
 
         public static void TestErrorsByCodeAndViolationSet()
         {
-            var expect = (JsonObject)JsonText.Parse("{\"error\":{\"code\":\"INVALID_ARGUMENT\",\"fieldViolations\":[\"a\",\"b\"]}}");
-            Assert.Equal(null, Matching.MatchExpect(expect, Outcome.Failure("INVALID_ARGUMENT", new[] { "b", "a" }, "")));
-            Assert.True(Matching.MatchExpect(expect, Outcome.Failure("INVALID_ARGUMENT", new[] { "a" }, "")).Contains("missing ['b']"), "missing");
+            var expect = (JsonObject)JsonText.Parse(
+                "{\"error\":{\"code\":\"INVALID_ARGUMENT\",\"fieldViolations\":[{\"field\":\"a\",\"reason\":\"R\"},{\"field\":\"b\",\"reason\":\"S\"}]}}");
+            Assert.Equal(null, Matching.MatchExpect(expect, Outcome.Failure("INVALID_ARGUMENT", new[] { "b S", "a R" }, "")));
+            Assert.True(Matching.MatchExpect(expect, Outcome.Failure("INVALID_ARGUMENT", new[] { "a R" }, "")).Contains("missing ['b S']"), "missing");
+            var otherReason = Matching.MatchExpect(expect, Outcome.Failure("INVALID_ARGUMENT", new[] { "a R", "b T" }, ""));
+            Assert.True(otherReason.Contains("missing ['b S']") && otherReason.Contains("unexpected ['b T']"), "another reason");
             Assert.True(Matching.MatchExpect(expect, Outcome.Success(new JsonObject())).Contains("succeeded"), "success fails");
             var codeOnly = (JsonObject)JsonText.Parse("{\"error\":{\"code\":\"INTERNAL\"}}");
-            Assert.Equal(null, Matching.MatchExpect(codeOnly, Outcome.Failure("INTERNAL", new[] { "x" }, "")));
+            Assert.Equal(null, Matching.MatchExpect(codeOnly, Outcome.Failure("INTERNAL", new[] { "x R" }, "")));
         }
     }
 

@@ -130,7 +130,8 @@ func TestRunnerCountsFailuresAndMalformedVectors(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "cases.json", `{"cases": [
 		{"name": "passes", "service": "cardrules.v1.LiengService", "method": "ScoreLieng",
-		 "request": {}, "expect": {"error": {"code": "INVALID_ARGUMENT", "fieldViolations": ["hands"]}}},
+		 "request": {}, "expect": {"error": {"code": "INVALID_ARGUMENT",
+		   "fieldViolations": [{"field": "hands", "reason": "WRONG_HAND_COUNT"}]}}},
 		{"name": "wrong set", "service": "cardrules.v1.LiengService", "method": "ScoreLieng",
 		 "request": {}, "expect": {"error": {"code": "INVALID_ARGUMENT", "fieldViolations": []}}},
 		{"name": "typo in request", "service": "cardrules.v1.LiengService", "method": "ScoreLieng",
@@ -153,7 +154,7 @@ func TestRunnerCountsFailuresAndMalformedVectors(t *testing.T) {
 	}
 	want := map[string]string{
 		"misspelt":              `malformed vector: "expect" has unknown keys ["respons"]`,
-		"wrong set":             `error.fieldViolations: unexpected ["hands"]`,
+		"wrong set":             `error.fieldViolations: unexpected ["hands WRONG_HAND_COUNT"]`,
 		"typo in request":       `request does not parse as cardrules.v1.ScoreLiengRequest`,
 		"no such method":        `unknown method "Shuffle" of cardrules.v1.LiengService`,
 		"succeeds unexpectedly": `error: expected INVALID_ARGUMENT, but the call succeeded`,

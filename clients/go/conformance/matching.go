@@ -17,21 +17,30 @@ import (
 // proto3 JSON prints int64 as a decimal string; a vector may write the same value as a number.
 var decimal = regexp.MustCompile(`^-?[0-9]+$`)
 
+// Violation is one BadRequest field violation as a vector names it: its field path and its reason
+// ("DUPLICATE_CARD").
+type Violation struct {
+	Field  string
+	Reason string
+}
+
+func (v Violation) String() string { return v.Field + " " + v.Reason }
+
 // ExpectedError is a case's expect.error. FieldViolations nil means "compare the code only"; an empty,
 // non-nil list means the status must carry no violation.
 type ExpectedError struct {
 	Code            string
-	FieldViolations []string
+	FieldViolations []Violation
 }
 
-// ActualError is how a call failed: the canonical status code name, message and BadRequest violation fields.
+// ActualError is how a call failed: the canonical status code name, message and BadRequest violations.
 type ActualError struct {
 	Code            string
 	Message         string
-	FieldViolations []string
+	FieldViolations []Violation
 }
 
-// MatchError compares the status code name, then the violation fields as sets. It returns "" on a match,
+// MatchError compares the status code name, then the (field, reason) pairs as sets. It returns "" on a match,
 // else the first difference.
 func MatchError(expected ExpectedError, actual ActualError) string {
 	if expected.Code != actual.Code {
@@ -44,7 +53,7 @@ func MatchError(expected ExpectedError, actual ActualError) string {
 	if expected.FieldViolations == nil {
 		return ""
 	}
-	want, got := set(expected.FieldViolations), set(actual.FieldViolations)
+	want, got := set(texts(expected.FieldViolations)), set(texts(actual.FieldViolations))
 	missing, unexpected := minus(want, got), minus(got, want)
 	if len(missing) == 0 && len(unexpected) == 0 {
 		return ""
@@ -57,6 +66,14 @@ func MatchError(expected ExpectedError, actual ActualError) string {
 		parts = append(parts, "unexpected "+show(unexpected))
 	}
 	return fmt.Sprintf("error.fieldViolations: %s (got %s)", strings.Join(parts, ", "), show(sorted(got)))
+}
+
+func texts(violations []Violation) []string {
+	out := make([]string, len(violations))
+	for i, v := range violations {
+		out[i] = v.String()
+	}
+	return out
 }
 
 // MatchResponse checks that expected is a subset of the actual response (proto3 JSON, default values

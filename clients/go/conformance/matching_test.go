@@ -69,18 +69,20 @@ func TestMatchResponseLiteralPairs(t *testing.T) {
 }
 
 func TestMatchError(t *testing.T) {
-	actual := ActualError{Code: "INVALID_ARGUMENT", Message: "bad", FieldViolations: []string{"hands", "house_rules.fee_bps"}}
+	hands, fee := Violation{"hands", "WRONG_HAND_COUNT"}, Violation{"house_rules.fee_bps", "OUT_OF_RANGE"}
+	actual := ActualError{Code: "INVALID_ARGUMENT", Message: "bad", FieldViolations: []Violation{hands, fee}}
 	cases := []struct {
 		name       string
 		expected   ExpectedError
 		difference string
 	}{
 		{"code only", ExpectedError{Code: "INVALID_ARGUMENT"}, ""},
-		{"same set, other order", ExpectedError{"INVALID_ARGUMENT", []string{"house_rules.fee_bps", "hands"}}, ""},
+		{"same set, other order", ExpectedError{"INVALID_ARGUMENT", []Violation{fee, hands}}, ""},
 		{"wrong code", ExpectedError{Code: "INTERNAL"}, "error.code: expected INTERNAL, got INVALID_ARGUMENT (bad)"},
-		{"fewer", ExpectedError{"INVALID_ARGUMENT", []string{"hands"}}, `error.fieldViolations: unexpected ["house_rules.fee_bps"] (got ["hands","house_rules.fee_bps"])`},
-		{"more", ExpectedError{"INVALID_ARGUMENT", []string{"hands", "x", "house_rules.fee_bps"}}, `error.fieldViolations: missing ["x"]`},
-		{"empty list means none", ExpectedError{"INVALID_ARGUMENT", []string{}}, "error.fieldViolations: unexpected"},
+		{"fewer", ExpectedError{"INVALID_ARGUMENT", []Violation{hands}}, `error.fieldViolations: unexpected ["house_rules.fee_bps OUT_OF_RANGE"] (got ["hands WRONG_HAND_COUNT","house_rules.fee_bps OUT_OF_RANGE"])`},
+		{"more", ExpectedError{"INVALID_ARGUMENT", []Violation{hands, {"x", "TOO_MANY"}, fee}}, `error.fieldViolations: missing ["x TOO_MANY"]`},
+		{"another reason", ExpectedError{"INVALID_ARGUMENT", []Violation{hands, {fee.Field, "INVALID_VALUE"}}}, `error.fieldViolations: missing ["house_rules.fee_bps INVALID_VALUE"], unexpected ["house_rules.fee_bps OUT_OF_RANGE"]`},
+		{"empty list means none", ExpectedError{"INVALID_ARGUMENT", []Violation{}}, "error.fieldViolations: unexpected"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -90,7 +92,7 @@ func TestMatchError(t *testing.T) {
 			}
 		})
 	}
-	if got := MatchError(ExpectedError{"INVALID_ARGUMENT", []string{}}, ActualError{Code: "INVALID_ARGUMENT"}); got != "" {
+	if got := MatchError(ExpectedError{"INVALID_ARGUMENT", []Violation{}}, ActualError{Code: "INVALID_ARGUMENT"}); got != "" {
 		t.Errorf("no violations expected and none given: %q", got)
 	}
 }

@@ -114,11 +114,11 @@ func matchFailure(c Case, err error) string {
 	if c.Error == nil {
 		return fmt.Sprintf("response: the call failed with %s: %s", code, rulesErr.Message)
 	}
-	fields := make([]string, len(rulesErr.FieldViolations))
+	violations := make([]Violation, len(rulesErr.FieldViolations))
 	for i, v := range rulesErr.FieldViolations {
-		fields[i] = v.Field
+		violations[i] = Violation{Field: v.Field, Reason: v.Reason}
 	}
-	return MatchError(*c.Error, ActualError{Code: code, Message: rulesErr.Message, FieldViolations: fields})
+	return MatchError(*c.Error, ActualError{Code: code, Message: rulesErr.Message, FieldViolations: violations})
 }
 
 // responseJSON is the response in proto3 JSON with default-valued fields emitted, so vectors can expect

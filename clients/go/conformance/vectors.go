@@ -179,11 +179,11 @@ func parseError(c *Case, value any) string {
 	}
 	c.Error = &ExpectedError{Code: code}
 	if violations, present := expected["fieldViolations"]; present {
-		list, ok := stringList(violations)
+		list, ok := violationList(violations)
 		if !ok {
-			return `"expect.error.fieldViolations" must be a list of field paths`
+			return `"expect.error.fieldViolations" must be a list of {"field": path, "reason": REASON} objects`
 		}
-		c.Error.FieldViolations = append([]string{}, list...) // non-nil even when empty: "no violation"
+		c.Error.FieldViolations = list // non-nil even when empty: "no violation"
 	}
 	return ""
 }
@@ -199,6 +199,29 @@ func decode(data []byte, into any) error {
 		return fmt.Errorf("unexpected data after the JSON value")
 	}
 	return nil
+}
+
+// violationList reads [{"field": "hands[1]", "reason": "WRONG_CARD_COUNT"}, …]: exactly these two keys, each a
+// non-empty string. The result is non-nil even when empty.
+func violationList(value any) ([]Violation, bool) {
+	items, ok := value.([]any)
+	if !ok {
+		return nil, false
+	}
+	out := make([]Violation, len(items))
+	for i, item := range items {
+		object, ok := item.(map[string]any)
+		if !ok || len(object) != 2 {
+			return nil, false
+		}
+		field, _ := object["field"].(string)
+		reason, _ := object["reason"].(string)
+		if field == "" || reason == "" {
+			return nil, false
+		}
+		out[i] = Violation{Field: field, Reason: reason}
+	}
+	return out, true
 }
 
 func stringList(value any) ([]string, bool) {

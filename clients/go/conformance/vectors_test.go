@@ -55,7 +55,10 @@ func TestLoadReportsMalformedVectors(t *testing.T) {
 		{`{"error": {"code": "INTERNAL"}, "unordered": []}`, `only applies to "response"`},
 		{`{"response": [], "unordered": []}`, `"expect.response" must be an object`},
 		{`{"response": {}, "unordered": [1]}`, `"expect.unordered" must be a list`},
-		{`{"error": {"code": "INTERNAL", "fieldViolations": "x"}}`, `must be a list of field paths`},
+		{`{"error": {"code": "INTERNAL", "fieldViolations": "x"}}`, `must be a list of {"field": path, "reason": REASON} objects`},
+		{`{"error": {"code": "INTERNAL", "fieldViolations": ["hands"]}}`, `must be a list of {"field"`},
+		{`{"error": {"code": "INTERNAL", "fieldViolations": [{"field": "hands"}]}}`, `must be a list of {"field"`},
+		{`{"error": {"code": "INTERNAL", "fieldViolations": [{"field": "hands", "reason": "R", "why": "x"}]}}`, `must be a list of {"field"`},
 		{`"response"`, `"expect" must be an object`},
 	}
 	dir := t.TempDir()

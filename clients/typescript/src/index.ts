@@ -52,6 +52,7 @@ export {
   matchError,
   matchResponse,
   scalarsMatch,
+  type ViolationPair,
 } from "./matching.js";
 export { runCase, SERVICES } from "./replay.js";
 export {

@@ -13,19 +13,25 @@ export function matchResponse(expected: Json, actual: Json, unordered: readonly 
   return match(expected, actual, "response", [], new Set(unordered));
 }
 
+/** One BadRequest field violation as a vector names it: its field path and its reason (`DUPLICATE_CARD`). */
+export interface ViolationPair {
+  readonly field: string;
+  readonly reason: string;
+}
+
 export interface ExpectedError {
   readonly code: string;
-  /** When given, the exact set of BadRequest violation fields; when absent, only the code is checked. */
-  readonly fieldViolations?: readonly string[];
+  /** When given, the exact set of BadRequest violations (field and reason); when absent, only the code is checked. */
+  readonly fieldViolations?: readonly ViolationPair[];
 }
 
 export interface ActualError {
   readonly code: string;
   readonly message?: string;
-  readonly fieldViolations: readonly string[];
+  readonly fieldViolations: readonly ViolationPair[];
 }
 
-/** Match a failed call: the status code name, then the violation fields compared as a set. */
+/** Match a failed call: the status code name, then the (field, reason) pairs compared as a set. */
 export function matchError(expected: ExpectedError, actual: ActualError): string | undefined {
   if (expected.code !== actual.code) {
     const message = actual.message === undefined ? "" : ` (${actual.message})`;
@@ -34,17 +40,20 @@ export function matchError(expected: ExpectedError, actual: ActualError): string
   if (expected.fieldViolations === undefined) {
     return undefined;
   }
-  const want = new Set(expected.fieldViolations);
-  const got = new Set(actual.fieldViolations);
+  const want = new Set(expected.fieldViolations.map(pairText));
+  const got = new Set(actual.fieldViolations.map(pairText));
   const missing = [...want].filter((f) => !got.has(f));
   const extra = [...got].filter((f) => !want.has(f));
   if (missing.length === 0 && extra.length === 0) {
     return undefined;
   }
   return (
-    `error fieldViolations: missing ${show(missing)}, unexpected ${show(extra)} ` +
-    `(got ${show([...actual.fieldViolations])})`
+    `error fieldViolations: missing ${show(missing)}, unexpected ${show(extra)} ` + `(got ${show([...got])})`
   );
+}
+
+function pairText(violation: ViolationPair): string {
+  return `${violation.field} ${violation.reason}`;
 }
 
 /**

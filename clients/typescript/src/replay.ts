@@ -33,8 +33,8 @@ export async function runCase(transport: Transport, vector: VectorCase): Promise
     if (vector.expect.kind === "response") {
       return `expected a response, got error ${failure.codeName}: ${failure.rawMessage}`;
     }
-    const fields = fieldViolationsOf(failure).map((violation) => violation.field);
-    return matchError(vector.expect, { code: failure.codeName, message: failure.rawMessage, fieldViolations: fields });
+    const pairs = fieldViolationsOf(failure).map(({ field, reason }) => ({ field, reason }));
+    return matchError(vector.expect, { code: failure.codeName, message: failure.rawMessage, fieldViolations: pairs });
   }
   if (vector.expect.kind === "error") {
     return `expected error ${vector.expect.code}, got a response`;

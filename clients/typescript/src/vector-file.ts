@@ -1,7 +1,7 @@
 // Conformance vector files (format: tests/vectors/README.md), parsed from their text. A malformed file or case is
 // reported as a failing case rather than aborting the run, so one bad operator file cannot hide the results of the
 // rest. Browser-safe: reading the files from disk is vectors.ts.
-import type { ExpectedError, Json, JsonObject } from "./matching.js";
+import type { ExpectedError, Json, JsonObject, ViolationPair } from "./matching.js";
 
 export interface VectorCase {
   /** The file, relative to the vectors directory, with `/` separators. */
@@ -105,10 +105,27 @@ function parseExpect(expect: unknown): Expectation | string {
   if (fieldViolations === undefined) {
     return { kind: "error", code: error["code"] };
   }
-  if (!isStringList(fieldViolations)) {
-    return '"expect.error.fieldViolations" must be a list of strings';
+  if (!Array.isArray(fieldViolations) || !fieldViolations.every(isViolationPair)) {
+    return '"expect.error.fieldViolations" must be a list of {"field": path, "reason": REASON} objects';
   }
   return { kind: "error", code: error["code"], fieldViolations };
+}
+
+/** `{"field": "hands[1]", "reason": "WRONG_CARD_COUNT"}`: exactly these two keys, non-empty strings. */
+function isViolationPair(value: unknown): value is ViolationPair {
+  if (!isObject(value)) {
+    return false;
+  }
+  const keys = Object.keys(value).sort();
+  return (
+    keys.length === 2 &&
+    keys[0] === "field" &&
+    keys[1] === "reason" &&
+    typeof value["field"] === "string" &&
+    value["field"] !== "" &&
+    typeof value["reason"] === "string" &&
+    value["reason"] !== ""
+  );
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

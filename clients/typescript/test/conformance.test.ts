@@ -41,7 +41,7 @@ const PASSING = {
       service: LIENG,
       method: "ScoreLieng",
       request: { hands: [HAND, DUPLICATE] },
-      expect: { error: { code: "INVALID_ARGUMENT", fieldViolations: ["hands[1].cards[1]"] } },
+      expect: { error: { code: "INVALID_ARGUMENT", fieldViolations: [{ field: "hands[1].cards[1]", reason: "DUPLICATE_CARD" }] } },
     },
     {
       name: "code only",
@@ -59,7 +59,9 @@ const FAILING = {
     { name: "unknown request field", service: LIENG, method: "ScoreLieng", request: { handz: [] }, expect: { response: {} } },
     { name: "expected an error", service: LIENG, method: "ScoreLieng", request: { hands: [HAND] }, expect: { error: { code: "INVALID_ARGUMENT" } } },
     { name: "expected a response", service: LIENG, method: "ScoreLieng", request: {}, expect: { response: {} } },
-    { name: "wrong violations", service: LIENG, method: "ScoreLieng", request: { hands: [DUPLICATE] }, expect: { error: { code: "INVALID_ARGUMENT", fieldViolations: ["hands[0]"] } } },
+    { name: "wrong violations", service: LIENG, method: "ScoreLieng", request: { hands: [DUPLICATE] }, expect: { error: { code: "INVALID_ARGUMENT", fieldViolations: [{ field: "hands[0]", reason: "DUPLICATE_CARD" }] } } },
+    { name: "wrong reason", service: LIENG, method: "ScoreLieng", request: { hands: [DUPLICATE] }, expect: { error: { code: "INVALID_ARGUMENT", fieldViolations: [{ field: "hands[0].cards[1]", reason: "MALFORMED_CARD" }] } } },
+    { name: "a violation as a bare field", service: LIENG, method: "ScoreLieng", request: { hands: [DUPLICATE] }, expect: { error: { code: "INVALID_ARGUMENT", fieldViolations: ["hands[0].cards[1]"] } } },
     { name: "unknown method", service: LIENG, method: "Shuffle", request: {}, expect: { response: {} } },
     { name: "no expectation", service: LIENG, method: "ScoreLieng", request: {} },
     { name: "misspelt expect key", service: LIENG, method: "CompareHands", request: {}, expect: { response: {}, unorderd: ["ranking"] } },
@@ -138,22 +140,24 @@ test("each failing case gets one line naming file and case; exit 1", async () =>
   const dir = await writeVectors("fail", { "a.json": PASSING, "b/failing.json": FAILING, "c.json": "{not json" });
   const { code, lines } = await runRunner(dir, "--target", server.target);
   assert.equal(code, 1);
-  assert.equal(lines.at(-1), "4 passed, 9 failed");
+  assert.equal(lines.at(-1), "4 passed, 11 failed");
   const failures = lines.slice(0, -1);
-  assert.equal(failures.length, 9);
+  assert.equal(failures.length, 11);
   // Load problems (bad file, bad case) come first, then the cases in sorted file order.
-  assert.match(failures[0] ?? "", /^FAIL b\/failing\.json :: no expectation: "expect" must hold exactly one/);
-  assert.match(failures[1] ?? "", /^FAIL b\/failing\.json :: misspelt expect key: "expect" has unknown keys \["unorderd"\]/);
-  assert.match(failures[2] ?? "", /^FAIL c\.json :: \(file\): not JSON/);
+  assert.match(failures[0] ?? "", /^FAIL b\/failing\.json :: a violation as a bare field: "expect\.error\.fieldViolations" must be a list of \{"field": path, "reason": REASON\} objects/);
+  assert.match(failures[1] ?? "", /^FAIL b\/failing\.json :: no expectation: "expect" must hold exactly one/);
+  assert.match(failures[2] ?? "", /^FAIL b\/failing\.json :: misspelt expect key: "expect" has unknown keys \["unorderd"\]/);
+  assert.match(failures[3] ?? "", /^FAIL c\.json :: \(file\): not JSON/);
   const expected = [
     /^FAIL b\/failing\.json :: wrong tier: response\.scores\[0\]\.tier: expected "LIENG_TIER_SAP", got "LIENG_TIER_POINTS"$/,
     /^FAIL b\/failing\.json :: unknown request field: request does not parse .*handz/,
     /^FAIL b\/failing\.json :: expected an error: expected error INVALID_ARGUMENT, got a response$/,
     /^FAIL b\/failing\.json :: expected a response: expected a response, got error INVALID_ARGUMENT/,
-    /^FAIL b\/failing\.json :: wrong violations: error fieldViolations: missing \["hands\[0\]"\]/,
+    /^FAIL b\/failing\.json :: wrong violations: error fieldViolations: missing \["hands\[0\] DUPLICATE_CARD"\]/,
+    /^FAIL b\/failing\.json :: wrong reason: error fieldViolations: missing \["hands\[0\]\.cards\[1\] MALFORMED_CARD"\], unexpected \["hands\[0\]\.cards\[1\] DUPLICATE_CARD"\]/,
     /^FAIL b\/failing\.json :: unknown method: cardrules\.v1\.LiengService has no method Shuffle/,
   ];
-  expected.forEach((pattern, i) => assert.match(failures[i + 3] ?? "", pattern));
+  expected.forEach((pattern, i) => assert.match(failures[i + 4] ?? "", pattern));
 });
 
 test("no case found is a failure", async () => {

@@ -79,7 +79,7 @@ function liengHandlers(state: FixtureState) {
           .map(({ j }) => ({ field: `hands[${i}].cards[${j}]`, description: "duplicate card", reason: "DUPLICATE_CARD" })),
       );
       if (request.hands.length === 0) {
-        violations.push({ field: "hands", description: "need 1 to 1000 hands", reason: "WRONG_COUNT" });
+        violations.push({ field: "hands", description: "need 1 to 1000 hands", reason: "WRONG_HAND_COUNT" });
       }
       if (violations.length > 0) {
         // As the real service does: the violations, and an ErrorInfo with the first one's reason and field.

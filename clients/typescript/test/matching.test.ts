@@ -52,9 +52,18 @@ for (const pair of PAIRS) {
   });
 }
 
+const AB = { field: "a.b[1]", reason: "DUPLICATE_CARD" };
+const C = { field: "c", reason: "OUT_OF_RANGE" };
+
 test("error: same code and violation set, any order", () => {
-  const expected = { code: "INVALID_ARGUMENT", fieldViolations: ["a.b[1]", "c"] };
-  assert.equal(matchError(expected, { code: "INVALID_ARGUMENT", fieldViolations: ["c", "a.b[1]"] }), undefined);
+  const expected = { code: "INVALID_ARGUMENT", fieldViolations: [AB, C] };
+  assert.equal(matchError(expected, { code: "INVALID_ARGUMENT", fieldViolations: [C, AB] }), undefined);
+});
+
+test("error: the same field with another reason fails", () => {
+  const expected = { code: "INVALID_ARGUMENT", fieldViolations: [AB] };
+  const other = matchError(expected, { code: "INVALID_ARGUMENT", fieldViolations: [{ ...AB, reason: "MALFORMED_CARD" }] });
+  assert.equal(other, 'error fieldViolations: missing ["a.b[1] DUPLICATE_CARD"], unexpected ["a.b[1] MALFORMED_CARD"] (got ["a.b[1] MALFORMED_CARD"])');
 });
 
 test("error: wrong code names both", () => {
@@ -63,13 +72,15 @@ test("error: wrong code names both", () => {
 });
 
 test("error: without fieldViolations only the code is checked", () => {
-  assert.equal(matchError({ code: "INVALID_ARGUMENT" }, { code: "INVALID_ARGUMENT", fieldViolations: ["x"] }), undefined);
+  assert.equal(matchError({ code: "INVALID_ARGUMENT" }, { code: "INVALID_ARGUMENT", fieldViolations: [C] }), undefined);
 });
 
 test("error: more or fewer violations fail", () => {
-  const expected = { code: "INVALID_ARGUMENT", fieldViolations: ["round.actions[7]"] };
-  const more = matchError(expected, { code: "INVALID_ARGUMENT", fieldViolations: ["round.actions[7]", "round.stake"] });
-  assert.ok(more?.includes('unexpected ["round.stake"]'), more);
+  const action = { field: "round.actions[7]", reason: "ILLEGAL_ACTION" };
+  const expected = { code: "INVALID_ARGUMENT", fieldViolations: [action] };
+  const stake = { field: "round.stake", reason: "OUT_OF_RANGE" };
+  const more = matchError(expected, { code: "INVALID_ARGUMENT", fieldViolations: [action, stake] });
+  assert.ok(more?.includes('unexpected ["round.stake OUT_OF_RANGE"]'), more);
   const fewer = matchError(expected, { code: "INVALID_ARGUMENT", fieldViolations: [] });
-  assert.ok(fewer?.includes('missing ["round.actions[7]"]'), fewer);
+  assert.ok(fewer?.includes('missing ["round.actions[7] ILLEGAL_ACTION"]'), fewer);
 });

@@ -86,7 +86,7 @@ class CaseStreams:
 
 
 def _error_outcome(code: grpc.StatusCode, violations: list[FieldViolation], message: str) -> ErrorOutcome:
-    return ErrorOutcome(code.name, tuple(violation.field for violation in violations), message)
+    return ErrorOutcome(code.name, tuple((violation.field, violation.reason) for violation in violations), message)
 
 
 def run_case(channel: grpc.Channel, case: Case, timeout: float, streams: CaseStreams | None = None) -> Outcome:

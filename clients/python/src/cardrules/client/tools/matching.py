@@ -27,10 +27,11 @@ class ResponseOutcome:
 
 @dataclass(frozen=True)
 class ErrorOutcome:
-    """The call failed with status ``code`` (a name like ``INVALID_ARGUMENT``)."""
+    """The call failed with status ``code`` (a name like ``INVALID_ARGUMENT``); ``field_violations`` holds each
+    ``(field, reason)`` of its BadRequest."""
 
     code: str
-    field_violations: Sequence[str] = field(default_factory=tuple)
+    field_violations: Sequence[tuple[str, str]] = field(default_factory=tuple)
     message: str = ""
 
 
@@ -49,21 +50,27 @@ def match_expect(expect: Mapping[str, Any], outcome: Outcome) -> str | None:
 
 
 def match_error(expected: Mapping[str, Any], actual: ErrorOutcome) -> str | None:
-    """Status code name must be equal; ``fieldViolations``, when given, must equal the actual set of fields."""
+    """Status code name must be equal; ``fieldViolations``, when given, must equal the actual set of
+    ``{"field", "reason"}`` pairs (the vector loader checked each entry's shape)."""
     if expected.get("code") != actual.code:
         detail = f" ({actual.message})" if actual.message else ""
         return f"error.code: expected {expected.get('code')}, got {actual.code}{detail}"
     if "fieldViolations" not in expected:
         return None
-    want, got = set(expected["fieldViolations"]), set(actual.field_violations)
+    want = {(v["field"], v["reason"]) for v in expected["fieldViolations"]}
+    got = set(actual.field_violations)
     if want == got:
         return None
     parts = []
     if want - got:
-        parts.append(f"missing {sorted(want - got)}")
+        parts.append(f"missing {_pairs(want - got)}")
     if got - want:
-        parts.append(f"unexpected {sorted(got - want)}")
-    return f"error.fieldViolations: {', '.join(parts)} (got {sorted(got)})"
+        parts.append(f"unexpected {_pairs(got - want)}")
+    return f"error.fieldViolations: {', '.join(parts)} (got {_pairs(got)})"
+
+
+def _pairs(violations: set[tuple[str, str]]) -> str:
+    return "[" + ", ".join(f"{field} {reason}" for field, reason in sorted(violations)) + "]"
 
 
 def match_subset(expected: Any, actual: Any, unordered: Collection[str] = ()) -> str | None:

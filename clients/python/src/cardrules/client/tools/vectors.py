@@ -126,6 +126,15 @@ def _error_problem(expect: Mapping[str, Any]) -> str | None:
     if error.get("code") not in STATUS_CODES or error.get("code") == "OK":
         return f'"expect.error.code" must be a gRPC status code name other than OK, not {error.get("code")!r}'
     violations = error.get("fieldViolations", [])
-    if not isinstance(violations, list) or not all(isinstance(v, str) for v in violations):
-        return '"expect.error.fieldViolations" must be a list of field paths'
+    if not isinstance(violations, list) or not all(_is_violation(v) for v in violations):
+        return '"expect.error.fieldViolations" must be a list of {"field": path, "reason": REASON} objects'
     return None
+
+
+def _is_violation(entry: Any) -> bool:
+    """``{"field": "hands[1]", "reason": "WRONG_CARD_COUNT"}``: exactly these two keys, non-empty strings."""
+    return (
+        isinstance(entry, dict)
+        and set(entry) == {"field", "reason"}
+        and all(isinstance(value, str) and value for value in entry.values())
+    )

@@ -62,7 +62,7 @@ public final class CaseCall {
     } catch (StatusRuntimeException error) {
       List<String> fields = new ArrayList<>();
       for (FieldViolation violation : RulesException.fieldViolations(RulesException.decodeStatus(error))) {
-        fields.add(violation.field());
+        fields.add(Outcome.violation(violation.field(), violation.reason()));
       }
       Status status = error.getStatus();
       return Outcome.error(status.getCode().name(), fields, status.getDescription(), RulesException.from(error));

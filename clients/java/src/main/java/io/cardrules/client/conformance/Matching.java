@@ -51,7 +51,10 @@ public final class Matching {
     return matchSubset(expect.get("response"), outcome.response(), unordered);
   }
 
-  /** The status code name must be equal; {@code fieldViolations}, when given, must equal the actual set. */
+  /**
+   * The status code name must be equal; {@code fieldViolations}, when given, must equal the actual set of (field,
+   * reason) pairs (the vector loader checked each entry is a {@code {"field", "reason"}} object).
+   */
   public static String matchError(JsonObject expected, Outcome actual) {
     String code = expected.has("code") ? expected.get("code").getAsString() : null;
     if (!actual.code().equals(code)) {
@@ -62,8 +65,9 @@ public final class Matching {
       return null;
     }
     Set<String> want = new TreeSet<>();
-    for (JsonElement field : expected.getAsJsonArray("fieldViolations")) {
-      want.add(field.getAsString());
+    for (JsonElement entry : expected.getAsJsonArray("fieldViolations")) {
+      JsonObject violation = entry.getAsJsonObject();
+      want.add(Outcome.violation(violation.get("field").getAsString(), violation.get("reason").getAsString()));
     }
     Set<String> got = new TreeSet<>(actual.fieldViolations());
     if (want.equals(got)) {

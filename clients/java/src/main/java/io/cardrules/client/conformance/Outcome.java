@@ -27,7 +27,10 @@ public final class Outcome {
     return new Outcome(response, "OK", Collections.<String>emptyList(), "", null);
   }
 
-  /** A failed call: {@code code} is a name like {@code INVALID_ARGUMENT}. */
+  /**
+   * A failed call: {@code code} is a name like {@code INVALID_ARGUMENT}; each field violation is written {@code
+   * "field REASON"} ({@link #violation}).
+   */
   public static Outcome error(String code, List<String> fieldViolations, String message) {
     return error(code, fieldViolations, message, null);
   }
@@ -54,8 +57,14 @@ public final class Outcome {
     return code;
   }
 
+  /** Each BadRequest field violation as {@code "field REASON"}, e.g. {@code "hands[1] WRONG_CARD_COUNT"}. */
   public List<String> fieldViolations() {
     return fieldViolations;
+  }
+
+  /** How a field violation is written here and in differences: its field, a space, its reason. */
+  public static String violation(String field, String reason) {
+    return field + " " + reason;
   }
 
   public String message() {

@@ -141,8 +141,8 @@ public final class Vectors {
     if (!isText(code) || !STATUS_CODES.contains(code.getAsString())) {
       return "\"expect.error.code\" must be a gRPC status code name other than OK, not " + Matching.show(code);
     }
-    if (error.has("fieldViolations") && !isTextList(error.get("fieldViolations"))) {
-      return "\"expect.error.fieldViolations\" must be a list of field paths";
+    if (error.has("fieldViolations") && !isViolationList(error.get("fieldViolations"))) {
+      return "\"expect.error.fieldViolations\" must be a list of {\"field\": path, \"reason\": REASON} objects";
     }
     return null;
   }
@@ -156,6 +156,23 @@ public final class Vectors {
         && value.isJsonPrimitive()
         && value.getAsJsonPrimitive().isString()
         && !value.getAsString().isEmpty();
+  }
+
+  /** [{"field": "hands[1]", "reason": "WRONG_CARD_COUNT"}, …]: exactly these two keys, non-empty strings. */
+  private static boolean isViolationList(JsonElement value) {
+    if (value == null || !value.isJsonArray()) {
+      return false;
+    }
+    for (JsonElement item : value.getAsJsonArray()) {
+      if (!isObject(item)) {
+        return false;
+      }
+      JsonObject violation = item.getAsJsonObject();
+      if (violation.size() != 2 || !isText(violation.get("field")) || !isText(violation.get("reason"))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static boolean isTextList(JsonElement value) {

@@ -76,19 +76,24 @@ class MatchingTest {
 
   @Test
   void errorsCompareCodeThenViolationSet() {
-    JsonObject expected = json("{\"code\": \"INVALID_ARGUMENT\", \"fieldViolations\": [\"a\", \"b\"]}")
-        .getAsJsonObject();
-    assertNull(Matching.matchError(expected, Outcome.error("INVALID_ARGUMENT", List.of("b", "a"), "bad")));
+    JsonObject expected =
+        json("{\"code\": \"INVALID_ARGUMENT\", \"fieldViolations\": [{\"field\": \"a\", \"reason\": \"R\"},"
+                + " {\"field\": \"b\", \"reason\": \"S\"}]}")
+            .getAsJsonObject();
+    assertNull(Matching.matchError(expected, Outcome.error("INVALID_ARGUMENT", List.of("b S", "a R"), "bad")));
     assertEquals(
-        "error.fieldViolations: missing [\"a\"], unexpected [\"c\"] (got [\"b\",\"c\"])",
-        Matching.matchError(expected, Outcome.error("INVALID_ARGUMENT", List.of("b", "c"), "")));
+        "error.fieldViolations: missing [\"a R\"], unexpected [\"c R\"] (got [\"b S\",\"c R\"])",
+        Matching.matchError(expected, Outcome.error("INVALID_ARGUMENT", List.of("b S", "c R"), "")));
+    assertEquals(
+        "error.fieldViolations: missing [\"a R\"], unexpected [\"a T\"] (got [\"a T\",\"b S\"])",
+        Matching.matchError(expected, Outcome.error("INVALID_ARGUMENT", List.of("b S", "a T"), "")));
     assertEquals(
         "error.code: expected INVALID_ARGUMENT, got INTERNAL (boom)",
         Matching.matchError(expected, Outcome.error("INTERNAL", List.of(), "boom")));
     JsonObject codeOnly = json("{\"code\": \"INVALID_ARGUMENT\"}").getAsJsonObject();
-    assertNull(Matching.matchError(codeOnly, Outcome.error("INVALID_ARGUMENT", List.of("x"), "")));
+    assertNull(Matching.matchError(codeOnly, Outcome.error("INVALID_ARGUMENT", List.of("x R"), "")));
     JsonObject none = json("{\"code\": \"INVALID_ARGUMENT\", \"fieldViolations\": []}").getAsJsonObject();
-    assertTrue(Matching.matchError(none, Outcome.error("INVALID_ARGUMENT", List.of("x"), "")) != null);
+    assertTrue(Matching.matchError(none, Outcome.error("INVALID_ARGUMENT", List.of("x R"), "")) != null);
   }
 
   @Test

@@ -32,6 +32,15 @@ class VectorsTest {
     assertEquals(
         "\"expect.error.code\" must be a gRPC status code name other than OK, not \"OK\"",
         problem("{\"error\": {\"code\": \"OK\"}}"));
+    String violations =
+        "\"expect.error.fieldViolations\" must be a list of {\"field\": path, \"reason\": REASON} objects";
+    String internal = "{\"error\": {\"code\": \"INTERNAL\", \"fieldViolations\": %s}}";
+    assertNull(problem(String.format(internal, "[{\"field\": \"a\", \"reason\": \"R\"}]")));
+    assertEquals(violations, problem(String.format(internal, "[\"a\"]")));
+    assertEquals(violations, problem(String.format(internal, "[{\"field\": \"a\"}]")));
+    assertEquals(violations, problem(String.format(internal, "[{\"field\": \"a\", \"reason\": \"\"}]")));
+    assertEquals(
+        violations, problem(String.format(internal, "[{\"field\": \"a\", \"reason\": \"R\", \"why\": \"x\"}]")));
     assertEquals(
         "\"expect.unordered\" only applies to \"response\"",
         problem("{\"error\": {\"code\": \"INTERNAL\"}, \"unordered\": []}"));
