@@ -1,5 +1,5 @@
-"""The TypeScript SDK's stream mode against real server processes: under steady load one replica is killed
-(SIGKILL) and another drained (SIGTERM), and no call is lost.
+"""The TypeScript SDK's stream mode against real server processes: under steady load, streams ended by their
+connection's maximum age, and one replica killed (SIGKILL) and another drained (SIGTERM), lose no call.
 
 A Node client has one target, so the three replicas share one port (SO_REUSEPORT): the kernel spreads the client's
 connections over them as a Kubernetes Service spreads connections over pods. The client keeps four streams, each
@@ -18,6 +18,7 @@ import signal
 import subprocess
 import threading
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from typing import Any
 
 from tests.support.calls import metric_samples
@@ -144,6 +145,27 @@ def busiest(servers: list[ServerHandle]) -> ServerHandle:
     served = [stream_messages(server) for server in servers]
     assert max(served) > 0, f"no message went over a stream: {served}"
     return servers[served.index(max(served))]
+
+
+def test_streams_ended_by_the_connection_age_lose_no_call() -> None:
+    # Connections past 1 s (±10 %) get a GOAWAY, and their streams end once the 1 s grace runs out, whatever is in
+    # flight: those calls go again on new connections.
+    with running_server(["--max-connection-age", "1", "--max-connection-age-grace", "1"]) as server:
+        load = NodeLoad(server.target)
+        try:
+            for _ in range(2):
+                since = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+                server.wait_for_log(lambda record, since=since: stream_ended(record, since), timeout=WAIT_SECONDS)
+                load.wait_for(CALLS)
+            summary = load.finish()
+        finally:
+            load.stop()
+    assert summary["failures"] == [] and summary["failed"] == 0, summary
+
+
+def stream_ended(record: dict[str, Any], since: str) -> bool:
+    """Whether the log line is a stream's last (its 'stream' line without 'open'), logged after `since`."""
+    return record.get("event") == "stream" and "open" not in record and str(record.get("timestamp")) > since
 
 
 def test_replicas_killed_and_drained_under_load_lose_no_call() -> None:
