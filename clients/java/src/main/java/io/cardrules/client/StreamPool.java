@@ -25,7 +25,14 @@ final class StreamPool {
   /** Sends the call on a stream; a closed pool refuses it. */
   void send(StreamedCall<?, ?> call) {
     while (!call.isDone()) {
-      PooledStream stream = pick();
+      PooledStream stream;
+      try {
+        stream = pick();
+      } catch (RuntimeException error) {
+        // An interceptor of the caller's threw as the stream opened: the call fails with it, as a unary call would.
+        call.unsendable(error);
+        return;
+      }
       if (stream == null) {
         call.refused("Channel shutdown invoked");
         return;

@@ -12,6 +12,9 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.protobuf.StatusProto;
 import java.io.IOException;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
@@ -28,6 +31,17 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * exactly once, whichever of answer, deadline, cancellation or failure comes first.
  */
 final class StreamedCall<ReqT, RespT> extends ClientCall<ReqT, RespT> {
+  /** How a stream may end that no other stream would change (the same set in every SDK's stream mode). */
+  static final Set<Status.Code> FINAL =
+      Collections.unmodifiableSet(
+          EnumSet.of(
+              Status.Code.UNAUTHENTICATED,
+              Status.Code.PERMISSION_DENIED,
+              Status.Code.UNIMPLEMENTED,
+              Status.Code.INVALID_ARGUMENT,
+              Status.Code.FAILED_PRECONDITION,
+              Status.Code.RESOURCE_EXHAUSTED));
+
   private final StreamingChannel channel;
   private final MethodDescriptor<ReqT, RespT> method;
   private final StreamRoutes.Route route;
@@ -176,23 +190,32 @@ final class StreamedCall<ReqT, RespT> extends ClientCall<ReqT, RespT> {
   }
 
   /**
-   * The stream ended before answering. A stream that had been answering ended for a reason of its own (a draining
-   * or restarted replica, a connection at its maximum age): the call is sent again. A stream refused at once fails
-   * the call like a unary call that failed with that status.
+   * The stream ended before answering. Most ends say the connection broke or moved (a replica drained, was killed or
+   * reached its maximum connection age; a proxy reset the stream): the call is sent again on another stream. The
+   * {@link #FINAL} codes are the server's answer about the stream itself, which another stream would get too: the
+   * call fails with it, as a unary call would. UNAUTHENTICATED is final only from a stream that never answered: one
+   * that did was let in, and ends so when its credentials expire, so a new stream may be let in again.
    */
   void streamEnded(Status status, boolean established) {
     if (channel.isShutdownNow()) {
       end(Status.UNAVAILABLE.withDescription("Channel shutdownNow invoked"), new Metadata());
       return;
     }
+    Status.Code code = status.getCode();
+    boolean settled = FINAL.contains(code) && !(code == Status.Code.UNAUTHENTICATED && established);
     Status failure =
         status.isOk() ? Status.UNAVAILABLE.withDescription("the stream ended without answering the call") : status;
-    failed(failure, new Metadata(), established || channel.retryPolicy().retries(status.getCode()));
+    failed(failure, new Metadata(), !settled);
   }
 
   /** A shut-down channel or pool: the call cannot be sent again. */
   void refused(String reason) {
     end(Status.UNAVAILABLE.withDescription(reason), new Metadata());
+  }
+
+  /** The stream could not be opened. */
+  void unsendable(Throwable error) {
+    end(Status.INTERNAL.withDescription("cannot open a stream: " + error).withCause(error), new Metadata());
   }
 
   private void failed(Status status, Metadata trailers, boolean retryable) {

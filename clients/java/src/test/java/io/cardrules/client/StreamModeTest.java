@@ -65,6 +65,10 @@ class StreamModeTest {
     volatile int unavailable;
     /** Answer in reverse order, this many messages at a time (0: in order). */
     volatile int reverseBatches;
+    /** How a draining stream ends. */
+    volatile Status drainStatus = Status.UNAVAILABLE.withDescription("server draining");
+    /** Refuse each stream as it opens, with this status (null: let it in). */
+    volatile Status refuse;
     /** Never answer. */
     volatile boolean hang;
     /** Counted down by each message read while hanging. */
@@ -84,6 +88,9 @@ class StreamModeTest {
     @Override
     public StreamObserver<LiengServiceStreamRequest> stream(StreamObserver<LiengServiceStreamResponse> answers) {
       streams.incrementAndGet();
+      if (refuse != null) {
+        answers.onError(refuse.asRuntimeException());
+      }
       return new StreamObserver<LiengServiceStreamRequest>() {
         private final List<LiengServiceStreamResponse> batch = new ArrayList<>();
         private int read;
@@ -98,7 +105,7 @@ class StreamModeTest {
           }
           if (drainAt > 0 && read >= drainAt) {
             ended = true;
-            answers.onError(Status.UNAVAILABLE.withDescription("server draining").asRuntimeException());
+            answers.onError(drainStatus.asRuntimeException());
             return;
           }
           if (hang) {
@@ -275,6 +282,29 @@ class StreamModeTest {
     }
     assertTrue(fake.streams.get() > 2, "streams opened: " + fake.streams.get());
     assertTrue(fake.messages.get() > 20, "messages read: " + fake.messages.get());
+  }
+
+  @Test
+  void aStreamResetByAProxyHasItsCallsSentAgainToo() throws Exception {
+    fake.drainAt = 3;
+    fake.drainStatus = Status.INTERNAL.withDescription("RST_STREAM closed stream. HTTP/2 error code: INTERNAL_ERROR");
+    LiengFutureClient lieng = new LiengFutureClient(streams, 60_000);
+    List<ListenableFuture<ScoreLiengResponse>> calls = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      calls.add(lieng.scoreLieng(hands(1 + i)));
+    }
+    for (int i = 0; i < 6; i++) {
+      assertEquals(1 + i, calls.get(i).get(60, TimeUnit.SECONDS).getScoresCount());
+    }
+  }
+
+  @Test
+  void aStreamRefusedAsItOpensFailsItsCallsWithThatStatus() {
+    fake.refuse = Status.UNAUTHENTICATED.withDescription("missing or invalid credentials");
+    UnauthenticatedException refused =
+        assertThrows(UnauthenticatedException.class, () -> new LiengClient(streams, 30_000).scoreLieng(hands(1)));
+    assertEquals("UNAUTHENTICATED: missing or invalid credentials", refused.getMessage());
+    assertEquals(2, fake.streams.get()); // the pool's two streams, refused once each: never sent again
   }
 
   @Test
