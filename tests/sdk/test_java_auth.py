@@ -161,6 +161,17 @@ def test_missing_or_wrong_token_is_the_typed_unauthenticated_error(
     assert REFUSED in result.stderr, _report(result)
 
 
+def test_stream_mode_sends_the_token_as_each_stream_opens(
+    runner: list[str], token_server: ServerHandle, files: tuple[Path, Path]
+) -> None:
+    result = _run(runner, str(files[1]), "--target", token_server.target, "--token", TOKEN, "--stream")
+    assert (result.returncode, result.stdout) == (0, "1 passed, 0 failed\n"), _report(result)
+    # A refused stream fails its calls with the refusal, typed, as a refused unary call does (never retried).
+    refused = _run(runner, str(files[1]), "--target", token_server.target, "--token", "wrong", "--stream")
+    _refused(refused, "UNAUTHENTICATED")
+    assert REFUSED in refused.stderr, _report(refused)
+
+
 def test_a_bad_token_or_key_is_refused_before_any_call(
     runner: list[str], files: tuple[Path, Path], pki: tuple[Pki, ClientCertificate, Path]
 ) -> None:
