@@ -36,11 +36,19 @@ def sdk_scores(client: LiengClient) -> Call:
 
 @contextlib.contextmanager
 def sdk_stream_scores(
-    target: str, streams: int, load_balancing: LoadBalancing = "pick_first", timeout: float = 10.0
+    target: str,
+    streams: int,
+    load_balancing: LoadBalancing = "round_robin",
+    timeout: float = 10.0,
+    token: str | None = None,
 ) -> Iterator[Call]:
     """ScoreLieng through the Python SDK's stream mode: ``streams`` Stream calls, each placed by ``load_balancing``,
-    carry every call as a message; calls a stream ends without answering are re-sent (the SDK's retry policy)."""
-    with LiengClient.connect(target, load_balancing=load_balancing, streams=streams, timeout=timeout) as client:
+    carry every call as a message (with ``token`` as the bearer token); calls a stream ends without answering are
+    re-sent (the SDK's retry policy)."""
+    connected = LiengClient.connect(
+        target, load_balancing=load_balancing, streams=streams, timeout=timeout, token=token
+    )
+    with connected as client:
         yield sdk_scores(client)
 
 
