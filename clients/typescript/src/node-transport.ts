@@ -4,7 +4,13 @@ import type * as http2 from "node:http2";
 import type { Transport } from "@connectrpc/connect";
 import { createGrpcTransport, Http2SessionManager } from "@connectrpc/connect-node";
 import { type CallDefaults, DEFAULT_TIMEOUT_MS, callInterceptors } from "./clients.js";
-import { type ClosableTransport, createStreamPool, DEFAULT_STREAMS, type PoolConnection } from "./stream-transport.js";
+import {
+  CLOSED,
+  type ClosableTransport,
+  createStreamPool,
+  DEFAULT_STREAMS,
+  type PoolConnection,
+} from "./stream-transport.js";
 import { type TlsOptions, tlsSessionOptions, wantsTls } from "./tls.js";
 
 export interface NodeClientOptions extends CallDefaults, TlsOptions {
@@ -53,6 +59,48 @@ export function createStreamTransport(target: string, options: NodeClientOptions
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     retry: options.retry ?? {},
   });
+}
+
+/**
+ * A unary transport (createNodeTransport's) that close() can shut: calls under way then fail with CANCELLED, later
+ * ones too, and the HTTP/2 session is closed.
+ */
+export function createClosableNodeTransport(target: string, options: NodeClientOptions): ClosableTransport {
+  const connection = nodeConnection(target, options);
+  const calls = new Set<AbortController>();
+  let closed = false;
+  // Each call runs under a signal of its own, which close() aborts (a call already cancelled is never retried).
+  function tracked<T>(callerSignal: AbortSignal | undefined, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    if (closed) {
+      return Promise.reject(CLOSED());
+    }
+    const controller = new AbortController();
+    const forward = (): void => controller.abort(callerSignal?.reason);
+    if (callerSignal?.aborted === true) {
+      forward();
+    } else {
+      callerSignal?.addEventListener("abort", forward, { once: true });
+    }
+    calls.add(controller);
+    return run(controller.signal).finally(() => {
+      calls.delete(controller);
+      callerSignal?.removeEventListener("abort", forward);
+    });
+  }
+  return {
+    unary: (method, signal, timeoutMs, header, input, contextValues) =>
+      tracked(signal, (own) => connection.transport.unary(method, own, timeoutMs, header, input, contextValues)),
+    stream: (method, signal, timeoutMs, header, input, contextValues) =>
+      tracked(signal, (own) => connection.transport.stream(method, own, timeoutMs, header, input, contextValues)),
+    close: () => {
+      closed = true;
+      for (const call of calls) {
+        call.abort(CLOSED());
+      }
+      connection.close();
+      return Promise.resolve();
+    },
+  };
 }
 
 /**

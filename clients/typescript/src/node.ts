@@ -3,7 +3,12 @@
 // vector files from disk.
 import type { Transport } from "@connectrpc/connect";
 import * as clients from "./clients.js";
-import { createStreamTransport, type NodeClientOptions, nodeConnection, wantsStreams } from "./node-transport.js";
+import {
+  createClosableNodeTransport,
+  createStreamTransport,
+  type NodeClientOptions,
+  wantsStreams,
+} from "./node-transport.js";
 
 export * from "./index.js";
 export { createNodeTransport, createStreamTransport, type NodeClientOptions } from "./node-transport.js";
@@ -16,7 +21,8 @@ export { loadVectors } from "./vectors.js";
 export interface Closable {
   /**
    * Close the connections the client opened (in stream mode its streams keep Node running until then); calls still
-   * waiting fail with CANCELLED. A client made over a ready Transport closes nothing: close that transport.
+   * waiting fail with CANCELLED, later calls too. A client made over a ready Transport closes nothing: close that
+   * transport.
    */
   close(): Promise<void>;
 }
@@ -49,16 +55,8 @@ function transportFor(target: string | Transport, options: NodeClientOptions): {
     clients.checkNoOptionsWithTransport(options);
     return { transport: target, close: () => Promise.resolve() };
   }
-  if (wantsStreams(options)) {
-    const transport = createStreamTransport(target, options);
-    return { transport, close: () => transport.close() };
-  }
-  const connection = nodeConnection(target, options);
-  return {
-    transport: connection.transport,
-    close: () => {
-      connection.close();
-      return Promise.resolve();
-    },
-  };
+  const transport = wantsStreams(options)
+    ? createStreamTransport(target, options)
+    : createClosableNodeTransport(target, options);
+  return { transport, close: () => transport.close() };
 }

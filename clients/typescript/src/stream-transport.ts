@@ -67,7 +67,8 @@ export function createStreamPool(connect: () => PoolConnection, settings: Stream
 // The per-call headers a Transport receives (HeadersInit | undefined, a DOM type not named in Node's typings).
 type CallHeaders = Parameters<Transport["unary"]>[3];
 
-const CLOSED = (): ConnectError => new ConnectError("the client was closed", Code.Canceled);
+/** The error of a call cut off, or refused, because its client was closed. */
+export const CLOSED = (): ConnectError => new ConnectError("the client was closed", Code.Canceled);
 
 // One connection of the pool with its stream per service. A connection whose stream broke or moved (a replica
 // drained, was killed or reached its maximum connection age) sits out its turns until a new session to the target

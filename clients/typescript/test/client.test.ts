@@ -133,6 +133,21 @@ test("an unimplemented method is UNIMPLEMENTED, not retried", async () => {
   await assert.rejects(client.startHand({}), (e: unknown) => e instanceof RulesError && e.codeName === "UNIMPLEMENTED");
 });
 
+test("close() cuts off the calls under way and refuses later ones, with CANCELLED", async () => {
+  const client = createLiengClient(server.target, { retry: NO_BACKOFF });
+  assert.deepEqual((await client.compareHands({})).places, [1, 0, 1]);
+  server.state.startBettingDelayMs = 300;
+  const underWay = client.startBetting({ ante: 1n }).then(
+    () => assert.fail("expected an error"),
+    (e: unknown) => e,
+  );
+  await client.close();
+  const error = await underWay;
+  assert.ok(error instanceof RulesError && error.codeName === "CANCELLED", String(error));
+  await assert.rejects(client.compareHands({}), (e: unknown) => e instanceof RulesError && e.codeName === "CANCELLED");
+  server.state.startBettingDelayMs = 0;
+});
+
 test("no server: UNAVAILABLE after the retries", async () => {
   const client = createLiengClient("http://127.0.0.1:1", { retry: NO_BACKOFF });
   await assert.rejects(client.scoreLieng({}), (e: unknown) => e instanceof RulesError && e.codeName === "UNAVAILABLE");
