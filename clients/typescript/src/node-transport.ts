@@ -6,6 +6,7 @@ import { createGrpcTransport, Http2SessionManager } from "@connectrpc/connect-no
 import { type CallDefaults, DEFAULT_TIMEOUT_MS, callInterceptors } from "./clients.js";
 import {
   CLOSED,
+  callSignal,
   type ClosableTransport,
   createStreamPool,
   DEFAULT_STREAMS,
@@ -70,28 +71,26 @@ export function createClosableNodeTransport(target: string, options: NodeClientO
   const calls = new Set<AbortController>();
   let closed = false;
   // Each call runs under a signal of its own, which close() aborts (a call already cancelled is never retried).
-  function tracked<T>(callerSignal: AbortSignal | undefined, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  function tracked<T>(caller: AbortSignal | undefined, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
     if (closed) {
       return Promise.reject(CLOSED());
     }
-    const controller = new AbortController();
-    const forward = (): void => controller.abort(callerSignal?.reason);
-    if (callerSignal?.aborted === true) {
-      forward();
-    } else {
-      callerSignal?.addEventListener("abort", forward, { once: true });
-    }
-    calls.add(controller);
-    return run(controller.signal).finally(() => {
-      calls.delete(controller);
-      callerSignal?.removeEventListener("abort", forward);
+    const signal = callSignal(caller, 0);
+    calls.add(signal.controller);
+    return run(signal.signal).finally(() => {
+      calls.delete(signal.controller);
+      signal.release();
     });
   }
   return {
     unary: (method, signal, timeoutMs, header, input, contextValues) =>
       tracked(signal, (own) => connection.transport.unary(method, own, timeoutMs, header, input, contextValues)),
+    // A stream outlives the promise of its response, so it keeps its caller's signal; close() ends it with the
+    // session (streams are never retried).
     stream: (method, signal, timeoutMs, header, input, contextValues) =>
-      tracked(signal, (own) => connection.transport.stream(method, own, timeoutMs, header, input, contextValues)),
+      closed
+        ? Promise.reject(CLOSED())
+        : connection.transport.stream(method, signal, timeoutMs, header, input, contextValues),
     close: () => {
       closed = true;
       for (const call of calls) {

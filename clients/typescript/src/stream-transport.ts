@@ -160,7 +160,8 @@ class StreamPool implements ClosableTransport {
     this.throwIfClosed();
     const route = streamRouteOf(method);
     if (route === undefined || hasEntries(header)) {
-      return this.nextSlot().connection.transport.unary(method, signal, timeoutMs, header, input, contextValues);
+      const { transport } = this.nextSlot().connection;
+      return this.tracked(signal, (own) => transport.unary(method, own, timeoutMs, header, input, contextValues));
     }
     const request = isMessage(input, method.input) ? input : create(method.input, input);
     const deadlineMs = timeoutMs === undefined ? this.settings.timeoutMs : timeoutMs;
@@ -184,6 +185,7 @@ class StreamPool implements ClosableTransport {
     contextValues?: ContextValues,
   ): Promise<StreamResponse<I, O>> {
     this.throwIfClosed();
+    // Its caller's signal as it is: the stream outlives this promise. close() ends it with its connection.
     return this.nextSlot().connection.transport.stream(method, signal, timeoutMs, header, input, contextValues);
   }
 
@@ -200,6 +202,18 @@ class StreamPool implements ClosableTransport {
     await Promise.all(channels.map((channel) => channel.finished));
     for (const slot of this.slots) {
       slot.connection.close();
+    }
+  }
+
+  // An ordinary call on one of the connections, under a signal close() aborts (so it is not retried after close).
+  private async tracked<T>(caller: AbortSignal | undefined, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const signal = callSignal(caller, 0);
+    this.calls.add(signal.controller);
+    try {
+      return await run(signal.signal);
+    } finally {
+      this.calls.delete(signal.controller);
+      signal.release();
     }
   }
 
@@ -259,9 +273,12 @@ function hasEntries(header: CallHeaders): boolean {
   return header !== undefined && !new Headers(header).entries().next().done;
 }
 
-// A call's own signal: aborted when the caller's signal is, or when the deadline passes (with DEADLINE_EXCEEDED, as
-// Connect reports it), or by the pool's close(); release() stops its timer and listener.
-function callSignal(
+/**
+ * A call's own signal: aborted when the caller's signal is, or when the deadline passes (with DEADLINE_EXCEEDED, as
+ * Connect reports it; 0 or less for none), or by its controller (a client's close()); release() stops its timer
+ * and listener.
+ */
+export function callSignal(
   caller: AbortSignal | undefined,
   deadlineMs: number,
 ): { controller: AbortController; signal: AbortSignal; release(): void } {
