@@ -25,6 +25,8 @@ final class PooledStream extends ClientCall.Listener<Message> {
   private boolean halfClosed;
   // Set once the server has answered on this stream (its headers came): it was open, not refused.
   private volatile boolean established;
+  // How the stream ended (guarded by this; null while open).
+  private Status ended;
 
   PooledStream(StreamPool pool, Channel channel, StreamRoutes.Service service) {
     this.pool = pool;
@@ -68,6 +70,15 @@ final class PooledStream extends ClientCall.Listener<Message> {
     return !closed && !halfClosed;
   }
 
+  /** How the stream ended, or null while it has not. */
+  synchronized Status ended() {
+    return ended;
+  }
+
+  boolean established() {
+    return established;
+  }
+
   /** A call that ended otherwise (deadline, cancellation): its late answer, if any, is dropped. */
   void forget(long id) {
     pending.remove(id);
@@ -107,6 +118,7 @@ final class PooledStream extends ClientCall.Listener<Message> {
     List<StreamedCall<?, ?>> unanswered;
     synchronized (this) {
       closed = true;
+      ended = status;
       unanswered = new ArrayList<>(pending.values());
       pending.clear();
     }

@@ -1,6 +1,7 @@
 package io.cardrules.client;
 
 import io.grpc.Channel;
+import io.grpc.Status;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -40,7 +41,13 @@ final class StreamPool {
       if (stream.send(call)) {
         return;
       }
-      // That stream ended between pick and send: pick() replaces it.
+      Status ended = stream.ended();
+      if (ended != null) {
+        // The stream ended between pick and send (say, refused as it opened): the call takes that end as if it
+        // had been sent on it, so retries and final statuses apply rather than a loop of new streams.
+        call.streamEnded(ended, stream.established());
+        return;
+      }
     }
   }
 

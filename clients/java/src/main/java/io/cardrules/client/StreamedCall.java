@@ -14,6 +14,7 @@ import io.grpc.protobuf.StatusProto;
 import java.io.IOException;
 import java.util.Collections;
 import java.util.EnumSet;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -237,7 +238,7 @@ final class StreamedCall<ReqT, RespT> extends ClientCall<ReqT, RespT> {
   private void deadlineExceeded() {
     double seconds = (System.nanoTime() - startNanos) / 1e9;
     end(Status.DEADLINE_EXCEEDED.withDescription(
-            String.format("deadline exceeded after %.3fs waiting for the answer on a stream", seconds)),
+            String.format(Locale.ROOT, "deadline exceeded after %.3fs waiting for the answer on a stream", seconds)),
         new Metadata());
   }
 
