@@ -14,16 +14,15 @@ from google.protobuf.message import Message
 from google.rpc import error_details_pb2, status_pb2
 
 from cardrules.api.house_rules import RulesReader
-from cardrules.api.lieng import LiengService
 from cardrules.api.limits import BOUNDS, Bound
-from cardrules.api.sam import SamLocService
 from cardrules.api.sam import service as sam_service
 from cardrules.core.lieng.limits import max_round_actions as lieng_max_actions
 from cardrules.core.sam.limits import max_round_actions as sam_max_actions
 from cardrules.v1 import cards_pb2, lieng_pb2, sam_loc_pb2
 from tests.support.sam_records import random_round
+from tests.support.servicers import lieng_servicer, sam_servicer
 
-SERVICERS: dict[str, Any] = {"SamLocService": SamLocService(), "LiengService": LiengService()}
+SERVICERS: dict[str, Any] = {"SamLocService": sam_servicer(), "LiengService": lieng_servicer()}
 METHODS = {
     method.input_type.full_name: (service.name, method.name)
     for module in (sam_loc_pb2, lieng_pb2)

@@ -16,9 +16,10 @@ from cardrules.api import lieng as api
 from cardrules.core.lieng import BettingState, HouseRules
 from cardrules.v1 import lieng_pb2
 from tests.support.lieng_rounds import rounds
+from tests.support.servicers import lieng_servicer
 
 RAISE = lieng_pb2.LIENG_ACTION_KIND_RAISE
-SERVICE = api.LiengService()
+SERVICE = lieng_servicer()
 # Each round is several states, each checked with a few RPCs through the messages: 100 rounds take ~5 s.
 SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -39,7 +40,11 @@ def _house_rules(rules: HouseRules) -> lieng_pb2.LiengHouseRules:
 
 
 def _validate(
-    state: lieng_pb2.LiengBettingState, rules: lieng_pb2.LiengHouseRules, seat: int, kind: int, amount: int
+    state: lieng_pb2.LiengBettingState,
+    rules: lieng_pb2.LiengHouseRules,
+    seat: int,
+    kind: Any,
+    amount: int,
 ) -> Any:
     action = lieng_pb2.LiengAction(seat=seat, kind=kind, amount=amount)
     return _call(

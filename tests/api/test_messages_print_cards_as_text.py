@@ -16,15 +16,14 @@ from typing import Any
 import pytest
 from google.protobuf import json_format, message_factory
 
-from cardrules.api import lieng as lieng_api
-from cardrules.api import sam as sam_api
 from cardrules.core.errors import InvalidInput
 from cardrules.v1 import cards_pb2, lieng_pb2, sam_loc_pb2
+from tests.support.servicers import lieng_servicer, sam_servicer
 
 VECTORS = Path(__file__).resolve().parents[1] / "vectors"
 SERVICES: dict[str, tuple[Any, Any]] = {
-    "cardrules.v1.SamLocService": (sam_api.SamLocService(), sam_loc_pb2.DESCRIPTOR.services_by_name["SamLocService"]),
-    "cardrules.v1.LiengService": (lieng_api.LiengService(), lieng_pb2.DESCRIPTOR.services_by_name["LiengService"]),
+    "cardrules.v1.SamLocService": (sam_servicer(), sam_loc_pb2.DESCRIPTOR.services_by_name["SamLocService"]),
+    "cardrules.v1.LiengService": (lieng_servicer(), lieng_pb2.DESCRIPTOR.services_by_name["LiengService"]),
 }
 # A card as numbers: "rank=1", "suit 0" next to a rank, "card 12" (an index), "Card(" (a Python repr).
 NUMERIC_CARD = re.compile(r"rank=|suit=|\bcard \d+(?![0-9A-Z])|Card\(|\bcards?: \(?\d+(?![0-9A-Z])")

@@ -18,11 +18,13 @@ import pytest
 from google.protobuf import json_format
 from google.rpc import error_details_pb2, status_pb2
 
-from cardrules.api.lieng import LiengService
-from cardrules.api.sam import SamLocService
 from tests.support.mutations import mutate, vector_requests
+from tests.support.servicers import lieng_servicer, sam_servicer
 
-SERVICERS: dict[str, Any] = {"cardrules.v1.SamLocService": SamLocService(), "cardrules.v1.LiengService": LiengService()}
+SERVICERS: dict[str, Any] = {
+    "cardrules.v1.SamLocService": sam_servicer(),
+    "cardrules.v1.LiengService": lieng_servicer(),
+}
 
 
 class Aborted(Exception):

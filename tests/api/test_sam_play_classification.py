@@ -15,8 +15,9 @@ from cardrules.core.sam import HouseRules, Pass, Play, TableState, apply, classi
 from cardrules.v1 import sam_loc_pb2
 from tests.support.sam_rounds import play_randomly, rules_strategy
 from tests.support.samkit import table
+from tests.support.servicers import sam_servicer
 
-SERVICE = api.SamLocService()
+SERVICE = sam_servicer()
 
 
 def check_every_offer_is_classified(state: TableState, rng: random.Random) -> None:

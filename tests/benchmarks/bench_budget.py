@@ -81,7 +81,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         for n in sizes:
             request = health_pb2.HealthCheckRequest(service=str(n))
             with grpc.insecure_channel(server.target) as channel:  # the method answers before it is loaded
-                call = channel.unary_unary(PATH, health_pb2.HealthCheckRequest.SerializeToString)
+                call: grpc.UnaryUnaryMultiCallable[health_pb2.HealthCheckRequest, bytes] = channel.unary_unary(
+                    PATH, health_pb2.HealthCheckRequest.SerializeToString
+                )
                 health_pb2.HealthCheckResponse.FromString(call(request, timeout=10))
             bodies[n] = work / f"spin{n}.bin"
             bodies[n].write_bytes(body(request))

@@ -34,12 +34,12 @@ from grpc_health.v1 import health_pb2
 REPO_ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO_ROOT))
 
-from cardrules.api.lieng import LiengService  # noqa: E402
-from cardrules.api.sam import SamLocService, state_to_proto  # noqa: E402
+from cardrules.api.sam import state_to_proto  # noqa: E402
 from cardrules.core import lieng, sam  # noqa: E402
 from cardrules.core.cards import CARDS  # noqa: E402
 from cardrules.server.health import HealthServicer  # noqa: E402
 from cardrules.v1 import cards_pb2, lieng_pb2, sam_loc_pb2  # noqa: E402
+from tests.support.servicers import lieng_servicer, sam_servicer  # noqa: E402
 
 SEED = 20240611
 N_LEADS = 2000
@@ -143,7 +143,7 @@ def play_sam_hand(rng: random.Random) -> SamHand:
 
 
 def sam_cases(rng: random.Random) -> list[Case]:
-    service = SamLocService()
+    service = sam_servicer()
     hand = play_sam_hand(rng)
     mid = state_to_proto(hand.mid)
     first = state_to_proto(hand.first)
@@ -202,7 +202,7 @@ def sam_cases(rng: random.Random) -> list[Case]:
 
 
 def lieng_cases(rng: random.Random) -> list[Case]:
-    service = LiengService()
+    service = lieng_servicer()
     deck = list(range(52))
     rng.shuffle(deck)
     dealt = [deck[i * 3 : i * 3 + 3] for i in range(6)]

@@ -16,6 +16,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import grpc
 from google.api import httpbody_pb2
@@ -68,7 +69,7 @@ def json_cases() -> list[tuple[worst.Case, worst.Case]]:
 
 def refusal_cases() -> list[worst.Case]:
     card = {"rank": "RANK_ACE", "suit": "SUIT_SPADES"}
-    bodies = {
+    bodies: dict[str, list[Any]] = {
         "a misspelt key in every card (1000 hands)": [[{"rank": "RANK_ACE", "suitt": "SUIT_SPADES"}] * 3] * 1000,
         "a bad value in every card (1000 hands)": [[{"rank": "RANK_ACEE", "suit": 1.5}] * 3] * 1000,
         "999 good hands, then a misspelt key": [[card] * 3] * 999 + [[{"rank": "RANK_ACE", "suitt": 1}]],

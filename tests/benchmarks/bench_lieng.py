@@ -128,8 +128,8 @@ def main() -> None:
     )
     states = []
     for committed, folded, _, _ in rounds[:2_000]:
-        stacks = tuple(c if not f else c + 100 for c, f in zip(committed, folded, strict=True))
-        state = NoLimitTexasHoldem.create_state(automations, False, 10, (0,) * 6, 10, stacks, 6)
+        chips = tuple(c if not f else c + 100 for c, f in zip(committed, folded, strict=True))
+        state = NoLimitTexasHoldem.create_state(automations, False, 10, (0,) * 6, 10, chips, 6)
         while state.actor_index is not None:
             i = state.actor_index
             if folded[i] and state.can_fold():

@@ -90,7 +90,7 @@ def full_round() -> RoundRecord:
             assert isinstance(result, Applied)
             actions.append(action)
             state = result.state
-        return RoundRecord(hands=hands, stake=1000, leader=0, actions=tuple(actions), house_rules=rules)
+        return RoundRecord(hands=tuple(hands), stake=1000, leader=0, actions=tuple(actions), house_rules=rules)
 
 
 def main() -> None:

@@ -60,7 +60,9 @@ MESSAGE_LIMIT = Config().max_message_bytes  # the server's default --max-message
 CPU_TARGET_MS = 20.0
 RSS_TARGET_MB = 16.0
 HEALTH_TARGET_MS = 100.0
-_RANK_TO_PROTO = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2)  # core rank index → proto Rank
+# Core rank index → proto Rank, suit → proto Suit (typed Any: the stubs want the enums' own value types).
+_RANK_TO_PROTO: tuple[Any, ...] = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2)
+_SUIT_TO_PROTO: tuple[Any, ...] = (1, 2, 3, 4)
 
 
 @dataclass(frozen=True)
@@ -94,7 +96,7 @@ class Figures:
 
 def proto_cards(values: Sequence[int]) -> cards_pb2.Cards:
     return cards_pb2.Cards(
-        cards=[cards_pb2.Card(rank=_RANK_TO_PROTO[c >> 2], suit=(c & 3) + 1) for c in values]  # type: ignore[misc]
+        cards=[cards_pb2.Card(rank=_RANK_TO_PROTO[c >> 2], suit=_SUIT_TO_PROTO[c & 3]) for c in values]
     )
 
 
@@ -432,12 +434,12 @@ def reset_peaks(pids: Sequence[int]) -> dict[int, int]:
 
 
 def call_once(channel: grpc.Channel, path: str, body: bytes) -> grpc.StatusCode:
-    method = channel.unary_unary(path, request_serializer=None, response_deserializer=None)
+    method: grpc.UnaryUnaryMultiCallable[bytes, bytes] = channel.unary_unary(path)
     try:
         method(body, timeout=60)
         return grpc.StatusCode.OK
     except grpc.RpcError as error:
-        return error.code()  # type: ignore[no-any-return,attr-defined]
+        return error.code()
 
 
 def measure(channel: grpc.Channel, case: Case, pid: int, metrics_url: str, seconds: float) -> Figures:
@@ -490,7 +492,8 @@ def health_under_load(target: str, cases: Sequence[Case], seconds: float) -> tup
     time.sleep(3.0)  # every loader started and calling
     latencies: list[float] = []
     with grpc.insecure_channel(target, options=[("grpc.use_local_subchannel_pool", 1)]) as channel:
-        check = health_pb2_grpc.HealthStub(channel).Check
+        stub: Any = health_pb2_grpc.HealthStub(channel)  # the stub's type stubs do not declare its methods
+        check = stub.Check
         check(health_pb2.HealthCheckRequest(), timeout=10)
         end = time.perf_counter() + seconds
         while time.perf_counter() < end:

@@ -19,7 +19,7 @@ from cardrules.server.__main__ import main
 from cardrules.server.binding import ServiceBinding
 
 SERVICE = "cardrules.bench.Spin"
-_SERVING = health_pb2.HealthCheckResponse(status=health_pb2.HealthCheckResponse.SERVING)  # type: ignore[attr-defined]
+_SERVING = health_pb2.HealthCheckResponse(status=health_pb2.HealthCheckResponse.SERVING)
 
 
 def spin(iterations: int) -> int:

@@ -8,6 +8,7 @@ import http.client
 import json
 import struct
 from collections.abc import Iterator
+from typing import Any
 
 import grpc
 import pytest
@@ -130,7 +131,7 @@ def test_envoy_grpc_web_spreads_per_call(servers: list[ServerHandle], envoy: Env
     assert_spread(spread(servers, before), CALLS, "Envoy gRPC-Web")
 
 
-def json_call(envoy: EnvoyHandle, path: str, body: dict[str, object]) -> tuple[int, dict[str, object], dict[str, str]]:
+def json_call(envoy: EnvoyHandle, path: str, body: dict[str, object]) -> tuple[int, dict[str, Any], dict[str, str]]:
     connection = http.client.HTTPConnection("127.0.0.1", envoy.port, timeout=10)
     try:
         connection.request(

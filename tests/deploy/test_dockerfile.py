@@ -73,8 +73,8 @@ def parse() -> tuple[dict[str, str], list[Stage]]:
         elif keyword == "FROM":
             parts = rest.split()
             image = re.sub(r"\$\{(\w+)\}|\$(\w+)", lambda m: args[m.group(1) or m.group(2)], parts[0])
-            name = parts[2] if len(parts) == 3 and parts[1].upper() == "AS" else None
-            stages.append(Stage(image, name))
+            stage = parts[2] if len(parts) == 3 and parts[1].upper() == "AS" else None
+            stages.append(Stage(image, stage))
         else:
             assert stages, f"{keyword} before the first FROM"
             stages[-1].instructions.append((keyword, rest))

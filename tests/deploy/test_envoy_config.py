@@ -7,7 +7,7 @@ import json
 import re
 import subprocess
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 import yaml
@@ -40,7 +40,7 @@ def shipped(overlay: str) -> dict[str, Any]:
 
 def the_filter(config: dict[str, Any], suffix: str) -> dict[str, Any]:
     (found,) = [item["typed_config"] for item in http_filters(config) if item["name"].endswith(suffix)]
-    return found
+    return cast(dict[str, Any], found)
 
 
 def cors_origins(config: dict[str, Any]) -> list[dict[str, Any]]:
@@ -158,7 +158,7 @@ def test_per_call_balancing_grpc_web_cors_and_transcoding_are_configured(overlay
 
 def rules_cluster(config: dict[str, Any]) -> dict[str, Any]:
     (cluster,) = [c for c in config["static_resources"]["clusters"] if c["name"] == "cardrules"]
-    return cluster
+    return cast(dict[str, Any], cluster)
 
 
 def rules_routes(config: dict[str, Any]) -> list[dict[str, Any]]:

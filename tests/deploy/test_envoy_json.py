@@ -18,6 +18,7 @@ import pytest
 
 from cardrules.v1 import lieng_pb2
 from tests.deploy.local import EnvoyHandle, post, replicas, rules_calls, running_envoy
+from tests.support.calls import raw_unary
 from tests.support.counting import settled
 from tests.support.server_process import ServerHandle
 
@@ -130,8 +131,8 @@ def test_unknown_methods_query_parameters_and_the_gateway_itself_are_refused_at_
     status, answer = call(envoy, SCORE + "?method=CompareHands", SCORE_BODY)
     assert status == 400 and "query parameters" in answer, answer
     with grpc.insecure_channel(envoy.target) as channel, pytest.raises(grpc.RpcError) as refused:
-        channel.unary_unary(GATEWAY)(b"", timeout=10)
-    assert refused.value.code() == grpc.StatusCode.UNIMPLEMENTED  # type: ignore[attr-defined]
+        raw_unary(channel, GATEWAY)(b"", timeout=10)
+    assert refused.value.code() == grpc.StatusCode.UNIMPLEMENTED
     assert settled(lambda: rules_calls(server)) == before, "a refused call reached the server"
 
 
@@ -142,7 +143,7 @@ def test_grpc_and_grpc_web_still_reach_the_rules_services_and_json_the_gateway(
     request = lieng_pb2.ScoreLiengRequest()
     assert call(envoy, SCORE, SCORE_BODY)[0] == 200
     with grpc.insecure_channel(envoy.target) as channel:
-        raw = channel.unary_unary(SCORE)
+        raw = raw_unary(channel, SCORE)
         request.hands.add().cards.add(rank=1, suit=1)
         for rank in (2, 3):
             request.hands[0].cards.add(rank=rank, suit=1)

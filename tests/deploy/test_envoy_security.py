@@ -22,6 +22,7 @@ from cardrules.client.cards import hands as parse_hands
 from cardrules.v1 import lieng_pb2, lieng_pb2_grpc
 from tests.deploy.local import EnvoyHandle, post, replicas, running_envoy, total_calls, write_upstream_token
 from tests.support.auth import new_token, tokens_line, write_tokens
+from tests.support.calls import raw_unary
 from tests.support.counting import settled
 from tests.support.server_process import ServerHandle
 
@@ -54,8 +55,8 @@ def grpc_web(envoy: EnvoyHandle, token: str) -> int:
 def grpc_score(envoy: EnvoyHandle, token: str | None, request: lieng_pb2.ScoreLiengRequest | None = None) -> Any:
     """One gRPC ScoreLieng call through Envoy; returns the response or the grpc.RpcError."""
     with grpc.insecure_channel(envoy.target) as channel:
-        stub = lieng_pb2_grpc.LiengServiceStub(channel)  # type: ignore[no-untyped-call]
-        metadata = [("authorization", f"Bearer {token}")] if token is not None else []
+        stub = lieng_pb2_grpc.LiengServiceStub(channel)
+        metadata = (("authorization", f"Bearer {token}"),) if token is not None else ()
         try:
             return stub.ScoreLieng(
                 request or lieng_pb2.ScoreLiengRequest(hands=parse_hands(HANDS)), timeout=10, metadata=metadata
@@ -112,12 +113,12 @@ def test_a_valid_player_token_gets_through_and_envoy_calls_the_server_as_itself(
     assert callers == {ENVOY_CALLER}, callers
     # The server really refuses anyone else: the same call straight to it, with the player's token, is refused.
     with grpc.insecure_channel(guarded_server.target) as channel:
-        stub = lieng_pb2_grpc.LiengServiceStub(channel)  # type: ignore[no-untyped-call]
+        stub = lieng_pb2_grpc.LiengServiceStub(channel)
         with pytest.raises(grpc.RpcError) as refused:
             stub.ScoreLieng(
                 lieng_pb2.ScoreLiengRequest(hands=parse_hands(HANDS)),
                 timeout=10,
-                metadata=[("authorization", f"Bearer {prod_like.players.mint('alice')}")],
+                metadata=(("authorization", f"Bearer {prod_like.players.mint('alice')}"),),
             )
     assert refused.value.code() == grpc.StatusCode.UNAUTHENTICATED
     # Envoy's access log names the verified player of each call.
@@ -155,7 +156,7 @@ def test_a_call_without_a_valid_player_token_is_unauthenticated(prod_like: Envoy
 
 def test_health_needs_no_token(prod_like: EnvoyHandle) -> None:
     with grpc.insecure_channel(prod_like.target) as channel:
-        stub = health_pb2_grpc.HealthStub(channel)
+        stub: Any = health_pb2_grpc.HealthStub(channel)  # the stub's type stubs do not declare its methods
         answer = stub.Check(health_pb2.HealthCheckRequest(service=""), timeout=10)
     assert answer.status == health_pb2.HealthCheckResponse.SERVING
 
@@ -184,12 +185,12 @@ def test_envoy_picks_up_a_rotated_upstream_token(tmp_path: Path) -> None:
 
 def direct_call(server: ServerHandle, token: str) -> grpc.StatusCode:
     with grpc.insecure_channel(server.target) as channel:
-        stub = lieng_pb2_grpc.LiengServiceStub(channel)  # type: ignore[no-untyped-call]
+        stub = lieng_pb2_grpc.LiengServiceStub(channel)
         try:
             stub.ScoreLieng(
                 lieng_pb2.ScoreLiengRequest(hands=parse_hands(HANDS)),
                 timeout=10,
-                metadata=[("authorization", f"Bearer {token}")],
+                metadata=(("authorization", f"Bearer {token}"),),
             )
         except grpc.RpcError as error:
             code: grpc.StatusCode = error.code()
@@ -315,7 +316,7 @@ def test_unknown_methods_and_paths_are_refused_at_once_without_retries(
     with grpc.insecure_channel(prod_like.target) as channel:
         for path in ("/no.such.Service/Method", "/cardrules.v1.LiengService/NoSuchMethod"):
             with pytest.raises(grpc.RpcError) as refused:
-                channel.unary_unary(path)(b"", timeout=10, metadata=[("authorization", f"Bearer {token}")])
+                raw_unary(channel, path)(b"", timeout=10, metadata=(("authorization", f"Bearer {token}"),))
             assert refused.value.code() == grpc.StatusCode.UNIMPLEMENTED, path
     assert settled(lambda: total_calls(guarded_server)) == before, "an unknown method was computed by a replica"
     # A gRPC call to an unknown method of a known service is the server's to refuse (it knows its methods): once.

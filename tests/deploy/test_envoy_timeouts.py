@@ -27,6 +27,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from cardrules.client.cards import hands as parse_hands
 from cardrules.v1 import lieng_pb2
 from tests.deploy.local import EnvoyHandle, running_envoy
+from tests.support.calls import raw_unary
 
 SCORE = "/cardrules.v1.LiengService/ScoreLieng"
 
@@ -113,5 +114,5 @@ def test_a_callers_grpc_timeout_ends_a_stalled_call_at_its_deadline() -> None:
         assert entry["upstream"] == replica.target
         # A gRPC caller sees DEADLINE_EXCEEDED (which no SDK retries), not the UNAVAILABLE of Envoy's plain 504.
         with grpc.insecure_channel(envoy.target) as channel, pytest.raises(grpc.RpcError) as failure:
-            channel.unary_unary(SCORE)(b"", timeout=1.0)
+            raw_unary(channel, SCORE)(b"", timeout=1.0)
         assert failure.value.code() == grpc.StatusCode.DEADLINE_EXCEEDED

@@ -67,7 +67,7 @@ def test_kill_and_drain_under_load_lose_no_call() -> None:
             assert killed.process.wait(timeout=10) == -signal.SIGKILL
             load.wait_for(100, timeout=30)
 
-            stub = lieng_pb2_grpc.LiengServiceStub(direct)  # type: ignore[no-untyped-call]
+            stub = lieng_pb2_grpc.LiengServiceStub(direct)
             requests = [big_request(seed % 20) for seed in range(BURST)]  # built first: the calls go out together
             burst = [stub.ScoreLieng.future(request, timeout=20) for request in requests]
             deadline = time.monotonic() + 10
@@ -125,7 +125,7 @@ def test_envoy_hides_kill_and_drain_from_a_client_without_retries() -> None:
             killed.process.send_signal(signal.SIGKILL)
             killed.process.wait(timeout=10)
             load.wait_for(100, timeout=30)
-            stub = lieng_pb2_grpc.LiengServiceStub(channel)  # type: ignore[no-untyped-call]
+            stub = lieng_pb2_grpc.LiengServiceStub(channel)
             burst = [stub.ScoreLieng.future(big_request(seed % 20), timeout=20) for seed in range(BURST)]
             time.sleep(0.05)
             drained.process.send_signal(signal.SIGTERM)

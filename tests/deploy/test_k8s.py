@@ -6,7 +6,7 @@ from __future__ import annotations
 import base64
 import json
 import math
-from typing import Any
+from typing import Any, cast
 
 import kubernetes_validate
 import pytest
@@ -45,7 +45,7 @@ def server_pod(resources: list[dict[str, Any]]) -> dict[str, Any]:
 
 def server_container(resources: list[dict[str, Any]]) -> dict[str, Any]:
     (container,) = [c for c in server_pod(resources)["containers"] if c["name"] == "cardrules"]
-    return container
+    return cast(dict[str, Any], container)
 
 
 def port_number(container: dict[str, Any], port: int | str) -> int:

@@ -9,6 +9,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from grpc_health.v1 import health_pb2
@@ -45,7 +46,7 @@ def test_health_overall_and_per_service(server: object) -> None:
 
 def test_reflection_lists_both_services(server: object) -> None:
     with new_channel(server.target) as channel:  # type: ignore[attr-defined]
-        stub = reflection_pb2_grpc.ServerReflectionStub(channel)
+        stub: Any = reflection_pb2_grpc.ServerReflectionStub(channel)  # its type stubs do not declare its methods
         request = reflection_pb2.ServerReflectionRequest(list_services="")
         (reply,) = list(stub.ServerReflectionInfo(iter([request]), timeout=5))
     names = {s.name for s in reply.list_services_response.service}

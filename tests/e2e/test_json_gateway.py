@@ -24,7 +24,7 @@ from cardrules.api import json_fast, json_mapping
 from cardrules.api.registry import GATEWAY, LIENG, SAM
 from cardrules.gateway.v1 import json_gateway_pb2
 from tests.deploy.local import total_calls
-from tests.support.calls import calls_total, metric_samples
+from tests.support.calls import calls_total, metric_samples, status_details
 from tests.support.counting import settled
 from tests.support.server_process import ServerHandle, new_channel, running_server
 from tests.support.vectors import request_class, response_class, vector_cases
@@ -75,12 +75,13 @@ def outcome(run: Any) -> tuple[str, Any]:
     try:
         return "ok", run()
     except grpc.RpcError as error:
-        details = dict(error.trailing_metadata() or ()).get("grpc-status-details-bin")  # type: ignore[attr-defined]
-        return "error", (error.code(), error.details(), details)  # type: ignore[attr-defined]
+        details = status_details(error)
+        return "error", (error.code(), error.details(), details)
 
 
 def violations(error: grpc.RpcError) -> list[tuple[str, str]]:
-    details = dict(error.trailing_metadata() or ())["grpc-status-details-bin"]  # type: ignore[attr-defined]
+    details = status_details(error)
+    assert details is not None
     status = status_pb2.Status.FromString(details)
     for detail in status.details:
         if detail.Is(error_details_pb2.BadRequest.DESCRIPTOR):
@@ -168,16 +169,16 @@ def test_bad_json_is_invalid_argument_naming_the_field(
     channel: grpc.Channel, body: dict[str, Any], expected: list[tuple[str, str]]
 ) -> None:
     error = refused(channel, body)
-    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT  # type: ignore[attr-defined]
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert violations(error) == expected
-    assert expected[0][0] in error.details()  # type: ignore[attr-defined]
+    assert expected[0][0] in (error.details() or "")
 
 
 @pytest.mark.parametrize("body", [b"", b"{", b"[]", b'"hands"', b"\xff\xfe{}", b"[" * 100_000])
 def test_a_body_that_is_not_a_json_object_is_invalid_argument(channel: grpc.Channel, body: bytes) -> None:
     error = refused(channel, body)
-    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT  # type: ignore[attr-defined]
-    assert "JSON" in error.details()  # type: ignore[attr-defined]
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert "JSON" in (error.details() or "")
 
 
 def test_the_bounds_and_rules_errors_are_the_methods_own(channel: grpc.Channel) -> None:
@@ -186,7 +187,7 @@ def test_the_bounds_and_rules_errors_are_the_methods_own(channel: grpc.Channel) 
     request = json_format.ParseDict(body, request_class(LIENG.full_name, "ScoreLieng")())
     with pytest.raises(grpc.RpcError) as same:
         direct(channel, LIENG.full_name, "ScoreLieng", request)
-    assert error.code() == same.value.code() == grpc.StatusCode.INVALID_ARGUMENT  # type: ignore[attr-defined]
+    assert error.code() == same.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert violations(error) == violations(same.value) and violations(error)[0][0].startswith("hands[0]")
 
 
@@ -200,7 +201,7 @@ def test_an_unknown_method_is_unimplemented_and_computes_nothing(server: ServerH
     ]:
         with pytest.raises(grpc.RpcError) as error:
             via_gateway(channel, service, method, b"{}")
-        assert error.value.code() == grpc.StatusCode.UNIMPLEMENTED, (service, method)  # type: ignore[attr-defined]
+        assert error.value.code() == grpc.StatusCode.UNIMPLEMENTED, (service, method)
     assert settled(lambda: total_calls(server)) - before == 4  # the four refused gateway calls themselves, nothing more
 
 

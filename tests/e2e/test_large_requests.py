@@ -13,6 +13,7 @@ from google.rpc import error_details_pb2, status_pb2
 from cardrules.api.errors import MAX_LISTED_VIOLATIONS
 from cardrules.core.errors import ErrorReason
 from cardrules.v1 import cards_pb2, lieng_pb2, lieng_pb2_grpc, sam_loc_pb2
+from tests.support.calls import status_details
 from tests.support.server_process import ServerHandle, running_server
 
 DEFAULT_CLIENT_METADATA_LIMIT = 8 * 1024
@@ -25,8 +26,9 @@ def server() -> Iterator[ServerHandle]:
 
 
 def _bad_request(error: grpc.RpcError) -> error_details_pb2.BadRequest:
-    trailers = dict(error.trailing_metadata() or ())  # type: ignore[attr-defined]
-    status = status_pb2.Status.FromString(trailers["grpc-status-details-bin"])
+    details = status_details(error)
+    assert details is not None
+    status = status_pb2.Status.FromString(details)
     found = error_details_pb2.BadRequest()
     assert any(detail.Unpack(found) for detail in status.details)
     return found
@@ -45,7 +47,7 @@ def test_many_bad_hands_give_a_short_error_every_client_receives(server: ServerH
     more = violations[-1]
     assert more.reason == ErrorReason.MORE_VIOLATIONS
     assert more.description == f"{hands * 3 - MAX_LISTED_VIOLATIONS} more violations not listed, the first of them here"
-    size = sum(len(k) + len(v) for k, v in error.trailing_metadata())  # type: ignore[attr-defined]
+    size = sum(len(item.key) + len(item.value) for item in error.trailing_metadata())
     assert size < DEFAULT_CLIENT_METADATA_LIMIT // 2
 
 
@@ -54,7 +56,7 @@ def five_seat_record() -> sam_loc_pb2.SamRoundRecord:
     for seat in range(5):
         hand = record.hands.add()
         for card in range(10):
-            hand.cards.add(rank=card + 1, suit=seat % 4 + 1)  # type: ignore[arg-type]
+            hand.cards.add(rank=card + 1, suit=seat % 4 + 1)
     return record
 
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import grpc
 import pytest
 from grpc_health.v1 import health_pb2
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
-from tests.support.calls import CALL_TIMEOUT, call, calls_counted, calls_total, metric_samples, probe
+from tests.support.calls import CALL_TIMEOUT, call, calls_counted, calls_total, metric_samples, probe, raw_unary
 from tests.support.fake_services import OTHER, PROBE
 from tests.support.server_process import ServerHandle, health_status
 
@@ -29,7 +30,7 @@ def test_health_of_unknown_service_is_not_found(server: ServerHandle) -> None:
 
 def test_reflection_lists_every_service(server: ServerHandle) -> None:
     with server.channel() as channel:
-        stub = reflection_pb2_grpc.ServerReflectionStub(channel)
+        stub: Any = reflection_pb2_grpc.ServerReflectionStub(channel)  # its type stubs do not declare its methods
         request = reflection_pb2.ServerReflectionRequest(list_services="")
         responses = list(stub.ServerReflectionInfo(iter([request]), timeout=CALL_TIMEOUT))
     names = {service.name for service in responses[0].list_services_response.service}
@@ -46,7 +47,7 @@ def test_one_json_log_line_per_call(server: ServerHandle) -> None:
     method = f"/{OTHER}/Ping"
     with server.channel() as channel:
         for _ in range(3):
-            assert channel.unary_unary(method)(b"", timeout=CALL_TIMEOUT) == b"pong"
+            assert raw_unary(channel, method)(b"", timeout=CALL_TIMEOUT) == b"pong"
     lines = [record for record in server.logs() if record.get("method") == method]
     assert len(lines) == 3
     for record in lines:

@@ -74,7 +74,7 @@ def _run(data: bytes, context: FakeContext) -> tuple[list[Any], RpcMetrics]:
         wrapped = await interceptor.intercept_service(continuation, Details(METHOD))  # type: ignore[arg-type]
         assert wrapped is not None and wrapped.request_deserializer is None  # the interceptor decodes
         with contextlib.suppress(Aborted):
-            await wrapped.unary_unary(data, context)  # type: ignore[misc]
+            await wrapped.unary_unary(data, context)  # type: ignore[misc, arg-type]
 
     asyncio.run(go())
     return ran, metrics

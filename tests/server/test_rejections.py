@@ -11,7 +11,7 @@ import grpc
 import pytest
 from grpc_health.v1 import health_pb2
 
-from tests.support.calls import CALL_TIMEOUT, call, calls_counted, calls_total, metric_samples, probe
+from tests.support.calls import CALL_TIMEOUT, call, calls_counted, calls_total, metric_samples, probe, raw_unary
 from tests.support.server_process import FAKE_ENTRY, ServerHandle, health_status, running_server
 
 SCORE = "/cardrules.v1.LiengService/ScoreLieng"
@@ -27,7 +27,7 @@ def rules_server() -> Iterator[ServerHandle]:
 @pytest.mark.parametrize("data", GARBAGE, ids=[d.hex() for d in GARBAGE])
 def test_undecodable_requests_are_invalid_argument_in_one_line(rules_server: ServerHandle, data: bytes) -> None:
     with rules_server.channel() as channel, pytest.raises(grpc.RpcError) as caught:
-        channel.unary_unary(SCORE)(data, timeout=CALL_TIMEOUT)
+        raw_unary(channel, SCORE)(data, timeout=CALL_TIMEOUT)
     assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert caught.value.details() == "the request body is not a valid cardrules.v1.ScoreLiengRequest"
 
@@ -39,7 +39,7 @@ def test_undecodable_requests_are_logged_once_as_warnings_and_counted() -> None:
         with server.channel() as channel:
             for _ in range(3):
                 with pytest.raises(grpc.RpcError):
-                    channel.unary_unary(SCORE)(b"\xff\xff\xff", timeout=CALL_TIMEOUT)
+                    raw_unary(channel, SCORE)(b"\xff\xff\xff", timeout=CALL_TIMEOUT)
         deadline = time.monotonic() + 10
         while (counted := calls_total(metric_samples(server), SCORE, "INVALID_ARGUMENT")) < 3:
             assert time.monotonic() < deadline, f"only {counted} of the 3 calls were counted"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import signal
 import time
+from typing import Any
 
 import grpc
 import pytest
@@ -20,7 +21,8 @@ def test_sigterm_drains_in_flight_calls() -> None:
     grace = 20.0
     with running_server(["--shutdown-grace", str(grace)], entry=FAKE_ENTRY) as server:
         channel = server.channel()
-        watch = health_pb2_grpc.HealthStub(channel).Watch(health_pb2.HealthCheckRequest(service=""), timeout=60)
+        health: Any = health_pb2_grpc.HealthStub(channel)  # its type stubs do not declare its methods
+        watch = health.Watch(health_pb2.HealthCheckRequest(service=""), timeout=60)
         assert next(watch).status == health_pb2.HealthCheckResponse.SERVING
         in_flight = [probe(channel, "Sleep").future(b"1500", timeout=60) for _ in range(5)]
         wait_in_flight(server, 5)

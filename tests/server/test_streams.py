@@ -26,7 +26,6 @@ from google.rpc import error_details_pb2, status_pb2
 from prometheus_client import CollectorRegistry
 
 from cardrules.api import registry
-from cardrules.api.sam import SamLocService
 from cardrules.api.streams import StreamCalls
 from cardrules.gateway.v1 import json_gateway_pb2, json_gateway_pb2_grpc
 from cardrules.server import streams as server_streams
@@ -39,8 +38,10 @@ from cardrules.server.metrics import RpcMetrics
 from cardrules.v1 import lieng_pb2
 from tests.support import fake_services
 from tests.support.auth import new_token, write_tokens
+from tests.support.calls import raw_stream, raw_unary
 from tests.support.mutations import fuzz_inputs, vector_requests
 from tests.support.server_process import new_channel, running_server
+from tests.support.servicers import sam_servicer
 from tests.support.streams import (
     LIENG,
     SAM,
@@ -258,8 +259,8 @@ def test_a_stream_reads_no_more_than_its_in_flight_limit_ahead_of_its_writes() -
 
     async def scenario() -> StreamContext:
         context = StreamContext(messages=20)
-        handler = _streams(limit).handler(StreamCalls(SAM, SamLocService()))
-        task = asyncio.create_task(handler.stream_stream(None, context))  # type: ignore[misc]
+        handler = _streams(limit).handler(StreamCalls(SAM, sam_servicer()))
+        task = asyncio.create_task(handler.stream_stream(None, context))  # type: ignore[misc, arg-type]
         await _run_until_stuck(task)
         assert context.read_count == limit and context.written == 0
         context.writes_open.set()
@@ -276,8 +277,8 @@ def test_draining_writes_the_answers_of_the_messages_read_then_ends_unavailable(
     async def scenario() -> StreamContext:
         context = StreamContext(messages=20)
         streams = _streams(limit=5)
-        handler = streams.handler(StreamCalls(SAM, SamLocService()))
-        task = asyncio.create_task(handler.stream_stream(None, context))  # type: ignore[misc]
+        handler = streams.handler(StreamCalls(SAM, sam_servicer()))
+        task = asyncio.create_task(handler.stream_stream(None, context))  # type: ignore[misc, arg-type]
         await _run_until_stuck(task)
         assert context.read_count == 5 and streams.open_streams == 1
         streams.drain()
@@ -295,9 +296,9 @@ def test_draining_writes_the_answers_of_the_messages_read_then_ends_unavailable(
 
 def test_a_message_over_the_servers_call_limit_is_refused_alone() -> None:
     with in_process(probe=True, max_concurrent_calls=1) as server, new_channel(server.target) as channel:
-        sleeping = channel.unary_unary(f"/{fake_services.PROBE}/Sleep").future(b"600000", timeout=WAIT_SECONDS * 2)
+        sleeping = raw_unary(channel, f"/{fake_services.PROBE}/Sleep").future(b"600000", timeout=WAIT_SECONDS * 2)
         _wait_until(lambda: fake_services._in_flight == 1, "the Sleep call never started")
-        call = channel.stream_stream(f"/{LIENG.full_name}/Stream")
+        call = raw_stream(channel, f"/{LIENG.full_name}/Stream")
         requests: Queue[bytes | None] = Queue()
         responses = call(iter(requests.get, None), timeout=WAIT_SECONDS * 2)
         requests.put(stream_message(LIENG, 1, _score(GOOD_HANDS)))
@@ -330,8 +331,8 @@ def _wait_until(condition: Any, failure: str) -> None:
 TOKEN, OTHER_TOKEN = new_token(), new_token()
 
 
-def _bearer(token: str) -> list[tuple[str, str]]:
-    return [("authorization", f"Bearer {token}")]
+def _bearer(token: str) -> tuple[tuple[str, str], ...]:
+    return (("authorization", f"Bearer {token}"),)
 
 
 def test_a_stream_needs_credentials_when_it_opens(tmp_path: Path) -> None:
@@ -355,7 +356,7 @@ def test_a_stream_whose_token_is_removed_ends_unauthenticated(tmp_path: Path, mo
     callers = write_tokens(tmp_path / "callers", ("game-backend", TOKEN), ("ops", OTHER_TOKEN))
     with in_process(auth_tokens=callers) as server, new_channel(server.target) as channel:
         requests: Queue[bytes | None] = Queue()
-        call = channel.stream_stream(f"/{LIENG.full_name}/Stream")
+        call = raw_stream(channel, f"/{LIENG.full_name}/Stream")
         responses = call(iter(requests.get, None), timeout=WAIT_SECONDS * 2, metadata=_bearer(TOKEN))
         requests.put(stream_message(LIENG, 1, _score(GOOD_HANDS)))
         assert answer_of(LIENG, next(responses))[0] == 1
@@ -377,7 +378,7 @@ def test_a_stream_on_a_connection_past_its_age_and_grace_ends_unavailable() -> N
     with in_process(max_connection_age_seconds=1.0, max_connection_age_grace_seconds=1.0) as server:
         with new_channel(server.target) as channel:
             requests: Queue[bytes | None] = Queue()
-            call = channel.stream_stream(f"/{LIENG.full_name}/Stream")
+            call = raw_stream(channel, f"/{LIENG.full_name}/Stream")
             responses = call(iter(requests.get, None), timeout=WAIT_SECONDS)
             requests.put(stream_message(LIENG, 1, _score(GOOD_HANDS)))
             assert answer_of(LIENG, next(responses))[0] == 1
@@ -394,8 +395,8 @@ def test_the_json_gateway_refuses_a_stream_by_name(server: InProcess) -> None:
         request.body.data = b"{}"
         with pytest.raises(grpc.RpcError) as caught:
             gateway.Call(request, timeout=WAIT_SECONDS)
-    assert caught.value.code() is grpc.StatusCode.UNIMPLEMENTED  # type: ignore[attr-defined]
-    message = caught.value.details()  # type: ignore[attr-defined]
+    assert caught.value.code() is grpc.StatusCode.UNIMPLEMENTED
+    message = caught.value.details() or ""
     assert message.startswith(f"/{SAM.full_name}/Stream is a gRPC stream and has no HTTP/JSON form")
     assert "ValidatePlay" in message
 
@@ -403,7 +404,7 @@ def test_the_json_gateway_refuses_a_stream_by_name(server: InProcess) -> None:
 def test_sigterm_answers_the_messages_read_then_ends_the_stream_unavailable() -> None:
     with running_server() as handle, handle.channel() as channel:
         requests: Queue[bytes | None] = Queue()
-        responses = channel.stream_stream(f"/{SAM.full_name}/Stream")(iter(requests.get, None), timeout=WAIT_SECONDS)
+        responses = raw_stream(channel, f"/{SAM.full_name}/Stream")(iter(requests.get, None), timeout=WAIT_SECONDS)
         request = next(call for call in vector_calls() if call.method.name == "LegalMoves").request
         for call_id in range(1, 6):
             requests.put(stream_message(SAM, call_id, request))

@@ -14,8 +14,29 @@ from tests.support.server_process import ServerHandle
 CALL_TIMEOUT = 10.0
 
 
-def probe(channel: grpc.Channel, method: str) -> grpc.UnaryUnaryMultiCallable:
+def probe(channel: grpc.Channel, method: str) -> grpc.UnaryUnaryMultiCallable[bytes, bytes]:
     return channel.unary_unary(f"/{PROBE}/{method}")
+
+
+def raw_unary(channel: grpc.Channel, path: str) -> grpc.UnaryUnaryMultiCallable[bytes, bytes]:
+    """A unary method by its path, called with and answering raw bytes (no protobuf classes)."""
+    return channel.unary_unary(path)
+
+
+def raw_stream(channel: grpc.Channel, path: str) -> grpc.StreamStreamMultiCallable[bytes, bytes]:
+    """A bidirectional streaming method by its path, sending and answering raw bytes."""
+    return channel.stream_stream(path)
+
+
+def trailers(error: grpc.RpcError) -> dict[str, str | bytes]:
+    """A failed call's trailing metadata by key (``-bin`` values as bytes)."""
+    return {item.key: item.value for item in error.trailing_metadata() or ()}
+
+
+def status_details(error: grpc.RpcError) -> bytes | None:
+    """The serialized ``google.rpc.Status`` a failed call carried in its trailers, if any."""
+    value = trailers(error).get("grpc-status-details-bin")
+    return value if isinstance(value, bytes) else None
 
 
 def call(channel: grpc.Channel, method: str, request: bytes = b"") -> bytes:

@@ -93,7 +93,9 @@ def _register_probe(server: grpc.aio.Server) -> None:
         "Computed": _computed_count,
         "Fail": _fail,
     }
-    handlers = {name: grpc.unary_unary_rpc_method_handler(behavior) for name, behavior in methods.items()}
+    handlers: dict[str, grpc.RpcMethodHandler[Any, Any]] = {
+        name: grpc.unary_unary_rpc_method_handler(behavior) for name, behavior in methods.items()
+    }
     server.add_generic_rpc_handlers([grpc.method_handlers_generic_handler(PROBE, handlers)])
 
 
@@ -102,7 +104,7 @@ async def _ping(request: bytes, context: Any) -> bytes:
 
 
 def _register_other(server: grpc.aio.Server) -> None:
-    handlers = {"Ping": grpc.unary_unary_rpc_method_handler(_ping)}
+    handlers: dict[str, grpc.RpcMethodHandler[Any, Any]] = {"Ping": grpc.unary_unary_rpc_method_handler(_ping)}
     server.add_generic_rpc_handlers([grpc.method_handlers_generic_handler(OTHER, handlers)])
 
 

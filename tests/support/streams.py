@@ -8,8 +8,10 @@ call's status travels in its trailers (``grpc-status-details-bin``); a stream me
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import grpc
 from google.protobuf import json_format
@@ -19,6 +21,7 @@ from google.protobuf.message_factory import GetMessageClass
 from google.rpc import status_pb2
 
 from cardrules.v1 import lieng_pb2, sam_loc_pb2
+from tests.support.calls import raw_stream, raw_unary, status_details
 
 VECTORS = Path(__file__).resolve().parents[1] / "vectors"
 SAM = sam_loc_pb2.DESCRIPTOR.services_by_name["SamLocService"]
@@ -73,7 +76,7 @@ def stream_message(service: ServiceDescriptor, call_id: int, request: Message) -
 
 def answer_of(service: ServiceDescriptor, data: bytes) -> tuple[int, Outcome]:
     """The id and outcome of one Stream answer."""
-    answer = GetMessageClass(stream_method(service).output_type).FromString(data)
+    answer: Any = GetMessageClass(stream_method(service).output_type).FromString(data)  # a Stream response
     which = answer.WhichOneof("result")
     assert which is not None, "an answer carries a result"
     if which == "error":
@@ -84,25 +87,23 @@ def answer_of(service: ServiceDescriptor, data: bytes) -> tuple[int, Outcome]:
 
 def unary_outcome(channel: grpc.Channel, service: ServiceDescriptor, method: str, request: bytes) -> Outcome:
     """The outcome of one unary call, sent as raw bytes."""
-    call = channel.unary_unary(f"/{service.full_name}/{method}")
+    call = raw_unary(channel, f"/{service.full_name}/{method}")
     try:
         return Outcome(call(request, timeout=CALL_TIMEOUT))
     except grpc.RpcError as error:
-        trailers = dict(error.trailing_metadata() or ())  # type: ignore[attr-defined]
-        status = trailers.get(DETAILS_KEY)
-        return Outcome(None, error.code(), error.details(), status)  # type: ignore[attr-defined]
+        return Outcome(None, error.code(), error.details() or "", status_details(error))
 
 
 def stream_outcomes(
     channel: grpc.Channel,
     service: ServiceDescriptor,
     messages: list[bytes],
-    metadata: list[tuple[str, str]] | None = None,
+    metadata: Sequence[tuple[str, str]] | None = None,
 ) -> tuple[list[tuple[int, Outcome]], grpc.StatusCode, str]:
     """Send ``messages`` on one stream (all at once; the client closes its side after the last), and read every
     answer until the stream ends: the answers, then the stream's own code and message."""
-    call = channel.stream_stream(f"/{service.full_name}/Stream")
-    responses = call(iter(messages), timeout=CALL_TIMEOUT * 4, metadata=metadata)
+    call = raw_stream(channel, f"/{service.full_name}/Stream")
+    responses = call(iter(messages), timeout=CALL_TIMEOUT * 4, metadata=tuple(metadata) if metadata else None)
     answers: list[tuple[int, Outcome]] = []
     try:
         for data in responses:

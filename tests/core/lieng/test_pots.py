@@ -168,8 +168,10 @@ def _one_round(rng: random.Random) -> None:
         assert result.state is not None, (action, result.reason)
         ours = result.state
     if not ours.closed:  # pokerkit ends a round when no one is left to bet against; our rules let that seat act
-        ours = apply(ours, Action(ours.to_act, ActionKind.CHECK)).state  # type: ignore[arg-type]
-        assert ours is not None
+        assert ours.to_act is not None
+        checked = apply(ours, Action(ours.to_act, ActionKind.CHECK)).state
+        assert checked is not None
+        ours = checked
     assert ours.closed
     live = ours.unfolded
     keys = [rng.randint(0, 5) if i in live else None for i in range(n)]

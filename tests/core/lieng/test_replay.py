@@ -24,7 +24,7 @@ def record(actions: list[tuple[object, ...]], hands: list[str | None] | None = N
         kw.pop("stacks", [500, 500, 500]),  # type: ignore[arg-type]
         kw.pop("ante", 10),  # type: ignore[arg-type]
         kw.pop("first_actor", 0),  # type: ignore[arg-type]
-        actions,  # type: ignore[arg-type]
+        actions,
         hands if hands is not None else ["5S6H7D", "3S3H3D", "4C5CKC"],
         kw.pop("house_rules", None),  # type: ignore[arg-type]
     )

@@ -218,7 +218,7 @@ def test_card_not_in_hand_duplicate_and_malformed() -> None:
         Play(0, (cards("3S")[0], cards("3S")[0]))
     assert field_of(error) == ["cards[1]"]
     with pytest.raises(InvalidInput) as error:
-        Play(0, (52,))
+        Play(0, (52,))  # type: ignore[arg-type]  # not a card, on purpose
     assert field_of(error) == ["cards[0]"]
     with pytest.raises(InvalidInput) as error:
         Pass(-1)
