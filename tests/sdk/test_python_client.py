@@ -1,18 +1,22 @@
 """The SDK clients against in-test servers: request building, deadlines, typed errors, retries, round robin.
 
 The fake servicers stand in for the real ones so that these tests exercise the SDK's own behaviour (what it
-sends, how it fails) independently of the rules.
+sends, how it fails) independently of the rules. Every behaviour is checked on the sync clients
+(``cardrules.client``) and on the asyncio clients (``cardrules.client.aio``) alike: both are built from one table
+of RPCs (``cardrules.client.rpcs``), and ``clients(kind, ...)`` gives either behind the same blocking calls.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent import futures
 from dataclasses import dataclass, field
+from typing import Any
 
 import grpc
 import pytest
@@ -33,7 +37,7 @@ from cardrules.client import (
     sam_play,
     service_config,
 )
-from cardrules.client.aio import AsyncLiengClient
+from cardrules.client.aio import AsyncLiengClient, AsyncSamLocClient
 from cardrules.client.aio import connect as aio_connect
 from cardrules.v1 import lieng_pb2, lieng_pb2_grpc, sam_loc_pb2, sam_loc_pb2_grpc
 
@@ -120,6 +124,47 @@ def _serve(name: str, unavailable_before_success: int = 0) -> tuple[grpc.Server,
     return server, Running(f"127.0.0.1:{port}", lieng)
 
 
+class Blocking:
+    """An asyncio client whose every call runs to completion on ``loop``: the calls a sync client makes."""
+
+    def __init__(self, client: Any, loop: asyncio.AbstractEventLoop) -> None:
+        self._client = client
+        self._loop = loop
+
+    def __getattr__(self, name: str) -> Callable[..., Any]:
+        method = getattr(self._client, name)
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            return self._loop.run_until_complete(method(*args, **kwargs))
+
+        return call
+
+
+@contextlib.contextmanager
+def clients(kind: str, target: str, timeout: float = 30.0, **options: Any) -> Iterator[tuple[Any, Any]]:
+    """(Liêng client, Sâm Lốc client) over one channel to ``target``: the sync clients for ``kind`` "sync", the
+    asyncio clients (on an event loop of their own) for "async". ``options`` go to ``connect``."""
+    if kind == "sync":
+        with connect(target, **options) as channel:
+            yield LiengClient(channel, timeout=timeout), SamLocClient(channel, timeout=timeout)
+        return
+    loop = asyncio.new_event_loop()
+
+    async def open_channel() -> grpc.aio.Channel:
+        return aio_connect(target, **options)
+
+    aio_channel = loop.run_until_complete(open_channel())
+    try:
+        lieng = Blocking(AsyncLiengClient(aio_channel, timeout=timeout), loop)
+        yield lieng, Blocking(AsyncSamLocClient(aio_channel, timeout=timeout), loop)
+    finally:
+        loop.run_until_complete(aio_channel.close())
+        loop.close()
+
+
+KINDS = pytest.mark.parametrize("kind", ["sync", "async"])
+
+
 @pytest.fixture
 def fake() -> Iterator[Running]:
     server, running = _serve("one", unavailable_before_success=2)
@@ -127,9 +172,10 @@ def fake() -> Iterator[Running]:
     server.stop(grace=None)
 
 
-def test_score_sends_card_text_as_messages(fake: Running) -> None:
-    with connect(fake.target) as channel:
-        response = LiengClient(channel).score_lieng(hands=["ac ad ah", "2S3H4D"])
+@KINDS
+def test_score_sends_card_text_as_messages(kind: str, fake: Running) -> None:
+    with clients(kind, fake.target) as (lieng, _sam):
+        response = lieng.score_lieng(hands=["ac ad ah", "2S3H4D"])
     assert [s.label.en for s in response.scores] == ["AC AD AH", "2S 3H 4D"]
 
 
@@ -150,19 +196,20 @@ def test_channel_default_deadline_reaches_raw_stubs(fake: Running) -> None:
         assert _deadline_seen(channel) is None
 
 
-def test_default_deadline_and_per_call_timeout(fake: Running) -> None:
-    with connect(fake.target) as channel:
-        client = LiengClient(channel, timeout=2.0)
+@KINDS
+def test_default_deadline_and_per_call_timeout(kind: str, fake: Running) -> None:
+    with clients(kind, fake.target, timeout=2.0) as (lieng, _sam):
         with pytest.raises(DeadlineExceededError) as raised:
-            client.legal_moves(state=lieng_pb2.LiengBettingState(), timeout=0.1)
+            lieng.legal_moves(state=lieng_pb2.LiengBettingState(), timeout=0.1)
         assert raised.value.code == grpc.StatusCode.DEADLINE_EXCEEDED
-        with pytest.raises(DeadlineExceededError):
-            LiengClient(channel, timeout=0.1).legal_moves(lieng_pb2.LiengServiceLegalMovesRequest())
+    with clients(kind, fake.target, timeout=0.1) as (lieng, _sam), pytest.raises(DeadlineExceededError):
+        lieng.legal_moves(lieng_pb2.LiengServiceLegalMovesRequest())
 
 
-def test_invalid_argument_carries_field_violations(fake: Running) -> None:
-    with connect(fake.target) as channel, pytest.raises(InvalidArgumentError) as raised:
-        LiengClient(channel).compare_hands(hands=["AC AD AH", "AC 2D 3H"])
+@KINDS
+def test_invalid_argument_carries_field_violations(kind: str, fake: Running) -> None:
+    with clients(kind, fake.target) as (lieng, _sam), pytest.raises(InvalidArgumentError) as raised:
+        lieng.compare_hands(hands=["AC AD AH", "AC 2D 3H"])
     error = raised.value
     assert error.code == grpc.StatusCode.INVALID_ARGUMENT and error.message == "bad request"
     assert [(v.field, v.description) for v in error.field_violations] == [
@@ -173,35 +220,39 @@ def test_invalid_argument_carries_field_violations(fake: Running) -> None:
     assert isinstance(error.__cause__, grpc.RpcError)
 
 
-def test_resource_exhausted_and_unimplemented(fake: Running) -> None:
-    with connect(fake.target) as channel:
+@KINDS
+def test_resource_exhausted_and_unimplemented(kind: str, fake: Running) -> None:
+    with clients(kind, fake.target) as (lieng, sam):
         with pytest.raises(ResourceExhaustedError):
-            LiengClient(channel).settle_round(round=lieng_pb2.LiengRoundRecord(ante=100))
+            lieng.settle_round(round=lieng_pb2.LiengRoundRecord(ante=100))
         with pytest.raises(RulesError) as raised:
-            SamLocClient(channel).start_hand(hands=["3S 4S"], leader=0)
+            sam.start_hand(hands=["3S 4S"], leader=0)
     assert type(raised.value) is RulesError and raised.value.code == grpc.StatusCode.UNIMPLEMENTED
 
 
-def test_unavailable_is_retried_by_the_service_config(fake: Running) -> None:
-    with connect(fake.target) as channel:
-        response = LiengClient(channel).start_betting(stacks=[1000, 1000], ante=100, first_actor=1)
+@KINDS
+def test_unavailable_is_retried_by_the_service_config(kind: str, fake: Running) -> None:
+    with clients(kind, fake.target) as (lieng, _sam):
+        response = lieng.start_betting(stacks=[1000, 1000], ante=100, first_actor=1)
     assert [s.stack for s in response.state.seats] == [900, 900]
     assert fake.lieng.calls.count("StartBetting") == 3  # two UNAVAILABLE answers, then success
 
 
-def test_without_retry_unavailable_is_raised(fake: Running) -> None:
-    with connect(fake.target, retry=False) as channel, pytest.raises(UnavailableError, match="warming up"):
-        LiengClient(channel).start_betting(stacks=[1000, 1000], ante=100)
+@KINDS
+def test_without_retry_unavailable_is_raised(kind: str, fake: Running) -> None:
+    with clients(kind, fake.target, retry=False) as (lieng, _sam), pytest.raises(UnavailableError, match="warming up"):
+        lieng.start_betting(stacks=[1000, 1000], ante=100)
 
 
-def test_unreachable_server_is_unavailable() -> None:
-    with connect("127.0.0.1:1") as channel, pytest.raises(UnavailableError):
-        LiengClient(channel, timeout=5).score_lieng(hands=["AC AD AH"])
+@KINDS
+def test_unreachable_server_is_unavailable(kind: str) -> None:
+    with clients(kind, "127.0.0.1:1", timeout=5) as (lieng, _sam), pytest.raises(UnavailableError):
+        lieng.score_lieng(hands=["AC AD AH"])
 
 
-def test_request_or_keywords_not_both(fake: Running) -> None:
-    with connect(fake.target) as channel:
-        client = SamLocClient(channel)
+@KINDS
+def test_request_or_keywords_not_both(kind: str, fake: Running) -> None:
+    with clients(kind, fake.target) as (_lieng, client):
         state = sam_loc_pb2.SamTableState()
         response = client.validate_play(state=state, action=sam_play(0, "3S 4S 5S"))
         assert cards_text(response.combination.cards) == "3S 4S 5S"
@@ -210,15 +261,15 @@ def test_request_or_keywords_not_both(fake: Running) -> None:
         with pytest.raises(TypeError, match="not both"):
             client.validate_play(request, state=state)
         with pytest.raises(TypeError, match="expected a SamLocServiceValidatePlayRequest"):
-            client.validate_play(sam_loc_pb2.SamLocServiceLegalMovesRequest())  # type: ignore[arg-type]
+            client.validate_play(sam_loc_pb2.SamLocServiceLegalMovesRequest())
 
 
-def test_round_robin_spreads_calls_over_every_address() -> None:
+@KINDS
+def test_round_robin_spreads_calls_over_every_address(kind: str) -> None:
     servers = [_serve("a"), _serve("b")]
     try:
         addresses = ",".join(running.target for _, running in servers)
-        with connect(f"ipv4:{addresses}", load_balancing="round_robin") as channel:
-            client = LiengClient(channel)
+        with clients(kind, f"ipv4:{addresses}", load_balancing="round_robin") as (client, _sam):
             seen = {client.score_lieng(hands=["AC AD AH"]).scores[0].label.vi for _ in range(10)}
         assert seen == {"a", "b"}
     finally:
@@ -240,20 +291,3 @@ def test_service_config_shape() -> None:
         service_config(load_balancing="random")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         connect("127.0.0.1:1", default_timeout=0)
-
-
-def test_async_clients(fake: Running) -> None:
-    async def scenario() -> None:
-        async with aio_connect(fake.target) as channel:
-            client = AsyncLiengClient(channel)
-            response = await client.score_lieng(hands=["AC AD AH"])
-            assert response.scores[0].label.en == "AC AD AH"
-            with pytest.raises(InvalidArgumentError) as raised:
-                await client.compare_hands(hands=["AC AD AH", "AC 2D 3H"])
-            assert [v.field for v in raised.value.field_violations] == ["hands[1].cards[0]", "house_rules.fee_bps"]
-            with pytest.raises(DeadlineExceededError):
-                await client.legal_moves(state=lieng_pb2.LiengBettingState(), timeout=0.1)
-            started = await client.start_betting(stacks=[500, 500], ante=50)  # retried twice, then served
-            assert [s.committed for s in started.state.seats] == [50, 50]
-
-    asyncio.run(scenario())
