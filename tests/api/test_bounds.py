@@ -11,7 +11,6 @@ from typing import Any
 import grpc
 import pytest
 from google.protobuf.message import Message
-from google.rpc import error_details_pb2, status_pb2
 
 from cardrules.api.house_rules import RulesReader
 from cardrules.api.limits import BOUNDS, Bound
@@ -20,7 +19,7 @@ from cardrules.core.lieng.limits import max_round_actions as lieng_max_actions
 from cardrules.core.sam.limits import max_round_actions as sam_max_actions
 from cardrules.v1 import cards_pb2, lieng_pb2, sam_loc_pb2
 from tests.support.sam_records import random_round
-from tests.support.servicers import lieng_servicer, sam_servicer
+from tests.support.servicers import Aborted, CapturingContext, lieng_servicer, sam_servicer
 
 SERVICERS: dict[str, Any] = {"SamLocService": sam_servicer(), "LiengService": lieng_servicer()}
 METHODS = {
@@ -29,29 +28,6 @@ METHODS = {
     for service in module.DESCRIPTOR.services_by_name.values()
     for method in service.methods
 }
-
-
-class Aborted(Exception):
-    def __init__(self, code: grpc.StatusCode, violations: list[error_details_pb2.BadRequest.FieldViolation]) -> None:
-        super().__init__(code.name)
-        self.code = code
-        self.violations = violations
-
-
-class CapturingContext:
-    async def abort_with_status(self, status: grpc.Status) -> None:
-        violations: list[error_details_pb2.BadRequest.FieldViolation] = []
-        for key, value in status.trailing_metadata:
-            if key == "grpc-status-details-bin":
-                for detail in status_pb2.Status.FromString(value).details:
-                    if detail.Is(error_details_pb2.BadRequest.DESCRIPTOR):
-                        bad = error_details_pb2.BadRequest()
-                        detail.Unpack(bad)
-                        violations.extend(bad.field_violations)
-        raise Aborted(status.code, violations)
-
-    async def abort(self, code: grpc.StatusCode, message: str) -> None:
-        raise Aborted(code, [])
 
 
 def call(request: Message) -> Message | Aborted:

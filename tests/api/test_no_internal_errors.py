@@ -16,35 +16,15 @@ from typing import Any
 import grpc
 import pytest
 from google.protobuf import json_format
-from google.rpc import error_details_pb2, status_pb2
+from google.rpc import error_details_pb2
 
 from tests.support.mutations import mutate, vector_requests
-from tests.support.servicers import lieng_servicer, sam_servicer
+from tests.support.servicers import Aborted, CapturingContext, lieng_servicer, sam_servicer
 
 SERVICERS: dict[str, Any] = {
     "cardrules.v1.SamLocService": sam_servicer(),
     "cardrules.v1.LiengService": lieng_servicer(),
 }
-
-
-class Aborted(Exception):
-    def __init__(self, code: grpc.StatusCode, details: list[Any]) -> None:
-        self.code = code
-        self.details = details
-
-
-class CapturingContext:
-    """The two ways a servicer ends a call with an error, recorded instead of sent."""
-
-    async def abort_with_status(self, status: grpc.Status) -> None:
-        details: list[Any] = []
-        for key, value in status.trailing_metadata:
-            if key == "grpc-status-details-bin":
-                details = list(status_pb2.Status.FromString(value).details)
-        raise Aborted(status.code, details)
-
-    async def abort(self, code: grpc.StatusCode, message: str) -> None:
-        raise Aborted(code, [])
 
 
 REQUESTS = vector_requests()
