@@ -8,8 +8,9 @@ walk over a per-message plan in declaration order (the transcoder's order).
 
 Only well-formed requests are read here, and only in their usual spelling (known fields, enum values by name or
 number, integers as JSON integers or decimal strings, no nulls): anything else gives up (None) and json_mapping
-reads the body, so every refusal and every unusual spelling is json_mapping's. tests/e2e/test_json_gateway.py checks
-both paths give the same message and the same JSON for every vector and for generated requests.
+reads the body, so every refusal and every unusual spelling is json_mapping's. Both paths read the same message
+from every vector and from generated requests (tests/api/test_json_fast.py) and print the same JSON for every
+vector's response (tests/e2e/test_json_gateway.py).
 """
 
 from __future__ import annotations
