@@ -117,13 +117,14 @@ def test_malformed_requests_name_their_field(server: object) -> None:
 
 
 def test_the_vectors_hold_at_least_twenty_distinct_malformed_requests() -> None:
-    fields: set[tuple[str, str, tuple[str, ...]]] = set()
+    fields: set[tuple[str, str, tuple[tuple[str, str], ...]]] = set()
     for path in VECTORS.rglob("*.json"):
         for case in json.loads(path.read_text())["cases"]:
             error = case["expect"].get("error")
             if error and error["code"] == "INVALID_ARGUMENT":
                 assert error.get("fieldViolations"), f"{path.name}: {case['name']} names no field"
-                fields.add((case["service"], case["method"], tuple(sorted(error["fieldViolations"]))))
+                violations = sorted((v["field"], v["reason"]) for v in error["fieldViolations"])
+                fields.add((case["service"], case["method"], tuple(violations)))
     assert len(fields) >= 20, f"only {len(fields)} distinct malformed-request cases"
 
 
