@@ -41,8 +41,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))  # for tests.* when run as a script from anywhere
 
 from cardrules.v1 import lieng_pb2  # noqa: E402
-from tests.benchmarks.bench_rpc import SEED, Case, lieng_cases, sam_cases, server_cpu_seconds  # noqa: E402
-from tests.support.server_process import running_server  # noqa: E402
+from tests.benchmarks.bench_rpc import SEED, Case, handler_cpu, lieng_cases, sam_cases, server_cpu_seconds  # noqa: E402
+from tests.support.server_process import ServerHandle, running_server  # noqa: E402
 from tests.support.streams import LIENG, SAM, stream_message  # noqa: E402
 
 DRIVER = HERE / "streamload"
@@ -64,7 +64,8 @@ class Run:
     rate: float
     p50_ms: float
     p99_ms: float
-    cpu_us: float
+    cpu_us: float  # all of the server's CPU per call
+    handler_us: float  # of which in the unary method's handler (the server's cardrules_rpc_handler_cpu_seconds)
 
 
 def lieng_validate_play(target: str) -> Case:
@@ -120,27 +121,28 @@ def pin(pid: int, core: str) -> None:
 
 def run(
     driver: Path,
-    target: str,
+    server: ServerHandle,
     case: Case,
     files: tuple[Path, Path],
     mode: str,
     rate: float,
     args: argparse.Namespace,
-    pid: int,
 ) -> Run:
-    command = ["taskset", "-c", DRIVER_CORE, str(driver), "-target", target, "-path", case.path, "-mode", mode]
+    pid = server.process.pid
+    command = ["taskset", "-c", DRIVER_CORE, str(driver), "-target", server.target, "-path", case.path, "-mode", mode]
     command += ["-request", str(files[0]), "-message", str(files[1]), "-concurrency", str(CONCURRENCY)]
     command += ["-streams", str(STREAMS), "-rate", str(rate), "-warmup", f"{args.warmup}s"]
     command += ["-duration", f"{args.seconds}s"]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     assert process.stdout is not None
     cpu_start = cpu_end = 0.0
+    handler_start = handler_end = (0.0, 0.0)
     result: dict[str, float] = {}
     for line in process.stdout:
         if line.strip() == "measuring":
-            cpu_start = server_cpu_seconds(pid)
+            cpu_start, handler_start = server_cpu_seconds(pid), handler_cpu(server.metrics_url, case.path)
         elif line.strip() == "done":
-            cpu_end = server_cpu_seconds(pid)
+            cpu_end, handler_end = server_cpu_seconds(pid), handler_cpu(server.metrics_url, case.path)
         elif line.startswith("{"):
             result = json.loads(line)
     if process.wait() != 0 or not result:
@@ -148,10 +150,12 @@ def run(
     if result["errors"]:
         raise SystemExit(f"{result['errors']} calls failed: {' '.join(command)}")
     cpu_us = (cpu_end - cpu_start) / result["calls"] * 1e6
-    outcome = Run(mode, result["rate"], result["p50_ms"], result["p99_ms"], cpu_us)
+    handled = max(handler_end[1] - handler_start[1], 1.0)
+    handler_us = (handler_end[0] - handler_start[0]) / handled * 1e6
+    outcome = Run(mode, result["rate"], result["p50_ms"], result["p99_ms"], cpu_us, handler_us)
     print(
         f"    {mode:<6} {outcome.rate:>7,.0f} calls/s  p50 {outcome.p50_ms:6.2f} ms  p99 {outcome.p99_ms:6.2f} ms  "
-        f"server CPU {outcome.cpu_us:5.0f} µs/call",
+        f"server CPU {outcome.cpu_us:5.0f} µs/call (handler {outcome.handler_us:4.0f})",
         flush=True,
     )
     return outcome
@@ -202,17 +206,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 for number in range(args.rounds):
                     print(f"  saturation, round {number + 1}", flush=True)
                     for mode in MODES if number % 2 == 0 else reversed(MODES):
-                        saturated[mode].append(
-                            run(driver, server.target, case, files, mode, 0, args, server.process.pid)
-                        )
+                        saturated[mode].append(run(driver, server, case, files, mode, 0, args))
                 rate = round(args.share * median(saturated["unary"], "rate"))
                 fixed: dict[str, list[Run]] = {mode: [] for mode in MODES}
                 for number in range(args.rounds):
                     print(f"  fixed rate {rate:,} calls/s, round {number + 1}", flush=True)
                     for mode in MODES if number % 2 == 0 else reversed(MODES):
-                        fixed[mode].append(
-                            run(driver, server.target, case, files, mode, rate, args, server.process.pid)
-                        )
+                        fixed[mode].append(run(driver, server, case, files, mode, rate, args))
                 rows.append((case, saturated, rate, fixed))
         print(f"load average after: {load_average()}")
     report(rows)
@@ -223,7 +223,7 @@ def report(rows: list[tuple[Case, dict[str, list[Run]], int, dict[str, list[Run]
     """Markdown tables, medians over the rounds."""
     print(
         "\n| RPC (1 worker, saturation) | unary calls/s | stream calls/s | unary p50/p99 ms | stream p50/p99 ms "
-        "| unary CPU µs/call | stream CPU µs/call | stream ÷ unary CPU | target |\n"
+        "| unary CPU µs/call (handler) | stream CPU µs/call (handler) | stream ÷ unary CPU | target |\n"
         "|---|---:|---:|---:|---:|---:|---:|---:|---|"
     )
     for case, saturated, _rate, _fixed in rows:
@@ -235,7 +235,8 @@ def report(rows: list[tuple[Case, dict[str, list[Run]], int, dict[str, list[Run]
             f"| {case.name} | {median(unary, 'rate'):,.0f} | {median(stream, 'rate'):,.0f} "
             f"| {median(unary, 'p50_ms'):.2f} / {median(unary, 'p99_ms'):.2f} "
             f"| {median(stream, 'p50_ms'):.2f} / {median(stream, 'p99_ms'):.2f} "
-            f"| {median(unary, 'cpu_us'):.0f} | {median(stream, 'cpu_us'):.0f} | {ratio:.2f} | {verdict} |"
+            f"| {median(unary, 'cpu_us'):.0f} ({median(unary, 'handler_us'):.0f}) "
+            f"| {median(stream, 'cpu_us'):.0f} ({median(stream, 'handler_us'):.0f}) | {ratio:.2f} | {verdict} |"
         )
     print(
         "\n| RPC (1 worker, same offered load) | calls/s | unary p50/p99 ms | stream p50/p99 ms "
