@@ -10,6 +10,7 @@ from cardrules.api.paths import rewrites, translate
 from cardrules.core import sam
 from cardrules.core.cards import Card
 from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
+from cardrules.core.sam.limits import MAX_SEATS
 from cardrules.v1 import cards_pb2, sam_loc_pb2
 
 # The core's field paths → the request's (the contract wraps card lists in ``Cards``, actions in a oneof).
@@ -105,38 +106,60 @@ def _seat(message: sam_loc_pb2.SamSeat, path: str) -> sam.SeatState:
 
 def action(message: sam_loc_pb2.SamAction, field: str = "action") -> sam.Action:
     which = message.WhichOneof("action")
+    if which == "play":
+        try:
+            return sam.Play(message.seat, cards_of(message.play, "play.cards"))
+        except InvalidInput as error:
+            raise translate(error, field, PATHS) from None
     if which is None:
         raise InvalidInput.one(field, ErrorReason.MISSING_VALUE, "an action is either play (with cards) or pass")
-    cards = cards_of(message.play, f"{field}.play.cards") if which == "play" else ()
+    seat = message.seat
+    if 0 <= seat < len(_PASSES):
+        return _PASSES[seat]
     try:
-        return sam.Play(message.seat, cards) if which == "play" else sam.Pass(message.seat)
+        return sam.Pass(seat)
     except InvalidInput as error:
         raise translate(error, field, PATHS) from None
+
+
+# A pass is its seat alone, and actions are immutable values: a record's passes (about half its actions) share
+# these instead of each building its own.
+_PASSES = tuple(sam.Pass(seat) for seat in range(MAX_SEATS))
 
 
 def round_record(message: sam_loc_pb2.SamRoundRecord, field: str = "round") -> sam.RoundRecord:
     rules = rules_of(message, f"{field}.house_rules")
     hands = hands_of(message.hands, f"{field}.hands")
-    actions: list[sam.Action] = []
-    problems: list[FieldViolation] = []
-    for i, item in enumerate(message.actions):
-        try:
-            actions.append(action(item, f"{field}.actions[{i}]"))
-        except InvalidInput as error:
-            problems.extend(error.violations)
-    if problems:
-        raise InvalidInput(*problems)
+    try:
+        # A record holds up to hundreds of actions and is nearly always well formed: read them without building
+        # each one's path, and only on a fault read them again to name every faulty action at its index.
+        actions = tuple([action(item) for item in message.actions])
+    except InvalidInput:
+        _name_faulty_actions(message, field)
+        raise
     try:
         return sam.RoundRecord(
             hands=hands,
             stake=message.stake,
             leader=message.leader,
             declarations=tuple(message.declarations),
-            actions=tuple(actions),
+            actions=actions,
             house_rules=rules,
         )
     except InvalidInput as error:
         raise translate(error, field, PATHS) from None
+
+
+def _name_faulty_actions(message: sam_loc_pb2.SamRoundRecord, field: str) -> None:
+    """Raise :class:`InvalidInput` naming every faulty action of the record at ``field.actions[i]``."""
+    problems: list[FieldViolation] = []
+    for i, item in enumerate(message.actions):
+        try:
+            action(item, f"{field}.actions[{i}]")
+        except InvalidInput as error:
+            problems.extend(error.violations)
+    if problems:
+        raise InvalidInput(*problems)
 
 
 def hands_of(messages: Sequence[cards_pb2.Cards], field: str) -> tuple[tuple[Card, ...], ...]:
