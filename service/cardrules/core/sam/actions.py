@@ -21,16 +21,17 @@ class Play:
     cards: tuple[Card, ...]
 
     def __post_init__(self) -> None:
-        cards = self.cards
+        seat, cards = self.seat, self.cards
         # The common case in a few C calls: an int seat >= 0 and a non-empty tuple of distinct interned cards
-        # (a Card is always 0..51), kept as given. Anything else takes the checks below, which name the problem.
+        # (a Card is always 0..51), kept as given. Most plays are one card, which needs no repeat check. Anything
+        # else takes the checks below, which name the problem.
         if (
-            type(self.seat) is int
-            and self.seat >= 0
+            type(seat) is int
+            and seat >= 0
             and type(cards) is tuple
             and cards
             and ONLY_CARDS.issuperset(map(type, cards))
-            and len(set(cards)) == len(cards)
+            and (len(cards) == 1 or len(set(cards)) == len(cards))
         ):
             return
         _check_seat(self.seat)
