@@ -100,11 +100,19 @@ class StreamCalls:
     def _undecodable(self, data: bytes) -> StreamCall:
         """Bytes that are not a stream request: named, like a unary call's, after the request that did not parse
         (when the call's field can be told) and answered under the id it carries (0 when none can be read)."""
-        call_id, number = _peek(data)
+        call_id, number, call_bytes = _peek(data)
         known = self._call_names.get(number) if number is not None else None
         if known is not None:
             name, request = known
-            method = self._routes[name].method
+            route = self._routes[name]
+            # The envelope adds a level of nesting: a call nested just within protobuf's recursion limit parses on
+            # its own, as the unary call does, though not inside the envelope. Answer it as the unary call would.
+            if call_bytes is not None:
+                try:
+                    return _Call(call_id, route.method, self, route, request.FromString(call_bytes))
+                except DecodeError:
+                    pass
+            method = route.method
             problem = f"the request body is not a valid {request.DESCRIPTOR.full_name}"
         else:
             method = self.method
@@ -171,10 +179,11 @@ def _varint(value: int) -> bytes:
     return bytes(out)
 
 
-def _peek(data: bytes) -> tuple[int, int | None]:
-    """The id and the number of the first length-delimited field, read off the top level of bytes that did not
-    parse as a whole (a broken call inside a sound envelope), as far as the bytes allow."""
+def _peek(data: bytes) -> tuple[int, int | None, bytes | None]:
+    """The id, and the number and bytes of the first length-delimited field, read off the top level of bytes that
+    did not parse as a whole (a broken call inside a sound envelope), as far as the bytes allow."""
     call_id, number, at = 0, None, 0
+    call_bytes: bytes | None = None
     try:
         while at < len(data):
             key, at = _read_varint(data, at)
@@ -187,12 +196,14 @@ def _peek(data: bytes) -> tuple[int, int | None]:
                 length, at = _read_varint(data, at)
                 if number is None:
                     number = field
+                    # Only a whole field: a cut-off call must not parse as a shorter one.
+                    call_bytes = data[at : at + length] if at + length <= len(data) else None
                 at += length
             else:
                 break
     except IndexError:
         pass
-    return call_id, number
+    return call_id, number, call_bytes
 
 
 def _read_varint(data: bytes, at: int) -> tuple[int, int]:
