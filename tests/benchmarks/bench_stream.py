@@ -15,6 +15,11 @@ the rounds:
 - **fixed rate**: both at the same offered load (by default 60 % of unary's saturation rate) on a fixed schedule,
   latency counted from each call's scheduled time: p50/p99 and CPU per call.
 
+With ``--bare`` a second server runs the barest possible ``Stream`` handler (tests/benchmarks/bare_stream_server.py:
+the same answer per message, none of the runner's admission, limits, metrics or logs), also pinned to core 0, and
+the saturation phase adds its stream runs to the alternation: the gap between the two streams is what the server's
+stream runner costs per message; the rest of the bare stream's CPU beyond the handler is grpc's.
+
 Targets (issue #14.5): stream CPU per call ≤ 50 % of unary for ValidatePlay and LegalMoves, ≤ 65 % for Sâm
 SettleRound; stream p99 no worse than unary at the same offered load.
 """
@@ -22,6 +27,7 @@ SettleRound; stream p99 no worse than unary at the same offered load.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -46,6 +52,8 @@ from tests.support.server_process import ServerHandle, running_server  # noqa: E
 from tests.support.streams import LIENG, SAM, stream_message  # noqa: E402
 
 DRIVER = HERE / "streamload"
+BARE_ENTRY = "tests.benchmarks.bare_stream_server"
+SERVER_ARGS = ["--workers", "1", "--log-level", "warning"]  # both servers' flags
 SERVER_CORE, DRIVER_CORE = "0", "1"
 CONCURRENCY, STREAMS = 32, 2
 # The issue's targets: stream CPU per call at most this fraction of unary's.
@@ -56,6 +64,7 @@ CPU_TARGETS = {
     "/cardrules.v1.LiengService/ValidatePlay": 0.50,
 }
 MODES = ("unary", "stream")
+BARE = "bare"  # stream runs against the bare-handler server (--bare)
 
 
 @dataclass(frozen=True)
@@ -127,6 +136,7 @@ def run(
     mode: str,
     rate: float,
     args: argparse.Namespace,
+    label: str = "",
 ) -> Run:
     pid = server.process.pid
     command = ["taskset", "-c", DRIVER_CORE, str(driver), "-target", server.target, "-path", case.path, "-mode", mode]
@@ -154,7 +164,8 @@ def run(
     handler_us = (handler_end[0] - handler_start[0]) / handled * 1e6
     outcome = Run(mode, result["rate"], result["p50_ms"], result["p99_ms"], cpu_us, handler_us)
     print(
-        f"    {mode:<6} {outcome.rate:>7,.0f} calls/s  p50 {outcome.p50_ms:6.2f} ms  p99 {outcome.p99_ms:6.2f} ms  "
+        f"    {label or mode:<6} {outcome.rate:>7,.0f} calls/s  "
+        f"p50 {outcome.p50_ms:6.2f} ms  p99 {outcome.p99_ms:6.2f} ms  "
         f"server CPU {outcome.cpu_us:5.0f} µs/call (handler {outcome.handler_us:4.0f})",
         flush=True,
     )
@@ -183,8 +194,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3, help="rounds per phase (default 3)")
     parser.add_argument("--seconds", type=float, default=4.0, help="measured seconds per run (default 4)")
     parser.add_argument("--warmup", type=float, default=1.0, help="seconds of load before each run (default 1)")
-    parser.add_argument("--share", type=float, default=0.6, help="fixed rate, as a share of unary's saturation rate")
+    parser.add_argument(
+        "--share",
+        type=float,
+        default=0.6,
+        help="fixed rate, as a share of unary's saturation rate (0: no fixed-rate phase)",
+    )
     parser.add_argument("--only", default="", help="only the RPCs whose name contains this")
+    parser.add_argument("--bare", action="store_true", help="also the barest stream handler, at saturation")
     args = parser.parse_args(argv)
     if (os.cpu_count() or 1) < 2:
         raise SystemExit("needs two cores: one for the server, one for the driver")
@@ -193,23 +210,33 @@ def main(argv: Sequence[str] | None = None) -> int:
         work = Path(scratch)
         driver = build_driver(work)
         print(f"load average before: {load_average()}", flush=True)
-        with running_server(["--workers", "1", "--log-level", "warning"]) as server:
+        with contextlib.ExitStack() as stack:
+            server = stack.enter_context(running_server(SERVER_ARGS))
             pin(server.process.pid, SERVER_CORE)
             rng = random.Random(SEED)
             sam, lieng = sam_cases(rng), lieng_cases(rng)
             cases = [*sam, lieng[0], lieng_validate_play(server.target)]
             cases = [case for case in cases if args.only in case.name]
+            bare = None
+            if args.bare:
+                bare = stack.enter_context(running_server(SERVER_ARGS, entry=BARE_ENTRY))
+                pin(bare.process.pid, SERVER_CORE)
             for case in cases:
                 files = write_files(case, work)
                 print(f"\n{case.name}", flush=True)
-                saturated: dict[str, list[Run]] = {mode: [] for mode in MODES}
+                modes = (*MODES, BARE) if bare is not None else MODES
+                saturated: dict[str, list[Run]] = {mode: [] for mode in modes}
                 for number in range(args.rounds):
                     print(f"  saturation, round {number + 1}", flush=True)
-                    for mode in MODES if number % 2 == 0 else reversed(MODES):
-                        saturated[mode].append(run(driver, server, case, files, mode, 0, args))
+                    for mode in modes if number % 2 == 0 else reversed(modes):
+                        if mode == BARE:
+                            assert bare is not None
+                            saturated[mode].append(run(driver, bare, case, files, "stream", 0, args, label=BARE))
+                        else:
+                            saturated[mode].append(run(driver, server, case, files, mode, 0, args))
                 rate = round(args.share * median(saturated["unary"], "rate"))
                 fixed: dict[str, list[Run]] = {mode: [] for mode in MODES}
-                for number in range(args.rounds):
+                for number in range(args.rounds if args.share > 0 else 0):
                     print(f"  fixed rate {rate:,} calls/s, round {number + 1}", flush=True)
                     for mode in MODES if number % 2 == 0 else reversed(MODES):
                         fixed[mode].append(run(driver, server, case, files, mode, rate, args))
@@ -238,12 +265,26 @@ def report(rows: list[tuple[Case, dict[str, list[Run]], int, dict[str, list[Run]
             f"| {median(unary, 'cpu_us'):.0f} ({median(unary, 'handler_us'):.0f}) "
             f"| {median(stream, 'cpu_us'):.0f} ({median(stream, 'handler_us'):.0f}) | {ratio:.2f} | {verdict} |"
         )
+    bare_rows = [(case, saturated) for case, saturated, _rate, _fixed in rows if saturated.get(BARE)]
+    if bare_rows:
+        print(
+            "\n| RPC (1 worker, saturation) | unary CPU µs/call | stream CPU µs/call (handler) "
+            "| bare stream CPU µs/call | bare ÷ stream | bare ÷ unary |\n|---|---:|---:|---:|---:|---:|"
+        )
+    for case, saturated in bare_rows:
+        unary_us, stream_us, bare_us = (median(saturated[mode], "cpu_us") for mode in (*MODES, BARE))
+        print(
+            f"| {case.name} | {unary_us:.0f} | {stream_us:.0f} ({median(saturated['stream'], 'handler_us'):.0f}) "
+            f"| {bare_us:.0f} | {bare_us / stream_us:.2f} | {bare_us / unary_us:.2f} |"
+        )
     print(
         "\n| RPC (1 worker, same offered load) | calls/s | unary p50/p99 ms | stream p50/p99 ms "
         "| unary CPU µs/call | stream CPU µs/call | stream p99 ≤ unary p99 |\n|---|---:|---:|---:|---:|---:|---|"
     )
     for case, _saturated, rate, fixed in rows:
         unary, stream = fixed["unary"], fixed["stream"]
+        if not unary:
+            continue
         met = median(stream, "p99_ms") <= median(unary, "p99_ms")
         print(
             f"| {case.name} | {rate:,} | {median(unary, 'p50_ms'):.2f} / {median(unary, 'p99_ms'):.2f} "
