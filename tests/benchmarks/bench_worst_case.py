@@ -221,7 +221,7 @@ def sam_cases(junk: int = 4 * 1024 * 1024 - 64) -> list[Case]:
     record = sam_record_request(hands, actions)
     cases.append(
         Case(
-            f"Sâm SettleRound: the longest constructed hand ({len(actions)} actions), cold caches",
+            f"Sâm SettleRound: the longest constructed hand ({len(actions)} actions), 120 records in turn",
             SAM + "SettleRound",
             record,
             ok,
@@ -261,9 +261,9 @@ def sam_cases(junk: int = 4 * 1024 * 1024 - 64) -> list[Case]:
 
 
 def _relabelled_records(hands: Sequence[Sequence[int]], actions: Sequence[sam.Action]) -> list[bytes]:
-    """The same hand under the 24 suit relabellings and 5 seat rotations: 120 records, 25,200 distinct action
-    elements, more than the server's cache of decoded actions holds (20,000), so sending them in turn makes every
-    record a cold one."""
+    """The same hand under the 24 suit relabellings and 5 seat rotations: 120 different records (25,200 distinct
+    action elements), sent in turn so that no call repeats the one before it. The server keeps no cache of decoded
+    actions (every record is read through its fields), so this only guards against one coming back."""
     out: list[bytes] = []
     for suits in itertools.permutations(range(4)):
 
