@@ -4,8 +4,9 @@ A ``Stream`` request holds a caller-chosen ``id`` and a ``oneof call`` of the se
 response holds the same ``id`` and the unary response, or the ``google.rpc.Status`` the unary call would have
 failed with. :class:`StreamCalls` reads one request's bytes and answers it with the very conversion the unary
 servicer method wraps (``rpc_method``'s ``__wrapped__``, through :func:`cardrules.api.errors.outcome`): the same
-bounds, core, response and errors, message for message. It writes the response's wire form itself (the answer's
-bytes behind the id), so an answer is serialized once, as a unary answer is.
+bounds, core, response and errors, message for message. The answer is an ordinary stream response message,
+serialized by protobuf: writing its bytes by hand saved 2–3 µs of the 180–300 µs a stream message costs the server,
+too little to pay for a hand-kept layout that a new field could silently miss.
 
 Running the stream (authentication, admission, the in-flight limit, order, logs, metrics, draining) is the
 server's job: cardrules.server.streams.
@@ -41,7 +42,7 @@ _DETAILS_KEY = "grpc-status-details-bin"  # where a unary call carries its googl
 class _Route:
     method: str  # the unary method's full name, what logs and metrics call the message
     handler: Callable[[Any, Any], Message]  # the unary method's conversion, (servicer, request) -> response
-    tag: bytes  # of the response member that carries this method's answer
+    answer: str  # the response member that carries this method's answer
 
 
 class StreamCalls:
@@ -51,6 +52,7 @@ class StreamCalls:
         stream = service.methods_by_name[STREAM_METHOD]
         self.method = f"/{service.full_name}/{STREAM_METHOD}"
         self._request = GetMessageClass(stream.input_type)
+        self._response = GetMessageClass(stream.output_type)
         calls = stream.input_type.oneofs_by_name[CALL].fields
         results = stream.output_type.oneofs_by_name[RESULT]
         answers = {field.name: field for field in results.fields}
@@ -61,9 +63,8 @@ class StreamCalls:
             unary = by_input[_message_class(field).DESCRIPTOR.full_name]
             handler = getattr(type(servicer), unary.name).__wrapped__
             self._routes[field.name] = _Route(
-                f"/{service.full_name}/{unary.name}", handler, _tag(answers[field.name].number)
+                f"/{service.full_name}/{unary.name}", handler, answers[field.name].name
             )
-        self._error_tag = _tag(answers[ERROR].number)
         self._call_names = {field.number: (field.name, _message_class(field)) for field in calls}
         names = [field.name for field in calls]
         self._no_call = f"a message carries one call and this one has none: set {', '.join(names[:-1])} or {names[-1]}"
@@ -89,13 +90,13 @@ class StreamCalls:
         result = outcome(call.route.handler, self._servicer, call.request)
         if isinstance(result, grpc.Status):
             return Answer(self._error(call.id, result), result.code)
-        payload = result.SerializeToString()
-        data = b"".join((_id_bytes(call.id), call.route.tag, _varint(len(payload)), payload))
-        return Answer(data, grpc.StatusCode.OK)
+        answer = self._response(id=call.id, **{call.route.answer: result})
+        return Answer(answer.SerializeToString(), grpc.StatusCode.OK)
 
     def _error(self, call_id: int, status: grpc.Status) -> bytes:
-        payload = _status_bytes(status)
-        return b"".join((_id_bytes(call_id), self._error_tag, _varint(len(payload)), payload))
+        answer = self._response(id=call_id, error=_status_of(status))
+        data: bytes = answer.SerializeToString()
+        return data
 
     def _undecodable(self, data: bytes) -> StreamCall:
         """Bytes that are not a stream request: named, like a unary call's, after the request that did not parse
@@ -146,37 +147,18 @@ class _Refused:
         return Answer(self.data, grpc.StatusCode.INVALID_ARGUMENT, self.problem)
 
 
-def _status_bytes(status: grpc.Status) -> bytes:
+def _status_of(status: grpc.Status) -> status_pb2.Status:
     """The google.rpc.Status a unary call would carry in its trailers, or one built from the code and message."""
     for key, value in status.trailing_metadata or ():
         if key == _DETAILS_KEY and isinstance(value, bytes):
-            return value
+            return status_pb2.Status.FromString(value)
     code: int = status.code.value[0]
-    data: bytes = status_pb2.Status(code=code, message=status.details or "").SerializeToString()
-    return data
+    return status_pb2.Status(code=code, message=status.details or "")
 
 
 def _message_class(field: FieldDescriptor) -> type[Message]:
     assert field.message_type is not None, f"{field.full_name}: a call is a request message"
     return GetMessageClass(field.message_type)
-
-
-def _tag(number: int) -> bytes:
-    return _varint(number << 3 | _LENGTH_DELIMITED)
-
-
-def _id_bytes(call_id: int) -> bytes:
-    # Field 1, varint; proto3 leaves a zero out, as protobuf's own serializer does.
-    return b"\x08" + _varint(call_id) if call_id else b""
-
-
-def _varint(value: int) -> bytes:
-    out = bytearray()
-    while value > 0x7F:
-        out.append(value & 0x7F | 0x80)
-        value >>= 7
-    out.append(value)
-    return bytes(out)
 
 
 def _peek(data: bytes) -> tuple[int, int | None, bytes | None]:
