@@ -16,12 +16,20 @@ from tests.support.server_process import FAKE_ENTRY, new_channel, running_server
 
 
 class StateLog:
-    """Every connectivity state a channel goes through, without asking it to connect."""
+    """Every connectivity state a channel goes through, without asking it to connect. A context manager: it
+    unsubscribes before the channel closes, so grpc's watcher thread does not poll a closed channel."""
 
     def __init__(self, channel: grpc.Channel) -> None:
         self.states: list[grpc.ChannelConnectivity] = []
         self._changed = threading.Condition()
+        self._channel = channel
         channel.subscribe(self._on_change, try_to_connect=False)
+
+    def __enter__(self) -> StateLog:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._channel.unsubscribe(self._on_change)
 
     def _on_change(self, state: grpc.ChannelConnectivity) -> None:
         with self._changed:
@@ -40,8 +48,11 @@ class StateLog:
 
 
 def test_an_idle_connection_is_closed() -> None:
-    with running_server(["--max-connection-idle", "1"], entry=FAKE_ENTRY) as server, server.channel() as channel:
-        log = StateLog(channel)
+    with (
+        running_server(["--max-connection-idle", "1"], entry=FAKE_ENTRY) as server,
+        server.channel() as channel,
+        StateLog(channel) as log,
+    ):
         call(channel, "Pid")
         log.wait_until_closed(timeout=15)
         call(channel, "Pid")  # and the client simply reconnects
@@ -68,8 +79,8 @@ def test_a_client_pinging_too_often_is_sent_away() -> None:
     with (
         running_server(["--min-client-ping-interval", "10"], entry=FAKE_ENTRY) as server,
         grpc.insecure_channel(server.target, options=options) as channel,
+        StateLog(channel) as log,
     ):
-        log = StateLog(channel)
         call(channel, "Pid")
         # Pings every 0.2 s where 10 s is the floor: after two strikes the server ends the connection.
         log.wait_until_closed(timeout=15)
