@@ -80,12 +80,13 @@ EXPECTED_SERVICES = {
 
 
 @pytest.mark.parametrize("version", ["v1", "v1alpha"])
-def test_both_versions_list_every_service(target: str, version: str) -> None:
+def test_both_versions_list_every_public_service(target: str, version: str) -> None:
     if version == "v1":
         reply = _v1(target, list_services="")
     else:
         reply = _v1alpha(target, reflection_pb2.ServerReflectionRequest(list_services=""))
-    assert {s.name for s in reply.list_services_response.service} >= EXPECTED_SERVICES
+    # Exactly these: the JSON gateway is served (Envoy transcodes to it) but is internal, so it is not listed.
+    assert {s.name for s in reply.list_services_response.service} == EXPECTED_SERVICES
 
 
 @pytest.mark.parametrize("version", ["v1", "v1alpha"])

@@ -143,7 +143,7 @@ async def start_server(
     gc.freeze()
     health = add_health(server, names)
     if config.reflection:
-        add_reflection(server, [*names, HEALTH_SERVICE_NAME])
+        add_reflection(server, [*(binding.name for binding in bindings if binding.listed), HEALTH_SERVICE_NAME])
     port = _bind(server, config)
     health_server, health_port = None, 0
     if config.health_port:

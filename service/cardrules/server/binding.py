@@ -32,6 +32,9 @@ class ServiceBinding:
     # Full name of a multiplexed ``Stream`` method → what reads and answers its messages (built on its first call);
     # the server runs such a stream itself (cardrules.server.streams).
     streams: Mapping[str, Callable[[], StreamCalls]] = field(default_factory=dict)
+    # False for a service that only the server's own front calls (the JSON gateway Envoy transcodes to): it is
+    # served and health-checked like the others but not listed by reflection, which shows callers the contract.
+    listed: bool = True
 
 
 # A picklable zero-argument callable (a module-level function) so worker processes can rebuild the bindings:
