@@ -1,12 +1,20 @@
 #!/usr/bin/env bash
 # Start the rules service on a fresh machine: installs into .venv on first use, then runs the server.
-# Defaults: gRPC on 0.0.0.0:50051, Prometheus metrics on :9464, one worker, JSON logs on stdout.
-# Every flag of `python -m cardrules.server --help` may follow, e.g. `bash service/serve.sh --workers auto`.
+# Defaults: gRPC on 127.0.0.1:50051 (this machine only: `--host 0.0.0.0` listens on every interface, as the
+# container image does), Prometheus metrics on 127.0.0.1:9464 (`--metrics-port 0` turns them off), one worker,
+# JSON logs on stdout. Every flag of `python -m cardrules.server --help` may follow, e.g.
+# `bash service/serve.sh --workers auto`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi
+if [ ! -x .venv/bin/python ]; then
+  echo "serve.sh: first run: creating .venv and installing the server into it (about a minute)" >&2
+  python3 -m venv .venv
+fi
 if ! .venv/bin/python -c "import cardrules.api.registry" 2>/dev/null; then
+  echo "serve.sh: installing the server and its dependencies into .venv (pip; about a minute the first time)" >&2
   .venv/bin/python -m pip install -q --disable-pip-version-check --config-settings editable_mode=compat \
     -e clients/python -e .
+  echo "serve.sh: installed; starting the server" >&2
 fi
+export CARDRULES_HOST="${CARDRULES_HOST:-127.0.0.1}"
 exec .venv/bin/python -m cardrules.server "$@"

@@ -39,4 +39,5 @@ def test_metrics_port_in_use_names_the_metrics_port_not_the_grpc_address() -> No
         failure = next(r for r in second.logs() if r["event"] == "server failed")
         assert failure["metrics_address"] == f"127.0.0.1:{first.metrics_port}"
         assert f"--metrics-port {first.metrics_port}" in failure["error"]
+        assert "--metrics-port 0" in failure["error"], "it says how to turn the endpoint off"
         assert "address" not in failure  # the gRPC address was free: naming it would send the reader astray

@@ -81,6 +81,24 @@ class RpcMetrics:
             ["method"],
             registry=registry,
         )
+        # The --auth-tokens file as last read, labelled by its path: no series at all without one. Over workers,
+        # the fewest callers and the most bad lines any worker has (each worker reloads on its own calls).
+        self.token_callers = Gauge(
+            "cardrules_auth_token_callers",
+            "Callers the --auth-tokens file names as last read (start-up and each reload); 0 means the file is "
+            "missing, unreadable or empty and every call but health is refused UNAUTHENTICATED.",
+            ["file"],
+            registry=registry,
+            multiprocess_mode="min",
+        )
+        self.token_bad_lines = Gauge(
+            "cardrules_auth_token_file_bad_lines",
+            "Lines of the --auth-tokens file skipped at its last reload because they name no caller (each is "
+            "logged with its line number).",
+            ["file"],
+            registry=registry,
+            multiprocess_mode="max",
+        )
         self._counters: dict[tuple[str, str, str, str], Counter] = {}
         self._callers: set[str] = set()
         self._histograms: dict[tuple[str, str], Histogram] = {}
@@ -114,6 +132,10 @@ class RpcMetrics:
         counter.inc()
         histogram.observe(seconds)
         cpu.inc(cpu_seconds)
+
+    def tokens_file_loaded(self, file: str, callers: int, bad_lines: int) -> None:
+        self.token_callers.labels(file=file).set(callers)
+        self.token_bad_lines.labels(file=file).set(bad_lines)
 
     def _caller_label(self, caller: str) -> str:
         if caller in self._callers:
@@ -166,7 +188,9 @@ class MetricsEndpointError(OSError):
         self.address = f"{host}:{port}"
         reason = cause.strerror or str(cause)
         flags = f"--metrics-port {port}, --metrics-host {host}"
-        super().__init__(f"cannot serve metrics on {self.address} ({flags}): {reason}")
+        # Typically a second server on one machine: say how to move the endpoint or turn it off.
+        hint = "choose another port with --metrics-port N, or turn the endpoint off with --metrics-port 0"
+        super().__init__(f"cannot serve metrics on {self.address} ({flags}): {reason}; {hint}")
 
 
 def serve_metrics(host: str, port: int, registry: CollectorRegistry) -> MetricsEndpoint:
