@@ -23,6 +23,7 @@ from cardrules.client import LiengClient, connect
 from tests.deploy.local import replicas, running_envoy
 from tests.deploy.promtool import promtool
 from tests.deploy.support import DEPLOY, K8S, OVERLAYS, find, one, render, render_text
+from tests.support.auth import new_token, write_tokens
 from tests.support.calls import call, probe, wait_in_flight
 from tests.support.fake_services import PROBE
 from tests.support.server_process import FAKE_ENTRY, ServerHandle, running_server
@@ -204,12 +205,17 @@ def test_calls_refused_at_the_limit_and_calls_in_flight_reach_the_metrics() -> N
             time.sleep(0.05)
 
 
-def test_every_metric_the_alerts_and_dashboard_read_is_exported() -> None:
-    """Against a real two-worker server (the prod overlay's multiprocess metrics) and the real Envoy's
-    /stats/prometheus (the output its stats listener serves), with traffic through Envoy."""
+def test_every_metric_the_alerts_and_dashboard_read_is_exported(tmp_path: Path) -> None:
+    """Against a real two-worker server (the prod overlay's multiprocess metrics, with its tokens file) and the real
+    Envoy's /stats/prometheus (the output its stats listener serves), with traffic through Envoy."""
     used = metric_names([rule["expr"] for rule in rules()] + dashboard_queries())
-    assert {"cardrules_rpc_calls_total", "envoy_cluster_membership_healthy"} <= used
-    with replicas(1, ("--workers", "2")) as servers, running_envoy(servers) as envoy:
+    assert {"cardrules_rpc_calls_total", "envoy_cluster_membership_healthy", "cardrules_auth_token_callers"} <= used
+    token = new_token()
+    tokens = write_tokens(tmp_path / "tokens", ("envoy", token))
+    with (
+        replicas(1, ("--workers", "2", "--auth-tokens", str(tokens))) as servers,
+        running_envoy(servers, upstream_token=token) as envoy,
+    ):
         with connect(envoy.target) as channel:
             LiengClient(channel).score_lieng(hands=["AC AD AH", "2S 3H 4D"])
         server_text = scrape(servers[0])
@@ -221,6 +227,9 @@ def test_every_metric_the_alerts_and_dashboard_read_is_exported() -> None:
     assert not missing, f"metrics the alerts or the dashboard read but nothing exports: {sorted(missing)}"
     assert sample_value(server_text, "cardrules_rpc_calls_total", method="/cardrules.v1.LiengService/ScoreLieng") >= 1
     assert sample_value(envoy_text, "envoy_cluster_upstream_rq_total", envoy_cluster_name="cardrules") >= 1
+    # Both workers read the file at start-up; the parent reports the fewest callers and the most bad lines.
+    assert sample_value(server_text, "cardrules_auth_token_callers", file=str(tokens)) == 1
+    assert sample_value(server_text, "cardrules_auth_token_file_bad_lines", file=str(tokens)) == 0
 
 
 def test_monitors_select_the_rendered_services_and_pods() -> None:

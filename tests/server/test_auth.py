@@ -13,7 +13,7 @@ from grpc_health.v1 import health_pb2
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
 from tests.support.auth import mutual_tls_args, new_token, tokens_line, write_tokens
-from tests.support.calls import CALL_TIMEOUT, calls_counted, probe, status_details
+from tests.support.calls import CALL_TIMEOUT, calls_counted, metric_samples, probe, status_details
 from tests.support.pki import Pki, make_pki
 from tests.support.server_process import FAKE_ENTRY, ServerHandle, health_status, new_channel, running_server
 
@@ -122,13 +122,87 @@ def test_a_rotated_tokens_file_is_picked_up_without_a_restart(tmp_path: Path) ->
             assert time.monotonic() < deadline, "the old token still works after the file changed"
             time.sleep(0.2)
         _pid(channel, _bearer(new))
-        # A broken file keeps the callers it replaced, and says so in the log (the file is looked at on calls).
-        tokens.write_text("backend sha256:not-hex\n")
-        deadline = time.monotonic() + 30
-        while not any(r.get("event") == "tokens file kept" for r in server.logs()):
-            _pid(channel, _bearer(new))
-            assert time.monotonic() < deadline, "no log line about the broken tokens file"
-            time.sleep(0.2)
+
+
+def _token_gauges(server: ServerHandle, path: Path) -> tuple[float, float]:
+    """(callers, bad lines) of the tokens file, as the server's metrics report them."""
+    samples = metric_samples(server)
+    labels = frozenset({("file", str(path))})
+    return samples[("cardrules_auth_token_callers", labels)], samples[("cardrules_auth_token_file_bad_lines", labels)]
+
+
+def _until_refused(channel: grpc.Channel, token: str, what: str) -> None:
+    deadline = time.monotonic() + 30  # the file is looked at every 5 s while calls arrive
+    while True:
+        try:
+            _pid(channel, _bearer(token))
+        except grpc.RpcError as error:
+            assert error.code() == grpc.StatusCode.UNAUTHENTICATED
+            return
+        assert time.monotonic() < deadline, f"the token still works {what}"
+        time.sleep(0.2)
+
+
+def _until_answered(channel: grpc.Channel, token: str, what: str) -> None:
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            _pid(channel, _bearer(token))
+            return
+        except grpc.RpcError as error:
+            assert error.code() == grpc.StatusCode.UNAUTHENTICATED
+        assert time.monotonic() < deadline, f"the token is still refused {what}"
+        time.sleep(0.2)
+
+
+def test_revocation_fails_closed_for_every_row_of_the_table(tmp_path: Path) -> None:
+    """docs/security.md, "What a reload does": each change to a running server's tokens file, in turn."""
+    backend, ops = new_token(), new_token()
+    tokens = write_tokens(tmp_path / "callers", ("backend", backend), ("ops", ops))
+    staged = tmp_path / "staged"
+
+    def swap(text: str) -> None:  # as a Secret volume update does: a new file moved into place
+        staged.write_text(text)
+        staged.replace(tokens)
+
+    with running_server(["--auth-tokens", str(tokens)], entry=FAKE_ENTRY) as server, server.channel() as channel:
+        _pid(channel, _bearer(backend))
+        assert _token_gauges(server, tokens) == (2, 0)
+        # 1. backend's line removed while another line is broken: backend is revoked, ops still gets in, and the
+        # bad line is reported by number and skipped.
+        swap(f"# callers\n{tokens_line('ops', ops)}\nops sha256:not-hex\n")
+        _until_refused(channel, backend, "after its line was removed beside a broken line")
+        _pid(channel, _bearer(ops))
+        skipped = server.wait_for_log(lambda r: r.get("event") == "tokens file line skipped")
+        assert (skipped["level"], skipped["line"], skipped["file"]) == ("error", 3, str(tokens))
+        assert skipped["error"] == "expected 'NAME sha256:<64 hex digits>'"
+        assert _token_gauges(server, tokens) == (1, 1)
+        # 2. The file emptied: no caller at all.
+        swap("")
+        _until_refused(channel, ops, "after the file was emptied")
+        line = server.wait_for_log(lambda r: r.get("event") == "tokens file names no caller: no caller is accepted")
+        assert line["level"] == "error"
+        assert _token_gauges(server, tokens) == (0, 0)
+        # 3. A good file again, then deleted: no caller, until it returns.
+        swap(f"{tokens_line('ops', ops)}\n")
+        _until_answered(channel, ops, "after a good file returned")
+        tokens.unlink()
+        _until_refused(channel, ops, "after the file was deleted")
+        line = server.wait_for_log(lambda r: r.get("event") == "tokens file unreadable: no caller is accepted")
+        assert line["level"] == "error" and "cannot read" in line["error"]
+        assert _token_gauges(server, tokens) == (0, 0)
+        swap(f"{tokens_line('ops', ops)}\n")
+        _until_answered(channel, ops, "after the deleted file returned")
+        assert _token_gauges(server, tokens) == (1, 0)
+        # Health stays open whatever the file says.
+        assert health_status(server.target) == health_pb2.HealthCheckResponse.SERVING
+        assert backend not in server.stdout() and ops not in server.stdout()
+
+
+def test_a_server_without_a_tokens_file_exports_no_token_metrics() -> None:
+    with running_server(entry=FAKE_ENTRY) as server:
+        names = {name for name, _labels in metric_samples(server)}
+    assert not names & {"cardrules_auth_token_callers", "cardrules_auth_token_file_bad_lines"}
 
 
 @pytest.mark.parametrize(
@@ -136,7 +210,9 @@ def test_a_rotated_tokens_file_is_picked_up_without_a_restart(tmp_path: Path) ->
     [
         ("backend sha256:abc\n", ":1: expected 'NAME sha256:<64 hex digits>'"),
         ("# nobody\n", "no callers"),
+        ("", "no callers"),
         (f"bad/name sha256:{'0' * 64}\n", ":1: a name is"),
+        (f"ok sha256:{'0' * 64}\nbroken\n", ":2: expected"),  # one bad line beside good ones: refused too
     ],
 )
 def test_an_unusable_tokens_file_stops_start_up(tmp_path: Path, text: str, message: str) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import gc
 import os
 import signal
@@ -118,7 +119,9 @@ async def start_server(
         raise ValueError(f"duplicate service names in bindings: {names}")
     tokens = None
     if config.auth_tokens is not None:
-        tokens = TokenSource(config.auth_tokens, on_error=lambda problem: log.error("tokens file kept", error=problem))
+        path = config.auth_tokens
+        on_load = None if metrics is None else functools.partial(metrics.tokens_file_loaded, str(path))
+        tokens = TokenSource(path, on_load=on_load)
     authenticator = Authenticator(tokens, mutual_tls=config.tls_client_ca is not None)
     interceptor = ServerInterceptor(
         metrics,

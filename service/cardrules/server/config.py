@@ -322,7 +322,7 @@ def _check_combinations(config: Config) -> None:
         raise ConfigError("--tls-client-ca needs --tls-cert and --tls-key: mutual TLS is TLS first")
     if config.auth_tokens is not None:
         try:
-            TokenFile.load(config.auth_tokens)
+            TokenFile.load(config.auth_tokens).checked()
         except TokenFileError as error:
             raise ConfigError(f"--auth-tokens: {error}") from None
     if config.keepalive_seconds and config.keepalive_timeout_seconds <= 0:
