@@ -121,8 +121,8 @@ def _settle_sam(hand: PrintedHand, channel: grpc.Channel) -> tuple[str, list[Tra
 
 
 def _settle_lieng(hand: PrintedHand, channel: grpc.Channel) -> tuple[None, list[Transfer], list[int], int]:
-    kinds: dict[str, lieng_pb2.LiengActionKind] = {
-        _spelling(name, "LIENG_ACTION_KIND_"): lieng_pb2.LiengActionKind(value)
+    kinds = {  # by spelling, the action kind's proto name, which the message constructor takes
+        _spelling(name, "LIENG_ACTION_KIND_"): name
         for name, value in lieng_pb2.LiengActionKind.items()
         if value != lieng_pb2.LIENG_ACTION_KIND_UNSPECIFIED
     }
