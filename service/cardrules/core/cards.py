@@ -9,6 +9,7 @@ own orders (see ``cardrules.core.lieng``).
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Iterable
 
 from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
@@ -137,7 +138,7 @@ def parse_cards(texts: str | Iterable[str], field: str = "cards") -> tuple[Card,
 
     Raises :class:`InvalidInput` with one violation per offending card, at ``field[i]``.
     """
-    items = _split(texts) if isinstance(texts, str) else list(texts)
+    items = split_card_text(texts) if isinstance(texts, str) else list(texts)
     cards: list[Card] = []
     seen: dict[int, int] = {}
     problems: list[FieldViolation] = []
@@ -194,15 +195,13 @@ def format_cards(cards: Iterable[int], sep: str = "") -> str:
     return sep.join(_TEXTS[c] for c in cards)
 
 
-def _split(text: str) -> list[str]:
-    """Split ``"3S 4D"``, ``"3S,4D"``, ``"3S4D10C"`` or ``"A♠10♥"`` into card texts."""
+def split_card_text(text: str) -> list[str]:
+    """The card texts of ``"3S 4D"``, ``"3S,4D"``, ``"3S4D10C"`` or ``"A♠10♥"``, unparsed: separated by spaces or
+    commas, else run together (a ``10`` then one character, or two characters, at a time)."""
     text = text.replace(_EMOJI, "")
-    if any(ch in text for ch in " ,"):
-        return [t for t in text.replace(",", " ").split() if t]
-    out: list[str] = []
-    i = 0
-    while i < len(text):
-        size = 3 if text.startswith("10", i) else 2
-        out.append(text[i : i + size])
-        i += size
-    return out
+    if " " in text or "," in text:
+        return text.replace(",", " ").split()
+    return _RUN_TOGETHER(text)
+
+
+_RUN_TOGETHER = re.compile(r"10.|..?", re.DOTALL).findall
