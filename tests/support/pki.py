@@ -36,6 +36,11 @@ class ClientCertificate:
     def key_pem(self) -> bytes:
         return self.key.read_bytes()
 
+    @property
+    def pem_pair(self) -> tuple[bytes, bytes]:
+        """(certificate, key), as a channel presents them."""
+        return self.cert_pem, self.key_pem
+
 
 @dataclass(frozen=True)
 class Pki:
@@ -49,11 +54,13 @@ class Pki:
     def ca_pem(self) -> bytes:
         return self.ca_cert.read_bytes()
 
-    def client(self, name: str) -> ClientCertificate:
-        """A client certificate with common name ``name`` (and the same DNS name), signed by this CA."""
+    def client(self, name: str, extended_key_usage: str | None = "clientAuth") -> ClientCertificate:
+        """A client certificate with common name ``name`` (and the same DNS name), signed by this CA, with this
+        extended key usage (openssl's spelling, e.g. ``serverAuth,clientAuth``; None: no such extension)."""
         key, csr, cert = (self.directory / f"client-{name}.{ext}" for ext in ("key", "csr", "crt"))
         ext = self.directory / f"client-{name}.ext"
-        ext.write_text(f"subjectAltName=DNS:{name}\nextendedKeyUsage=clientAuth\n")
+        usage = "" if extended_key_usage is None else f"extendedKeyUsage={extended_key_usage}\n"
+        ext.write_text(f"subjectAltName=DNS:{name}\n{usage}")
         _openssl("ecparam", "-name", "prime256v1", "-genkey", "-noout", "-out", str(key), cwd=self.directory)
         _openssl("req", "-new", "-key", str(key), "-subj", f"/CN={name}", "-out", str(csr), cwd=self.directory)
         _openssl(

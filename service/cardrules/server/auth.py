@@ -2,8 +2,10 @@
 
 With neither configured every caller is ``anonymous``. With tokens, a call needs ``authorization: Bearer
 TOKEN`` naming a caller of the tokens file. With mutual TLS the handshake already refused clients without a
-certificate our CA signed, so every call carries one; its common name is the caller's name. With both, a call
-needs both and is named by its token (the certificate says which machine, the token which application).
+certificate our CA signed, so every call carries one; it must also list ``clientAuth`` in its extended key usage
+(certificates.py: grpc accepts one without the extension, e.g. a server's), and its common name is the caller's
+name. With both, a call needs both and is named by its token (the certificate says which machine, the token which
+application).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import Any
 
 import grpc
 
+from cardrules.server.certificates import is_client_certificate
 from cardrules.server.tokens import TokenSource
 
 ANONYMOUS = "anonymous"  # auth is off
@@ -48,7 +51,12 @@ def _bearer_token(context: grpc.aio.ServicerContext[Any, Any]) -> str | None:
 
 
 def _certificate_name(context: grpc.aio.ServicerContext[Any, Any]) -> str | None:
-    names = list(context.auth_context().get("x509_common_name") or ())
+    """The client certificate's common name, if the handshake accepted one that is meant for clients."""
+    auth = context.auth_context()
+    certificates = list(auth.get("x509_pem_cert") or ())
+    if not certificates or not is_client_certificate(certificates[0]):
+        return None
+    names = list(auth.get("x509_common_name") or ())
     if not names:
         return None
     name = names[0].decode(errors="replace")
