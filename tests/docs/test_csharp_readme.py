@@ -1,9 +1,12 @@
 """The C# SDK's README, followed as a user would.
 
-- Outside Unity: in a new folder outside the repository, the README's install lines run verbatim (with
-  ``$CARDRULES`` pointing at this clone), its example is compiled and run with Mono, as the README says, against
-  the local front the README names (``bash deploy/local/up.sh``: a replica behind Envoy, over HTTP/JSON), and its
-  output is checked.
+- Outside Unity: in an empty folder outside the repository, every command of the README's install, example and
+  whole-hand steps runs as written and every file is saved under the name it gives (tests/support/readme_steps.py),
+  the clone's path being the one thing put in (``/path/to/cardrules``); the programs are compiled and run with Mono
+  against the local front the README names (``bash deploy/local/up.sh``: a replica behind Envoy, over HTTP/JSON;
+  its URL for the README's ``http://localhost:8080``, as tests run in parallel). The example's output is checked;
+  the whole hand's printed settlement is checked against what SettleRound gives for the printed deal and actions
+  (tests/support/printed_hand.py), and its end against the output the README shows.
 - In Unity: the README's sample MonoBehaviour is compiled against the SDK built as inside Unity
   (``UNITY_2021_1_OR_NEWER`` defined, so ``UnityWebRequestTransport`` is compiled too). Unity's own assemblies
   cannot be installed from any package registry and there is no better way to compile against them here, so the
@@ -20,10 +23,13 @@ import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
+import grpc
 import pytest
 
-from tests.support.local_front import running_local_front
-from tests.support.readme import at_address, readme_block, shell_lines
+from tests.support.local_front import LocalFront, running_local_front
+from tests.support.printed_hand import check_printed_hands
+from tests.support.readme import readme_block
+from tests.support.readme_steps import CLONE_PLACEHOLDER, follow
 from tests.support.server_process import REPO_ROOT
 
 CSHARP = REPO_ROOT / "clients" / "csharp"
@@ -41,27 +47,34 @@ def _run(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> st
 
 
 @pytest.fixture(scope="module")
-def front_url() -> Iterator[str]:
-    with running_local_front(replicas=1) as front:
-        yield front.json_url
+def front() -> Iterator[LocalFront]:
+    with running_local_front(replicas=1) as running:
+        yield running
 
 
-def test_the_dotnet_install_and_example_work_in_a_new_folder(tmp_path: Path, front_url: str) -> None:
+def _follow(names: list[str], folder: Path, front: LocalFront) -> list[str]:
     env = {key: value for key, value in os.environ.items() if not key.startswith("CARDRULES_")}
-    env["CARDRULES"] = str(REPO_ROOT)  # the README's name for the user's clone
-    project = tmp_path / "hello"
-    project.mkdir()
-    for line in shell_lines(readme_block(README, "dotnet-install")):
-        _run(["bash", "-c", line], project, env)
-    example = readme_block(README, "dotnet-example")
-    (project / "Program.cs").write_text(at_address(example, front_url, README_FRONT), encoding="utf-8")
-    outputs = [_run(["bash", "-c", line], project, env) for line in shell_lines(readme_block(README, "dotnet-run"))]
+    replace = {CLONE_PLACEHOLDER: str(REPO_ROOT), README_FRONT: front.json_url}
+    return follow(README, names, folder, replace, env, TIMEOUT_SECONDS)
+
+
+def test_the_dotnet_install_and_example_work_in_an_empty_folder(tmp_path: Path, front: LocalFront) -> None:
+    outputs = _follow(["dotnet-install", "dotnet-example", "dotnet-run"], tmp_path, front)
     assert outputs[-1].splitlines() == [
         "Trips A (Sap)",
         "Straight 2-3-4 (Lieng)",
         "3 moves; first is legal: True",
         "INVALID_ARGUMENT hands[0].cards[2] DUPLICATE_CARD",  # the field violation, and ErrorInfo's reason
     ]
+
+
+def test_the_whole_hand_prints_the_settlement_the_service_gives(tmp_path: Path, front: LocalFront) -> None:
+    # From the install straight to the whole hand, as a reader who skips the example would.
+    outputs = _follow(["dotnet-install", "dotnet-hand", "dotnet-hand-run"], tmp_path, front)
+    with grpc.insecure_channel(front.grpc_target) as channel:  # the same front, over gRPC
+        check_printed_hands(outputs[-1], channel)
+    shown = readme_block(README, "dotnet-hand-output")
+    assert outputs[-1].endswith(shown), f"the README shows an end the program does not print:\n{outputs[-1]}"
 
 
 def _library(out: Path, sources: list[str], references: list[Path | str], cwd: Path) -> Path:
