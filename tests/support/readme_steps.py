@@ -1,7 +1,8 @@
 """A README's steps followed as a reader follows them, in an empty folder: its marked shell blocks run as typed,
 its marked file blocks saved under the name the README gives them.
 
-    outputs = follow(README, ["go-install", "go-example", "go-run"], folder, {CLONE_PLACEHOLDER: str(REPO_ROOT)})
+    replace = {CLONE_PLACEHOLDER: str(REPO_ROOT)}
+    outputs = follow(README, ["go-install", "go-example", "go-run"], folder, replace, os.environ, timeout=600)
 
 A file block names its file in the sentence that leads into it, ending with the name in backticks and a colon:
 
