@@ -1,5 +1,6 @@
 """The JSON gateway's fast reading (json_fast) agrees with the plain json_format path (json_mapping) on every vector
-request, in both spellings of the field names, and on generated variants of them, including every refused one."""
+request, in both spellings of the field names, with the cards as card text, and on generated variants of them,
+including every refused one."""
 
 from __future__ import annotations
 
@@ -7,12 +8,16 @@ import json
 import random
 from typing import Any
 
+import pytest
 from google.protobuf import json_format
 from google.protobuf.message import Message
 
 from cardrules.api import json_fast, json_mapping
 from cardrules.api.json_mapping import MalformedJson
+from cardrules.core.cards import CARD_FORMAT
 from cardrules.core.errors import InvalidInput
+from cardrules.v1 import lieng_pb2
+from tests.support.card_text import FORMS, with_card_text
 from tests.support.vectors import request_class, vector_cases
 
 CASES = vector_cases()
@@ -98,3 +103,44 @@ def test_fast_reading_agrees_with_json_format_on_generated_requests() -> None:
             fast_read += assert_same_reading(data, cls)
             refused_count += isinstance(plain(data, cls), str)
     assert fast_read > 100 and refused_count > 100, (fast_read, refused_count)  # both kinds were exercised
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_card_text_reads_as_the_canonical_cards_on_every_vector(form: str) -> None:
+    """Every vector with its cards written as card text (one string, a list of strings, strings inside the
+    canonical object; a card that is not one of the 52 stays an object): both paths read the very message the
+    canonical objects give, and the fast path reads every one."""
+    converted = 0
+    for name, case in CASES:
+        cls = request_class(case["service"], case["method"])
+        text = with_card_text(case["request"], cls, form)
+        converted += text != case["request"]
+        data = json.dumps(text, ensure_ascii=False).encode()
+        canonical = json_mapping.parse_request(json.dumps(case["request"]).encode(), cls)
+        assert json_mapping.parse_request(data, cls) == canonical, name
+        assert json_fast.parse_request(data, cls) == canonical, name
+    assert converted > len(CASES) // 2, converted  # most vectors hold cards
+
+
+@pytest.mark.parametrize(
+    ("hands", "expected"),
+    [
+        (["AC XX AH"], [("hands[0].cards[1]", "MALFORMED_CARD")]),
+        (["AC AD", "1S"], [("hands[1].cards[0]", "MALFORMED_CARD")]),
+        ([["AC", "ZZ", {"rank": "RANK_TWO", "suit": "SUIT_SPADES"}]], [("hands[0].cards[1]", "MALFORMED_CARD")]),
+        ([{"cards": ["AC", "A"]}], [("hands[0].cards[1]", "MALFORMED_CARD")]),
+        ([{"cards": ["AC", 7]}], [("hands[0].cards[1]", "INVALID_VALUE")]),
+        ([5], [("hands[0]", "INVALID_VALUE")]),
+        ([["AC", None]], [("hands[0].cards[1]", "INVALID_VALUE")]),
+    ],
+)
+def test_malformed_card_text_is_named_at_the_card_with_the_card_format(
+    hands: list[Any], expected: list[tuple[str, str]]
+) -> None:
+    data = json.dumps({"hands": hands}).encode()
+    assert json_fast.parse_request(data, lieng_pb2.ScoreLiengRequest) is None  # refusals are json_mapping's
+    with pytest.raises(InvalidInput) as caught:
+        json_mapping.parse_request(data, lieng_pb2.ScoreLiengRequest)
+    assert [(v.field, v.reason.name) for v in caught.value.violations] == expected
+    if expected[0][1] == "MALFORMED_CARD":
+        assert CARD_FORMAT in caught.value.violations[0].description

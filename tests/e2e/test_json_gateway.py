@@ -1,7 +1,8 @@
 """The JSON gateway (cardrules.gateway.v1.JsonGatewayService), the way Envoy calls it for HTTP/JSON clients.
 
 Through a real server: every vector's request as JSON gives exactly what the direct gRPC call gives (the response
-as the proto3 JSON the transcoder printed, or the same error with the same details); misspelt fields, unknown enum
+as the proto3 JSON the transcoder printed, or the same error with the same details), and with its cards as card
+text the same as with the canonical objects; misspelt fields, unknown enum
 names and wrong value types are INVALID_ARGUMENT naming the field; an unknown method is UNIMPLEMENTED and computes
 nothing; the fast printing (json_fast) agrees with the plain json_format path (json_mapping) on every vector
 response (tests/api/test_json_fast.py checks the fast reading in-process).
@@ -22,9 +23,11 @@ from google.rpc import error_details_pb2, status_pb2
 
 from cardrules.api import json_fast, json_mapping
 from cardrules.api.registry import GATEWAY, LIENG, SAM
+from cardrules.core.cards import CARD_FORMAT
 from cardrules.gateway.v1 import json_gateway_pb2
 from tests.deploy.local import total_calls
 from tests.support.calls import calls_total, metric_samples, status_details
+from tests.support.card_text import FORMS, with_card_text
 from tests.support.counting import settled
 from tests.support.server_process import ServerHandle, new_channel, running_server
 from tests.support.vectors import request_class, response_class, vector_cases
@@ -126,6 +129,33 @@ def test_every_vector_through_the_gateway_answers_as_the_direct_call(channel: gr
             assert json.loads(got[1].data) == printed, name
         else:
             assert got[1] == want[1], name
+
+
+def test_every_vector_with_its_cards_as_card_text_answers_as_with_the_objects(channel: grpc.Channel) -> None:
+    """Card text where cards go (one string per hand, a list of strings, strings inside the canonical object): the
+    same answer, or the same error, as the canonical objects give; answers print cards as objects."""
+    converted = 0
+    for name, case in CASES:
+        service, method = case["service"], case["method"]
+        cls = request_class(service, method)
+        texts = {form: with_card_text(case["request"], cls, form) for form in FORMS}
+        if all(text == case["request"] for text in texts.values()):
+            continue
+        canonical = json.dumps(case["request"]).encode()
+        want = outcome(lambda: via_gateway(channel, service, method, canonical))  # noqa: B023
+        for form, text in texts.items():
+            body = json.dumps(text, ensure_ascii=False).encode()
+            got = outcome(lambda: via_gateway(channel, service, method, body))  # noqa: B023
+            assert got == want, (name, form)
+        converted += 1
+    assert converted >= 100, converted
+
+
+def test_malformed_card_text_is_invalid_argument_naming_the_card_with_the_format(channel: grpc.Channel) -> None:
+    error = refused(channel, {"hands": ["AC AD AH", "KS QS 1S"]})
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert violations(error) == [("hands[1].cards[2]", "MALFORMED_CARD")]
+    assert 'bad card "1S"' in (error.details() or "") and CARD_FORMAT in (error.details() or "")
 
 
 def refused(channel: grpc.Channel, body: dict[str, Any] | bytes, method: str = "ScoreLieng") -> grpc.RpcError:

@@ -24,6 +24,9 @@ from typing import Any, TypeVar, cast
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 
+from cardrules.api.json_cards import CARD, CARDS, card_fields, cards_fields
+from cardrules.api.json_mapping import MalformedJson, load
+
 M = TypeVar("M", bound=Message)
 
 _C = FieldDescriptor
@@ -60,17 +63,19 @@ _PLANS: dict[str, _Plan] = {}
 def parse_request(data: bytes, message_class: type[M]) -> M | None:
     """The request when the body is a well-formed request in the usual spelling, else None."""
     try:
-        js = json.loads(data, object_pairs_hook=_object)
-        return message_class(**_read(js, _plan(cast(Descriptor, message_class.DESCRIPTOR))))
-    except (_GiveUp, ValueError, TypeError, RecursionError):  # ValueError: not JSON, or e.g. a lone surrogate
+        js = load(data)
+    except MalformedJson:
         return None
+    return read(js, message_class)
 
 
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out = dict(pairs)
-    if len(out) != len(pairs):  # a repeated key
-        raise _GiveUp
-    return out
+def read(js: dict[Any, Any], message_class: type[M]) -> M | None:
+    """The request when the loaded body (json_mapping.load: a repeated key is kept aside under a key no field has,
+    so it gives up here) is a well-formed request in the usual spelling, else None."""
+    try:
+        return message_class(**_read(js, _plan(cast(Descriptor, message_class.DESCRIPTOR))))
+    except (_GiveUp, ValueError, TypeError, RecursionError):  # ValueError: e.g. a lone surrogate
+        return None
 
 
 def _read(js: Any, plan: _Plan) -> dict[str, Any]:
@@ -138,7 +143,15 @@ def _converter(field: FieldDescriptor) -> Convert:
 def _single_converter(field: FieldDescriptor) -> Convert:
     if field.message_type is not None:
         sub = field.message_type
-        return lambda value: _read(value, _plan(sub))
+
+        def message(value: Any) -> Any:
+            return _read(value, _plan(sub))
+
+        if sub.full_name == CARD:
+            return _card(message)
+        if sub.full_name == CARDS:
+            return _cards(message, _single_converter(sub.fields_by_name["cards"]))
+        return message
     if field.enum_type is not None:
         names = frozenset(field.enum_type.values_by_name)
         # By number too, as the mapping allows: any int32 for an open (proto3) enum, else a known one.
@@ -172,6 +185,39 @@ def _single_converter(field: FieldDescriptor) -> Convert:
         return value
 
     return plain
+
+
+def _card(message: Convert) -> Convert:
+    """A ``Card``: its object, or its text (api/json_cards.py)."""
+
+    def card(value: Any) -> Any:
+        if type(value) is str:
+            fields = card_fields(value)
+            if fields is None:
+                raise _GiveUp
+            return fields
+        return message(value)
+
+    return card
+
+
+def _cards(message: Convert, card: Convert) -> Convert:
+    """A ``Cards``: its object, card text, or a list of cards (api/json_cards.py)."""
+
+    def cards(value: Any) -> Any:
+        kind = type(value)
+        if kind is dict:
+            return message(value)
+        if kind is str:
+            fields = cards_fields(value)
+            if fields is None:
+                raise _GiveUp
+            return {"cards": fields}
+        if kind is list:
+            return {"cards": [card(item) for item in value]}
+        raise _GiveUp
+
+    return cards
 
 
 # --- responses --------------------------------------------------------------------------------------------------

@@ -2,9 +2,10 @@
 
 Envoy's gRPC-JSON transcoder drops JSON fields it does not know, so it does not transcode the rules methods
 itself: for ``POST /cardrules.v1.LiengService/ScoreLieng`` it calls ``Call`` with the service and method from the
-path and the body as sent. This servicer reads the body with unknown fields refused (json_fast for well-formed
-requests, json_mapping for everything else and every refusal), calls the very servicer method a gRPC call reaches
-(same bounds, same answers, same errors), and answers with the response's proto3 JSON. Internal to the Envoy front
+path and the body as sent. This servicer reads the body with unknown fields refused (:func:`read_request`: the
+lists' bounds first, then json_fast for well-formed requests, json_mapping for everything else and every refusal;
+card text where cards go, api/json_cards.py), calls the very servicer method a gRPC call reaches (same bounds, same
+answers, same errors), and answers with the response's proto3 JSON. Internal to the Envoy front
 and the server: the SDKs never call it. A service's ``Stream`` (many calls on one gRPC stream) has no JSON form:
 it is refused UNIMPLEMENTED, naming it and the unary methods to call instead.
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import grpc
 import structlog
@@ -22,12 +23,13 @@ from google.protobuf.descriptor import ServiceDescriptor
 from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
 
-from cardrules.api import json_fast
+from cardrules.api import json_bounds, json_fast, json_mapping
 from cardrules.api.errors import invalid_argument_status
-from cardrules.api.json_mapping import MalformedJson, parse_request
+from cardrules.api.json_mapping import MalformedJson, load
 from cardrules.core.errors import InvalidInput
 from cardrules.gateway.v1 import json_gateway_pb2, json_gateway_pb2_grpc
 
+M = TypeVar("M", bound=Message)
 Context = grpc.aio.ServicerContext[Any, Any]
 Handler = Callable[[Any, Context], Awaitable[Message]]
 
@@ -73,21 +75,29 @@ class JsonGatewayService(json_gateway_pb2_grpc.JsonGatewayServiceServicer):
                 )
             name = f"/{request.service[:MAX_NAME_CHARS]}/{request.method[:MAX_NAME_CHARS]}"
             await context.abort(grpc.StatusCode.UNIMPLEMENTED, f"no such method: {name}")
-        message: Message | None = json_fast.parse_request(request.body.data, route.request)
-        if message is None:  # not the usual spelling, or refused: json_mapping reads it and names every problem
-            message, problem = _parsed(request.body.data, route.request)
-            if isinstance(problem, InvalidInput):
-                await context.abort_with_status(invalid_argument_status(problem))
-            if problem is not None:
-                await context.abort(grpc.StatusCode.INVALID_ARGUMENT, problem)
+        message, problem = _parsed(request.body.data, route.request)
+        if isinstance(problem, InvalidInput):
+            await context.abort_with_status(invalid_argument_status(problem))
+        if problem is not None:
+            await context.abort(grpc.StatusCode.INVALID_ARGUMENT, problem)
         response = await route.handler(message, context)  # aborts with the method's own errors
         return httpbody_pb2.HttpBody(content_type=JSON, data=json_fast.response_json(response))
+
+
+def read_request(data: bytes, request: type[M]) -> M:
+    """The body as a ``request``: loaded once (a body that is not a JSON object is MalformedJson), every list
+    within its bound before anything is read from it (json_bounds: InvalidInput), then read by json_fast when it
+    is a well-formed request in the usual spelling, else by json_mapping, which names every problem."""
+    js = load(data)
+    json_bounds.check(js, request)
+    message = json_fast.read(js, request)
+    return message if message is not None else json_mapping.read(js, request)
 
 
 def _parsed(data: bytes, request: type[Message]) -> tuple[Message | None, InvalidInput | str | None]:
     """The request, or what is wrong with it (the caller aborts outside this try: an abort is an exception too)."""
     try:
-        return parse_request(data, request), None
+        return read_request(data, request), None
     except InvalidInput as error:
         return None, error
     except MalformedJson as error:

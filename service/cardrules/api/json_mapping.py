@@ -18,6 +18,7 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from operator import methodcaller
 from typing import Any, Final, TypeVar, cast
 
 from google.protobuf import json_format
@@ -26,6 +27,7 @@ from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
 
 from cardrules.api.errors import MAX_LISTED_VIOLATIONS
+from cardrules.api.json_cards import CARD, CARDS, canonical_card, card_problem, card_problems, cards_fields
 from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
 
 M = TypeVar("M", bound=Message)
@@ -39,19 +41,23 @@ class MalformedJson(ValueError):
 _DUPLICATES: Final = object()
 
 
+_fold = methodcaller("replace", "_", "")
+
+
 def _object(pairs: list[tuple[str, Any]]) -> dict[Any, Any]:
     # JSON allows a repeated key and json.loads keeps the last; the mapping accepts both spellings of a name
-    # (houseRules, house_rules), and json_format merges the two. A request must say what it means once.
-    out: dict[Any, Any] = {}
-    repeated: list[str] = []
-    folded: set[str] = set()
-    for key, value in pairs:
-        name = key.replace("_", "").lower()  # no two fields of the contract differ only in case or underscores
-        if name in folded:
-            repeated.append(key)
-        folded.add(name)
-        out[key] = value
-    if repeated:
+    # (houseRules, house_rules), and json_format merges the two. A request must say what it means once. No two
+    # fields of the contract differ only in case or underscores, so names are compared folded, in C calls: this
+    # runs for every JSON object of every body.
+    out: dict[Any, Any] = dict(pairs)
+    if len(pairs) > 1 and len(set(map(str.lower, map(_fold, out)))) != len(pairs):
+        repeated: list[str] = []
+        folded: set[str] = set()
+        for key, _value in pairs:
+            name = key.replace("_", "").lower()
+            if name in folded:
+                repeated.append(key)
+            folded.add(name)
         out[_DUPLICATES] = repeated
     return out
 
@@ -69,13 +75,20 @@ def load(data: bytes) -> dict[Any, Any]:
 
 def parse_request(data: bytes, message_class: type[M]) -> M:
     """``data`` as a ``message_class`` by the proto3 JSON mapping; unknown fields and bad values are InvalidInput."""
-    js = load(data)
+    return read(load(data), message_class)
+
+
+def read(js: dict[Any, Any], message_class: type[M]) -> M:
+    """A loaded body (:func:`load`) as a ``message_class``; unknown fields and bad values are InvalidInput."""
     message = message_class()
+    descriptor = cast(Descriptor, message.DESCRIPTOR)
     # The walk names only what json_format refuses too (and repeated keys), so it goes first: a refused request
     # costs one walk, not a full parse that stops at its first problem and then the walk.
-    found = violations(js, cast(Descriptor, message.DESCRIPTOR))
+    found = violations(js, descriptor)
     if found.listed:
         raise InvalidInput(*found.listed, unlisted=found.unlisted)
+    if found.card_text:
+        js = _canonical(js, descriptor)
     try:
         json_format.ParseDict(js, message, ignore_unknown_fields=False)
     except (json_format.ParseError, ValueError, TypeError) as error:  # ValueError: e.g. a lone surrogate
@@ -103,6 +116,7 @@ class Faults:
     def __init__(self) -> None:
         self.listed: list[FieldViolation] = []
         self.unlisted = 0
+        self.card_text = False  # some cards were given as text or a list (api/json_cards.py): read as their objects
 
     def building(self) -> bool:
         """Whether the next fault is built; if not, it is counted here."""
@@ -146,6 +160,9 @@ def _render(path: FieldPath, name: str | int | None = None) -> str:
 
 
 def _walk(js: Any, descriptor: Descriptor, path: FieldPath, found: Faults) -> None:
+    if descriptor.full_name in _CARD_MESSAGES and not isinstance(js, dict):
+        _card_text(js, descriptor, path, found)
+        return
     if not isinstance(js, dict):
         if found.building():
             problem = f"expected a JSON object ({descriptor.name}), got {_kind(js)}"
@@ -188,6 +205,59 @@ def _walk(js: Any, descriptor: Descriptor, path: FieldPath, found: Faults) -> No
         else:
             for i, item in enumerate(value):
                 _check(field, item, (where, i), found)
+
+
+_CARD_MESSAGES = {CARDS, CARD}
+
+
+def _card_text(js: Any, descriptor: Descriptor, path: FieldPath, found: Faults) -> None:
+    """A ``Cards`` given as card text or as a list of cards, a ``Card`` as its text (api/json_cards.py)."""
+    cards = (path, "cards")
+    if descriptor.full_name == CARDS and type(js) is list:
+        found.card_text = True  # (a list of card objects only, too: the list is read as a Cards object)
+        card = _fields(descriptor)["cards"].message
+        assert card is not None  # Cards.cards holds Card messages
+        for i, item in enumerate(js):
+            _walk(item, card, (cards, i), found)
+        return
+    if type(js) is not str:
+        if found.building():
+            kinds = "a list of cards, card text" if descriptor.full_name == CARDS else "card text"
+            problem = f"expected {kinds} or a JSON object ({descriptor.name}), got {_kind(js)}"
+            found.listed.append(FieldViolation(_render(path), ErrorReason.INVALID_VALUE, problem))
+        return
+    found.card_text = True
+    problems: list[tuple[FieldPath, str]]
+    if descriptor.full_name == CARD:
+        one = card_problem(js)
+        problems = [] if one is None else [(path, one)]
+    else:
+        problems = [((cards, i), text) for i, text in card_problems(js)]
+    for where, text in problems:
+        if found.building():
+            found.listed.append(FieldViolation(_render(where), ErrorReason.MALFORMED_CARD, text))
+
+
+def _canonical(js: Any, descriptor: Descriptor) -> Any:
+    """The body with every card text replaced by its cards' objects (the walk found every text readable)."""
+    if descriptor.full_name == CARDS and type(js) is not dict:
+        items = cards_fields(js) if type(js) is str else [canonical_card(item) for item in js]
+        return {"cards": items}
+    if descriptor.full_name == CARD:
+        return canonical_card(js)
+    if type(js) is not dict:
+        return js
+    fields = _fields(descriptor)
+    out: dict[Any, Any] = {}
+    for key, value in js.items():
+        field = fields.get(key)
+        if field is None or field.message is None or value is None:
+            out[key] = value
+        elif field.repeated:
+            out[key] = [_canonical(item, field.message) for item in value]
+        else:
+            out[key] = _canonical(value, field.message)
+    return out
 
 
 def _check(field: _Field, value: Any, where: FieldPath, found: Faults) -> None:

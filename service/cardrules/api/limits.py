@@ -57,6 +57,13 @@ class Bound:
     limit_of: Callable[[Any], int] | None = None
     distinct: bool = False
 
+    def excess(self, field: str, count: int, limit: int | None = None) -> FieldViolation:
+        """The violation of the list at ``field`` holding ``count`` elements, over ``limit`` (default the bound's
+        own): every check of this bound names its excess in these words (the JSON front's too, api/json_bounds.py)."""
+        named = field.rpartition(".")[0] if self.at_owner else field
+        shown = self.limit if limit is None else limit
+        return FieldViolation(named, self.code, f"at most {shown} {self.noun} ({self.why}), got {count}")
+
 
 def check_bounds(request: Message) -> None:
     """Raise :class:`InvalidInput` naming each repeated field of ``request`` that holds more than its bound.
@@ -104,10 +111,7 @@ def _name_the_excess(request: Message) -> None:
         for where, values in _lists(request, bound.path, limit, bound.distinct):
             field = bound.path.replace("[]", where)
             if len(values) > limit:
-                named = field.rpartition(".")[0] if bound.at_owner else field
-                problems.append(
-                    FieldViolation(named, bound.code, f"at most {limit} {bound.noun} ({bound.why}), got {len(values)}")
-                )
+                problems.append(bound.excess(field, len(values), limit))
                 over.append(bound.path)
             elif bound.distinct and len(set(values)) != len(values):
                 problems.extend(_repeats(values, field))
