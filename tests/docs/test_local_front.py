@@ -1,7 +1,7 @@
 """deploy/README.md's local front, followed as a user would: `bash deploy/local/up.sh` started as the README says
-(tests/support/local_front.py, on free ports), the README's curl examples run verbatim against it, its gRPC URL
-called with the Python SDK, its gRPC-Web URL with a gRPC-Web request, CORS preflights from the printed origins,
-and Ctrl-C (or SIGTERM) leaving no process behind."""
+(tests/support/local_front.py, on free ports), the README's curl examples run verbatim against it (card text too),
+its gRPC URL called with the Python SDK, its gRPC-Web URL with a gRPC-Web request, CORS preflights from the printed
+origins, and Ctrl-C (or SIGTERM) leaving no process behind."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from cardrules.client import LiengClient, connect
+from cardrules.core.cards import CARD_FORMAT
 from cardrules.v1 import lieng_pb2
 from tests.deploy.players import PlayerTokens
 from tests.support.local_front import UP_SH, LocalFront, running_local_front
@@ -73,6 +74,69 @@ def test_the_readme_sam_validate_play_curl(front: LocalFront) -> None:
     assert answer["legal"] is False
     assert answer["reason"] == "SAM_REASON_DOES_NOT_BEAT"
     assert answer["message"]["en"]
+
+
+def test_the_readme_card_text_curl_answers_as_the_objects_do(front: LocalFront) -> None:
+    assert _run_readme_curl("local-front-curl-card-text", front) == _run_readme_curl(
+        "local-front-curl-score-lieng", front
+    )
+
+
+def _post_json(front: LocalFront, path: str, body: Any) -> tuple[int, Any]:
+    connection = http.client.HTTPConnection(_address(front), timeout=10)
+    data = json.dumps(body, ensure_ascii=False).encode()
+    connection.request("POST", path, data, {"content-type": "application/json"})
+    response = connection.getresponse()
+    return response.status, json.loads(response.read())
+
+
+@pytest.mark.parametrize(
+    "play",
+    [
+        "TC",  # one string
+        ["10♣"],  # a list of strings
+        {"cards": ["tc"]},  # strings inside the canonical object
+        {"cards": [{"rank": "RANK_TEN", "suit": "SUIT_CLUBS"}]},  # the canonical object itself
+    ],
+)
+def test_card_text_in_every_form_through_the_front_and_answers_in_objects(front: LocalFront, play: Any) -> None:
+    """The README's Sâm example with its cards as text (mixed with objects), playing the legal 10♣: the answer's
+    next state writes every card as an object."""
+    state = {
+        "seats": [{"hand": ["9S", "10C", {"rank": "RANK_TWO", "suit": "SUIT_DIAMONDS"}]}, {"cardCount": 7}],
+        "turn": 0,
+        "current": "9♥",
+        "currentOwner": 1,
+    }
+    status, answer = _post_json(
+        front, "/cardrules.v1.SamLocService/ValidatePlay", {"state": state, "action": {"seat": 0, "play": play}}
+    )
+    assert status == 200 and answer["legal"] is True, answer
+    assert answer["nextState"]["seats"][0]["hand"] == {
+        "cards": [{"rank": "RANK_NINE", "suit": "SUIT_SPADES"}, {"rank": "RANK_TWO", "suit": "SUIT_DIAMONDS"}]
+    }
+    assert answer["nextState"]["current"] == {"cards": [{"rank": "RANK_TEN", "suit": "SUIT_CLUBS"}]}
+
+
+@pytest.mark.parametrize(
+    ("hands", "field", "bad"),
+    [
+        (["AC AD AH", "KS QS 1S"], "hands[1].cards[2]", "1S"),  # the README's example
+        (["AC AD AH", ["KS", "QS", "JX"]], "hands[1].cards[2]", "JX"),
+        ([{"cards": ["AC", "AD", "A"]}], "hands[0].cards[2]", "A"),
+    ],
+)
+def test_malformed_card_text_is_400_naming_the_card_with_the_card_format(
+    front: LocalFront, hands: list[Any], field: str, bad: str
+) -> None:
+    status, error = _post_json(front, "/cardrules.v1.LiengService/ScoreLieng", {"hands": hands})
+    assert status == 400 and error["code"] == 3
+    (bad_request,) = [d for d in error["details"] if d["@type"].endswith("google.rpc.BadRequest")]
+    (violation,) = bad_request["fieldViolations"]
+    assert (violation["field"], violation["reason"]) == (field, "MALFORMED_CARD")
+    assert violation["description"] == f'bad card "{bad}": {CARD_FORMAT}'
+    readme = README.read_text(encoding="utf-8")
+    assert "hands[1].cards[2]" in readme and "MALFORMED_CARD" in readme
 
 
 def test_a_malformed_json_call_names_the_field(front: LocalFront) -> None:
