@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -19,9 +20,12 @@ import pytest
 import yaml
 from openapi_spec_validator import validate
 
+from cardrules.core.cards import Card, split_card_text
 from cardrules.v1 import lieng_pb2, sam_loc_pb2
+from tests.support.card_text import FORMS, with_card_text
 from tests.support.local_front import LocalFront, running_local_front
 from tests.support.server_process import REPO_ROOT
+from tests.support.vectors import request_class
 
 SPEC_PATH = REPO_ROOT / "docs" / "openapi" / "cardrules.openapi.yaml"
 VECTORS = REPO_ROOT / "tests" / "vectors"
@@ -121,7 +125,8 @@ def _sample_cases(successes: int = 4, failures: int = 2) -> list[tuple[str, dict
 
 
 def _post(url: str, body: Any, headers: dict[str, str]) -> tuple[int, Any]:
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST", headers=headers)
+    data = json.dumps(body, ensure_ascii=False).encode()
+    request = urllib.request.Request(url, data=data, method="POST", headers=headers)
     try:
         with urllib.request.urlopen(request, timeout=10) as response:
             return response.status, json.loads(response.read())
@@ -153,9 +158,13 @@ def test_errors_are_described_as_google_rpc_status(spec: dict[str, Any]) -> None
     assert "google.rpc.BadRequest" in spec["components"]["schemas"]
 
 
-def test_vectors_of_every_rpc_through_the_front_match_the_spec(spec: dict[str, Any], front: LocalFront) -> None:
-    """Vectors of every RPC sent as a generated client would (the spec's path, body and required headers): the
-    requests and the answers are checked against the spec's schemas, the status and error code against the vector."""
+@pytest.mark.parametrize("cards", ["objects", *FORMS])
+def test_vectors_of_every_rpc_through_the_front_match_the_spec(
+    spec: dict[str, Any], front: LocalFront, cards: str
+) -> None:
+    """Vectors of every RPC sent as a generated client would (the spec's path, body and required headers), with
+    their cards as objects or as card text (tests/support/card_text.py): the requests and the answers are checked
+    against the spec's schemas, the status and error code against the vector."""
     schemas = Schemas(spec)
     answered: set[str] = set()
     problems: list[str] = []
@@ -165,12 +174,14 @@ def test_vectors_of_every_rpc_through_the_front_match_the_spec(spec: dict[str, A
         operation = spec["paths"][path]["post"]
         headers = {"content-type": JSON, **_required_headers(operation, schemas)}
         expect = case["expect"]
+        request = case["request"]
+        if cards != "objects":
+            request = with_card_text(request, request_class(case["service"], case["method"]), cards)
         if "response" in expect:
             problems += [
-                f"{name}: request {e}"
-                for e in schemas.errors(_media_ref(operation["requestBody"]["content"]), case["request"])
+                f"{name}: request {e}" for e in schemas.errors(_media_ref(operation["requestBody"]["content"]), request)
             ]
-        status, body = _post(front.json_url + path, case["request"], headers)
+        status, body = _post(front.json_url + path, request, headers)
         if "response" in expect:
             if status != 200:
                 problems.append(f"{name}: HTTP {status} {body}")
@@ -196,3 +207,54 @@ def test_the_spec_names_the_local_front_as_its_server(spec: dict[str, Any]) -> N
     readme = (REPO_ROOT / "deploy" / "README.md").read_text(encoding="utf-8")
     assert [server["url"] for server in spec["servers"]] == ["http://localhost:8080"]
     assert "http://localhost:8080" in readme and "docs/openapi/cardrules.openapi.yaml" in readme
+
+
+# --- card text ------------------------------------------------------------------------------------------------
+
+
+def test_the_card_schemas_spell_the_generated_rank_and_suit(spec: dict[str, Any]) -> None:
+    """Card's rank and suit are spelt out in protos/openapi/errors.yaml (an override cannot refer to generated
+    components): the same values as the generated Rank and Suit, so a change of the enums cannot go unnoticed."""
+    schemas = spec["components"]["schemas"]
+    (card,) = [branch for branch in schemas["cardrules.v1.Card"]["oneOf"] if branch.get("type") == "object"]
+    assert card["properties"]["rank"]["enum"] == schemas["cardrules.v1.Rank"]["enum"]
+    assert card["properties"]["suit"]["enum"] == schemas["cardrules.v1.Suit"]["enum"]
+
+
+def _reads(text: str, one: bool) -> bool:
+    """Whether the server reads ``text`` as one card (``one``) or as a list of cards."""
+    try:
+        for item in [text] if one else split_card_text(text):
+            Card.parse(item)
+    except ValueError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("name", ["cardrules.CardText", "cardrules.CardsText"])
+def test_the_card_text_patterns_accept_what_the_server_reads(spec: dict[str, Any], name: str) -> None:
+    """Texts made of cards, misspelt cards and separators (the emoji selector after a suit symbol, as phones send
+    it): the schema's pattern accepts exactly the ones the server reads."""
+    schemas = Schemas(spec)
+    rng = random.Random(20261201)
+    pieces = ["AS", "10h", "tD", "q♦", "K♥\ufe0f", "2c", "1S", "A", "ZZ", "10", "♠", " ", ",", ", ", "\t", "x"]
+    accepted = refused = 0
+    for _ in range(3000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 2 if name.endswith("CardText") else 7)))
+        reads = _reads(text, one=name.endswith("CardText"))
+        assert (schemas.errors(f"#/components/schemas/{name}", text) == []) is reads, repr(text)
+        accepted += reads
+        refused += not reads
+    assert accepted > 100 and refused > 100, (accepted, refused)
+
+
+def test_malformed_card_text_is_outside_the_spec_and_a_400_within_it(spec: dict[str, Any], front: LocalFront) -> None:
+    schemas = Schemas(spec)
+    operation = spec["paths"]["/cardrules.v1.LiengService/ScoreLieng"]["post"]
+    request = {"hands": ["AC AD AH", ["KS", "QS", "1S"]]}
+    assert schemas.errors(_media_ref(operation["requestBody"]["content"]), request)
+    headers = {"content-type": JSON, **_required_headers(operation, schemas)}
+    status, body = _post(front.json_url + "/cardrules.v1.LiengService/ScoreLieng", request, headers)
+    assert status == 400 and body["code"] == 3, body
+    assert schemas.errors(_media_ref(operation["responses"]["default"]["content"]), body) == []
+    assert "hands[1].cards[2]" in body["message"]
