@@ -18,7 +18,6 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from operator import methodcaller
 from typing import Any, Final, TypeVar, cast
 
 from google.protobuf import json_format
@@ -41,23 +40,18 @@ class MalformedJson(ValueError):
 _DUPLICATES: Final = object()
 
 
-_fold = methodcaller("replace", "_", "")
-
-
 def _object(pairs: list[tuple[str, Any]]) -> dict[Any, Any]:
-    # JSON allows a repeated key and json.loads keeps the last; the mapping accepts both spellings of a name
-    # (houseRules, house_rules), and json_format merges the two. A request must say what it means once. No two
-    # fields of the contract differ only in case or underscores, so names are compared folded, in C calls: this
-    # runs for every JSON object of every body.
+    # JSON allows a repeated key and json.loads keeps the last; a request must say what it means once. A key
+    # written twice is kept aside here for the walk to name; both spellings of one name (houseRules, house_rules,
+    # which json_format would merge) are named by the walk itself. This runs for every JSON object of every body.
     out: dict[Any, Any] = dict(pairs)
-    if len(pairs) > 1 and len(set(map(str.lower, map(_fold, out)))) != len(pairs):
+    if len(out) != len(pairs):
         repeated: list[str] = []
-        folded: set[str] = set()
+        seen: set[str] = set()
         for key, _value in pairs:
-            name = key.replace("_", "").lower()
-            if name in folded:
+            if key in seen:
                 repeated.append(key)
-            folded.add(name)
+            seen.add(key)
         out[_DUPLICATES] = repeated
     return out
 
@@ -170,6 +164,7 @@ def _walk(js: Any, descriptor: Descriptor, path: FieldPath, found: Faults) -> No
         return
     fields = _fields(descriptor)
     oneofs: dict[str, str] = {}  # oneof name -> the proto name of the member set
+    given: set[str] = set()  # the proto names of the fields given so far, under either spelling
     for key, value in js.items():
         if key is _DUPLICATES:
             for name in value:
@@ -186,6 +181,10 @@ def _walk(js: Any, descriptor: Descriptor, path: FieldPath, found: Faults) -> No
                 problem = f"{descriptor.name} has no field {key!r}"
                 found.listed.append(FieldViolation(_render(path, _key(key)), ErrorReason.UNKNOWN_FIELD, problem))
             continue
+        if field.name in given and found.building():
+            problem = f"{key!r} names a field given before"
+            found.listed.append(FieldViolation(_render(path, field.name), ErrorReason.DUPLICATE_FIELD, problem))
+        given.add(field.name)
         if value is None:  # null means the default, for any field
             continue
         if field.oneof is not None:
