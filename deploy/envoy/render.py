@@ -8,8 +8,10 @@ deploy/envoy/values/local.yaml, with the replicas on loopback ports instead of t
 
 Template rules (deploy/envoy/envoy.template.yaml): a string that is exactly ``{{ name }}`` becomes the value
 ``name`` (any YAML: a number, a list, a mapping); a list item carrying the key ``{{ if name }}`` is kept only when
-``name`` is true (the key itself is dropped). One derived value: ``jwt_requirement`` (``required`` or ``optional``)
-becomes the jwt_authn requirement. Needs PyYAML.
+``name`` is true (the key itself is dropped). Derived values: ``jwt_requirement`` (``required`` or ``optional``)
+becomes the jwt_authn requirement; ``refused_content_length`` (the smallest Content-Length refused at once) and
+``max_transcoded_bytes`` (the transcoder's limit on the gRPC message it builds from a JSON body: the body plus
+``GATEWAY_ENVELOPE_BYTES``) follow from ``max_request_bytes``. Needs PyYAML.
 """
 
 from __future__ import annotations
@@ -45,6 +47,11 @@ REQUIREMENTS: dict[str, dict[str, Any]] = {
 }
 
 
+# What the JSON gateway's envelope may add to a JSON body (HttpBody's content type, the service and method names,
+# field tags): the servers' receive limit (256 KiB) is max_request_bytes plus this.
+GATEWAY_ENVELOPE_BYTES = 1024
+
+
 class TemplateError(ValueError):
     pass
 
@@ -55,7 +62,13 @@ def load_values(name: str, overrides: Mapping[str, Any] | None = None) -> dict[s
     requirement = values["jwt_requirement"]
     if requirement not in REQUIREMENTS:
         raise TemplateError(f"jwt_requirement must be one of {sorted(REQUIREMENTS)}, not {requirement!r}")
-    return {**values, "jwt_requirement": REQUIREMENTS[requirement]}
+    limit = values["max_request_bytes"]
+    return {
+        **values,
+        "jwt_requirement": REQUIREMENTS[requirement],
+        "refused_content_length": limit + 1,
+        "max_transcoded_bytes": limit + GATEWAY_ENVELOPE_BYTES,
+    }
 
 
 def _fill(node: Any, values: Mapping[str, Any], used: set[str]) -> Any:

@@ -137,8 +137,10 @@ def test_manifests_deploy_the_tested_envoy_release() -> None:
 def test_per_call_balancing_grpc_web_cors_and_transcoding_are_configured(overlay: str) -> None:
     config = shipped(overlay)
     names = [item["name"].removeprefix("envoy.filters.http.") for item in http_filters(config)]
-    expected = ["header_mutation", "cors", "rbac", "flood_guard", "jwt_authn", "local_ratelimit", "buffer", "grpc_web"]
-    expected += ["grpc_json_transcoder", *(["credential_injector"] if overlay == "prod" else []), "router"]
+    expected = ["header_mutation", "cors", "rbac", "flood_guard", "declared_body_limit", "jwt_authn"]
+    expected += ["players_need_a_subject"]
+    expected += ["local_ratelimit", "buffer", "grpc_web", "grpc_json_transcoder"]
+    expected += [*(["credential_injector"] if overlay == "prod" else []), "router"]
     assert names == expected
     cluster = rules_cluster(config)
     assert cluster["lb_policy"] == "ROUND_ROBIN"
@@ -247,3 +249,43 @@ def test_json_routes_admit_exactly_the_contracts_methods(overlay: str) -> None:
         "/cardrules.v1.LiengService/ScoreLiengX",
     ):
         assert not any(p.fullmatch(path) for p in patterns), path
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_body_limits_are_one_figure(overlay: str) -> None:
+    """The body limit is max_request_bytes everywhere a body is counted: a declared Content-Length is refused from
+    one byte more (and that refusal is answered 413), the buffer filter holds exactly that many, and the
+    transcoder's limit (on the gRPC message it builds) leaves room for the gateway's envelope within the servers'
+    256 KiB receive limit."""
+    config = shipped(overlay)
+    limit = the_filter(config, "buffer")["max_request_bytes"]
+    assert limit == 261_120
+    (policy,) = the_filter(config, "declared_body_limit")["rules"]["policies"].values()
+    (permission,) = policy["permissions"]
+    assert permission["header"] == {
+        "name": "content-length",
+        "range_match": {"start": limit + 1, "end": 2**63 - 1},
+    }
+    public = config["static_resources"]["listeners"][0]["filter_chains"][0]["filters"][0]["typed_config"]
+    declared = [m for m in public["local_reply_config"]["mappers"] if permission["header"] in _header_filters(m)]
+    assert [m["status_code"] for m in declared] == [413, 413]
+    transcoder = the_filter(config, "grpc_json_transcoder")
+    assert limit < transcoder["max_request_body_size"] <= 256 * 1024
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_a_verified_token_must_name_its_player(overlay: str) -> None:
+    config = shipped(overlay)
+    provider = the_filter(config, "jwt_authn")["providers"]["game_backend"]
+    assert provider["payload_in_metadata"] == "jwt_payload"
+    assert provider["claim_to_headers"] == [{"header_name": "x-cardrules-player", "claim_name": "sub"}]
+    rules = the_filter(config, "players_need_a_subject")["rules"]
+    assert rules["action"] == "ALLOW"
+    (policy,) = rules["policies"].values()
+    subject = policy["principals"][1]["sourced_metadata"]["metadata_matcher"]
+    assert [step["key"] for step in subject["path"]] == ["jwt_payload", "sub"]
+
+
+def _header_filters(mapper: dict[str, Any]) -> list[dict[str, Any]]:
+    filters = mapper["filter"].get("and_filter", {"filters": [mapper["filter"]]})["filters"]
+    return [f["header_filter"]["header"] for f in filters if "header_filter" in f]

@@ -6,7 +6,10 @@ unknown methods and paths, and a start-up free of Envoy's warnings about missing
 
 from __future__ import annotations
 
+import base64
+import http.client
 import json
+import socket
 import struct
 import time
 from collections.abc import Iterator
@@ -154,6 +157,39 @@ def test_a_call_without_a_valid_player_token_is_unauthenticated(prod_like: Envoy
     assert isinstance(answer, grpc.RpcError) and answer.code() == code_wanted, answer
 
 
+NO_PLAYER = "the player's token names no player: it needs a non-empty string claim sub"
+
+
+@pytest.mark.parametrize("claims", [{"sub": None}, {"sub": ""}], ids=["no sub", "empty sub"])
+def test_a_genuine_token_that_names_no_player_is_refused(
+    prod_like: EnvoyHandle, guarded_server: ServerHandle, claims: dict[str, Any]
+) -> None:
+    """jwt_authn checks signature, issuer, audience and lifetime only; without a player the call would be limited
+    per address (a shared bucket) instead of per player."""
+    token = prod_like.players.mint("ignored", **claims)
+    before = settled(lambda: total_calls(guarded_server))
+    status, payload = post_json(prod_like, BODY, token)
+    assert (status, payload.decode()) == (403, NO_PLAYER + "\n")
+    answer = grpc_score(prod_like, token)
+    assert isinstance(answer, grpc.RpcError), answer
+    assert (answer.code(), answer.details()) == (grpc.StatusCode.PERMISSION_DENIED, NO_PLAYER)
+    assert grpc_web(prod_like, token) == 403
+    assert settled(lambda: total_calls(guarded_server)) == before, "a token without a player reached a replica"
+
+
+def test_a_subject_that_is_not_a_string_is_unauthenticated(prod_like: EnvoyHandle) -> None:
+    status, payload = post_json(prod_like, BODY, prod_like.players.mint("ignored", sub=42))
+    assert status == 401, payload  # jwt_authn's own check (claim_to_headers needs a string)
+
+
+def test_where_tokens_are_optional_a_token_without_a_player_is_still_refused(small_buckets: EnvoyHandle) -> None:
+    """Dev: a call without a token is limited per address, but a token without a player does not fall back to
+    that bucket: it is refused, like any bad token."""
+    token = small_buckets.players.mint("ignored", sub=None)
+    assert [post_json(small_buckets, BODY, token)[0] for _ in range(2)] == [403, 403]
+    assert post_json(small_buckets, BODY, small_buckets.players.mint("optional-player"))[0] == 200
+
+
 def test_health_needs_no_token(prod_like: EnvoyHandle) -> None:
     with grpc.insecure_channel(prod_like.target) as channel:
         stub: Any = health_pb2_grpc.HealthStub(channel)  # the stub's type stubs do not declare its methods
@@ -282,6 +318,126 @@ def test_a_body_over_the_limit_is_refused_before_transcoding(
     answer = grpc_score(prod_like, token, huge)
     assert isinstance(answer, grpc.RpcError) and answer.code() == grpc.StatusCode.RESOURCE_EXHAUSTED, answer
     assert settled(lambda: total_calls(guarded_server)) - before == 1, "only the legitimate call reached the server"
+
+
+LIMIT = 261_120  # deploy/envoy/values/*.yaml max_request_bytes: the HTTP request body, as sent
+TOO_LARGE = "request body too large"
+
+
+def json_of_length(length: int) -> str:
+    """The two-hand request as JSON padded with spaces to exactly ``length`` bytes."""
+    text = json.dumps(BODY)
+    return text + " " * (length - len(text))
+
+
+def test_the_body_limit_is_exact_for_json(prod_like: EnvoyHandle) -> None:
+    headers = {"content-type": "application/json", "authorization": f"Bearer {prod_like.players.mint('edge')}"}
+    status, _headers, payload = post(prod_like, SCORE, json_of_length(LIMIT), headers)
+    assert status == 200, payload[:200]  # not refused for the gateway's envelope the transcoder adds
+    status, _headers, payload = post(prod_like, SCORE, json_of_length(LIMIT + 1), headers)
+    assert (status, payload.decode()) == (413, TOO_LARGE + "\n")
+    # A body without a Content-Length (chunked) is counted as it arrives: the same figure.
+    status, payload = chunked_post(prod_like, headers, [json_of_length(LIMIT + 1).encode()])
+    assert (status, payload.decode()) == (413, TOO_LARGE + "\n")
+
+
+def chunked_post(envoy: EnvoyHandle, headers: dict[str, str], chunks: list[bytes]) -> tuple[int, bytes]:
+    connection = http.client.HTTPConnection("127.0.0.1", envoy.port, timeout=10)
+    try:
+        connection.request("POST", SCORE, body=iter(chunks), headers=headers, encode_chunked=True)
+        response = connection.getresponse()
+        return response.status, response.read()
+    finally:
+        connection.close()
+
+
+def test_the_body_limit_counts_grpc_framing(prod_like: EnvoyHandle) -> None:
+    """gRPC's body is the message plus a 5-byte frame header: the largest message through is LIMIT - 5 bytes."""
+    token = prod_like.players.mint("edge-grpc")
+
+    def padded(length: int) -> bytes:  # a message of exactly ``length`` bytes: unknown field 15, bytes
+        payload = length - 4  # tag (1 byte) and a 3-byte length
+        return bytes([0x7A, 0x80 | payload & 0x7F, 0x80 | payload >> 7 & 0x7F, payload >> 14]) + b"\0" * payload
+
+    with grpc.insecure_channel(prod_like.target) as channel:
+        metadata = (("authorization", f"Bearer {token}"),)
+        with pytest.raises(grpc.RpcError) as served:  # reached the server, which wants hands
+            raw_unary(channel, SCORE)(padded(LIMIT - 5), timeout=10, metadata=metadata)
+        assert served.value.code() == grpc.StatusCode.INVALID_ARGUMENT, served.value
+        with pytest.raises(grpc.RpcError) as refused:
+            raw_unary(channel, SCORE)(padded(LIMIT - 4), timeout=10, metadata=metadata)
+        assert (refused.value.code(), refused.value.details()) == (grpc.StatusCode.RESOURCE_EXHAUSTED, TOO_LARGE)
+        with pytest.raises(grpc.RpcError) as huge:  # 5 MiB over HTTP/2: the same answer, no reset
+            raw_unary(channel, SCORE)(b"\0" * (5 << 20), timeout=10, metadata=metadata)
+        assert (huge.value.code(), huge.value.details()) == (grpc.StatusCode.RESOURCE_EXHAUSTED, TOO_LARGE)
+
+
+def test_grpc_web_bodies_over_the_limit_get_resource_exhausted(prod_like: EnvoyHandle) -> None:
+    headers = {
+        "content-type": "application/grpc-web+proto",
+        "x-grpc-web": "1",
+        "authorization": f"Bearer {prod_like.players.mint('edge-web')}",
+    }
+    frame = b"\x00" + struct.pack(">I", LIMIT) + b"\0" * LIMIT
+    status, response_headers, payload = post(prod_like, SCORE, frame, headers)  # refused by its Content-Length
+    assert (status, response_headers.get("grpc-status"), response_headers.get("grpc-message")) == (413, "8", TOO_LARGE)
+    assert payload == b""
+    status, payload = chunked_post(prod_like, headers, [frame])  # refused by the buffer filter
+    assert status == 413 and payload == b""
+
+
+def test_a_declared_body_over_the_limit_is_answered_before_it_is_sent(prod_like: EnvoyHandle) -> None:
+    """A 5 MiB body is refused on its Content-Length alone: the readable 413 (with CORS headers for an allowed page)
+    arrives before the client has sent a byte of it, and the connection is then closed."""
+    with socket.create_connection(("127.0.0.1", prod_like.port), timeout=10) as connection:
+        connection.sendall(
+            f"POST {SCORE} HTTP/1.1\r\nhost: cardrules\r\ncontent-type: application/json\r\n"
+            f"origin: {ALLOWED_ORIGIN}\r\ncontent-length: {5 << 20}\r\n\r\n".encode()
+        )
+        answer = b""
+        while b"\r\n\r\n" not in answer or not answer.endswith(b"\n"):
+            chunk = connection.recv(65536)
+            assert chunk, answer
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    lines = head.decode().lower().split("\r\n")
+    assert lines[0] == "http/1.1 413 payload too large", lines
+    assert f"access-control-allow-origin: {ALLOWED_ORIGIN}" in lines and "connection: close" in lines, lines
+    assert body.decode() == TOO_LARGE + "\n"
+
+
+def grpc_web_text(envoy: EnvoyHandle, body: bytes, token: str) -> tuple[int, dict[str, str], bytes]:
+    headers = {
+        "content-type": "application/grpc-web-text",
+        "accept": "application/grpc-web-text",
+        "x-grpc-web": "1",
+        "authorization": f"Bearer {token}",
+    }
+    return post(envoy, SCORE, body, headers)
+
+
+def test_grpc_web_text_that_is_not_base64_is_invalid_argument(prod_like: EnvoyHandle) -> None:
+    token = prod_like.players.mint("web-text")
+    message = lieng_pb2.ScoreLiengRequest(hands=parse_hands(HANDS)).SerializeToString()
+    status, headers, payload = grpc_web_text(
+        prod_like, base64.b64encode(b"\x00" + struct.pack(">I", len(message)) + message), token
+    )
+    assert status == 200, (status, headers)
+    frames = base64.b64decode(payload)
+    assert lieng_pb2.ScoreLiengResponse.FromString(frames[5 : 5 + struct.unpack(">I", frames[1:5])[0]]).scores
+    # The limit counts the base64 text: 3/4 of it is frames, so the largest message is LIMIT * 3 / 4 - 5 bytes.
+    for length, wanted in ((LIMIT * 3 // 4 - 5, 200), (LIMIT * 3 // 4 - 4, 413)):
+        text = base64.b64encode(b"\x00" + struct.pack(">I", length) + b"\0" * length)
+        status, headers, _payload = grpc_web_text(prod_like, text, token)
+        assert status == wanted, (length, len(text), headers)
+    for body in (b"!!!!", b"AAA", b"not base64 at all"):  # bad characters; a length that is not a multiple of 4
+        status, headers, payload = grpc_web_text(prod_like, body, token)
+        assert (status, headers.get("grpc-status"), headers.get("grpc-message")) == (
+            400,
+            "3",
+            "the gRPC-Web-text request body is not valid base64",
+        ), (body, headers)
+        assert payload == b""
 
 
 @pytest.mark.parametrize(
