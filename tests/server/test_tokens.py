@@ -7,9 +7,11 @@ import hashlib
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
+from cardrules.server import tokens as tokens_module
 from cardrules.server.tokens import (
     MAX_TOKEN_LENGTH,
     TokenFile,
@@ -173,6 +175,23 @@ def test_the_file_is_looked_at_only_every_few_seconds(tmp_path: Path) -> None:
     path.write_text(_file(("backend", "b")))
     source = TokenSource(path)  # the server's interval: the next look is seconds away
     path.unlink()
+    assert source.current().caller("b") == "backend"
+
+
+def test_a_file_caught_half_written_is_looked_at_again_soon(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = [1000.0]
+    monkeypatch.setattr(tokens_module, "time", SimpleNamespace(monotonic=lambda: clock[0]))
+    path = tmp_path / "callers"
+    path.write_text(_file(("backend", "b")))
+    source = TokenSource(path)
+    path.write_text(f"backend sha256:{_hash('b')[:20]}")  # an editor saving in place, caught half-way
+    clock[0] += tokens_module.RELOAD_CHECK_SECONDS
+    assert source.current().caller("b") is None
+    path.write_text(_file(("backend", "b")))
+    clock[0] += tokens_module.RETRY_CHECK_SECONDS
+    assert source.current().caller("b") == "backend"
+    path.unlink()  # a good file is not looked at again that soon
+    clock[0] += tokens_module.RETRY_CHECK_SECONDS
     assert source.current().caller("b") == "backend"
 
 

@@ -39,6 +39,8 @@ _LINE = re.compile(r"(?P<name>\S+)\s+sha256:(?P<hex>[0-9a-fA-F]{64})")
 
 # How often a call may trigger a look at the file's modification stamp (a stat every few seconds is free).
 RELOAD_CHECK_SECONDS = 5.0
+# After a reload that found bad lines or no caller (perhaps a file caught while being written in place).
+RETRY_CHECK_SECONDS = 0.5
 
 # A token longer than this is not one of ours: reject it before hashing (the metadata limit bounds it anyway).
 MAX_TOKEN_LENGTH = 512
@@ -165,15 +167,13 @@ class TokenSource:
     level and skipped, and a file that is missing, unreadable or without callers accepts no caller (logged at
     error level too) until the file is good again."""
 
-    def __init__(
-        self, path: Path, on_load: LoadObserver | None = None, check_seconds: float = RELOAD_CHECK_SECONDS
-    ) -> None:
+    def __init__(self, path: Path, on_load: LoadObserver | None = None, check_seconds: float | None = None) -> None:
         self._path = path
         self._on_load = on_load
-        self._check_seconds = check_seconds
+        self._check_seconds = RELOAD_CHECK_SECONDS if check_seconds is None else check_seconds
         self._stamp = self._read_stamp()  # before reading: a change during the read is seen at the next check
         self._tokens = TokenFile.load(path).checked()
-        self._next_check = time.monotonic() + check_seconds
+        self._next_check = time.monotonic() + self._check_seconds
         self._report(self._tokens)
 
     def _read_stamp(self) -> tuple[int, int, int] | None:
@@ -191,6 +191,9 @@ class TokenSource:
             if stamp != self._stamp:
                 self._stamp = stamp
                 self._tokens = self._reload()
+                if self._tokens.bad_lines or not self._tokens.entries:
+                    # Perhaps caught half-written (an editor saving in place): look again soon, not in 5 s.
+                    self._next_check = now + min(self._check_seconds, RETRY_CHECK_SECONDS)
         return self._tokens
 
     def _reload(self) -> TokenFile:
