@@ -30,9 +30,10 @@ that is not a chop.
 """
 
 from cardrules.core.sam.actions import Action, Pass, Play
-from cardrules.core.sam.apply import Applied, apply, check, is_stuck_leader, next_to_act
+from cardrules.core.sam.apply import Applied, apply, check
 from cardrules.core.sam.combination import Combination, Kind, beats, classify, is_chop, is_choppable
 from cardrules.core.sam.deal import InstantWin, check_hands, find_instant_win, instant_win_kind, start_hand
+from cardrules.core.sam.duties import is_stuck_leader
 from cardrules.core.sam.events import Chop, Event, EventKind, HandEnd
 from cardrules.core.sam.house_rules import (
     DEFAULT_RULES,
@@ -50,6 +51,7 @@ from cardrules.core.sam.record import RoundRecord
 from cardrules.core.sam.replay import Replay, replay, settle_round
 from cardrules.core.sam.settlement import Outcome, Settlement, Transfer, TransferReason, settle
 from cardrules.core.sam.state import SeatState, TableState
+from cardrules.core.sam.turns import next_to_act
 
 __all__ = [
     "DEFAULT_RULES",

@@ -10,11 +10,12 @@ from typing import NamedTuple
 from cardrules.core.cards import Card, format_cards
 from cardrules.core.errors import ErrorReason, InvalidInput
 from cardrules.core.sam.actions import Action, Pass, Play
-from cardrules.core.sam.combination import TWO, Combination, Kind, beats, classify_sorted, is_chop, is_choppable
+from cardrules.core.sam.combination import TWO, Combination, Kind, beats, classify_sorted, is_chop
+from cardrules.core.sam.duties import bao_mot_breach, broken_duty, duties_of, is_stuck_leader
 from cardrules.core.sam.events import Chop, Event, EventKind, HandEnd
-from cardrules.core.sam.house_rules import BaoMot, FinishWithTwo, HouseRules
 from cardrules.core.sam.reasons import Illegal, Reason
 from cardrules.core.sam.state import SeatState, TableState, trusted_seat, trusted_table, with_passed
+from cardrules.core.sam.turns import next_to_act, skips_passed
 
 
 class Applied(NamedTuple):
@@ -47,41 +48,6 @@ def _apply(state: TableState, action: Action, at: int | None) -> Applied | Illeg
     return Applied(*result)
 
 
-def next_to_act(seats: tuple[SeatState, ...], after: int, owner: int, skip_passed: bool) -> int:
-    """The seat after ``after`` that gets the turn while ``owner``'s combination is on the table; returns
-    ``owner`` itself when the turn comes back to it (the trick ends). Seats that passed are skipped when
-    ``skip_passed`` (that is, unless ``chop_after_pass`` lets them chop the combination on the table)."""
-    n = len(seats)
-    seat = after
-    for _ in range(n):
-        seat = (seat + 1) % n
-        if seat == owner or not skip_passed or not seats[seat].passed:
-            return seat
-    return owner  # pragma: no cover - the loop always reaches owner
-
-
-def skips_passed(combination: Combination | None, rules: HouseRules) -> bool:
-    """Whether seats that passed are skipped while ``combination`` is on the table (always, unless
-    ``chop_after_pass`` lets them come back to chop it)."""
-    return not (rules.chop_after_pass and is_choppable(combination, rules))
-
-
-def is_stuck_leader(state: TableState, seat: SeatState) -> bool:
-    """A leader whose every legal lead would empty the hand with a 2 (``finish_with_two = FORBIDDEN``).
-
-    With two or more cards some single does not empty the hand (under báo 1 the highest single is always
-    allowed), so the stuck leader holds exactly one card, a 2. Once every seat has passed the lead in a row
-    (``lead_passes`` = seat count) the restriction is lifted and nobody is stuck.
-    """
-    return (
-        state.house_rules.finish_with_two is FinishWithTwo.FORBIDDEN
-        and seat.count == 1
-        and seat.hand is not None
-        and seat.hand[0] >> 2 == TWO
-        and state.lead_passes < len(state.seats)
-    )
-
-
 # Events are immutable values, so the two events of every trick end can be shared instead of rebuilt.
 _TRICK_END = tuple((Event(EventKind.TRICK_ENDED, s), Event(EventKind.NEXT_LEADER, s)) for s in range(5))
 
@@ -106,7 +72,6 @@ def _where(at: int | None) -> str:
 # The kinds every play is tested against, read once: ``Kind.X`` itself is slow in CPython 3.11 (EnumType
 # defines ``__getattr__``, so every attribute read on an enum class takes the generic hook, ~10x a global read).
 _INVALID = Kind.INVALID
-_SINGLE = Kind.SINGLE
 
 Step = tuple[TableState, tuple[Event, ...], Combination | None]
 """An accepted action as (next state, events, combination): what :class:`Applied` holds, without building it
@@ -168,21 +133,19 @@ def step(state: TableState, action: Action, at: int | None) -> Step | Illegal:
             return Illegal(Reason.DOES_NOT_BEAT, combo)
     elif me.passed:  # pragma: no cover - nobody has passed while a trick is led (TableState checks it)
         return Illegal(Reason.ONLY_CHOP_ALLOWED, combo)
+    duties = duties_of(state, seat, me)
+    broken = broken_duty(duties, combo)
+    if broken is not None:
+        return Illegal(broken, combo)
+    violation_of = duties.watched if bao_mot_breach(duties, combo) else None
     finishing = len(played) == len(hand)
     has_two = played[-1] >> 2 == TWO
-    if finishing and has_two and rules.finish_with_two is FinishWithTwo.FORBIDDEN and state.lead_passes < n:
-        return Illegal(Reason.CANNOT_FINISH_WITH_TWO, combo)
 
     nxt = seat
-    violation_of: int | None = None
     if not finishing:
         nxt = seat + 1 if seat + 1 < n else 0
         if seats[nxt].passed:  # only then can the next seat be skipped: walk the table
             nxt = next_to_act(seats, seat, seat, skips_passed(combo, rules))
-        if kind is _SINGLE and nxt != seat and seats[nxt].count == 1 and combo.key != hand[-1] >> 2:
-            if rules.bao_mot is BaoMot.FORBIDDEN:
-                return Illegal(Reason.MUST_PLAY_HIGHEST_SINGLE, combo)
-            violation_of = nxt
 
     events: tuple[Event, ...] = ()  # most plays cause no event: no list to build and convert
     chain: tuple[Chop, ...] = ()

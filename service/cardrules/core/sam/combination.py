@@ -141,12 +141,9 @@ _QUAD = Kind.QUAD
 
 
 def is_choppable(current: Combination | None, rules: HouseRules = DEFAULT_RULES) -> bool:
-    """Whether some four of a kind could chop ``current`` (a single 2, a four of a kind, or a pair of 2s under
-    ``quad_beats_pair_of_twos``); used by ``chop_after_pass``."""
-    if current is None:
-        return False
-    if current.kind is Kind.QUAD:
-        return current.key < TWO  # 2222 cannot exist above; a quad of 2s is the top quad
-    if current.key != TWO:
-        return False
-    return current.kind is Kind.SINGLE or (current.kind is Kind.PAIR and rules.quad_beats_pair_of_twos)
+    """Whether some four of a kind could chop ``current`` (used by ``chop_after_pass``): whether the strongest
+    one, the four 2s, chops it under :func:`is_chop` (a weaker four of a kind chops nothing the four 2s do not)."""
+    return current is not None and is_chop(_FOUR_TWOS, current, rules)
+
+
+_FOUR_TWOS = SAME_RANK[CARDS[TWO * 4 : TWO * 4 + 4]]

@@ -3,7 +3,8 @@
 The default list holds one play per distinct rank pattern, with the canonical (lowest-suit) cards; with
 ``all_card_sets=True`` every concrete card set is listed. Each play comes classified (its :class:`Combination`,
 whose cards are interned and sorted by strength): the list is built by kind, so nothing needs classifying again.
-The test suite checks that this agrees with :func:`cardrules.core.sam.apply.apply` both ways.
+Plays and ``apply`` share one beat rule (:func:`beats`) and one duty check (:mod:`.duties`); the test suite
+also checks that this list agrees with :func:`cardrules.core.sam.apply.apply` both ways.
 """
 
 from __future__ import annotations
@@ -16,9 +17,8 @@ from typing import NamedTuple
 from cardrules.core.cards import Card
 from cardrules.core.errors import ErrorReason, InvalidInput
 from cardrules.core.sam.actions import Action, Pass, Play
-from cardrules.core.sam.apply import is_stuck_leader, next_to_act
-from cardrules.core.sam.combination import SAME_RANK, TWO, Combination, Kind, beats, classify_sorted, is_chop
-from cardrules.core.sam.house_rules import BaoMot, FinishWithTwo
+from cardrules.core.sam.combination import SAME_RANK, Combination, Kind, beats, classify_sorted, is_chop
+from cardrules.core.sam.duties import broken_duty, duties_of, is_stuck_leader
 from cardrules.core.sam.rankindex import lead_plays_of, lowest_of
 from cardrules.core.sam.state import TableState
 
@@ -121,7 +121,7 @@ def legal_moves(state: TableState, all_card_sets: bool = False) -> LegalMoves:
     current = state.combination
     moves: list[Combination]
     if current is None:
-        can_pass = rules.finish_with_two is FinishWithTwo.FORBIDDEN and is_stuck_leader(state, me)
+        can_pass = is_stuck_leader(state, me)
         # Leading: any combination goes, so each play's kind is known from how it is built.
         same_rank: list[Cards]
         if all_card_sets:
@@ -175,15 +175,9 @@ def legal_moves(state: TableState, all_card_sets: bool = False) -> LegalMoves:
                     shaped = [g[:size] for g in present if len(g) >= size]
                 shaped += quads
             moves = [c for c in (classify_sorted(p, low_ace) for p in shaped) if beats(c, current, rules)]
-    count = me.count
-    if rules.finish_with_two is FinishWithTwo.FORBIDDEN and state.lead_passes < len(state.seats) and count <= 10:
-        moves = [c for c in moves if c.length != count or c.cards[-1] >> 2 != TWO]
-    if rules.bao_mot is BaoMot.FORBIDDEN and count > 1:
-        top = me.hand[-1] >> 2
-        # A single below the top rank is never a 2, so never choppable: passed seats are skipped.
-        nxt = next_to_act(state.seats, seat, seat, skip_passed=True)
-        if nxt != seat and state.seats[nxt].count == 1:
-            moves = [c for c in moves if c.length != 1 or c.key == top]
+    duties = duties_of(state, seat, me)
+    if duties.no_finish_on_two or (duties.bao_mot_forbidden and duties.watched is not None):
+        moves = [c for c in moves if broken_duty(duties, c) is None]
     return LegalMoves(seat, can_pass, tuple(moves))
 
 
