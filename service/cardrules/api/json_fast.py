@@ -15,7 +15,9 @@ vector's response (tests/e2e/test_json_gateway.py).
 
 from __future__ import annotations
 
+import itertools
 import json
+import operator
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -150,7 +152,7 @@ def _single_converter(field: FieldDescriptor) -> Convert:
         if sub.full_name == CARD:
             return _card(message)
         if sub.full_name == CARDS:
-            return _cards(message, _single_converter(sub.fields_by_name["cards"]))
+            return _cards(message, _single_converter(sub.fields_by_name["cards"]), sub)
         return message
     if field.enum_type is not None:
         names = frozenset(field.enum_type.values_by_name)
@@ -201,12 +203,18 @@ def _card(message: Convert) -> Convert:
     return card
 
 
-def _cards(message: Convert, card: Convert) -> Convert:
+def _cards(message: Convert, card: Convert, descriptor: Descriptor) -> Convert:
     """A ``Cards``: its object, card text, or a list of cards (api/json_cards.py)."""
+    card_type = descriptor.fields_by_name["cards"].message_type
+    assert card_type is not None  # Cards.cards holds Card messages
+    named = _named_cards(card_type)
 
     def cards(value: Any) -> Any:
         kind = type(value)
         if kind is dict:
+            items = value.get("cards")
+            if len(value) == 1 and type(items) is list and named(items):
+                return value
             return message(value)
         if kind is str:
             fields = cards_fields(value)
@@ -214,10 +222,28 @@ def _cards(message: Convert, card: Convert) -> Convert:
                 raise _GiveUp
             return {"cards": fields}
         if kind is list:
-            return {"cards": [card(item) for item in value]}
+            return {"cards": value if named(value) else [card(item) for item in value]}
         raise _GiveUp
 
     return cards
+
+
+def _named_cards(card: Descriptor) -> Callable[[list[Any]], bool]:
+    """Whether every item of a list is a card object of a rank name and a suit name (``{"rank": "RANK_ACE",
+    "suit": "SUIT_CLUBS"}``, the usual spelling and already what the constructor takes), checked in a few C calls
+    per list rather than a Python call per card: that was a third of reading a body of 1,000 hands."""
+    rank, suit = card.fields_by_name["rank"].enum_type, card.fields_by_name["suit"].enum_type
+    assert rank is not None and suit is not None and len(card.fields) == 2  # the two keys a card object may have
+    names = frozenset(itertools.product(rank.values_by_name, suit.values_by_name))
+    rank_and_suit = operator.itemgetter("rank", "suit")
+
+    def named(items: list[Any]) -> bool:
+        try:  # a dict of 2 keys holding "rank" and "suit" holds nothing else
+            return set(map(len, items)) <= {2} and set(map(rank_and_suit, items)) <= names
+        except (KeyError, TypeError):  # a key missing; a text, number or list; an unhashable value
+            return False
+
+    return named
 
 
 # --- responses --------------------------------------------------------------------------------------------------
