@@ -78,6 +78,14 @@ def test_every_bad_line_is_named_at_start_up() -> None:
     )
 
 
+def test_a_file_that_is_not_a_tokens_file_names_its_first_bad_lines_only() -> None:
+    with pytest.raises(TokenFileError) as error:
+        TokenFile.parse("garbage\n" * 500, "callers").checked()
+    named = str(error.value).split("; ")
+    assert named[0] == "callers:1: expected 'NAME sha256:<64 hex digits>'"
+    assert len(named) == 11 and named[-1] == "and 490 more bad lines"
+
+
 @pytest.mark.parametrize("text", ["", "\n\n", "# nobody yet\n"])
 def test_a_file_without_callers_accepts_no_token_and_refuses_start_up(text: str) -> None:
     tokens = TokenFile.parse(text, "callers")

@@ -42,6 +42,9 @@ RELOAD_CHECK_SECONDS = 5.0
 # After a reload that found bad lines or no caller (perhaps a file caught while being written in place).
 RETRY_CHECK_SECONDS = 0.5
 
+# Bad lines named one by one when a file stops start-up.
+MAX_NAMED_LINES = 10
+
 # A token longer than this is not one of ours: reject it before hashing (the metadata limit bounds it anyway).
 MAX_TOKEN_LENGTH = 512
 
@@ -130,8 +133,11 @@ class TokenFile:
         return found
 
     def checked(self) -> TokenFile:
-        """This file if it is fit to start a server with, else TokenFileError naming every bad line."""
+        """This file if it is fit to start a server with, else TokenFileError naming its bad lines (the first
+        ``MAX_NAMED_LINES``: a file that is not a tokens file at all would otherwise fill the terminal)."""
         problems = self.problems()
+        if len(problems) > MAX_NAMED_LINES:
+            problems = [*problems[:MAX_NAMED_LINES], f"and {len(problems) - MAX_NAMED_LINES} more bad lines"]
         if problems:
             raise TokenFileError("; ".join(problems))
         return self
