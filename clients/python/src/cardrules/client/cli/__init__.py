@@ -27,9 +27,11 @@ from cardrules.client.client import LiengClient, SamLocClient, connect
 from cardrules.client.errors import InvalidArgumentError, RulesError, UnauthenticatedError, UnavailableError
 from cardrules.v1 import lieng_pb2, sam_loc_pb2
 
-__all__ = ["main"]
+__all__ = ["START_A_SERVER", "main"]
 
 OK, FAILED, BAD_INPUT = 0, 1, 2
+# Said when nothing answers at the target: most often no server was started yet.
+START_A_SERVER = "No server there? Start one from a clone of the repository: bash service/serve.sh (localhost:50051)."
 
 
 def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
@@ -52,6 +54,7 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
         return BAD_INPUT
     except UnavailableError as error:
         print(f"cardrules: cannot reach the rules service at {config.target}: {error.message}", file=err)
+        print(f"  {START_A_SERVER}", file=err)
         return FAILED
     except UnauthenticatedError:
         print(

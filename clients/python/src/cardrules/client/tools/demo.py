@@ -1,12 +1,12 @@
 """Play one random hand of each game through a running rules service and print it.
 
-    cardrules-demo [--target 127.0.0.1:50051] [--seed N] [--seats 4]
+    cardrules-demo [--target 127.0.0.1:50051] [--seed N] [--seats 4] [--sam-seats 2-5] [--lieng-seats 2-6]
 
 Sâm Lốc: a seeded deal, StartHand, then for each turn LegalMoves (from the acting player's view: its own hand,
 the other seats as card counts), a seeded pick, ValidatePlay to advance, and SettleRound on the recorded hand.
 Liêng: a seeded deal, StartBetting, LegalMoves → pick → ValidatePlay until betting closes, then ScoreLieng and
 SettleRound. Every rule decision is the server's: this module only uses the SDK and the generated messages, so
-it runs from any client machine.
+it runs from any client machine, and it is meant to be copied as the start of a game's own loop.
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ from collections.abc import Callable, Sequence
 from google.protobuf.internal.enum_type_wrapper import EnumTypeWrapper
 
 from cardrules.client.cards import cards, cards_text
+from cardrules.client.cli import START_A_SERVER
 from cardrules.client.client import LiengClient, SamLocClient, connect
-from cardrules.client.errors import RulesError
+from cardrules.client.errors import RulesError, UnavailableError
 from cardrules.client.requests import sam_action_from_move
 from cardrules.v1 import cards_pb2, lieng_pb2, sam_loc_pb2
 
@@ -29,6 +30,10 @@ __all__ = ["main", "play_lieng", "play_sam"]
 Print = Callable[[str], None]
 
 SEAT_NAMES = "ABCDEF"
+# The seats each game takes under its default house rules (max_players; docs/rules/*.md): Sâm Lốc 2-5, Liêng 2-6.
+SAM_SEATS = range(2, 6)
+LIENG_SEATS = range(2, 7)
+DEFAULT_SEATS = 4
 DECK = [rank + suit for rank in "3456789TJQKA2" for suit in "SCDH"]
 SAM_STAKE = 100  # one unit of money (s) in the table's smallest unit
 LIENG_STACK = 1000
@@ -106,7 +111,7 @@ def describe_sam_action(action: sam_loc_pb2.SamAction, result: sam_loc_pb2.SamLo
     if action.HasField("pass"):
         return f"{seat(action.seat)} passes"
     kind = enum_name(sam_loc_pb2.SamCombinationKind, result.combination.kind, "SAM_COMBINATION_KIND_")
-    return f"{seat(action.seat)} plays {cards_text(action.play, '')} ({kind})"
+    return f"{seat(action.seat)} plays {cards_text(action.play)} ({kind})"
 
 
 def advance_sam(
@@ -254,8 +259,25 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--target", default="127.0.0.1:50051", help="server address (default 127.0.0.1:50051)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deal and of every choice (default 1)")
-    parser.add_argument("--seats", type=int, default=4, choices=range(2, 6), help="seats per table, 2-5 (default 4)")
-    return parser.parse_args(argv)
+    parser.add_argument(
+        "--seats", type=int, metavar="N", help=f"seats at both tables (default {DEFAULT_SEATS}; 2-5, as Sâm takes)"
+    )
+    parser.add_argument("--sam-seats", type=int, metavar="N", help="seats at the Sâm Lốc table, 2-5 (default: --seats)")
+    parser.add_argument("--lieng-seats", type=int, metavar="N", help="seats at the Liêng table, 2-6 (default: --seats)")
+    args = parser.parse_args(argv)
+    args.sam_seats = table_seats(parser, "Sâm Lốc", SAM_SEATS, "--sam-seats", args.sam_seats, args.seats)
+    args.lieng_seats = table_seats(parser, "Liêng", LIENG_SEATS, "--lieng-seats", args.lieng_seats, args.seats)
+    return args
+
+
+def table_seats(
+    parser: argparse.ArgumentParser, game: str, allowed: range, flag: str, own: int | None, shared: int | None
+) -> int:
+    """One table's seats: its own flag, else ``--seats``, else the default; a usage error outside ``allowed``."""
+    given, count = (flag, own) if own is not None else ("--seats", DEFAULT_SEATS if shared is None else shared)
+    if count not in allowed:
+        parser.error(f"{given} {count}: {game} takes {allowed.start} to {allowed.stop - 1} seats")
+    return count
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -263,9 +285,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     rng = random.Random(args.seed)
     channel = connect(args.target)
     try:
-        play_sam(SamLocClient(channel), rng, args.seats)
+        play_sam(SamLocClient(channel), rng, args.sam_seats)
         print()
-        play_lieng(LiengClient(channel), rng, args.seats)
+        play_lieng(LiengClient(channel), rng, args.lieng_seats)
+    except UnavailableError as error:
+        print(f"demo: cannot reach the rules service at {args.target}: {error.message}", file=sys.stderr)
+        print(f"  {START_A_SERVER}", file=sys.stderr)
+        return 1
     except RulesError as error:
         print(f"demo: the server at {args.target} answered {error.code.name}: {error.message}", file=sys.stderr)
         return 1
