@@ -41,9 +41,9 @@ def _address(front: LocalFront) -> str:
     return urlsplit(front.json_url).netloc
 
 
-def _run_readme_curl(name: str, front: LocalFront) -> Any:
+def _run_readme_curl(name: str, front: LocalFront, readme: Path = README) -> Any:
     """The README's block as one shell script (its JSON body spans lines inside quotes), at the test's front."""
-    script = at_address(readme_block(README, name), _address(front), README_FRONT)
+    script = at_address(readme_block(readme, name), _address(front), README_FRONT)
     done = subprocess.run(["bash", "-euo", "pipefail", "-c", script], capture_output=True, text=True, timeout=30)
     assert done.returncode == 0, f"{script}\n{done.stdout}\n{done.stderr}"
     return json.loads(done.stdout)
@@ -80,6 +80,11 @@ def test_the_readme_card_text_curl_answers_as_the_objects_do(front: LocalFront) 
     assert _run_readme_curl("local-front-curl-card-text", front) == _run_readme_curl(
         "local-front-curl-score-lieng", front
     )
+
+
+def test_the_top_readme_card_text_curl(front: LocalFront) -> None:
+    answer = _run_readme_curl("http-json-card-text", front, REPO_ROOT / "README.md")
+    assert [score["label"]["en"] for score in answer["scores"]] == ["Trips A", "4 points"]
 
 
 def _post_json(front: LocalFront, path: str, body: Any) -> tuple[int, Any]:
