@@ -14,6 +14,8 @@ from typing import Any
 
 from cardrules.core.checks import is_int
 from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
+from cardrules.core.fees import fee_bps_problem
+from cardrules.core.house_rules import switches_from_mapping
 
 __all__ = ["A23", "MAX_SEATS", "MIN_SEATS", "Excess", "HouseRules", "SuitTieBreak"]
 
@@ -101,8 +103,9 @@ class HouseRules:
                     f"{name} must be one of {', '.join(m.name for m in kind)}, got {getattr(self, name)!r}",
                     ErrorReason.INVALID_VALUE,
                 )
-        if not is_int(self.fee_bps) or not 0 <= self.fee_bps <= 10000:
-            bad("fee_bps", f"fee_bps must be an integer from 0 to 10000, got {self.fee_bps!r}")
+        fee_problem = fee_bps_problem(self.fee_bps)
+        if fee_problem is not None:
+            bad("fee_bps", fee_problem)
         if problems:
             raise InvalidInput(*problems)
 
@@ -117,39 +120,7 @@ class HouseRules:
         Enum switches accept the enum member or its name (any case). Unknown switches and out-of-range values
         raise :class:`InvalidInput` at ``house_rules.<name>``.
         """
-        if values is None:
-            return cls()
-        problems: list[FieldViolation] = []
-        kwargs: dict[str, Any] = {}
-        for name, value in values.items():
-            if name not in _FIELDS:
-                problems.append(
-                    FieldViolation(
-                        f"house_rules.{name}",
-                        ErrorReason.UNKNOWN_FIELD,
-                        f"unknown Liêng house rule {name!r}; known: {', '.join(_FIELDS)}",
-                    )
-                )
-                continue
-            if value is None:
-                continue
-            kind = _ENUMS.get(name)
-            if kind is not None and not isinstance(value, kind):
-                member = kind.__members__.get(value.upper()) if isinstance(value, str) else None
-                if member is None:
-                    problems.append(
-                        FieldViolation(
-                            f"house_rules.{name}",
-                            ErrorReason.UNKNOWN_ENUM_VALUE,
-                            f"{name} must be one of {', '.join(kind.__members__)}, got {value!r}",
-                        )
-                    )
-                    continue
-                value = member
-            kwargs[name] = value
-        if problems:
-            raise InvalidInput(*problems)
-        return cls(**kwargs)
+        return cls(**switches_from_mapping(values, _FIELDS, _ENUMS, {}, "Liêng"))
 
 
 DEFAULT_RULES = HouseRules()

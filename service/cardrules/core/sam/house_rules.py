@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, fields
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from cardrules.core.checks import is_int
 from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
+from cardrules.core.fees import fee_bps_problem
+from cardrules.core.house_rules import switches_from_mapping
 
 
 @enum.unique
@@ -142,8 +144,9 @@ class HouseRules:
             value = getattr(self, name)
             if not is_int(value) or value < 0:
                 bad(name, f"{name} must be an integer >= 0, got {value!r}")
-        if not is_int(self.fee_bps) or not 0 <= self.fee_bps <= 10000:
-            bad("fee_bps", f"fee_bps must be an integer 0..10000, got {self.fee_bps!r}")
+        fee_problem = fee_bps_problem(self.fee_bps)
+        if fee_problem is not None:
+            bad("fee_bps", fee_problem)
         for name, kind in _ENUMS.items():
             if not isinstance(getattr(self, name), kind):
                 bad(
@@ -162,59 +165,16 @@ class HouseRules:
             raise InvalidInput(*problems)
 
     @classmethod
-    def from_mapping(cls, values: Mapping[str, Any]) -> HouseRules:
+    def from_mapping(cls, values: Mapping[str, Any] | None) -> HouseRules:
         """Build from ``{"fee_bps": 500, "chop_chain": "DOUBLE", "instant_wins": ["DRAGON"], ...}``.
 
         Keys are the §7 names in snake_case; enum values are the uppercase names of the rules text; absent keys
-        take the defaults. An unknown key or an out-of-range value raises :class:`InvalidInput` at
+        (or ``None`` values) take the defaults. An unknown key or an out-of-range value raises :class:`InvalidInput` at
         ``house_rules.<name>``.
         """
-        known = {f.name for f in fields(cls)}
-        problems: list[FieldViolation] = []
-        kwargs: dict[str, Any] = {}
-        for key, value in values.items():
-            if key not in known:
-                problems.append(
-                    FieldViolation(
-                        f"house_rules.{key}", ErrorReason.UNKNOWN_FIELD, f"unknown Sâm house-rule switch {key!r}"
-                    )
-                )
-                continue
-            if key in _ENUMS:
-                kind = _ENUMS[key]
-                try:
-                    kwargs[key] = value if isinstance(value, kind) else kind[str(value).upper()]
-                except KeyError:
-                    problems.append(
-                        FieldViolation(
-                            f"house_rules.{key}",
-                            ErrorReason.UNKNOWN_ENUM_VALUE,
-                            f"{key} must be one of {', '.join(m.name for m in kind)}, got {value!r}",
-                        )
-                    )
-            elif key == "instant_wins":
-                try:
-                    kwargs[key] = _instant_set(value)
-                except (KeyError, TypeError):
-                    problems.append(
-                        FieldViolation(
-                            "house_rules.instant_wins",
-                            ErrorReason.UNKNOWN_ENUM_VALUE,
-                            f"instant_wins must list names of {', '.join(m.name for m in InstantWinKind)}, "
-                            f"got {value!r}",
-                        )
-                    )
-            else:
-                kwargs[key] = value
-        if problems:
-            raise InvalidInput(*problems)
-        return cls(**kwargs)
-
-
-def _instant_set(value: Iterable[Any]) -> frozenset[InstantWinKind]:
-    if isinstance(value, str | bytes):
-        raise TypeError("a list of names is expected")
-    return frozenset(v if isinstance(v, InstantWinKind) else InstantWinKind[str(v).upper()] for v in value)
+        return cls(**switches_from_mapping(values, _FIELDS, _ENUMS, {"instant_wins": InstantWinKind}, "Sâm"))
 
 
 DEFAULT_RULES = HouseRules()
+
+_FIELDS = tuple(HouseRules.__dataclass_fields__)

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from cardrules.core.errors import ErrorReason, InvalidInput
+from cardrules.core.fees import house_fees
 from cardrules.core.sam.combination import TWO
 from cardrules.core.sam.deal import InstantWin
 from cardrules.core.sam.events import Chop, HandEnd
@@ -249,11 +250,6 @@ def _finish(
     for t in kept:
         gross[t.from_seat] -= t.amount
         gross[t.to_seat] += t.amount
-    fee_bps = rules.fee_bps
-    if fee_bps:
-        fees = tuple([g * fee_bps // 10000 if g > 0 else 0 for g in gross])
-        nets = tuple([g - f for g, f in zip(gross, fees, strict=True)])
-    else:  # no fee: every fee is 0 and every net its gross
-        fees = (0,) * n
-        nets = tuple(gross)
+    fees = house_fees(gross, rules.fee_bps)
+    nets = tuple([g - f for g, f in zip(gross, fees, strict=True)])
     return Settlement(outcome, winner, instant, kept, tuple(gross), fees, nets, sum(fees))
