@@ -1,6 +1,7 @@
 """HTTP/JSON through the real Envoy (the repository's template, local values): a misspelt or unknown field is
 refused with 400 naming the field, not silently dropped (the transcoder hands the body to the server's strict JSON
-gateway); valid bodies answer as before; unknown methods and query parameters are refused at once; gRPC and
+gateway); valid bodies answer as before, cards as objects or as card text; a body of 20,000 hands is refused naming
+its list; unknown methods and query parameters are refused at once; gRPC and
 gRPC-Web still reach the rules services themselves, and the gateway cannot be called from outside.
 """
 
@@ -113,6 +114,28 @@ def test_a_misspelt_sam_house_rule_switch_is_refused_not_dropped(envoy: EnvoyHan
     assert field_violations(answer) == [("house_rules.chopPenaltyy", "UNKNOWN_FIELD")]
     status, answer = call(envoy, START_HAND, {**request, "houseRules": {"chopPenalty": 5}})
     assert status == 200, answer
+
+
+def test_card_text_is_read_by_the_gateway_as_the_objects(envoy: EnvoyHandle) -> None:
+    """Envoy transcodes no rules method itself, so card text reaches the gateway like any JSON body: the same
+    answer as the objects, and malformed text 400 naming the card."""
+    canonical = call(envoy, SCORE, SCORE_BODY)
+    for hand in (
+        "AS 2S 3S",
+        "as,2s,3s",
+        ["A♠", "2S", {"rank": "RANK_THREE", "suit": "SUIT_SPADES"}],
+        {"cards": ["AS", "2S", "3S"]},
+    ):
+        assert call(envoy, SCORE, {"hands": [hand]}) == canonical, hand
+    status, answer = call(envoy, SCORE, {"hands": ["AS 2S 3X"]})
+    assert status == 400 and field_violations(answer) == [("hands[0].cards[2]", "MALFORMED_CARD")], answer
+
+
+def test_a_body_of_20000_hands_under_the_body_limit_is_400_naming_the_list(envoy: EnvoyHandle) -> None:
+    body = json.dumps({"hands": [{"cards": []}] * 20_000}, separators=(",", ":"))
+    assert len(body) < 255 * 1024  # within Envoy's body limit: it reaches the server, which refuses it at once
+    status, answer = call(envoy, SCORE, body)
+    assert status == 400 and field_violations(answer) == [("hands", "WRONG_HAND_COUNT")], answer
 
 
 def test_a_body_that_is_not_json_is_400(envoy: EnvoyHandle) -> None:
