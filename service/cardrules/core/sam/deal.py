@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import chain
-from operator import itemgetter
 from typing import NamedTuple
 
 from cardrules.core.cards import ONLY_CARDS, Card, check_distinct
 from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
 from cardrules.core.sam.combination import TWO, Kind, classify_sorted
 from cardrules.core.sam.house_rules import DEFAULT_RULES, HouseRules, InstantWinKind
-from cardrules.core.sam.rankindex import BIT
 from cardrules.core.sam.state import HAND_SIZE, TableState, trusted_seat, trusted_table
 
 
@@ -84,16 +82,14 @@ def instant_win_kind(hand: Sequence[int], rules: HouseRules = DEFAULT_RULES) -> 
     return _instant_win_kind(tuple(sorted(check_distinct(hand, "hand"))), rules)
 
 
-def instant_win_kind_reference(cards: tuple[Card, ...], rules: HouseRules) -> InstantWinKind | None:
-    """The instant-win rule (rules §5) as written, card by card: the reference :func:`instant_win_kind`'s fast
-    form below must agree with (``tests/core/sam/test_fast_checks.py`` checks it on random hands under every
-    switch). ``cards``: distinct cards sorted by strength."""
-    if len(cards) != HAND_SIZE or not rules.instant_wins:
+def _instant_win_kind(cards: tuple[Card, ...], rules: HouseRules) -> InstantWinKind | None:
+    """The instant-win rule (rules §5) of distinct cards sorted by strength, strongest kind first."""
+    enabled = rules.instant_wins
+    if len(cards) != HAND_SIZE or not enabled:
         return None
     counts = [0] * 13
     for card in cards:
         counts[card >> 2] += 1
-    enabled = rules.instant_wins
     if InstantWinKind.DRAGON in enabled and classify_sorted(cards, rules.straight_low_ace).kind is Kind.STRAIGHT:
         return InstantWinKind.DRAGON
     if InstantWinKind.FOUR_TWOS in enabled and counts[TWO] == 4:
@@ -103,43 +99,6 @@ def instant_win_kind_reference(cards: tuple[Card, ...], rules: HouseRules) -> In
     if InstantWinKind.THREE_TRIPLES in enabled and sum(1 for n in counts if n >= 3) >= 3:
         return InstantWinKind.THREE_TRIPLES
     if InstantWinKind.FIVE_PAIRS in enabled and all(n in (0, 2, 4) for n in counts):
-        return InstantWinKind.FIVE_PAIRS
-    return None
-
-
-# Rank counts without a Python step per card: in the 52-bit card mask (bit ``rank * 4 + suit``) each rank owns
-# one nibble. Folding each nibble's four suit bits onto its lowest bit gives every rank's count (0..4, no carry
-# into the next nibble); adding 5 to a count sets its nibble's top bit exactly when the count is >= 3.
-_NIBBLE_LOW = sum(1 << (4 * rank) for rank in range(13))
-_PLUS_FIVE = 5 * _NIBBLE_LOW
-_TOP_BITS = 8 * _NIBBLE_LOW
-_RED = sum(BIT[card] for card in range(52) if card & 3 >= 2)
-_BLACK = sum(BIT[card] for card in range(52) if card & 3 < 2)
-
-
-def _instant_win_kind(cards: tuple[Card, ...], rules: HouseRules) -> InstantWinKind | None:
-    """:func:`instant_win_kind` of distinct cards already sorted (a hand checked by :func:`check_hands`)."""
-    enabled = rules.instant_wins
-    if len(cards) != HAND_SIZE or not enabled:
-        return None
-    mask = sum(itemgetter(*cards)(BIT))  # distinct cards: the sum of their bits is their union
-    low = _NIBBLE_LOW
-    spades, clubs, diamonds, hearts = mask & low, mask >> 1 & low, mask >> 2 & low, mask >> 3 & low
-    counts = spades + clubs + diamonds + hearts  # nibble r: the count of rank r
-    # Each test below is cheap, so it runs before the (hashing) look-up of its kind in the enabled set.
-    if (
-        (spades | clubs | diamonds | hearts).bit_count() == HAND_SIZE  # ten ranks: a straight is possible
-        and InstantWinKind.DRAGON in enabled
-        and classify_sorted(cards, rules.straight_low_ace).kind is Kind.STRAIGHT
-    ):
-        return InstantWinKind.DRAGON
-    if counts >> 4 * TWO == 4 and InstantWinKind.FOUR_TWOS in enabled:
-        return InstantWinKind.FOUR_TWOS
-    if (not mask & _RED or not mask & _BLACK) and InstantWinKind.SAME_COLOR in enabled:
-        return InstantWinKind.SAME_COLOR
-    if ((counts + _PLUS_FIVE) & _TOP_BITS).bit_count() >= 3 and InstantWinKind.THREE_TRIPLES in enabled:
-        return InstantWinKind.THREE_TRIPLES
-    if not spades ^ clubs ^ diamonds ^ hearts and InstantWinKind.FIVE_PAIRS in enabled:  # every count even
         return InstantWinKind.FIVE_PAIRS
     return None
 
