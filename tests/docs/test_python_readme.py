@@ -1,9 +1,13 @@
-"""The Python SDK's README, followed as a user would: a new virtualenv outside the repository, the README's install
-line run verbatim from the root of a copy of the clone, then its example run against a live server.
+"""The Python SDK's README, followed as a reader follows it: in an empty folder outside the repository, every
+command of its install, example and whole-hand sections run as written and every file saved under the name it gives
+(tests/support/readme_steps.py), the clone's path being the one thing put in (``/path/to/cardrules``), and the
+programs run against a live server (its address for the README's ``localhost:50051``, as tests run in parallel).
 
-The copy holds only what a fresh clone has under ``clients/python`` (no ``build/`` or ``*.egg-info`` left by
-earlier installs, which setuptools would otherwise pack again). pip's download cache is left on, so only a cold
-cache pays for fetching grpcio and protobuf.
+The clone is a copy holding only what a fresh clone has under ``clients/python`` (no ``build/`` or ``*.egg-info``
+left by earlier installs, which setuptools would otherwise pack again). pip's download cache is left on, so only a
+cold cache pays for fetching grpcio and protobuf. The whole hand's printed settlement is checked against what the
+service's SettleRound gives for the printed deal and actions (tests/support/printed_hand.py), and its end against
+the output the README shows.
 """
 
 from __future__ import annotations
@@ -11,11 +15,15 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
+from collections.abc import Iterator
 from pathlib import Path
 
-from tests.support.readme import at_address, readme_block, shell_lines
-from tests.support.server_process import REPO_ROOT, running_server
+import pytest
+
+from tests.support.printed_hand import check_printed_hands
+from tests.support.readme import README_TARGET, readme_block
+from tests.support.readme_steps import CLONE_PLACEHOLDER, follow
+from tests.support.server_process import REPO_ROOT, ServerHandle, running_server
 
 SDK_README = REPO_ROOT / "clients" / "python" / "README.md"
 TOP_README = REPO_ROOT / "README.md"
@@ -30,32 +38,46 @@ EXPECTED = [
 ]
 
 
-def _run(command: list[str], cwd: Path, env: dict[str, str]) -> str:
-    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=TIMEOUT_SECONDS)
-    assert done.returncode == 0, f"{command} failed:\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
-    return done.stdout
-
-
-def _user_environment(venv: Path) -> dict[str, str]:
-    """This process's environment as a user's shell with the new virtualenv activated: nothing of the suite's own
-    virtualenv or of the repository on the import path."""
+def _user_environment() -> dict[str, str]:
+    """This process's environment as a reader's shell: nothing of the suite's own virtualenv or of the repository
+    on the import path, and no pip notice about newer pip releases."""
     env = {
         key: value
         for key, value in os.environ.items()
         if not key.startswith(("CARDRULES_", "PYTHON", "PIP_")) and key != "VIRTUAL_ENV"
     }
-    env["VIRTUAL_ENV"] = str(venv)
-    env["PATH"] = os.pathsep.join([str(venv / "bin"), env.get("PATH", "")])
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
     return env
 
 
-def _clone_of_the_sdk(root: Path) -> None:
+@pytest.fixture(scope="module")
+def server() -> Iterator[ServerHandle]:
+    with running_server(["--workers", "1", "--log-level", "warning"]) as handle:
+        yield handle
+
+
+@pytest.fixture(scope="module")
+def clone(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("clone") / "cardrules"
     shutil.copytree(
         REPO_ROOT / "clients" / "python",
         root / "clients" / "python",
         ignore=shutil.ignore_patterns("build", "dist", "*.egg-info", "__pycache__"),
     )
+    return root
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory, clone: Path) -> Path:
+    """The reader's project folder after the README's Install section: empty, then the install block run in it."""
+    folder = tmp_path_factory.mktemp("project")
+    replace = {CLONE_PLACEHOLDER: str(clone)}
+    follow(SDK_README, ["python-install"], folder, replace, _user_environment(), TIMEOUT_SECONDS)
+    return folder
+
+
+def _follow(names: list[str], folder: Path, server: ServerHandle) -> list[str]:
+    return follow(SDK_README, names, folder, {README_TARGET: server.target}, _user_environment(), TIMEOUT_SECONDS)
 
 
 def test_the_top_readme_shows_the_same_python_example() -> None:
@@ -64,34 +86,36 @@ def test_the_top_readme_shows_the_same_python_example() -> None:
     )
 
 
-def test_the_readme_install_and_example_work_in_a_new_virtualenv(tmp_path: Path) -> None:
-    venv = tmp_path / "venv"
-    clone = tmp_path / "clone"
-    _clone_of_the_sdk(clone)
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=TIMEOUT_SECONDS)
-    env = _user_environment(venv)
-    for line in shell_lines(readme_block(SDK_README, "python-install")):
-        _run(["bash", "-c", line], clone, env)
+def test_the_install_and_examples_work_in_an_empty_folder(project: Path, server: ServerHandle) -> None:
+    example, best_hand, streams = _follow(
+        ["python-example", "python-example-run", "python-async", "python-async-run", "python-streams",
+         "python-streams-run"],
+        project,
+        server,
+    )  # fmt: skip
+    assert example.splitlines() == EXPECTED
+    assert best_hand == "Trips A\n"
+    assert streams == "300 ['Trips A', 'Straight J-Q-K', '4 points']\n"
 
-    project = tmp_path / "project"
-    project.mkdir()
-    example = readme_block(SDK_README, "python-example")
-    python = str(venv / "bin" / "python")
-    with running_server(["--workers", "1", "--log-level", "warning"]) as server:
-        (project / "example.py").write_text(at_address(example, server.target), encoding="utf-8")
-        output = _run([python, "example.py"], project, env)
-        assert output.splitlines() == EXPECTED
-        (project / "best_hand.py").write_text(
-            at_address(readme_block(SDK_README, "python-async"), server.target), encoding="utf-8"
-        )
-        assert _run([python, "best_hand.py"], project, env) == "Trips A\n"
-        (project / "streams.py").write_text(
-            at_address(readme_block(SDK_README, "python-streams"), server.target), encoding="utf-8"
-        )
-        assert _run([python, "streams.py"], project, env) == "300 ['Trips A', 'Straight J-Q-K', '4 points']\n"
-        # The install also put the command line on the virtualenv's PATH.
-        scored = _run(["cardrules", "--target", server.target, "score", "AC AD AH"], project, env)
-        assert scored == "AC AD AH  Trips A (Sáp A)\n"
-    # The example ran the installed package, not the repository's sources.
-    where = _run([python, "-c", "import cardrules.client; print(cardrules.client.__file__)"], project, env)
-    assert where.startswith(str(venv)), where
+    # The install put the command line in the virtualenv too, and the examples ran the installed package, not the
+    # repository's sources.
+    venv = project / ".venv" / "bin"
+    env = _user_environment()
+    scored = subprocess.run(
+        [str(venv / "cardrules"), "--target", server.target, "score", "AC AD AH"],
+        capture_output=True, text=True, env=env, timeout=TIMEOUT_SECONDS,
+    )  # fmt: skip
+    assert scored.stdout == "AC AD AH  Trips A (Sáp A)\n", scored.stderr
+    where = subprocess.run(
+        [str(venv / "python"), "-c", "import cardrules.client; print(cardrules.client.__file__)"],
+        cwd=project, capture_output=True, text=True, env=env, timeout=TIMEOUT_SECONDS,
+    )  # fmt: skip
+    assert where.stdout.startswith(str(project / ".venv")), where.stdout + where.stderr
+
+
+def test_the_whole_hand_prints_the_settlement_the_service_gives(project: Path, server: ServerHandle) -> None:
+    (printed,) = _follow(["python-hand", "python-hand-run"], project, server)
+    with server.channel() as channel:
+        check_printed_hands(printed, channel)
+    shown = readme_block(SDK_README, "python-hand-output")
+    assert printed.endswith(shown), f"the README shows an end the program does not print:\n{printed}"
