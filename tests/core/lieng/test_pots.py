@@ -18,7 +18,6 @@ from cardrules.core.lieng import (
     RoundRecord,
     TransferReason,
     apply,
-    bands,
     judge,
     settle_pots,
     settle_round,
@@ -99,9 +98,10 @@ def test_switch_fee_bps() -> None:
 
 
 def test_bands_formula() -> None:
-    assert bands([50, 150, 30, 150], [False, False, True, False]) == [
-        (0, 50, 50 + 50 + 30 + 50, (0, 1, 3)),
-        (50, 150, 200, (1, 3)),
+    split = settle_pots([50, 150, 30, 150], [False, False, True, False], [1, 2, None, 3], 0)
+    assert [(p.lo, p.hi, p.amount, p.eligible, p.contributions) for p in split.pots] == [
+        (0, 50, 50 + 50 + 30 + 50, (0, 1, 3), (50, 50, 30, 50)),
+        (50, 150, 200, (1, 3), (0, 100, 0, 100)),
     ]
 
 

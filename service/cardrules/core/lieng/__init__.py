@@ -57,7 +57,7 @@ from cardrules.core.lieng.hand_score import (
     score_hands,
 )
 from cardrules.core.lieng.house_rules import A23, MAX_SEATS, MIN_SEATS, Excess, HouseRules, SuitTieBreak
-from cardrules.core.lieng.pots import Pot, PotKind, Settlement, Transfer, TransferReason, bands, settle_pots
+from cardrules.core.lieng.pots import Pot, PotKind, Settlement, Transfer, TransferReason, settle_pots
 from cardrules.core.lieng.reasons import Reason
 from cardrules.core.lieng.record import HandInput, RoundRecord
 from cardrules.core.lieng.replay import Replay, replay, settle_round
@@ -94,7 +94,6 @@ __all__ = [
     "Transfer",
     "TransferReason",
     "apply",
-    "bands",
     "compare_two",
     "explain",
     "hand_sort_key",

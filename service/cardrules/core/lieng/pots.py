@@ -42,7 +42,7 @@ from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
 from cardrules.core.fees import fee_bps_problem, house_fees
 from cardrules.core.lieng.house_rules import Excess
 
-__all__ = ["Pot", "PotKind", "Settlement", "Transfer", "TransferReason", "bands", "settle_pots"]
+__all__ = ["Pot", "PotKind", "Settlement", "Transfer", "TransferReason", "settle_pots"]
 
 
 @enum.unique
@@ -115,11 +115,6 @@ class Settlement(NamedTuple):
     fees: tuple[int, ...]
     fee: int
     nets: tuple[int, ...]
-
-
-def bands(committed: Sequence[int], folded: Sequence[bool]) -> list[tuple[int, int, int, tuple[int, ...]]]:
-    """The bands (lo, hi, amount, eligible seats) of §3 rule 1, lowest first (no validation)."""
-    return [(lo, hi, sum(paid), eligible) for lo, hi, paid, eligible in _bands(committed, folded)]
 
 
 def _bands(committed: Sequence[int], folded: Sequence[bool]) -> list[tuple[int, int, tuple[int, ...], tuple[int, ...]]]:
