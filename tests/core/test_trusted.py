@@ -24,25 +24,28 @@ class Checked:
             raise ValueError("low > high")
 
 
-def test_it_stores_every_field_in_declaration_order_and_equals_the_checked_value() -> None:
+def test_it_stores_every_field_by_name_and_equals_the_checked_value() -> None:
     make = unchecked_constructor(Checked)
-    value = make(1, 2, 7)
+    value = make(high=2, low=1, cached=7)
     assert type(value) is Checked
     assert (value.low, value.high, value.cached) == (1, 2, 7)
     assert value == Checked(1, 2)  # ``cached`` is not compared
     assert hash(value) == hash(Checked(1, 2))
+    assert make(low=1, high=2).cached is None  # left out: the dataclass default
 
 
 def test_it_skips_post_init_and_the_value_stays_frozen() -> None:
-    value = unchecked_constructor(Checked)(5, 1, None)  # the checked constructor would refuse this
+    value = unchecked_constructor(Checked)(low=5, high=1)  # the checked constructor would refuse this
     assert value.low == 5
     with pytest.raises(dataclasses.FrozenInstanceError):
         value.low = 0  # type: ignore[misc]
 
 
-def test_it_needs_every_field() -> None:
+def test_it_takes_keywords_only_and_needs_every_field_without_a_default() -> None:
     with pytest.raises(TypeError):
         unchecked_constructor(Checked)(1, 2)
+    with pytest.raises(TypeError):
+        unchecked_constructor(Checked)(low=1)
 
 
 @pytest.mark.parametrize("cls", [SeatState, TableState, betting.SeatState, betting.BettingState])

@@ -12,7 +12,8 @@ HOW: ``object.__new__`` makes an empty instance and each field is stored through
 (``cls.field.__set__``: what ``object.__setattr__`` looks up and calls, without the lookup by name, about a third
 cheaper), going around the frozen dataclass's refusing ``__setattr__`` — what the dataclass's own ``__init__``
 does, without ``__post_init__``. The constructor is generated once per class (as :mod:`dataclasses` generates
-``__init__``), so it takes every field positionally, in declaration order, and cannot leave one unset.
+``__init__``). It takes every field by keyword only, so each call names what it sets; a field left out takes
+the dataclass's own default, as with the checked constructor (a field without one must be given).
 """
 
 from __future__ import annotations
@@ -25,23 +26,33 @@ T = TypeVar("T")
 
 
 def unchecked_constructor(cls: type[T]) -> Callable[..., T]:
-    """A function ``(field1, field2, …) -> cls`` taking every field of the frozen dataclass ``cls`` (``init=False``
-    ones included) in declaration order and storing them without any check.
+    """A function ``(*, field1, field2=default, …) -> cls`` taking the fields of the frozen dataclass ``cls``
+    (``init=False`` ones included) by keyword and storing them without any check; a field left out takes its
+    dataclass default.
 
     Only for values derived from already validated ones; see the module docstring for why that is safe.
     """
-    names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+    names = [f.name for f in fields]
     if list(getattr(cls, "__slots__", ())) != names:
         raise TypeError(f"{cls.__qualname__} must be a slotted dataclass (slots=True)")
-    if {"obj", "new", "cls"} & set(names):
+    if {"obj", "new", "cls"} & set(names) or any(name.startswith("default_") for name in names):
         raise TypeError(f"{cls.__qualname__}: a field name clashes with the generated code's own names")
-    params = ", ".join(names)
-    stores = "".join(f"    set_{name}(obj, {name})\n" for name in names)
-    source = f"def unchecked({params}):\n    obj = new(cls)\n{stores}    return obj\n"
     namespace: dict[str, Any] = {"new": object.__new__, "cls": cls}
+    params = []
+    for f in fields:
+        if f.default is dataclasses.MISSING:
+            params.append(f.name)
+        else:
+            namespace[f"default_{f.name}"] = f.default
+            params.append(f"{f.name}=default_{f.name}")
+    stores = "".join(f"    set_{name}(obj, {name})\n" for name in names)
+    source = f"def unchecked(*, {', '.join(params)}):\n    obj = new(cls)\n{stores}    return obj\n"
     namespace.update({f"set_{name}": cls.__dict__[name].__set__ for name in names})
     exec(source, namespace)  # the source is built from the class's own field names only
     constructor: Callable[..., T] = namespace["unchecked"]
     constructor.__qualname__ = f"unchecked_constructor({cls.__qualname__})"
-    constructor.__doc__ = f"``{cls.__qualname__}({params})`` without its checks (see cardrules.core.trusted)."
+    constructor.__doc__ = (
+        f"``{cls.__qualname__}(*, {', '.join(names)})`` without its checks (see cardrules.core.trusted)."
+    )
     return constructor

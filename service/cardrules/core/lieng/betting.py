@@ -471,10 +471,14 @@ def apply(state: BettingState, action: Action, field: str = "action") -> ActionR
     raise_orbits = state.raise_orbits
     last_raise_orbit = state.last_raise_orbit
     if kind is ActionKind.FOLD or kind is ActionKind.TIMEOUT:
-        seats[me] = _derived_seat(seat.stack, seat.committed, True, seat.all_in, True)
+        seats[me] = _derived_seat(
+            stack=seat.stack, committed=seat.committed, folded=True, all_in=seat.all_in, acted=True
+        )
         events.append(Event(EventKind.SEAT_FOLDED, me, seat.committed))
     elif kind is ActionKind.CHECK:
-        seats[me] = _derived_seat(seat.stack, seat.committed, seat.folded, seat.all_in, True)
+        seats[me] = _derived_seat(
+            stack=seat.stack, committed=seat.committed, folded=seat.folded, all_in=seat.all_in, acted=True
+        )
     else:
         if kind is ActionKind.CALL:
             total = current_bet
@@ -483,7 +487,7 @@ def apply(state: BettingState, action: Action, field: str = "action") -> ActionR
         else:
             total = seat.committed + seat.stack
         stack = seat.stack - (total - seat.committed)
-        seats[me] = _derived_seat(stack, total, False, stack == 0, True)
+        seats[me] = _derived_seat(stack=stack, committed=total, all_in=stack == 0, acted=True)
         if total > current_bet:
             increase = total - current_bet
             current_bet = total
@@ -493,7 +497,9 @@ def apply(state: BettingState, action: Action, field: str = "action") -> ActionR
             if increase >= state.min_raise:
                 last_full_raise = increase
                 seats = [
-                    s if i == me or not s.acted else _derived_seat(s.stack, s.committed, s.folded, s.all_in, False)
+                    s
+                    if i == me or not s.acted
+                    else _derived_seat(stack=s.stack, committed=s.committed, folded=s.folded, all_in=s.all_in)
                     for i, s in enumerate(seats)
                 ]
                 events.append(Event(EventKind.FULL_RAISE, me, total))
@@ -511,16 +517,16 @@ def apply(state: BettingState, action: Action, field: str = "action") -> ActionR
         else:
             events.append(Event(EventKind.SHOWDOWN, None, pot))
     following = _derived_state(
-        tuple(seats),
-        state.ante,
-        state.first_actor,
-        to_act,
-        current_bet,
-        last_full_raise,
-        orbit,
-        raise_orbits,
-        last_raise_orbit,
-        state.rules,
+        seats=tuple(seats),
+        ante=state.ante,
+        first_actor=state.first_actor,
+        to_act=to_act,
+        current_bet=current_bet,
+        last_full_raise=last_full_raise,
+        orbit=orbit,
+        raise_orbits=raise_orbits,
+        last_raise_orbit=last_raise_orbit,
+        rules=state.rules,
     )
     return ActionResult(reason, action, following, tuple(events))
 

@@ -190,18 +190,15 @@ def step(state: TableState, action: Action, at: int | None) -> Step | Illegal:
         events += _trick_end(seat)
         return _new_trick(state, new_seats, seat), events, combo
     next_state = trusted_table(
-        tuple(new_seats),
-        nxt,
-        played,
-        seat,
-        chain,
-        declarer,
-        seat if violation_of is not None else None,
-        0,
-        None,
-        None,
-        rules,
-        combo,
+        seats=tuple(new_seats),
+        turn=nxt,
+        current=played,
+        current_owner=seat,
+        chop_chain=chain,
+        declarer=declarer,
+        bao_mot_violator=seat if violation_of is not None else None,
+        house_rules=rules,
+        _combination=combo,
     )
     return next_state, events, combo
 
@@ -226,11 +223,13 @@ def _pass(state: TableState, seat: int, me: SeatState) -> Step | Illegal:
         if not is_stuck_leader(state, me):
             return Illegal(Reason.LEADER_CANNOT_PASS)
         if seat == state.declarer:
-            ended = trusted_table(seats, seat, (), None, (), seat, None, 0, HandEnd.SAM_FAILED_STUCK, None, rules, None)
+            ended = trusted_table(
+                seats=seats, turn=seat, declarer=seat, ended=HandEnd.SAM_FAILED_STUCK, house_rules=rules
+            )
             return ended, (Event(EventKind.SAM_FAILED_STUCK, seat),), None
         nxt = (seat + 1) % n
         moved = trusted_table(
-            seats, nxt, (), None, (), state.declarer, None, state.lead_passes + 1, None, None, rules, None
+            seats=seats, turn=nxt, declarer=state.declarer, lead_passes=state.lead_passes + 1, house_rules=rules
         )
         return moved, (Event(EventKind.LEAD_PASSED, seat, nxt), Event(EventKind.NEXT_LEADER, nxt)), None
     passed_me = me if me.passed else with_passed(me, True)
@@ -244,39 +243,41 @@ def _pass(state: TableState, seat: int, me: SeatState) -> Step | Illegal:
         # The trick ends and every pass mark is cleared: the passing seat's own mark is never built.
         cleared = tuple([s if not s.passed else with_passed(s, False) for s in seats])
         return (
-            trusted_table(cleared, owner, (), None, (), state.declarer, None, 0, None, None, rules, None),
+            trusted_table(seats=cleared, turn=owner, declarer=state.declarer, house_rules=rules),
             _trick_end(owner),
             None,
         )
     marked = list(seats)  # cheaper than joining slices
     marked[seat] = passed_me
     next_state = trusted_table(
-        tuple(marked),
-        nxt,
-        state.current,
-        owner,
-        state.chop_chain,
-        state.declarer,
-        None,
-        0,
-        None,
-        None,
-        rules,
-        combination,
+        seats=tuple(marked),
+        turn=nxt,
+        current=state.current,
+        current_owner=owner,
+        chop_chain=state.chop_chain,
+        declarer=state.declarer,
+        house_rules=rules,
+        _combination=combination,
     )
     return next_state, (), None
 
 
 def _new_trick(state: TableState, seats: list[SeatState], leader: int) -> TableState:
     cleared = tuple([s if not s.passed else with_passed(s, False) for s in seats])
-    return trusted_table(cleared, leader, (), None, (), state.declarer, None, 0, None, None, state.house_rules, None)
+    return trusted_table(seats=cleared, turn=leader, declarer=state.declarer, house_rules=state.house_rules)
 
 
 def _ended(state: TableState, seats: list[SeatState], seat: int, end: HandEnd) -> TableState:
     """The final state: no combination on the table, ``ended`` and ``winner`` (= ``seat``) set."""
     violator = state.bao_mot_violator if end is HandEnd.BAO_MOT_PENALTY else None
     return trusted_table(
-        tuple(seats), seat, (), None, (), state.declarer, violator, 0, end, seat, state.house_rules, None
+        seats=tuple(seats),
+        turn=seat,
+        declarer=state.declarer,
+        bao_mot_violator=violator,
+        ended=end,
+        winner=seat,
+        house_rules=state.house_rules,
     )
 
 

@@ -169,4 +169,4 @@ def start_checked(
     declarer = declared[0] if declared else None
     first = declarer if declarer is not None else leader
     seats = tuple([trusted_seat(h, False) for h in dealt])
-    return trusted_table(seats, first, (), None, (), declarer, None, 0, None, None, rules, None)
+    return trusted_table(seats=seats, turn=first, declarer=declarer, house_rules=rules)

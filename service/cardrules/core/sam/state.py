@@ -351,22 +351,22 @@ _seat = unchecked_constructor(SeatState)
 def trusted_seat(hand: tuple[Card, ...], passed: bool) -> SeatState:
     """A known-hand seat, unvalidated: ``hand`` must be a sorted tuple of distinct interned cards, at most 10
     (apply passes the acting seat's validated hand minus the played cards)."""
-    return _seat(hand, len(hand), passed, None, None)
+    return _seat(hand=hand, count=len(hand), passed=passed)
 
 
 def unknown_seat(count: int, passed: bool) -> SeatState:
     """A seat known only by its card count, unvalidated (``count`` must be 0..10)."""
-    return _seat(None, count, passed, None, None)
+    return _seat(count=count, passed=passed)
 
 
 def with_passed(seat: SeatState, passed: bool) -> SeatState:
     """``seat`` (validated) with another pass mark, unvalidated; the hand is unchanged, so the cached per-rank
     index and grouping stay valid and are shared."""
-    return _seat(seat.hand, seat.count, passed, seat._profile, seat._index)
+    return _seat(hand=seat.hand, count=seat.count, passed=passed, _profile=seat._profile, _index=seat._index)
 
 
 trusted_table = unchecked_constructor(TableState)
-"""``TableState(seats, turn, current, current_owner, chop_chain, declarer, bao_mot_violator, lead_passes, ended,
-winner, house_rules, combination)``, unvalidated: every argument must already be what ``TableState.__post_init__``
-would accept and store — ``current`` sorted, ``combination`` (last) its classification under ``house_rules`` (None
-when leading), tuples for ``seats`` and ``chop_chain``."""
+"""``TableState(*, seats, turn, current=(), …, house_rules=DEFAULT_RULES, _combination=None)``, unvalidated: every
+argument must already be what ``TableState.__post_init__`` would accept and store — ``current`` sorted,
+``_combination`` its classification under ``house_rules`` (None when leading), tuples for ``seats`` and
+``chop_chain``."""
