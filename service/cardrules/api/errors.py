@@ -18,6 +18,7 @@ from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
 from cardrules.core.errors import ErrorReason, InvalidInput
+from cardrules.server.work import run_handler
 
 DOMAIN = "cardrules.v1"
 
@@ -113,7 +114,8 @@ def rpc_method(
 
     @functools.wraps(handler)
     async def method(self: Any, request: Req, context: grpc.aio.ServicerContext[Any, Any]) -> Resp:
-        answer = outcome(handler, self, request)
+        # On the server's handler thread for a large request, so other calls are served meanwhile.
+        answer = await run_handler(functools.partial(outcome, handler, self, request))
         if isinstance(answer, grpc.Status):
             await context.abort_with_status(answer)
         return answer

@@ -31,6 +31,7 @@ from cardrules.server.metrics import (
 from cardrules.server.reflection import add_reflection
 from cardrules.server.streams import Streams
 from cardrules.server.tokens import TokenFileError, TokenSource
+from cardrules.server.work import HandlerThread
 from cardrules.version import __version__
 
 log = get_logger()
@@ -44,6 +45,8 @@ MAX_RESPONSE_BYTES = 4 * 1024 * 1024
 
 # grpc's way of saying "never" for its connection timers.
 _NEVER_MS = 2**31 - 1
+# grpc's own default, kept: see server_options.
+MAX_UNREQUESTED_SECONDS = 30
 
 
 def server_options(config: Config) -> list[tuple[str, int]]:
@@ -68,7 +71,19 @@ def server_options(config: Config) -> list[tuple[str, int]]:
         ("grpc.http2.max_ping_strikes", 2),
         ("grpc.max_concurrent_streams", config.max_concurrent_streams),
         ("grpc.max_allowed_incoming_connections", config.max_connections),
+        # A socket that never completes its handshake (TLS, then the client's HTTP/2 SETTINGS) is closed after
+        # this, so silent or byte-a-second connections cannot keep --max-connections full.
+        *_optional("grpc.server_handshake_timeout_ms", _ms(config.handshake_timeout_seconds)),
+        # A call grpc has received but the server has not yet taken is cancelled by grpc after this long, before
+        # the server ever sees it (so it is in no log or metric): explicit here because it is the one queue time
+        # limit the server cannot observe. A responsive event loop (server/work.py) takes calls within
+        # milliseconds, so only a stalled worker reaches it.
+        ("grpc.server_max_unrequested_time_in_server", MAX_UNREQUESTED_SECONDS),
     ]
+
+
+def _optional(option: str, value: int) -> list[tuple[str, int]]:
+    return [(option, value)] if value else []
 
 
 @dataclass
@@ -80,6 +95,7 @@ class RunningServer:
     health_server: grpc.Server | None = None  # the plaintext health port's, when one is configured
     health_port: int = 0
     streams: Streams | None = None
+    handler_thread: HandlerThread | None = None
 
     async def stop(self, grace: float) -> None:
         """Report NOT_SERVING everywhere, stop accepting calls, let in-flight ones finish within ``grace``.
@@ -93,6 +109,8 @@ class RunningServer:
         await self.server.stop(grace)
         if self.health_server is not None:
             self.health_server.stop(None)
+        if self.handler_thread is not None:
+            self.handler_thread.close()
 
 
 def _bind(server: grpc.aio.Server, config: Config) -> int:
@@ -123,6 +141,7 @@ async def start_server(
         on_load = None if metrics is None else functools.partial(metrics.tokens_file_loaded, str(path))
         tokens = TokenSource(path, on_load=on_load)
     authenticator = Authenticator(tokens, mutual_tls=config.tls_client_ca is not None)
+    handler_thread = HandlerThread() if config.handler_thread else None
     interceptor = ServerInterceptor(
         metrics,
         authenticator,
@@ -130,6 +149,7 @@ async def start_server(
         carried_calls={method: name for b in bindings for method, name in b.carried_calls.items()},
         streams={method: calls for b in bindings for method, calls in b.streams.items()},
         max_stream_in_flight=config.max_stream_in_flight,
+        handler_thread=handler_thread,
     )
     server = grpc.aio.server(
         # The interceptor, not grpc, enforces max_concurrent_calls: grpc's own limit answers before any
@@ -159,7 +179,7 @@ async def start_server(
             health_server.stop(None)
         raise
     health.set_all_serving()
-    return RunningServer(server, health, port, names, health_server, health_port, interceptor.streams)
+    return RunningServer(server, health, port, names, health_server, health_port, interceptor.streams, handler_thread)
 
 
 async def _stop_when_orphaned(parent_pid: int, stop: asyncio.Event, received: list[str]) -> None:
@@ -205,6 +225,8 @@ async def serve(
         max_message_bytes=config.max_message_bytes,
         max_concurrent_calls=config.max_concurrent_calls,
         max_stream_in_flight=config.max_stream_in_flight,
+        handler_thread=config.handler_thread,
+        handshake_timeout_seconds=config.handshake_timeout_seconds,
         auth_tokens=config.auth_tokens is not None,
         mutual_tls=config.tls_client_ca is not None,
         reflection=config.reflection,

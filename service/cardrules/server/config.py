@@ -62,6 +62,10 @@ class Config:
     max_connections: int = 2000
     # Messages of one multiplexed Stream read and not yet answered (docs/streams.md).
     max_stream_in_flight: int = 100
+    # A connection must finish its TLS and HTTP/2 handshake within this long (silent sockets cannot hold slots).
+    handshake_timeout_seconds: float = 5.0
+    # Large calls are computed on a thread of their own, so the event loop keeps serving others (server/work.py).
+    handler_thread: bool = True
 
     @property
     def so_reuseport(self) -> bool:
@@ -257,6 +261,18 @@ _OPTIONS: dict[str, tuple[str, Callable[[str], Any], str]] = {
         _int_in(1),
         "messages of one Stream read and not yet answered; past it the stream stops reading and flow control "
         "holds the client back (default 100)",
+    ),
+    "handshake_timeout_seconds": (
+        "--handshake-timeout",
+        _seconds,
+        "close a connection that has not completed its TLS and HTTP/2 handshake within this many seconds "
+        "(default 5: silent or trickling sockets cannot hold --max-connections; 0 = gRPC's own 120)",
+    ),
+    "handler_thread": (
+        "--handler-thread",
+        _bool,
+        "compute calls and Stream messages over 1 KiB on a thread of their own, so health checks and cheap calls "
+        "are not held up behind costly ones (default true; false = everything on the event loop)",
     ),
 }
 

@@ -36,6 +36,7 @@ from cardrules.server.binding import CallName
 from cardrules.server.logging import get_logger, log_level_enabled
 from cardrules.server.metrics import STREAM, RpcMetrics
 from cardrules.server.streams import StreamCalls, Streams
+from cardrules.server.work import HandlerThread, metered
 
 HEALTH_PREFIX = "/grpc.health.v1.Health/"
 
@@ -70,6 +71,7 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
         carried_calls: Mapping[str, CallName] | None = None,
         streams: Mapping[str, Callable[[], StreamCalls]] | None = None,
         max_stream_in_flight: int = DEFAULT_STREAM_IN_FLIGHT,
+        handler_thread: HandlerThread | None = None,
     ) -> None:
         self._metrics = metrics
         self._carried_calls = dict(carried_calls or {})
@@ -78,7 +80,8 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
         self._limit = max_concurrent_calls
         self._in_flight = 0
         self._log = get_logger()
-        self.streams = Streams(self, self._auth.caller, self._observe, max_stream_in_flight)
+        self._thread = handler_thread
+        self.streams = Streams(self, self._auth.caller, self._observe, max_stream_in_flight, handler_thread)
         # One wrapped handler per method (and one refusing handler), built on its first call: the services are
         # fixed once the server starts, and building a handler and closure per call cost more than the wrapper.
         self._wrapped: dict[str, grpc.RpcMethodHandler[Any, Any]] = {}
@@ -169,58 +172,64 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
         message_name = _message_name(decode)
         authenticate = self._auth.caller
         record = self._record
+        thread = self._thread
 
         async def observed(data: bytes, context: grpc.aio.ServicerContext[Any, Any]) -> Any:
-            # Thread CPU time: the rules handlers never await on success, so this is their own work; the wall
-            # clock (latency) also counts waiting for the event loop under load.
+            # Thread CPU time: the rules handlers never await on success, so this is their own work (plus what
+            # they did on the handler thread, cardrules.server.work); the wall clock (latency) also counts
+            # waiting for the event loop and the handler thread under load.
             started, cpu_started = time.perf_counter(), time.thread_time()
+            # Read now: gRPC forgets a call's peer once the call is cancelled (deadline, client gone).
+            peer = context.peer()
             code = grpc.StatusCode.OK
             caller: str | None = ANONYMOUS
             problem: str | None = None
             name = method  # what the log line and the metrics call it
-            try:
-                if not is_health:
-                    caller = authenticate(context)
-                    if caller is None:
-                        caller = UNAUTHENTICATED
-                        await context.abort(grpc.StatusCode.UNAUTHENTICATED, UNAUTHENTICATED_MESSAGE)
-                if _expired(context):
-                    problem = "the deadline passed before the call started"
-                    await context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, problem)
-                if decode is None:
-                    request = data
-                else:
-                    try:
-                        request = decode(data)
-                    except Exception:  # any decoding failure is the bytes' fault: say so in one line
-                        problem = f"the request body is not a valid {message_name}"
-                        await context.abort(grpc.StatusCode.INVALID_ARGUMENT, problem)
-                    if carried is not None:
-                        name = carried(request) or method
-                if is_async:
-                    response = await behavior(request, context)
-                else:
-                    # grpc.aio runs plain functions in a thread; keep that rather than block the event loop.
-                    loop = asyncio.get_running_loop()
-                    response = await loop.run_in_executor(None, functools.partial(behavior, request, context))
-                code = context.code() or grpc.StatusCode.OK
-                if code is grpc.StatusCode.OK and _expired(context):
-                    code = grpc.StatusCode.DEADLINE_EXCEEDED  # what the client got: the answer came too late
-                return response
-            except asyncio.CancelledError:
-                # The client cancelled, the deadline passed, or the shutdown grace ran out.
-                code = grpc.StatusCode.DEADLINE_EXCEEDED if _expired(context) else grpc.StatusCode.CANCELLED
-                raise
-            except Exception:
-                # AbortError carries the code in the context; for any other exception grpc sends the code the
-                # handler set before raising, or UNKNOWN.
-                set_code = context.code()
-                code = set_code if set_code not in (None, grpc.StatusCode.OK) else grpc.StatusCode.UNKNOWN
-                raise
-            finally:
-                seconds, cpu_seconds = time.perf_counter() - started, time.thread_time() - cpu_started
-                via = method if name != method else None
-                record(name, code, seconds, cpu_seconds, context, ok_level, caller or UNAUTHENTICATED, problem, via)
+            with metered(thread, len(data)) as measured:
+                try:
+                    if not is_health:
+                        caller = authenticate(context)
+                        if caller is None:
+                            caller = UNAUTHENTICATED
+                            await context.abort(grpc.StatusCode.UNAUTHENTICATED, UNAUTHENTICATED_MESSAGE)
+                    if _expired(context):
+                        problem = "the deadline passed before the call started"
+                        await context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, problem)
+                    if decode is None:
+                        request = data
+                    else:
+                        try:
+                            request = decode(data)
+                        except Exception:  # any decoding failure is the bytes' fault: say so in one line
+                            problem = f"the request body is not a valid {message_name}"
+                            await context.abort(grpc.StatusCode.INVALID_ARGUMENT, problem)
+                        if carried is not None:
+                            name = carried(request) or method
+                    if is_async:
+                        response = await behavior(request, context)
+                    else:
+                        # grpc.aio runs plain functions in a thread; keep that rather than block the event loop.
+                        loop = asyncio.get_running_loop()
+                        response = await loop.run_in_executor(None, functools.partial(behavior, request, context))
+                    code = context.code() or grpc.StatusCode.OK
+                    if code is grpc.StatusCode.OK and _expired(context):
+                        code = grpc.StatusCode.DEADLINE_EXCEEDED  # what the client got: the answer came too late
+                    return response
+                except asyncio.CancelledError:
+                    # The client cancelled, the deadline passed, or the shutdown grace ran out.
+                    code = grpc.StatusCode.DEADLINE_EXCEEDED if _expired(context) else grpc.StatusCode.CANCELLED
+                    raise
+                except Exception:
+                    # AbortError carries the code in the context; for any other exception grpc sends the code the
+                    # handler set before raising, or UNKNOWN.
+                    set_code = context.code()
+                    code = set_code if set_code not in (None, grpc.StatusCode.OK) else grpc.StatusCode.UNKNOWN
+                    raise
+                finally:
+                    seconds = time.perf_counter() - started
+                    cpu_seconds = time.thread_time() - cpu_started + measured.cpu_seconds
+                    via = method if name != method else None
+                    record(name, code, seconds, cpu_seconds, peer, ok_level, caller or UNAUTHENTICATED, problem, via)
 
         return observed
 
@@ -231,7 +240,8 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
             caller = self._auth.caller(context) or UNAUTHENTICATED
             if self._metrics is not None:
                 self._metrics.rejected.labels(method=method).inc()
-            self._record(method, grpc.StatusCode.RESOURCE_EXHAUSTED, 0.0, 0.0, context, logging.INFO, caller, message)
+            code = grpc.StatusCode.RESOURCE_EXHAUSTED
+            self._record(method, code, 0.0, 0.0, context.peer(), logging.INFO, caller, message)
             await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, message)
 
         return refuse
@@ -244,7 +254,8 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
         authenticate, record = self._auth.caller, self._record
 
         async def refuse(context: grpc.aio.ServicerContext[Any, Any]) -> None:
-            record(method, grpc.StatusCode.UNAUTHENTICATED, 0.0, 0.0, context, logging.INFO, UNAUTHENTICATED, None)
+            code = grpc.StatusCode.UNAUTHENTICATED
+            record(method, code, 0.0, 0.0, context.peer(), logging.INFO, UNAUTHENTICATED, None)
             await context.abort(grpc.StatusCode.UNAUTHENTICATED, UNAUTHENTICATED_MESSAGE)
 
         def guard(behavior: Callable[..., Any]) -> Callable[..., Any]:
@@ -282,7 +293,7 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
         code: grpc.StatusCode,
         seconds: float,
         cpu_seconds: float,
-        context: grpc.aio.ServicerContext[Any, Any],
+        peer: str,
         ok_level: int,
         caller: str,
         problem: str | None,
@@ -297,12 +308,12 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
         else:
             level = ok_level
         if not log_level_enabled(level):
-            return  # below the configured level: skip building the line (the peer lookup, the rounding)
+            return  # below the configured level: skip building the line
         fields: dict[str, Any] = {
             "method": method,
             "code": code.name,
             "latency_ms": round(seconds * 1000, 3),
-            "peer": context.peer(),
+            "peer": peer,
             "caller": caller,
         }
         if problem is not None:

@@ -38,6 +38,7 @@ import grpc
 
 from cardrules.server.auth import UNAUTHENTICATED
 from cardrules.server.logging import get_logger
+from cardrules.server.work import HandlerThread
 
 Context = grpc.aio.ServicerContext[Any, Any]
 
@@ -120,11 +121,13 @@ class Streams:
         authenticate: Callable[[Context], str | None],
         observe: Observe,
         max_in_flight: int,
+        handler_thread: HandlerThread | None = None,
     ) -> None:
         self._admission = admission
         self._authenticate = authenticate
         self._observe = observe
         self._max_in_flight = max_in_flight
+        self._thread = handler_thread  # where large messages are answered (cardrules.server.work)
         self._open: set[_Stream] = set()
         self._draining = False
         self._log = get_logger()
@@ -149,15 +152,18 @@ class Streams:
 
     async def _serve(self, calls: StreamCalls, context: Context) -> None:
         opened = time.perf_counter()
+        # Read now: gRPC forgets a call's peer once the call is cancelled (the client went away), which is how
+        # many streams end.
+        peer = context.peer()
         caller = self._authenticate(context)
         if caller is None:
             code = grpc.StatusCode.UNAUTHENTICATED
             self._observe(calls.method, code, 0.0, 0.0, UNAUTHENTICATED)
-            self._line(logging.WARNING, calls.method, UNAUTHENTICATED, code, context, 0.0)
+            self._line(logging.WARNING, calls.method, UNAUTHENTICATED, code, peer, 0.0)
             await context.abort(code, UNAUTHENTICATED_MESSAGE)
         if self._draining:
             await context.abort(grpc.StatusCode.UNAVAILABLE, DRAINING_MESSAGE)
-        stream = _Stream(self, calls, context, caller)
+        stream = _Stream(self, calls, context, caller, peer)
         self._open.add(stream)
         code = grpc.StatusCode.CANCELLED  # unless it ends as below: the client went away, or gRPC ended it
         try:
@@ -169,7 +175,7 @@ class Streams:
             self._open.discard(stream)
             stream.close()
             level = logging.INFO if code in _ENDINGS else logging.WARNING
-            self._line(level, calls.method, caller, code, context, time.perf_counter() - opened, stream)
+            self._line(level, calls.method, caller, code, peer, time.perf_counter() - opened, stream)
 
     def _line(
         self,
@@ -177,12 +183,12 @@ class Streams:
         method: str,
         caller: str,
         code: grpc.StatusCode,
-        context: Context,
+        peer: str,
         seconds: float,
         stream: _Stream | None = None,
         final: bool = True,
     ) -> None:
-        fields: dict[str, Any] = {"method": method, "code": code.name, "peer": context.peer(), "caller": caller}
+        fields: dict[str, Any] = {"method": method, "code": code.name, "peer": peer, "caller": caller}
         if stream is not None:
             fields["seconds"] = round(seconds, 3)
             fields["messages"] = dict(sorted((f"{m} {c.name}", n) for (m, c), n in stream.counts.items()))
@@ -195,16 +201,21 @@ class Streams:
 class _Stream:
     """One open stream: a reader that answers each message as it reads it, and the writer (the call's own task)."""
 
-    def __init__(self, streams: Streams, calls: StreamCalls, context: Context, caller: str) -> None:
+    def __init__(self, streams: Streams, calls: StreamCalls, context: Context, caller: str, peer: str) -> None:
         self._streams = streams
         self._calls = calls
         self._context = context
         self._caller = caller
+        self.peer = peer
         self._slots = asyncio.Semaphore(streams._max_in_flight)
         # Answers (bytes, whether it holds an admission slot) in request order, then one _End.
         self._queue: asyncio.Queue[tuple[bytes, bool] | _End] = asyncio.Queue()
         self._reader: asyncio.Task[None] | None = None
         self._ending = False
+        # While the reader waits for a message's answer from the handler thread it is not cancelled: end() leaves
+        # its ending here, and the reader queues it after that answer.
+        self._computing = False
+        self._end_after_answer: _End | None = None
         self.counts: Counter[tuple[str, grpc.StatusCode]] = Counter()
         self._next_summary = time.monotonic() + SUMMARY_SECONDS
         self._next_auth = time.monotonic() + REAUTH_SECONDS
@@ -231,8 +242,12 @@ class _Stream:
         if self._ending:
             return
         self._ending = True
+        if self._computing:
+            self._end_after_answer = how
+            return
         if self._reader is not None and self._reader is not asyncio.current_task():
-            # The reader only waits (for a slot or the next message) between messages: an answer is never lost.
+            # Otherwise the reader only waits (for a slot or the next message) between messages: an answer is
+            # never lost.
             self._reader.cancel()
         self._queue.put_nowait(how)
 
@@ -250,6 +265,7 @@ class _Stream:
     async def _read(self) -> None:
         streams, calls, context = self._streams, self._calls, self._context
         admission, observe, caller, counts = streams._admission, streams._observe, self._caller, self.counts
+        thread = streams._thread
         slots, put = self._slots, self._queue.put_nowait
         try:
             while True:
@@ -267,24 +283,39 @@ class _Stream:
                         self.end(_End(grpc.StatusCode.UNAUTHENTICATED, REVOKED_MESSAGE))
                         return
                 started, cpu_started = time.perf_counter(), time.thread_time()
+                thread_cpu = 0.0
                 call = calls.read(data)
                 admitted = admission.admit(call.method)
-                if admitted:
+                if admitted and thread is not None and thread.offloads(len(data)):
+                    # One message at a time per stream, in turn with every other call (cardrules.server.work).
+                    self._computing = True
+                    try:
+                        answer, thread_cpu = await thread.run(call.answer)
+                    except asyncio.CancelledError:
+                        admission.release()  # the call is over (close()): this answer is never queued
+                        raise
+                    finally:
+                        self._computing = False
+                elif admitted:
                     answer = call.answer()
                 else:
                     refusal = admission.refusal()
                     answer = Answer(calls.refusal(call, refusal), refusal.code, refusal.details)
                 put((answer.data, admitted))
-                seconds, cpu_seconds = time.perf_counter() - started, time.thread_time() - cpu_started
+                seconds = time.perf_counter() - started
+                cpu_seconds = time.thread_time() - cpu_started + thread_cpu
                 observe(call.method, answer.code, seconds, cpu_seconds, caller)
                 counts[call.method, answer.code] += 1
                 if answer.code in _SERVER_FAULTS:
-                    streams._line(logging.ERROR, call.method, caller, answer.code, context, seconds, final=False)
+                    streams._line(logging.ERROR, call.method, caller, answer.code, self.peer, seconds, final=False)
                 if now >= self._next_summary:
                     self._next_summary = now + SUMMARY_SECONDS
                     opened_for = time.perf_counter() - self._opened
                     ok = grpc.StatusCode.OK
-                    streams._line(logging.INFO, calls.method, caller, ok, context, opened_for, self, final=False)
+                    streams._line(logging.INFO, calls.method, caller, ok, self.peer, opened_for, self, final=False)
+                if self._end_after_answer is not None:  # end() came while this message was computed
+                    put(self._end_after_answer)
+                    return
         except asyncio.CancelledError:
             raise
         except Exception as error:  # the call broke under the reader (cancelled, connection lost): end the writer
