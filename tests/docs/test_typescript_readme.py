@@ -1,13 +1,18 @@
-"""The TypeScript SDK's README, followed as a user would, from a fresh clone.
+"""The TypeScript SDK's README, followed as a reader follows it: in empty folders outside the repository, every
+command of its install, example and whole-hand sections run as written and every file saved under the name it gives
+(tests/support/readme_steps.py), the clone's path being the one thing put in (``/path/to/cardrules``), and the
+programs run against a live server (its address for the README's ``localhost:50051``, as tests run in parallel).
 
-The SDK's folder is copied as a clone has it (sources only: no node_modules, no dist) to a temporary directory
-that stands for ``$CARDRULES``, the README's name for the user's clone. In new projects outside the repository:
+The clone is a copy of the SDK's folder as a clone has it (sources only: no node_modules, no dist), so the README's
+``npm pack`` (or ``npm ci`` and ``npm run build``, for the linked install) builds it there. Checked on top of the
+printed outputs the README shows:
 
-- the README's install lines run verbatim (``npm install "$CARDRULES/clients/typescript"`` builds the SDK in the
-  clone through its ``prepare`` step), its tsconfig is used, and its Node example and the top README's TypeScript
-  example are compiled with ``tsc`` and run against a live server; their output is checked against the README;
-- the tarball route (``npm pack``, then install the .tgz) runs verbatim, the CommonJS example runs from it, and
-  the browser example bundles with esbuild for the browser, as the README says.
+- the install prints no npm warning (npm 11 warns about dependencies with install scripts: the packed SDK has none),
+  not on a second install either, and the tarball ships what the README says and nothing of the tests;
+- the linked install links the clone, and its CommonJS example runs;
+- the whole hand's printed settlement is what the service's SettleRound gives for the printed deal and actions
+  (tests/support/printed_hand.py), and its end is the output the README shows;
+- the browser example bundles for the browser with esbuild, with no Node built-in in the bundle.
 
 npm uses its cache first (``prefer-offline``): a few seconds per install once the cache holds the packages.
 """
@@ -22,7 +27,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.readme import at_address, readme_block, shell_lines
+from tests.support.printed_hand import check_printed_hands
+from tests.support.readme import README_TARGET, at_address, readme_block
+from tests.support.readme_steps import CLONE_PLACEHOLDER, follow
 from tests.support.server_process import REPO_ROOT, ServerHandle, running_server
 
 SDK = REPO_ROOT / "clients" / "typescript"
@@ -30,19 +37,12 @@ README = SDK / "README.md"
 TOP_README = REPO_ROOT / "README.md"
 # A cold npm cache downloads TypeScript and the SDK's dependencies: minutes; seconds afterwards.
 TIMEOUT_SECONDS = 600
-
-
-def _run(command: str, cwd: Path, env: dict[str, str]) -> str:
-    done = subprocess.run(
-        ["bash", "-c", command], cwd=cwd, env=env, capture_output=True, text=True, timeout=TIMEOUT_SECONDS
-    )
-    assert done.returncode == 0, f"{command!r} failed:\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
-    return done.stdout
+TARBALL_CONTENTS = ["LICENSE", "README.md", "dist/node.js", "dist/node.d.ts", "dist/node.js.map", "src/node.ts"]
 
 
 @pytest.fixture(scope="module")
 def clone(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A stand-in for the user's clone: the SDK's sources without anything built or installed."""
+    """A stand-in for the reader's clone: the SDK's sources without anything built or installed."""
     assert shutil.which("npm"), "npm is not on PATH: the TypeScript SDK needs Node 20 and npm"
     root = tmp_path_factory.mktemp("clone") / "cardrules"
     ignore = shutil.ignore_patterns("node_modules", "dist", "examples", "*.tgz")
@@ -51,9 +51,9 @@ def clone(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def env(clone: Path) -> dict[str, str]:
+def env() -> dict[str, str]:
+    """A reader's shell: npm's cache first, and none of its notices about audits, funding or a newer npm."""
     env = {key: value for key, value in os.environ.items() if not key.startswith(("CARDRULES_", "npm_"))}
-    env["CARDRULES"] = str(clone)
     env.update(npm_config_prefer_offline="true", npm_config_audit="false", npm_config_fund="false")
     env["npm_config_update_notifier"] = "false"
     return env
@@ -65,56 +65,82 @@ def server() -> Iterator[ServerHandle]:
         yield handle
 
 
-def test_the_readme_install_tsconfig_and_node_example_work(
+def _follow(names: list[str], folder: Path, replace: dict[str, str], env: dict[str, str]) -> list[str]:
+    return follow(README, names, folder, replace, env, TIMEOUT_SECONDS)
+
+
+def _warnings_of(block: str, folder: Path, clone: Path, env: dict[str, str]) -> list[str]:
+    """Run the README's shell block ``block`` in ``folder`` as readme_steps does, and return npm's warnings."""
+    commands = readme_block(README, block).replace(CLONE_PLACEHOLDER, str(clone))
+    done = subprocess.run(
+        ["bash", "-euo", "pipefail", "-c", commands], cwd=folder, env=env, capture_output=True, text=True,
+        timeout=TIMEOUT_SECONDS,
+    )  # fmt: skip
+    assert done.returncode == 0, f"{block} failed:\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
+    return [line for line in done.stderr.splitlines() if line.startswith("npm warn")]
+
+
+def _installed(folder: Path, clone: Path, env: dict[str, str]) -> Path:
+    """The README's install in the empty ``folder``; fails on any npm warning, on the install or a second one."""
+    assert _warnings_of("typescript-install", folder, clone, env) == []
+    again = subprocess.run(["npm", "install"], cwd=folder, env=env, capture_output=True, text=True, timeout=600)
+    assert again.returncode == 0 and "npm warn" not in again.stderr, again.stderr
+    return folder / "node_modules" / "@cardrules" / "client"
+
+
+def test_the_install_examples_and_whole_hand_work_in_an_empty_folder(
     tmp_path: Path, clone: Path, env: dict[str, str], server: ServerHandle
 ) -> None:
-    project = tmp_path / "tablegame"
-    project.mkdir()
-    for line in shell_lines(readme_block(README, "typescript-install")):
-        _run(line, project, env)
-    installed = project / "node_modules" / "@cardrules" / "client"
-    assert installed.resolve() == clone / "clients" / "typescript", "the SDK is not linked from the clone"
-    assert (installed / "dist" / "node.d.ts").is_file(), "prepare did not build dist/ in the clone"
-
-    (project / "tsconfig.json").write_text(readme_block(README, "typescript-tsconfig"), encoding="utf-8")
-    example = at_address(readme_block(README, "typescript-node-example"), server.target)
-    (project / "example.ts").write_text(example, encoding="utf-8")
-    top = at_address(readme_block(TOP_README, "typescript-example"), server.target)
-    (project / "top.ts").write_text(top, encoding="utf-8")
-    stream = at_address(readme_block(README, "typescript-stream-example"), server.target)
-    (project / "stream.ts").write_text(stream, encoding="utf-8")
-    outputs = [_run(line, project, env) for line in shell_lines(readme_block(README, "typescript-node-run"))]
-
-    assert outputs[-1].splitlines() == readme_block(README, "typescript-node-output").splitlines()
-    assert _run("node dist/top.js", project, env).splitlines() == ["[ 'Trips A', '3 points' ]", "true"]
-    stream_output = readme_block(README, "typescript-stream-output").splitlines()
-    assert _run("node dist/stream.js", project, env).splitlines() == stream_output
-
-
-def test_the_readme_tarball_commonjs_and_browser_bundle_work(
-    tmp_path: Path, env: dict[str, str], server: ServerHandle
-) -> None:
-    project = tmp_path / "packed"
-    project.mkdir()
-    _run("npm init -y", project, env)
-    for line in shell_lines(readme_block(README, "typescript-pack")):
-        _run(line, project, env)
-    installed = project / "node_modules" / "@cardrules" / "client"
+    installed = _installed(tmp_path, clone, env)
     assert not installed.is_symlink(), "the tarball install should be a copy, not a link"
     shipped = {path.relative_to(installed).as_posix() for path in installed.rglob("*") if path.is_file()}
-    for needed in ("LICENSE", "README.md", "dist/node.js", "dist/node.d.ts", "dist/node.js.map", "src/node.ts"):
+    for needed in TARBALL_CONTENTS:
         assert needed in shipped, f"{needed} is not in the packed SDK"
     assert "dist/cjs/web.js" in shipped and "dist/cjs/package.json" in shipped
     assert not any(path.startswith(("dist/test/", "test/", "node_modules/")) for path in shipped)
 
-    (project / "example.cjs").write_text(
-        at_address(readme_block(README, "typescript-cjs-example"), server.target), encoding="utf-8"
+    replace = {README_TARGET: server.target}
+    example, stream, hand = (
+        outputs[-1]
+        for outputs in (
+            _follow(["typescript-tsconfig", "typescript-node-example", "typescript-node-run"], tmp_path, replace, env),
+            _follow(["typescript-stream-example", "typescript-stream-run"], tmp_path, replace, env),
+            _follow(["typescript-hand", "typescript-hand-run"], tmp_path, replace, env),
+        )
     )
-    assert _run("node example.cjs", project, env).splitlines() == ["Trips A"]
+    assert example.splitlines() == readme_block(README, "typescript-node-output").splitlines()
+    assert stream.splitlines() == readme_block(README, "typescript-stream-output").splitlines()
+    with server.channel() as channel:
+        check_printed_hands(hand, channel)
+    shown = readme_block(README, "typescript-hand-output")
+    assert hand.endswith(shown), f"the README shows an end the program does not print:\n{hand}"
 
-    (project / "app.ts").write_text(readme_block(README, "typescript-browser-example"), encoding="utf-8")
-    for line in shell_lines(readme_block(README, "typescript-browser-bundle")):
-        _run(line, project, env)
-    bundle = (project / "app.js").read_text(encoding="utf-8")
+    # The top README's TypeScript example, in the same project, compiled and run as the SDK README's are.
+    top = at_address(readme_block(TOP_README, "typescript-example"), server.target)
+    (tmp_path / "top.ts").write_text(top, encoding="utf-8")
+    compiled = subprocess.run(
+        ["bash", "-c", "npx tsc && node dist/top.js"], cwd=tmp_path, env=env, capture_output=True, text=True,
+        timeout=TIMEOUT_SECONDS,
+    )  # fmt: skip
+    assert compiled.stdout.splitlines() == ["[ 'Trips A', '3 points' ]", "true"], compiled.stderr
+
+
+def test_the_linked_install_links_the_clone_and_runs_the_commonjs_example(
+    tmp_path: Path, clone: Path, env: dict[str, str], server: ServerHandle
+) -> None:
+    assert _warnings_of("typescript-link", tmp_path, clone, env) == []
+    installed = tmp_path / "node_modules" / "@cardrules" / "client"
+    assert installed.resolve() == clone / "clients" / "typescript", "the SDK is not linked from the clone"
+    assert (installed / "dist" / "node.d.ts").is_file(), "the README's build did not build dist/ in the clone"
+
+    replace = {README_TARGET: server.target}
+    (ran,) = _follow(["typescript-cjs-example", "typescript-cjs-run"], tmp_path, replace, env)
+    assert ran.splitlines() == ["Trips A"]
+
+
+def test_the_browser_example_bundles_for_the_browser(tmp_path: Path, clone: Path, env: dict[str, str]) -> None:
+    _installed(tmp_path, clone, env)
+    _follow(["typescript-browser-example", "typescript-browser-bundle"], tmp_path, {}, env)
+    bundle = (tmp_path / "app.js").read_text(encoding="utf-8")
     assert "http://127.0.0.1:8080" in bundle and "scoreLieng" in bundle
     assert 'from "node:' not in bundle and "require(" not in bundle

@@ -1,8 +1,8 @@
-// `prepare`: build dist/ whenever npm installs this package from source — `npm ci` here, `npm pack`, or
-// `npm install /path/to/clients/typescript` in another project. npm does not install a directory dependency's
-// devDependencies, so in that last case the build tools (TypeScript) are missing: install them here first, into
-// this package's own node_modules, then build. npm runs this again on every later install in a project linked to
-// this folder, so an up-to-date dist/ is left as it is.
+// `prepack`: build dist/ whenever npm packs this package — `npm pack /path/to/clients/typescript` from another
+// project included, where this folder may be a fresh clone without its build tools (TypeScript, esbuild): install
+// them here first, into this package's own node_modules, then build. An up-to-date dist/ is left as it is.
+// It is `prepack`, not `prepare`, so that installing the packed tarball, or linking this folder once it is built,
+// runs no install script: npm 11 warns about every dependency with one (`npm install-scripts`).
 import { spawnSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
