@@ -68,7 +68,10 @@ def check_moves_match_apply(state: TableState) -> None:
         assert a.events == b.events and a.state.turn == b.state.turn and a.state.ended == b.state.ended
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# legal_moves and apply judge with the same beat rule and the same duty check (core/sam/duties.py), so what this
+# still proves is the listing: every card set apply accepts is listed, nothing else. 150 examples (up to 600
+# states under random house rules); it ran 400 while the duties were written twice and only this test tied them.
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), rules=rules_strategy, seats=st.integers(2, 5), sam=st.booleans())
 def test_legal_moves_are_exactly_what_apply_accepts(seed: int, rules: HouseRules, seats: int, sam: bool) -> None:
     rng = random.Random(seed)
