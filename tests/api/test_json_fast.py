@@ -8,11 +8,13 @@ import json
 import random
 from typing import Any
 
+import grpc
 import pytest
 from google.protobuf import json_format
 from google.protobuf.message import Message
 
 from cardrules.api import json_fast, json_mapping
+from cardrules.api.errors import invalid_argument_status, listed_violations
 from cardrules.api.json_mapping import MalformedJson
 from cardrules.core.cards import CARD_FORMAT
 from cardrules.core.errors import InvalidInput
@@ -144,3 +146,17 @@ def test_malformed_card_text_is_named_at_the_card_with_the_card_format(
     assert [(v.field, v.reason.name) for v in caught.value.violations] == expected
     if expected[0][1] == "MALFORMED_CARD":
         assert CARD_FORMAT in caught.value.violations[0].description
+
+
+@pytest.mark.parametrize("text", ["\ud800", "AS \udfff", "x" * 5000 + " AS"])
+def test_card_text_no_protobuf_string_can_hold_is_refused_in_an_error_that_can(text: str) -> None:
+    """A lone surrogate (which JSON allows and UTF-8 does not) or a very long piece in card text: the error names
+    it in text every client can read, within the error's size budget."""
+    data = json.dumps({"hands": [text]}).encode()
+    with pytest.raises(InvalidInput) as caught:
+        json_mapping.parse_request(data, lieng_pb2.ScoreLiengRequest)
+    status = invalid_argument_status(caught.value)
+    assert status.code == grpc.StatusCode.INVALID_ARGUMENT
+    (violation,) = listed_violations(caught.value).field_violations
+    assert violation.reason == "MALFORMED_CARD" and violation.field.startswith("hands[0].cards[")
+    assert len(violation.description.encode()) < 1000

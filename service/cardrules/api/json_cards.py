@@ -56,16 +56,19 @@ def card_problem(text: str) -> str | None:
     if card_fields(text) is not None:
         return None
     try:
+        text.encode()
+    except UnicodeEncodeError:  # a lone surrogate, which no protobuf string (the error's details) may hold
+        text = text.encode(errors="backslashreplace").decode()
+    try:
         Card.parse(text)
     except ValueError as error:
         return str(error)
     return None
 
 
-def card_problems(text: str) -> list[tuple[int, str]]:
-    """(index, what is wrong) for each piece of a card text that is not a card."""
-    problems = ((i, card_problem(item)) for i, item in enumerate(split_card_text(text)))
-    return [(i, problem) for i, problem in problems if problem is not None]
+def bad_pieces(text: str) -> list[tuple[int, str]]:
+    """(index, piece) for each piece of a card text that is not a card (:func:`card_problem` says what is wrong)."""
+    return [(i, piece) for i, piece in enumerate(split_card_text(text)) if card_fields(piece) is None]
 
 
 def canonical_card(value: Any) -> Any:

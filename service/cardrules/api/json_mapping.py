@@ -26,7 +26,7 @@ from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
 
 from cardrules.api.errors import MAX_LISTED_VIOLATIONS
-from cardrules.api.json_cards import CARD, CARDS, canonical_card, card_problem, card_problems, cards_fields
+from cardrules.api.json_cards import CARD, CARDS, bad_pieces, canonical_card, card_fields, card_problem, cards_fields
 from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
 
 M = TypeVar("M", bound=Message)
@@ -226,15 +226,16 @@ def _card_text(js: Any, descriptor: Descriptor, path: FieldPath, found: Faults) 
             found.listed.append(FieldViolation(_render(path), ErrorReason.INVALID_VALUE, problem))
         return
     found.card_text = True
-    problems: list[tuple[FieldPath, str]]
+    bad: list[tuple[FieldPath, str]]
     if descriptor.full_name == CARD:
-        one = card_problem(js)
-        problems = [] if one is None else [(path, one)]
+        bad = [] if card_fields(js) is not None else [(path, js)]
     else:
-        problems = [((cards, i), text) for i, text in card_problems(js)]
-    for where, text in problems:
-        if found.building():
-            found.listed.append(FieldViolation(_render(where), ErrorReason.MALFORMED_CARD, text))
+        bad = [((cards, i), piece) for i, piece in bad_pieces(js)]
+    for where, piece in bad:
+        if found.building():  # (the words only for the faults an error lists: the rest are counted)
+            problem = card_problem(piece)
+            assert problem is not None  # not a card
+            found.listed.append(FieldViolation(_render(where), ErrorReason.MALFORMED_CARD, problem))
 
 
 def _canonical(js: Any, descriptor: Descriptor) -> Any:
