@@ -8,7 +8,7 @@ from typing import Any
 
 import cardrules.v1.cards_pb2 as cards_pb2
 from cardrules.core.cards import CARDS, FACE_VALUES, Card
-from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput, violation
+from cardrules.core.errors import ErrorReason, Faults, FieldViolation, InvalidInput, violation
 
 # Proto rank number (face value: A = 1 … K = 13) → core rank index (Sâm strength: 3 → 0 … A → 11, 2 → 12).
 _RANK_FROM_PROTO = {face: index for index, face in enumerate(FACE_VALUES)}
@@ -22,10 +22,15 @@ _PROTO_CARDS: tuple[cards_pb2.Card, ...] = tuple(
 def cards_of(message: cards_pb2.Cards, field: str) -> tuple[Card, ...]:
     """The distinct cards of a ``Cards`` message, in order; every malformed or repeated card is named at
     ``field[i]`` (``field`` names the message's ``cards`` list)."""
-    cards = _read_wire(message)
-    if cards is None or len(set(cards)) != len(cards):
-        return cards_from_proto(message.cards, field)
-    return cards
+    cards = well_formed(message)
+    return cards if cards is not None else cards_from_proto(message.cards, field)
+
+
+def read_cards(message: cards_pb2.Cards, field: str, faults: Faults) -> tuple[Card, ...] | None:
+    """:func:`cards_of` for one of many lists: the cards, or None once every malformed or repeated card is
+    reported into ``faults`` (which builds only the violations an error lists)."""
+    cards = well_formed(message)
+    return cards if cards is not None else _careful(message.cards, field, faults)
 
 
 # The one speed path of card lists, as they come in every request: reading them from their wire form. Reading a
@@ -44,13 +49,16 @@ _chunks = re.compile(b"." * _CHUNK, re.DOTALL).findall
 assert {len(data) for data in _CARD_BY_BYTES} == {_CHUNK}
 
 
-def _read_wire(message: cards_pb2.Cards) -> tuple[Card, ...] | None:
-    """The cards when every one is a well-formed card and nothing else is in the message; else None."""
+def well_formed(message: cards_pb2.Cards) -> tuple[Card, ...] | None:
+    """The cards when every one is a well-formed card, none repeats and nothing else is in the message, read
+    without naming anything; else None."""
     data = message.SerializeToString()
     if len(data) != _CHUNK * len(message.cards):  # something besides cards: never split megabytes into chunks
         return None
     cards = tuple(map(_card_by_bytes, _chunks(data)))
-    return None if None in cards else cards  # type: ignore[return-value]  # no None left
+    if None in cards or len(set(cards)) != len(cards):
+        return None
+    return cards  # type: ignore[return-value]  # no None left
 
 
 def cards_to_proto(cards: Iterable[Card]) -> list[Any]:
@@ -85,24 +93,37 @@ _MALFORMED_TEXT = {(rank, suit): _malformed_text(rank, suit) for rank in range(1
 
 def cards_from_proto(messages: Sequence[cards_pb2.Card], field: str) -> tuple[Card, ...]:
     """A list of distinct cards; every malformed or repeated card is named at ``field[i]``."""
+    faults = Faults()
+    cards = _careful(messages, field, faults)
+    if cards is None:
+        raise InvalidInput(*faults.listed, unlisted=faults.unlisted)
+    return cards
+
+
+def _careful(messages: Sequence[cards_pb2.Card], field: str, faults: Faults) -> tuple[Card, ...] | None:
+    """The cards read one by one, or None once each malformed or repeated one is reported into ``faults``."""
     out: list[Card] = []
     seen: dict[int, int] = {}
-    problems: list[FieldViolation] = []
+    faulty = False
     for i, message in enumerate(messages):
         rank = _RANK_FROM_PROTO.get(message.rank)
         suit = message.suit - 1
         if rank is None or not 0 <= suit <= 3:
-            problems.append(_malformed(message, f"{field}[{i}]"))
+            faulty = True
+            if faults.building():
+                faults.add(_malformed(message, f"{field}[{i}]"))
             continue
         card = CARDS[rank * 4 + suit]
         if card in seen:
-            problems.append(
-                FieldViolation(
-                    f"{field}[{i}]", ErrorReason.DUPLICATE_CARD, f"card {card} appears twice (also at [{seen[card]}])"
+            faulty = True
+            if faults.building():
+                faults.add(
+                    violation(
+                        f"{field}[{i}]",
+                        ErrorReason.DUPLICATE_CARD,
+                        f"card {card} appears twice (also at [{seen[card]}])",
+                    )
                 )
-            )
         seen[card] = i
         out.append(card)
-    if problems:
-        raise InvalidInput(*problems)
-    return tuple(out)
+    return None if faulty else tuple(out)

@@ -17,6 +17,7 @@ from google.protobuf import any_pb2
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
+from cardrules.core.errors import MAX_LISTED_VIOLATIONS as MAX_LISTED_VIOLATIONS
 from cardrules.core.errors import ErrorReason, InvalidInput
 from cardrules.server.work import run_handler
 
@@ -25,10 +26,10 @@ DOMAIN = "cardrules.v1"
 _log = structlog.get_logger("cardrules.api")
 
 # Every error must reach every client: the status travels in the trailers, and grpc clients refuse trailers over
-# 8 KiB by default (the status detail is base64, a third larger). So one error lists at most this many field
-# violations, each description at most this long, within this many serialized bytes; one more entry then says
-# how many were left out, at the first of them.
-MAX_LISTED_VIOLATIONS = 20
+# 8 KiB by default (the status detail is base64, a third larger). So one error lists at most MAX_LISTED_VIOLATIONS
+# field violations (cardrules.core.errors: the checks build no more than those, see Faults), each description at
+# most this long, within this many serialized bytes; one more entry then says how many were left out, at the first
+# of them.
 MAX_DESCRIPTION_CHARS = 200
 MAX_DETAIL_BYTES = 4096
 

@@ -8,9 +8,9 @@ keeps every other path as the core wrote it, so the contract's field names mirro
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
+from cardrules.core.errors import ErrorReason, InvalidInput
 
 Rewrite = tuple[re.Pattern[str], str]
 
@@ -20,16 +20,24 @@ def rewrites(*pairs: tuple[str, str]) -> tuple[Rewrite, ...]:
 
 
 def translate(error: InvalidInput, prefix: str, table: Sequence[Rewrite]) -> InvalidInput:
-    """The same error with each path put under ``prefix`` (if any), then rewritten by ``table``."""
-    out: list[FieldViolation] = []
-    for violation in error.violations:
-        path = violation.field
+    """The same error with each path put under ``prefix`` (if any), then rewritten by ``table``. An error holds
+    the violations it lists and counts the rest (cardrules.core.errors.Faults), so this is a few dozen at most."""
+    to = request_path(prefix, table)
+    return InvalidInput(*(v.at(to(v.field)) for v in error.violations), unlisted=error.unlisted)
+
+
+def request_path(prefix: str, table: Sequence[Rewrite]) -> Callable[[str], str]:
+    """A core path → the request's: put under ``prefix`` (if any), then rewritten by ``table``; for
+    :meth:`Faults.extend <cardrules.core.errors.Faults.extend>`, which calls it only for the violations it keeps."""
+
+    def to(path: str) -> str:
         if prefix:
             path = f"{prefix}.{path}" if path else prefix
         for pattern, replacement in table:
             path = pattern.sub(replacement, path)
-        out.append(FieldViolation(path, violation.reason, violation.description))
-    return InvalidInput(*out)
+        return path
+
+    return to
 
 
 INT64_MAX = 2**63 - 1

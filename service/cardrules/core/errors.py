@@ -14,11 +14,16 @@ other word.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from cardrules.core.error_reasons import ErrorReason
 
-__all__ = ["ErrorReason", "FieldViolation", "InvalidInput", "violation"]
+__all__ = ["MAX_LISTED_VIOLATIONS", "ErrorReason", "Faults", "FieldViolation", "InvalidInput", "violation"]
+
+MAX_LISTED_VIOLATIONS = 20
+"""An error lists at most this many violations, then how many more (the API layer sends every error in the trailers
+of a gRPC call, which clients cap at 8 KiB): a :class:`Faults` builds only what can be listed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +33,10 @@ class FieldViolation:
     field: str
     reason: ErrorReason
     description: str
+
+    def at(self, field: str) -> FieldViolation:
+        """The same violation at ``field`` (itself when that is its field already)."""
+        return self if field == self.field else FieldViolation(field, self.reason, self.description)
 
     def under(self, prefix: str) -> FieldViolation:
         """The same violation with ``prefix`` put in front of its path (``state`` + ``seats[1]``)."""
@@ -75,3 +84,44 @@ class InvalidInput(ValueError):
     def under(self, prefix: str) -> InvalidInput:
         """The same error with every path put under ``prefix``."""
         return InvalidInput(*(v.under(prefix) for v in self.violations), unlisted=self.unlisted)
+
+
+class Faults:
+    """The violations of one input as its checks find them: the first :attr:`BUILT` in full (as many as an error
+    lists, plus the one its "more" entry points at), the rest only counted. A request can hold thousands of faults
+    (a record's every action, a thousand hands, all their cards), and building a path and a description for each,
+    which no error shows, cost more than answering a well-formed request: so each check that reports one fault per
+    element of a list asks :meth:`building` first and builds nothing once the error is full."""
+
+    BUILT = MAX_LISTED_VIOLATIONS + 1
+
+    __slots__ = ("built", "listed", "unlisted")
+
+    def __init__(self, built: int = BUILT) -> None:
+        """``built``: how many to build (0: only count them, to learn whether there is any fault)."""
+        self.built = built
+        self.listed: list[FieldViolation] = []
+        self.unlisted = 0
+
+    def building(self) -> bool:
+        """Whether the next fault is to be built (then :meth:`add` it); if not, it is counted here."""
+        if len(self.listed) < self.built:
+            return True
+        self.unlisted += 1
+        return False
+
+    def add(self, violation: FieldViolation) -> None:
+        """A violation built after :meth:`building` said so."""
+        self.listed.append(violation)
+
+    def extend(self, error: InvalidInput, path: Callable[[str], str] | None = None) -> None:
+        """The violations of ``error``, each put at ``path(its field)`` only if it is kept; the rest counted."""
+        for v in error.violations:
+            if self.building():
+                self.listed.append(v if path is None else v.at(path(v.field)))
+        self.unlisted += error.unlisted
+
+    def check(self) -> None:
+        """Raise :class:`InvalidInput` with what was found, if anything."""
+        if self.listed:
+            raise InvalidInput(*self.listed, unlisted=self.unlisted)

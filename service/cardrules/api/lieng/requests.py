@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardrules.api.cards import cards_of
+from cardrules.api.cards import read_cards
 from cardrules.api.house_rules import RulesReader, enum_name, enum_numbers
-from cardrules.api.paths import rewrites, translate
+from cardrules.api.paths import request_path, rewrites, translate
 from cardrules.core import lieng
 from cardrules.core.cards import Card
-from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
+from cardrules.core.errors import ErrorReason, Faults, FieldViolation, InvalidInput
 from cardrules.v1 import cards_pb2, lieng_pb2
 
 _INT32_MAX = 2**31 - 1
@@ -31,39 +31,29 @@ house_rules = _RULES.parse
 def hands_of(
     messages: Sequence[cards_pb2.Cards], field: str, allow_empty: bool = False
 ) -> list[tuple[Card, ...] | None]:
-    """Each hand's distinct cards (None for an empty hand when ``allow_empty``); every bad card is named."""
-    problems: list[FieldViolation] = []
-    hands: list[tuple[Card, ...] | None] = []
-    for i, hand in enumerate(messages):
-        try:
-            cards = cards_of(hand, f"{field}[{i}].cards")
-        except InvalidInput as error:
-            problems.extend(error.violations)
-            continue
-        hands.append(None if allow_empty and not cards else cards)
-    if problems:
-        raise InvalidInput(*problems)
-    return hands
+    """Each hand's distinct cards (None for an empty hand when ``allow_empty``); every bad card is named (as many
+    as an error lists)."""
+    faults = Faults()
+    hands = [read_cards(hand, f"{field}[{i}].cards", faults) for i, hand in enumerate(messages)]
+    faults.check()  # so every hand was read
+    return [cards or None for cards in hands] if allow_empty else hands
 
 
 def betting_state(
     message: lieng_pb2.LiengBettingState, rules: lieng.HouseRules, field: str = "state"
 ) -> lieng.BettingState:
     seats: list[lieng.SeatState] = []
-    problems: list[FieldViolation] = []
+    faults = Faults()
     for name in ("orbit", "raise_orbits", "last_raise_orbit"):
         # Counters go up by one per action and leave as int32: a state at the limit cannot come from real play.
-        if getattr(message, name) >= _INT32_MAX:
-            problems.append(
-                FieldViolation(f"{field}.{name}", ErrorReason.IMPOSSIBLE_STATE, f"{name} is implausibly large")
-            )
+        if getattr(message, name) >= _INT32_MAX and faults.building():
+            faults.add(FieldViolation(f"{field}.{name}", ErrorReason.IMPOSSIBLE_STATE, f"{name} is implausibly large"))
     for i, s in enumerate(message.seats):
         try:
             seats.append(lieng.SeatState(s.stack, s.committed, s.folded, s.all_in, s.acted))
         except InvalidInput as error:  # the core names the seat's own fields: put them under seats[i]
-            problems.extend(translate(error, f"{field}.seats[{i}]", PATHS).violations)
-    if problems:
-        raise InvalidInput(*problems)
+            faults.extend(error, request_path(f"{field}.seats[{i}]", PATHS))
+    faults.check()
     try:
         return lieng.BettingState(
             seats=tuple(seats),
@@ -82,33 +72,42 @@ def betting_state(
 
 
 def action(message: lieng_pb2.LiengAction, field: str = "action") -> lieng.Action:
+    """The core action of a request's action; bad input is named at its field under ``field``."""
+    faults = Faults()
+    read = _action(message, field, faults)
+    if read is None:
+        raise InvalidInput(*faults.listed, unlisted=faults.unlisted)
+    return read
+
+
+def _action(message: lieng_pb2.LiengAction, field: str, faults: Faults) -> lieng.Action | None:
+    """The action, or None once its faults are reported into ``faults`` at ``field``."""
     kind = _KIND_BY_NUMBER.get(message.kind)
     if kind is None:  # unset or unknown: enum_name names the field
-        kind = lieng.ActionKind[enum_name(_KIND, message.kind, f"{field}.kind")]
+        try:
+            kind = lieng.ActionKind[enum_name(_KIND, message.kind, f"{field}.kind")]
+        except InvalidInput as error:
+            faults.extend(error)
+            return None
     try:
         return lieng.Action(message.seat, kind, message.amount)
     except InvalidInput as error:
-        raise translate(error, field, PATHS) from None
+        faults.extend(error, request_path(field, PATHS))
+        return None
 
 
 def round_record(message: lieng_pb2.LiengRoundRecord, field: str = "round") -> lieng.RoundRecord:
     rules = rules_of(message, f"{field}.house_rules")
     hands = hands_of(message.hands, f"{field}.hands", allow_empty=True)
-    actions: list[lieng.Action] = []
-    problems: list[FieldViolation] = []
-    for i, item in enumerate(message.actions):
-        try:
-            actions.append(action(item, f"{field}.actions[{i}]"))
-        except InvalidInput as error:
-            problems.extend(error.violations)
-    if problems:
-        raise InvalidInput(*problems)
+    faults = Faults()
+    actions = [_action(item, f"{field}.actions[{i}]", faults) for i, item in enumerate(message.actions)]
+    faults.check()  # so every action was read
     try:
         return lieng.RoundRecord(
             stacks=tuple(message.stacks),
             ante=message.ante or None,
             first_actor=message.first_actor,
-            actions=tuple(actions),
+            actions=tuple(a for a in actions if a is not None),
             hands=tuple(hands),
             house_rules=rules,
         )

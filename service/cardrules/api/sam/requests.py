@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardrules.api.cards import cards_of
+from cardrules.api.cards import read_cards, well_formed
 from cardrules.api.house_rules import RulesReader, enum_name
-from cardrules.api.paths import rewrites, translate
+from cardrules.api.paths import request_path, rewrites, translate
 from cardrules.core import sam
 from cardrules.core.cards import Card
-from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
+from cardrules.core.errors import ErrorReason, Faults, FieldViolation, InvalidInput
 from cardrules.core.sam.limits import MAX_SEATS
 from cardrules.v1 import cards_pb2, sam_loc_pb2
 
@@ -32,29 +32,24 @@ house_rules = _RULES.parse
 
 def table_state(message: sam_loc_pb2.SamTableState, rules: sam.HouseRules, field: str = "state") -> sam.TableState:
     """The core state of a request's state; bad input is named at its field under ``field``."""
-    problems: list[FieldViolation] = []
-    seats: list[sam.SeatState] = []
-    for i, seat in enumerate(message.seats):
-        try:
-            seats.append(_seat(seat, f"{field}.seats[{i}]"))
-        except InvalidInput as error:
-            problems.extend(error.violations)
-    current: tuple[Card, ...] = ()
+    faults = Faults()
+    seats = [_seat(seat, f"{field}.seats[{i}]", faults) for i, seat in enumerate(message.seats)]
+    current = read_cards(message.current, f"{field}.current.cards", faults)
     ended = None
     try:
-        current = cards_of(message.current, f"{field}.current.cards")
         ended = sam.HandEnd[enum_name(_END, message.ended, f"{field}.ended")] if message.ended else None
     except InvalidInput as error:
-        problems.extend(error.violations)
-    if problems:
-        raise InvalidInput(*problems)
-    seen = [card for seat in seats if seat.hand is not None for card in seat.hand]
+        faults.extend(error)
+    faults.check()  # so every seat and the table were read: no None is left
+    known = [seat for seat in seats if seat is not None]
+    current = current or ()
+    seen = [card for seat in known if seat.hand is not None for card in seat.hand]
     seen += current
     if len(set(seen)) != len(seen):
         _check_one_deck(message, field)
     try:
         return sam.TableState(
-            seats=tuple(seats),
+            seats=tuple(known),
             turn=message.turn,
             current=current,
             current_owner=message.current_owner if message.HasField("current_owner") else None,
@@ -73,53 +68,90 @@ def table_state(message: sam_loc_pb2.SamTableState, rules: sam.HouseRules, field
 def _check_one_deck(message: sam_loc_pb2.SamTableState, field: str) -> None:
     """Name each card seen twice at its place in the request (the core sorts hands, so its indices differ)."""
     seen: dict[tuple[int, int], str] = {}
-    problems: list[FieldViolation] = []
+    faults = Faults()
     places = [(f"{field}.seats[{i}].hand.cards", seat.hand.cards) for i, seat in enumerate(message.seats)]
     places.append((f"{field}.current.cards", message.current.cards))
     for path, cards in places:
         for j, card in enumerate(cards):
             key = (card.rank, card.suit)
-            if key in seen:
-                problems.append(
+            if key not in seen:
+                seen[key] = f"{path}[{j}]"
+            elif faults.building():
+                faults.add(
                     FieldViolation(
                         f"{path}[{j}]", ErrorReason.DUPLICATE_CARD, f"this card is also at {seen[key]}: one deck"
                     )
                 )
-            else:
-                seen[key] = f"{path}[{j}]"
-    if problems:
-        raise InvalidInput(*problems)
+    faults.check()
 
 
-def _seat(message: sam_loc_pb2.SamSeat, path: str) -> sam.SeatState:
+def _seat(message: sam_loc_pb2.SamSeat, path: str, faults: Faults) -> sam.SeatState | None:
+    """The seat, or None once its faults are reported into ``faults``."""
     holding = message.WhichOneof("holding")
     if holding is None:
-        raise InvalidInput.one(path, ErrorReason.MISSING_VALUE, "a seat gives its hand or its card_count")
-    hand = cards_of(message.hand, f"{path}.hand.cards") if holding == "hand" else None
+        if faults.building():
+            faults.add(FieldViolation(path, ErrorReason.MISSING_VALUE, "a seat gives its hand or its card_count"))
+        return None
+    hand = read_cards(message.hand, f"{path}.hand.cards", faults) if holding == "hand" else None
+    if holding == "hand" and hand is None:
+        return None
     try:
         if hand is not None:
             return sam.SeatState.holding(hand, message.passed)
         return sam.SeatState.counting(message.card_count, message.passed)
     except InvalidInput as error:
-        raise translate(error, path, PATHS) from None
+        faults.extend(error, request_path(path, PATHS))
+        return None
 
 
 def action(message: sam_loc_pb2.SamAction, field: str = "action") -> sam.Action:
+    """The core action of a request's action; bad input is named at its field under ``field``."""
+    faults = Faults()
+    read = _action(message, field, faults)
+    if read is None:
+        raise InvalidInput(*faults.listed, unlisted=faults.unlisted)
+    return read
+
+
+def _action(message: sam_loc_pb2.SamAction, field: str, faults: Faults) -> sam.Action | None:
+    """The action, or None once its faults are reported into ``faults`` at ``field``."""
+    which = message.WhichOneof("action")
+    if which is None:
+        if faults.building():
+            faults.add(
+                FieldViolation(field, ErrorReason.MISSING_VALUE, "an action is either play (with cards) or pass")
+            )
+        return None
+    try:
+        if which == "pass":
+            seat = message.seat
+            return _PASSES[seat] if 0 <= seat < len(_PASSES) else sam.Pass(seat)
+        cards = read_cards(message.play, f"{field}.play.cards", faults)
+        return None if cards is None else sam.Play(message.seat, cards)
+    except InvalidInput as error:
+        faults.extend(error, request_path(field, PATHS))
+        return None
+
+
+def _plain_action(message: sam_loc_pb2.SamAction) -> sam.Action:
+    """A record's action read without naming any field: :class:`_Faulty` (nothing built) for a fault that
+    :func:`_action` names; the core's own checks raise as usual."""
     which = message.WhichOneof("action")
     if which == "play":
-        try:
-            return sam.Play(message.seat, cards_of(message.play, "play.cards"))
-        except InvalidInput as error:
-            raise translate(error, field, PATHS) from None
+        cards = well_formed(message.play)
+        if cards is None:  # not the usual bytes (an unknown field?) or a fault: read card by card, building nothing
+            cards = read_cards(message.play, "play.cards", Faults(built=0))
+            if cards is None:
+                raise _Faulty
+        return sam.Play(message.seat, cards)
     if which is None:
-        raise InvalidInput.one(field, ErrorReason.MISSING_VALUE, "an action is either play (with cards) or pass")
+        raise _Faulty
     seat = message.seat
-    if 0 <= seat < len(_PASSES):
-        return _PASSES[seat]
-    try:
-        return sam.Pass(seat)
-    except InvalidInput as error:
-        raise translate(error, field, PATHS) from None
+    return _PASSES[seat] if 0 <= seat < len(_PASSES) else sam.Pass(seat)
+
+
+class _Faulty(Exception):
+    """A record's action has a fault: the record is read again to name it."""
 
 
 # A pass is its seat alone, and actions are immutable values: a record's passes (about half its actions) share
@@ -132,11 +164,15 @@ def round_record(message: sam_loc_pb2.SamRoundRecord, field: str = "round") -> s
     hands = hands_of(message.hands, f"{field}.hands")
     try:
         # A record holds up to hundreds of actions and is nearly always well formed: read them without building
-        # each one's path, and only on a fault read them again to name every faulty action at its index.
-        actions = tuple([action(item) for item in message.actions])
-    except InvalidInput:
-        _name_faulty_actions(message, field)
-        raise
+        # each one's path, and only on a fault read them again to name the faulty actions at their indices (as
+        # many as an error lists; the rest are counted).
+        actions = tuple(map(_plain_action, message.actions))
+    except (_Faulty, InvalidInput):
+        faults = Faults()
+        for i, item in enumerate(message.actions):
+            _action(item, f"{field}.actions[{i}]", faults)
+        faults.check()
+        raise  # the two readings disagree: a bug, answered INTERNAL
     try:
         return sam.RoundRecord(
             hands=hands,
@@ -150,27 +186,9 @@ def round_record(message: sam_loc_pb2.SamRoundRecord, field: str = "round") -> s
         raise translate(error, field, PATHS) from None
 
 
-def _name_faulty_actions(message: sam_loc_pb2.SamRoundRecord, field: str) -> None:
-    """Raise :class:`InvalidInput` naming every faulty action of the record at ``field.actions[i]``."""
-    problems: list[FieldViolation] = []
-    for i, item in enumerate(message.actions):
-        try:
-            action(item, f"{field}.actions[{i}]")
-        except InvalidInput as error:
-            problems.extend(error.violations)
-    if problems:
-        raise InvalidInput(*problems)
-
-
 def hands_of(messages: Sequence[cards_pb2.Cards], field: str) -> tuple[tuple[Card, ...], ...]:
-    """Each hand's distinct cards; every bad card of every hand is named."""
-    problems: list[FieldViolation] = []
-    hands: list[tuple[Card, ...]] = []
-    for i, hand in enumerate(messages):
-        try:
-            hands.append(cards_of(hand, f"{field}[{i}].cards"))
-        except InvalidInput as error:
-            problems.extend(error.violations)
-    if problems:
-        raise InvalidInput(*problems)
-    return tuple(hands)
+    """Each hand's distinct cards; every bad card of every hand is named (as many as an error lists)."""
+    faults = Faults()
+    hands = [read_cards(hand, f"{field}[{i}].cards", faults) for i, hand in enumerate(messages)]
+    faults.check()
+    return tuple(hand for hand in hands if hand is not None)  # all of them: a faulty hand was reported

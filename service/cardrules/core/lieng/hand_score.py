@@ -22,10 +22,10 @@ import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from cardrules.core.cards import CARDS, FACE_VALUES, Card, check_distinct, parse_cards
-from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
+from cardrules.core.errors import ErrorReason, Faults, FieldViolation, InvalidInput
 from cardrules.core.lieng.house_rules import A23, DEFAULT_RULES, HouseRules, SuitTieBreak
 
 __all__ = ["HandScore", "Tier", "hand_sort_key", "key_table", "score_hand", "score_hands"]
@@ -162,38 +162,54 @@ def score_hand(
     Raises :class:`InvalidInput` at ``field[i]`` for a malformed or repeated card and at ``field`` for a hand that
     is not exactly three cards.
     """
-    hand = _parse_hand(cards, field)
+    faults = Faults()
+    score = _score(cards, rules, field, faults)
+    if score is None:
+        raise InvalidInput(*faults.listed, unlisted=faults.unlisted)
+    return score
+
+
+def score_hands(
+    hands: Sequence[str | Iterable[int] | Iterable[str]], rules: HouseRules = DEFAULT_RULES, field: str = "hands"
+) -> tuple[HandScore, ...]:
+    """Score many hands; violations name ``field[i]`` / ``field[i][j]`` (as many as an error lists; the rest are
+    counted). Hands may share cards."""
+    faults = Faults()
+    scores = [_score(hand, rules, f"{field}[{i}]", faults) for i, hand in enumerate(hands)]
+    faults.check()
+    return tuple(cast(list[HandScore], scores))  # no None left: a hand that did not score was reported
+
+
+def _score(
+    cards: str | Iterable[int] | Iterable[str], rules: HouseRules, field: str, faults: Faults
+) -> HandScore | None:
+    """The hand's score, or None once its faults are reported into ``faults``."""
+    hand = _parse_hand(cards, field, faults)
+    if hand is None:
+        return None
     a, b, c = sorted(hand)
     base = _bases()[a * 2704 + b * 52 + c]
     key, sort_key = _finish(base, rules.a23, rules.suit_tie_break)
     return HandScore(hand, base.tier, key, base.points, base.label_vi, base.label_en, sort_key)
 
 
-def score_hands(
-    hands: Sequence[str | Iterable[int] | Iterable[str]], rules: HouseRules = DEFAULT_RULES, field: str = "hands"
-) -> tuple[HandScore, ...]:
-    """Score many hands; violations name ``field[i]`` / ``field[i][j]``. Hands may share cards."""
-    scores: list[HandScore] = []
-    problems: list[FieldViolation] = []
-    for i, hand in enumerate(hands):
-        try:
-            scores.append(score_hand(hand, rules, f"{field}[{i}]"))
-        except InvalidInput as error:
-            problems.extend(error.violations)
-    if problems:
-        raise InvalidInput(*problems)
-    return tuple(scores)
-
-
-def _parse_hand(cards: str | Iterable[int] | Iterable[str], field: str) -> tuple[Card, ...]:
-    if isinstance(cards, str):
-        hand = parse_cards(cards, field)
-    else:
-        items = list(cards)
-        if all(isinstance(x, str) for x in items):
-            hand = parse_cards([str(x) for x in items], field)
+def _parse_hand(cards: str | Iterable[int] | Iterable[str], field: str, faults: Faults) -> tuple[Card, ...] | None:
+    try:
+        if isinstance(cards, str):
+            hand = parse_cards(cards, field)
         else:
-            hand = check_distinct(items, field)  # type: ignore[arg-type]
+            items = list(cards)
+            if all(isinstance(x, str) for x in items):
+                hand = parse_cards([str(x) for x in items], field)
+            else:
+                hand = check_distinct(items, field)  # type: ignore[arg-type]
+    except InvalidInput as error:
+        faults.extend(error)
+        return None
     if len(hand) != 3:
-        raise InvalidInput.one(field, ErrorReason.WRONG_CARD_COUNT, f"a Liêng hand is exactly 3 cards, got {len(hand)}")
+        if faults.building():
+            faults.add(
+                FieldViolation(field, ErrorReason.WRONG_CARD_COUNT, f"a Liêng hand is exactly 3 cards, got {len(hand)}")
+            )
+        return None
     return hand
