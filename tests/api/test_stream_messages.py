@@ -59,3 +59,36 @@ def test_a_cut_off_call_is_not_read_as_a_shorter_one() -> None:
     answer = _answer(envelope)
     assert answer.id == 7
     assert _error(answer).message == "the request body is not a valid cardrules.v1.ScoreLiengRequest"
+
+
+_LARGEST_ID = 2**64 - 1
+
+
+def test_the_largest_id_is_read_off_a_message_whose_call_is_broken() -> None:
+    envelope = b"\x08" + _length(_LARGEST_ID) + _SCORE_LIENG_TAG + b"\x03\xff\xff\xff"
+    answer = _answer(envelope)
+    assert answer.id == _LARGEST_ID
+    assert _error(answer).message == "the request body is not a valid cardrules.v1.ScoreLiengRequest"
+
+
+@pytest.mark.parametrize(
+    "junk",
+    [
+        # A sound id, then what reads as id 11, then a key cut off: protobuf stops there, and more ids could follow.
+        b"\x08" + _length(_LARGEST_ID) + b"\x08\x0b\xff",
+        # An id of eleven varint bytes (protobuf reads at most ten), then what would read as id 11.
+        b"\x08" + b"\xff" * 10 + b"\x01\x08\x0b",
+        # A sound id, then a group start (the envelope has no groups to skip reading a call) and id 11.
+        b"\x08\x07\x0b\x08\x0b",
+        b"\xff\xff",
+    ],
+)
+def test_the_id_of_junk_is_never_guessed(junk: bytes) -> None:
+    with pytest.raises(DecodeError):
+        lieng_pb2.LiengServiceStreamRequest.FromString(junk)
+    answer = _answer(junk)
+    assert answer.id == 0
+    assert _error(answer).message == (
+        "the message is not a valid cardrules.v1.LiengServiceStreamRequest; "
+        "its id cannot be read, so it is answered under id 0"
+    )

@@ -129,7 +129,10 @@ def test_a_bad_message_fails_alone_and_the_stream_goes_on(server: InProcess) -> 
     assert [v.field for v in _violations(outcomes[1].status)] == ["call"]
     assert same(outcomes[2], unary_broken)  # named after the request that did not parse, as unary
     assert outcomes[3].code is grpc.StatusCode.INVALID_ARGUMENT
-    assert outcomes[3].message == "the message is not a valid cardrules.v1.LiengServiceStreamRequest"
+    assert outcomes[3].message == (
+        "the message is not a valid cardrules.v1.LiengServiceStreamRequest; "
+        "its id cannot be read, so it is answered under id 0"
+    )
     assert same(outcomes[4], unary_invalid) and unary_invalid.code is grpc.StatusCode.INVALID_ARGUMENT
 
 
@@ -191,6 +194,9 @@ class StreamContext:
 
     def peer(self) -> str:
         return "ipv4:127.0.0.1:1"
+
+    def time_remaining(self) -> None:
+        return None
 
     def invocation_metadata(self) -> tuple[()]:
         return ()

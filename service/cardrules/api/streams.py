@@ -14,7 +14,7 @@ server's job: cardrules.server.streams.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,8 +33,11 @@ STREAM_METHOD = "Stream"
 CALL = "call"  # the request's oneof
 RESULT = "result"  # the response's oneof
 ERROR = "error"  # the response's member for a failed call
+ID_UNREADABLE = "its id cannot be read, so it is answered under id 0"
 
-_LENGTH_DELIMITED = 2
+_ID_FIELD = 1
+_VARINT, _LENGTH_DELIMITED = 0, 2
+_FIXED_BYTES = {1: 8, 5: 4}  # wire type: field length
 _DETAILS_KEY = "grpc-status-details-bin"  # where a unary call carries its google.rpc.Status
 
 
@@ -62,9 +65,7 @@ class StreamCalls:
         for field in calls:
             unary = by_input[_message_class(field).DESCRIPTOR.full_name]
             handler = getattr(type(servicer), unary.name).__wrapped__
-            self._routes[field.name] = _Route(
-                f"/{service.full_name}/{unary.name}", handler, answers[field.name].name
-            )
+            self._routes[field.name] = _Route(f"/{service.full_name}/{unary.name}", handler, answers[field.name].name)
         self._call_names = {field.number: (field.name, _message_class(field)) for field in calls}
         names = [field.name for field in calls]
         self._no_call = f"a message carries one call and this one has none: set {', '.join(names[:-1])} or {names[-1]}"
@@ -100,15 +101,17 @@ class StreamCalls:
 
     def _undecodable(self, data: bytes) -> StreamCall:
         """Bytes that are not a stream request: named, like a unary call's, after the request that did not parse
-        (when the call's field can be told) and answered under the id it carries (0 when none can be read)."""
-        call_id, number, call_bytes = _peek(data)
+        (when the call's field can be told) and answered under the id they carry: 0 when they carry none, and 0
+        with a message saying so when it cannot be read (the bytes around it are not protobuf fields, so a later
+        id could follow that cannot be seen)."""
+        call_id, number, call_bytes = _peek(data, self._call_names.keys())
         known = self._call_names.get(number) if number is not None else None
         if known is not None:
             name, request = known
             route = self._routes[name]
             # The envelope adds a level of nesting: a call nested just within protobuf's recursion limit parses on
             # its own, as the unary call does, though not inside the envelope. Answer it as the unary call would.
-            if call_bytes is not None:
+            if call_bytes is not None and call_id is not None:
                 try:
                     return _Call(call_id, route.method, self, route, request.FromString(call_bytes))
                 except DecodeError:
@@ -118,6 +121,8 @@ class StreamCalls:
         else:
             method = self.method
             problem = f"the message is not a valid {self._request.DESCRIPTOR.full_name}"
+        if call_id is None:
+            call_id, problem = 0, f"{problem}; {ID_UNREADABLE}"
         status = rpc_status.to_status(status_pb2.Status(code=code_pb2.INVALID_ARGUMENT, message=problem))
         return _Refused(call_id, method, self._error(call_id, status), problem)
 
@@ -161,39 +166,58 @@ def _message_class(field: FieldDescriptor) -> type[Message]:
     return GetMessageClass(field.message_type)
 
 
-def _peek(data: bytes) -> tuple[int, int | None, bytes | None]:
-    """The id, and the number and bytes of the first length-delimited field, read off the top level of bytes that
-    did not parse as a whole (a broken call inside a sound envelope), as far as the bytes allow."""
+def _peek(data: bytes, calls: Collection[int]) -> tuple[int | None, int | None, bytes | None]:
+    """The id, and the number and bytes of the call, read as protobuf reads them off the top level of bytes that
+    did not parse as a whole (a broken call inside a sound envelope, or one cut off). The id is None where the
+    bytes stop being protobuf fields before their end: what follows might hold another id, which would replace
+    any read before. The call is the last of the ``calls`` fields, its bytes those of every occurrence since a
+    different one (protobuf merges a repeated message field, and a oneof keeps its last member); None when it is
+    cut off, since a cut-off call must not parse as a shorter one."""
     call_id, number, at = 0, None, 0
-    call_bytes: bytes | None = None
+    chunks: list[bytes] = []
     try:
         while at < len(data):
             key, at = _read_varint(data, at)
             field, wire = key >> 3, key & 7
-            if wire == 0:
+            if field == 0:
+                raise _Unreadable
+            if wire == _VARINT:
                 value, at = _read_varint(data, at)
-                if field == 1:
+                if field == _ID_FIELD:
                     call_id = value
             elif wire == _LENGTH_DELIMITED:
                 length, at = _read_varint(data, at)
-                if number is None:
-                    number = field
-                    # Only a whole field: a cut-off call must not parse as a shorter one.
-                    call_bytes = data[at : at + length] if at + length <= len(data) else None
+                if field in calls and field != number:
+                    number, chunks = field, []
+                if at + length > len(data):  # cut off inside a field: nothing follows, so the id stands
+                    return call_id, number, None
+                if field in calls:
+                    chunks.append(data[at : at + length])
                 at += length
-            else:
-                break
-    except IndexError:
-        pass
-    return call_id, number, call_bytes
+            elif wire in _FIXED_BYTES:
+                at += _FIXED_BYTES[wire]
+                if at > len(data):
+                    return call_id, number, None
+            else:  # groups, and the wire types protobuf does not define
+                raise _Unreadable
+    except _Unreadable:
+        return None, number, None
+    return call_id, number, b"".join(chunks) if number is not None else None
+
+
+class _Unreadable(Exception):
+    """The bytes stop being protobuf fields here."""
 
 
 def _read_varint(data: bytes, at: int) -> tuple[int, int]:
-    value, shift = 0, 0
-    while True:
+    """A varint as protobuf reads one: at most 10 bytes, the bits past 64 dropped."""
+    value = 0
+    for shift in range(0, 70, 7):
+        if at >= len(data):
+            raise _Unreadable
         byte = data[at]
         at += 1
         value |= (byte & 0x7F) << shift
-        if byte < 0x80 or shift > 63:
+        if byte < 0x80:
             return value & 0xFFFFFFFFFFFFFFFF, at
-        shift += 7
+    raise _Unreadable

@@ -42,6 +42,8 @@ def _ms(seconds: float) -> int:
 
 
 MAX_RESPONSE_BYTES = 4 * 1024 * 1024
+# The HTTP/2 window grpc grants each call: what a client may send that the server has not asked for yet.
+RECEIVE_WINDOW_BYTES = 64 * 1024
 
 # grpc's way of saying "never" for its connection timers.
 _NEVER_MS = 2**31 - 1
@@ -71,6 +73,11 @@ def server_options(config: Config) -> list[tuple[str, int]]:
         ("grpc.http2.max_ping_strikes", 2),
         ("grpc.max_concurrent_streams", config.max_concurrent_streams),
         ("grpc.max_allowed_incoming_connections", config.max_connections),
+        # Memory a client can make a call hold before the server reads it: a fixed window per call (plus the rest of
+        # a message the server is reading, up to --max-message-bytes). With grpc's bandwidth probing on, the window
+        # of every call grows to at least 4 MiB, so 100 streams that write and never read held 400 MiB.
+        ("grpc.http2.bdp_probe", 0),
+        ("grpc.http2.lookahead_bytes", RECEIVE_WINDOW_BYTES),
         # A socket that never completes its handshake (TLS, then the client's HTTP/2 SETTINGS) is closed after
         # this, so silent or byte-a-second connections cannot keep --max-connections full.
         *_optional("grpc.server_handshake_timeout_ms", _ms(config.handshake_timeout_seconds)),
@@ -150,6 +157,7 @@ async def start_server(
         streams={method: calls for b in bindings for method, calls in b.streams.items()},
         max_stream_in_flight=config.max_stream_in_flight,
         handler_thread=handler_thread,
+        max_open_streams=config.max_open_streams,
     )
     server = grpc.aio.server(
         # The interceptor, not grpc, enforces max_concurrent_calls: grpc's own limit answers before any
@@ -225,6 +233,7 @@ async def serve(
         max_message_bytes=config.max_message_bytes,
         max_concurrent_calls=config.max_concurrent_calls,
         max_stream_in_flight=config.max_stream_in_flight,
+        max_open_streams=config.max_open_streams,
         handler_thread=config.handler_thread,
         handshake_timeout_seconds=config.handshake_timeout_seconds,
         auth_tokens=config.auth_tokens is not None,

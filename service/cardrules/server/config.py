@@ -62,6 +62,8 @@ class Config:
     max_connections: int = 2000
     # Messages of one multiplexed Stream read and not yet answered (docs/streams.md).
     max_stream_in_flight: int = 100
+    # Streams open at once per worker: each may hold about 1.5 MiB (docs/limits.md, "Memory").
+    max_open_streams: int = 100
     # A connection must finish its TLS and HTTP/2 handshake within this long (silent sockets cannot hold slots).
     handshake_timeout_seconds: float = 5.0
     # Large calls are computed on a thread of their own, so the event loop keeps serving others (server/work.py).
@@ -261,6 +263,12 @@ _OPTIONS: dict[str, tuple[str, Callable[[str], Any], str]] = {
         _int_in(1),
         "messages of one Stream read and not yet answered; past it the stream stops reading and flow control "
         "holds the client back (default 100)",
+    ),
+    "max_open_streams": (
+        "--max-open-streams",
+        _int_in(1),
+        "Stream calls open at once per worker; further ones end at once with RESOURCE_EXHAUSTED (default 100: "
+        "each may hold about 1.5 MiB, see docs/limits.md)",
     ),
     "handshake_timeout_seconds": (
         "--handshake-timeout",

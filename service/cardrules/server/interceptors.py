@@ -72,6 +72,7 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
         streams: Mapping[str, Callable[[], StreamCalls]] | None = None,
         max_stream_in_flight: int = DEFAULT_STREAM_IN_FLIGHT,
         handler_thread: HandlerThread | None = None,
+        max_open_streams: int | None = None,
     ) -> None:
         self._metrics = metrics
         self._carried_calls = dict(carried_calls or {})
@@ -81,7 +82,9 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
         self._in_flight = 0
         self._log = get_logger()
         self._thread = handler_thread
-        self.streams = Streams(self, self._auth.caller, self._observe, max_stream_in_flight, handler_thread)
+        self.streams = Streams(
+            self, self._auth.caller, self._observe, max_stream_in_flight, handler_thread, max_open=max_open_streams
+        )
         # One wrapped handler per method (and one refusing handler), built on its first call: the services are
         # fixed once the server starts, and building a handler and closure per call cost more than the wrapper.
         self._wrapped: dict[str, grpc.RpcMethodHandler[Any, Any]] = {}

@@ -9,8 +9,13 @@ the stream around it, applying per message what the interceptor applies per unar
 - **Admission**: each message takes a slot of ``max_concurrent_calls`` until its answer is written; beyond the
   limit that message alone is answered RESOURCE_EXHAUSTED, with the unary refusal's message, and the stream
   lives on.
-- **In flight per stream**: at most ``max_in_flight`` messages read and not yet written back. At the limit the
-  stream stops reading, so gRPC's flow control holds the client back: memory per stream stays bounded.
+- **In flight per stream**: at most ``max_in_flight`` messages read and not yet written back, and reading stops
+  too while the answers waiting for the client reach ``ANSWER_BUFFER_BYTES``. Then gRPC's flow control holds the
+  client back (the server's HTTP/2 window per call is fixed, cardrules.server.app): memory per stream stays
+  bounded. At most ``max_open`` streams are open at once; a further one ends RESOURCE_EXHAUSTED before it is read.
+- **Ended by gRPC**: a message over ``--max-message-bytes`` or the stream's deadline ends the call inside gRPC, which
+  tells the server no status: the stream is logged and counted with the status the client got (see
+  ``_ended_by_grpc``), not as cancelled.
 - **Order**: each message is answered when it is read, by the one reader of its stream, so answers leave in
   request order.
 - **Draining** (SIGTERM): the stream stops reading, writes the answers of the messages already read, then ends
@@ -46,8 +51,13 @@ Context = grpc.aio.ServicerContext[Any, Any]
 SUMMARY_SECONDS = 60.0
 # How often an open stream's credentials are checked again (the tokens file is re-read as often).
 REAUTH_SECONDS = 5.0
+# Answers of one stream waiting for its client, in bytes: past this the stream reads no further message until the
+# client takes some. The message count limit alone let 100 answers of 30 KB (ScoreLieng, 1000 hands) pile up on
+# every stream whose client does not read.
+ANSWER_BUFFER_BYTES = 256 * 1024
 
 DRAINING_MESSAGE = "the server is shutting down; reconnect and re-send the calls not answered"
+TOO_MANY_STREAMS_MESSAGE = "the server is at its limit of {} open streams; retry with backoff, or make unary calls"
 REVOKED_MESSAGE = "credentials no longer valid; reconnect with current credentials"
 UNAUTHENTICATED_MESSAGE = "missing or invalid credentials"  # as a unary call is refused
 
@@ -122,11 +132,15 @@ class Streams:
         observe: Observe,
         max_in_flight: int,
         handler_thread: HandlerThread | None = None,
+        max_open: int | None = None,
+        answer_bytes: int = ANSWER_BUFFER_BYTES,
     ) -> None:
         self._admission = admission
         self._authenticate = authenticate
         self._observe = observe
         self._max_in_flight = max_in_flight
+        self._max_open = max_open
+        self._max_answer_bytes = answer_bytes
         self._thread = handler_thread  # where large messages are answered (cardrules.server.work)
         self._open: set[_Stream] = set()
         self._draining = False
@@ -163,6 +177,12 @@ class Streams:
             await context.abort(code, UNAUTHENTICATED_MESSAGE)
         if self._draining:
             await context.abort(grpc.StatusCode.UNAVAILABLE, DRAINING_MESSAGE)
+        if self._max_open is not None and len(self._open) >= self._max_open:
+            # Each open stream may hold about 1.5 MiB (docs/limits.md, "Memory"): their number bounds the worker's.
+            code = grpc.StatusCode.RESOURCE_EXHAUSTED
+            self._observe(calls.method, code, 0.0, 0.0, caller)
+            self._line(logging.WARNING, calls.method, caller, code, peer, 0.0)
+            await context.abort(code, TOO_MANY_STREAMS_MESSAGE.format(self._max_open))
         stream = _Stream(self, calls, context, caller, peer)
         self._open.add(stream)
         code = grpc.StatusCode.CANCELLED  # unless it ends as below: the client went away, or gRPC ended it
@@ -174,6 +194,11 @@ class Streams:
         finally:
             self._open.discard(stream)
             stream.close()
+            if code in (grpc.StatusCode.OK, grpc.StatusCode.CANCELLED):  # what a call ended by gRPC looks like
+                ended = _ended_by_grpc(context)
+                if ended is not None:
+                    code = ended
+                    self._observe(calls.method, code, 0.0, 0.0, caller)
             level = logging.INFO if code in _ENDINGS else logging.WARNING
             self._line(level, calls.method, caller, code, peer, time.perf_counter() - opened, stream)
 
@@ -198,6 +223,18 @@ class Streams:
         self._log.log(level, "stream", **fields)
 
 
+def _ended_by_grpc(context: Context) -> grpc.StatusCode | None:
+    """The status gRPC ended the call with itself, if it did: the server sees that as the end of the client's
+    messages, or as the call cancelled, and is told no status. gRPC ends a call on the server's side (and then no
+    longer knows its peer) when its deadline passes, or when a message exceeds --max-message-bytes; a client that
+    cancels or goes away leaves the peer known."""
+    if context.time_remaining() == 0:
+        return grpc.StatusCode.DEADLINE_EXCEEDED
+    if not context.peer():
+        return grpc.StatusCode.RESOURCE_EXHAUSTED
+    return None
+
+
 class _Stream:
     """One open stream: a reader that answers each message as it reads it, and the writer (the call's own task)."""
 
@@ -208,6 +245,10 @@ class _Stream:
         self._caller = caller
         self.peer = peer
         self._slots = asyncio.Semaphore(streams._max_in_flight)
+        # The bytes of the answers queued and not yet written; while they reach the limit the reader waits.
+        self._waiting_bytes = 0
+        self._room = asyncio.Event()
+        self._room.set()
         # Answers (bytes, whether it holds an admission slot) in request order, then one _End.
         self._queue: asyncio.Queue[tuple[bytes, bool] | _End] = asyncio.Queue()
         self._reader: asyncio.Task[None] | None = None
@@ -225,6 +266,7 @@ class _Stream:
         """Write the answers as they come; returns how the stream is to end."""
         self._reader = asyncio.create_task(self._read())
         admission, write, slots, queue = self._streams._admission, self._context.write, self._slots, self._queue
+        room, limit = self._room, self._streams._max_answer_bytes
         while True:
             item = await queue.get()
             if isinstance(item, _End):
@@ -236,6 +278,9 @@ class _Stream:
                 slots.release()
                 if admitted:
                     admission.release()
+                self._waiting_bytes -= len(data)
+                if self._waiting_bytes < limit:
+                    room.set()
 
     def end(self, how: _End) -> None:
         """Stop reading; the answers already queued are written, then the stream ends ``how``."""
@@ -266,10 +311,11 @@ class _Stream:
         streams, calls, context = self._streams, self._calls, self._context
         admission, observe, caller, counts = streams._admission, streams._observe, self._caller, self.counts
         thread = streams._thread
-        slots, put = self._slots, self._queue.put_nowait
+        slots, put, room, limit = self._slots, self._queue.put_nowait, self._room, streams._max_answer_bytes
         try:
             while True:
                 await slots.acquire()
+                await room.wait()
                 data = await context.read()
                 if data is grpc.aio.EOF:
                     if not self._ending:
@@ -302,6 +348,9 @@ class _Stream:
                     refusal = admission.refusal()
                     answer = Answer(calls.refusal(call, refusal), refusal.code, refusal.details)
                 put((answer.data, admitted))
+                self._waiting_bytes += len(answer.data)
+                if self._waiting_bytes >= limit:
+                    room.clear()
                 seconds = time.perf_counter() - started
                 cpu_seconds = time.thread_time() - cpu_started + thread_cpu
                 observe(call.method, answer.code, seconds, cpu_seconds, caller)
