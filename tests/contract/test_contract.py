@@ -54,6 +54,7 @@ def _differences(left: Path, right: Path) -> list[str]:
 
 GENERATED = [
     "clients/python/src/cardrules/v1",
+    "clients/python/src/cardrules/client/generated",
     "clients/typescript/src/gen",
     "deploy/envoy/descriptors",
     "docs/openapi",

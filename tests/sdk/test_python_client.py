@@ -3,7 +3,8 @@
 The fake servicers stand in for the real ones so that these tests exercise the SDK's own behaviour (what it
 sends, how it fails) independently of the rules. Every behaviour is checked on the sync clients
 (``cardrules.client``) and on the asyncio clients (``cardrules.client.aio``) alike: both are built from one table
-of RPCs (``cardrules.client.rpcs``), and ``clients(kind, ...)`` gives either behind the same blocking calls.
+of RPCs generated from the contract (``cardrules.client.generated.rpcs``), and ``clients(kind, ...)`` gives either
+behind the same blocking calls.
 """
 
 from __future__ import annotations
@@ -281,7 +282,7 @@ def test_service_config_shape() -> None:
     config = service_config(load_balancing="round_robin")
     assert config["loadBalancingConfig"] == [{"round_robin": {}}]
     (method,) = config["methodConfig"]
-    assert method["name"] == [{"service": "cardrules.v1.SamLocService"}, {"service": "cardrules.v1.LiengService"}]
+    assert method["name"] == [{"service": "cardrules.v1.LiengService"}, {"service": "cardrules.v1.SamLocService"}]
     assert "timeout" not in method  # the default deadline comes from an interceptor, see channel.py
     assert method["retryPolicy"]["maxAttempts"] == 4
     assert method["retryPolicy"]["retryableStatusCodes"] == ["UNAVAILABLE", "CANCELLED"]

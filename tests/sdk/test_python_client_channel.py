@@ -2,13 +2,12 @@
 
 Clients that own their channel (``connect`` / ``with`` / ``async with`` / ``close``) and clients that borrow
 one; credentials, call credentials, channel options and interceptors on ``connect``; per-call metadata and
-timeout; ErrorInfo and violation reasons in typed errors; one definition of every RPC for sync and asyncio.
+timeout; ErrorInfo and violation reasons in typed errors.
 """
 
 from __future__ import annotations
 
 import asyncio
-import inspect
 import json
 import os
 import tempfile
@@ -23,12 +22,10 @@ from google.protobuf import any_pb2
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
-from cardrules.client import ErrorInfo, FieldViolation, InvalidArgumentError, LiengClient, SamLocClient, connect
-from cardrules.client.aio import AsyncLiengClient, AsyncSamLocClient
+from cardrules.client import ErrorInfo, FieldViolation, InvalidArgumentError, LiengClient, connect
+from cardrules.client.aio import AsyncLiengClient
 from cardrules.client.aio import connect as aio_connect
-from cardrules.client.calls import Rpc
 from cardrules.client.channel import channel_options, merge_options
-from cardrules.client.rpcs import LiengRpcs, SamLocRpcs
 from cardrules.v1 import lieng_pb2, lieng_pb2_grpc
 
 
@@ -211,20 +208,6 @@ def test_async_clients_own_or_borrow_their_channel_like_the_sync_ones(served: Se
 
     asyncio.run(scenario())
     assert (served.servicer.metadata[0]["x-table"], served.servicer.metadata[0]["x-request-id"]) == ("7", "42")
-
-
-@pytest.mark.parametrize("table", [SamLocRpcs, LiengRpcs])
-def test_every_rpc_is_declared_once_for_sync_and_asyncio(table: type) -> None:
-    rpcs = {name: value for name, value in vars(table).items() if isinstance(value, Rpc)}
-    sync, asyncio_ = (SamLocClient, AsyncSamLocClient) if table is SamLocRpcs else (LiengClient, AsyncLiengClient)
-    assert len(rpcs) == (4 if table is SamLocRpcs else 6)
-    for name, declared in rpcs.items():
-        assert getattr(sync, name) is declared and getattr(asyncio_, name) is declared
-        # Everything but a ready request message is keyword-only, per-call timeout and metadata included.
-        parameters = list(inspect.signature(declared.prepare).parameters.values())
-        assert parameters[0].name == "request" and parameters[0].kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
-        assert all(p.kind is inspect.Parameter.KEYWORD_ONLY for p in parameters[1:]), name
-        assert {"timeout", "metadata"} <= {p.name for p in parameters[1:]}, name
 
 
 def test_your_channel_options_replace_the_sdks_by_key() -> None:

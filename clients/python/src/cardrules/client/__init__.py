@@ -14,7 +14,7 @@ runner and the demo are tools outside the runtime import path, in ``cardrules.cl
 
 from cardrules.client.cards import CARD_FORMAT, CardTextError, card, card_text, cards, cards_message, cards_text, hands
 from cardrules.client.channel import DEFAULT_TIMEOUT, service_config
-from cardrules.client.client import LiengClient, SamLocClient, connect
+from cardrules.client.client import connect
 from cardrules.client.errors import (
     DeadlineExceededError,
     ErrorInfo,
@@ -27,6 +27,8 @@ from cardrules.client.errors import (
     from_rpc_error,
     from_status,
 )
+from cardrules.client.generated import clients as generated
+from cardrules.client.generated.clients import *  # noqa: F403  # <Game>Client for every service of the contract
 from cardrules.client.requests import lieng_action, sam_action_from_move, sam_pass, sam_play
 
 __all__ = [
@@ -37,10 +39,8 @@ __all__ = [
     "ErrorInfo",
     "FieldViolation",
     "InvalidArgumentError",
-    "LiengClient",
     "ResourceExhaustedError",
     "RulesError",
-    "SamLocClient",
     "UnauthenticatedError",
     "UnavailableError",
     "card",
@@ -58,3 +58,4 @@ __all__ = [
     "sam_play",
     "service_config",
 ]
+__all__ += generated.__all__  # LiengClient, SamLocClient

@@ -6,16 +6,9 @@ async with AsyncLiengClient.connect("localhost:50051") as lieng:
 
 from __future__ import annotations
 
-from cardrules.client.calls import AsyncClient
 from cardrules.client.connecting import aio_connect as connect
-from cardrules.client.rpcs import LiengRpcs, SamLocRpcs
+from cardrules.client.generated import aio_clients as generated
+from cardrules.client.generated.aio_clients import *  # noqa: F403  # Async<Game>Client for every service
 
-__all__ = ["AsyncLiengClient", "AsyncSamLocClient", "connect"]
-
-
-class AsyncSamLocClient(AsyncClient, SamLocRpcs):
-    """``cardrules.v1.SamLocService`` over a ``grpc.aio.Channel``."""
-
-
-class AsyncLiengClient(AsyncClient, LiengRpcs):
-    """``cardrules.v1.LiengService`` over a ``grpc.aio.Channel``."""
+__all__ = ["connect"]
+__all__ += generated.__all__

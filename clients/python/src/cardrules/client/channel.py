@@ -1,7 +1,7 @@
 """Channel options shared by ``connect`` (sync) and ``aio.connect``: service config, retries, load balancing.
 
 Every rules RPC is a pure function of its request, so retrying one after UNAVAILABLE can never apply it twice;
-that is why the retry policy covers every method of both services.
+that is why the retry policy covers every method of every service.
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Literal, NamedTuple
 
 import grpc
+
+from cardrules.client.generated.services import SERVICES as CONTRACT_SERVICES
 
 __all__ = [
     "DEFAULT_TIMEOUT",
@@ -28,7 +30,8 @@ __all__ = [
 ]
 
 DEFAULT_TIMEOUT = 2.0
-SERVICES = ("cardrules.v1.SamLocService", "cardrules.v1.LiengService")
+# Every service of the contract, as generated from it: a new game's service is covered without an edit here.
+SERVICES = tuple(service.full_name for service in CONTRACT_SERVICES)
 LoadBalancing = Literal["pick_first", "round_robin"]
 # Channel arguments as grpc takes them: ("grpc.keepalive_time_ms", 30000), ("grpc.primary_user_agent", "…").
 ChannelOptions = Sequence[tuple[str, Any]]

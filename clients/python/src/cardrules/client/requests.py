@@ -1,7 +1,7 @@
 """Request builders shared by the sync and async clients, plus small helpers for actions.
 
 Each client method takes either a ready request message or keyword arguments, never both: mixing them would
-make it unclear which value wins.
+make it unclear which value wins. A field of type ``Cards`` (or a list of them) takes card text as well.
 """
 
 from __future__ import annotations
@@ -10,12 +10,36 @@ from typing import Any, TypeVar
 
 from google.protobuf.message import Message
 
-from cardrules.client.cards import CardsLike, cards_message
+from cardrules.client.calls import Call, Metadata
+from cardrules.client.cards import CardsLike, cards_message, hands
 from cardrules.v1 import cards_pb2, lieng_pb2, sam_loc_pb2
 
-__all__ = ["build", "lieng_action", "sam_action_from_move", "sam_pass", "sam_play"]
+__all__ = ["build", "lieng_action", "prepare", "sam_action_from_move", "sam_pass", "sam_play"]
 
 M = TypeVar("M", bound=Message)
+
+
+def prepare(
+    request_type: type[M], request: M | None, timeout: float | None, metadata: Metadata | None, **fields: Any
+) -> Call[M]:
+    """The call a client method makes (``cardrules.client.generated.rpcs``): ``request``, or one built from the
+    keyword fields, with the per-call ``timeout`` and ``metadata``."""
+    for name, value in fields.items():
+        if value is not None:
+            fields[name] = _card_text(request_type, name, value)
+    return Call(build(request, request_type, **fields), timeout, metadata)
+
+
+def _card_text(request_type: type[Message], name: str, value: Any) -> Any:
+    """``value`` as the field takes it: card text becomes ``Cards`` messages; anything else is left as given."""
+    field = request_type.DESCRIPTOR.fields_by_name.get(name)
+    if field is None:
+        raise TypeError(f"{request_type.__name__} has no field {name!r}")
+    if field.message_type is None or field.message_type.full_name != cards_pb2.Cards.DESCRIPTOR.full_name:
+        return value
+    if field.is_repeated:
+        return hands(value)
+    return cards_message(value)
 
 
 def build(request: M | None, request_type: type[M], **fields: Any) -> M:

@@ -18,10 +18,9 @@ import grpc
 from google.protobuf import descriptor_pool, message_factory
 from google.protobuf.message import Message
 
+# Imported for its side effect: it registers every cardrules.v1 service in the default descriptor pool.
+import cardrules.client.generated.services  # noqa: F401
 from cardrules.client.errors import RulesError, from_status
-
-# Imported for their side effect: they register the cardrules.v1 services in the default descriptor pool.
-from cardrules.v1 import lieng_pb2, sam_loc_pb2  # noqa: F401
 
 __all__ = ["Pending", "StreamProtocol"]
 
