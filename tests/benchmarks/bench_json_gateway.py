@@ -2,8 +2,9 @@
 
 Every request of bench_worst_case.py that JSON can carry (not the ones padded with unknown protobuf fields), sent
 as JSON through ``cardrules.gateway.v1.JsonGatewayService/Call`` the way Envoy sends it, next to the same request
-as protobuf to the rules method itself; plus JSON-only refusals of 1,000-hand bodies (Envoy lets through 255 KiB):
-a misspelt key in every card, a bad value in every card, one misspelt key after 999 good hands. Per call: the
+as protobuf to the rules method itself; plus JSON-only cases: the 1,000 random hands as card text ("AC AD AH"), and
+refusals of bodies up to what Envoy lets through (255 KiB): a misspelt key in every card, a bad value in every card,
+one misspelt key after 999 good hands (1,000 hands each), 20,000 empty hands, 1,000 hands of bad card text. Per call: the
 server's CPU (user + system of its processes, from /proc) and the handler's share (its metric), over calls sent
 one at a time with nothing else measured. Target: 20 ms.
 """
@@ -28,6 +29,7 @@ sys.path.insert(0, str(REPO_ROOT))  # for tests.* when run as a script from anyw
 
 from cardrules.api.registry import GATEWAY, LIENG, SAM  # noqa: E402
 from cardrules.gateway.v1 import json_gateway_pb2  # noqa: E402
+from cardrules.v1 import cards_pb2, lieng_pb2  # noqa: E402
 from tests.benchmarks import bench_worst_case as worst  # noqa: E402
 from tests.benchmarks.bench_rpc import handler_cpu, server_cpu_seconds  # noqa: E402
 from tests.support.server_process import ServerHandle, running_server  # noqa: E402
@@ -70,17 +72,45 @@ def json_cases() -> list[tuple[worst.Case, worst.Case]]:
 def refusal_cases() -> list[worst.Case]:
     card = {"rank": "RANK_ACE", "suit": "SUIT_SPADES"}
     bodies: dict[str, list[Any]] = {
-        "a misspelt key in every card (1000 hands)": [[{"rank": "RANK_ACE", "suitt": "SUIT_SPADES"}] * 3] * 1000,
-        "a bad value in every card (1000 hands)": [[{"rank": "RANK_ACEE", "suit": 1.5}] * 3] * 1000,
-        "999 good hands, then a misspelt key": [[card] * 3] * 999 + [[{"rank": "RANK_ACE", "suitt": 1}]],
+        "a misspelt key in every card (1000 hands)": [{"cards": [{"rank": "RANK_ACE", "suitt": "SUIT_SPADES"}] * 3}]
+        * 1000,
+        "a bad value in every card (1000 hands)": [{"cards": [{"rank": "RANK_ACEE", "suit": 1.5}] * 3}] * 1000,
+        "999 good hands, then a misspelt key": [{"cards": [card] * 3}] * 999
+        + [{"cards": [{"rank": "RANK_ACE", "suitt": 1}]}],
+        "20,000 empty hands (over the 1000-hand bound)": [{"cards": []}] * 20_000,
+        "card text, every card malformed (1000 hands)": ["XX YY ZZ"] * 1000,
     }
     cases = []
     for name, hands in bodies.items():
-        data = json.dumps({"hands": [{"cards": cards} for cards in hands]}).encode()
+        data = json.dumps({"hands": hands}, separators=(",", ":")).encode()
         assert len(data) <= ENVOY_BODY_LIMIT, name
         body = gateway_body(LIENG.full_name, "ScoreLieng", data)
         cases.append(worst.Case(f"JSON ScoreLieng: {name}", CALL, body, grpc.StatusCode.INVALID_ARGUMENT))
     return cases
+
+
+def card_text_cases() -> list[worst.Case]:
+    """The 1,000 random hands of bench_worst_case.py with their cards as card text ("AC AD AH"), as the SDKs
+    write them: JSON-only (protobuf has no text form)."""
+    cases = []
+    for case in worst.lieng_cases():
+        if case.path.endswith("/ScoreLieng") and case.expect is grpc.StatusCode.OK:
+            bodies = []
+            for body in case.bodies:
+                js = json_format.MessageToDict(lieng_pb2.ScoreLiengRequest.FromString(body))
+                js["hands"] = [" ".join(_text(card) for card in hand["cards"]) for hand in js["hands"]]
+                data = json.dumps(js, separators=(",", ":")).encode()
+                bodies.append(gateway_body(LIENG.full_name, "ScoreLieng", data))
+            name = f"JSON {case.name}, as card text"
+            cases.append(worst.Case(name, CALL, bodies[0], grpc.StatusCode.OK, tuple(bodies[1:])))
+    return cases
+
+
+_RANK_LETTERS = dict(zip(cards_pb2.Rank.keys()[1:], "A23456789TJQK", strict=True))  # RANK_ACE … RANK_KING
+
+
+def _text(card: dict[str, str]) -> str:
+    return _RANK_LETTERS[card["rank"]] + card["suit"][len("SUIT_")]
 
 
 def cpu_per_call(
@@ -119,7 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             through, handler = cpu_per_call(channel, json_case, server, args.seconds, counted_as=proto_case.path)
             worst_json = max(worst_json, through)
             print(f"{proto_case.name[:72]:<72} {proto:>9.2f} {through:>9.2f} {handler:>16.2f}")
-        for case in refusals:
+        for case in [*card_text_cases(), *refusals]:
             through, handler = cpu_per_call(channel, case, server, args.seconds, counted_as=SCORE_PATH)
             worst_json = max(worst_json, through)
             print(f"{case.name[:72]:<72} {'':>9} {through:>9.2f} {handler:>16.2f}")
