@@ -4,9 +4,9 @@ Every request of bench_worst_case.py that JSON can carry (not the ones padded wi
 as JSON through ``cardrules.gateway.v1.JsonGatewayService/Call`` the way Envoy sends it, next to the same request
 as protobuf to the rules method itself; plus JSON-only cases: the 1,000 random hands as card text ("AC AD AH"), and
 refusals of bodies up to what Envoy lets through (255 KiB): a misspelt key in every card, a bad value in every card,
-one misspelt key after 999 good hands (1,000 hands each), 20,000 empty hands, 1,000 hands of bad card text. Per call: the
-server's CPU (user + system of its processes, from /proc) and the handler's share (its metric), over calls sent
-one at a time with nothing else measured. Target: 20 ms.
+one misspelt key after 999 good hands (1,000 hands each), 20,000 empty hands, 1,000 hands of bad card text. Per
+call: the server's CPU (user + system of its processes, from /proc) and the handler's share (its metric), over calls
+sent one at a time with nothing else measured. Target: 20 ms.
 """
 
 from __future__ import annotations
