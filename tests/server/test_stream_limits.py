@@ -132,3 +132,18 @@ def test_a_stream_stops_reading_once_the_answers_waiting_for_its_client_reach_th
     # Three answers reach the limit (the first is being written, two wait): nothing further is read, although
     # the limit of 100 messages in flight is far away.
     assert asyncio.run(scenario()) == 3
+
+
+def test_a_stream_whose_deadline_passes_is_logged_as_such() -> None:
+    with running_server() as server, server.channel() as channel:
+        requests: Queue[bytes | None] = Queue()
+        responses = raw_stream(channel, STREAM)(iter(requests.get, None), timeout=1.0)
+        requests.put(score_lieng_message(3, 1))
+        assert answer_of(LIENG, next(responses))[0] == 1
+        assert _answers(responses) == []
+        requests.put(None)
+        assert responses.code() is grpc.StatusCode.DEADLINE_EXCEEDED
+        line = server.wait_for_log(lambda entry: entry.get("event") == "stream")
+        assert line["code"] == "DEADLINE_EXCEEDED" and line["messages"] == {
+            "/cardrules.v1.LiengService/ScoreLieng OK": 1
+        }
