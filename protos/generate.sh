@@ -76,10 +76,12 @@ mkdir -p "$out/service/cardrules/server/descriptors"
   --descriptor_set_out="$out/service/cardrules/server/descriptors/contract.binpb" $protos "$gateway")
 
 # The SDKs' client methods, one per RPC of every service, from that descriptor set (its comments become their docs):
-# Python's sync and asyncio clients (clients/python/generate_rpcs.py). A new RPC, field or service needs no SDK
-# edit, only a run of this script.
+# Python's sync and asyncio clients (clients/python/generate_rpcs.py) and Java's blocking, future and Kotlin
+# coroutine clients (clients/java/generate_clients.py). A new RPC, field or service needs no SDK edit, only a run of
+# this script.
 contract_set="$out/service/cardrules/server/descriptors/contract.binpb"
 "$py" "$root/clients/python/generate_rpcs.py" "$contract_set" "$out/clients/python/src/cardrules/client/generated"
+"$py" "$root/clients/java/generate_clients.py" "$contract_set" "$out/clients/java/src/main/generated-clients"
 
 # OpenAPI 3.1 of the JSON API the Envoy front serves (POST /cardrules.v1.<Service>/<Method>, proto3 JSON bodies),
 # for HTTP clients generated in other languages (deploy/README.md). protoc-gen-connect-openapi writes exactly these

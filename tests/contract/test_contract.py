@@ -64,6 +64,7 @@ GENERATED = [
     "clients/go/gen",
     "clients/csharp/src/Generated",
     "clients/java/src/main/generated",
+    "clients/java/src/main/generated-clients",
 ]
 
 

@@ -2,9 +2,9 @@ package io.cardrules.client;
 
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
+import io.grpc.ServiceDescriptor;
 import io.grpc.Status;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,14 +14,14 @@ import java.util.Map;
  * Channels to the rules service: service config (load balancing, retries) and a default deadline.
  *
  * <p>Every rules RPC is a pure function of its request, so retrying one can never apply it twice; that is why
- * the retry policy covers every method of both services. Same policy as {@code clients/python/.../channel.py}.
+ * the retry policy covers every method of every service. Same policy as {@code clients/python/.../channel.py}.
  */
 public final class RulesChannels {
   /** The deadline given to calls that set none: 2 s, as in the other SDKs. */
   public static final long DEFAULT_DEADLINE_MILLIS = 2000;
 
-  public static final List<String> SERVICES =
-      Collections.unmodifiableList(Arrays.asList("cardrules.v1.SamLocService", "cardrules.v1.LiengService"));
+  /** The full name of every service of the contract ({@link RulesServices}, generated from the protos). */
+  public static final List<String> SERVICES = serviceNames();
 
   private RulesChannels() {}
 
@@ -56,6 +56,14 @@ public final class RulesChannels {
             Collections.singletonMap(loadBalancing.policy(), Collections.emptyMap())));
     config.put("methodConfig", Collections.<Object>singletonList(method));
     return config;
+  }
+
+  private static List<String> serviceNames() {
+    List<String> names = new ArrayList<>();
+    for (ServiceDescriptor service : RulesServices.ALL) {
+      names.add(service.getName());
+    }
+    return Collections.unmodifiableList(names);
   }
 
   private static String seconds(long millis) {

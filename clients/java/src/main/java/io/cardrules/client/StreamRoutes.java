@@ -3,15 +3,11 @@ package io.cardrules.client;
 import com.google.protobuf.Descriptors;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Message;
-import io.cardrules.v1.LiengServiceGrpc;
-import io.cardrules.v1.SamLocServiceGrpc;
 import io.grpc.MethodDescriptor;
 import io.grpc.ServiceDescriptor;
 import io.grpc.protobuf.ProtoMethodDescriptorSupplier;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -56,9 +52,6 @@ final class StreamRoutes {
     }
   }
 
-  private static final List<ServiceDescriptor> SERVICES =
-      Collections.unmodifiableList(
-          Arrays.asList(SamLocServiceGrpc.getServiceDescriptor(), LiengServiceGrpc.getServiceDescriptor()));
   /** Full method name (e.g. {@code cardrules.v1.LiengService/ScoreLieng}) to its route. */
   private static final Map<String, Route> ROUTES = routes();
 
@@ -76,7 +69,7 @@ final class StreamRoutes {
 
   private static Map<String, Route> routes() {
     Map<String, Route> routes = new HashMap<>();
-    for (ServiceDescriptor descriptor : SERVICES) {
+    for (ServiceDescriptor descriptor : RulesServices.ALL) {
       MethodDescriptor<?, ?> streamMethod = null;
       for (MethodDescriptor<?, ?> method : descriptor.getMethods()) {
         if (method.getType() == MethodDescriptor.MethodType.BIDI_STREAMING

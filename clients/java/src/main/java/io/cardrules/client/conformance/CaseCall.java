@@ -7,8 +7,7 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.util.JsonFormat;
 import io.cardrules.client.FieldViolation;
 import io.cardrules.client.RulesException;
-import io.cardrules.v1.LiengServiceGrpc;
-import io.cardrules.v1.SamLocServiceGrpc;
+import io.cardrules.client.RulesServices;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
 import io.grpc.MethodDescriptor;
@@ -19,7 +18,6 @@ import io.grpc.protobuf.ProtoMethodDescriptorSupplier;
 import io.grpc.protobuf.ProtoUtils;
 import io.grpc.stub.ClientCalls;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -29,9 +27,6 @@ public final class CaseCall {
   private static final JsonFormat.Parser PARSER = JsonFormat.parser();
   // Default-valued fields are emitted so vectors can expect `"legal": false` or an UNSPECIFIED reason.
   private static final JsonFormat.Printer PRINTER = JsonFormat.printer().includingDefaultValueFields();
-  // The generated stubs' service descriptors: every method a vector may name.
-  private static final List<ServiceDescriptor> SERVICES =
-      Arrays.asList(SamLocServiceGrpc.getServiceDescriptor(), LiengServiceGrpc.getServiceDescriptor());
 
   private CaseCall() {}
 
@@ -85,7 +80,8 @@ public final class CaseCall {
   }
 
   private static MethodDescriptor<?, ?> method(String service, String name) throws Unsendable {
-    for (ServiceDescriptor descriptor : SERVICES) {
+    // Every service of the contract (generated): every method a vector may name.
+    for (ServiceDescriptor descriptor : RulesServices.ALL) {
       if (descriptor.getName().equals(service)) {
         String fullName = MethodDescriptor.generateFullMethodName(service, name);
         for (MethodDescriptor<?, ?> method : descriptor.getMethods()) {
