@@ -3,11 +3,17 @@ package cardrules
 import (
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strconv"
 	"time"
 
 	"google.golang.org/grpc/codes"
+	"google.golang.org/protobuf/reflect/protoreflect"
+	"google.golang.org/protobuf/reflect/protoregistry"
 )
+
+// contractPackage is the protobuf package of the rules services.
+const contractPackage = "cardrules.v1"
 
 // LoadBalancing is a gRPC load-balancing policy name.
 type LoadBalancing string
@@ -20,8 +26,27 @@ const (
 	RoundRobin LoadBalancing = "round_robin"
 )
 
-// Services are the full names of the contract's services; the retry policy covers every method of both.
-var Services = []string{"cardrules.v1.SamLocService", "cardrules.v1.LiengService"}
+// Services are the full names of the contract's services, read from its generated descriptors (every service of
+// package cardrules.v1, in file order); the retry policy and stream mode cover every method of each.
+var Services = contractServices()
+
+// contractServices lists the services the generated code registered (streamroutes.go imports it), so a new game's
+// service needs no edit here.
+func contractServices() []string {
+	var files []protoreflect.FileDescriptor
+	protoregistry.GlobalFiles.RangeFilesByPackage(contractPackage, func(file protoreflect.FileDescriptor) bool {
+		files = append(files, file)
+		return true
+	})
+	sort.Slice(files, func(i, j int) bool { return files[i].Path() < files[j].Path() })
+	var names []string
+	for _, file := range files {
+		for i := 0; i < file.Services().Len(); i++ {
+			names = append(names, string(file.Services().Get(i).FullName()))
+		}
+	}
+	return names
+}
 
 // Every rules call is a pure function of its request, so a retry can never apply anything twice. CANCELLED is
 // retried too: a replica shutting down cancels calls it accepted but had not started, and another replica may

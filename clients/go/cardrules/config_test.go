@@ -7,9 +7,12 @@ import (
 	"testing"
 	"time"
 
+	cardrulesv1 "github.com/cardrules/cardrules/clients/go/gen/cardrules/v1"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/reflect/protoreflect"
+	"google.golang.org/protobuf/reflect/protoregistry"
 )
 
 func TestServiceConfigRetriesEveryMethodOfBothServices(t *testing.T) {
@@ -31,7 +34,7 @@ func TestServiceConfigRetriesEveryMethodOfBothServices(t *testing.T) {
 		t.Errorf("load balancing %v", config.LoadBalancingConfig)
 	}
 	method := config.MethodConfig[0]
-	wantNames := []map[string]string{{"service": "cardrules.v1.SamLocService"}, {"service": "cardrules.v1.LiengService"}}
+	wantNames := []map[string]string{{"service": "cardrules.v1.LiengService"}, {"service": "cardrules.v1.SamLocService"}}
 	if !reflect.DeepEqual(method.Name, wantNames) {
 		t.Errorf("names %v", method.Name)
 	}
@@ -46,7 +49,7 @@ func TestServiceConfigRetriesEveryMethodOfBothServices(t *testing.T) {
 
 func TestServiceConfigWithoutRetryAndBadPolicy(t *testing.T) {
 	text, err := ServiceConfig(PickFirst, false)
-	if err != nil || text != `{"loadBalancingConfig":[{"pick_first":{}}],"methodConfig":[{"name":[{"service":"cardrules.v1.SamLocService"},{"service":"cardrules.v1.LiengService"}]}]}` {
+	if err != nil || text != `{"loadBalancingConfig":[{"pick_first":{}}],"methodConfig":[{"name":[{"service":"cardrules.v1.LiengService"},{"service":"cardrules.v1.SamLocService"}]}]}` {
 		t.Errorf("ServiceConfig(PickFirst, false) = %s, %v", text, err)
 	}
 	if _, err := ServiceConfig("random", true); err == nil {
@@ -81,5 +84,33 @@ func TestInterceptorAddsDefaultDeadlineAndTypedErrors(t *testing.T) {
 	_ = unaryInterceptor(0)(context.Background(), "/m", nil, nil, nil, invoker)
 	if had {
 		t.Error("a deadline was added with the default timeout off")
+	}
+}
+
+// Services is read from the generated descriptors: the services of every generated cardrules.v1 file, each with
+// its generated gRPC stub's methods.
+func TestServicesAreTheContractsServices(t *testing.T) {
+	want := map[string]int{
+		cardrulesv1.SamLocService_ServiceDesc.ServiceName: len(cardrulesv1.SamLocService_ServiceDesc.Methods),
+		cardrulesv1.LiengService_ServiceDesc.ServiceName:  len(cardrulesv1.LiengService_ServiceDesc.Methods),
+	}
+	if len(Services) != len(want) {
+		t.Fatalf("Services %v, want the services of %v", Services, want)
+	}
+	for _, name := range Services {
+		descriptor, err := protoregistry.GlobalFiles.FindDescriptorByName(protoreflect.FullName(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		unary := 0
+		methods := descriptor.(protoreflect.ServiceDescriptor).Methods()
+		for i := 0; i < methods.Len(); i++ {
+			if !methods.Get(i).IsStreamingClient() && !methods.Get(i).IsStreamingServer() {
+				unary++
+			}
+		}
+		if count, ok := want[name]; !ok || count != unary {
+			t.Errorf("%s: %d unary methods in the descriptors, %d (%v) in the generated stub", name, unary, count, ok)
+		}
 	}
 }
