@@ -4,13 +4,13 @@
 import { createRegistry, type DescMethodUnary, fromJson, type Registry, toJson } from "@bufbuild/protobuf";
 import type { Transport } from "@connectrpc/connect";
 import { fieldViolationsOf, toRulesError } from "./errors.js";
-import { LiengService } from "./gen/cardrules/v1/lieng_pb.js";
-import { SamLocService } from "./gen/cardrules/v1/sam_loc_pb.js";
+import { CONTRACT_FILES } from "./gen/contract.js";
 import { type Json, matchError, matchResponse } from "./matching.js";
 import type { VectorCase } from "./vector-file.js";
 
-/** Both services of the contract, by full name (`cardrules.v1.SamLocService`). */
-export const SERVICES: Registry = createRegistry(SamLocService, LiengService);
+/** Every service (and message) of the contract, by full name (`cardrules.v1.SamLocService`): the generated files'
+ * registry, so a new service is found without an edit here. */
+export const SERVICES: Registry = createRegistry(...CONTRACT_FILES);
 
 /** Run one case; `undefined` when it passes, else the first difference. */
 export async function runCase(transport: Transport, vector: VectorCase): Promise<string | undefined> {
