@@ -88,7 +88,7 @@ class ErrorsAndChannelsTest {
     assertEquals(List.of(Map.of("round_robin", Map.of())), config.get("loadBalancingConfig"));
     Map<String, Object> method = ((List<Map<String, Object>>) config.get("methodConfig")).get(0);
     assertEquals(
-        List.of(Map.of("service", "cardrules.v1.SamLocService"), Map.of("service", "cardrules.v1.LiengService")),
+        List.of(Map.of("service", "cardrules.v1.LiengService"), Map.of("service", "cardrules.v1.SamLocService")),
         method.get("name"));
     Map<String, Object> retry = (Map<String, Object>) method.get("retryPolicy");
     assertEquals(List.of("UNAVAILABLE", "CANCELLED"), retry.get("retryableStatusCodes"));
@@ -104,7 +104,7 @@ class ErrorsAndChannelsTest {
   void clientsAndChannelConfigCoverEveryGeneratedMethod() {
     // The service config names every service the generated stubs have, and each RPC has one typed client method.
     List<io.grpc.ServiceDescriptor> services =
-        List.of(SamLocServiceGrpc.getServiceDescriptor(), LiengServiceGrpc.getServiceDescriptor());
+        List.of(LiengServiceGrpc.getServiceDescriptor(), SamLocServiceGrpc.getServiceDescriptor());
     assertEquals(
         RulesChannels.SERVICES, services.stream().map(io.grpc.ServiceDescriptor::getName).toList());
     int methods = 0;
