@@ -26,6 +26,8 @@ import grpc
 from google.protobuf import descriptor_pool, json_format, message_factory
 from google.protobuf.message import Message
 
+# Imported for its side effect: it registers every cardrules.v1 service in the default descriptor pool.
+import cardrules.client.generated.services  # noqa: F401
 from cardrules.client.auth import check_token
 from cardrules.client.channel import DEFAULT_TIMEOUT
 from cardrules.client.client import connect
@@ -34,9 +36,6 @@ from cardrules.client.stream_protocol import StreamProtocol
 from cardrules.client.sync_streams import SyncStreams
 from cardrules.client.tools.matching import ErrorOutcome, Outcome, ResponseOutcome, match_expect
 from cardrules.client.tools.vectors import Case, VectorsUnreadable, load_vectors
-
-# Imported for their side effect: they register the cardrules.v1 services in the default descriptor pool.
-from cardrules.v1 import lieng_pb2, sam_loc_pb2  # noqa: F401
 
 __all__ = ["TOKEN_ENV", "CaseStreams", "main", "run_case"]
 
