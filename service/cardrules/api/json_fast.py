@@ -7,7 +7,8 @@ proto names, and the message constructor (C) builds the message from the nested 
 walk over a per-message plan in declaration order (the transcoder's order).
 
 Only well-formed requests are read here, and only in their usual spelling (known fields, enum values by name or
-number, integers as JSON integers or decimal strings, no nulls): anything else gives up (None) and json_mapping
+number, integers as JSON integers or decimal strings, cards as objects or readable card text, no nulls): anything
+else gives up (None) and json_mapping
 reads the body, so every refusal and every unusual spelling is json_mapping's. Both paths read the same message
 from every vector and from generated requests (tests/api/test_json_fast.py) and print the same JSON for every
 vector's response (tests/e2e/test_json_gateway.py).

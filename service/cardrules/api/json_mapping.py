@@ -4,8 +4,11 @@ Requests: a field the message does not have is refused, not dropped (Envoy's tra
 house-rule switch would silently change the game). Every problem is an :class:`InvalidInput` naming its field in
 the request's proto field path (``house_rules.chopPenaltyy``, ``hands[1].cards[0].rank``), like every other bad
 input. Both spellings of a field name are accepted, as the mapping says (``houseRules`` and ``house_rules``), but
-not both at once; an enum is its value name or an int32 number. Otherwise ``json_format`` reads the values: this is
-the plain path, and the reference json_fast must agree with.
+not both at once; an enum is its value name or an int32 number; cards may be card text (api/json_cards.py: text
+that is not a card is named at the card, and readable text becomes the card objects before ``json_format`` reads
+the body). Otherwise ``json_format`` reads the values: this is the plain path, and the reference json_fast must
+agree with. The gateway loads a body once (:func:`load`) and holds its lists to their bounds (api/json_bounds.py)
+before either path reads it.
 
 Responses: the form the transcoder printed and the SDKs read: lowerCamelCase names, enum value names, int64 as
 decimal strings, every field without presence printed even at its default (``"legal": false``, ``"events": []``),
