@@ -4,9 +4,9 @@ How long a health check and a cheap rules call take on the main gRPC port while 
 with the handler thread (cardrules.server.work, the default) and without it (``--handler-thread false``: every
 call computed on the event loop), side by side: two servers run at once and the phases alternate between them.
 
-Phases (each ``--seconds`` long, after the load has run 2 s):
-- **4 worst unary**: 4 processes each keep the costliest request (1,000 ScoreLieng hands of malformed cards) in
-  flight without pause;
+Phases (each ``--seconds`` long, once every load process has been answered):
+- **4 worst unary**: 4 processes each keep the costliest request (ScoreLieng of 1,000 random hands, ~10 ms of
+  handler work; bench_worst_case.py) in flight without pause;
 - **4 streams**: 4 processes each pipeline that request as messages on one Liêng ``Stream``;
 - **idle**: nothing else (what the machine itself adds).
 
@@ -15,7 +15,8 @@ every 10 ms, in turn: p50 / p99 / max of each. Targets: health p99 ≤ 100 ms an
 under both loads. The machine is shared, so the load average is printed with every row.
 
 ``--backlog`` instead runs the backlog case: 800 concurrent calls of 256 KiB (ScoreLieng requests of tiny unknown
-fields, the costliest junk) over 8 connections, each with a 60 s deadline, once per server; it reports the codes
+fields, the costliest junk; ``--case costliest``: 1,000 random hands) over 8 connections, each with a 60 s
+deadline, once per server; it reports the codes
 the clients got, the slowest answer, and how many calls the server's own metrics counted: a call the clients saw
 end but the server never counted was dropped by gRPC before the server saw it.
 """
@@ -45,6 +46,7 @@ sys.path.insert(0, str(REPO_ROOT))  # for tests.* when run as a script from anyw
 
 from cardrules.v1 import lieng_pb2  # noqa: E402
 from tests.benchmarks.bench_worst_case import Case, junk_cases, lieng_cases  # noqa: E402
+from tests.support.calls import raw_stream, raw_unary  # noqa: E402
 from tests.support.server_process import ServerHandle, running_server  # noqa: E402
 from tests.support.streams import LIENG, stream_message  # noqa: E402
 
@@ -61,7 +63,7 @@ def _case(cases: Sequence[Case], name: str) -> Case:
 
 
 def worst() -> Case:
-    return _case(lieng_cases(), "Liêng ScoreLieng: 1000 hands of malformed cards")
+    return _case(lieng_cases(), "Liêng ScoreLieng: 1000 random hands")
 
 
 def cheap() -> Case:
@@ -75,12 +77,12 @@ def _unary_loader(target: str, stop: Any, done: Any) -> None:
     case = worst()
     calls = 0
     with grpc.insecure_channel(target, options=_LOCAL) as channel:
-        method = channel.unary_unary(case.path)
+        method = raw_unary(channel, case.path)
         while not stop.is_set():
-            with contextlib.suppress(grpc.RpcError):  # INVALID_ARGUMENT is this request's answer
+            with contextlib.suppress(grpc.RpcError):  # the server stopping
                 method(case.body, timeout=60)
             calls += 1
-    done.value = calls
+            done.value = calls
 
 
 def _stream_loader(target: str, stop: Any, done: Any) -> None:
@@ -93,7 +95,7 @@ def _stream_loader(target: str, stop: Any, done: Any) -> None:
     answers = 0
     with grpc.insecure_channel(target, options=_LOCAL) as channel:
         try:
-            for _answer in channel.stream_stream(STREAM)(messages(), timeout=600):
+            for _answer in raw_stream(channel, STREAM)(messages(), timeout=600):
                 answers += 1
                 done.value = answers
         except grpc.RpcError:
@@ -114,7 +116,7 @@ def probe(target: str, seconds: float) -> tuple[list[float], list[float]]:
     request = health_pb2.HealthCheckRequest().SerializeToString()
     case = cheap()
     with grpc.insecure_channel(target, options=_LOCAL) as channel:
-        check, call = channel.unary_unary(HEALTH), channel.unary_unary(case.path)
+        check, call = raw_unary(channel, HEALTH), raw_unary(channel, case.path)
         check(request, timeout=30)
         call(case.body, timeout=30)
         end = time.perf_counter() + seconds
@@ -133,7 +135,7 @@ def probe(target: str, seconds: float) -> tuple[list[float], list[float]]:
 def phase(server: ServerHandle, loader: Any, seconds: float) -> tuple[list[float], list[float], int]:
     spawn = multiprocessing.get_context("spawn")
     stop = spawn.Event()
-    counters = [spawn.Value("l", 0) for _ in range(4)]
+    counters = [spawn.Value("l", 0, lock=False) for _ in range(4)]
     processes = (
         []
         if loader is None
@@ -142,15 +144,23 @@ def phase(server: ServerHandle, loader: Any, seconds: float) -> tuple[list[float
     for process in processes:
         process.start()
     try:
-        time.sleep(2.0 if processes else 0.0)
+        # Every loader started (spawning takes seconds on a busy machine) and answered, then 1 s more.
+        deadline = time.monotonic() + 120
+        while processes and min(int(c.value) for c in counters) < 2:
+            if time.monotonic() > deadline:
+                raise SystemExit("the load processes did not get going within 120 s")
+            time.sleep(0.1)
+        time.sleep(1.0 if processes else 0.0)
+        started = [int(c.value) for c in counters]
         health, calls = probe(server.target, seconds)
+        loaded = sum(int(c.value) for c in counters) - sum(started)
     finally:
         stop.set()
         for process in processes:
             process.join(timeout=60)
             if process.is_alive():
                 process.kill()
-    return health, calls, sum(int(c.value) for c in counters)
+    return health, calls, loaded
 
 
 def fairness(servers: dict[str, ServerHandle], rounds: int, seconds: float) -> None:
@@ -189,7 +199,7 @@ def server_counts(server: ServerHandle, method: str) -> dict[str, float]:
     """Calls of ``method`` the server counted, by code."""
     with urllib.request.urlopen(server.metrics_url, timeout=10) as response:
         text = response.read().decode()
-    counts: dict[str, float] = collections.Counter()
+    counts: dict[str, float] = collections.defaultdict(float)
     for family in text_string_to_metric_families(text):
         for sample in family.samples:
             if sample.name == "cardrules_rpc_calls_total" and sample.labels.get("method") == method:
@@ -197,8 +207,13 @@ def server_counts(server: ServerHandle, method: str) -> dict[str, float]:
     return counts
 
 
-def backlog(server: ServerHandle, calls: int, connections: int) -> None:
-    case = next(c for c in junk_cases(256 * 1024 - 64) if "tiny unknown fields" in c.name)
+def backlog_case(kind: str) -> Case:
+    if kind == "costliest":
+        return worst()
+    return next(c for c in junk_cases(256 * 1024 - 64) if "tiny unknown fields" in c.name)
+
+
+def backlog(server: ServerHandle, case: Case, calls: int, connections: int) -> None:
     method = "/" + case.path.lstrip("/")
     before = server_counts(server, method)
     with ExitStack() as stack:
@@ -208,7 +223,7 @@ def backlog(server: ServerHandle, calls: int, connections: int) -> None:
         for channel in channels:
             grpc.channel_ready_future(channel).result(timeout=10)
         started = time.perf_counter()
-        futures = [channels[k % connections].unary_unary(case.path).future(case.body, timeout=60) for k in range(calls)]
+        futures = [raw_unary(channels[k % connections], case.path).future(case.body, timeout=60) for k in range(calls)]
         codes: collections.Counter[str] = collections.Counter()
         slowest = 0.0
         for future in futures:
@@ -236,6 +251,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=8.0, help="probing time of one phase")
     parser.add_argument("--backlog", action="store_true", help="run the 800-call backlog case instead")
     parser.add_argument("--calls", type=int, default=800, help="calls of the backlog case")
+    parser.add_argument("--connections", type=int, default=8, help="connections of the backlog case")
+    parser.add_argument(
+        "--case",
+        choices=("junk", "costliest"),
+        default="junk",
+        help="the backlog's request: 256 KiB of tiny unknown fields (default), or the costliest (1,000 random hands)",
+    )
     parser.add_argument("--only", choices=sorted(VARIANTS), help="one server only")
     args = parser.parse_args(argv)
     variants = {k: v for k, v in VARIANTS.items() if args.only in (None, k)}
@@ -248,9 +270,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             for name, value in variants.items()
         }
         if args.backlog:
+            case = backlog_case(args.case)
             for name, server in servers.items():
-                print(f"{name}: {args.calls} calls of 256 KiB over 8 connections, load {os.getloadavg()[0]:.1f}")
-                backlog(server, args.calls, 8)
+                print(
+                    f"{name}: {args.calls} × {case.name} over {args.connections} connections, "
+                    f"load {os.getloadavg()[0]:.1f}"
+                )
+                backlog(server, case, args.calls, args.connections)
         else:
             fairness(servers, args.rounds, args.seconds)
     return 0
