@@ -8,8 +8,10 @@ For each unary call, in order:
 3. **Deadline**: a call whose deadline passed while it waited is not computed.
 4. **Decoding**: the request is parsed here, not by grpc, so bytes that are not the request message become
    INVALID_ARGUMENT with a one-line message (grpc would answer UNKNOWN and log a traceback per call).
-5. The handler runs; then one log line and the Prometheus samples, with the code the client sees and the
-   caller's name. A call carried by another (the JSON gateway's) is named as the call it carries, with ``via``.
+5. The handler runs (its work on the worker's handler thread when the request is over 1 KiB:
+   cardrules.server.work); then one log line and the Prometheus samples, with the code the client sees, the
+   caller's name and the peer (read when the call starts: gRPC forgets it once a call is cancelled).
+   A call carried by another (the JSON gateway's) is named as the call it carries, with ``via``.
 
 A rules service's ``Stream`` (many calls on one bidirectional call) is run by cardrules.server.streams, which
 applies the same admission, authentication and metrics per message.
