@@ -101,3 +101,11 @@ def test_card_text_goes_into_every_cards_field() -> None:
     assert [cards_text(hand) for hand in call.request.hands] == ["AC AD AH"]
     with pytest.raises(TypeError, match="either"):
         cardrules.client.LiengClient.score_lieng.prepare(call.request, hands=["AC AD AH"])
+
+
+def test_the_generated_package_stays_reachable_by_its_name() -> None:
+    # cardrules.client re-exports the generated clients; it must not hide the subpackage they come from.
+    import cardrules.client.generated.rpcs as rpcs
+
+    assert cardrules.client.generated.__name__ == "cardrules.client.generated"
+    assert rpcs.LiengRpcs.score_lieng is cardrules.client.LiengClient.score_lieng

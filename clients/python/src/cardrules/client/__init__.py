@@ -27,7 +27,7 @@ from cardrules.client.errors import (
     from_rpc_error,
     from_status,
 )
-from cardrules.client.generated import clients as generated
+from cardrules.client.generated import clients as generated_clients
 from cardrules.client.generated.clients import *  # noqa: F403  # <Game>Client for every service of the contract
 from cardrules.client.requests import lieng_action, sam_action_from_move, sam_pass, sam_play
 
@@ -58,4 +58,4 @@ __all__ = [
     "sam_play",
     "service_config",
 ]
-__all__ += generated.__all__  # LiengClient, SamLocClient
+__all__ += generated_clients.__all__  # LiengClient, SamLocClient

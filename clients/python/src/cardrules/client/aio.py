@@ -7,8 +7,8 @@ async with AsyncLiengClient.connect("localhost:50051") as lieng:
 from __future__ import annotations
 
 from cardrules.client.connecting import aio_connect as connect
-from cardrules.client.generated import aio_clients as generated
+from cardrules.client.generated import aio_clients as generated_clients
 from cardrules.client.generated.aio_clients import *  # noqa: F403  # Async<Game>Client for every service
 
 __all__ = ["connect"]
-__all__ += generated.__all__
+__all__ += generated_clients.__all__

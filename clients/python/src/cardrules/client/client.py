@@ -10,8 +10,8 @@ the protos with its methods (``cardrules.client.generated``, shared with the asy
 from __future__ import annotations
 
 from cardrules.client.connecting import connect
-from cardrules.client.generated import clients as generated
+from cardrules.client.generated import clients as generated_clients
 from cardrules.client.generated.clients import *  # noqa: F403  # every service's client, whatever the contract holds
 
 __all__ = ["connect"]
-__all__ += generated.__all__
+__all__ += generated_clients.__all__
