@@ -236,9 +236,9 @@ def _card_text(js: Any, descriptor: Descriptor, path: FieldPath, found: Faults) 
         bad = [((cards, i), piece) for i, piece in bad_pieces(js)]
     for where, piece in bad:
         if found.building():  # (the words only for the faults an error lists: the rest are counted)
-            problem = card_problem(piece)
-            assert problem is not None  # not a card
-            found.listed.append(FieldViolation(_render(where), ErrorReason.MALFORMED_CARD, problem))
+            words = card_problem(piece)
+            assert words is not None  # not a card
+            found.listed.append(FieldViolation(_render(where), ErrorReason.MALFORMED_CARD, words))
 
 
 def _canonical(js: Any, descriptor: Descriptor) -> Any:
