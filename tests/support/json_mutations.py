@@ -36,8 +36,9 @@ _ODD_VALUES: tuple[Any, ...] = (
     "", "x", "\ud800", "\u0000", "9223372036854775808", "-9223372036854775809", "1e3", "0x10", " 5", "NaN",
     "RANK_ACE", "SUIT_HEARTS", "LIENG_ACTION_KIND_RAISE", "SAM_INSTANT_WIN_KIND_DRAGON", 99, "99",
     [], {}, [[]], [{}], {"rank": "RANK_TWO"},
+    # card text, which the JSON front takes wherever cards go
     "AC AD AH", "AS,KD QH", "ACADAH", "10♥", "AC XX", "\ud800 AS", "AS AS", ["AC", "XX", {}], ["2S", None],
-)  # fmt: skip  (the last row: card text, which the JSON front takes wherever cards go)
+)  # fmt: skip
 _ODD_KEYS = ("extra", "houseRulez", "house_rules", "houseRules", "HouseRules", "", "\u00e9", "\ud800", "a" * 300)
 
 
