@@ -120,12 +120,12 @@ class Settlement(NamedTuple):
 def _bands(committed: Sequence[int], folded: Sequence[bool]) -> list[tuple[int, int, tuple[int, ...], tuple[int, ...]]]:
     """Rule 1: one band (lo, hi] per distinct level of the unfolded seats, lowest first, with what each seat paid
     into it (clamp(committed − lo, 0, hi − lo), folded seats too) and its eligible seats (unfolded, committed ≥ hi)."""
-    n = len(committed)
+    live = [i for i in range(len(committed)) if not folded[i]]
     out = []
     lo = 0
-    for hi in sorted({committed[i] for i in range(n) if not folded[i]}):
-        paid = tuple(max(0, min(c, hi) - lo) for c in committed)
-        out.append((lo, hi, paid, tuple(i for i in range(n) if not folded[i] and committed[i] >= hi)))
+    for hi in sorted({committed[i] for i in live}):
+        paid = tuple([min(c, hi) - lo if c > lo else 0 for c in committed])
+        out.append((lo, hi, paid, tuple([i for i in live if committed[i] >= hi])))
         lo = hi
     return out
 
@@ -178,7 +178,9 @@ def settle_pots(
             payouts[seat] += mine
         gains = [[seat, share_of[seat] - contributions[seat]] for seat in tied]
         for seat in play_order:
-            left = 0 if seat in share_of else contributions[seat]
+            left = contributions[seat]
+            if seat in share_of or not left:
+                continue
             for gain in gains:
                 moved = min(left, gain[1])
                 if moved:
