@@ -11,7 +11,7 @@ from cardrules.core.cards import Card, format_cards
 from cardrules.core.errors import ErrorReason, InvalidInput
 from cardrules.core.sam.actions import Action, Pass, Play
 from cardrules.core.sam.combination import TWO, Combination, Kind, beats, classify_sorted, is_chop
-from cardrules.core.sam.duties import bao_mot_breach, broken_duty, duties_of, is_stuck_leader
+from cardrules.core.sam.duties import bao_mot_victim, broken_duty, is_stuck_leader
 from cardrules.core.sam.events import Chop, Event, EventKind, HandEnd
 from cardrules.core.sam.reasons import Illegal, Reason
 from cardrules.core.sam.state import SeatState, TableState, trusted_seat, trusted_table, with_passed
@@ -133,11 +133,10 @@ def step(state: TableState, action: Action, at: int | None) -> Step | Illegal:
             return Illegal(Reason.DOES_NOT_BEAT, combo)
     elif me.passed:  # pragma: no cover - nobody has passed while a trick is led (TableState checks it)
         return Illegal(Reason.ONLY_CHOP_ALLOWED, combo)
-    duties = duties_of(state, seat, me)
-    broken = broken_duty(duties, combo)
+    broken = broken_duty(state, seat, me, combo)
     if broken is not None:
         return Illegal(broken, combo)
-    violation_of = duties.watched if bao_mot_breach(duties, combo) else None
+    violation_of = bao_mot_victim(state, seat, me, combo)  # bao_mot = PENALTY: the play is legal and marked
     finishing = len(played) == len(hand)
     has_two = played[-1] >> 2 == TWO
 

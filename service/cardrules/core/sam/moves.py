@@ -18,7 +18,7 @@ from cardrules.core.cards import Card
 from cardrules.core.errors import ErrorReason, InvalidInput
 from cardrules.core.sam.actions import Action, Pass, Play
 from cardrules.core.sam.combination import SAME_RANK, Combination, Kind, beats, classify_sorted, is_chop
-from cardrules.core.sam.duties import broken_duty, duties_of, is_stuck_leader
+from cardrules.core.sam.duties import broken_duty, duties_can_forbid, is_stuck_leader
 from cardrules.core.sam.rankindex import lead_plays_of, lowest_of
 from cardrules.core.sam.state import TableState
 
@@ -175,9 +175,8 @@ def legal_moves(state: TableState, all_card_sets: bool = False) -> LegalMoves:
                     shaped = [g[:size] for g in present if len(g) >= size]
                 shaped += quads
             moves = [c for c in (classify_sorted(p, low_ace) for p in shaped) if beats(c, current, rules)]
-    duties = duties_of(state, seat, me)
-    if duties.no_finish_on_two or (duties.bao_mot_forbidden and duties.watched is not None):
-        moves = [c for c in moves if broken_duty(duties, c) is None]
+    if duties_can_forbid(state):
+        moves = [c for c in moves if broken_duty(state, seat, me, c) is None]
     return LegalMoves(seat, can_pass, tuple(moves))
 
 
