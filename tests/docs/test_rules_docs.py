@@ -237,8 +237,8 @@ def test_every_worked_example_names_its_vectors(doc: Path, section: str) -> None
 
 
 def slug(heading: str) -> str:
-    """GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens."""
-    text = re.sub(r"[`*_]", "", heading).strip().lower()
+    """GitHub's anchor for a heading: lower case, punctuation dropped (not ``_``), spaces to hyphens."""
+    text = re.sub(r"[`*]", "", heading).strip().lower()
     return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
 
 
