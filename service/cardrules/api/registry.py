@@ -67,7 +67,5 @@ def bindings() -> list[ServiceBinding]:
     return [
         ServiceBinding(SAM.full_name, add_sam, streams={sam_stream: lambda: StreamCalls(SAM, sam())}),
         ServiceBinding(LIENG.full_name, add_lieng, streams={lieng_stream: lambda: StreamCalls(LIENG, lieng())}),
-        ServiceBinding(
-            GATEWAY.full_name, add_gateway, carried_calls={GATEWAY_CALL: gateway_call_name}, listed=False
-        ),
+        ServiceBinding(GATEWAY.full_name, add_gateway, carried_calls={GATEWAY_CALL: gateway_call_name}, listed=False),
     ]
