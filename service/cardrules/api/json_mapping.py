@@ -28,9 +28,8 @@ from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
 
-from cardrules.api.errors import MAX_LISTED_VIOLATIONS
 from cardrules.api.json_cards import CARD, CARDS, bad_pieces, canonical_card, card_fields, card_problem, cards_fields
-from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
+from cardrules.core.errors import ErrorReason, Faults, FieldViolation
 
 M = TypeVar("M", bound=Message)
 
@@ -82,8 +81,7 @@ def read(js: dict[Any, Any], message_class: type[M]) -> M:
     # The walk names only what json_format refuses too (and repeated keys), so it goes first: a refused request
     # costs one walk, not a full parse that stops at its first problem and then the walk.
     found = violations(js, descriptor)
-    if found.listed:
-        raise InvalidInput(*found.listed, unlisted=found.unlisted)
+    found.check()
     if found.card_text:
         js = _canonical(js, descriptor)
     try:
@@ -103,31 +101,22 @@ def response_json(message: Message) -> bytes:
 # --- naming the fields of a refused request --------------------------------------------------------------------
 
 
-class Faults:
-    """What a walk found: the first faults in full (as many as an error lists, plus the one its "more" entry
-    points at), the rest only counted. A body of 256 KiB can hold thousands of faults, and building a path and a
-    message for each, which no error would show, cost three times the walk itself."""
+class WalkFaults(Faults):
+    """What a walk found (the core's :class:`~cardrules.core.errors.Faults`: the first in full, the rest counted),
+    and whether some cards were given as text or a list (api/json_cards.py), to be read as their objects."""
 
-    BUILT = MAX_LISTED_VIOLATIONS + 1
+    __slots__ = ("card_text",)
 
     def __init__(self) -> None:
-        self.listed: list[FieldViolation] = []
-        self.unlisted = 0
-        self.card_text = False  # some cards were given as text or a list (api/json_cards.py): read as their objects
-
-    def building(self) -> bool:
-        """Whether the next fault is built; if not, it is counted here."""
-        if len(self.listed) < self.BUILT:
-            return True
-        self.unlisted += 1
-        return False
+        super().__init__()
+        self.card_text = False
 
 
-def violations(js: Any, descriptor: Descriptor) -> Faults:
+def violations(js: Any, descriptor: Descriptor) -> WalkFaults:
     """Every problem of the JSON object ``js`` as a ``descriptor`` message, each at its proto field path: only
     what json_format refuses as well (an unknown field, a value it cannot read, two members of a oneof), a field
     given twice (json_format would merge the two) and an enum neither a value name nor an int32."""
-    found = Faults()
+    found = WalkFaults()
     _walk(js, descriptor, None, found)
     return found
 
@@ -156,14 +145,14 @@ def _render(path: FieldPath, name: str | int | None = None) -> str:
     return text
 
 
-def _walk(js: Any, descriptor: Descriptor, path: FieldPath, found: Faults) -> None:
+def _walk(js: Any, descriptor: Descriptor, path: FieldPath, found: WalkFaults) -> None:
     if descriptor.full_name in _CARD_MESSAGES and not isinstance(js, dict):
         _card_text(js, descriptor, path, found)
         return
     if not isinstance(js, dict):
         if found.building():
             problem = f"expected a JSON object ({descriptor.name}), got {_kind(js)}"
-            found.listed.append(FieldViolation(_render(path), ErrorReason.INVALID_VALUE, problem))
+            found.add(FieldViolation(_render(path), ErrorReason.INVALID_VALUE, problem))
         return
     fields = _fields(descriptor)
     oneofs: dict[str, str] = {}  # oneof name -> the proto name of the member set
@@ -174,7 +163,7 @@ def _walk(js: Any, descriptor: Descriptor, path: FieldPath, found: Faults) -> No
                 known = fields.get(name)
                 if found.building():
                     named = _render(path, _key(name) if known is None else known.name)
-                    found.listed.append(
+                    found.add(
                         FieldViolation(named, ErrorReason.DUPLICATE_FIELD, f"{name!r} names a field given before")
                     )
             continue
@@ -182,11 +171,11 @@ def _walk(js: Any, descriptor: Descriptor, path: FieldPath, found: Faults) -> No
         if field is None:
             if found.building():
                 problem = f"{descriptor.name} has no field {key!r}"
-                found.listed.append(FieldViolation(_render(path, _key(key)), ErrorReason.UNKNOWN_FIELD, problem))
+                found.add(FieldViolation(_render(path, _key(key)), ErrorReason.UNKNOWN_FIELD, problem))
             continue
         if field.name in given and found.building():
             problem = f"{key!r} names a field given before"
-            found.listed.append(FieldViolation(_render(path, field.name), ErrorReason.DUPLICATE_FIELD, problem))
+            found.add(FieldViolation(_render(path, field.name), ErrorReason.DUPLICATE_FIELD, problem))
         given.add(field.name)
         if value is None:  # null means the default, for any field
             continue
@@ -194,7 +183,7 @@ def _walk(js: Any, descriptor: Descriptor, path: FieldPath, found: Faults) -> No
             if field.oneof in oneofs:
                 if found.building():
                     problem = f"only one of {field.oneof} may be set, and {oneofs[field.oneof]} is"
-                    found.listed.append(FieldViolation(_render(path, field.name), ErrorReason.DUPLICATE_FIELD, problem))
+                    found.add(FieldViolation(_render(path, field.name), ErrorReason.DUPLICATE_FIELD, problem))
                 continue
             oneofs[field.oneof] = field.name
         where = (path, field.name)
@@ -203,7 +192,7 @@ def _walk(js: Any, descriptor: Descriptor, path: FieldPath, found: Faults) -> No
         elif not isinstance(value, list):
             if found.building():
                 problem = f"expected a JSON array, got {_kind(value)}"
-                found.listed.append(FieldViolation(_render(where), ErrorReason.INVALID_VALUE, problem))
+                found.add(FieldViolation(_render(where), ErrorReason.INVALID_VALUE, problem))
         else:
             for i, item in enumerate(value):
                 _check(field, item, (where, i), found)
@@ -212,7 +201,7 @@ def _walk(js: Any, descriptor: Descriptor, path: FieldPath, found: Faults) -> No
 _CARD_MESSAGES = {CARDS, CARD}
 
 
-def _card_text(js: Any, descriptor: Descriptor, path: FieldPath, found: Faults) -> None:
+def _card_text(js: Any, descriptor: Descriptor, path: FieldPath, found: WalkFaults) -> None:
     """A ``Cards`` given as card text or as a list of cards, a ``Card`` as its text (api/json_cards.py)."""
     cards = (path, "cards")
     if descriptor.full_name == CARDS and type(js) is list:
@@ -226,7 +215,7 @@ def _card_text(js: Any, descriptor: Descriptor, path: FieldPath, found: Faults) 
         if found.building():
             kinds = "a list of cards, card text" if descriptor.full_name == CARDS else "card text"
             problem = f"expected {kinds} or a JSON object ({descriptor.name}), got {_kind(js)}"
-            found.listed.append(FieldViolation(_render(path), ErrorReason.INVALID_VALUE, problem))
+            found.add(FieldViolation(_render(path), ErrorReason.INVALID_VALUE, problem))
         return
     found.card_text = True
     bad: list[tuple[FieldPath, str]]
@@ -238,7 +227,7 @@ def _card_text(js: Any, descriptor: Descriptor, path: FieldPath, found: Faults) 
         if found.building():  # (the words only for the faults an error lists: the rest are counted)
             words = card_problem(piece)
             assert words is not None  # not a card
-            found.listed.append(FieldViolation(_render(where), ErrorReason.MALFORMED_CARD, words))
+            found.add(FieldViolation(_render(where), ErrorReason.MALFORMED_CARD, words))
 
 
 def _canonical(js: Any, descriptor: Descriptor) -> Any:
@@ -263,7 +252,7 @@ def _canonical(js: Any, descriptor: Descriptor) -> Any:
     return out
 
 
-def _check(field: _Field, value: Any, where: FieldPath, found: Faults) -> None:
+def _check(field: _Field, value: Any, where: FieldPath, found: WalkFaults) -> None:
     """One value (a list's element for a repeated field)."""
     if field.message is not None:
         _walk(value, field.message, where, found)
@@ -271,10 +260,10 @@ def _check(field: _Field, value: Any, where: FieldPath, found: Faults) -> None:
         if type(value) is str:
             if value not in field.enum_names and found.building():  # (counts the fault when not built)
                 problem = f"{value!r} is not a value of {field.descriptor.enum_type.name}"  # type: ignore[union-attr]
-                found.listed.append(FieldViolation(_render(where), ErrorReason.UNKNOWN_ENUM_VALUE, problem))
+                found.add(FieldViolation(_render(where), ErrorReason.UNKNOWN_ENUM_VALUE, problem))
         elif not _enum_number(field, value) and found.building():
             problem = f"expected {_expected(field.descriptor)}, got {_kind(value)}"
-            found.listed.append(FieldViolation(_render(where), ErrorReason.INVALID_VALUE, problem))
+            found.add(FieldViolation(_render(where), ErrorReason.INVALID_VALUE, problem))
     elif (
         value is None
         or not (
@@ -283,7 +272,7 @@ def _check(field: _Field, value: Any, where: FieldPath, found: Faults) -> None:
         )
     ) and found.building():
         problem = f"expected {_expected(field.descriptor)}, got {_kind(value)}"
-        found.listed.append(FieldViolation(_render(where), ErrorReason.INVALID_VALUE, problem))
+        found.add(FieldViolation(_render(where), ErrorReason.INVALID_VALUE, problem))
 
 
 _INT_RANGES = {
