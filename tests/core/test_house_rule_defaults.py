@@ -16,7 +16,6 @@ from cardrules.core.sam.house_rules import ALL_INSTANT_WINS
 
 ROOT = Path(__file__).resolve().parents[2]
 PROTOS = ROOT / "protos/cardrules/v1"
-RULES = ROOT / "docs/rules"
 
 # The switches whose default is not a value but a meaning: the words each place uses for it.
 UNSET_MEANS: dict[tuple[str, str], dict[str, str | None]] = {
@@ -26,8 +25,8 @@ UNSET_MEANS: dict[tuple[str, str], dict[str, str | None]] = {
     ("lieng", "max_raise_rounds"): {"proto": "no limit", "doc": "no limit"},
 }
 GAMES: dict[str, tuple[object, str, str, str, str]] = {
-    "sam": (sam.HouseRules(), "sam_loc.proto", "SamHouseRules", "sam-loc.md", "## 7."),
-    "lieng": (lieng.HouseRules(), "lieng.proto", "LiengHouseRules", "lieng.md", "## 4."),
+    "sam": (sam.HouseRules(), "sam_loc.proto", "SamHouseRules", "docs/rules/sam-loc.md", "## 7."),
+    "lieng": (lieng.HouseRules(), "lieng.proto", "LiengHouseRules", "docs/rules/lieng.md", "## 4."),
 }
 
 
@@ -122,8 +121,8 @@ def test_the_core_default_is_the_one_the_contract_and_the_rules_state(game: str,
     enum_type = contract_enum(proto, name) if isinstance(value, enum.Enum) else ""
     if enum_type:
         assert unspecified_comment(proto, enum_type) == f"The default: {value.name}."
-    defaults = doc_defaults((RULES / doc_file).read_text(encoding="utf-8"), heading)
-    assert name in defaults, f"{name} is not in the switch table of docs/rules/{doc_file}"
+    defaults = doc_defaults((ROOT / doc_file).read_text(encoding="utf-8"), heading)
+    assert name in defaults, f"{name} is not in the switch table of {doc_file}"
     assert defaults[name] == expected(game, name, value, "doc", enum_type)
 
 
@@ -132,13 +131,13 @@ def test_every_switch_of_the_contract_and_the_rules_is_in_the_core(game: str) ->
     _rules, proto_file, message, doc_file, heading = GAMES[game]
     core = {name for g, name in CASES if g == game}
     assert set(proto_comments((PROTOS / proto_file).read_text(encoding="utf-8"), message)) == core
-    assert set(doc_defaults((RULES / doc_file).read_text(encoding="utf-8"), heading)) == core
+    assert set(doc_defaults((ROOT / doc_file).read_text(encoding="utf-8"), heading)) == core
 
 
 def test_a_changed_default_is_caught() -> None:
     """The comparison can fail: a core default other than the stated one does not match."""
     assert (
         expected("sam", "chop_penalty", 21, "doc")
-        != doc_defaults((RULES / "sam-loc.md").read_text(encoding="utf-8"), "## 7.")["chop_penalty"]
+        != doc_defaults((ROOT / "docs/rules/sam-loc.md").read_text(encoding="utf-8"), "## 7.")["chop_penalty"]
     )
     assert proto_default("Stake multiplier paid per chop (chặt); default 20.") == "20"

@@ -1,5 +1,5 @@
-"""The house fee, the same rule in both games (Sâm §6, Liêng §3 rule 5): each seat whose result is positive pays
-floor(result × ``fee_bps`` / 10000) to the house."""
+"""The house fee, the same rule in both games (docs/rules/sam-loc.md §6, docs/rules/lieng.md §3): each seat
+whose result is positive pays floor(result × ``fee_bps`` / 10000) to the house."""
 
 from __future__ import annotations
 
