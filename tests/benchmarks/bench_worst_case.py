@@ -64,6 +64,7 @@ from tests.support.streams import LIENG as STREAM_LIENG  # noqa: E402
 from tests.support.streams import SAM as STREAM_SAM  # noqa: E402
 from tests.support.streams import SERVICES as STREAM_SERVICES  # noqa: E402
 from tests.support.streams import answer_of, stream_message  # noqa: E402
+from tests.support.varints import varint  # noqa: E402
 
 SAM = "/cardrules.v1.SamLocService/"
 LIENG = "/cardrules.v1.LiengService/"
@@ -130,26 +131,17 @@ def malformed_cards(count: int) -> cards_pb2.Cards:
 
 def unknown_field(size: int, filler: bytes = b"\x00") -> bytes:
     """One length-delimited field numbered 1000 (unknown to every message here) of ``size`` bytes."""
-    return b"\xc2\x3e" + _varint(size) + filler * size
+    return b"\xc2\x3e" + varint(size) + filler * size
 
 
 def _size(size: int) -> str:
     return f"{round(size / 1024 / 1024)} MiB" if size >= 1 << 20 else f"{round(size / 1024)} KiB"
 
 
-def _varint(value: int) -> bytes:
-    out = bytearray()
-    while value >= 0x80:
-        out.append(value & 0x7F | 0x80)
-        value >>= 7
-    out.append(value)
-    return bytes(out)
-
-
 def fill_to(body: bytes, size: int, filler: bytes = b"\x00") -> bytes:
     """``body`` followed by one unknown field making the whole ``size`` bytes."""
     room = size - len(body) - 2
-    return body + unknown_field(room - len(_varint(room)), filler)
+    return body + unknown_field(room - len(varint(room)), filler)
 
 
 def sam_record_request(hands: Sequence[Sequence[int]], actions: Sequence[sam.Action], leader: int = 0) -> bytes:
@@ -311,7 +303,7 @@ def _record_with_junk(request: bytes, filler: bytes, size: int) -> bytes:
     """A SettleRound request whose record carries one unknown field making the request about ``size`` bytes."""
     parsed = sam_loc_pb2.SamLocServiceSettleRoundRequest.FromString(request)
     inner = parsed.round.SerializeToString()
-    target = size - 1 - len(_varint(size))  # the round field's tag and its length
+    target = size - 1 - len(varint(size))  # the round field's tag and its length
     parsed.round.MergeFromString(fill_to(inner, target, filler)[len(inner) :])
     return parsed.SerializeToString()
 
@@ -503,7 +495,7 @@ def junk_cases(size: int = 4 * 1024 * 1024 - 64) -> list[Case]:
         Case(
             f"Sâm LegalMoves: house rules of {_size(size)} unknown fields",
             SAM + "LegalMoves",
-            b"\x0a" + _varint(size - 5) + fill_to(b"", size - 5),
+            b"\x0a" + varint(size - 5) + fill_to(b"", size - 5),
             bad,
         ),
     ]

@@ -52,6 +52,7 @@ from tests.support.streams import (
     unary_outcome,
     vector_calls,
 )
+from tests.support.varints import varint
 
 WAIT_SECONDS = 30.0  # the longest any test waits for the server to get somewhere (never a timing assertion)
 
@@ -244,20 +245,11 @@ def _envelope(service: Any, call_id: int, method: str, payload: bytes) -> bytes:
     need not parse)."""
     stream = service.methods_by_name["Stream"].input_type
     field = next(f for f in stream.oneofs_by_name["call"].fields if f.message_type is _input(service, method))
-    return _varint(1 << 3) + _varint(call_id) + _varint(field.number << 3 | 2) + _varint(len(payload)) + payload
+    return varint(1 << 3) + varint(call_id) + varint(field.number << 3 | 2) + varint(len(payload)) + payload
 
 
 def _input(service: Any, method: str) -> Any:
     return service.methods_by_name[method].input_type
-
-
-def _varint(value: int) -> bytes:
-    out = bytearray()
-    while value > 0x7F:
-        out.append(value & 0x7F | 0x80)
-        value >>= 7
-    out.append(value)
-    return bytes(out)
 
 
 def test_a_stream_reads_no_more_than_its_in_flight_limit_ahead_of_its_writes() -> None:

@@ -30,6 +30,7 @@ from google.protobuf.message import Message
 
 from cardrules.v1 import lieng_pb2, sam_loc_pb2
 from cardrules.v1.cards_pb2 import Card
+from tests.support.varints import varint
 
 VECTORS = Path(__file__).resolve().parents[1] / "vectors"
 
@@ -248,28 +249,17 @@ def _add_unknown_field(message: Message, rng: random.Random, path: str) -> str:
     number = rng.choice([n for n in (1, 2, 3, 4, 5, 15, 16, 100, 2047, 2048, 536_870_911) if n not in known])
     wire_type = rng.choice((0, 1, 2, 5))
     payload = {
-        0: _varint(rng.choice((0, 1, 2**63, 2**64 - 1))),
+        0: varint(rng.choice((0, 1, 2**63, 2**64 - 1))),
         1: rng.randbytes(8),
         2: _length_delimited(rng.randbytes(rng.randrange(24))),
         5: rng.randbytes(4),
     }[wire_type]
-    message.MergeFromString(_varint(number << 3 | wire_type) + payload)
+    message.MergeFromString(varint(number << 3 | wire_type) + payload)
     return f"{path or '<root>'}: unknown field {number} (wire type {wire_type}) added"
 
 
-def _varint(value: int) -> bytes:
-    out = bytearray()
-    while True:
-        low, value = value & 0x7F, value >> 7
-        if value:
-            out.append(low | 0x80)
-        else:
-            out.append(low)
-            return bytes(out)
-
-
 def _length_delimited(payload: bytes) -> bytes:
-    return _varint(len(payload)) + payload
+    return varint(len(payload)) + payload
 
 
 def _hostile_wire(rng: random.Random, grow_bytes: int) -> tuple[bytes, str]:
@@ -279,19 +269,19 @@ def _hostile_wire(rng: random.Random, grow_bytes: int) -> tuple[bytes, str]:
     if shape == 0:
         depth = rng.choice((50, 100, 101, 1000, 100_000))
         closed = rng.random() < 0.5
-        payload = _varint(number << 3 | 3) * depth + (_varint(number << 3 | 4) * depth if closed else b"")
+        payload = varint(number << 3 | 3) * depth + (varint(number << 3 | 4) * depth if closed else b"")
         return payload, f"{depth} nested groups of field {number}" + (" (closed)" if closed else "")
     if shape == 1:
-        return _varint(number << 3) + b"\xff" * rng.randint(9, 12) + b"\x01", f"overlong varint in field {number}"
+        return varint(number << 3) + b"\xff" * rng.randint(9, 12) + b"\x01", f"overlong varint in field {number}"
     if shape == 2:
         claimed = rng.choice((2**31 - 1, 2**32 - 1, 2**63, 2**64 - 1, 4 * 1024 * 1024))
-        return _varint(number << 3 | 2) + _varint(claimed) + b"\0" * 8, f"field {number} claims {claimed} bytes"
+        return varint(number << 3 | 2) + varint(claimed) + b"\0" * 8, f"field {number} claims {claimed} bytes"
     if shape == 3:
         size = rng.randrange(max(1, grow_bytes))
-        return _varint(number << 3 | 2) + _length_delimited(b"\0" * size), f"field {number}: {size} zero bytes"
+        return varint(number << 3 | 2) + _length_delimited(b"\0" * size), f"field {number}: {size} zero bytes"
     if shape == 4:
         return bytes([rng.choice((0x00, 0x02, 0x07))]) + rng.randbytes(4), "field number 0"
-    return _varint(number << 3 | rng.choice((4, 6, 7))), f"wire type 4/6/7 for field {number}"
+    return varint(number << 3 | rng.choice((4, 6, 7))), f"wire type 4/6/7 for field {number}"
 
 
 def edge_sweep(vectors: Sequence[VectorRequest], *, per_field: int = 3) -> Iterator[FuzzInput]:

@@ -36,6 +36,7 @@ from cardrules.server.streams import ANSWER_BUFFER_BYTES
 from cardrules.v1 import lieng_pb2
 from tests.support.calls import raw_unary
 from tests.support.server_process import REPO_ROOT, ServerHandle
+from tests.support.varints import varint
 
 LIENG_STREAM = "/cardrules.v1.LiengService/Stream"
 SCORE_LIENG = "/cardrules.v1.LiengService/ScoreLieng"
@@ -62,17 +63,8 @@ def score_lieng_message(hands: int = 1000, call_id: int = 1) -> bytes:
 def padded_message(size: int, call_id: int = 1) -> bytes:
     """A Stream message of ``size`` bytes: a one-hand ScoreLieng (a small answer) padded with an unknown field."""
     message = score_lieng_message(1, call_id)
-    filler = size - len(message) - 1 - len(_varint(size))
-    return message + _varint(15 << 3 | 2) + _varint(filler) + b"\0" * filler
-
-
-def _varint(value: int) -> bytes:
-    out = bytearray()
-    while value > 0x7F:
-        out.append(value & 0x7F | 0x80)
-        value >>= 7
-    out.append(value)
-    return bytes(out)
+    filler = size - len(message) - 1 - len(varint(size))
+    return message + varint(15 << 3 | 2) + varint(filler) + b"\0" * filler
 
 
 # docs/limits.md, "Memory": the largest answer the request limits allow; what an open stream costs before it holds
