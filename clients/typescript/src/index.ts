@@ -1,7 +1,8 @@
 // `@cardrules/client`: the part of the SDK that runs anywhere (browsers, Node, workers), with no Node built-ins in
-// its import graph: the generated contract types and service descriptors, card text, typed errors, retries,
-// tokens, the two clients over any Connect transport, and the conformance matcher. The transports are in
-// `@cardrules/client/web` (gRPC-Web) and `@cardrules/client/node` (gRPC over HTTP/2), which re-export all this.
+// its import graph: the generated contract types and service descriptors, card text, the fair deal's local
+// check, typed errors, retries, tokens, the two clients over any Connect transport, and the conformance matcher.
+// The transports are in `@cardrules/client/web` (gRPC-Web) and `@cardrules/client/node` (gRPC over HTTP/2),
+// which re-export all this.
 export * from "./gen/cardrules/v1/cards_pb.js";
 export * from "./gen/cardrules/v1/errors_pb.js";
 export * from "./gen/cardrules/v1/lieng_pb.js";
@@ -19,6 +20,18 @@ export {
 export { type Status, StatusSchema } from "./gen/google/rpc/status_pb.js";
 
 export { CARD_FORMAT, CardParseError, formatCard, formatCards, parseCard, parseCards, parseHand } from "./cards.js";
+export {
+  commitmentOf,
+  DEAL_ALGORITHM,
+  type DealGame,
+  type DealInput,
+  dealFrom,
+  type DealToVerify,
+  type HandToCheck,
+  type LocalDeal,
+  verifyCommitment,
+  verifyDeal,
+} from "./deal.js";
 export {
   type ErrorDetails,
   errorInfoOf,
