@@ -1,7 +1,9 @@
 package cardrules_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"log"
@@ -55,4 +57,28 @@ func Example_authentication() {
 	if errors.Is(err, cardrules.ErrUnauthenticated) {
 		log.Fatal("the server refused the token: ", err) // never retried
 	}
+}
+
+// A player checks a hand after it: the backend published the commitment before the deal and revealed the server
+// seed after the hand; the hands are the ones StartHand was given (in any order within a seat).
+func ExampleVerifyDeal() {
+	serverSeed := bytes.Repeat([]byte{0xff}, 32) // revealed after the hand
+	in := cardrules.DealInput{Game: cardrules.GameSamLoc, ServerSeed: serverSeed, ClientSeed: "Bàn 9 ♠",
+		Nonce: 42, SeatCount: 2}
+	deal, err := cardrules.DealFrom(in) // what Deal returned, recomputed here
+	if err != nil {
+		log.Fatal(err)
+	}
+	first, _ := cardrules.CardsText(deal.Hands[0].GetCards())
+	fmt.Println("seat 0:", first)
+	fmt.Println("commitment:", hex.EncodeToString(deal.Commitment)[:16]+"…")
+
+	published := deal.Commitment // shown before the hand
+	hands := cardrules.MustHands("2C 5D 7S 9D TC JC JD JS QH AD", "4S 5S 8S 9S TS TD QD KC KH 2D")
+	fair, err := cardrules.VerifyDeal(in, hands, published)
+	fmt.Println("fair:", fair, err)
+	// Output:
+	// seat 0: 2C 9D 5D QH AD JS JD JC 7S TC
+	// commitment: af9613760f72635f…
+	// fair: true <nil>
 }
