@@ -354,4 +354,192 @@ namespace Cardrules.V1
             return message;
         }
     }
+
+    [DataContract(Name = "Viewer", Namespace = "cardrules.v1")]
+    public sealed partial class Viewer : IProtoMessage
+    {
+        public enum ViewerOneofCase
+        {
+            None = 0,
+            Seat = 1,
+            Spectator = 2,
+            Audit = 3,
+        }
+
+        private object viewer_;
+        private ViewerOneofCase viewerCase_;
+
+        /// <summary>Which member of oneof <c>viewer</c> is set.</summary>
+        public ViewerOneofCase ViewerCase { get { return viewerCase_; } }
+
+        [DataMember(Name = "seat", Order = 1, EmitDefaultValue = false)]
+        public int? Seat
+        {
+            get { return viewerCase_ == ViewerOneofCase.Seat ? (int?)viewer_ : null; }
+            set
+            {
+                if (value != null) { viewer_ = value; viewerCase_ = ViewerOneofCase.Seat; }
+                else if (viewerCase_ == ViewerOneofCase.Seat)
+                { viewer_ = null; viewerCase_ = ViewerOneofCase.None; }
+            }
+        }
+
+        [DataMember(Name = "spectator", Order = 2, EmitDefaultValue = false)]
+        public Spectator Spectator
+        {
+            get { return viewerCase_ == ViewerOneofCase.Spectator ? (Spectator)viewer_ : null; }
+            set
+            {
+                if (value != null) { viewer_ = value; viewerCase_ = ViewerOneofCase.Spectator; }
+                else if (viewerCase_ == ViewerOneofCase.Spectator)
+                { viewer_ = null; viewerCase_ = ViewerOneofCase.None; }
+            }
+        }
+
+        [DataMember(Name = "audit", Order = 3, EmitDefaultValue = false)]
+        public Audit Audit
+        {
+            get { return viewerCase_ == ViewerOneofCase.Audit ? (Audit)viewer_ : null; }
+            set
+            {
+                if (value != null) { viewer_ = value; viewerCase_ = ViewerOneofCase.Audit; }
+                else if (viewerCase_ == ViewerOneofCase.Audit)
+                { viewer_ = null; viewerCase_ = ViewerOneofCase.None; }
+            }
+        }
+
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
+        public JsonObject ToJson()
+        {
+            var json = new JsonObject();
+            if (Seat.HasValue) json.Add("seat", ProtoJson.WriteInt32(Seat.Value));
+            if (Spectator != null) json.Add("spectator", ProtoJson.WriteMessage(Spectator));
+            if (Audit != null) json.Add("audit", ProtoJson.WriteMessage(Audit));
+            return json;
+        }
+
+        public override string ToString()
+        {
+            return JsonText.Serialize(ToJson());
+        }
+
+        /// <summary>Reads proto3 JSON (lowerCamelCase or proto field names). Unknown fields are an error unless
+        /// <paramref name="ignoreUnknownFields"/>, which responses from a newer server need.</summary>
+        public static Viewer FromJson(string text, bool ignoreUnknownFields = false)
+        {
+            return Read(JsonText.Parse(text), ignoreUnknownFields, "");
+        }
+
+        public static Viewer Read(object json, bool ignoreUnknownFields, string path)
+        {
+            var message = new Viewer();
+            foreach (var entry in ProtoJson.ReadObject(json, path))
+            {
+                if (entry.Value == null) continue; // JSON null means the field's default
+                var at = ProtoJson.Child(path, entry.Key);
+                switch (entry.Key)
+                {
+                    case "seat":
+                        if (message.ViewerCase != Viewer.ViewerOneofCase.None) throw new ProtoJsonException(at + ": more than one field of oneof viewer is set");
+                        message.Seat = ProtoJson.ReadInt32(entry.Value, at);
+                        break;
+                    case "spectator":
+                        if (message.ViewerCase != Viewer.ViewerOneofCase.None) throw new ProtoJsonException(at + ": more than one field of oneof viewer is set");
+                        message.Spectator = Spectator.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "audit":
+                        if (message.ViewerCase != Viewer.ViewerOneofCase.None) throw new ProtoJsonException(at + ": more than one field of oneof viewer is set");
+                        message.Audit = Audit.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    default:
+                        if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.Viewer");
+                        break;
+                }
+            }
+            return message;
+        }
+    }
+
+    [DataContract(Name = "Spectator", Namespace = "cardrules.v1")]
+    public sealed partial class Spectator : IProtoMessage
+    {
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
+        public JsonObject ToJson()
+        {
+            var json = new JsonObject();
+            return json;
+        }
+
+        public override string ToString()
+        {
+            return JsonText.Serialize(ToJson());
+        }
+
+        /// <summary>Reads proto3 JSON (lowerCamelCase or proto field names). Unknown fields are an error unless
+        /// <paramref name="ignoreUnknownFields"/>, which responses from a newer server need.</summary>
+        public static Spectator FromJson(string text, bool ignoreUnknownFields = false)
+        {
+            return Read(JsonText.Parse(text), ignoreUnknownFields, "");
+        }
+
+        public static Spectator Read(object json, bool ignoreUnknownFields, string path)
+        {
+            var message = new Spectator();
+            foreach (var entry in ProtoJson.ReadObject(json, path))
+            {
+                if (entry.Value == null) continue; // JSON null means the field's default
+                var at = ProtoJson.Child(path, entry.Key);
+                switch (entry.Key)
+                {
+                    default:
+                        if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.Spectator");
+                        break;
+                }
+            }
+            return message;
+        }
+    }
+
+    [DataContract(Name = "Audit", Namespace = "cardrules.v1")]
+    public sealed partial class Audit : IProtoMessage
+    {
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
+        public JsonObject ToJson()
+        {
+            var json = new JsonObject();
+            return json;
+        }
+
+        public override string ToString()
+        {
+            return JsonText.Serialize(ToJson());
+        }
+
+        /// <summary>Reads proto3 JSON (lowerCamelCase or proto field names). Unknown fields are an error unless
+        /// <paramref name="ignoreUnknownFields"/>, which responses from a newer server need.</summary>
+        public static Audit FromJson(string text, bool ignoreUnknownFields = false)
+        {
+            return Read(JsonText.Parse(text), ignoreUnknownFields, "");
+        }
+
+        public static Audit Read(object json, bool ignoreUnknownFields, string path)
+        {
+            var message = new Audit();
+            foreach (var entry in ProtoJson.ReadObject(json, path))
+            {
+                if (entry.Value == null) continue; // JSON null means the field's default
+                var at = ProtoJson.Child(path, entry.Key);
+                switch (entry.Key)
+                {
+                    default:
+                        if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.Audit");
+                        break;
+                }
+            }
+            return message;
+        }
+    }
 }

@@ -1210,6 +1210,9 @@ namespace Cardrules.V1
         [DataMember(Name = "firstActor", Order = 4)]
         public int FirstActor { get; set; }
 
+        [DataMember(Name = "views", Order = 5)]
+        public List<Viewer> Views { get; set; } = new List<Viewer>();
+
         /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
         /// expect).</summary>
         public JsonObject ToJson()
@@ -1219,6 +1222,7 @@ namespace Cardrules.V1
             json.Add("stacks", ProtoJson.WriteList(Stacks, "stacks", item => ProtoJson.WriteInt64(item)));
             json.Add("ante", ProtoJson.WriteInt64(Ante));
             json.Add("firstActor", ProtoJson.WriteInt32(FirstActor));
+            json.Add("views", ProtoJson.WriteList(Views, "views", item => ProtoJson.WriteMessage(item)));
             return json;
         }
 
@@ -1255,6 +1259,9 @@ namespace Cardrules.V1
                     case "firstActor": case "first_actor":
                         message.FirstActor = ProtoJson.ReadInt32(entry.Value, at);
                         break;
+                    case "views":
+                        ProtoJson.ReadList(entry.Value, at, message.Views, (item, itemPath) => Viewer.Read(item, ignoreUnknownFields, itemPath));
+                        break;
                     default:
                         if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.StartBettingRequest");
                         break;
@@ -1270,12 +1277,16 @@ namespace Cardrules.V1
         [DataMember(Name = "state", Order = 1, EmitDefaultValue = false)]
         public LiengBettingState State { get; set; }
 
+        [DataMember(Name = "views", Order = 2)]
+        public List<StartBettingView> Views { get; set; } = new List<StartBettingView>();
+
         /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
         /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
             if (State != null) json.Add("state", ProtoJson.WriteMessage(State));
+            json.Add("views", ProtoJson.WriteList(Views, "views", item => ProtoJson.WriteMessage(item)));
             return json;
         }
 
@@ -1303,8 +1314,66 @@ namespace Cardrules.V1
                     case "state":
                         message.State = LiengBettingState.Read(entry.Value, ignoreUnknownFields, at);
                         break;
+                    case "views":
+                        ProtoJson.ReadList(entry.Value, at, message.Views, (item, itemPath) => StartBettingView.Read(item, ignoreUnknownFields, itemPath));
+                        break;
                     default:
                         if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.StartBettingResponse");
+                        break;
+                }
+            }
+            return message;
+        }
+    }
+
+    [DataContract(Name = "StartBettingView", Namespace = "cardrules.v1")]
+    public sealed partial class StartBettingView : IProtoMessage
+    {
+        [DataMember(Name = "viewer", Order = 1, EmitDefaultValue = false)]
+        public Viewer Viewer { get; set; }
+
+        [DataMember(Name = "answer", Order = 2, EmitDefaultValue = false)]
+        public StartBettingResponse Answer { get; set; }
+
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
+        public JsonObject ToJson()
+        {
+            var json = new JsonObject();
+            if (Viewer != null) json.Add("viewer", ProtoJson.WriteMessage(Viewer));
+            if (Answer != null) json.Add("answer", ProtoJson.WriteMessage(Answer));
+            return json;
+        }
+
+        public override string ToString()
+        {
+            return JsonText.Serialize(ToJson());
+        }
+
+        /// <summary>Reads proto3 JSON (lowerCamelCase or proto field names). Unknown fields are an error unless
+        /// <paramref name="ignoreUnknownFields"/>, which responses from a newer server need.</summary>
+        public static StartBettingView FromJson(string text, bool ignoreUnknownFields = false)
+        {
+            return Read(JsonText.Parse(text), ignoreUnknownFields, "");
+        }
+
+        public static StartBettingView Read(object json, bool ignoreUnknownFields, string path)
+        {
+            var message = new StartBettingView();
+            foreach (var entry in ProtoJson.ReadObject(json, path))
+            {
+                if (entry.Value == null) continue; // JSON null means the field's default
+                var at = ProtoJson.Child(path, entry.Key);
+                switch (entry.Key)
+                {
+                    case "viewer":
+                        message.Viewer = Viewer.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "answer":
+                        message.Answer = StartBettingResponse.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    default:
+                        if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.StartBettingView");
                         break;
                 }
             }
@@ -1324,6 +1393,9 @@ namespace Cardrules.V1
         [DataMember(Name = "action", Order = 3, EmitDefaultValue = false)]
         public LiengAction Action { get; set; }
 
+        [DataMember(Name = "views", Order = 4)]
+        public List<Viewer> Views { get; set; } = new List<Viewer>();
+
         /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
         /// expect).</summary>
         public JsonObject ToJson()
@@ -1332,6 +1404,7 @@ namespace Cardrules.V1
             if (HouseRules != null) json.Add("houseRules", ProtoJson.WriteMessage(HouseRules));
             if (State != null) json.Add("state", ProtoJson.WriteMessage(State));
             if (Action != null) json.Add("action", ProtoJson.WriteMessage(Action));
+            json.Add("views", ProtoJson.WriteList(Views, "views", item => ProtoJson.WriteMessage(item)));
             return json;
         }
 
@@ -1365,6 +1438,9 @@ namespace Cardrules.V1
                     case "action":
                         message.Action = LiengAction.Read(entry.Value, ignoreUnknownFields, at);
                         break;
+                    case "views":
+                        ProtoJson.ReadList(entry.Value, at, message.Views, (item, itemPath) => Viewer.Read(item, ignoreUnknownFields, itemPath));
+                        break;
                     default:
                         if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.LiengServiceValidatePlayRequest");
                         break;
@@ -1392,6 +1468,9 @@ namespace Cardrules.V1
         [DataMember(Name = "nextState", Order = 5, EmitDefaultValue = false)]
         public LiengBettingState NextState { get; set; }
 
+        [DataMember(Name = "views", Order = 6)]
+        public List<LiengServiceValidatePlayView> Views { get; set; } = new List<LiengServiceValidatePlayView>();
+
         /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
         /// expect).</summary>
         public JsonObject ToJson()
@@ -1402,6 +1481,7 @@ namespace Cardrules.V1
             if (Message != null) json.Add("message", ProtoJson.WriteMessage(Message));
             json.Add("events", ProtoJson.WriteList(Events, "events", item => ProtoJson.WriteMessage(item)));
             if (NextState != null) json.Add("nextState", ProtoJson.WriteMessage(NextState));
+            json.Add("views", ProtoJson.WriteList(Views, "views", item => ProtoJson.WriteMessage(item)));
             return json;
         }
 
@@ -1441,8 +1521,66 @@ namespace Cardrules.V1
                     case "nextState": case "next_state":
                         message.NextState = LiengBettingState.Read(entry.Value, ignoreUnknownFields, at);
                         break;
+                    case "views":
+                        ProtoJson.ReadList(entry.Value, at, message.Views, (item, itemPath) => LiengServiceValidatePlayView.Read(item, ignoreUnknownFields, itemPath));
+                        break;
                     default:
                         if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.LiengServiceValidatePlayResponse");
+                        break;
+                }
+            }
+            return message;
+        }
+    }
+
+    [DataContract(Name = "LiengServiceValidatePlayView", Namespace = "cardrules.v1")]
+    public sealed partial class LiengServiceValidatePlayView : IProtoMessage
+    {
+        [DataMember(Name = "viewer", Order = 1, EmitDefaultValue = false)]
+        public Viewer Viewer { get; set; }
+
+        [DataMember(Name = "answer", Order = 2, EmitDefaultValue = false)]
+        public LiengServiceValidatePlayResponse Answer { get; set; }
+
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
+        public JsonObject ToJson()
+        {
+            var json = new JsonObject();
+            if (Viewer != null) json.Add("viewer", ProtoJson.WriteMessage(Viewer));
+            if (Answer != null) json.Add("answer", ProtoJson.WriteMessage(Answer));
+            return json;
+        }
+
+        public override string ToString()
+        {
+            return JsonText.Serialize(ToJson());
+        }
+
+        /// <summary>Reads proto3 JSON (lowerCamelCase or proto field names). Unknown fields are an error unless
+        /// <paramref name="ignoreUnknownFields"/>, which responses from a newer server need.</summary>
+        public static LiengServiceValidatePlayView FromJson(string text, bool ignoreUnknownFields = false)
+        {
+            return Read(JsonText.Parse(text), ignoreUnknownFields, "");
+        }
+
+        public static LiengServiceValidatePlayView Read(object json, bool ignoreUnknownFields, string path)
+        {
+            var message = new LiengServiceValidatePlayView();
+            foreach (var entry in ProtoJson.ReadObject(json, path))
+            {
+                if (entry.Value == null) continue; // JSON null means the field's default
+                var at = ProtoJson.Child(path, entry.Key);
+                switch (entry.Key)
+                {
+                    case "viewer":
+                        message.Viewer = Viewer.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "answer":
+                        message.Answer = LiengServiceValidatePlayResponse.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    default:
+                        if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.LiengServiceValidatePlayView");
                         break;
                 }
             }
@@ -1459,6 +1597,9 @@ namespace Cardrules.V1
         [DataMember(Name = "state", Order = 2, EmitDefaultValue = false)]
         public LiengBettingState State { get; set; }
 
+        [DataMember(Name = "views", Order = 3)]
+        public List<Viewer> Views { get; set; } = new List<Viewer>();
+
         /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
         /// expect).</summary>
         public JsonObject ToJson()
@@ -1466,6 +1607,7 @@ namespace Cardrules.V1
             var json = new JsonObject();
             if (HouseRules != null) json.Add("houseRules", ProtoJson.WriteMessage(HouseRules));
             if (State != null) json.Add("state", ProtoJson.WriteMessage(State));
+            json.Add("views", ProtoJson.WriteList(Views, "views", item => ProtoJson.WriteMessage(item)));
             return json;
         }
 
@@ -1496,6 +1638,9 @@ namespace Cardrules.V1
                     case "state":
                         message.State = LiengBettingState.Read(entry.Value, ignoreUnknownFields, at);
                         break;
+                    case "views":
+                        ProtoJson.ReadList(entry.Value, at, message.Views, (item, itemPath) => Viewer.Read(item, ignoreUnknownFields, itemPath));
+                        break;
                     default:
                         if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.LiengServiceLegalMovesRequest");
                         break;
@@ -1517,6 +1662,9 @@ namespace Cardrules.V1
         [DataMember(Name = "raiseReason", Order = 3)]
         public LiengReason RaiseReason { get; set; }
 
+        [DataMember(Name = "views", Order = 4)]
+        public List<LiengServiceLegalMovesView> Views { get; set; } = new List<LiengServiceLegalMovesView>();
+
         /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
         /// expect).</summary>
         public JsonObject ToJson()
@@ -1525,6 +1673,7 @@ namespace Cardrules.V1
             if (Seat.HasValue) json.Add("seat", ProtoJson.WriteInt32(Seat.Value));
             json.Add("actions", ProtoJson.WriteList(Actions, "actions", item => ProtoJson.WriteMessage(item)));
             json.Add("raiseReason", LiengReasonJson.Write(RaiseReason));
+            json.Add("views", ProtoJson.WriteList(Views, "views", item => ProtoJson.WriteMessage(item)));
             return json;
         }
 
@@ -1558,8 +1707,66 @@ namespace Cardrules.V1
                     case "raiseReason": case "raise_reason":
                         message.RaiseReason = LiengReasonJson.Read(entry.Value, ignoreUnknownFields, at);
                         break;
+                    case "views":
+                        ProtoJson.ReadList(entry.Value, at, message.Views, (item, itemPath) => LiengServiceLegalMovesView.Read(item, ignoreUnknownFields, itemPath));
+                        break;
                     default:
                         if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.LiengServiceLegalMovesResponse");
+                        break;
+                }
+            }
+            return message;
+        }
+    }
+
+    [DataContract(Name = "LiengServiceLegalMovesView", Namespace = "cardrules.v1")]
+    public sealed partial class LiengServiceLegalMovesView : IProtoMessage
+    {
+        [DataMember(Name = "viewer", Order = 1, EmitDefaultValue = false)]
+        public Viewer Viewer { get; set; }
+
+        [DataMember(Name = "answer", Order = 2, EmitDefaultValue = false)]
+        public LiengServiceLegalMovesResponse Answer { get; set; }
+
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
+        public JsonObject ToJson()
+        {
+            var json = new JsonObject();
+            if (Viewer != null) json.Add("viewer", ProtoJson.WriteMessage(Viewer));
+            if (Answer != null) json.Add("answer", ProtoJson.WriteMessage(Answer));
+            return json;
+        }
+
+        public override string ToString()
+        {
+            return JsonText.Serialize(ToJson());
+        }
+
+        /// <summary>Reads proto3 JSON (lowerCamelCase or proto field names). Unknown fields are an error unless
+        /// <paramref name="ignoreUnknownFields"/>, which responses from a newer server need.</summary>
+        public static LiengServiceLegalMovesView FromJson(string text, bool ignoreUnknownFields = false)
+        {
+            return Read(JsonText.Parse(text), ignoreUnknownFields, "");
+        }
+
+        public static LiengServiceLegalMovesView Read(object json, bool ignoreUnknownFields, string path)
+        {
+            var message = new LiengServiceLegalMovesView();
+            foreach (var entry in ProtoJson.ReadObject(json, path))
+            {
+                if (entry.Value == null) continue; // JSON null means the field's default
+                var at = ProtoJson.Child(path, entry.Key);
+                switch (entry.Key)
+                {
+                    case "viewer":
+                        message.Viewer = Viewer.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "answer":
+                        message.Answer = LiengServiceLegalMovesResponse.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    default:
+                        if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.LiengServiceLegalMovesView");
                         break;
                 }
             }
@@ -1808,12 +2015,16 @@ namespace Cardrules.V1
         [DataMember(Name = "round", Order = 1, EmitDefaultValue = false)]
         public LiengRoundRecord Round { get; set; }
 
+        [DataMember(Name = "views", Order = 2)]
+        public List<Viewer> Views { get; set; } = new List<Viewer>();
+
         /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
         /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
             if (Round != null) json.Add("round", ProtoJson.WriteMessage(Round));
+            json.Add("views", ProtoJson.WriteList(Views, "views", item => ProtoJson.WriteMessage(item)));
             return json;
         }
 
@@ -1840,6 +2051,9 @@ namespace Cardrules.V1
                 {
                     case "round":
                         message.Round = LiengRoundRecord.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "views":
+                        ProtoJson.ReadList(entry.Value, at, message.Views, (item, itemPath) => Viewer.Read(item, ignoreUnknownFields, itemPath));
                         break;
                     default:
                         if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.LiengServiceSettleRoundRequest");
@@ -1880,6 +2094,9 @@ namespace Cardrules.V1
         [DataMember(Name = "shown", Order = 9)]
         public List<LiengShownHand> Shown { get; set; } = new List<LiengShownHand>();
 
+        [DataMember(Name = "views", Order = 10)]
+        public List<LiengServiceSettleRoundView> Views { get; set; } = new List<LiengServiceSettleRoundView>();
+
         /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
         /// expect).</summary>
         public JsonObject ToJson()
@@ -1894,6 +2111,7 @@ namespace Cardrules.V1
             json.Add("committed", ProtoJson.WriteList(Committed, "committed", item => ProtoJson.WriteInt64(item)));
             json.Add("payouts", ProtoJson.WriteList(Payouts, "payouts", item => ProtoJson.WriteInt64(item)));
             json.Add("shown", ProtoJson.WriteList(Shown, "shown", item => ProtoJson.WriteMessage(item)));
+            json.Add("views", ProtoJson.WriteList(Views, "views", item => ProtoJson.WriteMessage(item)));
             return json;
         }
 
@@ -1945,8 +2163,66 @@ namespace Cardrules.V1
                     case "shown":
                         ProtoJson.ReadList(entry.Value, at, message.Shown, (item, itemPath) => LiengShownHand.Read(item, ignoreUnknownFields, itemPath));
                         break;
+                    case "views":
+                        ProtoJson.ReadList(entry.Value, at, message.Views, (item, itemPath) => LiengServiceSettleRoundView.Read(item, ignoreUnknownFields, itemPath));
+                        break;
                     default:
                         if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.LiengServiceSettleRoundResponse");
+                        break;
+                }
+            }
+            return message;
+        }
+    }
+
+    [DataContract(Name = "LiengServiceSettleRoundView", Namespace = "cardrules.v1")]
+    public sealed partial class LiengServiceSettleRoundView : IProtoMessage
+    {
+        [DataMember(Name = "viewer", Order = 1, EmitDefaultValue = false)]
+        public Viewer Viewer { get; set; }
+
+        [DataMember(Name = "answer", Order = 2, EmitDefaultValue = false)]
+        public LiengServiceSettleRoundResponse Answer { get; set; }
+
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
+        public JsonObject ToJson()
+        {
+            var json = new JsonObject();
+            if (Viewer != null) json.Add("viewer", ProtoJson.WriteMessage(Viewer));
+            if (Answer != null) json.Add("answer", ProtoJson.WriteMessage(Answer));
+            return json;
+        }
+
+        public override string ToString()
+        {
+            return JsonText.Serialize(ToJson());
+        }
+
+        /// <summary>Reads proto3 JSON (lowerCamelCase or proto field names). Unknown fields are an error unless
+        /// <paramref name="ignoreUnknownFields"/>, which responses from a newer server need.</summary>
+        public static LiengServiceSettleRoundView FromJson(string text, bool ignoreUnknownFields = false)
+        {
+            return Read(JsonText.Parse(text), ignoreUnknownFields, "");
+        }
+
+        public static LiengServiceSettleRoundView Read(object json, bool ignoreUnknownFields, string path)
+        {
+            var message = new LiengServiceSettleRoundView();
+            foreach (var entry in ProtoJson.ReadObject(json, path))
+            {
+                if (entry.Value == null) continue; // JSON null means the field's default
+                var at = ProtoJson.Child(path, entry.Key);
+                switch (entry.Key)
+                {
+                    case "viewer":
+                        message.Viewer = Viewer.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "answer":
+                        message.Answer = LiengServiceSettleRoundResponse.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    default:
+                        if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.LiengServiceSettleRoundView");
                         break;
                 }
             }

@@ -1282,6 +1282,9 @@ namespace Cardrules.V1
         [DataMember(Name = "leader", Order = 4)]
         public int Leader { get; set; }
 
+        [DataMember(Name = "views", Order = 5)]
+        public List<Viewer> Views { get; set; } = new List<Viewer>();
+
         /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
         /// expect).</summary>
         public JsonObject ToJson()
@@ -1291,6 +1294,7 @@ namespace Cardrules.V1
             json.Add("hands", ProtoJson.WriteList(Hands, "hands", item => ProtoJson.WriteMessage(item)));
             json.Add("declarations", ProtoJson.WriteList(Declarations, "declarations", item => ProtoJson.WriteInt32(item)));
             json.Add("leader", ProtoJson.WriteInt32(Leader));
+            json.Add("views", ProtoJson.WriteList(Views, "views", item => ProtoJson.WriteMessage(item)));
             return json;
         }
 
@@ -1327,6 +1331,9 @@ namespace Cardrules.V1
                     case "leader":
                         message.Leader = ProtoJson.ReadInt32(entry.Value, at);
                         break;
+                    case "views":
+                        ProtoJson.ReadList(entry.Value, at, message.Views, (item, itemPath) => Viewer.Read(item, ignoreUnknownFields, itemPath));
+                        break;
                     default:
                         if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.SamLocServiceStartHandRequest");
                         break;
@@ -1351,6 +1358,9 @@ namespace Cardrules.V1
         [DataMember(Name = "qualifiers", Order = 4)]
         public List<SamInstantWinQualifier> Qualifiers { get; set; } = new List<SamInstantWinQualifier>();
 
+        [DataMember(Name = "views", Order = 5)]
+        public List<SamLocServiceStartHandView> Views { get; set; } = new List<SamLocServiceStartHandView>();
+
         /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
         /// expect).</summary>
         public JsonObject ToJson()
@@ -1360,6 +1370,7 @@ namespace Cardrules.V1
             json.Add("instantWin", SamInstantWinKindJson.Write(InstantWin));
             if (InstantWinner.HasValue) json.Add("instantWinner", ProtoJson.WriteInt32(InstantWinner.Value));
             json.Add("qualifiers", ProtoJson.WriteList(Qualifiers, "qualifiers", item => ProtoJson.WriteMessage(item)));
+            json.Add("views", ProtoJson.WriteList(Views, "views", item => ProtoJson.WriteMessage(item)));
             return json;
         }
 
@@ -1396,8 +1407,66 @@ namespace Cardrules.V1
                     case "qualifiers":
                         ProtoJson.ReadList(entry.Value, at, message.Qualifiers, (item, itemPath) => SamInstantWinQualifier.Read(item, ignoreUnknownFields, itemPath));
                         break;
+                    case "views":
+                        ProtoJson.ReadList(entry.Value, at, message.Views, (item, itemPath) => SamLocServiceStartHandView.Read(item, ignoreUnknownFields, itemPath));
+                        break;
                     default:
                         if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.SamLocServiceStartHandResponse");
+                        break;
+                }
+            }
+            return message;
+        }
+    }
+
+    [DataContract(Name = "SamLocServiceStartHandView", Namespace = "cardrules.v1")]
+    public sealed partial class SamLocServiceStartHandView : IProtoMessage
+    {
+        [DataMember(Name = "viewer", Order = 1, EmitDefaultValue = false)]
+        public Viewer Viewer { get; set; }
+
+        [DataMember(Name = "answer", Order = 2, EmitDefaultValue = false)]
+        public SamLocServiceStartHandResponse Answer { get; set; }
+
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
+        public JsonObject ToJson()
+        {
+            var json = new JsonObject();
+            if (Viewer != null) json.Add("viewer", ProtoJson.WriteMessage(Viewer));
+            if (Answer != null) json.Add("answer", ProtoJson.WriteMessage(Answer));
+            return json;
+        }
+
+        public override string ToString()
+        {
+            return JsonText.Serialize(ToJson());
+        }
+
+        /// <summary>Reads proto3 JSON (lowerCamelCase or proto field names). Unknown fields are an error unless
+        /// <paramref name="ignoreUnknownFields"/>, which responses from a newer server need.</summary>
+        public static SamLocServiceStartHandView FromJson(string text, bool ignoreUnknownFields = false)
+        {
+            return Read(JsonText.Parse(text), ignoreUnknownFields, "");
+        }
+
+        public static SamLocServiceStartHandView Read(object json, bool ignoreUnknownFields, string path)
+        {
+            var message = new SamLocServiceStartHandView();
+            foreach (var entry in ProtoJson.ReadObject(json, path))
+            {
+                if (entry.Value == null) continue; // JSON null means the field's default
+                var at = ProtoJson.Child(path, entry.Key);
+                switch (entry.Key)
+                {
+                    case "viewer":
+                        message.Viewer = Viewer.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "answer":
+                        message.Answer = SamLocServiceStartHandResponse.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    default:
+                        if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.SamLocServiceStartHandView");
                         break;
                 }
             }
@@ -1472,6 +1541,9 @@ namespace Cardrules.V1
         [DataMember(Name = "action", Order = 3, EmitDefaultValue = false)]
         public SamAction Action { get; set; }
 
+        [DataMember(Name = "views", Order = 4)]
+        public List<Viewer> Views { get; set; } = new List<Viewer>();
+
         /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
         /// expect).</summary>
         public JsonObject ToJson()
@@ -1480,6 +1552,7 @@ namespace Cardrules.V1
             if (HouseRules != null) json.Add("houseRules", ProtoJson.WriteMessage(HouseRules));
             if (State != null) json.Add("state", ProtoJson.WriteMessage(State));
             if (Action != null) json.Add("action", ProtoJson.WriteMessage(Action));
+            json.Add("views", ProtoJson.WriteList(Views, "views", item => ProtoJson.WriteMessage(item)));
             return json;
         }
 
@@ -1513,6 +1586,9 @@ namespace Cardrules.V1
                     case "action":
                         message.Action = SamAction.Read(entry.Value, ignoreUnknownFields, at);
                         break;
+                    case "views":
+                        ProtoJson.ReadList(entry.Value, at, message.Views, (item, itemPath) => Viewer.Read(item, ignoreUnknownFields, itemPath));
+                        break;
                     default:
                         if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.SamLocServiceValidatePlayRequest");
                         break;
@@ -1543,6 +1619,9 @@ namespace Cardrules.V1
         [DataMember(Name = "nextState", Order = 6, EmitDefaultValue = false)]
         public SamTableState NextState { get; set; }
 
+        [DataMember(Name = "views", Order = 7)]
+        public List<SamLocServiceValidatePlayView> Views { get; set; } = new List<SamLocServiceValidatePlayView>();
+
         /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
         /// expect).</summary>
         public JsonObject ToJson()
@@ -1554,6 +1633,7 @@ namespace Cardrules.V1
             if (Combination != null) json.Add("combination", ProtoJson.WriteMessage(Combination));
             json.Add("events", ProtoJson.WriteList(Events, "events", item => ProtoJson.WriteMessage(item)));
             if (NextState != null) json.Add("nextState", ProtoJson.WriteMessage(NextState));
+            json.Add("views", ProtoJson.WriteList(Views, "views", item => ProtoJson.WriteMessage(item)));
             return json;
         }
 
@@ -1596,8 +1676,66 @@ namespace Cardrules.V1
                     case "nextState": case "next_state":
                         message.NextState = SamTableState.Read(entry.Value, ignoreUnknownFields, at);
                         break;
+                    case "views":
+                        ProtoJson.ReadList(entry.Value, at, message.Views, (item, itemPath) => SamLocServiceValidatePlayView.Read(item, ignoreUnknownFields, itemPath));
+                        break;
                     default:
                         if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.SamLocServiceValidatePlayResponse");
+                        break;
+                }
+            }
+            return message;
+        }
+    }
+
+    [DataContract(Name = "SamLocServiceValidatePlayView", Namespace = "cardrules.v1")]
+    public sealed partial class SamLocServiceValidatePlayView : IProtoMessage
+    {
+        [DataMember(Name = "viewer", Order = 1, EmitDefaultValue = false)]
+        public Viewer Viewer { get; set; }
+
+        [DataMember(Name = "answer", Order = 2, EmitDefaultValue = false)]
+        public SamLocServiceValidatePlayResponse Answer { get; set; }
+
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
+        public JsonObject ToJson()
+        {
+            var json = new JsonObject();
+            if (Viewer != null) json.Add("viewer", ProtoJson.WriteMessage(Viewer));
+            if (Answer != null) json.Add("answer", ProtoJson.WriteMessage(Answer));
+            return json;
+        }
+
+        public override string ToString()
+        {
+            return JsonText.Serialize(ToJson());
+        }
+
+        /// <summary>Reads proto3 JSON (lowerCamelCase or proto field names). Unknown fields are an error unless
+        /// <paramref name="ignoreUnknownFields"/>, which responses from a newer server need.</summary>
+        public static SamLocServiceValidatePlayView FromJson(string text, bool ignoreUnknownFields = false)
+        {
+            return Read(JsonText.Parse(text), ignoreUnknownFields, "");
+        }
+
+        public static SamLocServiceValidatePlayView Read(object json, bool ignoreUnknownFields, string path)
+        {
+            var message = new SamLocServiceValidatePlayView();
+            foreach (var entry in ProtoJson.ReadObject(json, path))
+            {
+                if (entry.Value == null) continue; // JSON null means the field's default
+                var at = ProtoJson.Child(path, entry.Key);
+                switch (entry.Key)
+                {
+                    case "viewer":
+                        message.Viewer = Viewer.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "answer":
+                        message.Answer = SamLocServiceValidatePlayResponse.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    default:
+                        if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.SamLocServiceValidatePlayView");
                         break;
                 }
             }
@@ -1617,6 +1755,9 @@ namespace Cardrules.V1
         [DataMember(Name = "allCardSets", Order = 3)]
         public bool AllCardSets { get; set; }
 
+        [DataMember(Name = "views", Order = 4)]
+        public List<Viewer> Views { get; set; } = new List<Viewer>();
+
         /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
         /// expect).</summary>
         public JsonObject ToJson()
@@ -1625,6 +1766,7 @@ namespace Cardrules.V1
             if (HouseRules != null) json.Add("houseRules", ProtoJson.WriteMessage(HouseRules));
             if (State != null) json.Add("state", ProtoJson.WriteMessage(State));
             json.Add("allCardSets", ProtoJson.WriteBool(AllCardSets));
+            json.Add("views", ProtoJson.WriteList(Views, "views", item => ProtoJson.WriteMessage(item)));
             return json;
         }
 
@@ -1657,6 +1799,9 @@ namespace Cardrules.V1
                         break;
                     case "allCardSets": case "all_card_sets":
                         message.AllCardSets = ProtoJson.ReadBool(entry.Value, at);
+                        break;
+                    case "views":
+                        ProtoJson.ReadList(entry.Value, at, message.Views, (item, itemPath) => Viewer.Read(item, ignoreUnknownFields, itemPath));
                         break;
                     default:
                         if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.SamLocServiceLegalMovesRequest");
@@ -1764,6 +1909,9 @@ namespace Cardrules.V1
         [DataMember(Name = "moves", Order = 2)]
         public List<SamMove> Moves { get; set; } = new List<SamMove>();
 
+        [DataMember(Name = "views", Order = 3)]
+        public List<SamLocServiceLegalMovesView> Views { get; set; } = new List<SamLocServiceLegalMovesView>();
+
         /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
         /// expect).</summary>
         public JsonObject ToJson()
@@ -1771,6 +1919,7 @@ namespace Cardrules.V1
             var json = new JsonObject();
             if (Seat.HasValue) json.Add("seat", ProtoJson.WriteInt32(Seat.Value));
             json.Add("moves", ProtoJson.WriteList(Moves, "moves", item => ProtoJson.WriteMessage(item)));
+            json.Add("views", ProtoJson.WriteList(Views, "views", item => ProtoJson.WriteMessage(item)));
             return json;
         }
 
@@ -1801,8 +1950,66 @@ namespace Cardrules.V1
                     case "moves":
                         ProtoJson.ReadList(entry.Value, at, message.Moves, (item, itemPath) => SamMove.Read(item, ignoreUnknownFields, itemPath));
                         break;
+                    case "views":
+                        ProtoJson.ReadList(entry.Value, at, message.Views, (item, itemPath) => SamLocServiceLegalMovesView.Read(item, ignoreUnknownFields, itemPath));
+                        break;
                     default:
                         if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.SamLocServiceLegalMovesResponse");
+                        break;
+                }
+            }
+            return message;
+        }
+    }
+
+    [DataContract(Name = "SamLocServiceLegalMovesView", Namespace = "cardrules.v1")]
+    public sealed partial class SamLocServiceLegalMovesView : IProtoMessage
+    {
+        [DataMember(Name = "viewer", Order = 1, EmitDefaultValue = false)]
+        public Viewer Viewer { get; set; }
+
+        [DataMember(Name = "answer", Order = 2, EmitDefaultValue = false)]
+        public SamLocServiceLegalMovesResponse Answer { get; set; }
+
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
+        public JsonObject ToJson()
+        {
+            var json = new JsonObject();
+            if (Viewer != null) json.Add("viewer", ProtoJson.WriteMessage(Viewer));
+            if (Answer != null) json.Add("answer", ProtoJson.WriteMessage(Answer));
+            return json;
+        }
+
+        public override string ToString()
+        {
+            return JsonText.Serialize(ToJson());
+        }
+
+        /// <summary>Reads proto3 JSON (lowerCamelCase or proto field names). Unknown fields are an error unless
+        /// <paramref name="ignoreUnknownFields"/>, which responses from a newer server need.</summary>
+        public static SamLocServiceLegalMovesView FromJson(string text, bool ignoreUnknownFields = false)
+        {
+            return Read(JsonText.Parse(text), ignoreUnknownFields, "");
+        }
+
+        public static SamLocServiceLegalMovesView Read(object json, bool ignoreUnknownFields, string path)
+        {
+            var message = new SamLocServiceLegalMovesView();
+            foreach (var entry in ProtoJson.ReadObject(json, path))
+            {
+                if (entry.Value == null) continue; // JSON null means the field's default
+                var at = ProtoJson.Child(path, entry.Key);
+                switch (entry.Key)
+                {
+                    case "viewer":
+                        message.Viewer = Viewer.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "answer":
+                        message.Answer = SamLocServiceLegalMovesResponse.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    default:
+                        if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.SamLocServiceLegalMovesView");
                         break;
                 }
             }
@@ -1899,12 +2106,16 @@ namespace Cardrules.V1
         [DataMember(Name = "round", Order = 1, EmitDefaultValue = false)]
         public SamRoundRecord Round { get; set; }
 
+        [DataMember(Name = "views", Order = 2)]
+        public List<Viewer> Views { get; set; } = new List<Viewer>();
+
         /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
         /// expect).</summary>
         public JsonObject ToJson()
         {
             var json = new JsonObject();
             if (Round != null) json.Add("round", ProtoJson.WriteMessage(Round));
+            json.Add("views", ProtoJson.WriteList(Views, "views", item => ProtoJson.WriteMessage(item)));
             return json;
         }
 
@@ -1931,6 +2142,9 @@ namespace Cardrules.V1
                 {
                     case "round":
                         message.Round = SamRoundRecord.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "views":
+                        ProtoJson.ReadList(entry.Value, at, message.Views, (item, itemPath) => Viewer.Read(item, ignoreUnknownFields, itemPath));
                         break;
                     default:
                         if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.SamLocServiceSettleRoundRequest");
@@ -1968,6 +2182,9 @@ namespace Cardrules.V1
         [DataMember(Name = "gross", Order = 8)]
         public List<long> Gross { get; set; } = new List<long>();
 
+        [DataMember(Name = "views", Order = 9)]
+        public List<SamLocServiceSettleRoundView> Views { get; set; } = new List<SamLocServiceSettleRoundView>();
+
         /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
         /// expect).</summary>
         public JsonObject ToJson()
@@ -1981,6 +2198,7 @@ namespace Cardrules.V1
             json.Add("fee", ProtoJson.WriteInt64(Fee));
             json.Add("fees", ProtoJson.WriteList(Fees, "fees", item => ProtoJson.WriteInt64(item)));
             json.Add("gross", ProtoJson.WriteList(Gross, "gross", item => ProtoJson.WriteInt64(item)));
+            json.Add("views", ProtoJson.WriteList(Views, "views", item => ProtoJson.WriteMessage(item)));
             return json;
         }
 
@@ -2029,8 +2247,66 @@ namespace Cardrules.V1
                     case "gross":
                         ProtoJson.ReadList(entry.Value, at, message.Gross, (item, itemPath) => ProtoJson.ReadInt64(item, itemPath));
                         break;
+                    case "views":
+                        ProtoJson.ReadList(entry.Value, at, message.Views, (item, itemPath) => SamLocServiceSettleRoundView.Read(item, ignoreUnknownFields, itemPath));
+                        break;
                     default:
                         if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.SamLocServiceSettleRoundResponse");
+                        break;
+                }
+            }
+            return message;
+        }
+    }
+
+    [DataContract(Name = "SamLocServiceSettleRoundView", Namespace = "cardrules.v1")]
+    public sealed partial class SamLocServiceSettleRoundView : IProtoMessage
+    {
+        [DataMember(Name = "viewer", Order = 1, EmitDefaultValue = false)]
+        public Viewer Viewer { get; set; }
+
+        [DataMember(Name = "answer", Order = 2, EmitDefaultValue = false)]
+        public SamLocServiceSettleRoundResponse Answer { get; set; }
+
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
+        public JsonObject ToJson()
+        {
+            var json = new JsonObject();
+            if (Viewer != null) json.Add("viewer", ProtoJson.WriteMessage(Viewer));
+            if (Answer != null) json.Add("answer", ProtoJson.WriteMessage(Answer));
+            return json;
+        }
+
+        public override string ToString()
+        {
+            return JsonText.Serialize(ToJson());
+        }
+
+        /// <summary>Reads proto3 JSON (lowerCamelCase or proto field names). Unknown fields are an error unless
+        /// <paramref name="ignoreUnknownFields"/>, which responses from a newer server need.</summary>
+        public static SamLocServiceSettleRoundView FromJson(string text, bool ignoreUnknownFields = false)
+        {
+            return Read(JsonText.Parse(text), ignoreUnknownFields, "");
+        }
+
+        public static SamLocServiceSettleRoundView Read(object json, bool ignoreUnknownFields, string path)
+        {
+            var message = new SamLocServiceSettleRoundView();
+            foreach (var entry in ProtoJson.ReadObject(json, path))
+            {
+                if (entry.Value == null) continue; // JSON null means the field's default
+                var at = ProtoJson.Child(path, entry.Key);
+                switch (entry.Key)
+                {
+                    case "viewer":
+                        message.Viewer = Viewer.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "answer":
+                        message.Answer = SamLocServiceSettleRoundResponse.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    default:
+                        if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.SamLocServiceSettleRoundView");
                         break;
                 }
             }

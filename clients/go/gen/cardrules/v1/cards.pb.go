@@ -399,6 +399,187 @@ func (x *LocalizedMessage) GetVi() string {
 	return ""
 }
 
+// Who a view of an answer is for. A request lists viewers in its `views`; its answer then carries one copy of
+// itself per viewer, in the same order, with what that viewer may not see removed (docs/concepts.md, "Views";
+// per game: docs/rules/sam-loc.md and docs/rules/lieng.md, "Who sees what").
+type Viewer struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Exactly one is set; a viewer with none is INVALID_ARGUMENT naming `views[i]`.
+	//
+	// Types that are valid to be assigned to Viewer:
+	//
+	//	*Viewer_Seat
+	//	*Viewer_Spectator
+	//	*Viewer_Audit
+	Viewer        isViewer_Viewer `protobuf_oneof:"viewer"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Viewer) Reset() {
+	*x = Viewer{}
+	mi := &file_cardrules_v1_cards_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Viewer) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Viewer) ProtoMessage() {}
+
+func (x *Viewer) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_cards_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Viewer.ProtoReflect.Descriptor instead.
+func (*Viewer) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_cards_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *Viewer) GetViewer() isViewer_Viewer {
+	if x != nil {
+		return x.Viewer
+	}
+	return nil
+}
+
+func (x *Viewer) GetSeat() int32 {
+	if x != nil {
+		if x, ok := x.Viewer.(*Viewer_Seat); ok {
+			return x.Seat
+		}
+	}
+	return 0
+}
+
+func (x *Viewer) GetSpectator() *Spectator {
+	if x != nil {
+		if x, ok := x.Viewer.(*Viewer_Spectator); ok {
+			return x.Spectator
+		}
+	}
+	return nil
+}
+
+func (x *Viewer) GetAudit() *Audit {
+	if x != nil {
+		if x, ok := x.Viewer.(*Viewer_Audit); ok {
+			return x.Audit
+		}
+	}
+	return nil
+}
+
+type isViewer_Viewer interface {
+	isViewer_Viewer()
+}
+
+type Viewer_Seat struct {
+	// A player: the seat index in play order (0 to seats − 1). Its view holds its own cards and everything a
+	// spectator sees.
+	Seat int32 `protobuf:"varint,1,opt,name=seat,proto3,oneof"`
+}
+
+type Viewer_Spectator struct {
+	// A spectator: public information only, no hand before the rules reveal it.
+	Spectator *Spectator `protobuf:"bytes,2,opt,name=spectator,proto3,oneof"`
+}
+
+type Viewer_Audit struct {
+	// The audit view: the whole answer, for records, disputes and replays. Never forward it to a player.
+	Audit *Audit `protobuf:"bytes,3,opt,name=audit,proto3,oneof"`
+}
+
+func (*Viewer_Seat) isViewer_Viewer() {}
+
+func (*Viewer_Spectator) isViewer_Viewer() {}
+
+func (*Viewer_Audit) isViewer_Viewer() {}
+
+// The spectator viewer (public information only). Has no fields.
+type Spectator struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Spectator) Reset() {
+	*x = Spectator{}
+	mi := &file_cardrules_v1_cards_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Spectator) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Spectator) ProtoMessage() {}
+
+func (x *Spectator) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_cards_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Spectator.ProtoReflect.Descriptor instead.
+func (*Spectator) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_cards_proto_rawDescGZIP(), []int{5}
+}
+
+// The audit viewer (everything the answer holds). Has no fields.
+type Audit struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Audit) Reset() {
+	*x = Audit{}
+	mi := &file_cardrules_v1_cards_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Audit) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Audit) ProtoMessage() {}
+
+func (x *Audit) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_cards_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Audit.ProtoReflect.Descriptor instead.
+func (*Audit) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_cards_proto_rawDescGZIP(), []int{6}
+}
+
 var File_cardrules_v1_cards_proto protoreflect.FileDescriptor
 
 const file_cardrules_v1_cards_proto_rawDesc = "" +
@@ -418,7 +599,14 @@ const file_cardrules_v1_cards_proto_rawDesc = "" +
 	"\x04_pot\"2\n" +
 	"\x10LocalizedMessage\x12\x0e\n" +
 	"\x02en\x18\x01 \x01(\tR\x02en\x12\x0e\n" +
-	"\x02vi\x18\x02 \x01(\tR\x02vi*\xdf\x01\n" +
+	"\x02vi\x18\x02 \x01(\tR\x02vi\"\x8e\x01\n" +
+	"\x06Viewer\x12\x14\n" +
+	"\x04seat\x18\x01 \x01(\x05H\x00R\x04seat\x127\n" +
+	"\tspectator\x18\x02 \x01(\v2\x17.cardrules.v1.SpectatorH\x00R\tspectator\x12+\n" +
+	"\x05audit\x18\x03 \x01(\v2\x13.cardrules.v1.AuditH\x00R\x05auditB\b\n" +
+	"\x06viewer\"\v\n" +
+	"\tSpectator\"\a\n" +
+	"\x05Audit*\xdf\x01\n" +
 	"\x04Rank\x12\x14\n" +
 	"\x10RANK_UNSPECIFIED\x10\x00\x12\f\n" +
 	"\bRANK_ACE\x10\x01\x12\f\n" +
@@ -461,7 +649,7 @@ func file_cardrules_v1_cards_proto_rawDescGZIP() []byte {
 }
 
 var file_cardrules_v1_cards_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_cardrules_v1_cards_proto_msgTypes = make([]protoimpl.MessageInfo, 4)
+var file_cardrules_v1_cards_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
 var file_cardrules_v1_cards_proto_goTypes = []any{
 	(Rank)(0),                // 0: cardrules.v1.Rank
 	(Suit)(0),                // 1: cardrules.v1.Suit
@@ -469,16 +657,21 @@ var file_cardrules_v1_cards_proto_goTypes = []any{
 	(*Cards)(nil),            // 3: cardrules.v1.Cards
 	(*Transfer)(nil),         // 4: cardrules.v1.Transfer
 	(*LocalizedMessage)(nil), // 5: cardrules.v1.LocalizedMessage
+	(*Viewer)(nil),           // 6: cardrules.v1.Viewer
+	(*Spectator)(nil),        // 7: cardrules.v1.Spectator
+	(*Audit)(nil),            // 8: cardrules.v1.Audit
 }
 var file_cardrules_v1_cards_proto_depIdxs = []int32{
 	0, // 0: cardrules.v1.Card.rank:type_name -> cardrules.v1.Rank
 	1, // 1: cardrules.v1.Card.suit:type_name -> cardrules.v1.Suit
 	2, // 2: cardrules.v1.Cards.cards:type_name -> cardrules.v1.Card
-	3, // [3:3] is the sub-list for method output_type
-	3, // [3:3] is the sub-list for method input_type
-	3, // [3:3] is the sub-list for extension type_name
-	3, // [3:3] is the sub-list for extension extendee
-	0, // [0:3] is the sub-list for field type_name
+	7, // 3: cardrules.v1.Viewer.spectator:type_name -> cardrules.v1.Spectator
+	8, // 4: cardrules.v1.Viewer.audit:type_name -> cardrules.v1.Audit
+	5, // [5:5] is the sub-list for method output_type
+	5, // [5:5] is the sub-list for method input_type
+	5, // [5:5] is the sub-list for extension type_name
+	5, // [5:5] is the sub-list for extension extendee
+	0, // [0:5] is the sub-list for field type_name
 }
 
 func init() { file_cardrules_v1_cards_proto_init() }
@@ -487,13 +680,18 @@ func file_cardrules_v1_cards_proto_init() {
 		return
 	}
 	file_cardrules_v1_cards_proto_msgTypes[2].OneofWrappers = []any{}
+	file_cardrules_v1_cards_proto_msgTypes[4].OneofWrappers = []any{
+		(*Viewer_Seat)(nil),
+		(*Viewer_Spectator)(nil),
+		(*Viewer_Audit)(nil),
+	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cardrules_v1_cards_proto_rawDesc), len(file_cardrules_v1_cards_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   4,
+			NumMessages:   7,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -1397,7 +1397,10 @@ type StartBettingRequest struct {
 	// The ante (tiền gà), > 0; 0 means house_rules.ante.
 	Ante int64 `protobuf:"varint,3,opt,name=ante,proto3" json:"ante,omitempty"`
 	// The first seat to act (the table owner or the previous winner).
-	FirstActor    int32 `protobuf:"varint,4,opt,name=first_actor,json=firstActor,proto3" json:"first_actor,omitempty"`
+	FirstActor int32 `protobuf:"varint,4,opt,name=first_actor,json=firstActor,proto3" json:"first_actor,omitempty"`
+	// Viewers to return redacted copies of the answer for (docs/rules/lieng.md, "Who sees what"): at most 8
+	// (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
+	Views         []*Viewer `protobuf:"bytes,5,rep,name=views,proto3" json:"views,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1460,9 +1463,19 @@ func (x *StartBettingRequest) GetFirstActor() int32 {
 	return 0
 }
 
+func (x *StartBettingRequest) GetViews() []*Viewer {
+	if x != nil {
+		return x.Views
+	}
+	return nil
+}
+
 type StartBettingResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	State         *LiengBettingState     `protobuf:"bytes,1,opt,name=state,proto3" json:"state,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	State *LiengBettingState     `protobuf:"bytes,1,opt,name=state,proto3" json:"state,omitempty"`
+	// One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+	// see. A view's own `views` is empty. A betting state holds no card: every view equals the answer.
+	Views         []*StartBettingView `protobuf:"bytes,2,rep,name=views,proto3" json:"views,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1504,18 +1517,83 @@ func (x *StartBettingResponse) GetState() *LiengBettingState {
 	return nil
 }
 
+func (x *StartBettingResponse) GetViews() []*StartBettingView {
+	if x != nil {
+		return x.Views
+	}
+	return nil
+}
+
+// One viewer's copy of a StartBetting answer: the same answer with what the viewer may not see removed.
+type StartBettingView struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The viewer, as the request gave it.
+	Viewer *Viewer `protobuf:"bytes,1,opt,name=viewer,proto3" json:"viewer,omitempty"`
+	// The answer as this viewer may see it (its own `views` empty).
+	Answer        *StartBettingResponse `protobuf:"bytes,2,opt,name=answer,proto3" json:"answer,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StartBettingView) Reset() {
+	*x = StartBettingView{}
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StartBettingView) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StartBettingView) ProtoMessage() {}
+
+func (x *StartBettingView) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StartBettingView.ProtoReflect.Descriptor instead.
+func (*StartBettingView) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *StartBettingView) GetViewer() *Viewer {
+	if x != nil {
+		return x.Viewer
+	}
+	return nil
+}
+
+func (x *StartBettingView) GetAnswer() *StartBettingResponse {
+	if x != nil {
+		return x.Answer
+	}
+	return nil
+}
+
 type LiengServiceValidatePlayRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	HouseRules    *LiengHouseRules       `protobuf:"bytes,1,opt,name=house_rules,json=houseRules,proto3" json:"house_rules,omitempty"`
-	State         *LiengBettingState     `protobuf:"bytes,2,opt,name=state,proto3" json:"state,omitempty"`
-	Action        *LiengAction           `protobuf:"bytes,3,opt,name=action,proto3" json:"action,omitempty"`
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	HouseRules *LiengHouseRules       `protobuf:"bytes,1,opt,name=house_rules,json=houseRules,proto3" json:"house_rules,omitempty"`
+	State      *LiengBettingState     `protobuf:"bytes,2,opt,name=state,proto3" json:"state,omitempty"`
+	Action     *LiengAction           `protobuf:"bytes,3,opt,name=action,proto3" json:"action,omitempty"`
+	// Viewers to return redacted copies of the answer for (docs/rules/lieng.md, "Who sees what"): at most 8
+	// (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
+	Views         []*Viewer `protobuf:"bytes,4,rep,name=views,proto3" json:"views,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *LiengServiceValidatePlayRequest) Reset() {
 	*x = LiengServiceValidatePlayRequest{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[14]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1527,7 +1605,7 @@ func (x *LiengServiceValidatePlayRequest) String() string {
 func (*LiengServiceValidatePlayRequest) ProtoMessage() {}
 
 func (x *LiengServiceValidatePlayRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[14]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1540,7 +1618,7 @@ func (x *LiengServiceValidatePlayRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceValidatePlayRequest.ProtoReflect.Descriptor instead.
 func (*LiengServiceValidatePlayRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{14}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *LiengServiceValidatePlayRequest) GetHouseRules() *LiengHouseRules {
@@ -1564,6 +1642,13 @@ func (x *LiengServiceValidatePlayRequest) GetAction() *LiengAction {
 	return nil
 }
 
+func (x *LiengServiceValidatePlayRequest) GetViews() []*Viewer {
+	if x != nil {
+		return x.Views
+	}
+	return nil
+}
+
 type LiengServiceValidatePlayResponse struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	Legal   bool                   `protobuf:"varint,1,opt,name=legal,proto3" json:"legal,omitempty"`
@@ -1571,14 +1656,17 @@ type LiengServiceValidatePlayResponse struct {
 	Message *LocalizedMessage      `protobuf:"bytes,3,opt,name=message,proto3" json:"message,omitempty"`
 	Events  []*LiengEvent          `protobuf:"bytes,4,rep,name=events,proto3" json:"events,omitempty"`
 	// The next state, when legal.
-	NextState     *LiengBettingState `protobuf:"bytes,5,opt,name=next_state,json=nextState,proto3" json:"next_state,omitempty"`
+	NextState *LiengBettingState `protobuf:"bytes,5,opt,name=next_state,json=nextState,proto3" json:"next_state,omitempty"`
+	// One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+	// see. A view's own `views` is empty. A betting answer names no card: every view equals the answer.
+	Views         []*LiengServiceValidatePlayView `protobuf:"bytes,6,rep,name=views,proto3" json:"views,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *LiengServiceValidatePlayResponse) Reset() {
 	*x = LiengServiceValidatePlayResponse{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[15]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1590,7 +1678,7 @@ func (x *LiengServiceValidatePlayResponse) String() string {
 func (*LiengServiceValidatePlayResponse) ProtoMessage() {}
 
 func (x *LiengServiceValidatePlayResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[15]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1603,7 +1691,7 @@ func (x *LiengServiceValidatePlayResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceValidatePlayResponse.ProtoReflect.Descriptor instead.
 func (*LiengServiceValidatePlayResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{15}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *LiengServiceValidatePlayResponse) GetLegal() bool {
@@ -1641,17 +1729,82 @@ func (x *LiengServiceValidatePlayResponse) GetNextState() *LiengBettingState {
 	return nil
 }
 
+func (x *LiengServiceValidatePlayResponse) GetViews() []*LiengServiceValidatePlayView {
+	if x != nil {
+		return x.Views
+	}
+	return nil
+}
+
+// One viewer's copy of a ValidatePlay answer: the same answer with what the viewer may not see removed.
+type LiengServiceValidatePlayView struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The viewer, as the request gave it.
+	Viewer *Viewer `protobuf:"bytes,1,opt,name=viewer,proto3" json:"viewer,omitempty"`
+	// The answer as this viewer may see it (its own `views` empty).
+	Answer        *LiengServiceValidatePlayResponse `protobuf:"bytes,2,opt,name=answer,proto3" json:"answer,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LiengServiceValidatePlayView) Reset() {
+	*x = LiengServiceValidatePlayView{}
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LiengServiceValidatePlayView) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LiengServiceValidatePlayView) ProtoMessage() {}
+
+func (x *LiengServiceValidatePlayView) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LiengServiceValidatePlayView.ProtoReflect.Descriptor instead.
+func (*LiengServiceValidatePlayView) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *LiengServiceValidatePlayView) GetViewer() *Viewer {
+	if x != nil {
+		return x.Viewer
+	}
+	return nil
+}
+
+func (x *LiengServiceValidatePlayView) GetAnswer() *LiengServiceValidatePlayResponse {
+	if x != nil {
+		return x.Answer
+	}
+	return nil
+}
+
 type LiengServiceLegalMovesRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	HouseRules    *LiengHouseRules       `protobuf:"bytes,1,opt,name=house_rules,json=houseRules,proto3" json:"house_rules,omitempty"`
-	State         *LiengBettingState     `protobuf:"bytes,2,opt,name=state,proto3" json:"state,omitempty"`
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	HouseRules *LiengHouseRules       `protobuf:"bytes,1,opt,name=house_rules,json=houseRules,proto3" json:"house_rules,omitempty"`
+	State      *LiengBettingState     `protobuf:"bytes,2,opt,name=state,proto3" json:"state,omitempty"`
+	// Viewers to return redacted copies of the answer for (docs/rules/lieng.md, "Who sees what"): at most 8
+	// (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
+	Views         []*Viewer `protobuf:"bytes,3,rep,name=views,proto3" json:"views,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *LiengServiceLegalMovesRequest) Reset() {
 	*x = LiengServiceLegalMovesRequest{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[16]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1663,7 +1816,7 @@ func (x *LiengServiceLegalMovesRequest) String() string {
 func (*LiengServiceLegalMovesRequest) ProtoMessage() {}
 
 func (x *LiengServiceLegalMovesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[16]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1676,7 +1829,7 @@ func (x *LiengServiceLegalMovesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceLegalMovesRequest.ProtoReflect.Descriptor instead.
 func (*LiengServiceLegalMovesRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{16}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *LiengServiceLegalMovesRequest) GetHouseRules() *LiengHouseRules {
@@ -1693,20 +1846,30 @@ func (x *LiengServiceLegalMovesRequest) GetState() *LiengBettingState {
 	return nil
 }
 
+func (x *LiengServiceLegalMovesRequest) GetViews() []*Viewer {
+	if x != nil {
+		return x.Views
+	}
+	return nil
+}
+
 type LiengServiceLegalMovesResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The seat to act; unset (and no actions) once betting is closed.
 	Seat    *int32              `protobuf:"varint,1,opt,name=seat,proto3,oneof" json:"seat,omitempty"`
 	Actions []*LiengLegalAction `protobuf:"bytes,2,rep,name=actions,proto3" json:"actions,omitempty"`
 	// Why RAISE is missing, when it is (e.g. LIENG_REASON_RAISE_ROUNDS_EXHAUSTED).
-	RaiseReason   LiengReason `protobuf:"varint,3,opt,name=raise_reason,json=raiseReason,proto3,enum=cardrules.v1.LiengReason" json:"raise_reason,omitempty"`
+	RaiseReason LiengReason `protobuf:"varint,3,opt,name=raise_reason,json=raiseReason,proto3,enum=cardrules.v1.LiengReason" json:"raise_reason,omitempty"`
+	// One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+	// see. A view's own `views` is empty. Betting actions name no card: every view equals the answer.
+	Views         []*LiengServiceLegalMovesView `protobuf:"bytes,4,rep,name=views,proto3" json:"views,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *LiengServiceLegalMovesResponse) Reset() {
 	*x = LiengServiceLegalMovesResponse{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[17]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1718,7 +1881,7 @@ func (x *LiengServiceLegalMovesResponse) String() string {
 func (*LiengServiceLegalMovesResponse) ProtoMessage() {}
 
 func (x *LiengServiceLegalMovesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[17]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1731,7 +1894,7 @@ func (x *LiengServiceLegalMovesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceLegalMovesResponse.ProtoReflect.Descriptor instead.
 func (*LiengServiceLegalMovesResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{17}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *LiengServiceLegalMovesResponse) GetSeat() int32 {
@@ -1755,6 +1918,68 @@ func (x *LiengServiceLegalMovesResponse) GetRaiseReason() LiengReason {
 	return LiengReason_LIENG_REASON_UNSPECIFIED
 }
 
+func (x *LiengServiceLegalMovesResponse) GetViews() []*LiengServiceLegalMovesView {
+	if x != nil {
+		return x.Views
+	}
+	return nil
+}
+
+// One viewer's copy of a LegalMoves answer: the same answer with what the viewer may not see removed.
+type LiengServiceLegalMovesView struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The viewer, as the request gave it.
+	Viewer *Viewer `protobuf:"bytes,1,opt,name=viewer,proto3" json:"viewer,omitempty"`
+	// The answer as this viewer may see it (its own `views` empty).
+	Answer        *LiengServiceLegalMovesResponse `protobuf:"bytes,2,opt,name=answer,proto3" json:"answer,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LiengServiceLegalMovesView) Reset() {
+	*x = LiengServiceLegalMovesView{}
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LiengServiceLegalMovesView) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LiengServiceLegalMovesView) ProtoMessage() {}
+
+func (x *LiengServiceLegalMovesView) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LiengServiceLegalMovesView.ProtoReflect.Descriptor instead.
+func (*LiengServiceLegalMovesView) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *LiengServiceLegalMovesView) GetViewer() *Viewer {
+	if x != nil {
+		return x.Viewer
+	}
+	return nil
+}
+
+func (x *LiengServiceLegalMovesView) GetAnswer() *LiengServiceLegalMovesResponse {
+	if x != nil {
+		return x.Answer
+	}
+	return nil
+}
+
 // Everything needed to replay a round.
 type LiengRoundRecord struct {
 	state      protoimpl.MessageState `protogen:"open.v1"`
@@ -1773,7 +1998,7 @@ type LiengRoundRecord struct {
 
 func (x *LiengRoundRecord) Reset() {
 	*x = LiengRoundRecord{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[18]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1785,7 +2010,7 @@ func (x *LiengRoundRecord) String() string {
 func (*LiengRoundRecord) ProtoMessage() {}
 
 func (x *LiengRoundRecord) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[18]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1798,7 +2023,7 @@ func (x *LiengRoundRecord) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengRoundRecord.ProtoReflect.Descriptor instead.
 func (*LiengRoundRecord) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{18}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *LiengRoundRecord) GetHouseRules() *LiengHouseRules {
@@ -1864,7 +2089,7 @@ type LiengPot struct {
 
 func (x *LiengPot) Reset() {
 	*x = LiengPot{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[19]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1876,7 +2101,7 @@ func (x *LiengPot) String() string {
 func (*LiengPot) ProtoMessage() {}
 
 func (x *LiengPot) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[19]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1889,7 +2114,7 @@ func (x *LiengPot) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengPot.ProtoReflect.Descriptor instead.
 func (*LiengPot) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{19}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *LiengPot) GetLo() int64 {
@@ -1959,7 +2184,7 @@ type LiengShownHand struct {
 
 func (x *LiengShownHand) Reset() {
 	*x = LiengShownHand{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[20]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1971,7 +2196,7 @@ func (x *LiengShownHand) String() string {
 func (*LiengShownHand) ProtoMessage() {}
 
 func (x *LiengShownHand) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[20]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1984,7 +2209,7 @@ func (x *LiengShownHand) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengShownHand.ProtoReflect.Descriptor instead.
 func (*LiengShownHand) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{20}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *LiengShownHand) GetSeat() int32 {
@@ -2002,15 +2227,18 @@ func (x *LiengShownHand) GetScore() *LiengScore {
 }
 
 type LiengServiceSettleRoundRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Round         *LiengRoundRecord      `protobuf:"bytes,1,opt,name=round,proto3" json:"round,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Round *LiengRoundRecord      `protobuf:"bytes,1,opt,name=round,proto3" json:"round,omitempty"`
+	// Viewers to return redacted copies of the answer for (docs/rules/lieng.md, "Who sees what"): at most 8
+	// (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
+	Views         []*Viewer `protobuf:"bytes,2,rep,name=views,proto3" json:"views,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *LiengServiceSettleRoundRequest) Reset() {
 	*x = LiengServiceSettleRoundRequest{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[21]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2022,7 +2250,7 @@ func (x *LiengServiceSettleRoundRequest) String() string {
 func (*LiengServiceSettleRoundRequest) ProtoMessage() {}
 
 func (x *LiengServiceSettleRoundRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[21]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2035,12 +2263,19 @@ func (x *LiengServiceSettleRoundRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceSettleRoundRequest.ProtoReflect.Descriptor instead.
 func (*LiengServiceSettleRoundRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{21}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *LiengServiceSettleRoundRequest) GetRound() *LiengRoundRecord {
 	if x != nil {
 		return x.Round
+	}
+	return nil
+}
+
+func (x *LiengServiceSettleRoundRequest) GetViews() []*Viewer {
+	if x != nil {
+		return x.Views
 	}
 	return nil
 }
@@ -2061,14 +2296,18 @@ type LiengServiceSettleRoundResponse struct {
 	// What each seat got back from the pots (before fees).
 	Payouts []int64 `protobuf:"varint,8,rep,packed,name=payouts,proto3" json:"payouts,omitempty"`
 	// The hands that were shown down, in seat order.
-	Shown         []*LiengShownHand `protobuf:"bytes,9,rep,name=shown,proto3" json:"shown,omitempty"`
+	Shown []*LiengShownHand `protobuf:"bytes,9,rep,name=shown,proto3" json:"shown,omitempty"`
+	// One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+	// see. A view's own `views` is empty. `shown` holds only the hands that reached the showdown, which every viewer sees
+	// (none after a fold-out): every view equals the answer.
+	Views         []*LiengServiceSettleRoundView `protobuf:"bytes,10,rep,name=views,proto3" json:"views,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *LiengServiceSettleRoundResponse) Reset() {
 	*x = LiengServiceSettleRoundResponse{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[22]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2080,7 +2319,7 @@ func (x *LiengServiceSettleRoundResponse) String() string {
 func (*LiengServiceSettleRoundResponse) ProtoMessage() {}
 
 func (x *LiengServiceSettleRoundResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[22]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2093,7 +2332,7 @@ func (x *LiengServiceSettleRoundResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceSettleRoundResponse.ProtoReflect.Descriptor instead.
 func (*LiengServiceSettleRoundResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{22}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *LiengServiceSettleRoundResponse) GetPots() []*LiengPot {
@@ -2159,6 +2398,68 @@ func (x *LiengServiceSettleRoundResponse) GetShown() []*LiengShownHand {
 	return nil
 }
 
+func (x *LiengServiceSettleRoundResponse) GetViews() []*LiengServiceSettleRoundView {
+	if x != nil {
+		return x.Views
+	}
+	return nil
+}
+
+// One viewer's copy of a SettleRound answer: the same answer with what the viewer may not see removed.
+type LiengServiceSettleRoundView struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The viewer, as the request gave it.
+	Viewer *Viewer `protobuf:"bytes,1,opt,name=viewer,proto3" json:"viewer,omitempty"`
+	// The answer as this viewer may see it (its own `views` empty).
+	Answer        *LiengServiceSettleRoundResponse `protobuf:"bytes,2,opt,name=answer,proto3" json:"answer,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LiengServiceSettleRoundView) Reset() {
+	*x = LiengServiceSettleRoundView{}
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LiengServiceSettleRoundView) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LiengServiceSettleRoundView) ProtoMessage() {}
+
+func (x *LiengServiceSettleRoundView) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LiengServiceSettleRoundView.ProtoReflect.Descriptor instead.
+func (*LiengServiceSettleRoundView) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{26}
+}
+
+func (x *LiengServiceSettleRoundView) GetViewer() *Viewer {
+	if x != nil {
+		return x.Viewer
+	}
+	return nil
+}
+
+func (x *LiengServiceSettleRoundView) GetAnswer() *LiengServiceSettleRoundResponse {
+	if x != nil {
+		return x.Answer
+	}
+	return nil
+}
+
 // One call on LiengService.Stream.
 type LiengServiceStreamRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2183,7 +2484,7 @@ type LiengServiceStreamRequest struct {
 
 func (x *LiengServiceStreamRequest) Reset() {
 	*x = LiengServiceStreamRequest{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[23]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2195,7 +2496,7 @@ func (x *LiengServiceStreamRequest) String() string {
 func (*LiengServiceStreamRequest) ProtoMessage() {}
 
 func (x *LiengServiceStreamRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[23]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2208,7 +2509,7 @@ func (x *LiengServiceStreamRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceStreamRequest.ProtoReflect.Descriptor instead.
 func (*LiengServiceStreamRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{23}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *LiengServiceStreamRequest) GetId() uint64 {
@@ -2342,7 +2643,7 @@ type LiengServiceStreamResponse struct {
 
 func (x *LiengServiceStreamResponse) Reset() {
 	*x = LiengServiceStreamResponse{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[24]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2354,7 +2655,7 @@ func (x *LiengServiceStreamResponse) String() string {
 func (*LiengServiceStreamResponse) ProtoMessage() {}
 
 func (x *LiengServiceStreamResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[24]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2367,7 +2668,7 @@ func (x *LiengServiceStreamResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceStreamResponse.ProtoReflect.Descriptor instead.
 func (*LiengServiceStreamResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{24}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *LiengServiceStreamResponse) GetId() uint64 {
@@ -2578,37 +2879,52 @@ const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"\x0fmin_chips_added\x18\x02 \x01(\x03R\rminChipsAdded\x12\x1b\n" +
 	"\tmin_total\x18\x03 \x01(\x03R\bminTotal\x12\x1b\n" +
 	"\tmax_total\x18\x04 \x01(\x03R\bmaxTotal\x12&\n" +
-	"\x0fmax_chips_added\x18\x05 \x01(\x03R\rmaxChipsAdded\"\xa2\x01\n" +
+	"\x0fmax_chips_added\x18\x05 \x01(\x03R\rmaxChipsAdded\"\xce\x01\n" +
 	"\x13StartBettingRequest\x12>\n" +
 	"\vhouse_rules\x18\x01 \x01(\v2\x1d.cardrules.v1.LiengHouseRulesR\n" +
 	"houseRules\x12\x16\n" +
 	"\x06stacks\x18\x02 \x03(\x03R\x06stacks\x12\x12\n" +
 	"\x04ante\x18\x03 \x01(\x03R\x04ante\x12\x1f\n" +
 	"\vfirst_actor\x18\x04 \x01(\x05R\n" +
-	"firstActor\"M\n" +
+	"firstActor\x12*\n" +
+	"\x05views\x18\x05 \x03(\v2\x14.cardrules.v1.ViewerR\x05views\"\x83\x01\n" +
 	"\x14StartBettingResponse\x125\n" +
-	"\x05state\x18\x01 \x01(\v2\x1f.cardrules.v1.LiengBettingStateR\x05state\"\xcb\x01\n" +
+	"\x05state\x18\x01 \x01(\v2\x1f.cardrules.v1.LiengBettingStateR\x05state\x124\n" +
+	"\x05views\x18\x02 \x03(\v2\x1e.cardrules.v1.StartBettingViewR\x05views\"|\n" +
+	"\x10StartBettingView\x12,\n" +
+	"\x06viewer\x18\x01 \x01(\v2\x14.cardrules.v1.ViewerR\x06viewer\x12:\n" +
+	"\x06answer\x18\x02 \x01(\v2\".cardrules.v1.StartBettingResponseR\x06answer\"\xf7\x01\n" +
 	"\x1fLiengServiceValidatePlayRequest\x12>\n" +
 	"\vhouse_rules\x18\x01 \x01(\v2\x1d.cardrules.v1.LiengHouseRulesR\n" +
 	"houseRules\x125\n" +
 	"\x05state\x18\x02 \x01(\v2\x1f.cardrules.v1.LiengBettingStateR\x05state\x121\n" +
-	"\x06action\x18\x03 \x01(\v2\x19.cardrules.v1.LiengActionR\x06action\"\x97\x02\n" +
+	"\x06action\x18\x03 \x01(\v2\x19.cardrules.v1.LiengActionR\x06action\x12*\n" +
+	"\x05views\x18\x04 \x03(\v2\x14.cardrules.v1.ViewerR\x05views\"\xd9\x02\n" +
 	" LiengServiceValidatePlayResponse\x12\x14\n" +
 	"\x05legal\x18\x01 \x01(\bR\x05legal\x121\n" +
 	"\x06reason\x18\x02 \x01(\x0e2\x19.cardrules.v1.LiengReasonR\x06reason\x128\n" +
 	"\amessage\x18\x03 \x01(\v2\x1e.cardrules.v1.LocalizedMessageR\amessage\x120\n" +
 	"\x06events\x18\x04 \x03(\v2\x18.cardrules.v1.LiengEventR\x06events\x12>\n" +
 	"\n" +
-	"next_state\x18\x05 \x01(\v2\x1f.cardrules.v1.LiengBettingStateR\tnextState\"\x96\x01\n" +
+	"next_state\x18\x05 \x01(\v2\x1f.cardrules.v1.LiengBettingStateR\tnextState\x12@\n" +
+	"\x05views\x18\x06 \x03(\v2*.cardrules.v1.LiengServiceValidatePlayViewR\x05views\"\x94\x01\n" +
+	"\x1cLiengServiceValidatePlayView\x12,\n" +
+	"\x06viewer\x18\x01 \x01(\v2\x14.cardrules.v1.ViewerR\x06viewer\x12F\n" +
+	"\x06answer\x18\x02 \x01(\v2..cardrules.v1.LiengServiceValidatePlayResponseR\x06answer\"\xc2\x01\n" +
 	"\x1dLiengServiceLegalMovesRequest\x12>\n" +
 	"\vhouse_rules\x18\x01 \x01(\v2\x1d.cardrules.v1.LiengHouseRulesR\n" +
 	"houseRules\x125\n" +
-	"\x05state\x18\x02 \x01(\v2\x1f.cardrules.v1.LiengBettingStateR\x05state\"\xba\x01\n" +
+	"\x05state\x18\x02 \x01(\v2\x1f.cardrules.v1.LiengBettingStateR\x05state\x12*\n" +
+	"\x05views\x18\x03 \x03(\v2\x14.cardrules.v1.ViewerR\x05views\"\xfa\x01\n" +
 	"\x1eLiengServiceLegalMovesResponse\x12\x17\n" +
 	"\x04seat\x18\x01 \x01(\x05H\x00R\x04seat\x88\x01\x01\x128\n" +
 	"\aactions\x18\x02 \x03(\v2\x1e.cardrules.v1.LiengLegalActionR\aactions\x12<\n" +
-	"\fraise_reason\x18\x03 \x01(\x0e2\x19.cardrules.v1.LiengReasonR\vraiseReasonB\a\n" +
-	"\x05_seat\"\xff\x01\n" +
+	"\fraise_reason\x18\x03 \x01(\x0e2\x19.cardrules.v1.LiengReasonR\vraiseReason\x12>\n" +
+	"\x05views\x18\x04 \x03(\v2(.cardrules.v1.LiengServiceLegalMovesViewR\x05viewsB\a\n" +
+	"\x05_seat\"\x90\x01\n" +
+	"\x1aLiengServiceLegalMovesView\x12,\n" +
+	"\x06viewer\x18\x01 \x01(\v2\x14.cardrules.v1.ViewerR\x06viewer\x12D\n" +
+	"\x06answer\x18\x02 \x01(\v2,.cardrules.v1.LiengServiceLegalMovesResponseR\x06answer\"\xff\x01\n" +
 	"\x10LiengRoundRecord\x12>\n" +
 	"\vhouse_rules\x18\x01 \x01(\v2\x1d.cardrules.v1.LiengHouseRulesR\n" +
 	"houseRules\x12\x16\n" +
@@ -2629,9 +2945,10 @@ const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"\x06shares\x18\b \x03(\x03R\x06shares\"T\n" +
 	"\x0eLiengShownHand\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12.\n" +
-	"\x05score\x18\x02 \x01(\v2\x18.cardrules.v1.LiengScoreR\x05score\"V\n" +
+	"\x05score\x18\x02 \x01(\v2\x18.cardrules.v1.LiengScoreR\x05score\"\x82\x01\n" +
 	"\x1eLiengServiceSettleRoundRequest\x124\n" +
-	"\x05round\x18\x01 \x01(\v2\x1e.cardrules.v1.LiengRoundRecordR\x05round\"\xea\x02\n" +
+	"\x05round\x18\x01 \x01(\v2\x1e.cardrules.v1.LiengRoundRecordR\x05round\x12*\n" +
+	"\x05views\x18\x02 \x03(\v2\x14.cardrules.v1.ViewerR\x05views\"\xab\x03\n" +
 	"\x1fLiengServiceSettleRoundResponse\x12*\n" +
 	"\x04pots\x18\x01 \x03(\v2\x16.cardrules.v1.LiengPotR\x04pots\x124\n" +
 	"\ttransfers\x18\x02 \x03(\v2\x16.cardrules.v1.TransferR\ttransfers\x12\x12\n" +
@@ -2641,8 +2958,13 @@ const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"\x0ffold_out_winner\x18\x06 \x01(\x05H\x00R\rfoldOutWinner\x88\x01\x01\x12\x1c\n" +
 	"\tcommitted\x18\a \x03(\x03R\tcommitted\x12\x18\n" +
 	"\apayouts\x18\b \x03(\x03R\apayouts\x122\n" +
-	"\x05shown\x18\t \x03(\v2\x1c.cardrules.v1.LiengShownHandR\x05shownB\x12\n" +
-	"\x10_fold_out_winner\"\x84\x04\n" +
+	"\x05shown\x18\t \x03(\v2\x1c.cardrules.v1.LiengShownHandR\x05shown\x12?\n" +
+	"\x05views\x18\n" +
+	" \x03(\v2).cardrules.v1.LiengServiceSettleRoundViewR\x05viewsB\x12\n" +
+	"\x10_fold_out_winner\"\x92\x01\n" +
+	"\x1bLiengServiceSettleRoundView\x12,\n" +
+	"\x06viewer\x18\x01 \x01(\v2\x14.cardrules.v1.ViewerR\x06viewer\x12E\n" +
+	"\x06answer\x18\x02 \x01(\v2-.cardrules.v1.LiengServiceSettleRoundResponseR\x06answer\"\x84\x04\n" +
 	"\x19LiengServiceStreamRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12B\n" +
 	"\vscore_lieng\x18\x02 \x01(\v2\x1f.cardrules.v1.ScoreLiengRequestH\x00R\n" +
@@ -2745,7 +3067,7 @@ func file_cardrules_v1_lieng_proto_rawDescGZIP() []byte {
 }
 
 var file_cardrules_v1_lieng_proto_enumTypes = make([]protoimpl.EnumInfo, 8)
-var file_cardrules_v1_lieng_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
+var file_cardrules_v1_lieng_proto_msgTypes = make([]protoimpl.MessageInfo, 29)
 var file_cardrules_v1_lieng_proto_goTypes = []any{
 	(LiengA23)(0),                            // 0: cardrules.v1.LiengA23
 	(LiengSuitTieBreak)(0),                   // 1: cardrules.v1.LiengSuitTieBreak
@@ -2769,33 +3091,38 @@ var file_cardrules_v1_lieng_proto_goTypes = []any{
 	(*LiengLegalAction)(nil),                 // 19: cardrules.v1.LiengLegalAction
 	(*StartBettingRequest)(nil),              // 20: cardrules.v1.StartBettingRequest
 	(*StartBettingResponse)(nil),             // 21: cardrules.v1.StartBettingResponse
-	(*LiengServiceValidatePlayRequest)(nil),  // 22: cardrules.v1.LiengServiceValidatePlayRequest
-	(*LiengServiceValidatePlayResponse)(nil), // 23: cardrules.v1.LiengServiceValidatePlayResponse
-	(*LiengServiceLegalMovesRequest)(nil),    // 24: cardrules.v1.LiengServiceLegalMovesRequest
-	(*LiengServiceLegalMovesResponse)(nil),   // 25: cardrules.v1.LiengServiceLegalMovesResponse
-	(*LiengRoundRecord)(nil),                 // 26: cardrules.v1.LiengRoundRecord
-	(*LiengPot)(nil),                         // 27: cardrules.v1.LiengPot
-	(*LiengShownHand)(nil),                   // 28: cardrules.v1.LiengShownHand
-	(*LiengServiceSettleRoundRequest)(nil),   // 29: cardrules.v1.LiengServiceSettleRoundRequest
-	(*LiengServiceSettleRoundResponse)(nil),  // 30: cardrules.v1.LiengServiceSettleRoundResponse
-	(*LiengServiceStreamRequest)(nil),        // 31: cardrules.v1.LiengServiceStreamRequest
-	(*LiengServiceStreamResponse)(nil),       // 32: cardrules.v1.LiengServiceStreamResponse
-	(*LocalizedMessage)(nil),                 // 33: cardrules.v1.LocalizedMessage
-	(*Cards)(nil),                            // 34: cardrules.v1.Cards
-	(*Transfer)(nil),                         // 35: cardrules.v1.Transfer
-	(*status.Status)(nil),                    // 36: google.rpc.Status
+	(*StartBettingView)(nil),                 // 22: cardrules.v1.StartBettingView
+	(*LiengServiceValidatePlayRequest)(nil),  // 23: cardrules.v1.LiengServiceValidatePlayRequest
+	(*LiengServiceValidatePlayResponse)(nil), // 24: cardrules.v1.LiengServiceValidatePlayResponse
+	(*LiengServiceValidatePlayView)(nil),     // 25: cardrules.v1.LiengServiceValidatePlayView
+	(*LiengServiceLegalMovesRequest)(nil),    // 26: cardrules.v1.LiengServiceLegalMovesRequest
+	(*LiengServiceLegalMovesResponse)(nil),   // 27: cardrules.v1.LiengServiceLegalMovesResponse
+	(*LiengServiceLegalMovesView)(nil),       // 28: cardrules.v1.LiengServiceLegalMovesView
+	(*LiengRoundRecord)(nil),                 // 29: cardrules.v1.LiengRoundRecord
+	(*LiengPot)(nil),                         // 30: cardrules.v1.LiengPot
+	(*LiengShownHand)(nil),                   // 31: cardrules.v1.LiengShownHand
+	(*LiengServiceSettleRoundRequest)(nil),   // 32: cardrules.v1.LiengServiceSettleRoundRequest
+	(*LiengServiceSettleRoundResponse)(nil),  // 33: cardrules.v1.LiengServiceSettleRoundResponse
+	(*LiengServiceSettleRoundView)(nil),      // 34: cardrules.v1.LiengServiceSettleRoundView
+	(*LiengServiceStreamRequest)(nil),        // 35: cardrules.v1.LiengServiceStreamRequest
+	(*LiengServiceStreamResponse)(nil),       // 36: cardrules.v1.LiengServiceStreamResponse
+	(*LocalizedMessage)(nil),                 // 37: cardrules.v1.LocalizedMessage
+	(*Cards)(nil),                            // 38: cardrules.v1.Cards
+	(*Viewer)(nil),                           // 39: cardrules.v1.Viewer
+	(*Transfer)(nil),                         // 40: cardrules.v1.Transfer
+	(*status.Status)(nil),                    // 41: google.rpc.Status
 }
 var file_cardrules_v1_lieng_proto_depIdxs = []int32{
 	0,  // 0: cardrules.v1.LiengHouseRules.a23:type_name -> cardrules.v1.LiengA23
 	1,  // 1: cardrules.v1.LiengHouseRules.suit_tie_break:type_name -> cardrules.v1.LiengSuitTieBreak
 	2,  // 2: cardrules.v1.LiengHouseRules.excess:type_name -> cardrules.v1.LiengExcess
 	3,  // 3: cardrules.v1.LiengScore.tier:type_name -> cardrules.v1.LiengTier
-	33, // 4: cardrules.v1.LiengScore.label:type_name -> cardrules.v1.LocalizedMessage
+	37, // 4: cardrules.v1.LiengScore.label:type_name -> cardrules.v1.LocalizedMessage
 	8,  // 5: cardrules.v1.ScoreLiengRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
-	34, // 6: cardrules.v1.ScoreLiengRequest.hands:type_name -> cardrules.v1.Cards
+	38, // 6: cardrules.v1.ScoreLiengRequest.hands:type_name -> cardrules.v1.Cards
 	9,  // 7: cardrules.v1.ScoreLiengResponse.scores:type_name -> cardrules.v1.LiengScore
 	8,  // 8: cardrules.v1.CompareHandsRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
-	34, // 9: cardrules.v1.CompareHandsRequest.hands:type_name -> cardrules.v1.Cards
+	38, // 9: cardrules.v1.CompareHandsRequest.hands:type_name -> cardrules.v1.Cards
 	13, // 10: cardrules.v1.CompareHandsResponse.ranking:type_name -> cardrules.v1.TieGroup
 	9,  // 11: cardrules.v1.CompareHandsResponse.scores:type_name -> cardrules.v1.LiengScore
 	15, // 12: cardrules.v1.LiengBettingState.seats:type_name -> cardrules.v1.LiengSeat
@@ -2803,59 +3130,75 @@ var file_cardrules_v1_lieng_proto_depIdxs = []int32{
 	6,  // 14: cardrules.v1.LiengEvent.kind:type_name -> cardrules.v1.LiengEventKind
 	4,  // 15: cardrules.v1.LiengLegalAction.kind:type_name -> cardrules.v1.LiengActionKind
 	8,  // 16: cardrules.v1.StartBettingRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
-	16, // 17: cardrules.v1.StartBettingResponse.state:type_name -> cardrules.v1.LiengBettingState
-	8,  // 18: cardrules.v1.LiengServiceValidatePlayRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
-	16, // 19: cardrules.v1.LiengServiceValidatePlayRequest.state:type_name -> cardrules.v1.LiengBettingState
-	17, // 20: cardrules.v1.LiengServiceValidatePlayRequest.action:type_name -> cardrules.v1.LiengAction
-	5,  // 21: cardrules.v1.LiengServiceValidatePlayResponse.reason:type_name -> cardrules.v1.LiengReason
-	33, // 22: cardrules.v1.LiengServiceValidatePlayResponse.message:type_name -> cardrules.v1.LocalizedMessage
-	18, // 23: cardrules.v1.LiengServiceValidatePlayResponse.events:type_name -> cardrules.v1.LiengEvent
-	16, // 24: cardrules.v1.LiengServiceValidatePlayResponse.next_state:type_name -> cardrules.v1.LiengBettingState
-	8,  // 25: cardrules.v1.LiengServiceLegalMovesRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
-	16, // 26: cardrules.v1.LiengServiceLegalMovesRequest.state:type_name -> cardrules.v1.LiengBettingState
-	19, // 27: cardrules.v1.LiengServiceLegalMovesResponse.actions:type_name -> cardrules.v1.LiengLegalAction
-	5,  // 28: cardrules.v1.LiengServiceLegalMovesResponse.raise_reason:type_name -> cardrules.v1.LiengReason
-	8,  // 29: cardrules.v1.LiengRoundRecord.house_rules:type_name -> cardrules.v1.LiengHouseRules
-	34, // 30: cardrules.v1.LiengRoundRecord.hands:type_name -> cardrules.v1.Cards
-	17, // 31: cardrules.v1.LiengRoundRecord.actions:type_name -> cardrules.v1.LiengAction
-	7,  // 32: cardrules.v1.LiengPot.kind:type_name -> cardrules.v1.LiengPotKind
-	9,  // 33: cardrules.v1.LiengShownHand.score:type_name -> cardrules.v1.LiengScore
-	26, // 34: cardrules.v1.LiengServiceSettleRoundRequest.round:type_name -> cardrules.v1.LiengRoundRecord
-	27, // 35: cardrules.v1.LiengServiceSettleRoundResponse.pots:type_name -> cardrules.v1.LiengPot
-	35, // 36: cardrules.v1.LiengServiceSettleRoundResponse.transfers:type_name -> cardrules.v1.Transfer
-	28, // 37: cardrules.v1.LiengServiceSettleRoundResponse.shown:type_name -> cardrules.v1.LiengShownHand
-	10, // 38: cardrules.v1.LiengServiceStreamRequest.score_lieng:type_name -> cardrules.v1.ScoreLiengRequest
-	12, // 39: cardrules.v1.LiengServiceStreamRequest.compare_hands:type_name -> cardrules.v1.CompareHandsRequest
-	20, // 40: cardrules.v1.LiengServiceStreamRequest.start_betting:type_name -> cardrules.v1.StartBettingRequest
-	22, // 41: cardrules.v1.LiengServiceStreamRequest.validate_play:type_name -> cardrules.v1.LiengServiceValidatePlayRequest
-	24, // 42: cardrules.v1.LiengServiceStreamRequest.legal_moves:type_name -> cardrules.v1.LiengServiceLegalMovesRequest
-	29, // 43: cardrules.v1.LiengServiceStreamRequest.settle_round:type_name -> cardrules.v1.LiengServiceSettleRoundRequest
-	36, // 44: cardrules.v1.LiengServiceStreamResponse.error:type_name -> google.rpc.Status
-	11, // 45: cardrules.v1.LiengServiceStreamResponse.score_lieng:type_name -> cardrules.v1.ScoreLiengResponse
-	14, // 46: cardrules.v1.LiengServiceStreamResponse.compare_hands:type_name -> cardrules.v1.CompareHandsResponse
-	21, // 47: cardrules.v1.LiengServiceStreamResponse.start_betting:type_name -> cardrules.v1.StartBettingResponse
-	23, // 48: cardrules.v1.LiengServiceStreamResponse.validate_play:type_name -> cardrules.v1.LiengServiceValidatePlayResponse
-	25, // 49: cardrules.v1.LiengServiceStreamResponse.legal_moves:type_name -> cardrules.v1.LiengServiceLegalMovesResponse
-	30, // 50: cardrules.v1.LiengServiceStreamResponse.settle_round:type_name -> cardrules.v1.LiengServiceSettleRoundResponse
-	10, // 51: cardrules.v1.LiengService.ScoreLieng:input_type -> cardrules.v1.ScoreLiengRequest
-	12, // 52: cardrules.v1.LiengService.CompareHands:input_type -> cardrules.v1.CompareHandsRequest
-	20, // 53: cardrules.v1.LiengService.StartBetting:input_type -> cardrules.v1.StartBettingRequest
-	22, // 54: cardrules.v1.LiengService.ValidatePlay:input_type -> cardrules.v1.LiengServiceValidatePlayRequest
-	24, // 55: cardrules.v1.LiengService.LegalMoves:input_type -> cardrules.v1.LiengServiceLegalMovesRequest
-	29, // 56: cardrules.v1.LiengService.SettleRound:input_type -> cardrules.v1.LiengServiceSettleRoundRequest
-	31, // 57: cardrules.v1.LiengService.Stream:input_type -> cardrules.v1.LiengServiceStreamRequest
-	11, // 58: cardrules.v1.LiengService.ScoreLieng:output_type -> cardrules.v1.ScoreLiengResponse
-	14, // 59: cardrules.v1.LiengService.CompareHands:output_type -> cardrules.v1.CompareHandsResponse
-	21, // 60: cardrules.v1.LiengService.StartBetting:output_type -> cardrules.v1.StartBettingResponse
-	23, // 61: cardrules.v1.LiengService.ValidatePlay:output_type -> cardrules.v1.LiengServiceValidatePlayResponse
-	25, // 62: cardrules.v1.LiengService.LegalMoves:output_type -> cardrules.v1.LiengServiceLegalMovesResponse
-	30, // 63: cardrules.v1.LiengService.SettleRound:output_type -> cardrules.v1.LiengServiceSettleRoundResponse
-	32, // 64: cardrules.v1.LiengService.Stream:output_type -> cardrules.v1.LiengServiceStreamResponse
-	58, // [58:65] is the sub-list for method output_type
-	51, // [51:58] is the sub-list for method input_type
-	51, // [51:51] is the sub-list for extension type_name
-	51, // [51:51] is the sub-list for extension extendee
-	0,  // [0:51] is the sub-list for field type_name
+	39, // 17: cardrules.v1.StartBettingRequest.views:type_name -> cardrules.v1.Viewer
+	16, // 18: cardrules.v1.StartBettingResponse.state:type_name -> cardrules.v1.LiengBettingState
+	22, // 19: cardrules.v1.StartBettingResponse.views:type_name -> cardrules.v1.StartBettingView
+	39, // 20: cardrules.v1.StartBettingView.viewer:type_name -> cardrules.v1.Viewer
+	21, // 21: cardrules.v1.StartBettingView.answer:type_name -> cardrules.v1.StartBettingResponse
+	8,  // 22: cardrules.v1.LiengServiceValidatePlayRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
+	16, // 23: cardrules.v1.LiengServiceValidatePlayRequest.state:type_name -> cardrules.v1.LiengBettingState
+	17, // 24: cardrules.v1.LiengServiceValidatePlayRequest.action:type_name -> cardrules.v1.LiengAction
+	39, // 25: cardrules.v1.LiengServiceValidatePlayRequest.views:type_name -> cardrules.v1.Viewer
+	5,  // 26: cardrules.v1.LiengServiceValidatePlayResponse.reason:type_name -> cardrules.v1.LiengReason
+	37, // 27: cardrules.v1.LiengServiceValidatePlayResponse.message:type_name -> cardrules.v1.LocalizedMessage
+	18, // 28: cardrules.v1.LiengServiceValidatePlayResponse.events:type_name -> cardrules.v1.LiengEvent
+	16, // 29: cardrules.v1.LiengServiceValidatePlayResponse.next_state:type_name -> cardrules.v1.LiengBettingState
+	25, // 30: cardrules.v1.LiengServiceValidatePlayResponse.views:type_name -> cardrules.v1.LiengServiceValidatePlayView
+	39, // 31: cardrules.v1.LiengServiceValidatePlayView.viewer:type_name -> cardrules.v1.Viewer
+	24, // 32: cardrules.v1.LiengServiceValidatePlayView.answer:type_name -> cardrules.v1.LiengServiceValidatePlayResponse
+	8,  // 33: cardrules.v1.LiengServiceLegalMovesRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
+	16, // 34: cardrules.v1.LiengServiceLegalMovesRequest.state:type_name -> cardrules.v1.LiengBettingState
+	39, // 35: cardrules.v1.LiengServiceLegalMovesRequest.views:type_name -> cardrules.v1.Viewer
+	19, // 36: cardrules.v1.LiengServiceLegalMovesResponse.actions:type_name -> cardrules.v1.LiengLegalAction
+	5,  // 37: cardrules.v1.LiengServiceLegalMovesResponse.raise_reason:type_name -> cardrules.v1.LiengReason
+	28, // 38: cardrules.v1.LiengServiceLegalMovesResponse.views:type_name -> cardrules.v1.LiengServiceLegalMovesView
+	39, // 39: cardrules.v1.LiengServiceLegalMovesView.viewer:type_name -> cardrules.v1.Viewer
+	27, // 40: cardrules.v1.LiengServiceLegalMovesView.answer:type_name -> cardrules.v1.LiengServiceLegalMovesResponse
+	8,  // 41: cardrules.v1.LiengRoundRecord.house_rules:type_name -> cardrules.v1.LiengHouseRules
+	38, // 42: cardrules.v1.LiengRoundRecord.hands:type_name -> cardrules.v1.Cards
+	17, // 43: cardrules.v1.LiengRoundRecord.actions:type_name -> cardrules.v1.LiengAction
+	7,  // 44: cardrules.v1.LiengPot.kind:type_name -> cardrules.v1.LiengPotKind
+	9,  // 45: cardrules.v1.LiengShownHand.score:type_name -> cardrules.v1.LiengScore
+	29, // 46: cardrules.v1.LiengServiceSettleRoundRequest.round:type_name -> cardrules.v1.LiengRoundRecord
+	39, // 47: cardrules.v1.LiengServiceSettleRoundRequest.views:type_name -> cardrules.v1.Viewer
+	30, // 48: cardrules.v1.LiengServiceSettleRoundResponse.pots:type_name -> cardrules.v1.LiengPot
+	40, // 49: cardrules.v1.LiengServiceSettleRoundResponse.transfers:type_name -> cardrules.v1.Transfer
+	31, // 50: cardrules.v1.LiengServiceSettleRoundResponse.shown:type_name -> cardrules.v1.LiengShownHand
+	34, // 51: cardrules.v1.LiengServiceSettleRoundResponse.views:type_name -> cardrules.v1.LiengServiceSettleRoundView
+	39, // 52: cardrules.v1.LiengServiceSettleRoundView.viewer:type_name -> cardrules.v1.Viewer
+	33, // 53: cardrules.v1.LiengServiceSettleRoundView.answer:type_name -> cardrules.v1.LiengServiceSettleRoundResponse
+	10, // 54: cardrules.v1.LiengServiceStreamRequest.score_lieng:type_name -> cardrules.v1.ScoreLiengRequest
+	12, // 55: cardrules.v1.LiengServiceStreamRequest.compare_hands:type_name -> cardrules.v1.CompareHandsRequest
+	20, // 56: cardrules.v1.LiengServiceStreamRequest.start_betting:type_name -> cardrules.v1.StartBettingRequest
+	23, // 57: cardrules.v1.LiengServiceStreamRequest.validate_play:type_name -> cardrules.v1.LiengServiceValidatePlayRequest
+	26, // 58: cardrules.v1.LiengServiceStreamRequest.legal_moves:type_name -> cardrules.v1.LiengServiceLegalMovesRequest
+	32, // 59: cardrules.v1.LiengServiceStreamRequest.settle_round:type_name -> cardrules.v1.LiengServiceSettleRoundRequest
+	41, // 60: cardrules.v1.LiengServiceStreamResponse.error:type_name -> google.rpc.Status
+	11, // 61: cardrules.v1.LiengServiceStreamResponse.score_lieng:type_name -> cardrules.v1.ScoreLiengResponse
+	14, // 62: cardrules.v1.LiengServiceStreamResponse.compare_hands:type_name -> cardrules.v1.CompareHandsResponse
+	21, // 63: cardrules.v1.LiengServiceStreamResponse.start_betting:type_name -> cardrules.v1.StartBettingResponse
+	24, // 64: cardrules.v1.LiengServiceStreamResponse.validate_play:type_name -> cardrules.v1.LiengServiceValidatePlayResponse
+	27, // 65: cardrules.v1.LiengServiceStreamResponse.legal_moves:type_name -> cardrules.v1.LiengServiceLegalMovesResponse
+	33, // 66: cardrules.v1.LiengServiceStreamResponse.settle_round:type_name -> cardrules.v1.LiengServiceSettleRoundResponse
+	10, // 67: cardrules.v1.LiengService.ScoreLieng:input_type -> cardrules.v1.ScoreLiengRequest
+	12, // 68: cardrules.v1.LiengService.CompareHands:input_type -> cardrules.v1.CompareHandsRequest
+	20, // 69: cardrules.v1.LiengService.StartBetting:input_type -> cardrules.v1.StartBettingRequest
+	23, // 70: cardrules.v1.LiengService.ValidatePlay:input_type -> cardrules.v1.LiengServiceValidatePlayRequest
+	26, // 71: cardrules.v1.LiengService.LegalMoves:input_type -> cardrules.v1.LiengServiceLegalMovesRequest
+	32, // 72: cardrules.v1.LiengService.SettleRound:input_type -> cardrules.v1.LiengServiceSettleRoundRequest
+	35, // 73: cardrules.v1.LiengService.Stream:input_type -> cardrules.v1.LiengServiceStreamRequest
+	11, // 74: cardrules.v1.LiengService.ScoreLieng:output_type -> cardrules.v1.ScoreLiengResponse
+	14, // 75: cardrules.v1.LiengService.CompareHands:output_type -> cardrules.v1.CompareHandsResponse
+	21, // 76: cardrules.v1.LiengService.StartBetting:output_type -> cardrules.v1.StartBettingResponse
+	24, // 77: cardrules.v1.LiengService.ValidatePlay:output_type -> cardrules.v1.LiengServiceValidatePlayResponse
+	27, // 78: cardrules.v1.LiengService.LegalMoves:output_type -> cardrules.v1.LiengServiceLegalMovesResponse
+	33, // 79: cardrules.v1.LiengService.SettleRound:output_type -> cardrules.v1.LiengServiceSettleRoundResponse
+	36, // 80: cardrules.v1.LiengService.Stream:output_type -> cardrules.v1.LiengServiceStreamResponse
+	74, // [74:81] is the sub-list for method output_type
+	67, // [67:74] is the sub-list for method input_type
+	67, // [67:67] is the sub-list for extension type_name
+	67, // [67:67] is the sub-list for extension extendee
+	0,  // [0:67] is the sub-list for field type_name
 }
 
 func init() { file_cardrules_v1_lieng_proto_init() }
@@ -2867,9 +3210,9 @@ func file_cardrules_v1_lieng_proto_init() {
 	file_cardrules_v1_lieng_proto_msgTypes[0].OneofWrappers = []any{}
 	file_cardrules_v1_lieng_proto_msgTypes[8].OneofWrappers = []any{}
 	file_cardrules_v1_lieng_proto_msgTypes[10].OneofWrappers = []any{}
-	file_cardrules_v1_lieng_proto_msgTypes[17].OneofWrappers = []any{}
-	file_cardrules_v1_lieng_proto_msgTypes[22].OneofWrappers = []any{}
-	file_cardrules_v1_lieng_proto_msgTypes[23].OneofWrappers = []any{
+	file_cardrules_v1_lieng_proto_msgTypes[19].OneofWrappers = []any{}
+	file_cardrules_v1_lieng_proto_msgTypes[25].OneofWrappers = []any{}
+	file_cardrules_v1_lieng_proto_msgTypes[27].OneofWrappers = []any{
 		(*LiengServiceStreamRequest_ScoreLieng)(nil),
 		(*LiengServiceStreamRequest_CompareHands)(nil),
 		(*LiengServiceStreamRequest_StartBetting)(nil),
@@ -2877,7 +3220,7 @@ func file_cardrules_v1_lieng_proto_init() {
 		(*LiengServiceStreamRequest_LegalMoves)(nil),
 		(*LiengServiceStreamRequest_SettleRound)(nil),
 	}
-	file_cardrules_v1_lieng_proto_msgTypes[24].OneofWrappers = []any{
+	file_cardrules_v1_lieng_proto_msgTypes[28].OneofWrappers = []any{
 		(*LiengServiceStreamResponse_Error)(nil),
 		(*LiengServiceStreamResponse_ScoreLieng)(nil),
 		(*LiengServiceStreamResponse_CompareHands)(nil),
@@ -2892,7 +3235,7 @@ func file_cardrules_v1_lieng_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cardrules_v1_lieng_proto_rawDesc), len(file_cardrules_v1_lieng_proto_rawDesc)),
 			NumEnums:      8,
-			NumMessages:   25,
+			NumMessages:   29,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

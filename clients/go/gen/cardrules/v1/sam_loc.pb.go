@@ -1531,7 +1531,10 @@ type SamLocServiceStartHandRequest struct {
 	// Seats that declared Sâm (báo Sâm), in the order they declared; only the first counts.
 	Declarations []int32 `protobuf:"varint,3,rep,packed,name=declarations,proto3" json:"declarations,omitempty"`
 	// The leader without a Sâm: the previous winner, or a seat the caller drew at random.
-	Leader        int32 `protobuf:"varint,4,opt,name=leader,proto3" json:"leader,omitempty"`
+	Leader int32 `protobuf:"varint,4,opt,name=leader,proto3" json:"leader,omitempty"`
+	// Viewers to return redacted copies of the answer for (docs/rules/sam-loc.md, "Who sees what"): at most 7
+	// (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
+	Views         []*Viewer `protobuf:"bytes,5,rep,name=views,proto3" json:"views,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1594,6 +1597,13 @@ func (x *SamLocServiceStartHandRequest) GetLeader() int32 {
 	return 0
 }
 
+func (x *SamLocServiceStartHandRequest) GetViews() []*Viewer {
+	if x != nil {
+		return x.Views
+	}
+	return nil
+}
+
 type SamLocServiceStartHandResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The first state; unset on an instant win (nobody plays).
@@ -1603,7 +1613,11 @@ type SamLocServiceStartHandResponse struct {
 	// The seat that won instantly, when `instant_win` is set.
 	InstantWinner *int32 `protobuf:"varint,3,opt,name=instant_winner,json=instantWinner,proto3,oneof" json:"instant_winner,omitempty"`
 	// Every seat that qualified for an instant win, with its kind (ties are broken from the leader).
-	Qualifiers    []*SamInstantWinQualifier `protobuf:"bytes,4,rep,name=qualifiers,proto3" json:"qualifiers,omitempty"`
+	Qualifiers []*SamInstantWinQualifier `protobuf:"bytes,4,rep,name=qualifiers,proto3" json:"qualifiers,omitempty"`
+	// One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+	// see. A view's own `views` is empty. A seat sees its own hand and every other seat as `card_count`; a spectator every
+	// seat as `card_count`.
+	Views         []*SamLocServiceStartHandView `protobuf:"bytes,5,rep,name=views,proto3" json:"views,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1666,6 +1680,68 @@ func (x *SamLocServiceStartHandResponse) GetQualifiers() []*SamInstantWinQualifi
 	return nil
 }
 
+func (x *SamLocServiceStartHandResponse) GetViews() []*SamLocServiceStartHandView {
+	if x != nil {
+		return x.Views
+	}
+	return nil
+}
+
+// One viewer's copy of a StartHand answer: the same answer with what the viewer may not see removed.
+type SamLocServiceStartHandView struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The viewer, as the request gave it.
+	Viewer *Viewer `protobuf:"bytes,1,opt,name=viewer,proto3" json:"viewer,omitempty"`
+	// The answer as this viewer may see it (its own `views` empty).
+	Answer        *SamLocServiceStartHandResponse `protobuf:"bytes,2,opt,name=answer,proto3" json:"answer,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SamLocServiceStartHandView) Reset() {
+	*x = SamLocServiceStartHandView{}
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SamLocServiceStartHandView) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SamLocServiceStartHandView) ProtoMessage() {}
+
+func (x *SamLocServiceStartHandView) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SamLocServiceStartHandView.ProtoReflect.Descriptor instead.
+func (*SamLocServiceStartHandView) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *SamLocServiceStartHandView) GetViewer() *Viewer {
+	if x != nil {
+		return x.Viewer
+	}
+	return nil
+}
+
+func (x *SamLocServiceStartHandView) GetAnswer() *SamLocServiceStartHandResponse {
+	if x != nil {
+		return x.Answer
+	}
+	return nil
+}
+
 // A seat dealt an instant win.
 type SamInstantWinQualifier struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -1677,7 +1753,7 @@ type SamInstantWinQualifier struct {
 
 func (x *SamInstantWinQualifier) Reset() {
 	*x = SamInstantWinQualifier{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[11]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1689,7 +1765,7 @@ func (x *SamInstantWinQualifier) String() string {
 func (*SamInstantWinQualifier) ProtoMessage() {}
 
 func (x *SamInstantWinQualifier) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[11]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1702,7 +1778,7 @@ func (x *SamInstantWinQualifier) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamInstantWinQualifier.ProtoReflect.Descriptor instead.
 func (*SamInstantWinQualifier) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{11}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *SamInstantWinQualifier) GetSeat() int32 {
@@ -1720,17 +1796,20 @@ func (x *SamInstantWinQualifier) GetKind() SamInstantWinKind {
 }
 
 type SamLocServiceValidatePlayRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	HouseRules    *SamHouseRules         `protobuf:"bytes,1,opt,name=house_rules,json=houseRules,proto3" json:"house_rules,omitempty"`
-	State         *SamTableState         `protobuf:"bytes,2,opt,name=state,proto3" json:"state,omitempty"`
-	Action        *SamAction             `protobuf:"bytes,3,opt,name=action,proto3" json:"action,omitempty"`
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	HouseRules *SamHouseRules         `protobuf:"bytes,1,opt,name=house_rules,json=houseRules,proto3" json:"house_rules,omitempty"`
+	State      *SamTableState         `protobuf:"bytes,2,opt,name=state,proto3" json:"state,omitempty"`
+	Action     *SamAction             `protobuf:"bytes,3,opt,name=action,proto3" json:"action,omitempty"`
+	// Viewers to return redacted copies of the answer for (docs/rules/sam-loc.md, "Who sees what"): at most 7
+	// (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
+	Views         []*Viewer `protobuf:"bytes,4,rep,name=views,proto3" json:"views,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *SamLocServiceValidatePlayRequest) Reset() {
 	*x = SamLocServiceValidatePlayRequest{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[12]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1742,7 +1821,7 @@ func (x *SamLocServiceValidatePlayRequest) String() string {
 func (*SamLocServiceValidatePlayRequest) ProtoMessage() {}
 
 func (x *SamLocServiceValidatePlayRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[12]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1755,7 +1834,7 @@ func (x *SamLocServiceValidatePlayRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceValidatePlayRequest.ProtoReflect.Descriptor instead.
 func (*SamLocServiceValidatePlayRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{12}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *SamLocServiceValidatePlayRequest) GetHouseRules() *SamHouseRules {
@@ -1779,6 +1858,13 @@ func (x *SamLocServiceValidatePlayRequest) GetAction() *SamAction {
 	return nil
 }
 
+func (x *SamLocServiceValidatePlayRequest) GetViews() []*Viewer {
+	if x != nil {
+		return x.Views
+	}
+	return nil
+}
+
 type SamLocServiceValidatePlayResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Legal bool                   `protobuf:"varint,1,opt,name=legal,proto3" json:"legal,omitempty"`
@@ -1791,14 +1877,19 @@ type SamLocServiceValidatePlayResponse struct {
 	// What the action caused, in order.
 	Events []*SamEvent `protobuf:"bytes,5,rep,name=events,proto3" json:"events,omitempty"`
 	// The next state, when legal.
-	NextState     *SamTableState `protobuf:"bytes,6,opt,name=next_state,json=nextState,proto3" json:"next_state,omitempty"`
+	NextState *SamTableState `protobuf:"bytes,6,opt,name=next_state,json=nextState,proto3" json:"next_state,omitempty"`
+	// One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+	// see. A view's own `views` is empty. In `next_state` a seat sees its own hand and the other seats as `card_count`
+	// until the hand ends (then every hand), a spectator no hand until then; the `combination` of an illegal play is seen
+	// by the acting seat and the audit view only.
+	Views         []*SamLocServiceValidatePlayView `protobuf:"bytes,7,rep,name=views,proto3" json:"views,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *SamLocServiceValidatePlayResponse) Reset() {
 	*x = SamLocServiceValidatePlayResponse{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[13]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1810,7 +1901,7 @@ func (x *SamLocServiceValidatePlayResponse) String() string {
 func (*SamLocServiceValidatePlayResponse) ProtoMessage() {}
 
 func (x *SamLocServiceValidatePlayResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[13]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1823,7 +1914,7 @@ func (x *SamLocServiceValidatePlayResponse) ProtoReflect() protoreflect.Message 
 
 // Deprecated: Use SamLocServiceValidatePlayResponse.ProtoReflect.Descriptor instead.
 func (*SamLocServiceValidatePlayResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{13}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *SamLocServiceValidatePlayResponse) GetLegal() bool {
@@ -1868,20 +1959,85 @@ func (x *SamLocServiceValidatePlayResponse) GetNextState() *SamTableState {
 	return nil
 }
 
+func (x *SamLocServiceValidatePlayResponse) GetViews() []*SamLocServiceValidatePlayView {
+	if x != nil {
+		return x.Views
+	}
+	return nil
+}
+
+// One viewer's copy of a ValidatePlay answer: the same answer with what the viewer may not see removed.
+type SamLocServiceValidatePlayView struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The viewer, as the request gave it.
+	Viewer *Viewer `protobuf:"bytes,1,opt,name=viewer,proto3" json:"viewer,omitempty"`
+	// The answer as this viewer may see it (its own `views` empty).
+	Answer        *SamLocServiceValidatePlayResponse `protobuf:"bytes,2,opt,name=answer,proto3" json:"answer,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SamLocServiceValidatePlayView) Reset() {
+	*x = SamLocServiceValidatePlayView{}
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SamLocServiceValidatePlayView) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SamLocServiceValidatePlayView) ProtoMessage() {}
+
+func (x *SamLocServiceValidatePlayView) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SamLocServiceValidatePlayView.ProtoReflect.Descriptor instead.
+func (*SamLocServiceValidatePlayView) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *SamLocServiceValidatePlayView) GetViewer() *Viewer {
+	if x != nil {
+		return x.Viewer
+	}
+	return nil
+}
+
+func (x *SamLocServiceValidatePlayView) GetAnswer() *SamLocServiceValidatePlayResponse {
+	if x != nil {
+		return x.Answer
+	}
+	return nil
+}
+
 type SamLocServiceLegalMovesRequest struct {
 	state      protoimpl.MessageState `protogen:"open.v1"`
 	HouseRules *SamHouseRules         `protobuf:"bytes,1,opt,name=house_rules,json=houseRules,proto3" json:"house_rules,omitempty"`
 	State      *SamTableState         `protobuf:"bytes,2,opt,name=state,proto3" json:"state,omitempty"`
 	// false (default): one move per distinct rank pattern, with a canonical choice of cards.
 	// true: every concrete card set.
-	AllCardSets   bool `protobuf:"varint,3,opt,name=all_card_sets,json=allCardSets,proto3" json:"all_card_sets,omitempty"`
+	AllCardSets bool `protobuf:"varint,3,opt,name=all_card_sets,json=allCardSets,proto3" json:"all_card_sets,omitempty"`
+	// Viewers to return redacted copies of the answer for (docs/rules/sam-loc.md, "Who sees what"): at most 7
+	// (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
+	Views         []*Viewer `protobuf:"bytes,4,rep,name=views,proto3" json:"views,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *SamLocServiceLegalMovesRequest) Reset() {
 	*x = SamLocServiceLegalMovesRequest{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[14]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1893,7 +2049,7 @@ func (x *SamLocServiceLegalMovesRequest) String() string {
 func (*SamLocServiceLegalMovesRequest) ProtoMessage() {}
 
 func (x *SamLocServiceLegalMovesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[14]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1906,7 +2062,7 @@ func (x *SamLocServiceLegalMovesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceLegalMovesRequest.ProtoReflect.Descriptor instead.
 func (*SamLocServiceLegalMovesRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{14}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *SamLocServiceLegalMovesRequest) GetHouseRules() *SamHouseRules {
@@ -1930,6 +2086,13 @@ func (x *SamLocServiceLegalMovesRequest) GetAllCardSets() bool {
 	return false
 }
 
+func (x *SamLocServiceLegalMovesRequest) GetViews() []*Viewer {
+	if x != nil {
+		return x.Views
+	}
+	return nil
+}
+
 // One legal move.
 type SamMove struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1944,7 +2107,7 @@ type SamMove struct {
 
 func (x *SamMove) Reset() {
 	*x = SamMove{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[15]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1956,7 +2119,7 @@ func (x *SamMove) String() string {
 func (*SamMove) ProtoMessage() {}
 
 func (x *SamMove) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[15]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1969,7 +2132,7 @@ func (x *SamMove) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamMove.ProtoReflect.Descriptor instead.
 func (*SamMove) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{15}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *SamMove) GetMove() isSamMove_Move {
@@ -2016,15 +2179,19 @@ func (*SamMove_Pass) isSamMove_Move() {}
 type SamLocServiceLegalMovesResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The seat the moves are for (the state's turn); unset when the hand is over.
-	Seat          *int32     `protobuf:"varint,1,opt,name=seat,proto3,oneof" json:"seat,omitempty"`
-	Moves         []*SamMove `protobuf:"bytes,2,rep,name=moves,proto3" json:"moves,omitempty"`
+	Seat  *int32     `protobuf:"varint,1,opt,name=seat,proto3,oneof" json:"seat,omitempty"`
+	Moves []*SamMove `protobuf:"bytes,2,rep,name=moves,proto3" json:"moves,omitempty"`
+	// One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+	// see. A view's own `views` is empty. Only the seat to act and the audit view see `moves` (they tell what that hand
+	// holds); every other view has `seat` and no moves.
+	Views         []*SamLocServiceLegalMovesView `protobuf:"bytes,3,rep,name=views,proto3" json:"views,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *SamLocServiceLegalMovesResponse) Reset() {
 	*x = SamLocServiceLegalMovesResponse{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[16]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2036,7 +2203,7 @@ func (x *SamLocServiceLegalMovesResponse) String() string {
 func (*SamLocServiceLegalMovesResponse) ProtoMessage() {}
 
 func (x *SamLocServiceLegalMovesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[16]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2049,7 +2216,7 @@ func (x *SamLocServiceLegalMovesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceLegalMovesResponse.ProtoReflect.Descriptor instead.
 func (*SamLocServiceLegalMovesResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{16}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *SamLocServiceLegalMovesResponse) GetSeat() int32 {
@@ -2062,6 +2229,68 @@ func (x *SamLocServiceLegalMovesResponse) GetSeat() int32 {
 func (x *SamLocServiceLegalMovesResponse) GetMoves() []*SamMove {
 	if x != nil {
 		return x.Moves
+	}
+	return nil
+}
+
+func (x *SamLocServiceLegalMovesResponse) GetViews() []*SamLocServiceLegalMovesView {
+	if x != nil {
+		return x.Views
+	}
+	return nil
+}
+
+// One viewer's copy of a LegalMoves answer: the same answer with what the viewer may not see removed.
+type SamLocServiceLegalMovesView struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The viewer, as the request gave it.
+	Viewer *Viewer `protobuf:"bytes,1,opt,name=viewer,proto3" json:"viewer,omitempty"`
+	// The answer as this viewer may see it (its own `views` empty).
+	Answer        *SamLocServiceLegalMovesResponse `protobuf:"bytes,2,opt,name=answer,proto3" json:"answer,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SamLocServiceLegalMovesView) Reset() {
+	*x = SamLocServiceLegalMovesView{}
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SamLocServiceLegalMovesView) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SamLocServiceLegalMovesView) ProtoMessage() {}
+
+func (x *SamLocServiceLegalMovesView) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SamLocServiceLegalMovesView.ProtoReflect.Descriptor instead.
+func (*SamLocServiceLegalMovesView) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *SamLocServiceLegalMovesView) GetViewer() *Viewer {
+	if x != nil {
+		return x.Viewer
+	}
+	return nil
+}
+
+func (x *SamLocServiceLegalMovesView) GetAnswer() *SamLocServiceLegalMovesResponse {
+	if x != nil {
+		return x.Answer
 	}
 	return nil
 }
@@ -2086,7 +2315,7 @@ type SamRoundRecord struct {
 
 func (x *SamRoundRecord) Reset() {
 	*x = SamRoundRecord{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[17]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2098,7 +2327,7 @@ func (x *SamRoundRecord) String() string {
 func (*SamRoundRecord) ProtoMessage() {}
 
 func (x *SamRoundRecord) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[17]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2111,7 +2340,7 @@ func (x *SamRoundRecord) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamRoundRecord.ProtoReflect.Descriptor instead.
 func (*SamRoundRecord) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{17}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *SamRoundRecord) GetStake() int64 {
@@ -2157,15 +2386,18 @@ func (x *SamRoundRecord) GetActions() []*SamAction {
 }
 
 type SamLocServiceSettleRoundRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Round         *SamRoundRecord        `protobuf:"bytes,1,opt,name=round,proto3" json:"round,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Round *SamRoundRecord        `protobuf:"bytes,1,opt,name=round,proto3" json:"round,omitempty"`
+	// Viewers to return redacted copies of the answer for (docs/rules/sam-loc.md, "Who sees what"): at most 7
+	// (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
+	Views         []*Viewer `protobuf:"bytes,2,rep,name=views,proto3" json:"views,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *SamLocServiceSettleRoundRequest) Reset() {
 	*x = SamLocServiceSettleRoundRequest{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[18]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2177,7 +2409,7 @@ func (x *SamLocServiceSettleRoundRequest) String() string {
 func (*SamLocServiceSettleRoundRequest) ProtoMessage() {}
 
 func (x *SamLocServiceSettleRoundRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[18]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2190,12 +2422,19 @@ func (x *SamLocServiceSettleRoundRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceSettleRoundRequest.ProtoReflect.Descriptor instead.
 func (*SamLocServiceSettleRoundRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{18}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *SamLocServiceSettleRoundRequest) GetRound() *SamRoundRecord {
 	if x != nil {
 		return x.Round
+	}
+	return nil
+}
+
+func (x *SamLocServiceSettleRoundRequest) GetViews() []*Viewer {
+	if x != nil {
+		return x.Views
 	}
 	return nil
 }
@@ -2215,14 +2454,17 @@ type SamLocServiceSettleRoundResponse struct {
 	// Each seat's fee (non-zero only for seats that won money).
 	Fees []int64 `protobuf:"varint,7,rep,packed,name=fees,proto3" json:"fees,omitempty"`
 	// Each seat's result before fees (received − paid).
-	Gross         []int64 `protobuf:"varint,8,rep,packed,name=gross,proto3" json:"gross,omitempty"`
+	Gross []int64 `protobuf:"varint,8,rep,packed,name=gross,proto3" json:"gross,omitempty"`
+	// One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+	// see. A view's own `views` is empty. A settlement names no card: every view equals the answer.
+	Views         []*SamLocServiceSettleRoundView `protobuf:"bytes,9,rep,name=views,proto3" json:"views,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *SamLocServiceSettleRoundResponse) Reset() {
 	*x = SamLocServiceSettleRoundResponse{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[19]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2234,7 +2476,7 @@ func (x *SamLocServiceSettleRoundResponse) String() string {
 func (*SamLocServiceSettleRoundResponse) ProtoMessage() {}
 
 func (x *SamLocServiceSettleRoundResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[19]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2247,7 +2489,7 @@ func (x *SamLocServiceSettleRoundResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceSettleRoundResponse.ProtoReflect.Descriptor instead.
 func (*SamLocServiceSettleRoundResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{19}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *SamLocServiceSettleRoundResponse) GetOutcome() SamOutcome {
@@ -2306,6 +2548,68 @@ func (x *SamLocServiceSettleRoundResponse) GetGross() []int64 {
 	return nil
 }
 
+func (x *SamLocServiceSettleRoundResponse) GetViews() []*SamLocServiceSettleRoundView {
+	if x != nil {
+		return x.Views
+	}
+	return nil
+}
+
+// One viewer's copy of a SettleRound answer: the same answer with what the viewer may not see removed.
+type SamLocServiceSettleRoundView struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The viewer, as the request gave it.
+	Viewer *Viewer `protobuf:"bytes,1,opt,name=viewer,proto3" json:"viewer,omitempty"`
+	// The answer as this viewer may see it (its own `views` empty).
+	Answer        *SamLocServiceSettleRoundResponse `protobuf:"bytes,2,opt,name=answer,proto3" json:"answer,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SamLocServiceSettleRoundView) Reset() {
+	*x = SamLocServiceSettleRoundView{}
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SamLocServiceSettleRoundView) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SamLocServiceSettleRoundView) ProtoMessage() {}
+
+func (x *SamLocServiceSettleRoundView) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SamLocServiceSettleRoundView.ProtoReflect.Descriptor instead.
+func (*SamLocServiceSettleRoundView) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *SamLocServiceSettleRoundView) GetViewer() *Viewer {
+	if x != nil {
+		return x.Viewer
+	}
+	return nil
+}
+
+func (x *SamLocServiceSettleRoundView) GetAnswer() *SamLocServiceSettleRoundResponse {
+	if x != nil {
+		return x.Answer
+	}
+	return nil
+}
+
 // One call on SamLocService.Stream.
 type SamLocServiceStreamRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2328,7 +2632,7 @@ type SamLocServiceStreamRequest struct {
 
 func (x *SamLocServiceStreamRequest) Reset() {
 	*x = SamLocServiceStreamRequest{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[20]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2340,7 +2644,7 @@ func (x *SamLocServiceStreamRequest) String() string {
 func (*SamLocServiceStreamRequest) ProtoMessage() {}
 
 func (x *SamLocServiceStreamRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[20]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2353,7 +2657,7 @@ func (x *SamLocServiceStreamRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceStreamRequest.ProtoReflect.Descriptor instead.
 func (*SamLocServiceStreamRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{20}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *SamLocServiceStreamRequest) GetId() uint64 {
@@ -2455,7 +2759,7 @@ type SamLocServiceStreamResponse struct {
 
 func (x *SamLocServiceStreamResponse) Reset() {
 	*x = SamLocServiceStreamResponse{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[21]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2467,7 +2771,7 @@ func (x *SamLocServiceStreamResponse) String() string {
 func (*SamLocServiceStreamResponse) ProtoMessage() {}
 
 func (x *SamLocServiceStreamResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[21]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2480,7 +2784,7 @@ func (x *SamLocServiceStreamResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceStreamResponse.ProtoReflect.Descriptor instead.
 func (*SamLocServiceStreamResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{21}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *SamLocServiceStreamResponse) GetId() uint64 {
@@ -2664,13 +2968,14 @@ const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"\n" +
 	"other_seat\x18\x03 \x01(\x05H\x00R\totherSeat\x88\x01\x01\x12%\n" +
 	"\x0echain_position\x18\x04 \x01(\x05R\rchainPositionB\r\n" +
-	"\v_other_seat\"\xc4\x01\n" +
+	"\v_other_seat\"\xf0\x01\n" +
 	"\x1dSamLocServiceStartHandRequest\x12<\n" +
 	"\vhouse_rules\x18\x01 \x01(\v2\x1b.cardrules.v1.SamHouseRulesR\n" +
 	"houseRules\x12)\n" +
 	"\x05hands\x18\x02 \x03(\v2\x13.cardrules.v1.CardsR\x05hands\x12\"\n" +
 	"\fdeclarations\x18\x03 \x03(\x05R\fdeclarations\x12\x16\n" +
-	"\x06leader\x18\x04 \x01(\x05R\x06leader\"\x9a\x02\n" +
+	"\x06leader\x18\x04 \x01(\x05R\x06leader\x12*\n" +
+	"\x05views\x18\x05 \x03(\v2\x14.cardrules.v1.ViewerR\x05views\"\xda\x02\n" +
 	"\x1eSamLocServiceStartHandResponse\x121\n" +
 	"\x05state\x18\x01 \x01(\v2\x1b.cardrules.v1.SamTableStateR\x05state\x12@\n" +
 	"\vinstant_win\x18\x02 \x01(\x0e2\x1f.cardrules.v1.SamInstantWinKindR\n" +
@@ -2678,16 +2983,21 @@ const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"\x0einstant_winner\x18\x03 \x01(\x05H\x00R\rinstantWinner\x88\x01\x01\x12D\n" +
 	"\n" +
 	"qualifiers\x18\x04 \x03(\v2$.cardrules.v1.SamInstantWinQualifierR\n" +
-	"qualifiersB\x11\n" +
-	"\x0f_instant_winner\"a\n" +
+	"qualifiers\x12>\n" +
+	"\x05views\x18\x05 \x03(\v2(.cardrules.v1.SamLocServiceStartHandViewR\x05viewsB\x11\n" +
+	"\x0f_instant_winner\"\x90\x01\n" +
+	"\x1aSamLocServiceStartHandView\x12,\n" +
+	"\x06viewer\x18\x01 \x01(\v2\x14.cardrules.v1.ViewerR\x06viewer\x12D\n" +
+	"\x06answer\x18\x02 \x01(\v2,.cardrules.v1.SamLocServiceStartHandResponseR\x06answer\"a\n" +
 	"\x16SamInstantWinQualifier\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x123\n" +
-	"\x04kind\x18\x02 \x01(\x0e2\x1f.cardrules.v1.SamInstantWinKindR\x04kind\"\xc4\x01\n" +
+	"\x04kind\x18\x02 \x01(\x0e2\x1f.cardrules.v1.SamInstantWinKindR\x04kind\"\xf0\x01\n" +
 	" SamLocServiceValidatePlayRequest\x12<\n" +
 	"\vhouse_rules\x18\x01 \x01(\v2\x1b.cardrules.v1.SamHouseRulesR\n" +
 	"houseRules\x121\n" +
 	"\x05state\x18\x02 \x01(\v2\x1b.cardrules.v1.SamTableStateR\x05state\x12/\n" +
-	"\x06action\x18\x03 \x01(\v2\x17.cardrules.v1.SamActionR\x06action\"\xd0\x02\n" +
+	"\x06action\x18\x03 \x01(\v2\x17.cardrules.v1.SamActionR\x06action\x12*\n" +
+	"\x05views\x18\x04 \x03(\v2\x14.cardrules.v1.ViewerR\x05views\"\x93\x03\n" +
 	"!SamLocServiceValidatePlayResponse\x12\x14\n" +
 	"\x05legal\x18\x01 \x01(\bR\x05legal\x12/\n" +
 	"\x06reason\x18\x02 \x01(\x0e2\x17.cardrules.v1.SamReasonR\x06reason\x128\n" +
@@ -2695,20 +3005,29 @@ const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"\vcombination\x18\x04 \x01(\v2\x1c.cardrules.v1.SamCombinationR\vcombination\x12.\n" +
 	"\x06events\x18\x05 \x03(\v2\x16.cardrules.v1.SamEventR\x06events\x12:\n" +
 	"\n" +
-	"next_state\x18\x06 \x01(\v2\x1b.cardrules.v1.SamTableStateR\tnextState\"\xb5\x01\n" +
+	"next_state\x18\x06 \x01(\v2\x1b.cardrules.v1.SamTableStateR\tnextState\x12A\n" +
+	"\x05views\x18\a \x03(\v2+.cardrules.v1.SamLocServiceValidatePlayViewR\x05views\"\x96\x01\n" +
+	"\x1dSamLocServiceValidatePlayView\x12,\n" +
+	"\x06viewer\x18\x01 \x01(\v2\x14.cardrules.v1.ViewerR\x06viewer\x12G\n" +
+	"\x06answer\x18\x02 \x01(\v2/.cardrules.v1.SamLocServiceValidatePlayResponseR\x06answer\"\xe1\x01\n" +
 	"\x1eSamLocServiceLegalMovesRequest\x12<\n" +
 	"\vhouse_rules\x18\x01 \x01(\v2\x1b.cardrules.v1.SamHouseRulesR\n" +
 	"houseRules\x121\n" +
 	"\x05state\x18\x02 \x01(\v2\x1b.cardrules.v1.SamTableStateR\x05state\x12\"\n" +
-	"\rall_card_sets\x18\x03 \x01(\bR\vallCardSets\"r\n" +
+	"\rall_card_sets\x18\x03 \x01(\bR\vallCardSets\x12*\n" +
+	"\x05views\x18\x04 \x03(\v2\x14.cardrules.v1.ViewerR\x05views\"r\n" +
 	"\aSamMove\x122\n" +
 	"\x04play\x18\x01 \x01(\v2\x1c.cardrules.v1.SamCombinationH\x00R\x04play\x12+\n" +
 	"\x04pass\x18\x02 \x01(\v2\x15.cardrules.v1.SamPassH\x00R\x04passB\x06\n" +
-	"\x04move\"p\n" +
+	"\x04move\"\xb1\x01\n" +
 	"\x1fSamLocServiceLegalMovesResponse\x12\x17\n" +
 	"\x04seat\x18\x01 \x01(\x05H\x00R\x04seat\x88\x01\x01\x12+\n" +
-	"\x05moves\x18\x02 \x03(\v2\x15.cardrules.v1.SamMoveR\x05movesB\a\n" +
-	"\x05_seat\"\xfe\x01\n" +
+	"\x05moves\x18\x02 \x03(\v2\x15.cardrules.v1.SamMoveR\x05moves\x12?\n" +
+	"\x05views\x18\x03 \x03(\v2).cardrules.v1.SamLocServiceLegalMovesViewR\x05viewsB\a\n" +
+	"\x05_seat\"\x92\x01\n" +
+	"\x1bSamLocServiceLegalMovesView\x12,\n" +
+	"\x06viewer\x18\x01 \x01(\v2\x14.cardrules.v1.ViewerR\x06viewer\x12E\n" +
+	"\x06answer\x18\x02 \x01(\v2-.cardrules.v1.SamLocServiceLegalMovesResponseR\x06answer\"\xfe\x01\n" +
 	"\x0eSamRoundRecord\x12\x14\n" +
 	"\x05stake\x18\x01 \x01(\x03R\x05stake\x12<\n" +
 	"\vhouse_rules\x18\x02 \x01(\v2\x1b.cardrules.v1.SamHouseRulesR\n" +
@@ -2716,9 +3035,10 @@ const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"\x05hands\x18\x03 \x03(\v2\x13.cardrules.v1.CardsR\x05hands\x12\"\n" +
 	"\fdeclarations\x18\x04 \x03(\x05R\fdeclarations\x12\x16\n" +
 	"\x06leader\x18\x05 \x01(\x05R\x06leader\x121\n" +
-	"\aactions\x18\x06 \x03(\v2\x17.cardrules.v1.SamActionR\aactions\"U\n" +
+	"\aactions\x18\x06 \x03(\v2\x17.cardrules.v1.SamActionR\aactions\"\x81\x01\n" +
 	"\x1fSamLocServiceSettleRoundRequest\x122\n" +
-	"\x05round\x18\x01 \x01(\v2\x1c.cardrules.v1.SamRoundRecordR\x05round\"\xc6\x02\n" +
+	"\x05round\x18\x01 \x01(\v2\x1c.cardrules.v1.SamRoundRecordR\x05round\x12*\n" +
+	"\x05views\x18\x02 \x03(\v2\x14.cardrules.v1.ViewerR\x05views\"\x88\x03\n" +
 	" SamLocServiceSettleRoundResponse\x122\n" +
 	"\aoutcome\x18\x01 \x01(\x0e2\x18.cardrules.v1.SamOutcomeR\aoutcome\x12\x1b\n" +
 	"\x06winner\x18\x02 \x01(\x05H\x00R\x06winner\x88\x01\x01\x12@\n" +
@@ -2728,8 +3048,12 @@ const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"\x04nets\x18\x05 \x03(\x03R\x04nets\x12\x10\n" +
 	"\x03fee\x18\x06 \x01(\x03R\x03fee\x12\x12\n" +
 	"\x04fees\x18\a \x03(\x03R\x04fees\x12\x14\n" +
-	"\x05gross\x18\b \x03(\x03R\x05grossB\t\n" +
-	"\a_winner\"\xfe\x02\n" +
+	"\x05gross\x18\b \x03(\x03R\x05gross\x12@\n" +
+	"\x05views\x18\t \x03(\v2*.cardrules.v1.SamLocServiceSettleRoundViewR\x05viewsB\t\n" +
+	"\a_winner\"\x94\x01\n" +
+	"\x1cSamLocServiceSettleRoundView\x12,\n" +
+	"\x06viewer\x18\x01 \x01(\v2\x14.cardrules.v1.ViewerR\x06viewer\x12F\n" +
+	"\x06answer\x18\x02 \x01(\v2..cardrules.v1.SamLocServiceSettleRoundResponseR\x06answer\"\xfe\x02\n" +
 	"\x1aSamLocServiceStreamRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12L\n" +
 	"\n" +
@@ -2853,7 +3177,7 @@ func file_cardrules_v1_sam_loc_proto_rawDescGZIP() []byte {
 }
 
 var file_cardrules_v1_sam_loc_proto_enumTypes = make([]protoimpl.EnumInfo, 11)
-var file_cardrules_v1_sam_loc_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
+var file_cardrules_v1_sam_loc_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
 var file_cardrules_v1_sam_loc_proto_goTypes = []any{
 	(SamChopChain)(0),                         // 0: cardrules.v1.SamChopChain
 	(SamFailPayTo)(0),                         // 1: cardrules.v1.SamFailPayTo
@@ -2877,23 +3201,28 @@ var file_cardrules_v1_sam_loc_proto_goTypes = []any{
 	(*SamEvent)(nil),                          // 19: cardrules.v1.SamEvent
 	(*SamLocServiceStartHandRequest)(nil),     // 20: cardrules.v1.SamLocServiceStartHandRequest
 	(*SamLocServiceStartHandResponse)(nil),    // 21: cardrules.v1.SamLocServiceStartHandResponse
-	(*SamInstantWinQualifier)(nil),            // 22: cardrules.v1.SamInstantWinQualifier
-	(*SamLocServiceValidatePlayRequest)(nil),  // 23: cardrules.v1.SamLocServiceValidatePlayRequest
-	(*SamLocServiceValidatePlayResponse)(nil), // 24: cardrules.v1.SamLocServiceValidatePlayResponse
-	(*SamLocServiceLegalMovesRequest)(nil),    // 25: cardrules.v1.SamLocServiceLegalMovesRequest
-	(*SamMove)(nil),                           // 26: cardrules.v1.SamMove
-	(*SamLocServiceLegalMovesResponse)(nil),   // 27: cardrules.v1.SamLocServiceLegalMovesResponse
-	(*SamRoundRecord)(nil),                    // 28: cardrules.v1.SamRoundRecord
-	(*SamLocServiceSettleRoundRequest)(nil),   // 29: cardrules.v1.SamLocServiceSettleRoundRequest
-	(*SamLocServiceSettleRoundResponse)(nil),  // 30: cardrules.v1.SamLocServiceSettleRoundResponse
-	(*SamLocServiceStreamRequest)(nil),        // 31: cardrules.v1.SamLocServiceStreamRequest
-	(*SamLocServiceStreamResponse)(nil),       // 32: cardrules.v1.SamLocServiceStreamResponse
-	(*Card)(nil),                              // 33: cardrules.v1.Card
-	(Rank)(0),                                 // 34: cardrules.v1.Rank
-	(*Cards)(nil),                             // 35: cardrules.v1.Cards
-	(*LocalizedMessage)(nil),                  // 36: cardrules.v1.LocalizedMessage
-	(*Transfer)(nil),                          // 37: cardrules.v1.Transfer
-	(*status.Status)(nil),                     // 38: google.rpc.Status
+	(*SamLocServiceStartHandView)(nil),        // 22: cardrules.v1.SamLocServiceStartHandView
+	(*SamInstantWinQualifier)(nil),            // 23: cardrules.v1.SamInstantWinQualifier
+	(*SamLocServiceValidatePlayRequest)(nil),  // 24: cardrules.v1.SamLocServiceValidatePlayRequest
+	(*SamLocServiceValidatePlayResponse)(nil), // 25: cardrules.v1.SamLocServiceValidatePlayResponse
+	(*SamLocServiceValidatePlayView)(nil),     // 26: cardrules.v1.SamLocServiceValidatePlayView
+	(*SamLocServiceLegalMovesRequest)(nil),    // 27: cardrules.v1.SamLocServiceLegalMovesRequest
+	(*SamMove)(nil),                           // 28: cardrules.v1.SamMove
+	(*SamLocServiceLegalMovesResponse)(nil),   // 29: cardrules.v1.SamLocServiceLegalMovesResponse
+	(*SamLocServiceLegalMovesView)(nil),       // 30: cardrules.v1.SamLocServiceLegalMovesView
+	(*SamRoundRecord)(nil),                    // 31: cardrules.v1.SamRoundRecord
+	(*SamLocServiceSettleRoundRequest)(nil),   // 32: cardrules.v1.SamLocServiceSettleRoundRequest
+	(*SamLocServiceSettleRoundResponse)(nil),  // 33: cardrules.v1.SamLocServiceSettleRoundResponse
+	(*SamLocServiceSettleRoundView)(nil),      // 34: cardrules.v1.SamLocServiceSettleRoundView
+	(*SamLocServiceStreamRequest)(nil),        // 35: cardrules.v1.SamLocServiceStreamRequest
+	(*SamLocServiceStreamResponse)(nil),       // 36: cardrules.v1.SamLocServiceStreamResponse
+	(*Card)(nil),                              // 37: cardrules.v1.Card
+	(Rank)(0),                                 // 38: cardrules.v1.Rank
+	(*Cards)(nil),                             // 39: cardrules.v1.Cards
+	(*Viewer)(nil),                            // 40: cardrules.v1.Viewer
+	(*LocalizedMessage)(nil),                  // 41: cardrules.v1.LocalizedMessage
+	(*Transfer)(nil),                          // 42: cardrules.v1.Transfer
+	(*status.Status)(nil),                     // 43: google.rpc.Status
 }
 var file_cardrules_v1_sam_loc_proto_depIdxs = []int32{
 	0,  // 0: cardrules.v1.SamHouseRules.chop_chain:type_name -> cardrules.v1.SamChopChain
@@ -2904,66 +3233,82 @@ var file_cardrules_v1_sam_loc_proto_depIdxs = []int32{
 	12, // 5: cardrules.v1.SamHouseRules.instant_wins:type_name -> cardrules.v1.SamInstantWinSet
 	5,  // 6: cardrules.v1.SamInstantWinSet.kinds:type_name -> cardrules.v1.SamInstantWinKind
 	6,  // 7: cardrules.v1.SamCombination.kind:type_name -> cardrules.v1.SamCombinationKind
-	33, // 8: cardrules.v1.SamCombination.cards:type_name -> cardrules.v1.Card
-	34, // 9: cardrules.v1.SamCombination.top:type_name -> cardrules.v1.Rank
-	35, // 10: cardrules.v1.SamSeat.hand:type_name -> cardrules.v1.Cards
+	37, // 8: cardrules.v1.SamCombination.cards:type_name -> cardrules.v1.Card
+	38, // 9: cardrules.v1.SamCombination.top:type_name -> cardrules.v1.Rank
+	39, // 10: cardrules.v1.SamSeat.hand:type_name -> cardrules.v1.Cards
 	14, // 11: cardrules.v1.SamTableState.seats:type_name -> cardrules.v1.SamSeat
-	35, // 12: cardrules.v1.SamTableState.current:type_name -> cardrules.v1.Cards
+	39, // 12: cardrules.v1.SamTableState.current:type_name -> cardrules.v1.Cards
 	15, // 13: cardrules.v1.SamTableState.chop_chain:type_name -> cardrules.v1.SamChop
 	7,  // 14: cardrules.v1.SamTableState.ended:type_name -> cardrules.v1.SamHandEnd
-	35, // 15: cardrules.v1.SamAction.play:type_name -> cardrules.v1.Cards
+	39, // 15: cardrules.v1.SamAction.play:type_name -> cardrules.v1.Cards
 	17, // 16: cardrules.v1.SamAction.pass:type_name -> cardrules.v1.SamPass
 	9,  // 17: cardrules.v1.SamEvent.kind:type_name -> cardrules.v1.SamEventKind
 	11, // 18: cardrules.v1.SamLocServiceStartHandRequest.house_rules:type_name -> cardrules.v1.SamHouseRules
-	35, // 19: cardrules.v1.SamLocServiceStartHandRequest.hands:type_name -> cardrules.v1.Cards
-	16, // 20: cardrules.v1.SamLocServiceStartHandResponse.state:type_name -> cardrules.v1.SamTableState
-	5,  // 21: cardrules.v1.SamLocServiceStartHandResponse.instant_win:type_name -> cardrules.v1.SamInstantWinKind
-	22, // 22: cardrules.v1.SamLocServiceStartHandResponse.qualifiers:type_name -> cardrules.v1.SamInstantWinQualifier
-	5,  // 23: cardrules.v1.SamInstantWinQualifier.kind:type_name -> cardrules.v1.SamInstantWinKind
-	11, // 24: cardrules.v1.SamLocServiceValidatePlayRequest.house_rules:type_name -> cardrules.v1.SamHouseRules
-	16, // 25: cardrules.v1.SamLocServiceValidatePlayRequest.state:type_name -> cardrules.v1.SamTableState
-	18, // 26: cardrules.v1.SamLocServiceValidatePlayRequest.action:type_name -> cardrules.v1.SamAction
-	8,  // 27: cardrules.v1.SamLocServiceValidatePlayResponse.reason:type_name -> cardrules.v1.SamReason
-	36, // 28: cardrules.v1.SamLocServiceValidatePlayResponse.message:type_name -> cardrules.v1.LocalizedMessage
-	13, // 29: cardrules.v1.SamLocServiceValidatePlayResponse.combination:type_name -> cardrules.v1.SamCombination
-	19, // 30: cardrules.v1.SamLocServiceValidatePlayResponse.events:type_name -> cardrules.v1.SamEvent
-	16, // 31: cardrules.v1.SamLocServiceValidatePlayResponse.next_state:type_name -> cardrules.v1.SamTableState
-	11, // 32: cardrules.v1.SamLocServiceLegalMovesRequest.house_rules:type_name -> cardrules.v1.SamHouseRules
-	16, // 33: cardrules.v1.SamLocServiceLegalMovesRequest.state:type_name -> cardrules.v1.SamTableState
-	13, // 34: cardrules.v1.SamMove.play:type_name -> cardrules.v1.SamCombination
-	17, // 35: cardrules.v1.SamMove.pass:type_name -> cardrules.v1.SamPass
-	26, // 36: cardrules.v1.SamLocServiceLegalMovesResponse.moves:type_name -> cardrules.v1.SamMove
-	11, // 37: cardrules.v1.SamRoundRecord.house_rules:type_name -> cardrules.v1.SamHouseRules
-	35, // 38: cardrules.v1.SamRoundRecord.hands:type_name -> cardrules.v1.Cards
-	18, // 39: cardrules.v1.SamRoundRecord.actions:type_name -> cardrules.v1.SamAction
-	28, // 40: cardrules.v1.SamLocServiceSettleRoundRequest.round:type_name -> cardrules.v1.SamRoundRecord
-	10, // 41: cardrules.v1.SamLocServiceSettleRoundResponse.outcome:type_name -> cardrules.v1.SamOutcome
-	5,  // 42: cardrules.v1.SamLocServiceSettleRoundResponse.instant_win:type_name -> cardrules.v1.SamInstantWinKind
-	37, // 43: cardrules.v1.SamLocServiceSettleRoundResponse.transfers:type_name -> cardrules.v1.Transfer
-	20, // 44: cardrules.v1.SamLocServiceStreamRequest.start_hand:type_name -> cardrules.v1.SamLocServiceStartHandRequest
-	23, // 45: cardrules.v1.SamLocServiceStreamRequest.validate_play:type_name -> cardrules.v1.SamLocServiceValidatePlayRequest
-	25, // 46: cardrules.v1.SamLocServiceStreamRequest.legal_moves:type_name -> cardrules.v1.SamLocServiceLegalMovesRequest
-	29, // 47: cardrules.v1.SamLocServiceStreamRequest.settle_round:type_name -> cardrules.v1.SamLocServiceSettleRoundRequest
-	38, // 48: cardrules.v1.SamLocServiceStreamResponse.error:type_name -> google.rpc.Status
-	21, // 49: cardrules.v1.SamLocServiceStreamResponse.start_hand:type_name -> cardrules.v1.SamLocServiceStartHandResponse
-	24, // 50: cardrules.v1.SamLocServiceStreamResponse.validate_play:type_name -> cardrules.v1.SamLocServiceValidatePlayResponse
-	27, // 51: cardrules.v1.SamLocServiceStreamResponse.legal_moves:type_name -> cardrules.v1.SamLocServiceLegalMovesResponse
-	30, // 52: cardrules.v1.SamLocServiceStreamResponse.settle_round:type_name -> cardrules.v1.SamLocServiceSettleRoundResponse
-	20, // 53: cardrules.v1.SamLocService.StartHand:input_type -> cardrules.v1.SamLocServiceStartHandRequest
-	23, // 54: cardrules.v1.SamLocService.ValidatePlay:input_type -> cardrules.v1.SamLocServiceValidatePlayRequest
-	25, // 55: cardrules.v1.SamLocService.LegalMoves:input_type -> cardrules.v1.SamLocServiceLegalMovesRequest
-	29, // 56: cardrules.v1.SamLocService.SettleRound:input_type -> cardrules.v1.SamLocServiceSettleRoundRequest
-	31, // 57: cardrules.v1.SamLocService.Stream:input_type -> cardrules.v1.SamLocServiceStreamRequest
-	21, // 58: cardrules.v1.SamLocService.StartHand:output_type -> cardrules.v1.SamLocServiceStartHandResponse
-	24, // 59: cardrules.v1.SamLocService.ValidatePlay:output_type -> cardrules.v1.SamLocServiceValidatePlayResponse
-	27, // 60: cardrules.v1.SamLocService.LegalMoves:output_type -> cardrules.v1.SamLocServiceLegalMovesResponse
-	30, // 61: cardrules.v1.SamLocService.SettleRound:output_type -> cardrules.v1.SamLocServiceSettleRoundResponse
-	32, // 62: cardrules.v1.SamLocService.Stream:output_type -> cardrules.v1.SamLocServiceStreamResponse
-	58, // [58:63] is the sub-list for method output_type
-	53, // [53:58] is the sub-list for method input_type
-	53, // [53:53] is the sub-list for extension type_name
-	53, // [53:53] is the sub-list for extension extendee
-	0,  // [0:53] is the sub-list for field type_name
+	39, // 19: cardrules.v1.SamLocServiceStartHandRequest.hands:type_name -> cardrules.v1.Cards
+	40, // 20: cardrules.v1.SamLocServiceStartHandRequest.views:type_name -> cardrules.v1.Viewer
+	16, // 21: cardrules.v1.SamLocServiceStartHandResponse.state:type_name -> cardrules.v1.SamTableState
+	5,  // 22: cardrules.v1.SamLocServiceStartHandResponse.instant_win:type_name -> cardrules.v1.SamInstantWinKind
+	23, // 23: cardrules.v1.SamLocServiceStartHandResponse.qualifiers:type_name -> cardrules.v1.SamInstantWinQualifier
+	22, // 24: cardrules.v1.SamLocServiceStartHandResponse.views:type_name -> cardrules.v1.SamLocServiceStartHandView
+	40, // 25: cardrules.v1.SamLocServiceStartHandView.viewer:type_name -> cardrules.v1.Viewer
+	21, // 26: cardrules.v1.SamLocServiceStartHandView.answer:type_name -> cardrules.v1.SamLocServiceStartHandResponse
+	5,  // 27: cardrules.v1.SamInstantWinQualifier.kind:type_name -> cardrules.v1.SamInstantWinKind
+	11, // 28: cardrules.v1.SamLocServiceValidatePlayRequest.house_rules:type_name -> cardrules.v1.SamHouseRules
+	16, // 29: cardrules.v1.SamLocServiceValidatePlayRequest.state:type_name -> cardrules.v1.SamTableState
+	18, // 30: cardrules.v1.SamLocServiceValidatePlayRequest.action:type_name -> cardrules.v1.SamAction
+	40, // 31: cardrules.v1.SamLocServiceValidatePlayRequest.views:type_name -> cardrules.v1.Viewer
+	8,  // 32: cardrules.v1.SamLocServiceValidatePlayResponse.reason:type_name -> cardrules.v1.SamReason
+	41, // 33: cardrules.v1.SamLocServiceValidatePlayResponse.message:type_name -> cardrules.v1.LocalizedMessage
+	13, // 34: cardrules.v1.SamLocServiceValidatePlayResponse.combination:type_name -> cardrules.v1.SamCombination
+	19, // 35: cardrules.v1.SamLocServiceValidatePlayResponse.events:type_name -> cardrules.v1.SamEvent
+	16, // 36: cardrules.v1.SamLocServiceValidatePlayResponse.next_state:type_name -> cardrules.v1.SamTableState
+	26, // 37: cardrules.v1.SamLocServiceValidatePlayResponse.views:type_name -> cardrules.v1.SamLocServiceValidatePlayView
+	40, // 38: cardrules.v1.SamLocServiceValidatePlayView.viewer:type_name -> cardrules.v1.Viewer
+	25, // 39: cardrules.v1.SamLocServiceValidatePlayView.answer:type_name -> cardrules.v1.SamLocServiceValidatePlayResponse
+	11, // 40: cardrules.v1.SamLocServiceLegalMovesRequest.house_rules:type_name -> cardrules.v1.SamHouseRules
+	16, // 41: cardrules.v1.SamLocServiceLegalMovesRequest.state:type_name -> cardrules.v1.SamTableState
+	40, // 42: cardrules.v1.SamLocServiceLegalMovesRequest.views:type_name -> cardrules.v1.Viewer
+	13, // 43: cardrules.v1.SamMove.play:type_name -> cardrules.v1.SamCombination
+	17, // 44: cardrules.v1.SamMove.pass:type_name -> cardrules.v1.SamPass
+	28, // 45: cardrules.v1.SamLocServiceLegalMovesResponse.moves:type_name -> cardrules.v1.SamMove
+	30, // 46: cardrules.v1.SamLocServiceLegalMovesResponse.views:type_name -> cardrules.v1.SamLocServiceLegalMovesView
+	40, // 47: cardrules.v1.SamLocServiceLegalMovesView.viewer:type_name -> cardrules.v1.Viewer
+	29, // 48: cardrules.v1.SamLocServiceLegalMovesView.answer:type_name -> cardrules.v1.SamLocServiceLegalMovesResponse
+	11, // 49: cardrules.v1.SamRoundRecord.house_rules:type_name -> cardrules.v1.SamHouseRules
+	39, // 50: cardrules.v1.SamRoundRecord.hands:type_name -> cardrules.v1.Cards
+	18, // 51: cardrules.v1.SamRoundRecord.actions:type_name -> cardrules.v1.SamAction
+	31, // 52: cardrules.v1.SamLocServiceSettleRoundRequest.round:type_name -> cardrules.v1.SamRoundRecord
+	40, // 53: cardrules.v1.SamLocServiceSettleRoundRequest.views:type_name -> cardrules.v1.Viewer
+	10, // 54: cardrules.v1.SamLocServiceSettleRoundResponse.outcome:type_name -> cardrules.v1.SamOutcome
+	5,  // 55: cardrules.v1.SamLocServiceSettleRoundResponse.instant_win:type_name -> cardrules.v1.SamInstantWinKind
+	42, // 56: cardrules.v1.SamLocServiceSettleRoundResponse.transfers:type_name -> cardrules.v1.Transfer
+	34, // 57: cardrules.v1.SamLocServiceSettleRoundResponse.views:type_name -> cardrules.v1.SamLocServiceSettleRoundView
+	40, // 58: cardrules.v1.SamLocServiceSettleRoundView.viewer:type_name -> cardrules.v1.Viewer
+	33, // 59: cardrules.v1.SamLocServiceSettleRoundView.answer:type_name -> cardrules.v1.SamLocServiceSettleRoundResponse
+	20, // 60: cardrules.v1.SamLocServiceStreamRequest.start_hand:type_name -> cardrules.v1.SamLocServiceStartHandRequest
+	24, // 61: cardrules.v1.SamLocServiceStreamRequest.validate_play:type_name -> cardrules.v1.SamLocServiceValidatePlayRequest
+	27, // 62: cardrules.v1.SamLocServiceStreamRequest.legal_moves:type_name -> cardrules.v1.SamLocServiceLegalMovesRequest
+	32, // 63: cardrules.v1.SamLocServiceStreamRequest.settle_round:type_name -> cardrules.v1.SamLocServiceSettleRoundRequest
+	43, // 64: cardrules.v1.SamLocServiceStreamResponse.error:type_name -> google.rpc.Status
+	21, // 65: cardrules.v1.SamLocServiceStreamResponse.start_hand:type_name -> cardrules.v1.SamLocServiceStartHandResponse
+	25, // 66: cardrules.v1.SamLocServiceStreamResponse.validate_play:type_name -> cardrules.v1.SamLocServiceValidatePlayResponse
+	29, // 67: cardrules.v1.SamLocServiceStreamResponse.legal_moves:type_name -> cardrules.v1.SamLocServiceLegalMovesResponse
+	33, // 68: cardrules.v1.SamLocServiceStreamResponse.settle_round:type_name -> cardrules.v1.SamLocServiceSettleRoundResponse
+	20, // 69: cardrules.v1.SamLocService.StartHand:input_type -> cardrules.v1.SamLocServiceStartHandRequest
+	24, // 70: cardrules.v1.SamLocService.ValidatePlay:input_type -> cardrules.v1.SamLocServiceValidatePlayRequest
+	27, // 71: cardrules.v1.SamLocService.LegalMoves:input_type -> cardrules.v1.SamLocServiceLegalMovesRequest
+	32, // 72: cardrules.v1.SamLocService.SettleRound:input_type -> cardrules.v1.SamLocServiceSettleRoundRequest
+	35, // 73: cardrules.v1.SamLocService.Stream:input_type -> cardrules.v1.SamLocServiceStreamRequest
+	21, // 74: cardrules.v1.SamLocService.StartHand:output_type -> cardrules.v1.SamLocServiceStartHandResponse
+	25, // 75: cardrules.v1.SamLocService.ValidatePlay:output_type -> cardrules.v1.SamLocServiceValidatePlayResponse
+	29, // 76: cardrules.v1.SamLocService.LegalMoves:output_type -> cardrules.v1.SamLocServiceLegalMovesResponse
+	33, // 77: cardrules.v1.SamLocService.SettleRound:output_type -> cardrules.v1.SamLocServiceSettleRoundResponse
+	36, // 78: cardrules.v1.SamLocService.Stream:output_type -> cardrules.v1.SamLocServiceStreamResponse
+	74, // [74:79] is the sub-list for method output_type
+	69, // [69:74] is the sub-list for method input_type
+	69, // [69:69] is the sub-list for extension type_name
+	69, // [69:69] is the sub-list for extension extendee
+	0,  // [0:69] is the sub-list for field type_name
 }
 
 func init() { file_cardrules_v1_sam_loc_proto_init() }
@@ -2984,19 +3329,19 @@ func file_cardrules_v1_sam_loc_proto_init() {
 	}
 	file_cardrules_v1_sam_loc_proto_msgTypes[8].OneofWrappers = []any{}
 	file_cardrules_v1_sam_loc_proto_msgTypes[10].OneofWrappers = []any{}
-	file_cardrules_v1_sam_loc_proto_msgTypes[15].OneofWrappers = []any{
+	file_cardrules_v1_sam_loc_proto_msgTypes[17].OneofWrappers = []any{
 		(*SamMove_Play)(nil),
 		(*SamMove_Pass)(nil),
 	}
-	file_cardrules_v1_sam_loc_proto_msgTypes[16].OneofWrappers = []any{}
-	file_cardrules_v1_sam_loc_proto_msgTypes[19].OneofWrappers = []any{}
-	file_cardrules_v1_sam_loc_proto_msgTypes[20].OneofWrappers = []any{
+	file_cardrules_v1_sam_loc_proto_msgTypes[18].OneofWrappers = []any{}
+	file_cardrules_v1_sam_loc_proto_msgTypes[22].OneofWrappers = []any{}
+	file_cardrules_v1_sam_loc_proto_msgTypes[24].OneofWrappers = []any{
 		(*SamLocServiceStreamRequest_StartHand)(nil),
 		(*SamLocServiceStreamRequest_ValidatePlay)(nil),
 		(*SamLocServiceStreamRequest_LegalMoves)(nil),
 		(*SamLocServiceStreamRequest_SettleRound)(nil),
 	}
-	file_cardrules_v1_sam_loc_proto_msgTypes[21].OneofWrappers = []any{
+	file_cardrules_v1_sam_loc_proto_msgTypes[25].OneofWrappers = []any{
 		(*SamLocServiceStreamResponse_Error)(nil),
 		(*SamLocServiceStreamResponse_StartHand)(nil),
 		(*SamLocServiceStreamResponse_ValidatePlay)(nil),
@@ -3009,7 +3354,7 @@ func file_cardrules_v1_sam_loc_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cardrules_v1_sam_loc_proto_rawDesc), len(file_cardrules_v1_sam_loc_proto_rawDesc)),
 			NumEnums:      11,
-			NumMessages:   22,
+			NumMessages:   26,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -86,3 +86,21 @@ class LocalizedMessage(_message.Message):
     en: str
     vi: str
     def __init__(self, en: _Optional[str] = ..., vi: _Optional[str] = ...) -> None: ...
+
+class Viewer(_message.Message):
+    __slots__ = ("seat", "spectator", "audit")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    SPECTATOR_FIELD_NUMBER: _ClassVar[int]
+    AUDIT_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    spectator: Spectator
+    audit: Audit
+    def __init__(self, seat: _Optional[int] = ..., spectator: _Optional[_Union[Spectator, _Mapping]] = ..., audit: _Optional[_Union[Audit, _Mapping]] = ...) -> None: ...
+
+class Spectator(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class Audit(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...

@@ -268,64 +268,100 @@ class LiengLegalAction(_message.Message):
     def __init__(self, kind: _Optional[_Union[LiengActionKind, str]] = ..., min_chips_added: _Optional[int] = ..., min_total: _Optional[int] = ..., max_total: _Optional[int] = ..., max_chips_added: _Optional[int] = ...) -> None: ...
 
 class StartBettingRequest(_message.Message):
-    __slots__ = ("house_rules", "stacks", "ante", "first_actor")
+    __slots__ = ("house_rules", "stacks", "ante", "first_actor", "views")
     HOUSE_RULES_FIELD_NUMBER: _ClassVar[int]
     STACKS_FIELD_NUMBER: _ClassVar[int]
     ANTE_FIELD_NUMBER: _ClassVar[int]
     FIRST_ACTOR_FIELD_NUMBER: _ClassVar[int]
+    VIEWS_FIELD_NUMBER: _ClassVar[int]
     house_rules: LiengHouseRules
     stacks: _containers.RepeatedScalarFieldContainer[int]
     ante: int
     first_actor: int
-    def __init__(self, house_rules: _Optional[_Union[LiengHouseRules, _Mapping]] = ..., stacks: _Optional[_Iterable[int]] = ..., ante: _Optional[int] = ..., first_actor: _Optional[int] = ...) -> None: ...
+    views: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Viewer]
+    def __init__(self, house_rules: _Optional[_Union[LiengHouseRules, _Mapping]] = ..., stacks: _Optional[_Iterable[int]] = ..., ante: _Optional[int] = ..., first_actor: _Optional[int] = ..., views: _Optional[_Iterable[_Union[_cards_pb2.Viewer, _Mapping]]] = ...) -> None: ...
 
 class StartBettingResponse(_message.Message):
-    __slots__ = ("state",)
+    __slots__ = ("state", "views")
     STATE_FIELD_NUMBER: _ClassVar[int]
+    VIEWS_FIELD_NUMBER: _ClassVar[int]
     state: LiengBettingState
-    def __init__(self, state: _Optional[_Union[LiengBettingState, _Mapping]] = ...) -> None: ...
+    views: _containers.RepeatedCompositeFieldContainer[StartBettingView]
+    def __init__(self, state: _Optional[_Union[LiengBettingState, _Mapping]] = ..., views: _Optional[_Iterable[_Union[StartBettingView, _Mapping]]] = ...) -> None: ...
+
+class StartBettingView(_message.Message):
+    __slots__ = ("viewer", "answer")
+    VIEWER_FIELD_NUMBER: _ClassVar[int]
+    ANSWER_FIELD_NUMBER: _ClassVar[int]
+    viewer: _cards_pb2.Viewer
+    answer: StartBettingResponse
+    def __init__(self, viewer: _Optional[_Union[_cards_pb2.Viewer, _Mapping]] = ..., answer: _Optional[_Union[StartBettingResponse, _Mapping]] = ...) -> None: ...
 
 class LiengServiceValidatePlayRequest(_message.Message):
-    __slots__ = ("house_rules", "state", "action")
+    __slots__ = ("house_rules", "state", "action", "views")
     HOUSE_RULES_FIELD_NUMBER: _ClassVar[int]
     STATE_FIELD_NUMBER: _ClassVar[int]
     ACTION_FIELD_NUMBER: _ClassVar[int]
+    VIEWS_FIELD_NUMBER: _ClassVar[int]
     house_rules: LiengHouseRules
     state: LiengBettingState
     action: LiengAction
-    def __init__(self, house_rules: _Optional[_Union[LiengHouseRules, _Mapping]] = ..., state: _Optional[_Union[LiengBettingState, _Mapping]] = ..., action: _Optional[_Union[LiengAction, _Mapping]] = ...) -> None: ...
+    views: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Viewer]
+    def __init__(self, house_rules: _Optional[_Union[LiengHouseRules, _Mapping]] = ..., state: _Optional[_Union[LiengBettingState, _Mapping]] = ..., action: _Optional[_Union[LiengAction, _Mapping]] = ..., views: _Optional[_Iterable[_Union[_cards_pb2.Viewer, _Mapping]]] = ...) -> None: ...
 
 class LiengServiceValidatePlayResponse(_message.Message):
-    __slots__ = ("legal", "reason", "message", "events", "next_state")
+    __slots__ = ("legal", "reason", "message", "events", "next_state", "views")
     LEGAL_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
     MESSAGE_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
     NEXT_STATE_FIELD_NUMBER: _ClassVar[int]
+    VIEWS_FIELD_NUMBER: _ClassVar[int]
     legal: bool
     reason: LiengReason
     message: _cards_pb2.LocalizedMessage
     events: _containers.RepeatedCompositeFieldContainer[LiengEvent]
     next_state: LiengBettingState
-    def __init__(self, legal: _Optional[bool] = ..., reason: _Optional[_Union[LiengReason, str]] = ..., message: _Optional[_Union[_cards_pb2.LocalizedMessage, _Mapping]] = ..., events: _Optional[_Iterable[_Union[LiengEvent, _Mapping]]] = ..., next_state: _Optional[_Union[LiengBettingState, _Mapping]] = ...) -> None: ...
+    views: _containers.RepeatedCompositeFieldContainer[LiengServiceValidatePlayView]
+    def __init__(self, legal: _Optional[bool] = ..., reason: _Optional[_Union[LiengReason, str]] = ..., message: _Optional[_Union[_cards_pb2.LocalizedMessage, _Mapping]] = ..., events: _Optional[_Iterable[_Union[LiengEvent, _Mapping]]] = ..., next_state: _Optional[_Union[LiengBettingState, _Mapping]] = ..., views: _Optional[_Iterable[_Union[LiengServiceValidatePlayView, _Mapping]]] = ...) -> None: ...
+
+class LiengServiceValidatePlayView(_message.Message):
+    __slots__ = ("viewer", "answer")
+    VIEWER_FIELD_NUMBER: _ClassVar[int]
+    ANSWER_FIELD_NUMBER: _ClassVar[int]
+    viewer: _cards_pb2.Viewer
+    answer: LiengServiceValidatePlayResponse
+    def __init__(self, viewer: _Optional[_Union[_cards_pb2.Viewer, _Mapping]] = ..., answer: _Optional[_Union[LiengServiceValidatePlayResponse, _Mapping]] = ...) -> None: ...
 
 class LiengServiceLegalMovesRequest(_message.Message):
-    __slots__ = ("house_rules", "state")
+    __slots__ = ("house_rules", "state", "views")
     HOUSE_RULES_FIELD_NUMBER: _ClassVar[int]
     STATE_FIELD_NUMBER: _ClassVar[int]
+    VIEWS_FIELD_NUMBER: _ClassVar[int]
     house_rules: LiengHouseRules
     state: LiengBettingState
-    def __init__(self, house_rules: _Optional[_Union[LiengHouseRules, _Mapping]] = ..., state: _Optional[_Union[LiengBettingState, _Mapping]] = ...) -> None: ...
+    views: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Viewer]
+    def __init__(self, house_rules: _Optional[_Union[LiengHouseRules, _Mapping]] = ..., state: _Optional[_Union[LiengBettingState, _Mapping]] = ..., views: _Optional[_Iterable[_Union[_cards_pb2.Viewer, _Mapping]]] = ...) -> None: ...
 
 class LiengServiceLegalMovesResponse(_message.Message):
-    __slots__ = ("seat", "actions", "raise_reason")
+    __slots__ = ("seat", "actions", "raise_reason", "views")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     ACTIONS_FIELD_NUMBER: _ClassVar[int]
     RAISE_REASON_FIELD_NUMBER: _ClassVar[int]
+    VIEWS_FIELD_NUMBER: _ClassVar[int]
     seat: int
     actions: _containers.RepeatedCompositeFieldContainer[LiengLegalAction]
     raise_reason: LiengReason
-    def __init__(self, seat: _Optional[int] = ..., actions: _Optional[_Iterable[_Union[LiengLegalAction, _Mapping]]] = ..., raise_reason: _Optional[_Union[LiengReason, str]] = ...) -> None: ...
+    views: _containers.RepeatedCompositeFieldContainer[LiengServiceLegalMovesView]
+    def __init__(self, seat: _Optional[int] = ..., actions: _Optional[_Iterable[_Union[LiengLegalAction, _Mapping]]] = ..., raise_reason: _Optional[_Union[LiengReason, str]] = ..., views: _Optional[_Iterable[_Union[LiengServiceLegalMovesView, _Mapping]]] = ...) -> None: ...
+
+class LiengServiceLegalMovesView(_message.Message):
+    __slots__ = ("viewer", "answer")
+    VIEWER_FIELD_NUMBER: _ClassVar[int]
+    ANSWER_FIELD_NUMBER: _ClassVar[int]
+    viewer: _cards_pb2.Viewer
+    answer: LiengServiceLegalMovesResponse
+    def __init__(self, viewer: _Optional[_Union[_cards_pb2.Viewer, _Mapping]] = ..., answer: _Optional[_Union[LiengServiceLegalMovesResponse, _Mapping]] = ...) -> None: ...
 
 class LiengRoundRecord(_message.Message):
     __slots__ = ("house_rules", "stacks", "ante", "first_actor", "hands", "actions")
@@ -372,13 +408,15 @@ class LiengShownHand(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., score: _Optional[_Union[LiengScore, _Mapping]] = ...) -> None: ...
 
 class LiengServiceSettleRoundRequest(_message.Message):
-    __slots__ = ("round",)
+    __slots__ = ("round", "views")
     ROUND_FIELD_NUMBER: _ClassVar[int]
+    VIEWS_FIELD_NUMBER: _ClassVar[int]
     round: LiengRoundRecord
-    def __init__(self, round: _Optional[_Union[LiengRoundRecord, _Mapping]] = ...) -> None: ...
+    views: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Viewer]
+    def __init__(self, round: _Optional[_Union[LiengRoundRecord, _Mapping]] = ..., views: _Optional[_Iterable[_Union[_cards_pb2.Viewer, _Mapping]]] = ...) -> None: ...
 
 class LiengServiceSettleRoundResponse(_message.Message):
-    __slots__ = ("pots", "transfers", "nets", "fee", "fees", "fold_out_winner", "committed", "payouts", "shown")
+    __slots__ = ("pots", "transfers", "nets", "fee", "fees", "fold_out_winner", "committed", "payouts", "shown", "views")
     POTS_FIELD_NUMBER: _ClassVar[int]
     TRANSFERS_FIELD_NUMBER: _ClassVar[int]
     NETS_FIELD_NUMBER: _ClassVar[int]
@@ -388,6 +426,7 @@ class LiengServiceSettleRoundResponse(_message.Message):
     COMMITTED_FIELD_NUMBER: _ClassVar[int]
     PAYOUTS_FIELD_NUMBER: _ClassVar[int]
     SHOWN_FIELD_NUMBER: _ClassVar[int]
+    VIEWS_FIELD_NUMBER: _ClassVar[int]
     pots: _containers.RepeatedCompositeFieldContainer[LiengPot]
     transfers: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Transfer]
     nets: _containers.RepeatedScalarFieldContainer[int]
@@ -397,7 +436,16 @@ class LiengServiceSettleRoundResponse(_message.Message):
     committed: _containers.RepeatedScalarFieldContainer[int]
     payouts: _containers.RepeatedScalarFieldContainer[int]
     shown: _containers.RepeatedCompositeFieldContainer[LiengShownHand]
-    def __init__(self, pots: _Optional[_Iterable[_Union[LiengPot, _Mapping]]] = ..., transfers: _Optional[_Iterable[_Union[_cards_pb2.Transfer, _Mapping]]] = ..., nets: _Optional[_Iterable[int]] = ..., fee: _Optional[int] = ..., fees: _Optional[_Iterable[int]] = ..., fold_out_winner: _Optional[int] = ..., committed: _Optional[_Iterable[int]] = ..., payouts: _Optional[_Iterable[int]] = ..., shown: _Optional[_Iterable[_Union[LiengShownHand, _Mapping]]] = ...) -> None: ...
+    views: _containers.RepeatedCompositeFieldContainer[LiengServiceSettleRoundView]
+    def __init__(self, pots: _Optional[_Iterable[_Union[LiengPot, _Mapping]]] = ..., transfers: _Optional[_Iterable[_Union[_cards_pb2.Transfer, _Mapping]]] = ..., nets: _Optional[_Iterable[int]] = ..., fee: _Optional[int] = ..., fees: _Optional[_Iterable[int]] = ..., fold_out_winner: _Optional[int] = ..., committed: _Optional[_Iterable[int]] = ..., payouts: _Optional[_Iterable[int]] = ..., shown: _Optional[_Iterable[_Union[LiengShownHand, _Mapping]]] = ..., views: _Optional[_Iterable[_Union[LiengServiceSettleRoundView, _Mapping]]] = ...) -> None: ...
+
+class LiengServiceSettleRoundView(_message.Message):
+    __slots__ = ("viewer", "answer")
+    VIEWER_FIELD_NUMBER: _ClassVar[int]
+    ANSWER_FIELD_NUMBER: _ClassVar[int]
+    viewer: _cards_pb2.Viewer
+    answer: LiengServiceSettleRoundResponse
+    def __init__(self, viewer: _Optional[_Union[_cards_pb2.Viewer, _Mapping]] = ..., answer: _Optional[_Union[LiengServiceSettleRoundResponse, _Mapping]] = ...) -> None: ...
 
 class LiengServiceStreamRequest(_message.Message):
     __slots__ = ("id", "score_lieng", "compare_hands", "start_betting", "validate_play", "legal_moves", "settle_round")

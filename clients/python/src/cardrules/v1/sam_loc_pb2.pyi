@@ -302,28 +302,40 @@ class SamEvent(_message.Message):
     def __init__(self, kind: _Optional[_Union[SamEventKind, str]] = ..., seat: _Optional[int] = ..., other_seat: _Optional[int] = ..., chain_position: _Optional[int] = ...) -> None: ...
 
 class SamLocServiceStartHandRequest(_message.Message):
-    __slots__ = ("house_rules", "hands", "declarations", "leader")
+    __slots__ = ("house_rules", "hands", "declarations", "leader", "views")
     HOUSE_RULES_FIELD_NUMBER: _ClassVar[int]
     HANDS_FIELD_NUMBER: _ClassVar[int]
     DECLARATIONS_FIELD_NUMBER: _ClassVar[int]
     LEADER_FIELD_NUMBER: _ClassVar[int]
+    VIEWS_FIELD_NUMBER: _ClassVar[int]
     house_rules: SamHouseRules
     hands: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Cards]
     declarations: _containers.RepeatedScalarFieldContainer[int]
     leader: int
-    def __init__(self, house_rules: _Optional[_Union[SamHouseRules, _Mapping]] = ..., hands: _Optional[_Iterable[_Union[_cards_pb2.Cards, _Mapping]]] = ..., declarations: _Optional[_Iterable[int]] = ..., leader: _Optional[int] = ...) -> None: ...
+    views: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Viewer]
+    def __init__(self, house_rules: _Optional[_Union[SamHouseRules, _Mapping]] = ..., hands: _Optional[_Iterable[_Union[_cards_pb2.Cards, _Mapping]]] = ..., declarations: _Optional[_Iterable[int]] = ..., leader: _Optional[int] = ..., views: _Optional[_Iterable[_Union[_cards_pb2.Viewer, _Mapping]]] = ...) -> None: ...
 
 class SamLocServiceStartHandResponse(_message.Message):
-    __slots__ = ("state", "instant_win", "instant_winner", "qualifiers")
+    __slots__ = ("state", "instant_win", "instant_winner", "qualifiers", "views")
     STATE_FIELD_NUMBER: _ClassVar[int]
     INSTANT_WIN_FIELD_NUMBER: _ClassVar[int]
     INSTANT_WINNER_FIELD_NUMBER: _ClassVar[int]
     QUALIFIERS_FIELD_NUMBER: _ClassVar[int]
+    VIEWS_FIELD_NUMBER: _ClassVar[int]
     state: SamTableState
     instant_win: SamInstantWinKind
     instant_winner: int
     qualifiers: _containers.RepeatedCompositeFieldContainer[SamInstantWinQualifier]
-    def __init__(self, state: _Optional[_Union[SamTableState, _Mapping]] = ..., instant_win: _Optional[_Union[SamInstantWinKind, str]] = ..., instant_winner: _Optional[int] = ..., qualifiers: _Optional[_Iterable[_Union[SamInstantWinQualifier, _Mapping]]] = ...) -> None: ...
+    views: _containers.RepeatedCompositeFieldContainer[SamLocServiceStartHandView]
+    def __init__(self, state: _Optional[_Union[SamTableState, _Mapping]] = ..., instant_win: _Optional[_Union[SamInstantWinKind, str]] = ..., instant_winner: _Optional[int] = ..., qualifiers: _Optional[_Iterable[_Union[SamInstantWinQualifier, _Mapping]]] = ..., views: _Optional[_Iterable[_Union[SamLocServiceStartHandView, _Mapping]]] = ...) -> None: ...
+
+class SamLocServiceStartHandView(_message.Message):
+    __slots__ = ("viewer", "answer")
+    VIEWER_FIELD_NUMBER: _ClassVar[int]
+    ANSWER_FIELD_NUMBER: _ClassVar[int]
+    viewer: _cards_pb2.Viewer
+    answer: SamLocServiceStartHandResponse
+    def __init__(self, viewer: _Optional[_Union[_cards_pb2.Viewer, _Mapping]] = ..., answer: _Optional[_Union[SamLocServiceStartHandResponse, _Mapping]] = ...) -> None: ...
 
 class SamInstantWinQualifier(_message.Message):
     __slots__ = ("seat", "kind")
@@ -334,40 +346,54 @@ class SamInstantWinQualifier(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[SamInstantWinKind, str]] = ...) -> None: ...
 
 class SamLocServiceValidatePlayRequest(_message.Message):
-    __slots__ = ("house_rules", "state", "action")
+    __slots__ = ("house_rules", "state", "action", "views")
     HOUSE_RULES_FIELD_NUMBER: _ClassVar[int]
     STATE_FIELD_NUMBER: _ClassVar[int]
     ACTION_FIELD_NUMBER: _ClassVar[int]
+    VIEWS_FIELD_NUMBER: _ClassVar[int]
     house_rules: SamHouseRules
     state: SamTableState
     action: SamAction
-    def __init__(self, house_rules: _Optional[_Union[SamHouseRules, _Mapping]] = ..., state: _Optional[_Union[SamTableState, _Mapping]] = ..., action: _Optional[_Union[SamAction, _Mapping]] = ...) -> None: ...
+    views: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Viewer]
+    def __init__(self, house_rules: _Optional[_Union[SamHouseRules, _Mapping]] = ..., state: _Optional[_Union[SamTableState, _Mapping]] = ..., action: _Optional[_Union[SamAction, _Mapping]] = ..., views: _Optional[_Iterable[_Union[_cards_pb2.Viewer, _Mapping]]] = ...) -> None: ...
 
 class SamLocServiceValidatePlayResponse(_message.Message):
-    __slots__ = ("legal", "reason", "message", "combination", "events", "next_state")
+    __slots__ = ("legal", "reason", "message", "combination", "events", "next_state", "views")
     LEGAL_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
     MESSAGE_FIELD_NUMBER: _ClassVar[int]
     COMBINATION_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
     NEXT_STATE_FIELD_NUMBER: _ClassVar[int]
+    VIEWS_FIELD_NUMBER: _ClassVar[int]
     legal: bool
     reason: SamReason
     message: _cards_pb2.LocalizedMessage
     combination: SamCombination
     events: _containers.RepeatedCompositeFieldContainer[SamEvent]
     next_state: SamTableState
-    def __init__(self, legal: _Optional[bool] = ..., reason: _Optional[_Union[SamReason, str]] = ..., message: _Optional[_Union[_cards_pb2.LocalizedMessage, _Mapping]] = ..., combination: _Optional[_Union[SamCombination, _Mapping]] = ..., events: _Optional[_Iterable[_Union[SamEvent, _Mapping]]] = ..., next_state: _Optional[_Union[SamTableState, _Mapping]] = ...) -> None: ...
+    views: _containers.RepeatedCompositeFieldContainer[SamLocServiceValidatePlayView]
+    def __init__(self, legal: _Optional[bool] = ..., reason: _Optional[_Union[SamReason, str]] = ..., message: _Optional[_Union[_cards_pb2.LocalizedMessage, _Mapping]] = ..., combination: _Optional[_Union[SamCombination, _Mapping]] = ..., events: _Optional[_Iterable[_Union[SamEvent, _Mapping]]] = ..., next_state: _Optional[_Union[SamTableState, _Mapping]] = ..., views: _Optional[_Iterable[_Union[SamLocServiceValidatePlayView, _Mapping]]] = ...) -> None: ...
+
+class SamLocServiceValidatePlayView(_message.Message):
+    __slots__ = ("viewer", "answer")
+    VIEWER_FIELD_NUMBER: _ClassVar[int]
+    ANSWER_FIELD_NUMBER: _ClassVar[int]
+    viewer: _cards_pb2.Viewer
+    answer: SamLocServiceValidatePlayResponse
+    def __init__(self, viewer: _Optional[_Union[_cards_pb2.Viewer, _Mapping]] = ..., answer: _Optional[_Union[SamLocServiceValidatePlayResponse, _Mapping]] = ...) -> None: ...
 
 class SamLocServiceLegalMovesRequest(_message.Message):
-    __slots__ = ("house_rules", "state", "all_card_sets")
+    __slots__ = ("house_rules", "state", "all_card_sets", "views")
     HOUSE_RULES_FIELD_NUMBER: _ClassVar[int]
     STATE_FIELD_NUMBER: _ClassVar[int]
     ALL_CARD_SETS_FIELD_NUMBER: _ClassVar[int]
+    VIEWS_FIELD_NUMBER: _ClassVar[int]
     house_rules: SamHouseRules
     state: SamTableState
     all_card_sets: bool
-    def __init__(self, house_rules: _Optional[_Union[SamHouseRules, _Mapping]] = ..., state: _Optional[_Union[SamTableState, _Mapping]] = ..., all_card_sets: _Optional[bool] = ...) -> None: ...
+    views: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Viewer]
+    def __init__(self, house_rules: _Optional[_Union[SamHouseRules, _Mapping]] = ..., state: _Optional[_Union[SamTableState, _Mapping]] = ..., all_card_sets: _Optional[bool] = ..., views: _Optional[_Iterable[_Union[_cards_pb2.Viewer, _Mapping]]] = ...) -> None: ...
 
 class SamMove(_message.Message):
     __slots__ = ("play",)
@@ -377,12 +403,22 @@ class SamMove(_message.Message):
     def __init__(self, play: _Optional[_Union[SamCombination, _Mapping]] = ..., **kwargs) -> None: ...
 
 class SamLocServiceLegalMovesResponse(_message.Message):
-    __slots__ = ("seat", "moves")
+    __slots__ = ("seat", "moves", "views")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     MOVES_FIELD_NUMBER: _ClassVar[int]
+    VIEWS_FIELD_NUMBER: _ClassVar[int]
     seat: int
     moves: _containers.RepeatedCompositeFieldContainer[SamMove]
-    def __init__(self, seat: _Optional[int] = ..., moves: _Optional[_Iterable[_Union[SamMove, _Mapping]]] = ...) -> None: ...
+    views: _containers.RepeatedCompositeFieldContainer[SamLocServiceLegalMovesView]
+    def __init__(self, seat: _Optional[int] = ..., moves: _Optional[_Iterable[_Union[SamMove, _Mapping]]] = ..., views: _Optional[_Iterable[_Union[SamLocServiceLegalMovesView, _Mapping]]] = ...) -> None: ...
+
+class SamLocServiceLegalMovesView(_message.Message):
+    __slots__ = ("viewer", "answer")
+    VIEWER_FIELD_NUMBER: _ClassVar[int]
+    ANSWER_FIELD_NUMBER: _ClassVar[int]
+    viewer: _cards_pb2.Viewer
+    answer: SamLocServiceLegalMovesResponse
+    def __init__(self, viewer: _Optional[_Union[_cards_pb2.Viewer, _Mapping]] = ..., answer: _Optional[_Union[SamLocServiceLegalMovesResponse, _Mapping]] = ...) -> None: ...
 
 class SamRoundRecord(_message.Message):
     __slots__ = ("stake", "house_rules", "hands", "declarations", "leader", "actions")
@@ -401,13 +437,15 @@ class SamRoundRecord(_message.Message):
     def __init__(self, stake: _Optional[int] = ..., house_rules: _Optional[_Union[SamHouseRules, _Mapping]] = ..., hands: _Optional[_Iterable[_Union[_cards_pb2.Cards, _Mapping]]] = ..., declarations: _Optional[_Iterable[int]] = ..., leader: _Optional[int] = ..., actions: _Optional[_Iterable[_Union[SamAction, _Mapping]]] = ...) -> None: ...
 
 class SamLocServiceSettleRoundRequest(_message.Message):
-    __slots__ = ("round",)
+    __slots__ = ("round", "views")
     ROUND_FIELD_NUMBER: _ClassVar[int]
+    VIEWS_FIELD_NUMBER: _ClassVar[int]
     round: SamRoundRecord
-    def __init__(self, round: _Optional[_Union[SamRoundRecord, _Mapping]] = ...) -> None: ...
+    views: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Viewer]
+    def __init__(self, round: _Optional[_Union[SamRoundRecord, _Mapping]] = ..., views: _Optional[_Iterable[_Union[_cards_pb2.Viewer, _Mapping]]] = ...) -> None: ...
 
 class SamLocServiceSettleRoundResponse(_message.Message):
-    __slots__ = ("outcome", "winner", "instant_win", "transfers", "nets", "fee", "fees", "gross")
+    __slots__ = ("outcome", "winner", "instant_win", "transfers", "nets", "fee", "fees", "gross", "views")
     OUTCOME_FIELD_NUMBER: _ClassVar[int]
     WINNER_FIELD_NUMBER: _ClassVar[int]
     INSTANT_WIN_FIELD_NUMBER: _ClassVar[int]
@@ -416,6 +454,7 @@ class SamLocServiceSettleRoundResponse(_message.Message):
     FEE_FIELD_NUMBER: _ClassVar[int]
     FEES_FIELD_NUMBER: _ClassVar[int]
     GROSS_FIELD_NUMBER: _ClassVar[int]
+    VIEWS_FIELD_NUMBER: _ClassVar[int]
     outcome: SamOutcome
     winner: int
     instant_win: SamInstantWinKind
@@ -424,7 +463,16 @@ class SamLocServiceSettleRoundResponse(_message.Message):
     fee: int
     fees: _containers.RepeatedScalarFieldContainer[int]
     gross: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, outcome: _Optional[_Union[SamOutcome, str]] = ..., winner: _Optional[int] = ..., instant_win: _Optional[_Union[SamInstantWinKind, str]] = ..., transfers: _Optional[_Iterable[_Union[_cards_pb2.Transfer, _Mapping]]] = ..., nets: _Optional[_Iterable[int]] = ..., fee: _Optional[int] = ..., fees: _Optional[_Iterable[int]] = ..., gross: _Optional[_Iterable[int]] = ...) -> None: ...
+    views: _containers.RepeatedCompositeFieldContainer[SamLocServiceSettleRoundView]
+    def __init__(self, outcome: _Optional[_Union[SamOutcome, str]] = ..., winner: _Optional[int] = ..., instant_win: _Optional[_Union[SamInstantWinKind, str]] = ..., transfers: _Optional[_Iterable[_Union[_cards_pb2.Transfer, _Mapping]]] = ..., nets: _Optional[_Iterable[int]] = ..., fee: _Optional[int] = ..., fees: _Optional[_Iterable[int]] = ..., gross: _Optional[_Iterable[int]] = ..., views: _Optional[_Iterable[_Union[SamLocServiceSettleRoundView, _Mapping]]] = ...) -> None: ...
+
+class SamLocServiceSettleRoundView(_message.Message):
+    __slots__ = ("viewer", "answer")
+    VIEWER_FIELD_NUMBER: _ClassVar[int]
+    ANSWER_FIELD_NUMBER: _ClassVar[int]
+    viewer: _cards_pb2.Viewer
+    answer: SamLocServiceSettleRoundResponse
+    def __init__(self, viewer: _Optional[_Union[_cards_pb2.Viewer, _Mapping]] = ..., answer: _Optional[_Union[SamLocServiceSettleRoundResponse, _Mapping]] = ...) -> None: ...
 
 class SamLocServiceStreamRequest(_message.Message):
     __slots__ = ("id", "start_hand", "validate_play", "legal_moves", "settle_round")

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from cardrules.client.calls import Call, Metadata, rpc
 from cardrules.client.cards import CardsLike
 from cardrules.client.requests import prepare
-from cardrules.v1 import lieng_pb2, sam_loc_pb2
+from cardrules.v1 import cards_pb2, lieng_pb2, sam_loc_pb2
 
 __all__ = ["LiengRpcs", "SamLocRpcs"]
 
@@ -57,6 +57,7 @@ def _lieng_start_betting(
     stacks: Iterable[int] | None = None,
     ante: int | None = None,
     first_actor: int | None = None,
+    views: Iterable[cards_pb2.Viewer] | None = None,
     timeout: float | None = None,
     metadata: Metadata | None = None,
 ) -> Call[lieng_pb2.StartBettingRequest]:
@@ -67,6 +68,9 @@ def _lieng_start_betting(
     ``ante``: The ante (tiền gà), > 0; 0 means house_rules.ante.
 
     ``first_actor``: The first seat to act (the table owner or the previous winner).
+
+    ``views``: Viewers to return redacted copies of the answer for (docs/rules/lieng.md, "Who sees what"): at most 8
+    (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
     """
     return prepare(
         lieng_pb2.StartBettingRequest,
@@ -77,6 +81,7 @@ def _lieng_start_betting(
         stacks=stacks,
         ante=ante,
         first_actor=first_actor,
+        views=views,
     )
 
 
@@ -87,10 +92,15 @@ def _lieng_validate_play(
     house_rules: lieng_pb2.LiengHouseRules | None = None,
     state: lieng_pb2.LiengBettingState | None = None,
     action: lieng_pb2.LiengAction | None = None,
+    views: Iterable[cards_pb2.Viewer] | None = None,
     timeout: float | None = None,
     metadata: Metadata | None = None,
 ) -> Call[lieng_pb2.LiengServiceValidatePlayRequest]:
-    """Is this betting action legal for the seat to act? When legal, the next betting state."""
+    """Is this betting action legal for the seat to act? When legal, the next betting state.
+
+    ``views``: Viewers to return redacted copies of the answer for (docs/rules/lieng.md, "Who sees what"): at most 8
+    (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
+    """
     return prepare(
         lieng_pb2.LiengServiceValidatePlayRequest,
         request,
@@ -99,6 +109,7 @@ def _lieng_validate_play(
         house_rules=house_rules,
         state=state,
         action=action,
+        views=views,
     )
 
 
@@ -108,10 +119,15 @@ def _lieng_legal_moves(
     *,
     house_rules: lieng_pb2.LiengHouseRules | None = None,
     state: lieng_pb2.LiengBettingState | None = None,
+    views: Iterable[cards_pb2.Viewer] | None = None,
     timeout: float | None = None,
     metadata: Metadata | None = None,
 ) -> Call[lieng_pb2.LiengServiceLegalMovesRequest]:
-    """The legal betting actions for the seat to act, with the call amount and raise bounds."""
+    """The legal betting actions for the seat to act, with the call amount and raise bounds.
+
+    ``views``: Viewers to return redacted copies of the answer for (docs/rules/lieng.md, "Who sees what"): at most 8
+    (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
+    """
     return prepare(
         lieng_pb2.LiengServiceLegalMovesRequest,
         request,
@@ -119,6 +135,7 @@ def _lieng_legal_moves(
         metadata,
         house_rules=house_rules,
         state=state,
+        views=views,
     )
 
 
@@ -127,11 +144,16 @@ def _lieng_settle_round(
     request: lieng_pb2.LiengServiceSettleRoundRequest | None = None,
     *,
     round: lieng_pb2.LiengRoundRecord | None = None,
+    views: Iterable[cards_pb2.Viewer] | None = None,
     timeout: float | None = None,
     metadata: Metadata | None = None,
 ) -> Call[lieng_pb2.LiengServiceSettleRoundRequest]:
-    """Replay a round record and return every pot, transfer, net and the fee."""
-    return prepare(lieng_pb2.LiengServiceSettleRoundRequest, request, timeout, metadata, round=round)
+    """Replay a round record and return every pot, transfer, net and the fee.
+
+    ``views``: Viewers to return redacted copies of the answer for (docs/rules/lieng.md, "Who sees what"): at most 8
+    (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
+    """
+    return prepare(lieng_pb2.LiengServiceSettleRoundRequest, request, timeout, metadata, round=round, views=views)
 
 
 class LiengRpcs:
@@ -153,6 +175,7 @@ def _sam_loc_start_hand(
     hands: Iterable[CardsLike] | None = None,
     declarations: Iterable[int] | None = None,
     leader: int | None = None,
+    views: Iterable[cards_pb2.Viewer] | None = None,
     timeout: float | None = None,
     metadata: Metadata | None = None,
 ) -> Call[sam_loc_pb2.SamLocServiceStartHandRequest]:
@@ -163,6 +186,9 @@ def _sam_loc_start_hand(
     ``declarations``: Seats that declared Sâm (báo Sâm), in the order they declared; only the first counts.
 
     ``leader``: The leader without a Sâm: the previous winner, or a seat the caller drew at random.
+
+    ``views``: Viewers to return redacted copies of the answer for (docs/rules/sam-loc.md, "Who sees what"): at most
+    7 (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
     """
     return prepare(
         sam_loc_pb2.SamLocServiceStartHandRequest,
@@ -173,6 +199,7 @@ def _sam_loc_start_hand(
         hands=hands,
         declarations=declarations,
         leader=leader,
+        views=views,
     )
 
 
@@ -183,11 +210,15 @@ def _sam_loc_validate_play(
     house_rules: sam_loc_pb2.SamHouseRules | None = None,
     state: sam_loc_pb2.SamTableState | None = None,
     action: sam_loc_pb2.SamAction | None = None,
+    views: Iterable[cards_pb2.Viewer] | None = None,
     timeout: float | None = None,
     metadata: Metadata | None = None,
 ) -> Call[sam_loc_pb2.SamLocServiceValidatePlayRequest]:
     """Is this play or pass legal for the seat to act? When legal, also the events it causes and the next state. An
     illegal play is a normal answer with a reason code; only malformed input is an error.
+
+    ``views``: Viewers to return redacted copies of the answer for (docs/rules/sam-loc.md, "Who sees what"): at most
+    7 (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
     """
     return prepare(
         sam_loc_pb2.SamLocServiceValidatePlayRequest,
@@ -197,6 +228,7 @@ def _sam_loc_validate_play(
         house_rules=house_rules,
         state=state,
         action=action,
+        views=views,
     )
 
 
@@ -207,6 +239,7 @@ def _sam_loc_legal_moves(
     house_rules: sam_loc_pb2.SamHouseRules | None = None,
     state: sam_loc_pb2.SamTableState | None = None,
     all_card_sets: bool | None = None,
+    views: Iterable[cards_pb2.Viewer] | None = None,
     timeout: float | None = None,
     metadata: Metadata | None = None,
 ) -> Call[sam_loc_pb2.SamLocServiceLegalMovesRequest]:
@@ -214,6 +247,9 @@ def _sam_loc_legal_moves(
 
     ``all_card_sets``: false (default): one move per distinct rank pattern, with a canonical choice of cards. true:
     every concrete card set.
+
+    ``views``: Viewers to return redacted copies of the answer for (docs/rules/sam-loc.md, "Who sees what"): at most
+    7 (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
     """
     return prepare(
         sam_loc_pb2.SamLocServiceLegalMovesRequest,
@@ -223,6 +259,7 @@ def _sam_loc_legal_moves(
         house_rules=house_rules,
         state=state,
         all_card_sets=all_card_sets,
+        views=views,
     )
 
 
@@ -231,11 +268,16 @@ def _sam_loc_settle_round(
     request: sam_loc_pb2.SamLocServiceSettleRoundRequest | None = None,
     *,
     round: sam_loc_pb2.SamRoundRecord | None = None,
+    views: Iterable[cards_pb2.Viewer] | None = None,
     timeout: float | None = None,
     metadata: Metadata | None = None,
 ) -> Call[sam_loc_pb2.SamLocServiceSettleRoundRequest]:
-    """Replay a whole round record with the same rules and return the outcome, transfers, nets and fee."""
-    return prepare(sam_loc_pb2.SamLocServiceSettleRoundRequest, request, timeout, metadata, round=round)
+    """Replay a whole round record with the same rules and return the outcome, transfers, nets and fee.
+
+    ``views``: Viewers to return redacted copies of the answer for (docs/rules/sam-loc.md, "Who sees what"): at most
+    7 (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
+    """
+    return prepare(sam_loc_pb2.SamLocServiceSettleRoundRequest, request, timeout, metadata, round=round, views=views)
 
 
 class SamLocRpcs:

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cardrules/v1/cards.proto.
  */
 export const file_cardrules_v1_cards: GenFile = /*@__PURE__*/
-  fileDesc("ChhjYXJkcnVsZXMvdjEvY2FyZHMucHJvdG8SDGNhcmRydWxlcy52MSJKCgRDYXJkEiAKBHJhbmsYASABKA4yEi5jYXJkcnVsZXMudjEuUmFuaxIgCgRzdWl0GAIgASgOMhIuY2FyZHJ1bGVzLnYxLlN1aXQiKgoFQ2FyZHMSIQoFY2FyZHMYASADKAsyEi5jYXJkcnVsZXMudjEuQ2FyZCJoCghUcmFuc2ZlchIRCglmcm9tX3NlYXQYASABKAUSDwoHdG9fc2VhdBgCIAEoBRIOCgZhbW91bnQYAyABKAMSDgoGcmVhc29uGAQgASgJEhAKA3BvdBgFIAEoBUgAiAEBQgYKBF9wb3QiKgoQTG9jYWxpemVkTWVzc2FnZRIKCgJlbhgBIAEoCRIKCgJ2aRgCIAEoCSrfAQoEUmFuaxIUChBSQU5LX1VOU1BFQ0lGSUVEEAASDAoIUkFOS19BQ0UQARIMCghSQU5LX1RXTxACEg4KClJBTktfVEhSRUUQAxINCglSQU5LX0ZPVVIQBBINCglSQU5LX0ZJVkUQBRIMCghSQU5LX1NJWBAGEg4KClJBTktfU0VWRU4QBxIOCgpSQU5LX0VJR0hUEAgSDQoJUkFOS19OSU5FEAkSDAoIUkFOS19URU4QChINCglSQU5LX0pBQ0sQCxIOCgpSQU5LX1FVRUVOEAwSDQoJUkFOS19LSU5HEA0qYQoEU3VpdBIUChBTVUlUX1VOU1BFQ0lGSUVEEAASDwoLU1VJVF9TUEFERVMQARIOCgpTVUlUX0NMVUJTEAISEQoNU1VJVF9ESUFNT05EUxADEg8KC1NVSVRfSEVBUlRTEARCEwoPaW8uY2FyZHJ1bGVzLnYxUAFiBnByb3RvMw");
+  fileDesc("ChhjYXJkcnVsZXMvdjEvY2FyZHMucHJvdG8SDGNhcmRydWxlcy52MSJKCgRDYXJkEiAKBHJhbmsYASABKA4yEi5jYXJkcnVsZXMudjEuUmFuaxIgCgRzdWl0GAIgASgOMhIuY2FyZHJ1bGVzLnYxLlN1aXQiKgoFQ2FyZHMSIQoFY2FyZHMYASADKAsyEi5jYXJkcnVsZXMudjEuQ2FyZCJoCghUcmFuc2ZlchIRCglmcm9tX3NlYXQYASABKAUSDwoHdG9fc2VhdBgCIAEoBRIOCgZhbW91bnQYAyABKAMSDgoGcmVhc29uGAQgASgJEhAKA3BvdBgFIAEoBUgAiAEBQgYKBF9wb3QiKgoQTG9jYWxpemVkTWVzc2FnZRIKCgJlbhgBIAEoCRIKCgJ2aRgCIAEoCSJ2CgZWaWV3ZXISDgoEc2VhdBgBIAEoBUgAEiwKCXNwZWN0YXRvchgCIAEoCzIXLmNhcmRydWxlcy52MS5TcGVjdGF0b3JIABIkCgVhdWRpdBgDIAEoCzITLmNhcmRydWxlcy52MS5BdWRpdEgAQggKBnZpZXdlciILCglTcGVjdGF0b3IiBwoFQXVkaXQq3wEKBFJhbmsSFAoQUkFOS19VTlNQRUNJRklFRBAAEgwKCFJBTktfQUNFEAESDAoIUkFOS19UV08QAhIOCgpSQU5LX1RIUkVFEAMSDQoJUkFOS19GT1VSEAQSDQoJUkFOS19GSVZFEAUSDAoIUkFOS19TSVgQBhIOCgpSQU5LX1NFVkVOEAcSDgoKUkFOS19FSUdIVBAIEg0KCVJBTktfTklORRAJEgwKCFJBTktfVEVOEAoSDQoJUkFOS19KQUNLEAsSDgoKUkFOS19RVUVFThAMEg0KCVJBTktfS0lORxANKmEKBFN1aXQSFAoQU1VJVF9VTlNQRUNJRklFRBAAEg8KC1NVSVRfU1BBREVTEAESDgoKU1VJVF9DTFVCUxACEhEKDVNVSVRfRElBTU9ORFMQAxIPCgtTVUlUX0hFQVJUUxAEQhMKD2lvLmNhcmRydWxlcy52MVABYgZwcm90bzM");
 
 /**
  * One card of the 52-card deck. String form in every SDK: rank letter then suit letter, `TD`, `2H`, `AS`.
@@ -124,6 +124,84 @@ export type LocalizedMessage = Message<"cardrules.v1.LocalizedMessage"> & {
  */
 export const LocalizedMessageSchema: GenMessage<LocalizedMessage> = /*@__PURE__*/
   messageDesc(file_cardrules_v1_cards, 3);
+
+/**
+ * Who a view of an answer is for. A request lists viewers in its `views`; its answer then carries one copy of
+ * itself per viewer, in the same order, with what that viewer may not see removed (docs/concepts.md, "Views";
+ * per game: docs/rules/sam-loc.md and docs/rules/lieng.md, "Who sees what").
+ *
+ * @generated from message cardrules.v1.Viewer
+ */
+export type Viewer = Message<"cardrules.v1.Viewer"> & {
+  /**
+   * Exactly one is set; a viewer with none is INVALID_ARGUMENT naming `views[i]`.
+   *
+   * @generated from oneof cardrules.v1.Viewer.viewer
+   */
+  viewer: {
+    /**
+     * A player: the seat index in play order (0 to seats − 1). Its view holds its own cards and everything a
+     * spectator sees.
+     *
+     * @generated from field: int32 seat = 1;
+     */
+    value: number;
+    case: "seat";
+  } | {
+    /**
+     * A spectator: public information only, no hand before the rules reveal it.
+     *
+     * @generated from field: cardrules.v1.Spectator spectator = 2;
+     */
+    value: Spectator;
+    case: "spectator";
+  } | {
+    /**
+     * The audit view: the whole answer, for records, disputes and replays. Never forward it to a player.
+     *
+     * @generated from field: cardrules.v1.Audit audit = 3;
+     */
+    value: Audit;
+    case: "audit";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message cardrules.v1.Viewer.
+ * Use `create(ViewerSchema)` to create a new message.
+ */
+export const ViewerSchema: GenMessage<Viewer> = /*@__PURE__*/
+  messageDesc(file_cardrules_v1_cards, 4);
+
+/**
+ * The spectator viewer (public information only). Has no fields.
+ *
+ * @generated from message cardrules.v1.Spectator
+ */
+export type Spectator = Message<"cardrules.v1.Spectator"> & {
+};
+
+/**
+ * Describes the message cardrules.v1.Spectator.
+ * Use `create(SpectatorSchema)` to create a new message.
+ */
+export const SpectatorSchema: GenMessage<Spectator> = /*@__PURE__*/
+  messageDesc(file_cardrules_v1_cards, 5);
+
+/**
+ * The audit viewer (everything the answer holds). Has no fields.
+ *
+ * @generated from message cardrules.v1.Audit
+ */
+export type Audit = Message<"cardrules.v1.Audit"> & {
+};
+
+/**
+ * Describes the message cardrules.v1.Audit.
+ * Use `create(AuditSchema)` to create a new message.
+ */
+export const AuditSchema: GenMessage<Audit> = /*@__PURE__*/
+  messageDesc(file_cardrules_v1_cards, 6);
 
 /**
  * A card rank. Values are the printed face values (A = 1, J = 11, Q = 12, K = 13), not any game's strength

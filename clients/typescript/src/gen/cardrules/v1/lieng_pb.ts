@@ -4,7 +4,7 @@
 
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
-import type { Cards, LocalizedMessage, Transfer } from "./cards_pb.js";
+import type { Cards, LocalizedMessage, Transfer, Viewer } from "./cards_pb.js";
 import { file_cardrules_v1_cards } from "./cards_pb.js";
 import type { Status } from "../../google/rpc/status_pb.js";
 import { file_google_rpc_status } from "../../google/rpc/status_pb.js";
@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cardrules/v1/lieng.proto.
  */
 export const file_cardrules_v1_lieng: GenFile = /*@__PURE__*/
-  fileDesc("ChhjYXJkcnVsZXMvdjEvbGllbmcucHJvdG8SDGNhcmRydWxlcy52MSKCAwoPTGllbmdIb3VzZVJ1bGVzEhgKC21heF9wbGF5ZXJzGAEgASgFSACIAQESFgoJbWluX3JhaXNlGAIgASgDSAGIAQESFgoJbWF4X3JhaXNlGAMgASgDSAKIAQESHQoQbWF4X3JhaXNlX3JvdW5kcxgEIAEoBUgDiAEBEiMKA2EyMxgFIAEoDjIWLmNhcmRydWxlcy52MS5MaWVuZ0EyMxI3Cg5zdWl0X3RpZV9icmVhaxgGIAEoDjIfLmNhcmRydWxlcy52MS5MaWVuZ1N1aXRUaWVCcmVhaxIpCgZleGNlc3MYByABKA4yGS5jYXJkcnVsZXMudjEuTGllbmdFeGNlc3MSFAoHZmVlX2JwcxgIIAEoBUgEiAEBEhEKBGFudGUYCSABKANIBYgBAUIOCgxfbWF4X3BsYXllcnNCDAoKX21pbl9yYWlzZUIMCgpfbWF4X3JhaXNlQhMKEV9tYXhfcmFpc2Vfcm91bmRzQgoKCF9mZWVfYnBzQgcKBV9hbnRlIpEBCgpMaWVuZ1Njb3JlEiUKBHRpZXIYASABKA4yFy5jYXJkcnVsZXMudjEuTGllbmdUaWVyEgsKA2tleRgCIAEoBRIOCgZwb2ludHMYAyABKAUSLQoFbGFiZWwYBCABKAsyHi5jYXJkcnVsZXMudjEuTG9jYWxpemVkTWVzc2FnZRIQCghzdHJlbmd0aBgFIAEoBSJrChFTY29yZUxpZW5nUmVxdWVzdBIyCgtob3VzZV9ydWxlcxgBIAEoCzIdLmNhcmRydWxlcy52MS5MaWVuZ0hvdXNlUnVsZXMSIgoFaGFuZHMYAiADKAsyEy5jYXJkcnVsZXMudjEuQ2FyZHMiPgoSU2NvcmVMaWVuZ1Jlc3BvbnNlEigKBnNjb3JlcxgBIAMoCzIYLmNhcmRydWxlcy52MS5MaWVuZ1Njb3JlIm0KE0NvbXBhcmVIYW5kc1JlcXVlc3QSMgoLaG91c2VfcnVsZXMYASABKAsyHS5jYXJkcnVsZXMudjEuTGllbmdIb3VzZVJ1bGVzEiIKBWhhbmRzGAIgAygLMhMuY2FyZHJ1bGVzLnYxLkNhcmRzIhkKCFRpZUdyb3VwEg0KBWhhbmRzGAEgAygFInkKFENvbXBhcmVIYW5kc1Jlc3BvbnNlEicKB3JhbmtpbmcYASADKAsyFi5jYXJkcnVsZXMudjEuVGllR3JvdXASDgoGcGxhY2VzGAIgAygFEigKBnNjb3JlcxgDIAMoCzIYLmNhcmRydWxlcy52MS5MaWVuZ1Njb3JlIlwKCUxpZW5nU2VhdBINCgVzdGFjaxgBIAEoAxIRCgljb21taXR0ZWQYAiABKAMSDgoGZm9sZGVkGAMgASgIEg4KBmFsbF9pbhgEIAEoCBINCgVhY3RlZBgFIAEoCCKFAgoRTGllbmdCZXR0aW5nU3RhdGUSJgoFc2VhdHMYASADKAsyFy5jYXJkcnVsZXMudjEuTGllbmdTZWF0EgwKBGFudGUYAiABKAMSEwoLZmlyc3RfYWN0b3IYAyABKAUSEwoGdG9fYWN0GAQgASgFSACIAQESEwoLY3VycmVudF9iZXQYBSABKAMSFwoPbGFzdF9mdWxsX3JhaXNlGAYgASgDEg0KBW9yYml0GAcgASgFEhQKDHJhaXNlX29yYml0cxgIIAEoBRIdChBsYXN0X3JhaXNlX29yYml0GAkgASgFSAGIAQFCCQoHX3RvX2FjdEITChFfbGFzdF9yYWlzZV9vcmJpdCJYCgtMaWVuZ0FjdGlvbhIMCgRzZWF0GAEgASgFEisKBGtpbmQYAiABKA4yHS5jYXJkcnVsZXMudjEuTGllbmdBY3Rpb25LaW5kEg4KBmFtb3VudBgDIAEoAyJkCgpMaWVuZ0V2ZW50EioKBGtpbmQYASABKA4yHC5jYXJkcnVsZXMudjEuTGllbmdFdmVudEtpbmQSEQoEc2VhdBgCIAEoBUgAiAEBEg4KBmFtb3VudBgDIAEoA0IHCgVfc2VhdCKXAQoQTGllbmdMZWdhbEFjdGlvbhIrCgRraW5kGAEgASgOMh0uY2FyZHJ1bGVzLnYxLkxpZW5nQWN0aW9uS2luZBIXCg9taW5fY2hpcHNfYWRkZWQYAiABKAMSEQoJbWluX3RvdGFsGAMgASgDEhEKCW1heF90b3RhbBgEIAEoAxIXCg9tYXhfY2hpcHNfYWRkZWQYBSABKAMifAoTU3RhcnRCZXR0aW5nUmVxdWVzdBIyCgtob3VzZV9ydWxlcxgBIAEoCzIdLmNhcmRydWxlcy52MS5MaWVuZ0hvdXNlUnVsZXMSDgoGc3RhY2tzGAIgAygDEgwKBGFudGUYAyABKAMSEwoLZmlyc3RfYWN0b3IYBCABKAUiRgoUU3RhcnRCZXR0aW5nUmVzcG9uc2USLgoFc3RhdGUYASABKAsyHy5jYXJkcnVsZXMudjEuTGllbmdCZXR0aW5nU3RhdGUisAEKH0xpZW5nU2VydmljZVZhbGlkYXRlUGxheVJlcXVlc3QSMgoLaG91c2VfcnVsZXMYASABKAsyHS5jYXJkcnVsZXMudjEuTGllbmdIb3VzZVJ1bGVzEi4KBXN0YXRlGAIgASgLMh8uY2FyZHJ1bGVzLnYxLkxpZW5nQmV0dGluZ1N0YXRlEikKBmFjdGlvbhgDIAEoCzIZLmNhcmRydWxlcy52MS5MaWVuZ0FjdGlvbiLsAQogTGllbmdTZXJ2aWNlVmFsaWRhdGVQbGF5UmVzcG9uc2USDQoFbGVnYWwYASABKAgSKQoGcmVhc29uGAIgASgOMhkuY2FyZHJ1bGVzLnYxLkxpZW5nUmVhc29uEi8KB21lc3NhZ2UYAyABKAsyHi5jYXJkcnVsZXMudjEuTG9jYWxpemVkTWVzc2FnZRIoCgZldmVudHMYBCADKAsyGC5jYXJkcnVsZXMudjEuTGllbmdFdmVudBIzCgpuZXh0X3N0YXRlGAUgASgLMh8uY2FyZHJ1bGVzLnYxLkxpZW5nQmV0dGluZ1N0YXRlIoMBCh1MaWVuZ1NlcnZpY2VMZWdhbE1vdmVzUmVxdWVzdBIyCgtob3VzZV9ydWxlcxgBIAEoCzIdLmNhcmRydWxlcy52MS5MaWVuZ0hvdXNlUnVsZXMSLgoFc3RhdGUYAiABKAsyHy5jYXJkcnVsZXMudjEuTGllbmdCZXR0aW5nU3RhdGUingEKHkxpZW5nU2VydmljZUxlZ2FsTW92ZXNSZXNwb25zZRIRCgRzZWF0GAEgASgFSACIAQESLwoHYWN0aW9ucxgCIAMoCzIeLmNhcmRydWxlcy52MS5MaWVuZ0xlZ2FsQWN0aW9uEi8KDHJhaXNlX3JlYXNvbhgDIAEoDjIZLmNhcmRydWxlcy52MS5MaWVuZ1JlYXNvbkIHCgVfc2VhdCLJAQoQTGllbmdSb3VuZFJlY29yZBIyCgtob3VzZV9ydWxlcxgBIAEoCzIdLmNhcmRydWxlcy52MS5MaWVuZ0hvdXNlUnVsZXMSDgoGc3RhY2tzGAIgAygDEgwKBGFudGUYAyABKAMSEwoLZmlyc3RfYWN0b3IYBCABKAUSIgoFaGFuZHMYBSADKAsyEy5jYXJkcnVsZXMudjEuQ2FyZHMSKgoHYWN0aW9ucxgGIAMoCzIZLmNhcmRydWxlcy52MS5MaWVuZ0FjdGlvbiKmAQoITGllbmdQb3QSCgoCbG8YASABKAMSCgoCaGkYAiABKAMSDgoGYW1vdW50GAMgASgDEhAKCGVsaWdpYmxlGAQgAygFEhUKDWNvbnRyaWJ1dGlvbnMYBSADKAMSKAoEa2luZBgGIAEoDjIaLmNhcmRydWxlcy52MS5MaWVuZ1BvdEtpbmQSDwoHd2lubmVycxgHIAMoBRIOCgZzaGFyZXMYCCADKAMiRwoOTGllbmdTaG93bkhhbmQSDAoEc2VhdBgBIAEoBRInCgVzY29yZRgCIAEoCzIYLmNhcmRydWxlcy52MS5MaWVuZ1Njb3JlIk8KHkxpZW5nU2VydmljZVNldHRsZVJvdW5kUmVxdWVzdBItCgVyb3VuZBgBIAEoCzIeLmNhcmRydWxlcy52MS5MaWVuZ1JvdW5kUmVjb3JkIp4CCh9MaWVuZ1NlcnZpY2VTZXR0bGVSb3VuZFJlc3BvbnNlEiQKBHBvdHMYASADKAsyFi5jYXJkcnVsZXMudjEuTGllbmdQb3QSKQoJdHJhbnNmZXJzGAIgAygLMhYuY2FyZHJ1bGVzLnYxLlRyYW5zZmVyEgwKBG5ldHMYAyADKAMSCwoDZmVlGAQgASgDEgwKBGZlZXMYBSADKAMSHAoPZm9sZF9vdXRfd2lubmVyGAYgASgFSACIAQESEQoJY29tbWl0dGVkGAcgAygDEg8KB3BheW91dHMYCCADKAMSKwoFc2hvd24YCSADKAsyHC5jYXJkcnVsZXMudjEuTGllbmdTaG93bkhhbmRCEgoQX2ZvbGRfb3V0X3dpbm5lciKxAwoZTGllbmdTZXJ2aWNlU3RyZWFtUmVxdWVzdBIKCgJpZBgBIAEoBBI2CgtzY29yZV9saWVuZxgCIAEoCzIfLmNhcmRydWxlcy52MS5TY29yZUxpZW5nUmVxdWVzdEgAEjoKDWNvbXBhcmVfaGFuZHMYAyABKAsyIS5jYXJkcnVsZXMudjEuQ29tcGFyZUhhbmRzUmVxdWVzdEgAEjoKDXN0YXJ0X2JldHRpbmcYBCABKAsyIS5jYXJkcnVsZXMudjEuU3RhcnRCZXR0aW5nUmVxdWVzdEgAEkYKDXZhbGlkYXRlX3BsYXkYBSABKAsyLS5jYXJkcnVsZXMudjEuTGllbmdTZXJ2aWNlVmFsaWRhdGVQbGF5UmVxdWVzdEgAEkIKC2xlZ2FsX21vdmVzGAYgASgLMisuY2FyZHJ1bGVzLnYxLkxpZW5nU2VydmljZUxlZ2FsTW92ZXNSZXF1ZXN0SAASRAoMc2V0dGxlX3JvdW5kGAcgASgLMiwuY2FyZHJ1bGVzLnYxLkxpZW5nU2VydmljZVNldHRsZVJvdW5kUmVxdWVzdEgAQgYKBGNhbGwi3wMKGkxpZW5nU2VydmljZVN0cmVhbVJlc3BvbnNlEgoKAmlkGAEgASgEEiMKBWVycm9yGAIgASgLMhIuZ29vZ2xlLnJwYy5TdGF0dXNIABI3CgtzY29yZV9saWVuZxgDIAEoCzIgLmNhcmRydWxlcy52MS5TY29yZUxpZW5nUmVzcG9uc2VIABI7Cg1jb21wYXJlX2hhbmRzGAQgASgLMiIuY2FyZHJ1bGVzLnYxLkNvbXBhcmVIYW5kc1Jlc3BvbnNlSAASOwoNc3RhcnRfYmV0dGluZxgFIAEoCzIiLmNhcmRydWxlcy52MS5TdGFydEJldHRpbmdSZXNwb25zZUgAEkcKDXZhbGlkYXRlX3BsYXkYBiABKAsyLi5jYXJkcnVsZXMudjEuTGllbmdTZXJ2aWNlVmFsaWRhdGVQbGF5UmVzcG9uc2VIABJDCgtsZWdhbF9tb3ZlcxgHIAEoCzIsLmNhcmRydWxlcy52MS5MaWVuZ1NlcnZpY2VMZWdhbE1vdmVzUmVzcG9uc2VIABJFCgxzZXR0bGVfcm91bmQYCCABKAsyLS5jYXJkcnVsZXMudjEuTGllbmdTZXJ2aWNlU2V0dGxlUm91bmRSZXNwb25zZUgAQggKBnJlc3VsdCpTCghMaWVuZ0EyMxIZChVMSUVOR19BMjNfVU5TUEVDSUZJRUQQABIUChBMSUVOR19BMjNfTE9XRVNUEAESFgoSTElFTkdfQTIzX0FDRV9ISUdIEAIqlgEKEUxpZW5nU3VpdFRpZUJyZWFrEiQKIExJRU5HX1NVSVRfVElFX0JSRUFLX1VOU1BFQ0lGSUVEEAASHQoZTElFTkdfU1VJVF9USUVfQlJFQUtfTk9ORRABEh0KGUxJRU5HX1NVSVRfVElFX0JSRUFLX0hEQ1MQAhIdChlMSUVOR19TVUlUX1RJRV9CUkVBS19ESENTEAMqYAoLTGllbmdFeGNlc3MSHAoYTElFTkdfRVhDRVNTX1VOU1BFQ0lGSUVEEAASGgoWTElFTkdfRVhDRVNTX1NJREVfUE9UUxABEhcKE0xJRU5HX0VYQ0VTU19SRUZVTkQQAip7CglMaWVuZ1RpZXISGgoWTElFTkdfVElFUl9VTlNQRUNJRklFRBAAEhIKDkxJRU5HX1RJRVJfU0FQEAESFAoQTElFTkdfVElFUl9MSUVORxACEhEKDUxJRU5HX1RJRVJfREkQAxIVChFMSUVOR19USUVSX1BPSU5UUxAEKuMBCg9MaWVuZ0FjdGlvbktpbmQSIQodTElFTkdfQUNUSU9OX0tJTkRfVU5TUEVDSUZJRUQQABIaChZMSUVOR19BQ1RJT05fS0lORF9GT0xEEAESGwoXTElFTkdfQUNUSU9OX0tJTkRfQ0hFQ0sQAhIaChZMSUVOR19BQ1RJT05fS0lORF9DQUxMEAMSGwoXTElFTkdfQUNUSU9OX0tJTkRfUkFJU0UQBBIcChhMSUVOR19BQ1RJT05fS0lORF9BTExfSU4QBRIdChlMSUVOR19BQ1RJT05fS0lORF9USU1FT1VUEAYqhgMKC0xpZW5nUmVhc29uEhwKGExJRU5HX1JFQVNPTl9VTlNQRUNJRklFRBAAEh8KG0xJRU5HX1JFQVNPTl9CRVRUSU5HX0NMT1NFRBABEh4KGkxJRU5HX1JFQVNPTl9OT1RfWU9VUl9UVVJOEAISHQoZTElFTkdfUkVBU09OX0NBTk5PVF9DSEVDSxADEiAKHExJRU5HX1JFQVNPTl9OT1RISU5HX1RPX0NBTEwQBBIcChhMSUVOR19SRUFTT05fQ0FOTk9UX0NBTEwQBRIkCiBMSUVOR19SRUFTT05fUkFJU0VfQkVMT1dfTUlOSU1VTRAGEiAKHExJRU5HX1JFQVNPTl9SQUlTRV9BQk9WRV9DQVAQBxIhCh1MSUVOR19SRUFTT05fTk9UX0VOT1VHSF9DSElQUxAIEicKI0xJRU5HX1JFQVNPTl9SQUlTRV9ST1VORFNfRVhIQVVTVEVEEAkSJQohTElFTkdfUkVBU09OX0JFVFRJTkdfTk9UX1JFT1BFTkVEEAoqnQIKDkxpZW5nRXZlbnRLaW5kEiAKHExJRU5HX0VWRU5UX0tJTkRfVU5TUEVDSUZJRUQQABIgChxMSUVOR19FVkVOVF9LSU5EX1NFQVRfRk9MREVEEAESIAocTElFTkdfRVZFTlRfS0lORF9TRUFUX0FMTF9JThACEh8KG0xJRU5HX0VWRU5UX0tJTkRfRlVMTF9SQUlTRRADEiEKHUxJRU5HX0VWRU5UX0tJTkRfU0hPUlRfQUxMX0lOEAQSIwofTElFTkdfRVZFTlRfS0lORF9CRVRUSU5HX0NMT1NFRBAFEh0KGUxJRU5HX0VWRU5UX0tJTkRfRk9MRF9PVVQQBhIdChlMSUVOR19FVkVOVF9LSU5EX1NIT1dET1dOEAcqiAEKDExpZW5nUG90S2luZBIeChpMSUVOR19QT1RfS0lORF9VTlNQRUNJRklFRBAAEhsKF0xJRU5HX1BPVF9LSU5EX1NIT1dET1dOEAESHgoaTElFTkdfUE9UX0tJTkRfVU5DT05URVNURUQQAhIbChdMSUVOR19QT1RfS0lORF9SRUZVTkRFRBADMrIFCgxMaWVuZ1NlcnZpY2USTwoKU2NvcmVMaWVuZxIfLmNhcmRydWxlcy52MS5TY29yZUxpZW5nUmVxdWVzdBogLmNhcmRydWxlcy52MS5TY29yZUxpZW5nUmVzcG9uc2USVQoMQ29tcGFyZUhhbmRzEiEuY2FyZHJ1bGVzLnYxLkNvbXBhcmVIYW5kc1JlcXVlc3QaIi5jYXJkcnVsZXMudjEuQ29tcGFyZUhhbmRzUmVzcG9uc2USVQoMU3RhcnRCZXR0aW5nEiEuY2FyZHJ1bGVzLnYxLlN0YXJ0QmV0dGluZ1JlcXVlc3QaIi5jYXJkcnVsZXMudjEuU3RhcnRCZXR0aW5nUmVzcG9uc2USbQoMVmFsaWRhdGVQbGF5Ei0uY2FyZHJ1bGVzLnYxLkxpZW5nU2VydmljZVZhbGlkYXRlUGxheVJlcXVlc3QaLi5jYXJkcnVsZXMudjEuTGllbmdTZXJ2aWNlVmFsaWRhdGVQbGF5UmVzcG9uc2USZwoKTGVnYWxNb3ZlcxIrLmNhcmRydWxlcy52MS5MaWVuZ1NlcnZpY2VMZWdhbE1vdmVzUmVxdWVzdBosLmNhcmRydWxlcy52MS5MaWVuZ1NlcnZpY2VMZWdhbE1vdmVzUmVzcG9uc2USagoLU2V0dGxlUm91bmQSLC5jYXJkcnVsZXMudjEuTGllbmdTZXJ2aWNlU2V0dGxlUm91bmRSZXF1ZXN0Gi0uY2FyZHJ1bGVzLnYxLkxpZW5nU2VydmljZVNldHRsZVJvdW5kUmVzcG9uc2USXwoGU3RyZWFtEicuY2FyZHJ1bGVzLnYxLkxpZW5nU2VydmljZVN0cmVhbVJlcXVlc3QaKC5jYXJkcnVsZXMudjEuTGllbmdTZXJ2aWNlU3RyZWFtUmVzcG9uc2UoATABQhMKD2lvLmNhcmRydWxlcy52MVABYgZwcm90bzM", [file_cardrules_v1_cards, file_google_rpc_status]);
+  fileDesc("ChhjYXJkcnVsZXMvdjEvbGllbmcucHJvdG8SDGNhcmRydWxlcy52MSKCAwoPTGllbmdIb3VzZVJ1bGVzEhgKC21heF9wbGF5ZXJzGAEgASgFSACIAQESFgoJbWluX3JhaXNlGAIgASgDSAGIAQESFgoJbWF4X3JhaXNlGAMgASgDSAKIAQESHQoQbWF4X3JhaXNlX3JvdW5kcxgEIAEoBUgDiAEBEiMKA2EyMxgFIAEoDjIWLmNhcmRydWxlcy52MS5MaWVuZ0EyMxI3Cg5zdWl0X3RpZV9icmVhaxgGIAEoDjIfLmNhcmRydWxlcy52MS5MaWVuZ1N1aXRUaWVCcmVhaxIpCgZleGNlc3MYByABKA4yGS5jYXJkcnVsZXMudjEuTGllbmdFeGNlc3MSFAoHZmVlX2JwcxgIIAEoBUgEiAEBEhEKBGFudGUYCSABKANIBYgBAUIOCgxfbWF4X3BsYXllcnNCDAoKX21pbl9yYWlzZUIMCgpfbWF4X3JhaXNlQhMKEV9tYXhfcmFpc2Vfcm91bmRzQgoKCF9mZWVfYnBzQgcKBV9hbnRlIpEBCgpMaWVuZ1Njb3JlEiUKBHRpZXIYASABKA4yFy5jYXJkcnVsZXMudjEuTGllbmdUaWVyEgsKA2tleRgCIAEoBRIOCgZwb2ludHMYAyABKAUSLQoFbGFiZWwYBCABKAsyHi5jYXJkcnVsZXMudjEuTG9jYWxpemVkTWVzc2FnZRIQCghzdHJlbmd0aBgFIAEoBSJrChFTY29yZUxpZW5nUmVxdWVzdBIyCgtob3VzZV9ydWxlcxgBIAEoCzIdLmNhcmRydWxlcy52MS5MaWVuZ0hvdXNlUnVsZXMSIgoFaGFuZHMYAiADKAsyEy5jYXJkcnVsZXMudjEuQ2FyZHMiPgoSU2NvcmVMaWVuZ1Jlc3BvbnNlEigKBnNjb3JlcxgBIAMoCzIYLmNhcmRydWxlcy52MS5MaWVuZ1Njb3JlIm0KE0NvbXBhcmVIYW5kc1JlcXVlc3QSMgoLaG91c2VfcnVsZXMYASABKAsyHS5jYXJkcnVsZXMudjEuTGllbmdIb3VzZVJ1bGVzEiIKBWhhbmRzGAIgAygLMhMuY2FyZHJ1bGVzLnYxLkNhcmRzIhkKCFRpZUdyb3VwEg0KBWhhbmRzGAEgAygFInkKFENvbXBhcmVIYW5kc1Jlc3BvbnNlEicKB3JhbmtpbmcYASADKAsyFi5jYXJkcnVsZXMudjEuVGllR3JvdXASDgoGcGxhY2VzGAIgAygFEigKBnNjb3JlcxgDIAMoCzIYLmNhcmRydWxlcy52MS5MaWVuZ1Njb3JlIlwKCUxpZW5nU2VhdBINCgVzdGFjaxgBIAEoAxIRCgljb21taXR0ZWQYAiABKAMSDgoGZm9sZGVkGAMgASgIEg4KBmFsbF9pbhgEIAEoCBINCgVhY3RlZBgFIAEoCCKFAgoRTGllbmdCZXR0aW5nU3RhdGUSJgoFc2VhdHMYASADKAsyFy5jYXJkcnVsZXMudjEuTGllbmdTZWF0EgwKBGFudGUYAiABKAMSEwoLZmlyc3RfYWN0b3IYAyABKAUSEwoGdG9fYWN0GAQgASgFSACIAQESEwoLY3VycmVudF9iZXQYBSABKAMSFwoPbGFzdF9mdWxsX3JhaXNlGAYgASgDEg0KBW9yYml0GAcgASgFEhQKDHJhaXNlX29yYml0cxgIIAEoBRIdChBsYXN0X3JhaXNlX29yYml0GAkgASgFSAGIAQFCCQoHX3RvX2FjdEITChFfbGFzdF9yYWlzZV9vcmJpdCJYCgtMaWVuZ0FjdGlvbhIMCgRzZWF0GAEgASgFEisKBGtpbmQYAiABKA4yHS5jYXJkcnVsZXMudjEuTGllbmdBY3Rpb25LaW5kEg4KBmFtb3VudBgDIAEoAyJkCgpMaWVuZ0V2ZW50EioKBGtpbmQYASABKA4yHC5jYXJkcnVsZXMudjEuTGllbmdFdmVudEtpbmQSEQoEc2VhdBgCIAEoBUgAiAEBEg4KBmFtb3VudBgDIAEoA0IHCgVfc2VhdCKXAQoQTGllbmdMZWdhbEFjdGlvbhIrCgRraW5kGAEgASgOMh0uY2FyZHJ1bGVzLnYxLkxpZW5nQWN0aW9uS2luZBIXCg9taW5fY2hpcHNfYWRkZWQYAiABKAMSEQoJbWluX3RvdGFsGAMgASgDEhEKCW1heF90b3RhbBgEIAEoAxIXCg9tYXhfY2hpcHNfYWRkZWQYBSABKAMioQEKE1N0YXJ0QmV0dGluZ1JlcXVlc3QSMgoLaG91c2VfcnVsZXMYASABKAsyHS5jYXJkcnVsZXMudjEuTGllbmdIb3VzZVJ1bGVzEg4KBnN0YWNrcxgCIAMoAxIMCgRhbnRlGAMgASgDEhMKC2ZpcnN0X2FjdG9yGAQgASgFEiMKBXZpZXdzGAUgAygLMhQuY2FyZHJ1bGVzLnYxLlZpZXdlciJ1ChRTdGFydEJldHRpbmdSZXNwb25zZRIuCgVzdGF0ZRgBIAEoCzIfLmNhcmRydWxlcy52MS5MaWVuZ0JldHRpbmdTdGF0ZRItCgV2aWV3cxgCIAMoCzIeLmNhcmRydWxlcy52MS5TdGFydEJldHRpbmdWaWV3ImwKEFN0YXJ0QmV0dGluZ1ZpZXcSJAoGdmlld2VyGAEgASgLMhQuY2FyZHJ1bGVzLnYxLlZpZXdlchIyCgZhbnN3ZXIYAiABKAsyIi5jYXJkcnVsZXMudjEuU3RhcnRCZXR0aW5nUmVzcG9uc2Ui1QEKH0xpZW5nU2VydmljZVZhbGlkYXRlUGxheVJlcXVlc3QSMgoLaG91c2VfcnVsZXMYASABKAsyHS5jYXJkcnVsZXMudjEuTGllbmdIb3VzZVJ1bGVzEi4KBXN0YXRlGAIgASgLMh8uY2FyZHJ1bGVzLnYxLkxpZW5nQmV0dGluZ1N0YXRlEikKBmFjdGlvbhgDIAEoCzIZLmNhcmRydWxlcy52MS5MaWVuZ0FjdGlvbhIjCgV2aWV3cxgEIAMoCzIULmNhcmRydWxlcy52MS5WaWV3ZXIipwIKIExpZW5nU2VydmljZVZhbGlkYXRlUGxheVJlc3BvbnNlEg0KBWxlZ2FsGAEgASgIEikKBnJlYXNvbhgCIAEoDjIZLmNhcmRydWxlcy52MS5MaWVuZ1JlYXNvbhIvCgdtZXNzYWdlGAMgASgLMh4uY2FyZHJ1bGVzLnYxLkxvY2FsaXplZE1lc3NhZ2USKAoGZXZlbnRzGAQgAygLMhguY2FyZHJ1bGVzLnYxLkxpZW5nRXZlbnQSMwoKbmV4dF9zdGF0ZRgFIAEoCzIfLmNhcmRydWxlcy52MS5MaWVuZ0JldHRpbmdTdGF0ZRI5CgV2aWV3cxgGIAMoCzIqLmNhcmRydWxlcy52MS5MaWVuZ1NlcnZpY2VWYWxpZGF0ZVBsYXlWaWV3IoQBChxMaWVuZ1NlcnZpY2VWYWxpZGF0ZVBsYXlWaWV3EiQKBnZpZXdlchgBIAEoCzIULmNhcmRydWxlcy52MS5WaWV3ZXISPgoGYW5zd2VyGAIgASgLMi4uY2FyZHJ1bGVzLnYxLkxpZW5nU2VydmljZVZhbGlkYXRlUGxheVJlc3BvbnNlIqgBCh1MaWVuZ1NlcnZpY2VMZWdhbE1vdmVzUmVxdWVzdBIyCgtob3VzZV9ydWxlcxgBIAEoCzIdLmNhcmRydWxlcy52MS5MaWVuZ0hvdXNlUnVsZXMSLgoFc3RhdGUYAiABKAsyHy5jYXJkcnVsZXMudjEuTGllbmdCZXR0aW5nU3RhdGUSIwoFdmlld3MYAyADKAsyFC5jYXJkcnVsZXMudjEuVmlld2VyItcBCh5MaWVuZ1NlcnZpY2VMZWdhbE1vdmVzUmVzcG9uc2USEQoEc2VhdBgBIAEoBUgAiAEBEi8KB2FjdGlvbnMYAiADKAsyHi5jYXJkcnVsZXMudjEuTGllbmdMZWdhbEFjdGlvbhIvCgxyYWlzZV9yZWFzb24YAyABKA4yGS5jYXJkcnVsZXMudjEuTGllbmdSZWFzb24SNwoFdmlld3MYBCADKAsyKC5jYXJkcnVsZXMudjEuTGllbmdTZXJ2aWNlTGVnYWxNb3Zlc1ZpZXdCBwoFX3NlYXQigAEKGkxpZW5nU2VydmljZUxlZ2FsTW92ZXNWaWV3EiQKBnZpZXdlchgBIAEoCzIULmNhcmRydWxlcy52MS5WaWV3ZXISPAoGYW5zd2VyGAIgASgLMiwuY2FyZHJ1bGVzLnYxLkxpZW5nU2VydmljZUxlZ2FsTW92ZXNSZXNwb25zZSLJAQoQTGllbmdSb3VuZFJlY29yZBIyCgtob3VzZV9ydWxlcxgBIAEoCzIdLmNhcmRydWxlcy52MS5MaWVuZ0hvdXNlUnVsZXMSDgoGc3RhY2tzGAIgAygDEgwKBGFudGUYAyABKAMSEwoLZmlyc3RfYWN0b3IYBCABKAUSIgoFaGFuZHMYBSADKAsyEy5jYXJkcnVsZXMudjEuQ2FyZHMSKgoHYWN0aW9ucxgGIAMoCzIZLmNhcmRydWxlcy52MS5MaWVuZ0FjdGlvbiKmAQoITGllbmdQb3QSCgoCbG8YASABKAMSCgoCaGkYAiABKAMSDgoGYW1vdW50GAMgASgDEhAKCGVsaWdpYmxlGAQgAygFEhUKDWNvbnRyaWJ1dGlvbnMYBSADKAMSKAoEa2luZBgGIAEoDjIaLmNhcmRydWxlcy52MS5MaWVuZ1BvdEtpbmQSDwoHd2lubmVycxgHIAMoBRIOCgZzaGFyZXMYCCADKAMiRwoOTGllbmdTaG93bkhhbmQSDAoEc2VhdBgBIAEoBRInCgVzY29yZRgCIAEoCzIYLmNhcmRydWxlcy52MS5MaWVuZ1Njb3JlInQKHkxpZW5nU2VydmljZVNldHRsZVJvdW5kUmVxdWVzdBItCgVyb3VuZBgBIAEoCzIeLmNhcmRydWxlcy52MS5MaWVuZ1JvdW5kUmVjb3JkEiMKBXZpZXdzGAIgAygLMhQuY2FyZHJ1bGVzLnYxLlZpZXdlciLYAgofTGllbmdTZXJ2aWNlU2V0dGxlUm91bmRSZXNwb25zZRIkCgRwb3RzGAEgAygLMhYuY2FyZHJ1bGVzLnYxLkxpZW5nUG90EikKCXRyYW5zZmVycxgCIAMoCzIWLmNhcmRydWxlcy52MS5UcmFuc2ZlchIMCgRuZXRzGAMgAygDEgsKA2ZlZRgEIAEoAxIMCgRmZWVzGAUgAygDEhwKD2ZvbGRfb3V0X3dpbm5lchgGIAEoBUgAiAEBEhEKCWNvbW1pdHRlZBgHIAMoAxIPCgdwYXlvdXRzGAggAygDEisKBXNob3duGAkgAygLMhwuY2FyZHJ1bGVzLnYxLkxpZW5nU2hvd25IYW5kEjgKBXZpZXdzGAogAygLMikuY2FyZHJ1bGVzLnYxLkxpZW5nU2VydmljZVNldHRsZVJvdW5kVmlld0ISChBfZm9sZF9vdXRfd2lubmVyIoIBChtMaWVuZ1NlcnZpY2VTZXR0bGVSb3VuZFZpZXcSJAoGdmlld2VyGAEgASgLMhQuY2FyZHJ1bGVzLnYxLlZpZXdlchI9CgZhbnN3ZXIYAiABKAsyLS5jYXJkcnVsZXMudjEuTGllbmdTZXJ2aWNlU2V0dGxlUm91bmRSZXNwb25zZSKxAwoZTGllbmdTZXJ2aWNlU3RyZWFtUmVxdWVzdBIKCgJpZBgBIAEoBBI2CgtzY29yZV9saWVuZxgCIAEoCzIfLmNhcmRydWxlcy52MS5TY29yZUxpZW5nUmVxdWVzdEgAEjoKDWNvbXBhcmVfaGFuZHMYAyABKAsyIS5jYXJkcnVsZXMudjEuQ29tcGFyZUhhbmRzUmVxdWVzdEgAEjoKDXN0YXJ0X2JldHRpbmcYBCABKAsyIS5jYXJkcnVsZXMudjEuU3RhcnRCZXR0aW5nUmVxdWVzdEgAEkYKDXZhbGlkYXRlX3BsYXkYBSABKAsyLS5jYXJkcnVsZXMudjEuTGllbmdTZXJ2aWNlVmFsaWRhdGVQbGF5UmVxdWVzdEgAEkIKC2xlZ2FsX21vdmVzGAYgASgLMisuY2FyZHJ1bGVzLnYxLkxpZW5nU2VydmljZUxlZ2FsTW92ZXNSZXF1ZXN0SAASRAoMc2V0dGxlX3JvdW5kGAcgASgLMiwuY2FyZHJ1bGVzLnYxLkxpZW5nU2VydmljZVNldHRsZVJvdW5kUmVxdWVzdEgAQgYKBGNhbGwi3wMKGkxpZW5nU2VydmljZVN0cmVhbVJlc3BvbnNlEgoKAmlkGAEgASgEEiMKBWVycm9yGAIgASgLMhIuZ29vZ2xlLnJwYy5TdGF0dXNIABI3CgtzY29yZV9saWVuZxgDIAEoCzIgLmNhcmRydWxlcy52MS5TY29yZUxpZW5nUmVzcG9uc2VIABI7Cg1jb21wYXJlX2hhbmRzGAQgASgLMiIuY2FyZHJ1bGVzLnYxLkNvbXBhcmVIYW5kc1Jlc3BvbnNlSAASOwoNc3RhcnRfYmV0dGluZxgFIAEoCzIiLmNhcmRydWxlcy52MS5TdGFydEJldHRpbmdSZXNwb25zZUgAEkcKDXZhbGlkYXRlX3BsYXkYBiABKAsyLi5jYXJkcnVsZXMudjEuTGllbmdTZXJ2aWNlVmFsaWRhdGVQbGF5UmVzcG9uc2VIABJDCgtsZWdhbF9tb3ZlcxgHIAEoCzIsLmNhcmRydWxlcy52MS5MaWVuZ1NlcnZpY2VMZWdhbE1vdmVzUmVzcG9uc2VIABJFCgxzZXR0bGVfcm91bmQYCCABKAsyLS5jYXJkcnVsZXMudjEuTGllbmdTZXJ2aWNlU2V0dGxlUm91bmRSZXNwb25zZUgAQggKBnJlc3VsdCpTCghMaWVuZ0EyMxIZChVMSUVOR19BMjNfVU5TUEVDSUZJRUQQABIUChBMSUVOR19BMjNfTE9XRVNUEAESFgoSTElFTkdfQTIzX0FDRV9ISUdIEAIqlgEKEUxpZW5nU3VpdFRpZUJyZWFrEiQKIExJRU5HX1NVSVRfVElFX0JSRUFLX1VOU1BFQ0lGSUVEEAASHQoZTElFTkdfU1VJVF9USUVfQlJFQUtfTk9ORRABEh0KGUxJRU5HX1NVSVRfVElFX0JSRUFLX0hEQ1MQAhIdChlMSUVOR19TVUlUX1RJRV9CUkVBS19ESENTEAMqYAoLTGllbmdFeGNlc3MSHAoYTElFTkdfRVhDRVNTX1VOU1BFQ0lGSUVEEAASGgoWTElFTkdfRVhDRVNTX1NJREVfUE9UUxABEhcKE0xJRU5HX0VYQ0VTU19SRUZVTkQQAip7CglMaWVuZ1RpZXISGgoWTElFTkdfVElFUl9VTlNQRUNJRklFRBAAEhIKDkxJRU5HX1RJRVJfU0FQEAESFAoQTElFTkdfVElFUl9MSUVORxACEhEKDUxJRU5HX1RJRVJfREkQAxIVChFMSUVOR19USUVSX1BPSU5UUxAEKuMBCg9MaWVuZ0FjdGlvbktpbmQSIQodTElFTkdfQUNUSU9OX0tJTkRfVU5TUEVDSUZJRUQQABIaChZMSUVOR19BQ1RJT05fS0lORF9GT0xEEAESGwoXTElFTkdfQUNUSU9OX0tJTkRfQ0hFQ0sQAhIaChZMSUVOR19BQ1RJT05fS0lORF9DQUxMEAMSGwoXTElFTkdfQUNUSU9OX0tJTkRfUkFJU0UQBBIcChhMSUVOR19BQ1RJT05fS0lORF9BTExfSU4QBRIdChlMSUVOR19BQ1RJT05fS0lORF9USU1FT1VUEAYqhgMKC0xpZW5nUmVhc29uEhwKGExJRU5HX1JFQVNPTl9VTlNQRUNJRklFRBAAEh8KG0xJRU5HX1JFQVNPTl9CRVRUSU5HX0NMT1NFRBABEh4KGkxJRU5HX1JFQVNPTl9OT1RfWU9VUl9UVVJOEAISHQoZTElFTkdfUkVBU09OX0NBTk5PVF9DSEVDSxADEiAKHExJRU5HX1JFQVNPTl9OT1RISU5HX1RPX0NBTEwQBBIcChhMSUVOR19SRUFTT05fQ0FOTk9UX0NBTEwQBRIkCiBMSUVOR19SRUFTT05fUkFJU0VfQkVMT1dfTUlOSU1VTRAGEiAKHExJRU5HX1JFQVNPTl9SQUlTRV9BQk9WRV9DQVAQBxIhCh1MSUVOR19SRUFTT05fTk9UX0VOT1VHSF9DSElQUxAIEicKI0xJRU5HX1JFQVNPTl9SQUlTRV9ST1VORFNfRVhIQVVTVEVEEAkSJQohTElFTkdfUkVBU09OX0JFVFRJTkdfTk9UX1JFT1BFTkVEEAoqnQIKDkxpZW5nRXZlbnRLaW5kEiAKHExJRU5HX0VWRU5UX0tJTkRfVU5TUEVDSUZJRUQQABIgChxMSUVOR19FVkVOVF9LSU5EX1NFQVRfRk9MREVEEAESIAocTElFTkdfRVZFTlRfS0lORF9TRUFUX0FMTF9JThACEh8KG0xJRU5HX0VWRU5UX0tJTkRfRlVMTF9SQUlTRRADEiEKHUxJRU5HX0VWRU5UX0tJTkRfU0hPUlRfQUxMX0lOEAQSIwofTElFTkdfRVZFTlRfS0lORF9CRVRUSU5HX0NMT1NFRBAFEh0KGUxJRU5HX0VWRU5UX0tJTkRfRk9MRF9PVVQQBhIdChlMSUVOR19FVkVOVF9LSU5EX1NIT1dET1dOEAcqiAEKDExpZW5nUG90S2luZBIeChpMSUVOR19QT1RfS0lORF9VTlNQRUNJRklFRBAAEhsKF0xJRU5HX1BPVF9LSU5EX1NIT1dET1dOEAESHgoaTElFTkdfUE9UX0tJTkRfVU5DT05URVNURUQQAhIbChdMSUVOR19QT1RfS0lORF9SRUZVTkRFRBADMrIFCgxMaWVuZ1NlcnZpY2USTwoKU2NvcmVMaWVuZxIfLmNhcmRydWxlcy52MS5TY29yZUxpZW5nUmVxdWVzdBogLmNhcmRydWxlcy52MS5TY29yZUxpZW5nUmVzcG9uc2USVQoMQ29tcGFyZUhhbmRzEiEuY2FyZHJ1bGVzLnYxLkNvbXBhcmVIYW5kc1JlcXVlc3QaIi5jYXJkcnVsZXMudjEuQ29tcGFyZUhhbmRzUmVzcG9uc2USVQoMU3RhcnRCZXR0aW5nEiEuY2FyZHJ1bGVzLnYxLlN0YXJ0QmV0dGluZ1JlcXVlc3QaIi5jYXJkcnVsZXMudjEuU3RhcnRCZXR0aW5nUmVzcG9uc2USbQoMVmFsaWRhdGVQbGF5Ei0uY2FyZHJ1bGVzLnYxLkxpZW5nU2VydmljZVZhbGlkYXRlUGxheVJlcXVlc3QaLi5jYXJkcnVsZXMudjEuTGllbmdTZXJ2aWNlVmFsaWRhdGVQbGF5UmVzcG9uc2USZwoKTGVnYWxNb3ZlcxIrLmNhcmRydWxlcy52MS5MaWVuZ1NlcnZpY2VMZWdhbE1vdmVzUmVxdWVzdBosLmNhcmRydWxlcy52MS5MaWVuZ1NlcnZpY2VMZWdhbE1vdmVzUmVzcG9uc2USagoLU2V0dGxlUm91bmQSLC5jYXJkcnVsZXMudjEuTGllbmdTZXJ2aWNlU2V0dGxlUm91bmRSZXF1ZXN0Gi0uY2FyZHJ1bGVzLnYxLkxpZW5nU2VydmljZVNldHRsZVJvdW5kUmVzcG9uc2USXwoGU3RyZWFtEicuY2FyZHJ1bGVzLnYxLkxpZW5nU2VydmljZVN0cmVhbVJlcXVlc3QaKC5jYXJkcnVsZXMudjEuTGllbmdTZXJ2aWNlU3RyZWFtUmVzcG9uc2UoATABQhMKD2lvLmNhcmRydWxlcy52MVABYgZwcm90bzM", [file_cardrules_v1_cards, file_google_rpc_status]);
 
 /**
  * The house-rule switches of docs/rules/lieng.md §4. Unset means the documented default.
@@ -534,6 +534,14 @@ export type StartBettingRequest = Message<"cardrules.v1.StartBettingRequest"> & 
    * @generated from field: int32 first_actor = 4;
    */
   firstActor: number;
+
+  /**
+   * Viewers to return redacted copies of the answer for (docs/rules/lieng.md, "Who sees what"): at most 8
+   * (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
+   *
+   * @generated from field: repeated cardrules.v1.Viewer views = 5;
+   */
+  views: Viewer[];
 };
 
 /**
@@ -551,6 +559,14 @@ export type StartBettingResponse = Message<"cardrules.v1.StartBettingResponse"> 
    * @generated from field: cardrules.v1.LiengBettingState state = 1;
    */
   state?: LiengBettingState | undefined;
+
+  /**
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A betting state holds no card: every view equals the answer.
+   *
+   * @generated from field: repeated cardrules.v1.StartBettingView views = 2;
+   */
+  views: StartBettingView[];
 };
 
 /**
@@ -559,6 +575,34 @@ export type StartBettingResponse = Message<"cardrules.v1.StartBettingResponse"> 
  */
 export const StartBettingResponseSchema: GenMessage<StartBettingResponse> = /*@__PURE__*/
   messageDesc(file_cardrules_v1_lieng, 13);
+
+/**
+ * One viewer's copy of a StartBetting answer: the same answer with what the viewer may not see removed.
+ *
+ * @generated from message cardrules.v1.StartBettingView
+ */
+export type StartBettingView = Message<"cardrules.v1.StartBettingView"> & {
+  /**
+   * The viewer, as the request gave it.
+   *
+   * @generated from field: cardrules.v1.Viewer viewer = 1;
+   */
+  viewer?: Viewer | undefined;
+
+  /**
+   * The answer as this viewer may see it (its own `views` empty).
+   *
+   * @generated from field: cardrules.v1.StartBettingResponse answer = 2;
+   */
+  answer?: StartBettingResponse | undefined;
+};
+
+/**
+ * Describes the message cardrules.v1.StartBettingView.
+ * Use `create(StartBettingViewSchema)` to create a new message.
+ */
+export const StartBettingViewSchema: GenMessage<StartBettingView> = /*@__PURE__*/
+  messageDesc(file_cardrules_v1_lieng, 14);
 
 /**
  * @generated from message cardrules.v1.LiengServiceValidatePlayRequest
@@ -578,6 +622,14 @@ export type LiengServiceValidatePlayRequest = Message<"cardrules.v1.LiengService
    * @generated from field: cardrules.v1.LiengAction action = 3;
    */
   action?: LiengAction | undefined;
+
+  /**
+   * Viewers to return redacted copies of the answer for (docs/rules/lieng.md, "Who sees what"): at most 8
+   * (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
+   *
+   * @generated from field: repeated cardrules.v1.Viewer views = 4;
+   */
+  views: Viewer[];
 };
 
 /**
@@ -585,7 +637,7 @@ export type LiengServiceValidatePlayRequest = Message<"cardrules.v1.LiengService
  * Use `create(LiengServiceValidatePlayRequestSchema)` to create a new message.
  */
 export const LiengServiceValidatePlayRequestSchema: GenMessage<LiengServiceValidatePlayRequest> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_lieng, 14);
+  messageDesc(file_cardrules_v1_lieng, 15);
 
 /**
  * @generated from message cardrules.v1.LiengServiceValidatePlayResponse
@@ -617,6 +669,14 @@ export type LiengServiceValidatePlayResponse = Message<"cardrules.v1.LiengServic
    * @generated from field: cardrules.v1.LiengBettingState next_state = 5;
    */
   nextState?: LiengBettingState | undefined;
+
+  /**
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A betting answer names no card: every view equals the answer.
+   *
+   * @generated from field: repeated cardrules.v1.LiengServiceValidatePlayView views = 6;
+   */
+  views: LiengServiceValidatePlayView[];
 };
 
 /**
@@ -624,7 +684,35 @@ export type LiengServiceValidatePlayResponse = Message<"cardrules.v1.LiengServic
  * Use `create(LiengServiceValidatePlayResponseSchema)` to create a new message.
  */
 export const LiengServiceValidatePlayResponseSchema: GenMessage<LiengServiceValidatePlayResponse> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_lieng, 15);
+  messageDesc(file_cardrules_v1_lieng, 16);
+
+/**
+ * One viewer's copy of a ValidatePlay answer: the same answer with what the viewer may not see removed.
+ *
+ * @generated from message cardrules.v1.LiengServiceValidatePlayView
+ */
+export type LiengServiceValidatePlayView = Message<"cardrules.v1.LiengServiceValidatePlayView"> & {
+  /**
+   * The viewer, as the request gave it.
+   *
+   * @generated from field: cardrules.v1.Viewer viewer = 1;
+   */
+  viewer?: Viewer | undefined;
+
+  /**
+   * The answer as this viewer may see it (its own `views` empty).
+   *
+   * @generated from field: cardrules.v1.LiengServiceValidatePlayResponse answer = 2;
+   */
+  answer?: LiengServiceValidatePlayResponse | undefined;
+};
+
+/**
+ * Describes the message cardrules.v1.LiengServiceValidatePlayView.
+ * Use `create(LiengServiceValidatePlayViewSchema)` to create a new message.
+ */
+export const LiengServiceValidatePlayViewSchema: GenMessage<LiengServiceValidatePlayView> = /*@__PURE__*/
+  messageDesc(file_cardrules_v1_lieng, 17);
 
 /**
  * @generated from message cardrules.v1.LiengServiceLegalMovesRequest
@@ -639,6 +727,14 @@ export type LiengServiceLegalMovesRequest = Message<"cardrules.v1.LiengServiceLe
    * @generated from field: cardrules.v1.LiengBettingState state = 2;
    */
   state?: LiengBettingState | undefined;
+
+  /**
+   * Viewers to return redacted copies of the answer for (docs/rules/lieng.md, "Who sees what"): at most 8
+   * (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
+   *
+   * @generated from field: repeated cardrules.v1.Viewer views = 3;
+   */
+  views: Viewer[];
 };
 
 /**
@@ -646,7 +742,7 @@ export type LiengServiceLegalMovesRequest = Message<"cardrules.v1.LiengServiceLe
  * Use `create(LiengServiceLegalMovesRequestSchema)` to create a new message.
  */
 export const LiengServiceLegalMovesRequestSchema: GenMessage<LiengServiceLegalMovesRequest> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_lieng, 16);
+  messageDesc(file_cardrules_v1_lieng, 18);
 
 /**
  * @generated from message cardrules.v1.LiengServiceLegalMovesResponse
@@ -670,6 +766,14 @@ export type LiengServiceLegalMovesResponse = Message<"cardrules.v1.LiengServiceL
    * @generated from field: cardrules.v1.LiengReason raise_reason = 3;
    */
   raiseReason: LiengReason;
+
+  /**
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. Betting actions name no card: every view equals the answer.
+   *
+   * @generated from field: repeated cardrules.v1.LiengServiceLegalMovesView views = 4;
+   */
+  views: LiengServiceLegalMovesView[];
 };
 
 /**
@@ -677,7 +781,35 @@ export type LiengServiceLegalMovesResponse = Message<"cardrules.v1.LiengServiceL
  * Use `create(LiengServiceLegalMovesResponseSchema)` to create a new message.
  */
 export const LiengServiceLegalMovesResponseSchema: GenMessage<LiengServiceLegalMovesResponse> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_lieng, 17);
+  messageDesc(file_cardrules_v1_lieng, 19);
+
+/**
+ * One viewer's copy of a LegalMoves answer: the same answer with what the viewer may not see removed.
+ *
+ * @generated from message cardrules.v1.LiengServiceLegalMovesView
+ */
+export type LiengServiceLegalMovesView = Message<"cardrules.v1.LiengServiceLegalMovesView"> & {
+  /**
+   * The viewer, as the request gave it.
+   *
+   * @generated from field: cardrules.v1.Viewer viewer = 1;
+   */
+  viewer?: Viewer | undefined;
+
+  /**
+   * The answer as this viewer may see it (its own `views` empty).
+   *
+   * @generated from field: cardrules.v1.LiengServiceLegalMovesResponse answer = 2;
+   */
+  answer?: LiengServiceLegalMovesResponse | undefined;
+};
+
+/**
+ * Describes the message cardrules.v1.LiengServiceLegalMovesView.
+ * Use `create(LiengServiceLegalMovesViewSchema)` to create a new message.
+ */
+export const LiengServiceLegalMovesViewSchema: GenMessage<LiengServiceLegalMovesView> = /*@__PURE__*/
+  messageDesc(file_cardrules_v1_lieng, 20);
 
 /**
  * Everything needed to replay a round.
@@ -727,7 +859,7 @@ export type LiengRoundRecord = Message<"cardrules.v1.LiengRoundRecord"> & {
  * Use `create(LiengRoundRecordSchema)` to create a new message.
  */
 export const LiengRoundRecordSchema: GenMessage<LiengRoundRecord> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_lieng, 18);
+  messageDesc(file_cardrules_v1_lieng, 21);
 
 /**
  * One pot: the band (lo, hi] of committed chips.
@@ -789,7 +921,7 @@ export type LiengPot = Message<"cardrules.v1.LiengPot"> & {
  * Use `create(LiengPotSchema)` to create a new message.
  */
 export const LiengPotSchema: GenMessage<LiengPot> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_lieng, 19);
+  messageDesc(file_cardrules_v1_lieng, 22);
 
 /**
  * A hand shown down.
@@ -813,7 +945,7 @@ export type LiengShownHand = Message<"cardrules.v1.LiengShownHand"> & {
  * Use `create(LiengShownHandSchema)` to create a new message.
  */
 export const LiengShownHandSchema: GenMessage<LiengShownHand> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_lieng, 20);
+  messageDesc(file_cardrules_v1_lieng, 23);
 
 /**
  * @generated from message cardrules.v1.LiengServiceSettleRoundRequest
@@ -823,6 +955,14 @@ export type LiengServiceSettleRoundRequest = Message<"cardrules.v1.LiengServiceS
    * @generated from field: cardrules.v1.LiengRoundRecord round = 1;
    */
   round?: LiengRoundRecord | undefined;
+
+  /**
+   * Viewers to return redacted copies of the answer for (docs/rules/lieng.md, "Who sees what"): at most 8
+   * (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
+   *
+   * @generated from field: repeated cardrules.v1.Viewer views = 2;
+   */
+  views: Viewer[];
 };
 
 /**
@@ -830,7 +970,7 @@ export type LiengServiceSettleRoundRequest = Message<"cardrules.v1.LiengServiceS
  * Use `create(LiengServiceSettleRoundRequestSchema)` to create a new message.
  */
 export const LiengServiceSettleRoundRequestSchema: GenMessage<LiengServiceSettleRoundRequest> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_lieng, 21);
+  messageDesc(file_cardrules_v1_lieng, 24);
 
 /**
  * @generated from message cardrules.v1.LiengServiceSettleRoundResponse
@@ -892,6 +1032,15 @@ export type LiengServiceSettleRoundResponse = Message<"cardrules.v1.LiengService
    * @generated from field: repeated cardrules.v1.LiengShownHand shown = 9;
    */
   shown: LiengShownHand[];
+
+  /**
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. `shown` holds only the hands that reached the showdown, which every viewer sees
+   * (none after a fold-out): every view equals the answer.
+   *
+   * @generated from field: repeated cardrules.v1.LiengServiceSettleRoundView views = 10;
+   */
+  views: LiengServiceSettleRoundView[];
 };
 
 /**
@@ -899,7 +1048,35 @@ export type LiengServiceSettleRoundResponse = Message<"cardrules.v1.LiengService
  * Use `create(LiengServiceSettleRoundResponseSchema)` to create a new message.
  */
 export const LiengServiceSettleRoundResponseSchema: GenMessage<LiengServiceSettleRoundResponse> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_lieng, 22);
+  messageDesc(file_cardrules_v1_lieng, 25);
+
+/**
+ * One viewer's copy of a SettleRound answer: the same answer with what the viewer may not see removed.
+ *
+ * @generated from message cardrules.v1.LiengServiceSettleRoundView
+ */
+export type LiengServiceSettleRoundView = Message<"cardrules.v1.LiengServiceSettleRoundView"> & {
+  /**
+   * The viewer, as the request gave it.
+   *
+   * @generated from field: cardrules.v1.Viewer viewer = 1;
+   */
+  viewer?: Viewer | undefined;
+
+  /**
+   * The answer as this viewer may see it (its own `views` empty).
+   *
+   * @generated from field: cardrules.v1.LiengServiceSettleRoundResponse answer = 2;
+   */
+  answer?: LiengServiceSettleRoundResponse | undefined;
+};
+
+/**
+ * Describes the message cardrules.v1.LiengServiceSettleRoundView.
+ * Use `create(LiengServiceSettleRoundViewSchema)` to create a new message.
+ */
+export const LiengServiceSettleRoundViewSchema: GenMessage<LiengServiceSettleRoundView> = /*@__PURE__*/
+  messageDesc(file_cardrules_v1_lieng, 26);
 
 /**
  * One call on LiengService.Stream.
@@ -965,7 +1142,7 @@ export type LiengServiceStreamRequest = Message<"cardrules.v1.LiengServiceStream
  * Use `create(LiengServiceStreamRequestSchema)` to create a new message.
  */
 export const LiengServiceStreamRequestSchema: GenMessage<LiengServiceStreamRequest> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_lieng, 23);
+  messageDesc(file_cardrules_v1_lieng, 27);
 
 /**
  * The answer to one LiengServiceStreamRequest.
@@ -1038,7 +1215,7 @@ export type LiengServiceStreamResponse = Message<"cardrules.v1.LiengServiceStrea
  * Use `create(LiengServiceStreamResponseSchema)` to create a new message.
  */
 export const LiengServiceStreamResponseSchema: GenMessage<LiengServiceStreamResponse> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_lieng, 24);
+  messageDesc(file_cardrules_v1_lieng, 28);
 
 /**
  * How the Liêng A-2-3 ranks.

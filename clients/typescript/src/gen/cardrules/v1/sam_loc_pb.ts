@@ -4,7 +4,7 @@
 
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
-import type { Card, Cards, LocalizedMessage, Rank, Transfer } from "./cards_pb.js";
+import type { Card, Cards, LocalizedMessage, Rank, Transfer, Viewer } from "./cards_pb.js";
 import { file_cardrules_v1_cards } from "./cards_pb.js";
 import type { Status } from "../../google/rpc/status_pb.js";
 import { file_google_rpc_status } from "../../google/rpc/status_pb.js";
@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cardrules/v1/sam_loc.proto.
  */
 export const file_cardrules_v1_sam_loc: GenFile = /*@__PURE__*/
-  fileDesc("ChpjYXJkcnVsZXMvdjEvc2FtX2xvYy5wcm90bxIMY2FyZHJ1bGVzLnYxIusGCg1TYW1Ib3VzZVJ1bGVzEhgKC21heF9wbGF5ZXJzGAEgASgFSACIAQESHQoQc3RyYWlnaHRfbG93X2FjZRgCIAEoCEgBiAEBEiQKF3F1YWRfYmVhdHNfcGFpcl9vZl90d29zGAMgASgISAKIAQESHAoPY2hvcF9hZnRlcl9wYXNzGAQgASgISAOIAQESGQoMY2hvcF9wZW5hbHR5GAUgASgDSASIAQESLgoKY2hvcF9jaGFpbhgGIAEoDjIaLmNhcmRydWxlcy52MS5TYW1DaG9wQ2hhaW4SGwoOc2FtX211bHRpcGxpZXIYByABKANIBYgBARIzCg9zYW1fZmFpbF9wYXlfdG8YCCABKA4yGi5jYXJkcnVsZXMudjEuU2FtRmFpbFBheVRvEigKB2Jhb19tb3QYCSABKA4yFy5jYXJkcnVsZXMudjEuU2FtQmFvTW90EjcKD2ZpbmlzaF93aXRoX3R3bxgKIAEoDjIeLmNhcmRydWxlcy52MS5TYW1GaW5pc2hXaXRoVHdvEioKCHRob2lfdHdvGAsgASgOMhguY2FyZHJ1bGVzLnYxLlNhbVRob2lUd28SIAoTdGhvaV90d29fbXVsdGlwbGllchgMIAEoA0gGiAEBEh4KEXRob2lfdHdvX3Blcl9jYXJkGA0gASgDSAeIAQESHAoPY29uZ19tdWx0aXBsaWVyGA4gASgDSAiIAQESNAoMaW5zdGFudF93aW5zGA8gASgLMh4uY2FyZHJ1bGVzLnYxLlNhbUluc3RhbnRXaW5TZXQSIwoWaW5zdGFudF93aW5fbXVsdGlwbGllchgQIAEoA0gJiAEBEhQKB2ZlZV9icHMYESABKAVICogBAUIOCgxfbWF4X3BsYXllcnNCEwoRX3N0cmFpZ2h0X2xvd19hY2VCGgoYX3F1YWRfYmVhdHNfcGFpcl9vZl90d29zQhIKEF9jaG9wX2FmdGVyX3Bhc3NCDwoNX2Nob3BfcGVuYWx0eUIRCg9fc2FtX211bHRpcGxpZXJCFgoUX3Rob2lfdHdvX211bHRpcGxpZXJCFAoSX3Rob2lfdHdvX3Blcl9jYXJkQhIKEF9jb25nX211bHRpcGxpZXJCGQoXX2luc3RhbnRfd2luX211bHRpcGxpZXJCCgoIX2ZlZV9icHMiQgoQU2FtSW5zdGFudFdpblNldBIuCgVraW5kcxgBIAMoDjIfLmNhcmRydWxlcy52MS5TYW1JbnN0YW50V2luS2luZCKUAQoOU2FtQ29tYmluYXRpb24SLgoEa2luZBgBIAEoDjIgLmNhcmRydWxlcy52MS5TYW1Db21iaW5hdGlvbktpbmQSIQoFY2FyZHMYAiADKAsyEi5jYXJkcnVsZXMudjEuQ2FyZBIfCgN0b3AYAyABKA4yEi5jYXJkcnVsZXMudjEuUmFuaxIOCgZsZW5ndGgYBCABKAUiXwoHU2FtU2VhdBIjCgRoYW5kGAEgASgLMhMuY2FyZHJ1bGVzLnYxLkNhcmRzSAASFAoKY2FyZF9jb3VudBgCIAEoBUgAEg4KBnBhc3NlZBgDIAEoCEIJCgdob2xkaW5nIj0KB1NhbUNob3ASDwoHY2hvcHBlchgBIAEoBRIPCgdjaG9wcGVkGAIgASgFEhAKCHBvc2l0aW9uGAMgASgFIvgCCg1TYW1UYWJsZVN0YXRlEiQKBXNlYXRzGAEgAygLMhUuY2FyZHJ1bGVzLnYxLlNhbVNlYXQSDAoEdHVybhgCIAEoBRIkCgdjdXJyZW50GAMgASgLMhMuY2FyZHJ1bGVzLnYxLkNhcmRzEhoKDWN1cnJlbnRfb3duZXIYBCABKAVIAIgBARIpCgpjaG9wX2NoYWluGAUgAygLMhUuY2FyZHJ1bGVzLnYxLlNhbUNob3ASFQoIZGVjbGFyZXIYBiABKAVIAYgBARIdChBiYW9fbW90X3Zpb2xhdG9yGAcgASgFSAKIAQESEwoLbGVhZF9wYXNzZXMYCCABKAUSJwoFZW5kZWQYCSABKA4yGC5jYXJkcnVsZXMudjEuU2FtSGFuZEVuZBITCgZ3aW5uZXIYCiABKAVIA4gBAUIQCg5fY3VycmVudF9vd25lckILCglfZGVjbGFyZXJCEwoRX2Jhb19tb3RfdmlvbGF0b3JCCQoHX3dpbm5lciIJCgdTYW1QYXNzIm8KCVNhbUFjdGlvbhIMCgRzZWF0GAEgASgFEiMKBHBsYXkYAiABKAsyEy5jYXJkcnVsZXMudjEuQ2FyZHNIABIlCgRwYXNzGAMgASgLMhUuY2FyZHJ1bGVzLnYxLlNhbVBhc3NIAEIICgZhY3Rpb24iggEKCFNhbUV2ZW50EigKBGtpbmQYASABKA4yGi5jYXJkcnVsZXMudjEuU2FtRXZlbnRLaW5kEgwKBHNlYXQYAiABKAUSFwoKb3RoZXJfc2VhdBgDIAEoBUgAiAEBEhYKDmNoYWluX3Bvc2l0aW9uGAQgASgFQg0KC19vdGhlcl9zZWF0IpsBCh1TYW1Mb2NTZXJ2aWNlU3RhcnRIYW5kUmVxdWVzdBIwCgtob3VzZV9ydWxlcxgBIAEoCzIbLmNhcmRydWxlcy52MS5TYW1Ib3VzZVJ1bGVzEiIKBWhhbmRzGAIgAygLMhMuY2FyZHJ1bGVzLnYxLkNhcmRzEhQKDGRlY2xhcmF0aW9ucxgDIAMoBRIOCgZsZWFkZXIYBCABKAUi7AEKHlNhbUxvY1NlcnZpY2VTdGFydEhhbmRSZXNwb25zZRIqCgVzdGF0ZRgBIAEoCzIbLmNhcmRydWxlcy52MS5TYW1UYWJsZVN0YXRlEjQKC2luc3RhbnRfd2luGAIgASgOMh8uY2FyZHJ1bGVzLnYxLlNhbUluc3RhbnRXaW5LaW5kEhsKDmluc3RhbnRfd2lubmVyGAMgASgFSACIAQESOAoKcXVhbGlmaWVycxgEIAMoCzIkLmNhcmRydWxlcy52MS5TYW1JbnN0YW50V2luUXVhbGlmaWVyQhEKD19pbnN0YW50X3dpbm5lciJVChZTYW1JbnN0YW50V2luUXVhbGlmaWVyEgwKBHNlYXQYASABKAUSLQoEa2luZBgCIAEoDjIfLmNhcmRydWxlcy52MS5TYW1JbnN0YW50V2luS2luZCKpAQogU2FtTG9jU2VydmljZVZhbGlkYXRlUGxheVJlcXVlc3QSMAoLaG91c2VfcnVsZXMYASABKAsyGy5jYXJkcnVsZXMudjEuU2FtSG91c2VSdWxlcxIqCgVzdGF0ZRgCIAEoCzIbLmNhcmRydWxlcy52MS5TYW1UYWJsZVN0YXRlEicKBmFjdGlvbhgDIAEoCzIXLmNhcmRydWxlcy52MS5TYW1BY3Rpb24imAIKIVNhbUxvY1NlcnZpY2VWYWxpZGF0ZVBsYXlSZXNwb25zZRINCgVsZWdhbBgBIAEoCBInCgZyZWFzb24YAiABKA4yFy5jYXJkcnVsZXMudjEuU2FtUmVhc29uEi8KB21lc3NhZ2UYAyABKAsyHi5jYXJkcnVsZXMudjEuTG9jYWxpemVkTWVzc2FnZRIxCgtjb21iaW5hdGlvbhgEIAEoCzIcLmNhcmRydWxlcy52MS5TYW1Db21iaW5hdGlvbhImCgZldmVudHMYBSADKAsyFi5jYXJkcnVsZXMudjEuU2FtRXZlbnQSLwoKbmV4dF9zdGF0ZRgGIAEoCzIbLmNhcmRydWxlcy52MS5TYW1UYWJsZVN0YXRlIpUBCh5TYW1Mb2NTZXJ2aWNlTGVnYWxNb3Zlc1JlcXVlc3QSMAoLaG91c2VfcnVsZXMYASABKAsyGy5jYXJkcnVsZXMudjEuU2FtSG91c2VSdWxlcxIqCgVzdGF0ZRgCIAEoCzIbLmNhcmRydWxlcy52MS5TYW1UYWJsZVN0YXRlEhUKDWFsbF9jYXJkX3NldHMYAyABKAgiZgoHU2FtTW92ZRIsCgRwbGF5GAEgASgLMhwuY2FyZHJ1bGVzLnYxLlNhbUNvbWJpbmF0aW9uSAASJQoEcGFzcxgCIAEoCzIVLmNhcmRydWxlcy52MS5TYW1QYXNzSABCBgoEbW92ZSJjCh9TYW1Mb2NTZXJ2aWNlTGVnYWxNb3Zlc1Jlc3BvbnNlEhEKBHNlYXQYASABKAVIAIgBARIkCgVtb3ZlcxgCIAMoCzIVLmNhcmRydWxlcy52MS5TYW1Nb3ZlQgcKBV9zZWF0IsUBCg5TYW1Sb3VuZFJlY29yZBINCgVzdGFrZRgBIAEoAxIwCgtob3VzZV9ydWxlcxgCIAEoCzIbLmNhcmRydWxlcy52MS5TYW1Ib3VzZVJ1bGVzEiIKBWhhbmRzGAMgAygLMhMuY2FyZHJ1bGVzLnYxLkNhcmRzEhQKDGRlY2xhcmF0aW9ucxgEIAMoBRIOCgZsZWFkZXIYBSABKAUSKAoHYWN0aW9ucxgGIAMoCzIXLmNhcmRydWxlcy52MS5TYW1BY3Rpb24iTgofU2FtTG9jU2VydmljZVNldHRsZVJvdW5kUmVxdWVzdBIrCgVyb3VuZBgBIAEoCzIcLmNhcmRydWxlcy52MS5TYW1Sb3VuZFJlY29yZCKGAgogU2FtTG9jU2VydmljZVNldHRsZVJvdW5kUmVzcG9uc2USKQoHb3V0Y29tZRgBIAEoDjIYLmNhcmRydWxlcy52MS5TYW1PdXRjb21lEhMKBndpbm5lchgCIAEoBUgAiAEBEjQKC2luc3RhbnRfd2luGAMgASgOMh8uY2FyZHJ1bGVzLnYxLlNhbUluc3RhbnRXaW5LaW5kEikKCXRyYW5zZmVycxgEIAMoCzIWLmNhcmRydWxlcy52MS5UcmFuc2ZlchIMCgRuZXRzGAUgAygDEgsKA2ZlZRgGIAEoAxIMCgRmZWVzGAcgAygDEg0KBWdyb3NzGAggAygDQgkKB193aW5uZXIiyAIKGlNhbUxvY1NlcnZpY2VTdHJlYW1SZXF1ZXN0EgoKAmlkGAEgASgEEkEKCnN0YXJ0X2hhbmQYAiABKAsyKy5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZVN0YXJ0SGFuZFJlcXVlc3RIABJHCg12YWxpZGF0ZV9wbGF5GAMgASgLMi4uY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VWYWxpZGF0ZVBsYXlSZXF1ZXN0SAASQwoLbGVnYWxfbW92ZXMYBCABKAsyLC5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZUxlZ2FsTW92ZXNSZXF1ZXN0SAASRQoMc2V0dGxlX3JvdW5kGAUgASgLMi0uY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VTZXR0bGVSb3VuZFJlcXVlc3RIAEIGCgRjYWxsIvQCChtTYW1Mb2NTZXJ2aWNlU3RyZWFtUmVzcG9uc2USCgoCaWQYASABKAQSIwoFZXJyb3IYAiABKAsyEi5nb29nbGUucnBjLlN0YXR1c0gAEkIKCnN0YXJ0X2hhbmQYAyABKAsyLC5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZVN0YXJ0SGFuZFJlc3BvbnNlSAASSAoNdmFsaWRhdGVfcGxheRgEIAEoCzIvLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlVmFsaWRhdGVQbGF5UmVzcG9uc2VIABJECgtsZWdhbF9tb3ZlcxgFIAEoCzItLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlTGVnYWxNb3Zlc1Jlc3BvbnNlSAASRgoMc2V0dGxlX3JvdW5kGAYgASgLMi4uY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VTZXR0bGVSb3VuZFJlc3BvbnNlSABCCAoGcmVzdWx0KoABCgxTYW1DaG9wQ2hhaW4SHgoaU0FNX0NIT1BfQ0hBSU5fVU5TUEVDSUZJRUQQABIXChNTQU1fQ0hPUF9DSEFJTl9FQUNIEAESGQoVU0FNX0NIT1BfQ0hBSU5fRE9VQkxFEAISHAoYU0FNX0NIT1BfQ0hBSU5fTEFTVF9PTkxZEAMqZgoMU2FtRmFpbFBheVRvEh8KG1NBTV9GQUlMX1BBWV9UT19VTlNQRUNJRklFRBAAEhsKF1NBTV9GQUlMX1BBWV9UT19CTE9DS0VSEAESGAoUU0FNX0ZBSUxfUEFZX1RPX0VBQ0gQAipcCglTYW1CYW9Nb3QSGwoXU0FNX0JBT19NT1RfVU5TUEVDSUZJRUQQABIXChNTQU1fQkFPX01PVF9QRU5BTFRZEAESGQoVU0FNX0JBT19NT1RfRk9SQklEREVOEAIqewoQU2FtRmluaXNoV2l0aFR3bxIjCh9TQU1fRklOSVNIX1dJVEhfVFdPX1VOU1BFQ0lGSUVEEAASHwobU0FNX0ZJTklTSF9XSVRIX1RXT19QRU5BTFRZEAESIQodU0FNX0ZJTklTSF9XSVRIX1RXT19GT1JCSURERU4QAipbCgpTYW1UaG9pVHdvEhwKGFNBTV9USE9JX1RXT19VTlNQRUNJRklFRBAAEhUKEVNBTV9USE9JX1RXT19GTEFUEAESGAoUU0FNX1RIT0lfVFdPX1BFUl9UV08QAirwAQoRU2FtSW5zdGFudFdpbktpbmQSJAogU0FNX0lOU1RBTlRfV0lOX0tJTkRfVU5TUEVDSUZJRUQQABIfChtTQU1fSU5TVEFOVF9XSU5fS0lORF9EUkFHT04QARIiCh5TQU1fSU5TVEFOVF9XSU5fS0lORF9GT1VSX1RXT1MQAhIjCh9TQU1fSU5TVEFOVF9XSU5fS0lORF9TQU1FX0NPTE9SEAMSJgoiU0FNX0lOU1RBTlRfV0lOX0tJTkRfVEhSRUVfVFJJUExFUxAEEiMKH1NBTV9JTlNUQU5UX1dJTl9LSU5EX0ZJVkVfUEFJUlMQBSr/AQoSU2FtQ29tYmluYXRpb25LaW5kEiQKIFNBTV9DT01CSU5BVElPTl9LSU5EX1VOU1BFQ0lGSUVEEAASHwobU0FNX0NPTUJJTkFUSU9OX0tJTkRfU0lOR0xFEAESHQoZU0FNX0NPTUJJTkFUSU9OX0tJTkRfUEFJUhACEh8KG1NBTV9DT01CSU5BVElPTl9LSU5EX1RSSVBMRRADEh0KGVNBTV9DT01CSU5BVElPTl9LSU5EX1FVQUQQBBIhCh1TQU1fQ09NQklOQVRJT05fS0lORF9TVFJBSUdIVBAFEiAKHFNBTV9DT01CSU5BVElPTl9LSU5EX0lOVkFMSUQQBirkAQoKU2FtSGFuZEVuZBIcChhTQU1fSEFORF9FTkRfVU5TUEVDSUZJRUQQABIZChVTQU1fSEFORF9FTkRfRklOSVNIRUQQARIgChxTQU1fSEFORF9FTkRfRklOSVNIRURfT05fVFdPEAISIAocU0FNX0hBTkRfRU5EX0JBT19NT1RfUEVOQUxUWRADEhgKFFNBTV9IQU5EX0VORF9TQU1fV09OEAQSHAoYU0FNX0hBTkRfRU5EX1NBTV9CTE9DS0VEEAUSIQodU0FNX0hBTkRfRU5EX1NBTV9GQUlMRURfU1RVQ0sQBirTAgoJU2FtUmVhc29uEhoKFlNBTV9SRUFTT05fVU5TUEVDSUZJRUQQABIcChhTQU1fUkVBU09OX05PVF9ZT1VSX1RVUk4QARIgChxTQU1fUkVBU09OX05PVF9BX0NPTUJJTkFUSU9OEAISHAoYU0FNX1JFQVNPTl9ET0VTX05PVF9CRUFUEAMSIQodU0FNX1JFQVNPTl9MRUFERVJfQ0FOTk9UX1BBU1MQBBIdChlTQU1fUkVBU09OX0FMUkVBRFlfUEFTU0VEEAUSJwojU0FNX1JFQVNPTl9NVVNUX1BMQVlfSElHSEVTVF9TSU5HTEUQBhIlCiFTQU1fUkVBU09OX0NBTk5PVF9GSU5JU0hfV0lUSF9UV08QBxIYChRTQU1fUkVBU09OX0hBTkRfT1ZFUhAIEiAKHFNBTV9SRUFTT05fT05MWV9DSE9QX0FMTE9XRUQQCSqzAwoMU2FtRXZlbnRLaW5kEh4KGlNBTV9FVkVOVF9LSU5EX1VOU1BFQ0lGSUVEEAASFwoTU0FNX0VWRU5UX0tJTkRfQ0hPUBABEhwKGFNBTV9FVkVOVF9LSU5EX09WRVJfQ0hPUBACEh4KGlNBTV9FVkVOVF9LSU5EX1NBTV9CTE9DS0VEEAMSJAogU0FNX0VWRU5UX0tJTkRfQkFPX01PVF9WSU9MQVRJT04QBBIZChVTQU1fRVZFTlRfS0lORF9GSU5JU0gQBRIgChxTQU1fRVZFTlRfS0lORF9GSU5JU0hfT05fVFdPEAYSIAocU0FNX0VWRU5UX0tJTkRfU0FNX1NVQ0NFRURFRBAHEh4KGlNBTV9FVkVOVF9LSU5EX1RSSUNLX0VOREVEEAgSHgoaU0FNX0VWRU5UX0tJTkRfTkVYVF9MRUFERVIQCRIeChpTQU1fRVZFTlRfS0lORF9MRUFEX1BBU1NFRBAKEiMKH1NBTV9FVkVOVF9LSU5EX1NBTV9GQUlMRURfU1RVQ0sQCxIiCh5TQU1fRVZFTlRfS0lORF9CQU9fTU9UX1BFTkFMVFkQDCr4AQoKU2FtT3V0Y29tZRIbChdTQU1fT1VUQ09NRV9VTlNQRUNJRklFRBAAEhsKF1NBTV9PVVRDT01FX0lOU1RBTlRfV0lOEAESFwoTU0FNX09VVENPTUVfU0FNX1dPThACEhsKF1NBTV9PVVRDT01FX1NBTV9CTE9DS0VEEAMSIAocU0FNX09VVENPTUVfU0FNX0ZBSUxFRF9TVFVDSxAEEh8KG1NBTV9PVVRDT01FX0ZJTklTSEVEX09OX1RXTxAFEh8KG1NBTV9PVVRDT01FX0JBT19NT1RfUEVOQUxUWRAGEhYKElNBTV9PVVRDT01FX05PUk1BTBAHMqQECg1TYW1Mb2NTZXJ2aWNlEmYKCVN0YXJ0SGFuZBIrLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlU3RhcnRIYW5kUmVxdWVzdBosLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlU3RhcnRIYW5kUmVzcG9uc2USbwoMVmFsaWRhdGVQbGF5Ei4uY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VWYWxpZGF0ZVBsYXlSZXF1ZXN0Gi8uY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VWYWxpZGF0ZVBsYXlSZXNwb25zZRJpCgpMZWdhbE1vdmVzEiwuY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VMZWdhbE1vdmVzUmVxdWVzdBotLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlTGVnYWxNb3Zlc1Jlc3BvbnNlEmwKC1NldHRsZVJvdW5kEi0uY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VTZXR0bGVSb3VuZFJlcXVlc3QaLi5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZVNldHRsZVJvdW5kUmVzcG9uc2USYQoGU3RyZWFtEiguY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VTdHJlYW1SZXF1ZXN0GikuY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VTdHJlYW1SZXNwb25zZSgBMAFCEwoPaW8uY2FyZHJ1bGVzLnYxUAFiBnByb3RvMw", [file_cardrules_v1_cards, file_google_rpc_status]);
+  fileDesc("ChpjYXJkcnVsZXMvdjEvc2FtX2xvYy5wcm90bxIMY2FyZHJ1bGVzLnYxIusGCg1TYW1Ib3VzZVJ1bGVzEhgKC21heF9wbGF5ZXJzGAEgASgFSACIAQESHQoQc3RyYWlnaHRfbG93X2FjZRgCIAEoCEgBiAEBEiQKF3F1YWRfYmVhdHNfcGFpcl9vZl90d29zGAMgASgISAKIAQESHAoPY2hvcF9hZnRlcl9wYXNzGAQgASgISAOIAQESGQoMY2hvcF9wZW5hbHR5GAUgASgDSASIAQESLgoKY2hvcF9jaGFpbhgGIAEoDjIaLmNhcmRydWxlcy52MS5TYW1DaG9wQ2hhaW4SGwoOc2FtX211bHRpcGxpZXIYByABKANIBYgBARIzCg9zYW1fZmFpbF9wYXlfdG8YCCABKA4yGi5jYXJkcnVsZXMudjEuU2FtRmFpbFBheVRvEigKB2Jhb19tb3QYCSABKA4yFy5jYXJkcnVsZXMudjEuU2FtQmFvTW90EjcKD2ZpbmlzaF93aXRoX3R3bxgKIAEoDjIeLmNhcmRydWxlcy52MS5TYW1GaW5pc2hXaXRoVHdvEioKCHRob2lfdHdvGAsgASgOMhguY2FyZHJ1bGVzLnYxLlNhbVRob2lUd28SIAoTdGhvaV90d29fbXVsdGlwbGllchgMIAEoA0gGiAEBEh4KEXRob2lfdHdvX3Blcl9jYXJkGA0gASgDSAeIAQESHAoPY29uZ19tdWx0aXBsaWVyGA4gASgDSAiIAQESNAoMaW5zdGFudF93aW5zGA8gASgLMh4uY2FyZHJ1bGVzLnYxLlNhbUluc3RhbnRXaW5TZXQSIwoWaW5zdGFudF93aW5fbXVsdGlwbGllchgQIAEoA0gJiAEBEhQKB2ZlZV9icHMYESABKAVICogBAUIOCgxfbWF4X3BsYXllcnNCEwoRX3N0cmFpZ2h0X2xvd19hY2VCGgoYX3F1YWRfYmVhdHNfcGFpcl9vZl90d29zQhIKEF9jaG9wX2FmdGVyX3Bhc3NCDwoNX2Nob3BfcGVuYWx0eUIRCg9fc2FtX211bHRpcGxpZXJCFgoUX3Rob2lfdHdvX211bHRpcGxpZXJCFAoSX3Rob2lfdHdvX3Blcl9jYXJkQhIKEF9jb25nX211bHRpcGxpZXJCGQoXX2luc3RhbnRfd2luX211bHRpcGxpZXJCCgoIX2ZlZV9icHMiQgoQU2FtSW5zdGFudFdpblNldBIuCgVraW5kcxgBIAMoDjIfLmNhcmRydWxlcy52MS5TYW1JbnN0YW50V2luS2luZCKUAQoOU2FtQ29tYmluYXRpb24SLgoEa2luZBgBIAEoDjIgLmNhcmRydWxlcy52MS5TYW1Db21iaW5hdGlvbktpbmQSIQoFY2FyZHMYAiADKAsyEi5jYXJkcnVsZXMudjEuQ2FyZBIfCgN0b3AYAyABKA4yEi5jYXJkcnVsZXMudjEuUmFuaxIOCgZsZW5ndGgYBCABKAUiXwoHU2FtU2VhdBIjCgRoYW5kGAEgASgLMhMuY2FyZHJ1bGVzLnYxLkNhcmRzSAASFAoKY2FyZF9jb3VudBgCIAEoBUgAEg4KBnBhc3NlZBgDIAEoCEIJCgdob2xkaW5nIj0KB1NhbUNob3ASDwoHY2hvcHBlchgBIAEoBRIPCgdjaG9wcGVkGAIgASgFEhAKCHBvc2l0aW9uGAMgASgFIvgCCg1TYW1UYWJsZVN0YXRlEiQKBXNlYXRzGAEgAygLMhUuY2FyZHJ1bGVzLnYxLlNhbVNlYXQSDAoEdHVybhgCIAEoBRIkCgdjdXJyZW50GAMgASgLMhMuY2FyZHJ1bGVzLnYxLkNhcmRzEhoKDWN1cnJlbnRfb3duZXIYBCABKAVIAIgBARIpCgpjaG9wX2NoYWluGAUgAygLMhUuY2FyZHJ1bGVzLnYxLlNhbUNob3ASFQoIZGVjbGFyZXIYBiABKAVIAYgBARIdChBiYW9fbW90X3Zpb2xhdG9yGAcgASgFSAKIAQESEwoLbGVhZF9wYXNzZXMYCCABKAUSJwoFZW5kZWQYCSABKA4yGC5jYXJkcnVsZXMudjEuU2FtSGFuZEVuZBITCgZ3aW5uZXIYCiABKAVIA4gBAUIQCg5fY3VycmVudF9vd25lckILCglfZGVjbGFyZXJCEwoRX2Jhb19tb3RfdmlvbGF0b3JCCQoHX3dpbm5lciIJCgdTYW1QYXNzIm8KCVNhbUFjdGlvbhIMCgRzZWF0GAEgASgFEiMKBHBsYXkYAiABKAsyEy5jYXJkcnVsZXMudjEuQ2FyZHNIABIlCgRwYXNzGAMgASgLMhUuY2FyZHJ1bGVzLnYxLlNhbVBhc3NIAEIICgZhY3Rpb24iggEKCFNhbUV2ZW50EigKBGtpbmQYASABKA4yGi5jYXJkcnVsZXMudjEuU2FtRXZlbnRLaW5kEgwKBHNlYXQYAiABKAUSFwoKb3RoZXJfc2VhdBgDIAEoBUgAiAEBEhYKDmNoYWluX3Bvc2l0aW9uGAQgASgFQg0KC19vdGhlcl9zZWF0IsABCh1TYW1Mb2NTZXJ2aWNlU3RhcnRIYW5kUmVxdWVzdBIwCgtob3VzZV9ydWxlcxgBIAEoCzIbLmNhcmRydWxlcy52MS5TYW1Ib3VzZVJ1bGVzEiIKBWhhbmRzGAIgAygLMhMuY2FyZHJ1bGVzLnYxLkNhcmRzEhQKDGRlY2xhcmF0aW9ucxgDIAMoBRIOCgZsZWFkZXIYBCABKAUSIwoFdmlld3MYBSADKAsyFC5jYXJkcnVsZXMudjEuVmlld2VyIqUCCh5TYW1Mb2NTZXJ2aWNlU3RhcnRIYW5kUmVzcG9uc2USKgoFc3RhdGUYASABKAsyGy5jYXJkcnVsZXMudjEuU2FtVGFibGVTdGF0ZRI0CgtpbnN0YW50X3dpbhgCIAEoDjIfLmNhcmRydWxlcy52MS5TYW1JbnN0YW50V2luS2luZBIbCg5pbnN0YW50X3dpbm5lchgDIAEoBUgAiAEBEjgKCnF1YWxpZmllcnMYBCADKAsyJC5jYXJkcnVsZXMudjEuU2FtSW5zdGFudFdpblF1YWxpZmllchI3CgV2aWV3cxgFIAMoCzIoLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlU3RhcnRIYW5kVmlld0IRCg9faW5zdGFudF93aW5uZXIigAEKGlNhbUxvY1NlcnZpY2VTdGFydEhhbmRWaWV3EiQKBnZpZXdlchgBIAEoCzIULmNhcmRydWxlcy52MS5WaWV3ZXISPAoGYW5zd2VyGAIgASgLMiwuY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VTdGFydEhhbmRSZXNwb25zZSJVChZTYW1JbnN0YW50V2luUXVhbGlmaWVyEgwKBHNlYXQYASABKAUSLQoEa2luZBgCIAEoDjIfLmNhcmRydWxlcy52MS5TYW1JbnN0YW50V2luS2luZCLOAQogU2FtTG9jU2VydmljZVZhbGlkYXRlUGxheVJlcXVlc3QSMAoLaG91c2VfcnVsZXMYASABKAsyGy5jYXJkcnVsZXMudjEuU2FtSG91c2VSdWxlcxIqCgVzdGF0ZRgCIAEoCzIbLmNhcmRydWxlcy52MS5TYW1UYWJsZVN0YXRlEicKBmFjdGlvbhgDIAEoCzIXLmNhcmRydWxlcy52MS5TYW1BY3Rpb24SIwoFdmlld3MYBCADKAsyFC5jYXJkcnVsZXMudjEuVmlld2VyItQCCiFTYW1Mb2NTZXJ2aWNlVmFsaWRhdGVQbGF5UmVzcG9uc2USDQoFbGVnYWwYASABKAgSJwoGcmVhc29uGAIgASgOMhcuY2FyZHJ1bGVzLnYxLlNhbVJlYXNvbhIvCgdtZXNzYWdlGAMgASgLMh4uY2FyZHJ1bGVzLnYxLkxvY2FsaXplZE1lc3NhZ2USMQoLY29tYmluYXRpb24YBCABKAsyHC5jYXJkcnVsZXMudjEuU2FtQ29tYmluYXRpb24SJgoGZXZlbnRzGAUgAygLMhYuY2FyZHJ1bGVzLnYxLlNhbUV2ZW50Ei8KCm5leHRfc3RhdGUYBiABKAsyGy5jYXJkcnVsZXMudjEuU2FtVGFibGVTdGF0ZRI6CgV2aWV3cxgHIAMoCzIrLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlVmFsaWRhdGVQbGF5VmlldyKGAQodU2FtTG9jU2VydmljZVZhbGlkYXRlUGxheVZpZXcSJAoGdmlld2VyGAEgASgLMhQuY2FyZHJ1bGVzLnYxLlZpZXdlchI/CgZhbnN3ZXIYAiABKAsyLy5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZVZhbGlkYXRlUGxheVJlc3BvbnNlIroBCh5TYW1Mb2NTZXJ2aWNlTGVnYWxNb3Zlc1JlcXVlc3QSMAoLaG91c2VfcnVsZXMYASABKAsyGy5jYXJkcnVsZXMudjEuU2FtSG91c2VSdWxlcxIqCgVzdGF0ZRgCIAEoCzIbLmNhcmRydWxlcy52MS5TYW1UYWJsZVN0YXRlEhUKDWFsbF9jYXJkX3NldHMYAyABKAgSIwoFdmlld3MYBCADKAsyFC5jYXJkcnVsZXMudjEuVmlld2VyImYKB1NhbU1vdmUSLAoEcGxheRgBIAEoCzIcLmNhcmRydWxlcy52MS5TYW1Db21iaW5hdGlvbkgAEiUKBHBhc3MYAiABKAsyFS5jYXJkcnVsZXMudjEuU2FtUGFzc0gAQgYKBG1vdmUinQEKH1NhbUxvY1NlcnZpY2VMZWdhbE1vdmVzUmVzcG9uc2USEQoEc2VhdBgBIAEoBUgAiAEBEiQKBW1vdmVzGAIgAygLMhUuY2FyZHJ1bGVzLnYxLlNhbU1vdmUSOAoFdmlld3MYAyADKAsyKS5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZUxlZ2FsTW92ZXNWaWV3QgcKBV9zZWF0IoIBChtTYW1Mb2NTZXJ2aWNlTGVnYWxNb3Zlc1ZpZXcSJAoGdmlld2VyGAEgASgLMhQuY2FyZHJ1bGVzLnYxLlZpZXdlchI9CgZhbnN3ZXIYAiABKAsyLS5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZUxlZ2FsTW92ZXNSZXNwb25zZSLFAQoOU2FtUm91bmRSZWNvcmQSDQoFc3Rha2UYASABKAMSMAoLaG91c2VfcnVsZXMYAiABKAsyGy5jYXJkcnVsZXMudjEuU2FtSG91c2VSdWxlcxIiCgVoYW5kcxgDIAMoCzITLmNhcmRydWxlcy52MS5DYXJkcxIUCgxkZWNsYXJhdGlvbnMYBCADKAUSDgoGbGVhZGVyGAUgASgFEigKB2FjdGlvbnMYBiADKAsyFy5jYXJkcnVsZXMudjEuU2FtQWN0aW9uInMKH1NhbUxvY1NlcnZpY2VTZXR0bGVSb3VuZFJlcXVlc3QSKwoFcm91bmQYASABKAsyHC5jYXJkcnVsZXMudjEuU2FtUm91bmRSZWNvcmQSIwoFdmlld3MYAiADKAsyFC5jYXJkcnVsZXMudjEuVmlld2VyIsECCiBTYW1Mb2NTZXJ2aWNlU2V0dGxlUm91bmRSZXNwb25zZRIpCgdvdXRjb21lGAEgASgOMhguY2FyZHJ1bGVzLnYxLlNhbU91dGNvbWUSEwoGd2lubmVyGAIgASgFSACIAQESNAoLaW5zdGFudF93aW4YAyABKA4yHy5jYXJkcnVsZXMudjEuU2FtSW5zdGFudFdpbktpbmQSKQoJdHJhbnNmZXJzGAQgAygLMhYuY2FyZHJ1bGVzLnYxLlRyYW5zZmVyEgwKBG5ldHMYBSADKAMSCwoDZmVlGAYgASgDEgwKBGZlZXMYByADKAMSDQoFZ3Jvc3MYCCADKAMSOQoFdmlld3MYCSADKAsyKi5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZVNldHRsZVJvdW5kVmlld0IJCgdfd2lubmVyIoQBChxTYW1Mb2NTZXJ2aWNlU2V0dGxlUm91bmRWaWV3EiQKBnZpZXdlchgBIAEoCzIULmNhcmRydWxlcy52MS5WaWV3ZXISPgoGYW5zd2VyGAIgASgLMi4uY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VTZXR0bGVSb3VuZFJlc3BvbnNlIsgCChpTYW1Mb2NTZXJ2aWNlU3RyZWFtUmVxdWVzdBIKCgJpZBgBIAEoBBJBCgpzdGFydF9oYW5kGAIgASgLMisuY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VTdGFydEhhbmRSZXF1ZXN0SAASRwoNdmFsaWRhdGVfcGxheRgDIAEoCzIuLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlVmFsaWRhdGVQbGF5UmVxdWVzdEgAEkMKC2xlZ2FsX21vdmVzGAQgASgLMiwuY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VMZWdhbE1vdmVzUmVxdWVzdEgAEkUKDHNldHRsZV9yb3VuZBgFIAEoCzItLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlU2V0dGxlUm91bmRSZXF1ZXN0SABCBgoEY2FsbCL0AgobU2FtTG9jU2VydmljZVN0cmVhbVJlc3BvbnNlEgoKAmlkGAEgASgEEiMKBWVycm9yGAIgASgLMhIuZ29vZ2xlLnJwYy5TdGF0dXNIABJCCgpzdGFydF9oYW5kGAMgASgLMiwuY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VTdGFydEhhbmRSZXNwb25zZUgAEkgKDXZhbGlkYXRlX3BsYXkYBCABKAsyLy5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZVZhbGlkYXRlUGxheVJlc3BvbnNlSAASRAoLbGVnYWxfbW92ZXMYBSABKAsyLS5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZUxlZ2FsTW92ZXNSZXNwb25zZUgAEkYKDHNldHRsZV9yb3VuZBgGIAEoCzIuLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlU2V0dGxlUm91bmRSZXNwb25zZUgAQggKBnJlc3VsdCqAAQoMU2FtQ2hvcENoYWluEh4KGlNBTV9DSE9QX0NIQUlOX1VOU1BFQ0lGSUVEEAASFwoTU0FNX0NIT1BfQ0hBSU5fRUFDSBABEhkKFVNBTV9DSE9QX0NIQUlOX0RPVUJMRRACEhwKGFNBTV9DSE9QX0NIQUlOX0xBU1RfT05MWRADKmYKDFNhbUZhaWxQYXlUbxIfChtTQU1fRkFJTF9QQVlfVE9fVU5TUEVDSUZJRUQQABIbChdTQU1fRkFJTF9QQVlfVE9fQkxPQ0tFUhABEhgKFFNBTV9GQUlMX1BBWV9UT19FQUNIEAIqXAoJU2FtQmFvTW90EhsKF1NBTV9CQU9fTU9UX1VOU1BFQ0lGSUVEEAASFwoTU0FNX0JBT19NT1RfUEVOQUxUWRABEhkKFVNBTV9CQU9fTU9UX0ZPUkJJRERFThACKnsKEFNhbUZpbmlzaFdpdGhUd28SIwofU0FNX0ZJTklTSF9XSVRIX1RXT19VTlNQRUNJRklFRBAAEh8KG1NBTV9GSU5JU0hfV0lUSF9UV09fUEVOQUxUWRABEiEKHVNBTV9GSU5JU0hfV0lUSF9UV09fRk9SQklEREVOEAIqWwoKU2FtVGhvaVR3bxIcChhTQU1fVEhPSV9UV09fVU5TUEVDSUZJRUQQABIVChFTQU1fVEhPSV9UV09fRkxBVBABEhgKFFNBTV9USE9JX1RXT19QRVJfVFdPEAIq8AEKEVNhbUluc3RhbnRXaW5LaW5kEiQKIFNBTV9JTlNUQU5UX1dJTl9LSU5EX1VOU1BFQ0lGSUVEEAASHwobU0FNX0lOU1RBTlRfV0lOX0tJTkRfRFJBR09OEAESIgoeU0FNX0lOU1RBTlRfV0lOX0tJTkRfRk9VUl9UV09TEAISIwofU0FNX0lOU1RBTlRfV0lOX0tJTkRfU0FNRV9DT0xPUhADEiYKIlNBTV9JTlNUQU5UX1dJTl9LSU5EX1RIUkVFX1RSSVBMRVMQBBIjCh9TQU1fSU5TVEFOVF9XSU5fS0lORF9GSVZFX1BBSVJTEAUq/wEKElNhbUNvbWJpbmF0aW9uS2luZBIkCiBTQU1fQ09NQklOQVRJT05fS0lORF9VTlNQRUNJRklFRBAAEh8KG1NBTV9DT01CSU5BVElPTl9LSU5EX1NJTkdMRRABEh0KGVNBTV9DT01CSU5BVElPTl9LSU5EX1BBSVIQAhIfChtTQU1fQ09NQklOQVRJT05fS0lORF9UUklQTEUQAxIdChlTQU1fQ09NQklOQVRJT05fS0lORF9RVUFEEAQSIQodU0FNX0NPTUJJTkFUSU9OX0tJTkRfU1RSQUlHSFQQBRIgChxTQU1fQ09NQklOQVRJT05fS0lORF9JTlZBTElEEAYq5AEKClNhbUhhbmRFbmQSHAoYU0FNX0hBTkRfRU5EX1VOU1BFQ0lGSUVEEAASGQoVU0FNX0hBTkRfRU5EX0ZJTklTSEVEEAESIAocU0FNX0hBTkRfRU5EX0ZJTklTSEVEX09OX1RXTxACEiAKHFNBTV9IQU5EX0VORF9CQU9fTU9UX1BFTkFMVFkQAxIYChRTQU1fSEFORF9FTkRfU0FNX1dPThAEEhwKGFNBTV9IQU5EX0VORF9TQU1fQkxPQ0tFRBAFEiEKHVNBTV9IQU5EX0VORF9TQU1fRkFJTEVEX1NUVUNLEAYq0wIKCVNhbVJlYXNvbhIaChZTQU1fUkVBU09OX1VOU1BFQ0lGSUVEEAASHAoYU0FNX1JFQVNPTl9OT1RfWU9VUl9UVVJOEAESIAocU0FNX1JFQVNPTl9OT1RfQV9DT01CSU5BVElPThACEhwKGFNBTV9SRUFTT05fRE9FU19OT1RfQkVBVBADEiEKHVNBTV9SRUFTT05fTEVBREVSX0NBTk5PVF9QQVNTEAQSHQoZU0FNX1JFQVNPTl9BTFJFQURZX1BBU1NFRBAFEicKI1NBTV9SRUFTT05fTVVTVF9QTEFZX0hJR0hFU1RfU0lOR0xFEAYSJQohU0FNX1JFQVNPTl9DQU5OT1RfRklOSVNIX1dJVEhfVFdPEAcSGAoUU0FNX1JFQVNPTl9IQU5EX09WRVIQCBIgChxTQU1fUkVBU09OX09OTFlfQ0hPUF9BTExPV0VEEAkqswMKDFNhbUV2ZW50S2luZBIeChpTQU1fRVZFTlRfS0lORF9VTlNQRUNJRklFRBAAEhcKE1NBTV9FVkVOVF9LSU5EX0NIT1AQARIcChhTQU1fRVZFTlRfS0lORF9PVkVSX0NIT1AQAhIeChpTQU1fRVZFTlRfS0lORF9TQU1fQkxPQ0tFRBADEiQKIFNBTV9FVkVOVF9LSU5EX0JBT19NT1RfVklPTEFUSU9OEAQSGQoVU0FNX0VWRU5UX0tJTkRfRklOSVNIEAUSIAocU0FNX0VWRU5UX0tJTkRfRklOSVNIX09OX1RXTxAGEiAKHFNBTV9FVkVOVF9LSU5EX1NBTV9TVUNDRUVERUQQBxIeChpTQU1fRVZFTlRfS0lORF9UUklDS19FTkRFRBAIEh4KGlNBTV9FVkVOVF9LSU5EX05FWFRfTEVBREVSEAkSHgoaU0FNX0VWRU5UX0tJTkRfTEVBRF9QQVNTRUQQChIjCh9TQU1fRVZFTlRfS0lORF9TQU1fRkFJTEVEX1NUVUNLEAsSIgoeU0FNX0VWRU5UX0tJTkRfQkFPX01PVF9QRU5BTFRZEAwq+AEKClNhbU91dGNvbWUSGwoXU0FNX09VVENPTUVfVU5TUEVDSUZJRUQQABIbChdTQU1fT1VUQ09NRV9JTlNUQU5UX1dJThABEhcKE1NBTV9PVVRDT01FX1NBTV9XT04QAhIbChdTQU1fT1VUQ09NRV9TQU1fQkxPQ0tFRBADEiAKHFNBTV9PVVRDT01FX1NBTV9GQUlMRURfU1RVQ0sQBBIfChtTQU1fT1VUQ09NRV9GSU5JU0hFRF9PTl9UV08QBRIfChtTQU1fT1VUQ09NRV9CQU9fTU9UX1BFTkFMVFkQBhIWChJTQU1fT1VUQ09NRV9OT1JNQUwQBzKkBAoNU2FtTG9jU2VydmljZRJmCglTdGFydEhhbmQSKy5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZVN0YXJ0SGFuZFJlcXVlc3QaLC5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZVN0YXJ0SGFuZFJlc3BvbnNlEm8KDFZhbGlkYXRlUGxheRIuLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlVmFsaWRhdGVQbGF5UmVxdWVzdBovLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlVmFsaWRhdGVQbGF5UmVzcG9uc2USaQoKTGVnYWxNb3ZlcxIsLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlTGVnYWxNb3Zlc1JlcXVlc3QaLS5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZUxlZ2FsTW92ZXNSZXNwb25zZRJsCgtTZXR0bGVSb3VuZBItLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlU2V0dGxlUm91bmRSZXF1ZXN0Gi4uY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VTZXR0bGVSb3VuZFJlc3BvbnNlEmEKBlN0cmVhbRIoLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlU3RyZWFtUmVxdWVzdBopLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlU3RyZWFtUmVzcG9uc2UoATABQhMKD2lvLmNhcmRydWxlcy52MVABYgZwcm90bzM", [file_cardrules_v1_cards, file_google_rpc_status]);
 
 /**
  * The house-rule switches of docs/rules/sam-loc.md §7. Unset means the documented default.
@@ -490,6 +490,14 @@ export type SamLocServiceStartHandRequest = Message<"cardrules.v1.SamLocServiceS
    * @generated from field: int32 leader = 4;
    */
   leader: number;
+
+  /**
+   * Viewers to return redacted copies of the answer for (docs/rules/sam-loc.md, "Who sees what"): at most 7
+   * (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
+   *
+   * @generated from field: repeated cardrules.v1.Viewer views = 5;
+   */
+  views: Viewer[];
 };
 
 /**
@@ -530,6 +538,15 @@ export type SamLocServiceStartHandResponse = Message<"cardrules.v1.SamLocService
    * @generated from field: repeated cardrules.v1.SamInstantWinQualifier qualifiers = 4;
    */
   qualifiers: SamInstantWinQualifier[];
+
+  /**
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A seat sees its own hand and every other seat as `card_count`; a spectator every
+   * seat as `card_count`.
+   *
+   * @generated from field: repeated cardrules.v1.SamLocServiceStartHandView views = 5;
+   */
+  views: SamLocServiceStartHandView[];
 };
 
 /**
@@ -538,6 +555,34 @@ export type SamLocServiceStartHandResponse = Message<"cardrules.v1.SamLocService
  */
 export const SamLocServiceStartHandResponseSchema: GenMessage<SamLocServiceStartHandResponse> = /*@__PURE__*/
   messageDesc(file_cardrules_v1_sam_loc, 10);
+
+/**
+ * One viewer's copy of a StartHand answer: the same answer with what the viewer may not see removed.
+ *
+ * @generated from message cardrules.v1.SamLocServiceStartHandView
+ */
+export type SamLocServiceStartHandView = Message<"cardrules.v1.SamLocServiceStartHandView"> & {
+  /**
+   * The viewer, as the request gave it.
+   *
+   * @generated from field: cardrules.v1.Viewer viewer = 1;
+   */
+  viewer?: Viewer | undefined;
+
+  /**
+   * The answer as this viewer may see it (its own `views` empty).
+   *
+   * @generated from field: cardrules.v1.SamLocServiceStartHandResponse answer = 2;
+   */
+  answer?: SamLocServiceStartHandResponse | undefined;
+};
+
+/**
+ * Describes the message cardrules.v1.SamLocServiceStartHandView.
+ * Use `create(SamLocServiceStartHandViewSchema)` to create a new message.
+ */
+export const SamLocServiceStartHandViewSchema: GenMessage<SamLocServiceStartHandView> = /*@__PURE__*/
+  messageDesc(file_cardrules_v1_sam_loc, 11);
 
 /**
  * A seat dealt an instant win.
@@ -561,7 +606,7 @@ export type SamInstantWinQualifier = Message<"cardrules.v1.SamInstantWinQualifie
  * Use `create(SamInstantWinQualifierSchema)` to create a new message.
  */
 export const SamInstantWinQualifierSchema: GenMessage<SamInstantWinQualifier> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 11);
+  messageDesc(file_cardrules_v1_sam_loc, 12);
 
 /**
  * @generated from message cardrules.v1.SamLocServiceValidatePlayRequest
@@ -581,6 +626,14 @@ export type SamLocServiceValidatePlayRequest = Message<"cardrules.v1.SamLocServi
    * @generated from field: cardrules.v1.SamAction action = 3;
    */
   action?: SamAction | undefined;
+
+  /**
+   * Viewers to return redacted copies of the answer for (docs/rules/sam-loc.md, "Who sees what"): at most 7
+   * (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
+   *
+   * @generated from field: repeated cardrules.v1.Viewer views = 4;
+   */
+  views: Viewer[];
 };
 
 /**
@@ -588,7 +641,7 @@ export type SamLocServiceValidatePlayRequest = Message<"cardrules.v1.SamLocServi
  * Use `create(SamLocServiceValidatePlayRequestSchema)` to create a new message.
  */
 export const SamLocServiceValidatePlayRequestSchema: GenMessage<SamLocServiceValidatePlayRequest> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 12);
+  messageDesc(file_cardrules_v1_sam_loc, 13);
 
 /**
  * @generated from message cardrules.v1.SamLocServiceValidatePlayResponse
@@ -632,6 +685,16 @@ export type SamLocServiceValidatePlayResponse = Message<"cardrules.v1.SamLocServ
    * @generated from field: cardrules.v1.SamTableState next_state = 6;
    */
   nextState?: SamTableState | undefined;
+
+  /**
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. In `next_state` a seat sees its own hand and the other seats as `card_count`
+   * until the hand ends (then every hand), a spectator no hand until then; the `combination` of an illegal play is seen
+   * by the acting seat and the audit view only.
+   *
+   * @generated from field: repeated cardrules.v1.SamLocServiceValidatePlayView views = 7;
+   */
+  views: SamLocServiceValidatePlayView[];
 };
 
 /**
@@ -639,7 +702,35 @@ export type SamLocServiceValidatePlayResponse = Message<"cardrules.v1.SamLocServ
  * Use `create(SamLocServiceValidatePlayResponseSchema)` to create a new message.
  */
 export const SamLocServiceValidatePlayResponseSchema: GenMessage<SamLocServiceValidatePlayResponse> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 13);
+  messageDesc(file_cardrules_v1_sam_loc, 14);
+
+/**
+ * One viewer's copy of a ValidatePlay answer: the same answer with what the viewer may not see removed.
+ *
+ * @generated from message cardrules.v1.SamLocServiceValidatePlayView
+ */
+export type SamLocServiceValidatePlayView = Message<"cardrules.v1.SamLocServiceValidatePlayView"> & {
+  /**
+   * The viewer, as the request gave it.
+   *
+   * @generated from field: cardrules.v1.Viewer viewer = 1;
+   */
+  viewer?: Viewer | undefined;
+
+  /**
+   * The answer as this viewer may see it (its own `views` empty).
+   *
+   * @generated from field: cardrules.v1.SamLocServiceValidatePlayResponse answer = 2;
+   */
+  answer?: SamLocServiceValidatePlayResponse | undefined;
+};
+
+/**
+ * Describes the message cardrules.v1.SamLocServiceValidatePlayView.
+ * Use `create(SamLocServiceValidatePlayViewSchema)` to create a new message.
+ */
+export const SamLocServiceValidatePlayViewSchema: GenMessage<SamLocServiceValidatePlayView> = /*@__PURE__*/
+  messageDesc(file_cardrules_v1_sam_loc, 15);
 
 /**
  * @generated from message cardrules.v1.SamLocServiceLegalMovesRequest
@@ -662,6 +753,14 @@ export type SamLocServiceLegalMovesRequest = Message<"cardrules.v1.SamLocService
    * @generated from field: bool all_card_sets = 3;
    */
   allCardSets: boolean;
+
+  /**
+   * Viewers to return redacted copies of the answer for (docs/rules/sam-loc.md, "Who sees what"): at most 7
+   * (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
+   *
+   * @generated from field: repeated cardrules.v1.Viewer views = 4;
+   */
+  views: Viewer[];
 };
 
 /**
@@ -669,7 +768,7 @@ export type SamLocServiceLegalMovesRequest = Message<"cardrules.v1.SamLocService
  * Use `create(SamLocServiceLegalMovesRequestSchema)` to create a new message.
  */
 export const SamLocServiceLegalMovesRequestSchema: GenMessage<SamLocServiceLegalMovesRequest> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 14);
+  messageDesc(file_cardrules_v1_sam_loc, 16);
 
 /**
  * One legal move.
@@ -700,7 +799,7 @@ export type SamMove = Message<"cardrules.v1.SamMove"> & {
  * Use `create(SamMoveSchema)` to create a new message.
  */
 export const SamMoveSchema: GenMessage<SamMove> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 15);
+  messageDesc(file_cardrules_v1_sam_loc, 17);
 
 /**
  * @generated from message cardrules.v1.SamLocServiceLegalMovesResponse
@@ -717,6 +816,15 @@ export type SamLocServiceLegalMovesResponse = Message<"cardrules.v1.SamLocServic
    * @generated from field: repeated cardrules.v1.SamMove moves = 2;
    */
   moves: SamMove[];
+
+  /**
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. Only the seat to act and the audit view see `moves` (they tell what that hand
+   * holds); every other view has `seat` and no moves.
+   *
+   * @generated from field: repeated cardrules.v1.SamLocServiceLegalMovesView views = 3;
+   */
+  views: SamLocServiceLegalMovesView[];
 };
 
 /**
@@ -724,7 +832,35 @@ export type SamLocServiceLegalMovesResponse = Message<"cardrules.v1.SamLocServic
  * Use `create(SamLocServiceLegalMovesResponseSchema)` to create a new message.
  */
 export const SamLocServiceLegalMovesResponseSchema: GenMessage<SamLocServiceLegalMovesResponse> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 16);
+  messageDesc(file_cardrules_v1_sam_loc, 18);
+
+/**
+ * One viewer's copy of a LegalMoves answer: the same answer with what the viewer may not see removed.
+ *
+ * @generated from message cardrules.v1.SamLocServiceLegalMovesView
+ */
+export type SamLocServiceLegalMovesView = Message<"cardrules.v1.SamLocServiceLegalMovesView"> & {
+  /**
+   * The viewer, as the request gave it.
+   *
+   * @generated from field: cardrules.v1.Viewer viewer = 1;
+   */
+  viewer?: Viewer | undefined;
+
+  /**
+   * The answer as this viewer may see it (its own `views` empty).
+   *
+   * @generated from field: cardrules.v1.SamLocServiceLegalMovesResponse answer = 2;
+   */
+  answer?: SamLocServiceLegalMovesResponse | undefined;
+};
+
+/**
+ * Describes the message cardrules.v1.SamLocServiceLegalMovesView.
+ * Use `create(SamLocServiceLegalMovesViewSchema)` to create a new message.
+ */
+export const SamLocServiceLegalMovesViewSchema: GenMessage<SamLocServiceLegalMovesView> = /*@__PURE__*/
+  messageDesc(file_cardrules_v1_sam_loc, 19);
 
 /**
  * Everything that happened in one hand, enough to replay it.
@@ -778,7 +914,7 @@ export type SamRoundRecord = Message<"cardrules.v1.SamRoundRecord"> & {
  * Use `create(SamRoundRecordSchema)` to create a new message.
  */
 export const SamRoundRecordSchema: GenMessage<SamRoundRecord> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 17);
+  messageDesc(file_cardrules_v1_sam_loc, 20);
 
 /**
  * @generated from message cardrules.v1.SamLocServiceSettleRoundRequest
@@ -788,6 +924,14 @@ export type SamLocServiceSettleRoundRequest = Message<"cardrules.v1.SamLocServic
    * @generated from field: cardrules.v1.SamRoundRecord round = 1;
    */
   round?: SamRoundRecord | undefined;
+
+  /**
+   * Viewers to return redacted copies of the answer for (docs/rules/sam-loc.md, "Who sees what"): at most 7
+   * (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
+   *
+   * @generated from field: repeated cardrules.v1.Viewer views = 2;
+   */
+  views: Viewer[];
 };
 
 /**
@@ -795,7 +939,7 @@ export type SamLocServiceSettleRoundRequest = Message<"cardrules.v1.SamLocServic
  * Use `create(SamLocServiceSettleRoundRequestSchema)` to create a new message.
  */
 export const SamLocServiceSettleRoundRequestSchema: GenMessage<SamLocServiceSettleRoundRequest> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 18);
+  messageDesc(file_cardrules_v1_sam_loc, 21);
 
 /**
  * @generated from message cardrules.v1.SamLocServiceSettleRoundResponse
@@ -852,6 +996,14 @@ export type SamLocServiceSettleRoundResponse = Message<"cardrules.v1.SamLocServi
    * @generated from field: repeated int64 gross = 8;
    */
   gross: bigint[];
+
+  /**
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A settlement names no card: every view equals the answer.
+   *
+   * @generated from field: repeated cardrules.v1.SamLocServiceSettleRoundView views = 9;
+   */
+  views: SamLocServiceSettleRoundView[];
 };
 
 /**
@@ -859,7 +1011,35 @@ export type SamLocServiceSettleRoundResponse = Message<"cardrules.v1.SamLocServi
  * Use `create(SamLocServiceSettleRoundResponseSchema)` to create a new message.
  */
 export const SamLocServiceSettleRoundResponseSchema: GenMessage<SamLocServiceSettleRoundResponse> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 19);
+  messageDesc(file_cardrules_v1_sam_loc, 22);
+
+/**
+ * One viewer's copy of a SettleRound answer: the same answer with what the viewer may not see removed.
+ *
+ * @generated from message cardrules.v1.SamLocServiceSettleRoundView
+ */
+export type SamLocServiceSettleRoundView = Message<"cardrules.v1.SamLocServiceSettleRoundView"> & {
+  /**
+   * The viewer, as the request gave it.
+   *
+   * @generated from field: cardrules.v1.Viewer viewer = 1;
+   */
+  viewer?: Viewer | undefined;
+
+  /**
+   * The answer as this viewer may see it (its own `views` empty).
+   *
+   * @generated from field: cardrules.v1.SamLocServiceSettleRoundResponse answer = 2;
+   */
+  answer?: SamLocServiceSettleRoundResponse | undefined;
+};
+
+/**
+ * Describes the message cardrules.v1.SamLocServiceSettleRoundView.
+ * Use `create(SamLocServiceSettleRoundViewSchema)` to create a new message.
+ */
+export const SamLocServiceSettleRoundViewSchema: GenMessage<SamLocServiceSettleRoundView> = /*@__PURE__*/
+  messageDesc(file_cardrules_v1_sam_loc, 23);
 
 /**
  * One call on SamLocService.Stream.
@@ -913,7 +1093,7 @@ export type SamLocServiceStreamRequest = Message<"cardrules.v1.SamLocServiceStre
  * Use `create(SamLocServiceStreamRequestSchema)` to create a new message.
  */
 export const SamLocServiceStreamRequestSchema: GenMessage<SamLocServiceStreamRequest> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 20);
+  messageDesc(file_cardrules_v1_sam_loc, 24);
 
 /**
  * The answer to one SamLocServiceStreamRequest.
@@ -974,7 +1154,7 @@ export type SamLocServiceStreamResponse = Message<"cardrules.v1.SamLocServiceStr
  * Use `create(SamLocServiceStreamResponseSchema)` to create a new message.
  */
 export const SamLocServiceStreamResponseSchema: GenMessage<SamLocServiceStreamResponse> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 21);
+  messageDesc(file_cardrules_v1_sam_loc, 25);
 
 /**
  * How a chain of chops in one trick is paid.

@@ -35,6 +35,21 @@ public final class CardsOuterClass {
   static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_cardrules_v1_LocalizedMessage_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardrules_v1_Viewer_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_cardrules_v1_Viewer_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardrules_v1_Spectator_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_cardrules_v1_Spectator_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardrules_v1_Audit_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_cardrules_v1_Audit_fieldAccessorTable;
 
   public static com.google.protobuf.Descriptors.FileDescriptor
       getDescriptor() {
@@ -51,16 +66,20 @@ public final class CardsOuterClass {
       "\"h\n\010Transfer\022\021\n\tfrom_seat\030\001 \001(\005\022\017\n\007to_se" +
       "at\030\002 \001(\005\022\016\n\006amount\030\003 \001(\003\022\016\n\006reason\030\004 \001(\t" +
       "\022\020\n\003pot\030\005 \001(\005H\000\210\001\001B\006\n\004_pot\"*\n\020LocalizedM" +
-      "essage\022\n\n\002en\030\001 \001(\t\022\n\n\002vi\030\002 \001(\t*\337\001\n\004Rank\022" +
-      "\024\n\020RANK_UNSPECIFIED\020\000\022\014\n\010RANK_ACE\020\001\022\014\n\010R" +
-      "ANK_TWO\020\002\022\016\n\nRANK_THREE\020\003\022\r\n\tRANK_FOUR\020\004" +
-      "\022\r\n\tRANK_FIVE\020\005\022\014\n\010RANK_SIX\020\006\022\016\n\nRANK_SE" +
-      "VEN\020\007\022\016\n\nRANK_EIGHT\020\010\022\r\n\tRANK_NINE\020\t\022\014\n\010" +
-      "RANK_TEN\020\n\022\r\n\tRANK_JACK\020\013\022\016\n\nRANK_QUEEN\020" +
-      "\014\022\r\n\tRANK_KING\020\r*a\n\004Suit\022\024\n\020SUIT_UNSPECI" +
-      "FIED\020\000\022\017\n\013SUIT_SPADES\020\001\022\016\n\nSUIT_CLUBS\020\002\022" +
-      "\021\n\rSUIT_DIAMONDS\020\003\022\017\n\013SUIT_HEARTS\020\004B\023\n\017i" +
-      "o.cardrules.v1P\001b\006proto3"
+      "essage\022\n\n\002en\030\001 \001(\t\022\n\n\002vi\030\002 \001(\t\"v\n\006Viewer" +
+      "\022\016\n\004seat\030\001 \001(\005H\000\022,\n\tspectator\030\002 \001(\0132\027.ca" +
+      "rdrules.v1.SpectatorH\000\022$\n\005audit\030\003 \001(\0132\023." +
+      "cardrules.v1.AuditH\000B\010\n\006viewer\"\013\n\tSpecta" +
+      "tor\"\007\n\005Audit*\337\001\n\004Rank\022\024\n\020RANK_UNSPECIFIE" +
+      "D\020\000\022\014\n\010RANK_ACE\020\001\022\014\n\010RANK_TWO\020\002\022\016\n\nRANK_" +
+      "THREE\020\003\022\r\n\tRANK_FOUR\020\004\022\r\n\tRANK_FIVE\020\005\022\014\n" +
+      "\010RANK_SIX\020\006\022\016\n\nRANK_SEVEN\020\007\022\016\n\nRANK_EIGH" +
+      "T\020\010\022\r\n\tRANK_NINE\020\t\022\014\n\010RANK_TEN\020\n\022\r\n\tRANK" +
+      "_JACK\020\013\022\016\n\nRANK_QUEEN\020\014\022\r\n\tRANK_KING\020\r*a" +
+      "\n\004Suit\022\024\n\020SUIT_UNSPECIFIED\020\000\022\017\n\013SUIT_SPA" +
+      "DES\020\001\022\016\n\nSUIT_CLUBS\020\002\022\021\n\rSUIT_DIAMONDS\020\003" +
+      "\022\017\n\013SUIT_HEARTS\020\004B\023\n\017io.cardrules.v1P\001b\006" +
+      "proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -90,6 +109,24 @@ public final class CardsOuterClass {
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LocalizedMessage_descriptor,
         new java.lang.String[] { "En", "Vi", });
+    internal_static_cardrules_v1_Viewer_descriptor =
+      getDescriptor().getMessageTypes().get(4);
+    internal_static_cardrules_v1_Viewer_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_cardrules_v1_Viewer_descriptor,
+        new java.lang.String[] { "Seat", "Spectator", "Audit", "Viewer", });
+    internal_static_cardrules_v1_Spectator_descriptor =
+      getDescriptor().getMessageTypes().get(5);
+    internal_static_cardrules_v1_Spectator_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_cardrules_v1_Spectator_descriptor,
+        new java.lang.String[] { });
+    internal_static_cardrules_v1_Audit_descriptor =
+      getDescriptor().getMessageTypes().get(6);
+    internal_static_cardrules_v1_Audit_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_cardrules_v1_Audit_descriptor,
+        new java.lang.String[] { });
   }
 
   // @@protoc_insertion_point(outer_class_scope)

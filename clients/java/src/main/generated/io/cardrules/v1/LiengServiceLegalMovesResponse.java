@@ -19,6 +19,7 @@ private static final long serialVersionUID = 0L;
   private LiengServiceLegalMovesResponse() {
     actions_ = java.util.Collections.emptyList();
     raiseReason_ = 0;
+    views_ = java.util.Collections.emptyList();
   }
 
   @java.lang.Override
@@ -136,6 +137,72 @@ private static final long serialVersionUID = 0L;
     return result == null ? io.cardrules.v1.LiengReason.UNRECOGNIZED : result;
   }
 
+  public static final int VIEWS_FIELD_NUMBER = 4;
+  @SuppressWarnings("serial")
+  private java.util.List<io.cardrules.v1.LiengServiceLegalMovesView> views_;
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. Betting actions name no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceLegalMovesView views = 4;</code>
+   */
+  @java.lang.Override
+  public java.util.List<io.cardrules.v1.LiengServiceLegalMovesView> getViewsList() {
+    return views_;
+  }
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. Betting actions name no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceLegalMovesView views = 4;</code>
+   */
+  @java.lang.Override
+  public java.util.List<? extends io.cardrules.v1.LiengServiceLegalMovesViewOrBuilder> 
+      getViewsOrBuilderList() {
+    return views_;
+  }
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. Betting actions name no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceLegalMovesView views = 4;</code>
+   */
+  @java.lang.Override
+  public int getViewsCount() {
+    return views_.size();
+  }
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. Betting actions name no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceLegalMovesView views = 4;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.LiengServiceLegalMovesView getViews(int index) {
+    return views_.get(index);
+  }
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. Betting actions name no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceLegalMovesView views = 4;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.LiengServiceLegalMovesViewOrBuilder getViewsOrBuilder(
+      int index) {
+    return views_.get(index);
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -159,6 +226,9 @@ private static final long serialVersionUID = 0L;
     if (raiseReason_ != io.cardrules.v1.LiengReason.LIENG_REASON_UNSPECIFIED.getNumber()) {
       output.writeEnum(3, raiseReason_);
     }
+    for (int i = 0; i < views_.size(); i++) {
+      output.writeMessage(4, views_.get(i));
+    }
     getUnknownFields().writeTo(output);
   }
 
@@ -179,6 +249,10 @@ private static final long serialVersionUID = 0L;
     if (raiseReason_ != io.cardrules.v1.LiengReason.LIENG_REASON_UNSPECIFIED.getNumber()) {
       size += com.google.protobuf.CodedOutputStream
         .computeEnumSize(3, raiseReason_);
+    }
+    for (int i = 0; i < views_.size(); i++) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(4, views_.get(i));
     }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
@@ -203,6 +277,8 @@ private static final long serialVersionUID = 0L;
     if (!getActionsList()
         .equals(other.getActionsList())) return false;
     if (raiseReason_ != other.raiseReason_) return false;
+    if (!getViewsList()
+        .equals(other.getViewsList())) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -224,6 +300,10 @@ private static final long serialVersionUID = 0L;
     }
     hash = (37 * hash) + RAISE_REASON_FIELD_NUMBER;
     hash = (53 * hash) + raiseReason_;
+    if (getViewsCount() > 0) {
+      hash = (37 * hash) + VIEWS_FIELD_NUMBER;
+      hash = (53 * hash) + getViewsList().hashCode();
+    }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -364,6 +444,13 @@ private static final long serialVersionUID = 0L;
       }
       bitField0_ = (bitField0_ & ~0x00000002);
       raiseReason_ = 0;
+      if (viewsBuilder_ == null) {
+        views_ = java.util.Collections.emptyList();
+      } else {
+        views_ = null;
+        viewsBuilder_.clear();
+      }
+      bitField0_ = (bitField0_ & ~0x00000008);
       return this;
     }
 
@@ -405,6 +492,15 @@ private static final long serialVersionUID = 0L;
         result.actions_ = actions_;
       } else {
         result.actions_ = actionsBuilder_.build();
+      }
+      if (viewsBuilder_ == null) {
+        if (((bitField0_ & 0x00000008) != 0)) {
+          views_ = java.util.Collections.unmodifiableList(views_);
+          bitField0_ = (bitField0_ & ~0x00000008);
+        }
+        result.views_ = views_;
+      } else {
+        result.views_ = viewsBuilder_.build();
       }
     }
 
@@ -497,6 +593,32 @@ private static final long serialVersionUID = 0L;
       if (other.raiseReason_ != 0) {
         setRaiseReasonValue(other.getRaiseReasonValue());
       }
+      if (viewsBuilder_ == null) {
+        if (!other.views_.isEmpty()) {
+          if (views_.isEmpty()) {
+            views_ = other.views_;
+            bitField0_ = (bitField0_ & ~0x00000008);
+          } else {
+            ensureViewsIsMutable();
+            views_.addAll(other.views_);
+          }
+          onChanged();
+        }
+      } else {
+        if (!other.views_.isEmpty()) {
+          if (viewsBuilder_.isEmpty()) {
+            viewsBuilder_.dispose();
+            viewsBuilder_ = null;
+            views_ = other.views_;
+            bitField0_ = (bitField0_ & ~0x00000008);
+            viewsBuilder_ = 
+              com.google.protobuf.GeneratedMessageV3.alwaysUseFieldBuilders ?
+                 getViewsFieldBuilder() : null;
+          } else {
+            viewsBuilder_.addAllMessages(other.views_);
+          }
+        }
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -546,6 +668,19 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000004;
               break;
             } // case 24
+            case 34: {
+              io.cardrules.v1.LiengServiceLegalMovesView m =
+                  input.readMessage(
+                      io.cardrules.v1.LiengServiceLegalMovesView.parser(),
+                      extensionRegistry);
+              if (viewsBuilder_ == null) {
+                ensureViewsIsMutable();
+                views_.add(m);
+              } else {
+                viewsBuilder_.addMessage(m);
+              }
+              break;
+            } // case 34
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -930,6 +1065,336 @@ private static final long serialVersionUID = 0L;
       raiseReason_ = 0;
       onChanged();
       return this;
+    }
+
+    private java.util.List<io.cardrules.v1.LiengServiceLegalMovesView> views_ =
+      java.util.Collections.emptyList();
+    private void ensureViewsIsMutable() {
+      if (!((bitField0_ & 0x00000008) != 0)) {
+        views_ = new java.util.ArrayList<io.cardrules.v1.LiengServiceLegalMovesView>(views_);
+        bitField0_ |= 0x00000008;
+       }
+    }
+
+    private com.google.protobuf.RepeatedFieldBuilderV3<
+        io.cardrules.v1.LiengServiceLegalMovesView, io.cardrules.v1.LiengServiceLegalMovesView.Builder, io.cardrules.v1.LiengServiceLegalMovesViewOrBuilder> viewsBuilder_;
+
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Betting actions name no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceLegalMovesView views = 4;</code>
+     */
+    public java.util.List<io.cardrules.v1.LiengServiceLegalMovesView> getViewsList() {
+      if (viewsBuilder_ == null) {
+        return java.util.Collections.unmodifiableList(views_);
+      } else {
+        return viewsBuilder_.getMessageList();
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Betting actions name no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceLegalMovesView views = 4;</code>
+     */
+    public int getViewsCount() {
+      if (viewsBuilder_ == null) {
+        return views_.size();
+      } else {
+        return viewsBuilder_.getCount();
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Betting actions name no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceLegalMovesView views = 4;</code>
+     */
+    public io.cardrules.v1.LiengServiceLegalMovesView getViews(int index) {
+      if (viewsBuilder_ == null) {
+        return views_.get(index);
+      } else {
+        return viewsBuilder_.getMessage(index);
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Betting actions name no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceLegalMovesView views = 4;</code>
+     */
+    public Builder setViews(
+        int index, io.cardrules.v1.LiengServiceLegalMovesView value) {
+      if (viewsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureViewsIsMutable();
+        views_.set(index, value);
+        onChanged();
+      } else {
+        viewsBuilder_.setMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Betting actions name no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceLegalMovesView views = 4;</code>
+     */
+    public Builder setViews(
+        int index, io.cardrules.v1.LiengServiceLegalMovesView.Builder builderForValue) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.set(index, builderForValue.build());
+        onChanged();
+      } else {
+        viewsBuilder_.setMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Betting actions name no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceLegalMovesView views = 4;</code>
+     */
+    public Builder addViews(io.cardrules.v1.LiengServiceLegalMovesView value) {
+      if (viewsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureViewsIsMutable();
+        views_.add(value);
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Betting actions name no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceLegalMovesView views = 4;</code>
+     */
+    public Builder addViews(
+        int index, io.cardrules.v1.LiengServiceLegalMovesView value) {
+      if (viewsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureViewsIsMutable();
+        views_.add(index, value);
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Betting actions name no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceLegalMovesView views = 4;</code>
+     */
+    public Builder addViews(
+        io.cardrules.v1.LiengServiceLegalMovesView.Builder builderForValue) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.add(builderForValue.build());
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Betting actions name no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceLegalMovesView views = 4;</code>
+     */
+    public Builder addViews(
+        int index, io.cardrules.v1.LiengServiceLegalMovesView.Builder builderForValue) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.add(index, builderForValue.build());
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Betting actions name no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceLegalMovesView views = 4;</code>
+     */
+    public Builder addAllViews(
+        java.lang.Iterable<? extends io.cardrules.v1.LiengServiceLegalMovesView> values) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        com.google.protobuf.AbstractMessageLite.Builder.addAll(
+            values, views_);
+        onChanged();
+      } else {
+        viewsBuilder_.addAllMessages(values);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Betting actions name no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceLegalMovesView views = 4;</code>
+     */
+    public Builder clearViews() {
+      if (viewsBuilder_ == null) {
+        views_ = java.util.Collections.emptyList();
+        bitField0_ = (bitField0_ & ~0x00000008);
+        onChanged();
+      } else {
+        viewsBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Betting actions name no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceLegalMovesView views = 4;</code>
+     */
+    public Builder removeViews(int index) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.remove(index);
+        onChanged();
+      } else {
+        viewsBuilder_.remove(index);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Betting actions name no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceLegalMovesView views = 4;</code>
+     */
+    public io.cardrules.v1.LiengServiceLegalMovesView.Builder getViewsBuilder(
+        int index) {
+      return getViewsFieldBuilder().getBuilder(index);
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Betting actions name no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceLegalMovesView views = 4;</code>
+     */
+    public io.cardrules.v1.LiengServiceLegalMovesViewOrBuilder getViewsOrBuilder(
+        int index) {
+      if (viewsBuilder_ == null) {
+        return views_.get(index);  } else {
+        return viewsBuilder_.getMessageOrBuilder(index);
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Betting actions name no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceLegalMovesView views = 4;</code>
+     */
+    public java.util.List<? extends io.cardrules.v1.LiengServiceLegalMovesViewOrBuilder> 
+         getViewsOrBuilderList() {
+      if (viewsBuilder_ != null) {
+        return viewsBuilder_.getMessageOrBuilderList();
+      } else {
+        return java.util.Collections.unmodifiableList(views_);
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Betting actions name no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceLegalMovesView views = 4;</code>
+     */
+    public io.cardrules.v1.LiengServiceLegalMovesView.Builder addViewsBuilder() {
+      return getViewsFieldBuilder().addBuilder(
+          io.cardrules.v1.LiengServiceLegalMovesView.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Betting actions name no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceLegalMovesView views = 4;</code>
+     */
+    public io.cardrules.v1.LiengServiceLegalMovesView.Builder addViewsBuilder(
+        int index) {
+      return getViewsFieldBuilder().addBuilder(
+          index, io.cardrules.v1.LiengServiceLegalMovesView.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Betting actions name no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceLegalMovesView views = 4;</code>
+     */
+    public java.util.List<io.cardrules.v1.LiengServiceLegalMovesView.Builder> 
+         getViewsBuilderList() {
+      return getViewsFieldBuilder().getBuilderList();
+    }
+    private com.google.protobuf.RepeatedFieldBuilderV3<
+        io.cardrules.v1.LiengServiceLegalMovesView, io.cardrules.v1.LiengServiceLegalMovesView.Builder, io.cardrules.v1.LiengServiceLegalMovesViewOrBuilder> 
+        getViewsFieldBuilder() {
+      if (viewsBuilder_ == null) {
+        viewsBuilder_ = new com.google.protobuf.RepeatedFieldBuilderV3<
+            io.cardrules.v1.LiengServiceLegalMovesView, io.cardrules.v1.LiengServiceLegalMovesView.Builder, io.cardrules.v1.LiengServiceLegalMovesViewOrBuilder>(
+                views_,
+                ((bitField0_ & 0x00000008) != 0),
+                getParentForChildren(),
+                isClean());
+        views_ = null;
+      }
+      return viewsBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

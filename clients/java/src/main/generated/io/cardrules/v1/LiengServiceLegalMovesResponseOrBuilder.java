@@ -69,4 +69,53 @@ public interface LiengServiceLegalMovesResponseOrBuilder extends
    * @return The raiseReason.
    */
   io.cardrules.v1.LiengReason getRaiseReason();
+
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. Betting actions name no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceLegalMovesView views = 4;</code>
+   */
+  java.util.List<io.cardrules.v1.LiengServiceLegalMovesView> 
+      getViewsList();
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. Betting actions name no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceLegalMovesView views = 4;</code>
+   */
+  io.cardrules.v1.LiengServiceLegalMovesView getViews(int index);
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. Betting actions name no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceLegalMovesView views = 4;</code>
+   */
+  int getViewsCount();
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. Betting actions name no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceLegalMovesView views = 4;</code>
+   */
+  java.util.List<? extends io.cardrules.v1.LiengServiceLegalMovesViewOrBuilder> 
+      getViewsOrBuilderList();
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. Betting actions name no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceLegalMovesView views = 4;</code>
+   */
+  io.cardrules.v1.LiengServiceLegalMovesViewOrBuilder getViewsOrBuilder(
+      int index);
 }

@@ -22,4 +22,53 @@ public interface LiengServiceSettleRoundRequestOrBuilder extends
    * <code>.cardrules.v1.LiengRoundRecord round = 1;</code>
    */
   io.cardrules.v1.LiengRoundRecordOrBuilder getRoundOrBuilder();
+
+  /**
+   * <pre>
+   * Viewers to return redacted copies of the answer for (docs/rules/lieng.md, "Who sees what"): at most 8
+   * (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.Viewer views = 2;</code>
+   */
+  java.util.List<io.cardrules.v1.Viewer> 
+      getViewsList();
+  /**
+   * <pre>
+   * Viewers to return redacted copies of the answer for (docs/rules/lieng.md, "Who sees what"): at most 8
+   * (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.Viewer views = 2;</code>
+   */
+  io.cardrules.v1.Viewer getViews(int index);
+  /**
+   * <pre>
+   * Viewers to return redacted copies of the answer for (docs/rules/lieng.md, "Who sees what"): at most 8
+   * (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.Viewer views = 2;</code>
+   */
+  int getViewsCount();
+  /**
+   * <pre>
+   * Viewers to return redacted copies of the answer for (docs/rules/lieng.md, "Who sees what"): at most 8
+   * (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.Viewer views = 2;</code>
+   */
+  java.util.List<? extends io.cardrules.v1.ViewerOrBuilder> 
+      getViewsOrBuilderList();
+  /**
+   * <pre>
+   * Viewers to return redacted copies of the answer for (docs/rules/lieng.md, "Who sees what"): at most 8
+   * (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.Viewer views = 2;</code>
+   */
+  io.cardrules.v1.ViewerOrBuilder getViewsOrBuilder(
+      int index);
 }

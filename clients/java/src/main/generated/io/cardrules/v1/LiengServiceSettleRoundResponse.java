@@ -24,6 +24,7 @@ private static final long serialVersionUID = 0L;
     committed_ = emptyLongList();
     payouts_ = emptyLongList();
     shown_ = java.util.Collections.emptyList();
+    views_ = java.util.Collections.emptyList();
   }
 
   @java.lang.Override
@@ -404,6 +405,77 @@ private static final long serialVersionUID = 0L;
     return shown_.get(index);
   }
 
+  public static final int VIEWS_FIELD_NUMBER = 10;
+  @SuppressWarnings("serial")
+  private java.util.List<io.cardrules.v1.LiengServiceSettleRoundView> views_;
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. `shown` holds only the hands that reached the showdown, which every viewer sees
+   * (none after a fold-out): every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceSettleRoundView views = 10;</code>
+   */
+  @java.lang.Override
+  public java.util.List<io.cardrules.v1.LiengServiceSettleRoundView> getViewsList() {
+    return views_;
+  }
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. `shown` holds only the hands that reached the showdown, which every viewer sees
+   * (none after a fold-out): every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceSettleRoundView views = 10;</code>
+   */
+  @java.lang.Override
+  public java.util.List<? extends io.cardrules.v1.LiengServiceSettleRoundViewOrBuilder> 
+      getViewsOrBuilderList() {
+    return views_;
+  }
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. `shown` holds only the hands that reached the showdown, which every viewer sees
+   * (none after a fold-out): every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceSettleRoundView views = 10;</code>
+   */
+  @java.lang.Override
+  public int getViewsCount() {
+    return views_.size();
+  }
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. `shown` holds only the hands that reached the showdown, which every viewer sees
+   * (none after a fold-out): every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceSettleRoundView views = 10;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.LiengServiceSettleRoundView getViews(int index) {
+    return views_.get(index);
+  }
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. `shown` holds only the hands that reached the showdown, which every viewer sees
+   * (none after a fold-out): every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceSettleRoundView views = 10;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.LiengServiceSettleRoundViewOrBuilder getViewsOrBuilder(
+      int index) {
+    return views_.get(index);
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -461,6 +533,9 @@ private static final long serialVersionUID = 0L;
     }
     for (int i = 0; i < shown_.size(); i++) {
       output.writeMessage(9, shown_.get(i));
+    }
+    for (int i = 0; i < views_.size(); i++) {
+      output.writeMessage(10, views_.get(i));
     }
     getUnknownFields().writeTo(output);
   }
@@ -547,6 +622,10 @@ private static final long serialVersionUID = 0L;
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(9, shown_.get(i));
     }
+    for (int i = 0; i < views_.size(); i++) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(10, views_.get(i));
+    }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
     return size;
@@ -583,6 +662,8 @@ private static final long serialVersionUID = 0L;
         .equals(other.getPayoutsList())) return false;
     if (!getShownList()
         .equals(other.getShownList())) return false;
+    if (!getViewsList()
+        .equals(other.getViewsList())) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -628,6 +709,10 @@ private static final long serialVersionUID = 0L;
     if (getShownCount() > 0) {
       hash = (37 * hash) + SHOWN_FIELD_NUMBER;
       hash = (53 * hash) + getShownList().hashCode();
+    }
+    if (getViewsCount() > 0) {
+      hash = (37 * hash) + VIEWS_FIELD_NUMBER;
+      hash = (53 * hash) + getViewsList().hashCode();
     }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
@@ -787,6 +872,13 @@ private static final long serialVersionUID = 0L;
         shownBuilder_.clear();
       }
       bitField0_ = (bitField0_ & ~0x00000100);
+      if (viewsBuilder_ == null) {
+        views_ = java.util.Collections.emptyList();
+      } else {
+        views_ = null;
+        viewsBuilder_.clear();
+      }
+      bitField0_ = (bitField0_ & ~0x00000200);
       return this;
     }
 
@@ -846,6 +938,15 @@ private static final long serialVersionUID = 0L;
         result.shown_ = shown_;
       } else {
         result.shown_ = shownBuilder_.build();
+      }
+      if (viewsBuilder_ == null) {
+        if (((bitField0_ & 0x00000200) != 0)) {
+          views_ = java.util.Collections.unmodifiableList(views_);
+          bitField0_ = (bitField0_ & ~0x00000200);
+        }
+        result.views_ = views_;
+      } else {
+        result.views_ = viewsBuilder_.build();
       }
     }
 
@@ -1050,6 +1151,32 @@ private static final long serialVersionUID = 0L;
           }
         }
       }
+      if (viewsBuilder_ == null) {
+        if (!other.views_.isEmpty()) {
+          if (views_.isEmpty()) {
+            views_ = other.views_;
+            bitField0_ = (bitField0_ & ~0x00000200);
+          } else {
+            ensureViewsIsMutable();
+            views_.addAll(other.views_);
+          }
+          onChanged();
+        }
+      } else {
+        if (!other.views_.isEmpty()) {
+          if (viewsBuilder_.isEmpty()) {
+            viewsBuilder_.dispose();
+            viewsBuilder_ = null;
+            views_ = other.views_;
+            bitField0_ = (bitField0_ & ~0x00000200);
+            viewsBuilder_ = 
+              com.google.protobuf.GeneratedMessageV3.alwaysUseFieldBuilders ?
+                 getViewsFieldBuilder() : null;
+          } else {
+            viewsBuilder_.addAllMessages(other.views_);
+          }
+        }
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -1189,6 +1316,19 @@ private static final long serialVersionUID = 0L;
               }
               break;
             } // case 74
+            case 82: {
+              io.cardrules.v1.LiengServiceSettleRoundView m =
+                  input.readMessage(
+                      io.cardrules.v1.LiengServiceSettleRoundView.parser(),
+                      extensionRegistry);
+              if (viewsBuilder_ == null) {
+                ensureViewsIsMutable();
+                views_.add(m);
+              } else {
+                viewsBuilder_.addMessage(m);
+              }
+              break;
+            } // case 82
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -2576,6 +2716,354 @@ private static final long serialVersionUID = 0L;
         shown_ = null;
       }
       return shownBuilder_;
+    }
+
+    private java.util.List<io.cardrules.v1.LiengServiceSettleRoundView> views_ =
+      java.util.Collections.emptyList();
+    private void ensureViewsIsMutable() {
+      if (!((bitField0_ & 0x00000200) != 0)) {
+        views_ = new java.util.ArrayList<io.cardrules.v1.LiengServiceSettleRoundView>(views_);
+        bitField0_ |= 0x00000200;
+       }
+    }
+
+    private com.google.protobuf.RepeatedFieldBuilderV3<
+        io.cardrules.v1.LiengServiceSettleRoundView, io.cardrules.v1.LiengServiceSettleRoundView.Builder, io.cardrules.v1.LiengServiceSettleRoundViewOrBuilder> viewsBuilder_;
+
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. `shown` holds only the hands that reached the showdown, which every viewer sees
+     * (none after a fold-out): every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceSettleRoundView views = 10;</code>
+     */
+    public java.util.List<io.cardrules.v1.LiengServiceSettleRoundView> getViewsList() {
+      if (viewsBuilder_ == null) {
+        return java.util.Collections.unmodifiableList(views_);
+      } else {
+        return viewsBuilder_.getMessageList();
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. `shown` holds only the hands that reached the showdown, which every viewer sees
+     * (none after a fold-out): every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceSettleRoundView views = 10;</code>
+     */
+    public int getViewsCount() {
+      if (viewsBuilder_ == null) {
+        return views_.size();
+      } else {
+        return viewsBuilder_.getCount();
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. `shown` holds only the hands that reached the showdown, which every viewer sees
+     * (none after a fold-out): every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceSettleRoundView views = 10;</code>
+     */
+    public io.cardrules.v1.LiengServiceSettleRoundView getViews(int index) {
+      if (viewsBuilder_ == null) {
+        return views_.get(index);
+      } else {
+        return viewsBuilder_.getMessage(index);
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. `shown` holds only the hands that reached the showdown, which every viewer sees
+     * (none after a fold-out): every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceSettleRoundView views = 10;</code>
+     */
+    public Builder setViews(
+        int index, io.cardrules.v1.LiengServiceSettleRoundView value) {
+      if (viewsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureViewsIsMutable();
+        views_.set(index, value);
+        onChanged();
+      } else {
+        viewsBuilder_.setMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. `shown` holds only the hands that reached the showdown, which every viewer sees
+     * (none after a fold-out): every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceSettleRoundView views = 10;</code>
+     */
+    public Builder setViews(
+        int index, io.cardrules.v1.LiengServiceSettleRoundView.Builder builderForValue) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.set(index, builderForValue.build());
+        onChanged();
+      } else {
+        viewsBuilder_.setMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. `shown` holds only the hands that reached the showdown, which every viewer sees
+     * (none after a fold-out): every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceSettleRoundView views = 10;</code>
+     */
+    public Builder addViews(io.cardrules.v1.LiengServiceSettleRoundView value) {
+      if (viewsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureViewsIsMutable();
+        views_.add(value);
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. `shown` holds only the hands that reached the showdown, which every viewer sees
+     * (none after a fold-out): every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceSettleRoundView views = 10;</code>
+     */
+    public Builder addViews(
+        int index, io.cardrules.v1.LiengServiceSettleRoundView value) {
+      if (viewsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureViewsIsMutable();
+        views_.add(index, value);
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. `shown` holds only the hands that reached the showdown, which every viewer sees
+     * (none after a fold-out): every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceSettleRoundView views = 10;</code>
+     */
+    public Builder addViews(
+        io.cardrules.v1.LiengServiceSettleRoundView.Builder builderForValue) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.add(builderForValue.build());
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. `shown` holds only the hands that reached the showdown, which every viewer sees
+     * (none after a fold-out): every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceSettleRoundView views = 10;</code>
+     */
+    public Builder addViews(
+        int index, io.cardrules.v1.LiengServiceSettleRoundView.Builder builderForValue) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.add(index, builderForValue.build());
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. `shown` holds only the hands that reached the showdown, which every viewer sees
+     * (none after a fold-out): every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceSettleRoundView views = 10;</code>
+     */
+    public Builder addAllViews(
+        java.lang.Iterable<? extends io.cardrules.v1.LiengServiceSettleRoundView> values) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        com.google.protobuf.AbstractMessageLite.Builder.addAll(
+            values, views_);
+        onChanged();
+      } else {
+        viewsBuilder_.addAllMessages(values);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. `shown` holds only the hands that reached the showdown, which every viewer sees
+     * (none after a fold-out): every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceSettleRoundView views = 10;</code>
+     */
+    public Builder clearViews() {
+      if (viewsBuilder_ == null) {
+        views_ = java.util.Collections.emptyList();
+        bitField0_ = (bitField0_ & ~0x00000200);
+        onChanged();
+      } else {
+        viewsBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. `shown` holds only the hands that reached the showdown, which every viewer sees
+     * (none after a fold-out): every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceSettleRoundView views = 10;</code>
+     */
+    public Builder removeViews(int index) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.remove(index);
+        onChanged();
+      } else {
+        viewsBuilder_.remove(index);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. `shown` holds only the hands that reached the showdown, which every viewer sees
+     * (none after a fold-out): every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceSettleRoundView views = 10;</code>
+     */
+    public io.cardrules.v1.LiengServiceSettleRoundView.Builder getViewsBuilder(
+        int index) {
+      return getViewsFieldBuilder().getBuilder(index);
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. `shown` holds only the hands that reached the showdown, which every viewer sees
+     * (none after a fold-out): every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceSettleRoundView views = 10;</code>
+     */
+    public io.cardrules.v1.LiengServiceSettleRoundViewOrBuilder getViewsOrBuilder(
+        int index) {
+      if (viewsBuilder_ == null) {
+        return views_.get(index);  } else {
+        return viewsBuilder_.getMessageOrBuilder(index);
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. `shown` holds only the hands that reached the showdown, which every viewer sees
+     * (none after a fold-out): every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceSettleRoundView views = 10;</code>
+     */
+    public java.util.List<? extends io.cardrules.v1.LiengServiceSettleRoundViewOrBuilder> 
+         getViewsOrBuilderList() {
+      if (viewsBuilder_ != null) {
+        return viewsBuilder_.getMessageOrBuilderList();
+      } else {
+        return java.util.Collections.unmodifiableList(views_);
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. `shown` holds only the hands that reached the showdown, which every viewer sees
+     * (none after a fold-out): every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceSettleRoundView views = 10;</code>
+     */
+    public io.cardrules.v1.LiengServiceSettleRoundView.Builder addViewsBuilder() {
+      return getViewsFieldBuilder().addBuilder(
+          io.cardrules.v1.LiengServiceSettleRoundView.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. `shown` holds only the hands that reached the showdown, which every viewer sees
+     * (none after a fold-out): every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceSettleRoundView views = 10;</code>
+     */
+    public io.cardrules.v1.LiengServiceSettleRoundView.Builder addViewsBuilder(
+        int index) {
+      return getViewsFieldBuilder().addBuilder(
+          index, io.cardrules.v1.LiengServiceSettleRoundView.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. `shown` holds only the hands that reached the showdown, which every viewer sees
+     * (none after a fold-out): every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceSettleRoundView views = 10;</code>
+     */
+    public java.util.List<io.cardrules.v1.LiengServiceSettleRoundView.Builder> 
+         getViewsBuilderList() {
+      return getViewsFieldBuilder().getBuilderList();
+    }
+    private com.google.protobuf.RepeatedFieldBuilderV3<
+        io.cardrules.v1.LiengServiceSettleRoundView, io.cardrules.v1.LiengServiceSettleRoundView.Builder, io.cardrules.v1.LiengServiceSettleRoundViewOrBuilder> 
+        getViewsFieldBuilder() {
+      if (viewsBuilder_ == null) {
+        viewsBuilder_ = new com.google.protobuf.RepeatedFieldBuilderV3<
+            io.cardrules.v1.LiengServiceSettleRoundView, io.cardrules.v1.LiengServiceSettleRoundView.Builder, io.cardrules.v1.LiengServiceSettleRoundViewOrBuilder>(
+                views_,
+                ((bitField0_ & 0x00000200) != 0),
+                getParentForChildren(),
+                isClean());
+        views_ = null;
+      }
+      return viewsBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

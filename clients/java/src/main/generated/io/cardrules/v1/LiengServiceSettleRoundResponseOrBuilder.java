@@ -248,4 +248,58 @@ public interface LiengServiceSettleRoundResponseOrBuilder extends
    */
   io.cardrules.v1.LiengShownHandOrBuilder getShownOrBuilder(
       int index);
+
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. `shown` holds only the hands that reached the showdown, which every viewer sees
+   * (none after a fold-out): every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceSettleRoundView views = 10;</code>
+   */
+  java.util.List<io.cardrules.v1.LiengServiceSettleRoundView> 
+      getViewsList();
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. `shown` holds only the hands that reached the showdown, which every viewer sees
+   * (none after a fold-out): every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceSettleRoundView views = 10;</code>
+   */
+  io.cardrules.v1.LiengServiceSettleRoundView getViews(int index);
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. `shown` holds only the hands that reached the showdown, which every viewer sees
+   * (none after a fold-out): every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceSettleRoundView views = 10;</code>
+   */
+  int getViewsCount();
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. `shown` holds only the hands that reached the showdown, which every viewer sees
+   * (none after a fold-out): every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceSettleRoundView views = 10;</code>
+   */
+  java.util.List<? extends io.cardrules.v1.LiengServiceSettleRoundViewOrBuilder> 
+      getViewsOrBuilderList();
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. `shown` holds only the hands that reached the showdown, which every viewer sees
+   * (none after a fold-out): every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceSettleRoundView views = 10;</code>
+   */
+  io.cardrules.v1.LiengServiceSettleRoundViewOrBuilder getViewsOrBuilder(
+      int index);
 }

@@ -52,4 +52,53 @@ public interface LiengServiceValidatePlayRequestOrBuilder extends
    * <code>.cardrules.v1.LiengAction action = 3;</code>
    */
   io.cardrules.v1.LiengActionOrBuilder getActionOrBuilder();
+
+  /**
+   * <pre>
+   * Viewers to return redacted copies of the answer for (docs/rules/lieng.md, "Who sees what"): at most 8
+   * (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.Viewer views = 4;</code>
+   */
+  java.util.List<io.cardrules.v1.Viewer> 
+      getViewsList();
+  /**
+   * <pre>
+   * Viewers to return redacted copies of the answer for (docs/rules/lieng.md, "Who sees what"): at most 8
+   * (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.Viewer views = 4;</code>
+   */
+  io.cardrules.v1.Viewer getViews(int index);
+  /**
+   * <pre>
+   * Viewers to return redacted copies of the answer for (docs/rules/lieng.md, "Who sees what"): at most 8
+   * (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.Viewer views = 4;</code>
+   */
+  int getViewsCount();
+  /**
+   * <pre>
+   * Viewers to return redacted copies of the answer for (docs/rules/lieng.md, "Who sees what"): at most 8
+   * (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.Viewer views = 4;</code>
+   */
+  java.util.List<? extends io.cardrules.v1.ViewerOrBuilder> 
+      getViewsOrBuilderList();
+  /**
+   * <pre>
+   * Viewers to return redacted copies of the answer for (docs/rules/lieng.md, "Who sees what"): at most 8
+   * (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.Viewer views = 4;</code>
+   */
+  io.cardrules.v1.ViewerOrBuilder getViewsOrBuilder(
+      int index);
 }

@@ -19,6 +19,7 @@ private static final long serialVersionUID = 0L;
   private LiengServiceValidatePlayResponse() {
     reason_ = 0;
     events_ = java.util.Collections.emptyList();
+    views_ = java.util.Collections.emptyList();
   }
 
   @java.lang.Override
@@ -176,6 +177,72 @@ private static final long serialVersionUID = 0L;
     return nextState_ == null ? io.cardrules.v1.LiengBettingState.getDefaultInstance() : nextState_;
   }
 
+  public static final int VIEWS_FIELD_NUMBER = 6;
+  @SuppressWarnings("serial")
+  private java.util.List<io.cardrules.v1.LiengServiceValidatePlayView> views_;
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A betting answer names no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceValidatePlayView views = 6;</code>
+   */
+  @java.lang.Override
+  public java.util.List<io.cardrules.v1.LiengServiceValidatePlayView> getViewsList() {
+    return views_;
+  }
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A betting answer names no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceValidatePlayView views = 6;</code>
+   */
+  @java.lang.Override
+  public java.util.List<? extends io.cardrules.v1.LiengServiceValidatePlayViewOrBuilder> 
+      getViewsOrBuilderList() {
+    return views_;
+  }
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A betting answer names no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceValidatePlayView views = 6;</code>
+   */
+  @java.lang.Override
+  public int getViewsCount() {
+    return views_.size();
+  }
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A betting answer names no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceValidatePlayView views = 6;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.LiengServiceValidatePlayView getViews(int index) {
+    return views_.get(index);
+  }
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A betting answer names no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceValidatePlayView views = 6;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.LiengServiceValidatePlayViewOrBuilder getViewsOrBuilder(
+      int index) {
+    return views_.get(index);
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -205,6 +272,9 @@ private static final long serialVersionUID = 0L;
     if (((bitField0_ & 0x00000002) != 0)) {
       output.writeMessage(5, getNextState());
     }
+    for (int i = 0; i < views_.size(); i++) {
+      output.writeMessage(6, views_.get(i));
+    }
     getUnknownFields().writeTo(output);
   }
 
@@ -233,6 +303,10 @@ private static final long serialVersionUID = 0L;
     if (((bitField0_ & 0x00000002) != 0)) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(5, getNextState());
+    }
+    for (int i = 0; i < views_.size(); i++) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(6, views_.get(i));
     }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
@@ -264,6 +338,8 @@ private static final long serialVersionUID = 0L;
       if (!getNextState()
           .equals(other.getNextState())) return false;
     }
+    if (!getViewsList()
+        .equals(other.getViewsList())) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -291,6 +367,10 @@ private static final long serialVersionUID = 0L;
     if (hasNextState()) {
       hash = (37 * hash) + NEXT_STATE_FIELD_NUMBER;
       hash = (53 * hash) + getNextState().hashCode();
+    }
+    if (getViewsCount() > 0) {
+      hash = (37 * hash) + VIEWS_FIELD_NUMBER;
+      hash = (53 * hash) + getViewsList().hashCode();
     }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
@@ -425,6 +505,7 @@ private static final long serialVersionUID = 0L;
         getMessageFieldBuilder();
         getEventsFieldBuilder();
         getNextStateFieldBuilder();
+        getViewsFieldBuilder();
       }
     }
     @java.lang.Override
@@ -450,6 +531,13 @@ private static final long serialVersionUID = 0L;
         nextStateBuilder_.dispose();
         nextStateBuilder_ = null;
       }
+      if (viewsBuilder_ == null) {
+        views_ = java.util.Collections.emptyList();
+      } else {
+        views_ = null;
+        viewsBuilder_.clear();
+      }
+      bitField0_ = (bitField0_ & ~0x00000020);
       return this;
     }
 
@@ -491,6 +579,15 @@ private static final long serialVersionUID = 0L;
         result.events_ = events_;
       } else {
         result.events_ = eventsBuilder_.build();
+      }
+      if (viewsBuilder_ == null) {
+        if (((bitField0_ & 0x00000020) != 0)) {
+          views_ = java.util.Collections.unmodifiableList(views_);
+          bitField0_ = (bitField0_ & ~0x00000020);
+        }
+        result.views_ = views_;
+      } else {
+        result.views_ = viewsBuilder_.build();
       }
     }
 
@@ -600,6 +697,32 @@ private static final long serialVersionUID = 0L;
       if (other.hasNextState()) {
         mergeNextState(other.getNextState());
       }
+      if (viewsBuilder_ == null) {
+        if (!other.views_.isEmpty()) {
+          if (views_.isEmpty()) {
+            views_ = other.views_;
+            bitField0_ = (bitField0_ & ~0x00000020);
+          } else {
+            ensureViewsIsMutable();
+            views_.addAll(other.views_);
+          }
+          onChanged();
+        }
+      } else {
+        if (!other.views_.isEmpty()) {
+          if (viewsBuilder_.isEmpty()) {
+            viewsBuilder_.dispose();
+            viewsBuilder_ = null;
+            views_ = other.views_;
+            bitField0_ = (bitField0_ & ~0x00000020);
+            viewsBuilder_ = 
+              com.google.protobuf.GeneratedMessageV3.alwaysUseFieldBuilders ?
+                 getViewsFieldBuilder() : null;
+          } else {
+            viewsBuilder_.addAllMessages(other.views_);
+          }
+        }
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -663,6 +786,19 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000010;
               break;
             } // case 42
+            case 50: {
+              io.cardrules.v1.LiengServiceValidatePlayView m =
+                  input.readMessage(
+                      io.cardrules.v1.LiengServiceValidatePlayView.parser(),
+                      extensionRegistry);
+              if (viewsBuilder_ == null) {
+                ensureViewsIsMutable();
+                views_.add(m);
+              } else {
+                viewsBuilder_.addMessage(m);
+              }
+              break;
+            } // case 50
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1281,6 +1417,336 @@ private static final long serialVersionUID = 0L;
         nextState_ = null;
       }
       return nextStateBuilder_;
+    }
+
+    private java.util.List<io.cardrules.v1.LiengServiceValidatePlayView> views_ =
+      java.util.Collections.emptyList();
+    private void ensureViewsIsMutable() {
+      if (!((bitField0_ & 0x00000020) != 0)) {
+        views_ = new java.util.ArrayList<io.cardrules.v1.LiengServiceValidatePlayView>(views_);
+        bitField0_ |= 0x00000020;
+       }
+    }
+
+    private com.google.protobuf.RepeatedFieldBuilderV3<
+        io.cardrules.v1.LiengServiceValidatePlayView, io.cardrules.v1.LiengServiceValidatePlayView.Builder, io.cardrules.v1.LiengServiceValidatePlayViewOrBuilder> viewsBuilder_;
+
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting answer names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceValidatePlayView views = 6;</code>
+     */
+    public java.util.List<io.cardrules.v1.LiengServiceValidatePlayView> getViewsList() {
+      if (viewsBuilder_ == null) {
+        return java.util.Collections.unmodifiableList(views_);
+      } else {
+        return viewsBuilder_.getMessageList();
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting answer names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceValidatePlayView views = 6;</code>
+     */
+    public int getViewsCount() {
+      if (viewsBuilder_ == null) {
+        return views_.size();
+      } else {
+        return viewsBuilder_.getCount();
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting answer names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceValidatePlayView views = 6;</code>
+     */
+    public io.cardrules.v1.LiengServiceValidatePlayView getViews(int index) {
+      if (viewsBuilder_ == null) {
+        return views_.get(index);
+      } else {
+        return viewsBuilder_.getMessage(index);
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting answer names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceValidatePlayView views = 6;</code>
+     */
+    public Builder setViews(
+        int index, io.cardrules.v1.LiengServiceValidatePlayView value) {
+      if (viewsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureViewsIsMutable();
+        views_.set(index, value);
+        onChanged();
+      } else {
+        viewsBuilder_.setMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting answer names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceValidatePlayView views = 6;</code>
+     */
+    public Builder setViews(
+        int index, io.cardrules.v1.LiengServiceValidatePlayView.Builder builderForValue) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.set(index, builderForValue.build());
+        onChanged();
+      } else {
+        viewsBuilder_.setMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting answer names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceValidatePlayView views = 6;</code>
+     */
+    public Builder addViews(io.cardrules.v1.LiengServiceValidatePlayView value) {
+      if (viewsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureViewsIsMutable();
+        views_.add(value);
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting answer names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceValidatePlayView views = 6;</code>
+     */
+    public Builder addViews(
+        int index, io.cardrules.v1.LiengServiceValidatePlayView value) {
+      if (viewsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureViewsIsMutable();
+        views_.add(index, value);
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting answer names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceValidatePlayView views = 6;</code>
+     */
+    public Builder addViews(
+        io.cardrules.v1.LiengServiceValidatePlayView.Builder builderForValue) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.add(builderForValue.build());
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting answer names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceValidatePlayView views = 6;</code>
+     */
+    public Builder addViews(
+        int index, io.cardrules.v1.LiengServiceValidatePlayView.Builder builderForValue) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.add(index, builderForValue.build());
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting answer names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceValidatePlayView views = 6;</code>
+     */
+    public Builder addAllViews(
+        java.lang.Iterable<? extends io.cardrules.v1.LiengServiceValidatePlayView> values) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        com.google.protobuf.AbstractMessageLite.Builder.addAll(
+            values, views_);
+        onChanged();
+      } else {
+        viewsBuilder_.addAllMessages(values);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting answer names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceValidatePlayView views = 6;</code>
+     */
+    public Builder clearViews() {
+      if (viewsBuilder_ == null) {
+        views_ = java.util.Collections.emptyList();
+        bitField0_ = (bitField0_ & ~0x00000020);
+        onChanged();
+      } else {
+        viewsBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting answer names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceValidatePlayView views = 6;</code>
+     */
+    public Builder removeViews(int index) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.remove(index);
+        onChanged();
+      } else {
+        viewsBuilder_.remove(index);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting answer names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceValidatePlayView views = 6;</code>
+     */
+    public io.cardrules.v1.LiengServiceValidatePlayView.Builder getViewsBuilder(
+        int index) {
+      return getViewsFieldBuilder().getBuilder(index);
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting answer names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceValidatePlayView views = 6;</code>
+     */
+    public io.cardrules.v1.LiengServiceValidatePlayViewOrBuilder getViewsOrBuilder(
+        int index) {
+      if (viewsBuilder_ == null) {
+        return views_.get(index);  } else {
+        return viewsBuilder_.getMessageOrBuilder(index);
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting answer names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceValidatePlayView views = 6;</code>
+     */
+    public java.util.List<? extends io.cardrules.v1.LiengServiceValidatePlayViewOrBuilder> 
+         getViewsOrBuilderList() {
+      if (viewsBuilder_ != null) {
+        return viewsBuilder_.getMessageOrBuilderList();
+      } else {
+        return java.util.Collections.unmodifiableList(views_);
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting answer names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceValidatePlayView views = 6;</code>
+     */
+    public io.cardrules.v1.LiengServiceValidatePlayView.Builder addViewsBuilder() {
+      return getViewsFieldBuilder().addBuilder(
+          io.cardrules.v1.LiengServiceValidatePlayView.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting answer names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceValidatePlayView views = 6;</code>
+     */
+    public io.cardrules.v1.LiengServiceValidatePlayView.Builder addViewsBuilder(
+        int index) {
+      return getViewsFieldBuilder().addBuilder(
+          index, io.cardrules.v1.LiengServiceValidatePlayView.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting answer names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.LiengServiceValidatePlayView views = 6;</code>
+     */
+    public java.util.List<io.cardrules.v1.LiengServiceValidatePlayView.Builder> 
+         getViewsBuilderList() {
+      return getViewsFieldBuilder().getBuilderList();
+    }
+    private com.google.protobuf.RepeatedFieldBuilderV3<
+        io.cardrules.v1.LiengServiceValidatePlayView, io.cardrules.v1.LiengServiceValidatePlayView.Builder, io.cardrules.v1.LiengServiceValidatePlayViewOrBuilder> 
+        getViewsFieldBuilder() {
+      if (viewsBuilder_ == null) {
+        viewsBuilder_ = new com.google.protobuf.RepeatedFieldBuilderV3<
+            io.cardrules.v1.LiengServiceValidatePlayView, io.cardrules.v1.LiengServiceValidatePlayView.Builder, io.cardrules.v1.LiengServiceValidatePlayViewOrBuilder>(
+                views_,
+                ((bitField0_ & 0x00000020) != 0),
+                getParentForChildren(),
+                isClean());
+        views_ = null;
+      }
+      return viewsBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

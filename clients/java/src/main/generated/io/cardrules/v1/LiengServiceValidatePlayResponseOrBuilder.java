@@ -90,4 +90,53 @@ public interface LiengServiceValidatePlayResponseOrBuilder extends
    * <code>.cardrules.v1.LiengBettingState next_state = 5;</code>
    */
   io.cardrules.v1.LiengBettingStateOrBuilder getNextStateOrBuilder();
+
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A betting answer names no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceValidatePlayView views = 6;</code>
+   */
+  java.util.List<io.cardrules.v1.LiengServiceValidatePlayView> 
+      getViewsList();
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A betting answer names no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceValidatePlayView views = 6;</code>
+   */
+  io.cardrules.v1.LiengServiceValidatePlayView getViews(int index);
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A betting answer names no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceValidatePlayView views = 6;</code>
+   */
+  int getViewsCount();
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A betting answer names no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceValidatePlayView views = 6;</code>
+   */
+  java.util.List<? extends io.cardrules.v1.LiengServiceValidatePlayViewOrBuilder> 
+      getViewsOrBuilderList();
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A betting answer names no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceValidatePlayView views = 6;</code>
+   */
+  io.cardrules.v1.LiengServiceValidatePlayViewOrBuilder getViewsOrBuilder(
+      int index);
 }

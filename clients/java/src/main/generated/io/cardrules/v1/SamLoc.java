@@ -71,6 +71,11 @@ public final class SamLoc {
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_cardrules_v1_SamLocServiceStartHandResponse_fieldAccessorTable;
   static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardrules_v1_SamLocServiceStartHandView_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_cardrules_v1_SamLocServiceStartHandView_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
     internal_static_cardrules_v1_SamInstantWinQualifier_descriptor;
   static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
@@ -85,6 +90,11 @@ public final class SamLoc {
   static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_cardrules_v1_SamLocServiceValidatePlayResponse_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardrules_v1_SamLocServiceValidatePlayView_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_cardrules_v1_SamLocServiceValidatePlayView_fieldAccessorTable;
   static final com.google.protobuf.Descriptors.Descriptor
     internal_static_cardrules_v1_SamLocServiceLegalMovesRequest_descriptor;
   static final 
@@ -101,6 +111,11 @@ public final class SamLoc {
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_cardrules_v1_SamLocServiceLegalMovesResponse_fieldAccessorTable;
   static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardrules_v1_SamLocServiceLegalMovesView_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_cardrules_v1_SamLocServiceLegalMovesView_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
     internal_static_cardrules_v1_SamRoundRecord_descriptor;
   static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
@@ -115,6 +130,11 @@ public final class SamLoc {
   static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_cardrules_v1_SamLocServiceSettleRoundResponse_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardrules_v1_SamLocServiceSettleRoundView_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_cardrules_v1_SamLocServiceSettleRoundView_fieldAccessorTable;
   static final com.google.protobuf.Descriptors.Descriptor
     internal_static_cardrules_v1_SamLocServiceStreamRequest_descriptor;
   static final 
@@ -183,143 +203,166 @@ public final class SamLoc {
       "sH\000B\010\n\006action\"\202\001\n\010SamEvent\022(\n\004kind\030\001 \001(\016" +
       "2\032.cardrules.v1.SamEventKind\022\014\n\004seat\030\002 \001" +
       "(\005\022\027\n\nother_seat\030\003 \001(\005H\000\210\001\001\022\026\n\016chain_pos" +
-      "ition\030\004 \001(\005B\r\n\013_other_seat\"\233\001\n\035SamLocSer" +
+      "ition\030\004 \001(\005B\r\n\013_other_seat\"\300\001\n\035SamLocSer" +
       "viceStartHandRequest\0220\n\013house_rules\030\001 \001(" +
       "\0132\033.cardrules.v1.SamHouseRules\022\"\n\005hands\030" +
       "\002 \003(\0132\023.cardrules.v1.Cards\022\024\n\014declaratio" +
-      "ns\030\003 \003(\005\022\016\n\006leader\030\004 \001(\005\"\354\001\n\036SamLocServi" +
-      "ceStartHandResponse\022*\n\005state\030\001 \001(\0132\033.car" +
-      "drules.v1.SamTableState\0224\n\013instant_win\030\002" +
-      " \001(\0162\037.cardrules.v1.SamInstantWinKind\022\033\n" +
-      "\016instant_winner\030\003 \001(\005H\000\210\001\001\0228\n\nqualifiers" +
-      "\030\004 \003(\0132$.cardrules.v1.SamInstantWinQuali" +
-      "fierB\021\n\017_instant_winner\"U\n\026SamInstantWin" +
-      "Qualifier\022\014\n\004seat\030\001 \001(\005\022-\n\004kind\030\002 \001(\0162\037." +
-      "cardrules.v1.SamInstantWinKind\"\251\001\n SamLo" +
-      "cServiceValidatePlayRequest\0220\n\013house_rul" +
-      "es\030\001 \001(\0132\033.cardrules.v1.SamHouseRules\022*\n" +
-      "\005state\030\002 \001(\0132\033.cardrules.v1.SamTableStat" +
-      "e\022\'\n\006action\030\003 \001(\0132\027.cardrules.v1.SamActi" +
-      "on\"\230\002\n!SamLocServiceValidatePlayResponse" +
-      "\022\r\n\005legal\030\001 \001(\010\022\'\n\006reason\030\002 \001(\0162\027.cardru" +
-      "les.v1.SamReason\022/\n\007message\030\003 \001(\0132\036.card" +
-      "rules.v1.LocalizedMessage\0221\n\013combination" +
-      "\030\004 \001(\0132\034.cardrules.v1.SamCombination\022&\n\006" +
-      "events\030\005 \003(\0132\026.cardrules.v1.SamEvent\022/\n\n" +
-      "next_state\030\006 \001(\0132\033.cardrules.v1.SamTable" +
-      "State\"\225\001\n\036SamLocServiceLegalMovesRequest" +
-      "\0220\n\013house_rules\030\001 \001(\0132\033.cardrules.v1.Sam" +
-      "HouseRules\022*\n\005state\030\002 \001(\0132\033.cardrules.v1" +
-      ".SamTableState\022\025\n\rall_card_sets\030\003 \001(\010\"f\n" +
-      "\007SamMove\022,\n\004play\030\001 \001(\0132\034.cardrules.v1.Sa" +
-      "mCombinationH\000\022%\n\004pass\030\002 \001(\0132\025.cardrules" +
-      ".v1.SamPassH\000B\006\n\004move\"c\n\037SamLocServiceLe" +
-      "galMovesResponse\022\021\n\004seat\030\001 \001(\005H\000\210\001\001\022$\n\005m" +
-      "oves\030\002 \003(\0132\025.cardrules.v1.SamMoveB\007\n\005_se" +
-      "at\"\305\001\n\016SamRoundRecord\022\r\n\005stake\030\001 \001(\003\0220\n\013" +
-      "house_rules\030\002 \001(\0132\033.cardrules.v1.SamHous" +
-      "eRules\022\"\n\005hands\030\003 \003(\0132\023.cardrules.v1.Car" +
-      "ds\022\024\n\014declarations\030\004 \003(\005\022\016\n\006leader\030\005 \001(\005" +
-      "\022(\n\007actions\030\006 \003(\0132\027.cardrules.v1.SamActi" +
-      "on\"N\n\037SamLocServiceSettleRoundRequest\022+\n" +
-      "\005round\030\001 \001(\0132\034.cardrules.v1.SamRoundReco" +
-      "rd\"\206\002\n SamLocServiceSettleRoundResponse\022" +
-      ")\n\007outcome\030\001 \001(\0162\030.cardrules.v1.SamOutco" +
-      "me\022\023\n\006winner\030\002 \001(\005H\000\210\001\001\0224\n\013instant_win\030\003" +
-      " \001(\0162\037.cardrules.v1.SamInstantWinKind\022)\n" +
-      "\ttransfers\030\004 \003(\0132\026.cardrules.v1.Transfer" +
-      "\022\014\n\004nets\030\005 \003(\003\022\013\n\003fee\030\006 \001(\003\022\014\n\004fees\030\007 \003(" +
-      "\003\022\r\n\005gross\030\010 \003(\003B\t\n\007_winner\"\310\002\n\032SamLocSe" +
-      "rviceStreamRequest\022\n\n\002id\030\001 \001(\004\022A\n\nstart_" +
-      "hand\030\002 \001(\0132+.cardrules.v1.SamLocServiceS" +
-      "tartHandRequestH\000\022G\n\rvalidate_play\030\003 \001(\013" +
-      "2..cardrules.v1.SamLocServiceValidatePla" +
-      "yRequestH\000\022C\n\013legal_moves\030\004 \001(\0132,.cardru" +
-      "les.v1.SamLocServiceLegalMovesRequestH\000\022" +
-      "E\n\014settle_round\030\005 \001(\0132-.cardrules.v1.Sam" +
-      "LocServiceSettleRoundRequestH\000B\006\n\004call\"\364" +
-      "\002\n\033SamLocServiceStreamResponse\022\n\n\002id\030\001 \001" +
-      "(\004\022#\n\005error\030\002 \001(\0132\022.google.rpc.StatusH\000\022" +
-      "B\n\nstart_hand\030\003 \001(\0132,.cardrules.v1.SamLo" +
-      "cServiceStartHandResponseH\000\022H\n\rvalidate_" +
-      "play\030\004 \001(\0132/.cardrules.v1.SamLocServiceV" +
-      "alidatePlayResponseH\000\022D\n\013legal_moves\030\005 \001" +
-      "(\0132-.cardrules.v1.SamLocServiceLegalMove" +
-      "sResponseH\000\022F\n\014settle_round\030\006 \001(\0132..card" +
-      "rules.v1.SamLocServiceSettleRoundRespons" +
-      "eH\000B\010\n\006result*\200\001\n\014SamChopChain\022\036\n\032SAM_CH" +
-      "OP_CHAIN_UNSPECIFIED\020\000\022\027\n\023SAM_CHOP_CHAIN" +
-      "_EACH\020\001\022\031\n\025SAM_CHOP_CHAIN_DOUBLE\020\002\022\034\n\030SA" +
-      "M_CHOP_CHAIN_LAST_ONLY\020\003*f\n\014SamFailPayTo" +
-      "\022\037\n\033SAM_FAIL_PAY_TO_UNSPECIFIED\020\000\022\033\n\027SAM" +
-      "_FAIL_PAY_TO_BLOCKER\020\001\022\030\n\024SAM_FAIL_PAY_T" +
-      "O_EACH\020\002*\\\n\tSamBaoMot\022\033\n\027SAM_BAO_MOT_UNS" +
-      "PECIFIED\020\000\022\027\n\023SAM_BAO_MOT_PENALTY\020\001\022\031\n\025S" +
-      "AM_BAO_MOT_FORBIDDEN\020\002*{\n\020SamFinishWithT" +
-      "wo\022#\n\037SAM_FINISH_WITH_TWO_UNSPECIFIED\020\000\022" +
-      "\037\n\033SAM_FINISH_WITH_TWO_PENALTY\020\001\022!\n\035SAM_" +
-      "FINISH_WITH_TWO_FORBIDDEN\020\002*[\n\nSamThoiTw" +
-      "o\022\034\n\030SAM_THOI_TWO_UNSPECIFIED\020\000\022\025\n\021SAM_T" +
-      "HOI_TWO_FLAT\020\001\022\030\n\024SAM_THOI_TWO_PER_TWO\020\002" +
-      "*\360\001\n\021SamInstantWinKind\022$\n SAM_INSTANT_WI" +
-      "N_KIND_UNSPECIFIED\020\000\022\037\n\033SAM_INSTANT_WIN_" +
-      "KIND_DRAGON\020\001\022\"\n\036SAM_INSTANT_WIN_KIND_FO" +
-      "UR_TWOS\020\002\022#\n\037SAM_INSTANT_WIN_KIND_SAME_C" +
-      "OLOR\020\003\022&\n\"SAM_INSTANT_WIN_KIND_THREE_TRI" +
-      "PLES\020\004\022#\n\037SAM_INSTANT_WIN_KIND_FIVE_PAIR" +
-      "S\020\005*\377\001\n\022SamCombinationKind\022$\n SAM_COMBIN" +
-      "ATION_KIND_UNSPECIFIED\020\000\022\037\n\033SAM_COMBINAT" +
-      "ION_KIND_SINGLE\020\001\022\035\n\031SAM_COMBINATION_KIN" +
-      "D_PAIR\020\002\022\037\n\033SAM_COMBINATION_KIND_TRIPLE\020" +
-      "\003\022\035\n\031SAM_COMBINATION_KIND_QUAD\020\004\022!\n\035SAM_" +
-      "COMBINATION_KIND_STRAIGHT\020\005\022 \n\034SAM_COMBI" +
-      "NATION_KIND_INVALID\020\006*\344\001\n\nSamHandEnd\022\034\n\030" +
-      "SAM_HAND_END_UNSPECIFIED\020\000\022\031\n\025SAM_HAND_E" +
-      "ND_FINISHED\020\001\022 \n\034SAM_HAND_END_FINISHED_O" +
-      "N_TWO\020\002\022 \n\034SAM_HAND_END_BAO_MOT_PENALTY\020" +
-      "\003\022\030\n\024SAM_HAND_END_SAM_WON\020\004\022\034\n\030SAM_HAND_" +
-      "END_SAM_BLOCKED\020\005\022!\n\035SAM_HAND_END_SAM_FA" +
-      "ILED_STUCK\020\006*\323\002\n\tSamReason\022\032\n\026SAM_REASON" +
-      "_UNSPECIFIED\020\000\022\034\n\030SAM_REASON_NOT_YOUR_TU" +
-      "RN\020\001\022 \n\034SAM_REASON_NOT_A_COMBINATION\020\002\022\034" +
-      "\n\030SAM_REASON_DOES_NOT_BEAT\020\003\022!\n\035SAM_REAS" +
-      "ON_LEADER_CANNOT_PASS\020\004\022\035\n\031SAM_REASON_AL" +
-      "READY_PASSED\020\005\022\'\n#SAM_REASON_MUST_PLAY_H" +
-      "IGHEST_SINGLE\020\006\022%\n!SAM_REASON_CANNOT_FIN" +
-      "ISH_WITH_TWO\020\007\022\030\n\024SAM_REASON_HAND_OVER\020\010" +
-      "\022 \n\034SAM_REASON_ONLY_CHOP_ALLOWED\020\t*\263\003\n\014S" +
-      "amEventKind\022\036\n\032SAM_EVENT_KIND_UNSPECIFIE" +
-      "D\020\000\022\027\n\023SAM_EVENT_KIND_CHOP\020\001\022\034\n\030SAM_EVEN" +
-      "T_KIND_OVER_CHOP\020\002\022\036\n\032SAM_EVENT_KIND_SAM" +
-      "_BLOCKED\020\003\022$\n SAM_EVENT_KIND_BAO_MOT_VIO" +
-      "LATION\020\004\022\031\n\025SAM_EVENT_KIND_FINISH\020\005\022 \n\034S" +
-      "AM_EVENT_KIND_FINISH_ON_TWO\020\006\022 \n\034SAM_EVE" +
-      "NT_KIND_SAM_SUCCEEDED\020\007\022\036\n\032SAM_EVENT_KIN" +
-      "D_TRICK_ENDED\020\010\022\036\n\032SAM_EVENT_KIND_NEXT_L" +
-      "EADER\020\t\022\036\n\032SAM_EVENT_KIND_LEAD_PASSED\020\n\022" +
-      "#\n\037SAM_EVENT_KIND_SAM_FAILED_STUCK\020\013\022\"\n\036" +
-      "SAM_EVENT_KIND_BAO_MOT_PENALTY\020\014*\370\001\n\nSam" +
-      "Outcome\022\033\n\027SAM_OUTCOME_UNSPECIFIED\020\000\022\033\n\027" +
-      "SAM_OUTCOME_INSTANT_WIN\020\001\022\027\n\023SAM_OUTCOME" +
-      "_SAM_WON\020\002\022\033\n\027SAM_OUTCOME_SAM_BLOCKED\020\003\022" +
-      " \n\034SAM_OUTCOME_SAM_FAILED_STUCK\020\004\022\037\n\033SAM" +
-      "_OUTCOME_FINISHED_ON_TWO\020\005\022\037\n\033SAM_OUTCOM" +
-      "E_BAO_MOT_PENALTY\020\006\022\026\n\022SAM_OUTCOME_NORMA" +
-      "L\020\0072\244\004\n\rSamLocService\022f\n\tStartHand\022+.car" +
-      "drules.v1.SamLocServiceStartHandRequest\032" +
-      ",.cardrules.v1.SamLocServiceStartHandRes" +
-      "ponse\022o\n\014ValidatePlay\022..cardrules.v1.Sam" +
-      "LocServiceValidatePlayRequest\032/.cardrule" +
-      "s.v1.SamLocServiceValidatePlayResponse\022i" +
-      "\n\nLegalMoves\022,.cardrules.v1.SamLocServic" +
-      "eLegalMovesRequest\032-.cardrules.v1.SamLoc" +
-      "ServiceLegalMovesResponse\022l\n\013SettleRound" +
-      "\022-.cardrules.v1.SamLocServiceSettleRound" +
-      "Request\032..cardrules.v1.SamLocServiceSett" +
-      "leRoundResponse\022a\n\006Stream\022(.cardrules.v1" +
-      ".SamLocServiceStreamRequest\032).cardrules." +
-      "v1.SamLocServiceStreamResponse(\0010\001B\023\n\017io" +
-      ".cardrules.v1P\001b\006proto3"
+      "ns\030\003 \003(\005\022\016\n\006leader\030\004 \001(\005\022#\n\005views\030\005 \003(\0132" +
+      "\024.cardrules.v1.Viewer\"\245\002\n\036SamLocServiceS" +
+      "tartHandResponse\022*\n\005state\030\001 \001(\0132\033.cardru" +
+      "les.v1.SamTableState\0224\n\013instant_win\030\002 \001(" +
+      "\0162\037.cardrules.v1.SamInstantWinKind\022\033\n\016in" +
+      "stant_winner\030\003 \001(\005H\000\210\001\001\0228\n\nqualifiers\030\004 " +
+      "\003(\0132$.cardrules.v1.SamInstantWinQualifie" +
+      "r\0227\n\005views\030\005 \003(\0132(.cardrules.v1.SamLocSe" +
+      "rviceStartHandViewB\021\n\017_instant_winner\"\200\001" +
+      "\n\032SamLocServiceStartHandView\022$\n\006viewer\030\001" +
+      " \001(\0132\024.cardrules.v1.Viewer\022<\n\006answer\030\002 \001" +
+      "(\0132,.cardrules.v1.SamLocServiceStartHand" +
+      "Response\"U\n\026SamInstantWinQualifier\022\014\n\004se" +
+      "at\030\001 \001(\005\022-\n\004kind\030\002 \001(\0162\037.cardrules.v1.Sa" +
+      "mInstantWinKind\"\316\001\n SamLocServiceValidat" +
+      "ePlayRequest\0220\n\013house_rules\030\001 \001(\0132\033.card" +
+      "rules.v1.SamHouseRules\022*\n\005state\030\002 \001(\0132\033." +
+      "cardrules.v1.SamTableState\022\'\n\006action\030\003 \001" +
+      "(\0132\027.cardrules.v1.SamAction\022#\n\005views\030\004 \003" +
+      "(\0132\024.cardrules.v1.Viewer\"\324\002\n!SamLocServi" +
+      "ceValidatePlayResponse\022\r\n\005legal\030\001 \001(\010\022\'\n" +
+      "\006reason\030\002 \001(\0162\027.cardrules.v1.SamReason\022/" +
+      "\n\007message\030\003 \001(\0132\036.cardrules.v1.Localized" +
+      "Message\0221\n\013combination\030\004 \001(\0132\034.cardrules" +
+      ".v1.SamCombination\022&\n\006events\030\005 \003(\0132\026.car" +
+      "drules.v1.SamEvent\022/\n\nnext_state\030\006 \001(\0132\033" +
+      ".cardrules.v1.SamTableState\022:\n\005views\030\007 \003" +
+      "(\0132+.cardrules.v1.SamLocServiceValidateP" +
+      "layView\"\206\001\n\035SamLocServiceValidatePlayVie" +
+      "w\022$\n\006viewer\030\001 \001(\0132\024.cardrules.v1.Viewer\022" +
+      "?\n\006answer\030\002 \001(\0132/.cardrules.v1.SamLocSer" +
+      "viceValidatePlayResponse\"\272\001\n\036SamLocServi" +
+      "ceLegalMovesRequest\0220\n\013house_rules\030\001 \001(\013" +
+      "2\033.cardrules.v1.SamHouseRules\022*\n\005state\030\002" +
+      " \001(\0132\033.cardrules.v1.SamTableState\022\025\n\rall" +
+      "_card_sets\030\003 \001(\010\022#\n\005views\030\004 \003(\0132\024.cardru" +
+      "les.v1.Viewer\"f\n\007SamMove\022,\n\004play\030\001 \001(\0132\034" +
+      ".cardrules.v1.SamCombinationH\000\022%\n\004pass\030\002" +
+      " \001(\0132\025.cardrules.v1.SamPassH\000B\006\n\004move\"\235\001" +
+      "\n\037SamLocServiceLegalMovesResponse\022\021\n\004sea" +
+      "t\030\001 \001(\005H\000\210\001\001\022$\n\005moves\030\002 \003(\0132\025.cardrules." +
+      "v1.SamMove\0228\n\005views\030\003 \003(\0132).cardrules.v1" +
+      ".SamLocServiceLegalMovesViewB\007\n\005_seat\"\202\001" +
+      "\n\033SamLocServiceLegalMovesView\022$\n\006viewer\030" +
+      "\001 \001(\0132\024.cardrules.v1.Viewer\022=\n\006answer\030\002 " +
+      "\001(\0132-.cardrules.v1.SamLocServiceLegalMov" +
+      "esResponse\"\305\001\n\016SamRoundRecord\022\r\n\005stake\030\001" +
+      " \001(\003\0220\n\013house_rules\030\002 \001(\0132\033.cardrules.v1" +
+      ".SamHouseRules\022\"\n\005hands\030\003 \003(\0132\023.cardrule" +
+      "s.v1.Cards\022\024\n\014declarations\030\004 \003(\005\022\016\n\006lead" +
+      "er\030\005 \001(\005\022(\n\007actions\030\006 \003(\0132\027.cardrules.v1" +
+      ".SamAction\"s\n\037SamLocServiceSettleRoundRe" +
+      "quest\022+\n\005round\030\001 \001(\0132\034.cardrules.v1.SamR" +
+      "oundRecord\022#\n\005views\030\002 \003(\0132\024.cardrules.v1" +
+      ".Viewer\"\301\002\n SamLocServiceSettleRoundResp" +
+      "onse\022)\n\007outcome\030\001 \001(\0162\030.cardrules.v1.Sam" +
+      "Outcome\022\023\n\006winner\030\002 \001(\005H\000\210\001\001\0224\n\013instant_" +
+      "win\030\003 \001(\0162\037.cardrules.v1.SamInstantWinKi" +
+      "nd\022)\n\ttransfers\030\004 \003(\0132\026.cardrules.v1.Tra" +
+      "nsfer\022\014\n\004nets\030\005 \003(\003\022\013\n\003fee\030\006 \001(\003\022\014\n\004fees" +
+      "\030\007 \003(\003\022\r\n\005gross\030\010 \003(\003\0229\n\005views\030\t \003(\0132*.c" +
+      "ardrules.v1.SamLocServiceSettleRoundView" +
+      "B\t\n\007_winner\"\204\001\n\034SamLocServiceSettleRound" +
+      "View\022$\n\006viewer\030\001 \001(\0132\024.cardrules.v1.View" +
+      "er\022>\n\006answer\030\002 \001(\0132..cardrules.v1.SamLoc" +
+      "ServiceSettleRoundResponse\"\310\002\n\032SamLocSer" +
+      "viceStreamRequest\022\n\n\002id\030\001 \001(\004\022A\n\nstart_h" +
+      "and\030\002 \001(\0132+.cardrules.v1.SamLocServiceSt" +
+      "artHandRequestH\000\022G\n\rvalidate_play\030\003 \001(\0132" +
+      "..cardrules.v1.SamLocServiceValidatePlay" +
+      "RequestH\000\022C\n\013legal_moves\030\004 \001(\0132,.cardrul" +
+      "es.v1.SamLocServiceLegalMovesRequestH\000\022E" +
+      "\n\014settle_round\030\005 \001(\0132-.cardrules.v1.SamL" +
+      "ocServiceSettleRoundRequestH\000B\006\n\004call\"\364\002" +
+      "\n\033SamLocServiceStreamResponse\022\n\n\002id\030\001 \001(" +
+      "\004\022#\n\005error\030\002 \001(\0132\022.google.rpc.StatusH\000\022B" +
+      "\n\nstart_hand\030\003 \001(\0132,.cardrules.v1.SamLoc" +
+      "ServiceStartHandResponseH\000\022H\n\rvalidate_p" +
+      "lay\030\004 \001(\0132/.cardrules.v1.SamLocServiceVa" +
+      "lidatePlayResponseH\000\022D\n\013legal_moves\030\005 \001(" +
+      "\0132-.cardrules.v1.SamLocServiceLegalMoves" +
+      "ResponseH\000\022F\n\014settle_round\030\006 \001(\0132..cardr" +
+      "ules.v1.SamLocServiceSettleRoundResponse" +
+      "H\000B\010\n\006result*\200\001\n\014SamChopChain\022\036\n\032SAM_CHO" +
+      "P_CHAIN_UNSPECIFIED\020\000\022\027\n\023SAM_CHOP_CHAIN_" +
+      "EACH\020\001\022\031\n\025SAM_CHOP_CHAIN_DOUBLE\020\002\022\034\n\030SAM" +
+      "_CHOP_CHAIN_LAST_ONLY\020\003*f\n\014SamFailPayTo\022" +
+      "\037\n\033SAM_FAIL_PAY_TO_UNSPECIFIED\020\000\022\033\n\027SAM_" +
+      "FAIL_PAY_TO_BLOCKER\020\001\022\030\n\024SAM_FAIL_PAY_TO" +
+      "_EACH\020\002*\\\n\tSamBaoMot\022\033\n\027SAM_BAO_MOT_UNSP" +
+      "ECIFIED\020\000\022\027\n\023SAM_BAO_MOT_PENALTY\020\001\022\031\n\025SA" +
+      "M_BAO_MOT_FORBIDDEN\020\002*{\n\020SamFinishWithTw" +
+      "o\022#\n\037SAM_FINISH_WITH_TWO_UNSPECIFIED\020\000\022\037" +
+      "\n\033SAM_FINISH_WITH_TWO_PENALTY\020\001\022!\n\035SAM_F" +
+      "INISH_WITH_TWO_FORBIDDEN\020\002*[\n\nSamThoiTwo" +
+      "\022\034\n\030SAM_THOI_TWO_UNSPECIFIED\020\000\022\025\n\021SAM_TH" +
+      "OI_TWO_FLAT\020\001\022\030\n\024SAM_THOI_TWO_PER_TWO\020\002*" +
+      "\360\001\n\021SamInstantWinKind\022$\n SAM_INSTANT_WIN" +
+      "_KIND_UNSPECIFIED\020\000\022\037\n\033SAM_INSTANT_WIN_K" +
+      "IND_DRAGON\020\001\022\"\n\036SAM_INSTANT_WIN_KIND_FOU" +
+      "R_TWOS\020\002\022#\n\037SAM_INSTANT_WIN_KIND_SAME_CO" +
+      "LOR\020\003\022&\n\"SAM_INSTANT_WIN_KIND_THREE_TRIP" +
+      "LES\020\004\022#\n\037SAM_INSTANT_WIN_KIND_FIVE_PAIRS" +
+      "\020\005*\377\001\n\022SamCombinationKind\022$\n SAM_COMBINA" +
+      "TION_KIND_UNSPECIFIED\020\000\022\037\n\033SAM_COMBINATI" +
+      "ON_KIND_SINGLE\020\001\022\035\n\031SAM_COMBINATION_KIND" +
+      "_PAIR\020\002\022\037\n\033SAM_COMBINATION_KIND_TRIPLE\020\003" +
+      "\022\035\n\031SAM_COMBINATION_KIND_QUAD\020\004\022!\n\035SAM_C" +
+      "OMBINATION_KIND_STRAIGHT\020\005\022 \n\034SAM_COMBIN" +
+      "ATION_KIND_INVALID\020\006*\344\001\n\nSamHandEnd\022\034\n\030S" +
+      "AM_HAND_END_UNSPECIFIED\020\000\022\031\n\025SAM_HAND_EN" +
+      "D_FINISHED\020\001\022 \n\034SAM_HAND_END_FINISHED_ON" +
+      "_TWO\020\002\022 \n\034SAM_HAND_END_BAO_MOT_PENALTY\020\003" +
+      "\022\030\n\024SAM_HAND_END_SAM_WON\020\004\022\034\n\030SAM_HAND_E" +
+      "ND_SAM_BLOCKED\020\005\022!\n\035SAM_HAND_END_SAM_FAI" +
+      "LED_STUCK\020\006*\323\002\n\tSamReason\022\032\n\026SAM_REASON_" +
+      "UNSPECIFIED\020\000\022\034\n\030SAM_REASON_NOT_YOUR_TUR" +
+      "N\020\001\022 \n\034SAM_REASON_NOT_A_COMBINATION\020\002\022\034\n" +
+      "\030SAM_REASON_DOES_NOT_BEAT\020\003\022!\n\035SAM_REASO" +
+      "N_LEADER_CANNOT_PASS\020\004\022\035\n\031SAM_REASON_ALR" +
+      "EADY_PASSED\020\005\022\'\n#SAM_REASON_MUST_PLAY_HI" +
+      "GHEST_SINGLE\020\006\022%\n!SAM_REASON_CANNOT_FINI" +
+      "SH_WITH_TWO\020\007\022\030\n\024SAM_REASON_HAND_OVER\020\010\022" +
+      " \n\034SAM_REASON_ONLY_CHOP_ALLOWED\020\t*\263\003\n\014Sa" +
+      "mEventKind\022\036\n\032SAM_EVENT_KIND_UNSPECIFIED" +
+      "\020\000\022\027\n\023SAM_EVENT_KIND_CHOP\020\001\022\034\n\030SAM_EVENT" +
+      "_KIND_OVER_CHOP\020\002\022\036\n\032SAM_EVENT_KIND_SAM_" +
+      "BLOCKED\020\003\022$\n SAM_EVENT_KIND_BAO_MOT_VIOL" +
+      "ATION\020\004\022\031\n\025SAM_EVENT_KIND_FINISH\020\005\022 \n\034SA" +
+      "M_EVENT_KIND_FINISH_ON_TWO\020\006\022 \n\034SAM_EVEN" +
+      "T_KIND_SAM_SUCCEEDED\020\007\022\036\n\032SAM_EVENT_KIND" +
+      "_TRICK_ENDED\020\010\022\036\n\032SAM_EVENT_KIND_NEXT_LE" +
+      "ADER\020\t\022\036\n\032SAM_EVENT_KIND_LEAD_PASSED\020\n\022#" +
+      "\n\037SAM_EVENT_KIND_SAM_FAILED_STUCK\020\013\022\"\n\036S" +
+      "AM_EVENT_KIND_BAO_MOT_PENALTY\020\014*\370\001\n\nSamO" +
+      "utcome\022\033\n\027SAM_OUTCOME_UNSPECIFIED\020\000\022\033\n\027S" +
+      "AM_OUTCOME_INSTANT_WIN\020\001\022\027\n\023SAM_OUTCOME_" +
+      "SAM_WON\020\002\022\033\n\027SAM_OUTCOME_SAM_BLOCKED\020\003\022 " +
+      "\n\034SAM_OUTCOME_SAM_FAILED_STUCK\020\004\022\037\n\033SAM_" +
+      "OUTCOME_FINISHED_ON_TWO\020\005\022\037\n\033SAM_OUTCOME" +
+      "_BAO_MOT_PENALTY\020\006\022\026\n\022SAM_OUTCOME_NORMAL" +
+      "\020\0072\244\004\n\rSamLocService\022f\n\tStartHand\022+.card" +
+      "rules.v1.SamLocServiceStartHandRequest\032," +
+      ".cardrules.v1.SamLocServiceStartHandResp" +
+      "onse\022o\n\014ValidatePlay\022..cardrules.v1.SamL" +
+      "ocServiceValidatePlayRequest\032/.cardrules" +
+      ".v1.SamLocServiceValidatePlayResponse\022i\n" +
+      "\nLegalMoves\022,.cardrules.v1.SamLocService" +
+      "LegalMovesRequest\032-.cardrules.v1.SamLocS" +
+      "erviceLegalMovesResponse\022l\n\013SettleRound\022" +
+      "-.cardrules.v1.SamLocServiceSettleRoundR" +
+      "equest\032..cardrules.v1.SamLocServiceSettl" +
+      "eRoundResponse\022a\n\006Stream\022(.cardrules.v1." +
+      "SamLocServiceStreamRequest\032).cardrules.v" +
+      "1.SamLocServiceStreamResponse(\0010\001B\023\n\017io." +
+      "cardrules.v1P\001b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -386,75 +429,99 @@ public final class SamLoc {
     internal_static_cardrules_v1_SamLocServiceStartHandRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceStartHandRequest_descriptor,
-        new java.lang.String[] { "HouseRules", "Hands", "Declarations", "Leader", });
+        new java.lang.String[] { "HouseRules", "Hands", "Declarations", "Leader", "Views", });
     internal_static_cardrules_v1_SamLocServiceStartHandResponse_descriptor =
       getDescriptor().getMessageTypes().get(10);
     internal_static_cardrules_v1_SamLocServiceStartHandResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceStartHandResponse_descriptor,
-        new java.lang.String[] { "State", "InstantWin", "InstantWinner", "Qualifiers", });
-    internal_static_cardrules_v1_SamInstantWinQualifier_descriptor =
+        new java.lang.String[] { "State", "InstantWin", "InstantWinner", "Qualifiers", "Views", });
+    internal_static_cardrules_v1_SamLocServiceStartHandView_descriptor =
       getDescriptor().getMessageTypes().get(11);
+    internal_static_cardrules_v1_SamLocServiceStartHandView_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_cardrules_v1_SamLocServiceStartHandView_descriptor,
+        new java.lang.String[] { "Viewer", "Answer", });
+    internal_static_cardrules_v1_SamInstantWinQualifier_descriptor =
+      getDescriptor().getMessageTypes().get(12);
     internal_static_cardrules_v1_SamInstantWinQualifier_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamInstantWinQualifier_descriptor,
         new java.lang.String[] { "Seat", "Kind", });
     internal_static_cardrules_v1_SamLocServiceValidatePlayRequest_descriptor =
-      getDescriptor().getMessageTypes().get(12);
+      getDescriptor().getMessageTypes().get(13);
     internal_static_cardrules_v1_SamLocServiceValidatePlayRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceValidatePlayRequest_descriptor,
-        new java.lang.String[] { "HouseRules", "State", "Action", });
+        new java.lang.String[] { "HouseRules", "State", "Action", "Views", });
     internal_static_cardrules_v1_SamLocServiceValidatePlayResponse_descriptor =
-      getDescriptor().getMessageTypes().get(13);
+      getDescriptor().getMessageTypes().get(14);
     internal_static_cardrules_v1_SamLocServiceValidatePlayResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceValidatePlayResponse_descriptor,
-        new java.lang.String[] { "Legal", "Reason", "Message", "Combination", "Events", "NextState", });
+        new java.lang.String[] { "Legal", "Reason", "Message", "Combination", "Events", "NextState", "Views", });
+    internal_static_cardrules_v1_SamLocServiceValidatePlayView_descriptor =
+      getDescriptor().getMessageTypes().get(15);
+    internal_static_cardrules_v1_SamLocServiceValidatePlayView_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_cardrules_v1_SamLocServiceValidatePlayView_descriptor,
+        new java.lang.String[] { "Viewer", "Answer", });
     internal_static_cardrules_v1_SamLocServiceLegalMovesRequest_descriptor =
-      getDescriptor().getMessageTypes().get(14);
+      getDescriptor().getMessageTypes().get(16);
     internal_static_cardrules_v1_SamLocServiceLegalMovesRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceLegalMovesRequest_descriptor,
-        new java.lang.String[] { "HouseRules", "State", "AllCardSets", });
+        new java.lang.String[] { "HouseRules", "State", "AllCardSets", "Views", });
     internal_static_cardrules_v1_SamMove_descriptor =
-      getDescriptor().getMessageTypes().get(15);
+      getDescriptor().getMessageTypes().get(17);
     internal_static_cardrules_v1_SamMove_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamMove_descriptor,
         new java.lang.String[] { "Play", "Pass", "Move", });
     internal_static_cardrules_v1_SamLocServiceLegalMovesResponse_descriptor =
-      getDescriptor().getMessageTypes().get(16);
+      getDescriptor().getMessageTypes().get(18);
     internal_static_cardrules_v1_SamLocServiceLegalMovesResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceLegalMovesResponse_descriptor,
-        new java.lang.String[] { "Seat", "Moves", });
+        new java.lang.String[] { "Seat", "Moves", "Views", });
+    internal_static_cardrules_v1_SamLocServiceLegalMovesView_descriptor =
+      getDescriptor().getMessageTypes().get(19);
+    internal_static_cardrules_v1_SamLocServiceLegalMovesView_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_cardrules_v1_SamLocServiceLegalMovesView_descriptor,
+        new java.lang.String[] { "Viewer", "Answer", });
     internal_static_cardrules_v1_SamRoundRecord_descriptor =
-      getDescriptor().getMessageTypes().get(17);
+      getDescriptor().getMessageTypes().get(20);
     internal_static_cardrules_v1_SamRoundRecord_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamRoundRecord_descriptor,
         new java.lang.String[] { "Stake", "HouseRules", "Hands", "Declarations", "Leader", "Actions", });
     internal_static_cardrules_v1_SamLocServiceSettleRoundRequest_descriptor =
-      getDescriptor().getMessageTypes().get(18);
+      getDescriptor().getMessageTypes().get(21);
     internal_static_cardrules_v1_SamLocServiceSettleRoundRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceSettleRoundRequest_descriptor,
-        new java.lang.String[] { "Round", });
+        new java.lang.String[] { "Round", "Views", });
     internal_static_cardrules_v1_SamLocServiceSettleRoundResponse_descriptor =
-      getDescriptor().getMessageTypes().get(19);
+      getDescriptor().getMessageTypes().get(22);
     internal_static_cardrules_v1_SamLocServiceSettleRoundResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceSettleRoundResponse_descriptor,
-        new java.lang.String[] { "Outcome", "Winner", "InstantWin", "Transfers", "Nets", "Fee", "Fees", "Gross", });
+        new java.lang.String[] { "Outcome", "Winner", "InstantWin", "Transfers", "Nets", "Fee", "Fees", "Gross", "Views", });
+    internal_static_cardrules_v1_SamLocServiceSettleRoundView_descriptor =
+      getDescriptor().getMessageTypes().get(23);
+    internal_static_cardrules_v1_SamLocServiceSettleRoundView_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_cardrules_v1_SamLocServiceSettleRoundView_descriptor,
+        new java.lang.String[] { "Viewer", "Answer", });
     internal_static_cardrules_v1_SamLocServiceStreamRequest_descriptor =
-      getDescriptor().getMessageTypes().get(20);
+      getDescriptor().getMessageTypes().get(24);
     internal_static_cardrules_v1_SamLocServiceStreamRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceStreamRequest_descriptor,
         new java.lang.String[] { "Id", "StartHand", "ValidatePlay", "LegalMoves", "SettleRound", "Call", });
     internal_static_cardrules_v1_SamLocServiceStreamResponse_descriptor =
-      getDescriptor().getMessageTypes().get(21);
+      getDescriptor().getMessageTypes().get(25);
     internal_static_cardrules_v1_SamLocServiceStreamResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceStreamResponse_descriptor,

@@ -18,6 +18,7 @@ private static final long serialVersionUID = 0L;
   }
   private SamLocServiceLegalMovesResponse() {
     moves_ = java.util.Collections.emptyList();
+    views_ = java.util.Collections.emptyList();
   }
 
   @java.lang.Override
@@ -109,6 +110,77 @@ private static final long serialVersionUID = 0L;
     return moves_.get(index);
   }
 
+  public static final int VIEWS_FIELD_NUMBER = 3;
+  @SuppressWarnings("serial")
+  private java.util.List<io.cardrules.v1.SamLocServiceLegalMovesView> views_;
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. Only the seat to act and the audit view see `moves` (they tell what that hand
+   * holds); every other view has `seat` and no moves.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceLegalMovesView views = 3;</code>
+   */
+  @java.lang.Override
+  public java.util.List<io.cardrules.v1.SamLocServiceLegalMovesView> getViewsList() {
+    return views_;
+  }
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. Only the seat to act and the audit view see `moves` (they tell what that hand
+   * holds); every other view has `seat` and no moves.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceLegalMovesView views = 3;</code>
+   */
+  @java.lang.Override
+  public java.util.List<? extends io.cardrules.v1.SamLocServiceLegalMovesViewOrBuilder> 
+      getViewsOrBuilderList() {
+    return views_;
+  }
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. Only the seat to act and the audit view see `moves` (they tell what that hand
+   * holds); every other view has `seat` and no moves.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceLegalMovesView views = 3;</code>
+   */
+  @java.lang.Override
+  public int getViewsCount() {
+    return views_.size();
+  }
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. Only the seat to act and the audit view see `moves` (they tell what that hand
+   * holds); every other view has `seat` and no moves.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceLegalMovesView views = 3;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.SamLocServiceLegalMovesView getViews(int index) {
+    return views_.get(index);
+  }
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. Only the seat to act and the audit view see `moves` (they tell what that hand
+   * holds); every other view has `seat` and no moves.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceLegalMovesView views = 3;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.SamLocServiceLegalMovesViewOrBuilder getViewsOrBuilder(
+      int index) {
+    return views_.get(index);
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -129,6 +201,9 @@ private static final long serialVersionUID = 0L;
     for (int i = 0; i < moves_.size(); i++) {
       output.writeMessage(2, moves_.get(i));
     }
+    for (int i = 0; i < views_.size(); i++) {
+      output.writeMessage(3, views_.get(i));
+    }
     getUnknownFields().writeTo(output);
   }
 
@@ -145,6 +220,10 @@ private static final long serialVersionUID = 0L;
     for (int i = 0; i < moves_.size(); i++) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(2, moves_.get(i));
+    }
+    for (int i = 0; i < views_.size(); i++) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(3, views_.get(i));
     }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
@@ -168,6 +247,8 @@ private static final long serialVersionUID = 0L;
     }
     if (!getMovesList()
         .equals(other.getMovesList())) return false;
+    if (!getViewsList()
+        .equals(other.getViewsList())) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -186,6 +267,10 @@ private static final long serialVersionUID = 0L;
     if (getMovesCount() > 0) {
       hash = (37 * hash) + MOVES_FIELD_NUMBER;
       hash = (53 * hash) + getMovesList().hashCode();
+    }
+    if (getViewsCount() > 0) {
+      hash = (37 * hash) + VIEWS_FIELD_NUMBER;
+      hash = (53 * hash) + getViewsList().hashCode();
     }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
@@ -326,6 +411,13 @@ private static final long serialVersionUID = 0L;
         movesBuilder_.clear();
       }
       bitField0_ = (bitField0_ & ~0x00000002);
+      if (viewsBuilder_ == null) {
+        views_ = java.util.Collections.emptyList();
+      } else {
+        views_ = null;
+        viewsBuilder_.clear();
+      }
+      bitField0_ = (bitField0_ & ~0x00000004);
       return this;
     }
 
@@ -367,6 +459,15 @@ private static final long serialVersionUID = 0L;
         result.moves_ = moves_;
       } else {
         result.moves_ = movesBuilder_.build();
+      }
+      if (viewsBuilder_ == null) {
+        if (((bitField0_ & 0x00000004) != 0)) {
+          views_ = java.util.Collections.unmodifiableList(views_);
+          bitField0_ = (bitField0_ & ~0x00000004);
+        }
+        result.views_ = views_;
+      } else {
+        result.views_ = viewsBuilder_.build();
       }
     }
 
@@ -453,6 +554,32 @@ private static final long serialVersionUID = 0L;
           }
         }
       }
+      if (viewsBuilder_ == null) {
+        if (!other.views_.isEmpty()) {
+          if (views_.isEmpty()) {
+            views_ = other.views_;
+            bitField0_ = (bitField0_ & ~0x00000004);
+          } else {
+            ensureViewsIsMutable();
+            views_.addAll(other.views_);
+          }
+          onChanged();
+        }
+      } else {
+        if (!other.views_.isEmpty()) {
+          if (viewsBuilder_.isEmpty()) {
+            viewsBuilder_.dispose();
+            viewsBuilder_ = null;
+            views_ = other.views_;
+            bitField0_ = (bitField0_ & ~0x00000004);
+            viewsBuilder_ = 
+              com.google.protobuf.GeneratedMessageV3.alwaysUseFieldBuilders ?
+                 getViewsFieldBuilder() : null;
+          } else {
+            viewsBuilder_.addAllMessages(other.views_);
+          }
+        }
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -497,6 +624,19 @@ private static final long serialVersionUID = 0L;
               }
               break;
             } // case 18
+            case 26: {
+              io.cardrules.v1.SamLocServiceLegalMovesView m =
+                  input.readMessage(
+                      io.cardrules.v1.SamLocServiceLegalMovesView.parser(),
+                      extensionRegistry);
+              if (viewsBuilder_ == null) {
+                ensureViewsIsMutable();
+                views_.add(m);
+              } else {
+                viewsBuilder_.addMessage(m);
+              }
+              break;
+            } // case 26
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -808,6 +948,354 @@ private static final long serialVersionUID = 0L;
         moves_ = null;
       }
       return movesBuilder_;
+    }
+
+    private java.util.List<io.cardrules.v1.SamLocServiceLegalMovesView> views_ =
+      java.util.Collections.emptyList();
+    private void ensureViewsIsMutable() {
+      if (!((bitField0_ & 0x00000004) != 0)) {
+        views_ = new java.util.ArrayList<io.cardrules.v1.SamLocServiceLegalMovesView>(views_);
+        bitField0_ |= 0x00000004;
+       }
+    }
+
+    private com.google.protobuf.RepeatedFieldBuilderV3<
+        io.cardrules.v1.SamLocServiceLegalMovesView, io.cardrules.v1.SamLocServiceLegalMovesView.Builder, io.cardrules.v1.SamLocServiceLegalMovesViewOrBuilder> viewsBuilder_;
+
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Only the seat to act and the audit view see `moves` (they tell what that hand
+     * holds); every other view has `seat` and no moves.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceLegalMovesView views = 3;</code>
+     */
+    public java.util.List<io.cardrules.v1.SamLocServiceLegalMovesView> getViewsList() {
+      if (viewsBuilder_ == null) {
+        return java.util.Collections.unmodifiableList(views_);
+      } else {
+        return viewsBuilder_.getMessageList();
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Only the seat to act and the audit view see `moves` (they tell what that hand
+     * holds); every other view has `seat` and no moves.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceLegalMovesView views = 3;</code>
+     */
+    public int getViewsCount() {
+      if (viewsBuilder_ == null) {
+        return views_.size();
+      } else {
+        return viewsBuilder_.getCount();
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Only the seat to act and the audit view see `moves` (they tell what that hand
+     * holds); every other view has `seat` and no moves.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceLegalMovesView views = 3;</code>
+     */
+    public io.cardrules.v1.SamLocServiceLegalMovesView getViews(int index) {
+      if (viewsBuilder_ == null) {
+        return views_.get(index);
+      } else {
+        return viewsBuilder_.getMessage(index);
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Only the seat to act and the audit view see `moves` (they tell what that hand
+     * holds); every other view has `seat` and no moves.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceLegalMovesView views = 3;</code>
+     */
+    public Builder setViews(
+        int index, io.cardrules.v1.SamLocServiceLegalMovesView value) {
+      if (viewsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureViewsIsMutable();
+        views_.set(index, value);
+        onChanged();
+      } else {
+        viewsBuilder_.setMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Only the seat to act and the audit view see `moves` (they tell what that hand
+     * holds); every other view has `seat` and no moves.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceLegalMovesView views = 3;</code>
+     */
+    public Builder setViews(
+        int index, io.cardrules.v1.SamLocServiceLegalMovesView.Builder builderForValue) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.set(index, builderForValue.build());
+        onChanged();
+      } else {
+        viewsBuilder_.setMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Only the seat to act and the audit view see `moves` (they tell what that hand
+     * holds); every other view has `seat` and no moves.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceLegalMovesView views = 3;</code>
+     */
+    public Builder addViews(io.cardrules.v1.SamLocServiceLegalMovesView value) {
+      if (viewsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureViewsIsMutable();
+        views_.add(value);
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Only the seat to act and the audit view see `moves` (they tell what that hand
+     * holds); every other view has `seat` and no moves.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceLegalMovesView views = 3;</code>
+     */
+    public Builder addViews(
+        int index, io.cardrules.v1.SamLocServiceLegalMovesView value) {
+      if (viewsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureViewsIsMutable();
+        views_.add(index, value);
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Only the seat to act and the audit view see `moves` (they tell what that hand
+     * holds); every other view has `seat` and no moves.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceLegalMovesView views = 3;</code>
+     */
+    public Builder addViews(
+        io.cardrules.v1.SamLocServiceLegalMovesView.Builder builderForValue) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.add(builderForValue.build());
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Only the seat to act and the audit view see `moves` (they tell what that hand
+     * holds); every other view has `seat` and no moves.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceLegalMovesView views = 3;</code>
+     */
+    public Builder addViews(
+        int index, io.cardrules.v1.SamLocServiceLegalMovesView.Builder builderForValue) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.add(index, builderForValue.build());
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Only the seat to act and the audit view see `moves` (they tell what that hand
+     * holds); every other view has `seat` and no moves.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceLegalMovesView views = 3;</code>
+     */
+    public Builder addAllViews(
+        java.lang.Iterable<? extends io.cardrules.v1.SamLocServiceLegalMovesView> values) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        com.google.protobuf.AbstractMessageLite.Builder.addAll(
+            values, views_);
+        onChanged();
+      } else {
+        viewsBuilder_.addAllMessages(values);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Only the seat to act and the audit view see `moves` (they tell what that hand
+     * holds); every other view has `seat` and no moves.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceLegalMovesView views = 3;</code>
+     */
+    public Builder clearViews() {
+      if (viewsBuilder_ == null) {
+        views_ = java.util.Collections.emptyList();
+        bitField0_ = (bitField0_ & ~0x00000004);
+        onChanged();
+      } else {
+        viewsBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Only the seat to act and the audit view see `moves` (they tell what that hand
+     * holds); every other view has `seat` and no moves.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceLegalMovesView views = 3;</code>
+     */
+    public Builder removeViews(int index) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.remove(index);
+        onChanged();
+      } else {
+        viewsBuilder_.remove(index);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Only the seat to act and the audit view see `moves` (they tell what that hand
+     * holds); every other view has `seat` and no moves.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceLegalMovesView views = 3;</code>
+     */
+    public io.cardrules.v1.SamLocServiceLegalMovesView.Builder getViewsBuilder(
+        int index) {
+      return getViewsFieldBuilder().getBuilder(index);
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Only the seat to act and the audit view see `moves` (they tell what that hand
+     * holds); every other view has `seat` and no moves.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceLegalMovesView views = 3;</code>
+     */
+    public io.cardrules.v1.SamLocServiceLegalMovesViewOrBuilder getViewsOrBuilder(
+        int index) {
+      if (viewsBuilder_ == null) {
+        return views_.get(index);  } else {
+        return viewsBuilder_.getMessageOrBuilder(index);
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Only the seat to act and the audit view see `moves` (they tell what that hand
+     * holds); every other view has `seat` and no moves.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceLegalMovesView views = 3;</code>
+     */
+    public java.util.List<? extends io.cardrules.v1.SamLocServiceLegalMovesViewOrBuilder> 
+         getViewsOrBuilderList() {
+      if (viewsBuilder_ != null) {
+        return viewsBuilder_.getMessageOrBuilderList();
+      } else {
+        return java.util.Collections.unmodifiableList(views_);
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Only the seat to act and the audit view see `moves` (they tell what that hand
+     * holds); every other view has `seat` and no moves.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceLegalMovesView views = 3;</code>
+     */
+    public io.cardrules.v1.SamLocServiceLegalMovesView.Builder addViewsBuilder() {
+      return getViewsFieldBuilder().addBuilder(
+          io.cardrules.v1.SamLocServiceLegalMovesView.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Only the seat to act and the audit view see `moves` (they tell what that hand
+     * holds); every other view has `seat` and no moves.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceLegalMovesView views = 3;</code>
+     */
+    public io.cardrules.v1.SamLocServiceLegalMovesView.Builder addViewsBuilder(
+        int index) {
+      return getViewsFieldBuilder().addBuilder(
+          index, io.cardrules.v1.SamLocServiceLegalMovesView.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. Only the seat to act and the audit view see `moves` (they tell what that hand
+     * holds); every other view has `seat` and no moves.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceLegalMovesView views = 3;</code>
+     */
+    public java.util.List<io.cardrules.v1.SamLocServiceLegalMovesView.Builder> 
+         getViewsBuilderList() {
+      return getViewsFieldBuilder().getBuilderList();
+    }
+    private com.google.protobuf.RepeatedFieldBuilderV3<
+        io.cardrules.v1.SamLocServiceLegalMovesView, io.cardrules.v1.SamLocServiceLegalMovesView.Builder, io.cardrules.v1.SamLocServiceLegalMovesViewOrBuilder> 
+        getViewsFieldBuilder() {
+      if (viewsBuilder_ == null) {
+        viewsBuilder_ = new com.google.protobuf.RepeatedFieldBuilderV3<
+            io.cardrules.v1.SamLocServiceLegalMovesView, io.cardrules.v1.SamLocServiceLegalMovesView.Builder, io.cardrules.v1.SamLocServiceLegalMovesViewOrBuilder>(
+                views_,
+                ((bitField0_ & 0x00000004) != 0),
+                getParentForChildren(),
+                isClean());
+        views_ = null;
+      }
+      return viewsBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

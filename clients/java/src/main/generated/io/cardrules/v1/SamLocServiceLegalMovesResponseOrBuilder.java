@@ -50,4 +50,58 @@ public interface SamLocServiceLegalMovesResponseOrBuilder extends
    */
   io.cardrules.v1.SamMoveOrBuilder getMovesOrBuilder(
       int index);
+
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. Only the seat to act and the audit view see `moves` (they tell what that hand
+   * holds); every other view has `seat` and no moves.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceLegalMovesView views = 3;</code>
+   */
+  java.util.List<io.cardrules.v1.SamLocServiceLegalMovesView> 
+      getViewsList();
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. Only the seat to act and the audit view see `moves` (they tell what that hand
+   * holds); every other view has `seat` and no moves.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceLegalMovesView views = 3;</code>
+   */
+  io.cardrules.v1.SamLocServiceLegalMovesView getViews(int index);
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. Only the seat to act and the audit view see `moves` (they tell what that hand
+   * holds); every other view has `seat` and no moves.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceLegalMovesView views = 3;</code>
+   */
+  int getViewsCount();
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. Only the seat to act and the audit view see `moves` (they tell what that hand
+   * holds); every other view has `seat` and no moves.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceLegalMovesView views = 3;</code>
+   */
+  java.util.List<? extends io.cardrules.v1.SamLocServiceLegalMovesViewOrBuilder> 
+      getViewsOrBuilderList();
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. Only the seat to act and the audit view see `moves` (they tell what that hand
+   * holds); every other view has `seat` and no moves.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceLegalMovesView views = 3;</code>
+   */
+  io.cardrules.v1.SamLocServiceLegalMovesViewOrBuilder getViewsOrBuilder(
+      int index);
 }

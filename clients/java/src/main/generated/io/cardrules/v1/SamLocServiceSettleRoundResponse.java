@@ -23,6 +23,7 @@ private static final long serialVersionUID = 0L;
     nets_ = emptyLongList();
     fees_ = emptyLongList();
     gross_ = emptyLongList();
+    views_ = java.util.Collections.emptyList();
   }
 
   @java.lang.Override
@@ -311,6 +312,72 @@ private static final long serialVersionUID = 0L;
   }
   private int grossMemoizedSerializedSize = -1;
 
+  public static final int VIEWS_FIELD_NUMBER = 9;
+  @SuppressWarnings("serial")
+  private java.util.List<io.cardrules.v1.SamLocServiceSettleRoundView> views_;
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A settlement names no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceSettleRoundView views = 9;</code>
+   */
+  @java.lang.Override
+  public java.util.List<io.cardrules.v1.SamLocServiceSettleRoundView> getViewsList() {
+    return views_;
+  }
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A settlement names no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceSettleRoundView views = 9;</code>
+   */
+  @java.lang.Override
+  public java.util.List<? extends io.cardrules.v1.SamLocServiceSettleRoundViewOrBuilder> 
+      getViewsOrBuilderList() {
+    return views_;
+  }
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A settlement names no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceSettleRoundView views = 9;</code>
+   */
+  @java.lang.Override
+  public int getViewsCount() {
+    return views_.size();
+  }
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A settlement names no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceSettleRoundView views = 9;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.SamLocServiceSettleRoundView getViews(int index) {
+    return views_.get(index);
+  }
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A settlement names no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceSettleRoundView views = 9;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.SamLocServiceSettleRoundViewOrBuilder getViewsOrBuilder(
+      int index) {
+    return views_.get(index);
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -361,6 +428,9 @@ private static final long serialVersionUID = 0L;
     }
     for (int i = 0; i < gross_.size(); i++) {
       output.writeInt64NoTag(gross_.getLong(i));
+    }
+    for (int i = 0; i < views_.size(); i++) {
+      output.writeMessage(9, views_.get(i));
     }
     getUnknownFields().writeTo(output);
   }
@@ -433,6 +503,10 @@ private static final long serialVersionUID = 0L;
       }
       grossMemoizedSerializedSize = dataSize;
     }
+    for (int i = 0; i < views_.size(); i++) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(9, views_.get(i));
+    }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
     return size;
@@ -465,6 +539,8 @@ private static final long serialVersionUID = 0L;
         .equals(other.getFeesList())) return false;
     if (!getGrossList()
         .equals(other.getGrossList())) return false;
+    if (!getViewsList()
+        .equals(other.getViewsList())) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -502,6 +578,10 @@ private static final long serialVersionUID = 0L;
     if (getGrossCount() > 0) {
       hash = (37 * hash) + GROSS_FIELD_NUMBER;
       hash = (53 * hash) + getGrossList().hashCode();
+    }
+    if (getViewsCount() > 0) {
+      hash = (37 * hash) + VIEWS_FIELD_NUMBER;
+      hash = (53 * hash) + getViewsList().hashCode();
     }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
@@ -648,6 +728,13 @@ private static final long serialVersionUID = 0L;
       fee_ = 0L;
       fees_ = emptyLongList();
       gross_ = emptyLongList();
+      if (viewsBuilder_ == null) {
+        views_ = java.util.Collections.emptyList();
+      } else {
+        views_ = null;
+        viewsBuilder_.clear();
+      }
+      bitField0_ = (bitField0_ & ~0x00000100);
       return this;
     }
 
@@ -689,6 +776,15 @@ private static final long serialVersionUID = 0L;
         result.transfers_ = transfers_;
       } else {
         result.transfers_ = transfersBuilder_.build();
+      }
+      if (viewsBuilder_ == null) {
+        if (((bitField0_ & 0x00000100) != 0)) {
+          views_ = java.util.Collections.unmodifiableList(views_);
+          bitField0_ = (bitField0_ & ~0x00000100);
+        }
+        result.views_ = views_;
+      } else {
+        result.views_ = viewsBuilder_.build();
       }
     }
 
@@ -838,6 +934,32 @@ private static final long serialVersionUID = 0L;
         }
         onChanged();
       }
+      if (viewsBuilder_ == null) {
+        if (!other.views_.isEmpty()) {
+          if (views_.isEmpty()) {
+            views_ = other.views_;
+            bitField0_ = (bitField0_ & ~0x00000100);
+          } else {
+            ensureViewsIsMutable();
+            views_.addAll(other.views_);
+          }
+          onChanged();
+        }
+      } else {
+        if (!other.views_.isEmpty()) {
+          if (viewsBuilder_.isEmpty()) {
+            viewsBuilder_.dispose();
+            viewsBuilder_ = null;
+            views_ = other.views_;
+            bitField0_ = (bitField0_ & ~0x00000100);
+            viewsBuilder_ = 
+              com.google.protobuf.GeneratedMessageV3.alwaysUseFieldBuilders ?
+                 getViewsFieldBuilder() : null;
+          } else {
+            viewsBuilder_.addAllMessages(other.views_);
+          }
+        }
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -945,6 +1067,19 @@ private static final long serialVersionUID = 0L;
               input.popLimit(limit);
               break;
             } // case 66
+            case 74: {
+              io.cardrules.v1.SamLocServiceSettleRoundView m =
+                  input.readMessage(
+                      io.cardrules.v1.SamLocServiceSettleRoundView.parser(),
+                      extensionRegistry);
+              if (viewsBuilder_ == null) {
+                ensureViewsIsMutable();
+                views_.add(m);
+              } else {
+                viewsBuilder_.addMessage(m);
+              }
+              break;
+            } // case 74
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1814,6 +1949,336 @@ private static final long serialVersionUID = 0L;
       bitField0_ = (bitField0_ & ~0x00000080);
       onChanged();
       return this;
+    }
+
+    private java.util.List<io.cardrules.v1.SamLocServiceSettleRoundView> views_ =
+      java.util.Collections.emptyList();
+    private void ensureViewsIsMutable() {
+      if (!((bitField0_ & 0x00000100) != 0)) {
+        views_ = new java.util.ArrayList<io.cardrules.v1.SamLocServiceSettleRoundView>(views_);
+        bitField0_ |= 0x00000100;
+       }
+    }
+
+    private com.google.protobuf.RepeatedFieldBuilderV3<
+        io.cardrules.v1.SamLocServiceSettleRoundView, io.cardrules.v1.SamLocServiceSettleRoundView.Builder, io.cardrules.v1.SamLocServiceSettleRoundViewOrBuilder> viewsBuilder_;
+
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A settlement names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceSettleRoundView views = 9;</code>
+     */
+    public java.util.List<io.cardrules.v1.SamLocServiceSettleRoundView> getViewsList() {
+      if (viewsBuilder_ == null) {
+        return java.util.Collections.unmodifiableList(views_);
+      } else {
+        return viewsBuilder_.getMessageList();
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A settlement names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceSettleRoundView views = 9;</code>
+     */
+    public int getViewsCount() {
+      if (viewsBuilder_ == null) {
+        return views_.size();
+      } else {
+        return viewsBuilder_.getCount();
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A settlement names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceSettleRoundView views = 9;</code>
+     */
+    public io.cardrules.v1.SamLocServiceSettleRoundView getViews(int index) {
+      if (viewsBuilder_ == null) {
+        return views_.get(index);
+      } else {
+        return viewsBuilder_.getMessage(index);
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A settlement names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceSettleRoundView views = 9;</code>
+     */
+    public Builder setViews(
+        int index, io.cardrules.v1.SamLocServiceSettleRoundView value) {
+      if (viewsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureViewsIsMutable();
+        views_.set(index, value);
+        onChanged();
+      } else {
+        viewsBuilder_.setMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A settlement names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceSettleRoundView views = 9;</code>
+     */
+    public Builder setViews(
+        int index, io.cardrules.v1.SamLocServiceSettleRoundView.Builder builderForValue) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.set(index, builderForValue.build());
+        onChanged();
+      } else {
+        viewsBuilder_.setMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A settlement names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceSettleRoundView views = 9;</code>
+     */
+    public Builder addViews(io.cardrules.v1.SamLocServiceSettleRoundView value) {
+      if (viewsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureViewsIsMutable();
+        views_.add(value);
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A settlement names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceSettleRoundView views = 9;</code>
+     */
+    public Builder addViews(
+        int index, io.cardrules.v1.SamLocServiceSettleRoundView value) {
+      if (viewsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureViewsIsMutable();
+        views_.add(index, value);
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A settlement names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceSettleRoundView views = 9;</code>
+     */
+    public Builder addViews(
+        io.cardrules.v1.SamLocServiceSettleRoundView.Builder builderForValue) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.add(builderForValue.build());
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A settlement names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceSettleRoundView views = 9;</code>
+     */
+    public Builder addViews(
+        int index, io.cardrules.v1.SamLocServiceSettleRoundView.Builder builderForValue) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.add(index, builderForValue.build());
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A settlement names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceSettleRoundView views = 9;</code>
+     */
+    public Builder addAllViews(
+        java.lang.Iterable<? extends io.cardrules.v1.SamLocServiceSettleRoundView> values) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        com.google.protobuf.AbstractMessageLite.Builder.addAll(
+            values, views_);
+        onChanged();
+      } else {
+        viewsBuilder_.addAllMessages(values);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A settlement names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceSettleRoundView views = 9;</code>
+     */
+    public Builder clearViews() {
+      if (viewsBuilder_ == null) {
+        views_ = java.util.Collections.emptyList();
+        bitField0_ = (bitField0_ & ~0x00000100);
+        onChanged();
+      } else {
+        viewsBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A settlement names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceSettleRoundView views = 9;</code>
+     */
+    public Builder removeViews(int index) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.remove(index);
+        onChanged();
+      } else {
+        viewsBuilder_.remove(index);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A settlement names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceSettleRoundView views = 9;</code>
+     */
+    public io.cardrules.v1.SamLocServiceSettleRoundView.Builder getViewsBuilder(
+        int index) {
+      return getViewsFieldBuilder().getBuilder(index);
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A settlement names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceSettleRoundView views = 9;</code>
+     */
+    public io.cardrules.v1.SamLocServiceSettleRoundViewOrBuilder getViewsOrBuilder(
+        int index) {
+      if (viewsBuilder_ == null) {
+        return views_.get(index);  } else {
+        return viewsBuilder_.getMessageOrBuilder(index);
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A settlement names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceSettleRoundView views = 9;</code>
+     */
+    public java.util.List<? extends io.cardrules.v1.SamLocServiceSettleRoundViewOrBuilder> 
+         getViewsOrBuilderList() {
+      if (viewsBuilder_ != null) {
+        return viewsBuilder_.getMessageOrBuilderList();
+      } else {
+        return java.util.Collections.unmodifiableList(views_);
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A settlement names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceSettleRoundView views = 9;</code>
+     */
+    public io.cardrules.v1.SamLocServiceSettleRoundView.Builder addViewsBuilder() {
+      return getViewsFieldBuilder().addBuilder(
+          io.cardrules.v1.SamLocServiceSettleRoundView.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A settlement names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceSettleRoundView views = 9;</code>
+     */
+    public io.cardrules.v1.SamLocServiceSettleRoundView.Builder addViewsBuilder(
+        int index) {
+      return getViewsFieldBuilder().addBuilder(
+          index, io.cardrules.v1.SamLocServiceSettleRoundView.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A settlement names no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceSettleRoundView views = 9;</code>
+     */
+    public java.util.List<io.cardrules.v1.SamLocServiceSettleRoundView.Builder> 
+         getViewsBuilderList() {
+      return getViewsFieldBuilder().getBuilderList();
+    }
+    private com.google.protobuf.RepeatedFieldBuilderV3<
+        io.cardrules.v1.SamLocServiceSettleRoundView, io.cardrules.v1.SamLocServiceSettleRoundView.Builder, io.cardrules.v1.SamLocServiceSettleRoundViewOrBuilder> 
+        getViewsFieldBuilder() {
+      if (viewsBuilder_ == null) {
+        viewsBuilder_ = new com.google.protobuf.RepeatedFieldBuilderV3<
+            io.cardrules.v1.SamLocServiceSettleRoundView, io.cardrules.v1.SamLocServiceSettleRoundView.Builder, io.cardrules.v1.SamLocServiceSettleRoundViewOrBuilder>(
+                views_,
+                ((bitField0_ & 0x00000100) != 0),
+                getParentForChildren(),
+                isClean());
+        views_ = null;
+      }
+      return viewsBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

@@ -189,4 +189,53 @@ public interface SamLocServiceSettleRoundResponseOrBuilder extends
    * @return The gross at the given index.
    */
   long getGross(int index);
+
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A settlement names no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceSettleRoundView views = 9;</code>
+   */
+  java.util.List<io.cardrules.v1.SamLocServiceSettleRoundView> 
+      getViewsList();
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A settlement names no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceSettleRoundView views = 9;</code>
+   */
+  io.cardrules.v1.SamLocServiceSettleRoundView getViews(int index);
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A settlement names no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceSettleRoundView views = 9;</code>
+   */
+  int getViewsCount();
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A settlement names no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceSettleRoundView views = 9;</code>
+   */
+  java.util.List<? extends io.cardrules.v1.SamLocServiceSettleRoundViewOrBuilder> 
+      getViewsOrBuilderList();
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A settlement names no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceSettleRoundView views = 9;</code>
+   */
+  io.cardrules.v1.SamLocServiceSettleRoundViewOrBuilder getViewsOrBuilder(
+      int index);
 }

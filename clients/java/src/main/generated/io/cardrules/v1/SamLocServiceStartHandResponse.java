@@ -19,6 +19,7 @@ private static final long serialVersionUID = 0L;
   private SamLocServiceStartHandResponse() {
     instantWin_ = 0;
     qualifiers_ = java.util.Collections.emptyList();
+    views_ = java.util.Collections.emptyList();
   }
 
   @java.lang.Override
@@ -194,6 +195,77 @@ private static final long serialVersionUID = 0L;
     return qualifiers_.get(index);
   }
 
+  public static final int VIEWS_FIELD_NUMBER = 5;
+  @SuppressWarnings("serial")
+  private java.util.List<io.cardrules.v1.SamLocServiceStartHandView> views_;
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A seat sees its own hand and every other seat as `card_count`; a spectator every
+   * seat as `card_count`.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceStartHandView views = 5;</code>
+   */
+  @java.lang.Override
+  public java.util.List<io.cardrules.v1.SamLocServiceStartHandView> getViewsList() {
+    return views_;
+  }
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A seat sees its own hand and every other seat as `card_count`; a spectator every
+   * seat as `card_count`.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceStartHandView views = 5;</code>
+   */
+  @java.lang.Override
+  public java.util.List<? extends io.cardrules.v1.SamLocServiceStartHandViewOrBuilder> 
+      getViewsOrBuilderList() {
+    return views_;
+  }
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A seat sees its own hand and every other seat as `card_count`; a spectator every
+   * seat as `card_count`.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceStartHandView views = 5;</code>
+   */
+  @java.lang.Override
+  public int getViewsCount() {
+    return views_.size();
+  }
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A seat sees its own hand and every other seat as `card_count`; a spectator every
+   * seat as `card_count`.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceStartHandView views = 5;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.SamLocServiceStartHandView getViews(int index) {
+    return views_.get(index);
+  }
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A seat sees its own hand and every other seat as `card_count`; a spectator every
+   * seat as `card_count`.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceStartHandView views = 5;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.SamLocServiceStartHandViewOrBuilder getViewsOrBuilder(
+      int index) {
+    return views_.get(index);
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -220,6 +292,9 @@ private static final long serialVersionUID = 0L;
     for (int i = 0; i < qualifiers_.size(); i++) {
       output.writeMessage(4, qualifiers_.get(i));
     }
+    for (int i = 0; i < views_.size(); i++) {
+      output.writeMessage(5, views_.get(i));
+    }
     getUnknownFields().writeTo(output);
   }
 
@@ -244,6 +319,10 @@ private static final long serialVersionUID = 0L;
     for (int i = 0; i < qualifiers_.size(); i++) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(4, qualifiers_.get(i));
+    }
+    for (int i = 0; i < views_.size(); i++) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(5, views_.get(i));
     }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
@@ -273,6 +352,8 @@ private static final long serialVersionUID = 0L;
     }
     if (!getQualifiersList()
         .equals(other.getQualifiersList())) return false;
+    if (!getViewsList()
+        .equals(other.getViewsList())) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -297,6 +378,10 @@ private static final long serialVersionUID = 0L;
     if (getQualifiersCount() > 0) {
       hash = (37 * hash) + QUALIFIERS_FIELD_NUMBER;
       hash = (53 * hash) + getQualifiersList().hashCode();
+    }
+    if (getViewsCount() > 0) {
+      hash = (37 * hash) + VIEWS_FIELD_NUMBER;
+      hash = (53 * hash) + getViewsList().hashCode();
     }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
@@ -430,6 +515,7 @@ private static final long serialVersionUID = 0L;
               .alwaysUseFieldBuilders) {
         getStateFieldBuilder();
         getQualifiersFieldBuilder();
+        getViewsFieldBuilder();
       }
     }
     @java.lang.Override
@@ -450,6 +536,13 @@ private static final long serialVersionUID = 0L;
         qualifiersBuilder_.clear();
       }
       bitField0_ = (bitField0_ & ~0x00000008);
+      if (viewsBuilder_ == null) {
+        views_ = java.util.Collections.emptyList();
+      } else {
+        views_ = null;
+        viewsBuilder_.clear();
+      }
+      bitField0_ = (bitField0_ & ~0x00000010);
       return this;
     }
 
@@ -491,6 +584,15 @@ private static final long serialVersionUID = 0L;
         result.qualifiers_ = qualifiers_;
       } else {
         result.qualifiers_ = qualifiersBuilder_.build();
+      }
+      if (viewsBuilder_ == null) {
+        if (((bitField0_ & 0x00000010) != 0)) {
+          views_ = java.util.Collections.unmodifiableList(views_);
+          bitField0_ = (bitField0_ & ~0x00000010);
+        }
+        result.views_ = views_;
+      } else {
+        result.views_ = viewsBuilder_.build();
       }
     }
 
@@ -592,6 +694,32 @@ private static final long serialVersionUID = 0L;
           }
         }
       }
+      if (viewsBuilder_ == null) {
+        if (!other.views_.isEmpty()) {
+          if (views_.isEmpty()) {
+            views_ = other.views_;
+            bitField0_ = (bitField0_ & ~0x00000010);
+          } else {
+            ensureViewsIsMutable();
+            views_.addAll(other.views_);
+          }
+          onChanged();
+        }
+      } else {
+        if (!other.views_.isEmpty()) {
+          if (viewsBuilder_.isEmpty()) {
+            viewsBuilder_.dispose();
+            viewsBuilder_ = null;
+            views_ = other.views_;
+            bitField0_ = (bitField0_ & ~0x00000010);
+            viewsBuilder_ = 
+              com.google.protobuf.GeneratedMessageV3.alwaysUseFieldBuilders ?
+                 getViewsFieldBuilder() : null;
+          } else {
+            viewsBuilder_.addAllMessages(other.views_);
+          }
+        }
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -648,6 +776,19 @@ private static final long serialVersionUID = 0L;
               }
               break;
             } // case 34
+            case 42: {
+              io.cardrules.v1.SamLocServiceStartHandView m =
+                  input.readMessage(
+                      io.cardrules.v1.SamLocServiceStartHandView.parser(),
+                      extensionRegistry);
+              if (viewsBuilder_ == null) {
+                ensureViewsIsMutable();
+                views_.add(m);
+              } else {
+                viewsBuilder_.addMessage(m);
+              }
+              break;
+            } // case 42
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1261,6 +1402,354 @@ private static final long serialVersionUID = 0L;
         qualifiers_ = null;
       }
       return qualifiersBuilder_;
+    }
+
+    private java.util.List<io.cardrules.v1.SamLocServiceStartHandView> views_ =
+      java.util.Collections.emptyList();
+    private void ensureViewsIsMutable() {
+      if (!((bitField0_ & 0x00000010) != 0)) {
+        views_ = new java.util.ArrayList<io.cardrules.v1.SamLocServiceStartHandView>(views_);
+        bitField0_ |= 0x00000010;
+       }
+    }
+
+    private com.google.protobuf.RepeatedFieldBuilderV3<
+        io.cardrules.v1.SamLocServiceStartHandView, io.cardrules.v1.SamLocServiceStartHandView.Builder, io.cardrules.v1.SamLocServiceStartHandViewOrBuilder> viewsBuilder_;
+
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand and every other seat as `card_count`; a spectator every
+     * seat as `card_count`.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceStartHandView views = 5;</code>
+     */
+    public java.util.List<io.cardrules.v1.SamLocServiceStartHandView> getViewsList() {
+      if (viewsBuilder_ == null) {
+        return java.util.Collections.unmodifiableList(views_);
+      } else {
+        return viewsBuilder_.getMessageList();
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand and every other seat as `card_count`; a spectator every
+     * seat as `card_count`.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceStartHandView views = 5;</code>
+     */
+    public int getViewsCount() {
+      if (viewsBuilder_ == null) {
+        return views_.size();
+      } else {
+        return viewsBuilder_.getCount();
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand and every other seat as `card_count`; a spectator every
+     * seat as `card_count`.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceStartHandView views = 5;</code>
+     */
+    public io.cardrules.v1.SamLocServiceStartHandView getViews(int index) {
+      if (viewsBuilder_ == null) {
+        return views_.get(index);
+      } else {
+        return viewsBuilder_.getMessage(index);
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand and every other seat as `card_count`; a spectator every
+     * seat as `card_count`.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceStartHandView views = 5;</code>
+     */
+    public Builder setViews(
+        int index, io.cardrules.v1.SamLocServiceStartHandView value) {
+      if (viewsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureViewsIsMutable();
+        views_.set(index, value);
+        onChanged();
+      } else {
+        viewsBuilder_.setMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand and every other seat as `card_count`; a spectator every
+     * seat as `card_count`.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceStartHandView views = 5;</code>
+     */
+    public Builder setViews(
+        int index, io.cardrules.v1.SamLocServiceStartHandView.Builder builderForValue) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.set(index, builderForValue.build());
+        onChanged();
+      } else {
+        viewsBuilder_.setMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand and every other seat as `card_count`; a spectator every
+     * seat as `card_count`.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceStartHandView views = 5;</code>
+     */
+    public Builder addViews(io.cardrules.v1.SamLocServiceStartHandView value) {
+      if (viewsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureViewsIsMutable();
+        views_.add(value);
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand and every other seat as `card_count`; a spectator every
+     * seat as `card_count`.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceStartHandView views = 5;</code>
+     */
+    public Builder addViews(
+        int index, io.cardrules.v1.SamLocServiceStartHandView value) {
+      if (viewsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureViewsIsMutable();
+        views_.add(index, value);
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand and every other seat as `card_count`; a spectator every
+     * seat as `card_count`.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceStartHandView views = 5;</code>
+     */
+    public Builder addViews(
+        io.cardrules.v1.SamLocServiceStartHandView.Builder builderForValue) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.add(builderForValue.build());
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand and every other seat as `card_count`; a spectator every
+     * seat as `card_count`.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceStartHandView views = 5;</code>
+     */
+    public Builder addViews(
+        int index, io.cardrules.v1.SamLocServiceStartHandView.Builder builderForValue) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.add(index, builderForValue.build());
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand and every other seat as `card_count`; a spectator every
+     * seat as `card_count`.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceStartHandView views = 5;</code>
+     */
+    public Builder addAllViews(
+        java.lang.Iterable<? extends io.cardrules.v1.SamLocServiceStartHandView> values) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        com.google.protobuf.AbstractMessageLite.Builder.addAll(
+            values, views_);
+        onChanged();
+      } else {
+        viewsBuilder_.addAllMessages(values);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand and every other seat as `card_count`; a spectator every
+     * seat as `card_count`.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceStartHandView views = 5;</code>
+     */
+    public Builder clearViews() {
+      if (viewsBuilder_ == null) {
+        views_ = java.util.Collections.emptyList();
+        bitField0_ = (bitField0_ & ~0x00000010);
+        onChanged();
+      } else {
+        viewsBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand and every other seat as `card_count`; a spectator every
+     * seat as `card_count`.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceStartHandView views = 5;</code>
+     */
+    public Builder removeViews(int index) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.remove(index);
+        onChanged();
+      } else {
+        viewsBuilder_.remove(index);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand and every other seat as `card_count`; a spectator every
+     * seat as `card_count`.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceStartHandView views = 5;</code>
+     */
+    public io.cardrules.v1.SamLocServiceStartHandView.Builder getViewsBuilder(
+        int index) {
+      return getViewsFieldBuilder().getBuilder(index);
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand and every other seat as `card_count`; a spectator every
+     * seat as `card_count`.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceStartHandView views = 5;</code>
+     */
+    public io.cardrules.v1.SamLocServiceStartHandViewOrBuilder getViewsOrBuilder(
+        int index) {
+      if (viewsBuilder_ == null) {
+        return views_.get(index);  } else {
+        return viewsBuilder_.getMessageOrBuilder(index);
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand and every other seat as `card_count`; a spectator every
+     * seat as `card_count`.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceStartHandView views = 5;</code>
+     */
+    public java.util.List<? extends io.cardrules.v1.SamLocServiceStartHandViewOrBuilder> 
+         getViewsOrBuilderList() {
+      if (viewsBuilder_ != null) {
+        return viewsBuilder_.getMessageOrBuilderList();
+      } else {
+        return java.util.Collections.unmodifiableList(views_);
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand and every other seat as `card_count`; a spectator every
+     * seat as `card_count`.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceStartHandView views = 5;</code>
+     */
+    public io.cardrules.v1.SamLocServiceStartHandView.Builder addViewsBuilder() {
+      return getViewsFieldBuilder().addBuilder(
+          io.cardrules.v1.SamLocServiceStartHandView.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand and every other seat as `card_count`; a spectator every
+     * seat as `card_count`.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceStartHandView views = 5;</code>
+     */
+    public io.cardrules.v1.SamLocServiceStartHandView.Builder addViewsBuilder(
+        int index) {
+      return getViewsFieldBuilder().addBuilder(
+          index, io.cardrules.v1.SamLocServiceStartHandView.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand and every other seat as `card_count`; a spectator every
+     * seat as `card_count`.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceStartHandView views = 5;</code>
+     */
+    public java.util.List<io.cardrules.v1.SamLocServiceStartHandView.Builder> 
+         getViewsBuilderList() {
+      return getViewsFieldBuilder().getBuilderList();
+    }
+    private com.google.protobuf.RepeatedFieldBuilderV3<
+        io.cardrules.v1.SamLocServiceStartHandView, io.cardrules.v1.SamLocServiceStartHandView.Builder, io.cardrules.v1.SamLocServiceStartHandViewOrBuilder> 
+        getViewsFieldBuilder() {
+      if (viewsBuilder_ == null) {
+        viewsBuilder_ = new com.google.protobuf.RepeatedFieldBuilderV3<
+            io.cardrules.v1.SamLocServiceStartHandView, io.cardrules.v1.SamLocServiceStartHandView.Builder, io.cardrules.v1.SamLocServiceStartHandViewOrBuilder>(
+                views_,
+                ((bitField0_ & 0x00000010) != 0),
+                getParentForChildren(),
+                isClean());
+        views_ = null;
+      }
+      return viewsBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

@@ -116,4 +116,58 @@ public interface SamLocServiceStartHandResponseOrBuilder extends
    */
   io.cardrules.v1.SamInstantWinQualifierOrBuilder getQualifiersOrBuilder(
       int index);
+
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A seat sees its own hand and every other seat as `card_count`; a spectator every
+   * seat as `card_count`.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceStartHandView views = 5;</code>
+   */
+  java.util.List<io.cardrules.v1.SamLocServiceStartHandView> 
+      getViewsList();
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A seat sees its own hand and every other seat as `card_count`; a spectator every
+   * seat as `card_count`.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceStartHandView views = 5;</code>
+   */
+  io.cardrules.v1.SamLocServiceStartHandView getViews(int index);
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A seat sees its own hand and every other seat as `card_count`; a spectator every
+   * seat as `card_count`.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceStartHandView views = 5;</code>
+   */
+  int getViewsCount();
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A seat sees its own hand and every other seat as `card_count`; a spectator every
+   * seat as `card_count`.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceStartHandView views = 5;</code>
+   */
+  java.util.List<? extends io.cardrules.v1.SamLocServiceStartHandViewOrBuilder> 
+      getViewsOrBuilderList();
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A seat sees its own hand and every other seat as `card_count`; a spectator every
+   * seat as `card_count`.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceStartHandView views = 5;</code>
+   */
+  io.cardrules.v1.SamLocServiceStartHandViewOrBuilder getViewsOrBuilder(
+      int index);
 }

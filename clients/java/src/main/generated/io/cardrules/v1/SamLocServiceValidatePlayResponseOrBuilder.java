@@ -148,4 +148,63 @@ public interface SamLocServiceValidatePlayResponseOrBuilder extends
    * <code>.cardrules.v1.SamTableState next_state = 6;</code>
    */
   io.cardrules.v1.SamTableStateOrBuilder getNextStateOrBuilder();
+
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. In `next_state` a seat sees its own hand and the other seats as `card_count`
+   * until the hand ends (then every hand), a spectator no hand until then; the `combination` of an illegal play is seen
+   * by the acting seat and the audit view only.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceValidatePlayView views = 7;</code>
+   */
+  java.util.List<io.cardrules.v1.SamLocServiceValidatePlayView> 
+      getViewsList();
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. In `next_state` a seat sees its own hand and the other seats as `card_count`
+   * until the hand ends (then every hand), a spectator no hand until then; the `combination` of an illegal play is seen
+   * by the acting seat and the audit view only.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceValidatePlayView views = 7;</code>
+   */
+  io.cardrules.v1.SamLocServiceValidatePlayView getViews(int index);
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. In `next_state` a seat sees its own hand and the other seats as `card_count`
+   * until the hand ends (then every hand), a spectator no hand until then; the `combination` of an illegal play is seen
+   * by the acting seat and the audit view only.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceValidatePlayView views = 7;</code>
+   */
+  int getViewsCount();
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. In `next_state` a seat sees its own hand and the other seats as `card_count`
+   * until the hand ends (then every hand), a spectator no hand until then; the `combination` of an illegal play is seen
+   * by the acting seat and the audit view only.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceValidatePlayView views = 7;</code>
+   */
+  java.util.List<? extends io.cardrules.v1.SamLocServiceValidatePlayViewOrBuilder> 
+      getViewsOrBuilderList();
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. In `next_state` a seat sees its own hand and the other seats as `card_count`
+   * until the hand ends (then every hand), a spectator no hand until then; the `combination` of an illegal play is seen
+   * by the acting seat and the audit view only.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceValidatePlayView views = 7;</code>
+   */
+  io.cardrules.v1.SamLocServiceValidatePlayViewOrBuilder getViewsOrBuilder(
+      int index);
 }

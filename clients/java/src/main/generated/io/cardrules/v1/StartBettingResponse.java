@@ -17,6 +17,7 @@ private static final long serialVersionUID = 0L;
     super(builder);
   }
   private StartBettingResponse() {
+    views_ = java.util.Collections.emptyList();
   }
 
   @java.lang.Override
@@ -66,6 +67,72 @@ private static final long serialVersionUID = 0L;
     return state_ == null ? io.cardrules.v1.LiengBettingState.getDefaultInstance() : state_;
   }
 
+  public static final int VIEWS_FIELD_NUMBER = 2;
+  @SuppressWarnings("serial")
+  private java.util.List<io.cardrules.v1.StartBettingView> views_;
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A betting state holds no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.StartBettingView views = 2;</code>
+   */
+  @java.lang.Override
+  public java.util.List<io.cardrules.v1.StartBettingView> getViewsList() {
+    return views_;
+  }
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A betting state holds no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.StartBettingView views = 2;</code>
+   */
+  @java.lang.Override
+  public java.util.List<? extends io.cardrules.v1.StartBettingViewOrBuilder> 
+      getViewsOrBuilderList() {
+    return views_;
+  }
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A betting state holds no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.StartBettingView views = 2;</code>
+   */
+  @java.lang.Override
+  public int getViewsCount() {
+    return views_.size();
+  }
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A betting state holds no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.StartBettingView views = 2;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.StartBettingView getViews(int index) {
+    return views_.get(index);
+  }
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A betting state holds no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.StartBettingView views = 2;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.StartBettingViewOrBuilder getViewsOrBuilder(
+      int index) {
+    return views_.get(index);
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -83,6 +150,9 @@ private static final long serialVersionUID = 0L;
     if (((bitField0_ & 0x00000001) != 0)) {
       output.writeMessage(1, getState());
     }
+    for (int i = 0; i < views_.size(); i++) {
+      output.writeMessage(2, views_.get(i));
+    }
     getUnknownFields().writeTo(output);
   }
 
@@ -95,6 +165,10 @@ private static final long serialVersionUID = 0L;
     if (((bitField0_ & 0x00000001) != 0)) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(1, getState());
+    }
+    for (int i = 0; i < views_.size(); i++) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(2, views_.get(i));
     }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
@@ -116,6 +190,8 @@ private static final long serialVersionUID = 0L;
       if (!getState()
           .equals(other.getState())) return false;
     }
+    if (!getViewsList()
+        .equals(other.getViewsList())) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -130,6 +206,10 @@ private static final long serialVersionUID = 0L;
     if (hasState()) {
       hash = (37 * hash) + STATE_FIELD_NUMBER;
       hash = (53 * hash) + getState().hashCode();
+    }
+    if (getViewsCount() > 0) {
+      hash = (37 * hash) + VIEWS_FIELD_NUMBER;
+      hash = (53 * hash) + getViewsList().hashCode();
     }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
@@ -262,6 +342,7 @@ private static final long serialVersionUID = 0L;
       if (com.google.protobuf.GeneratedMessageV3
               .alwaysUseFieldBuilders) {
         getStateFieldBuilder();
+        getViewsFieldBuilder();
       }
     }
     @java.lang.Override
@@ -273,6 +354,13 @@ private static final long serialVersionUID = 0L;
         stateBuilder_.dispose();
         stateBuilder_ = null;
       }
+      if (viewsBuilder_ == null) {
+        views_ = java.util.Collections.emptyList();
+      } else {
+        views_ = null;
+        viewsBuilder_.clear();
+      }
+      bitField0_ = (bitField0_ & ~0x00000002);
       return this;
     }
 
@@ -299,9 +387,22 @@ private static final long serialVersionUID = 0L;
     @java.lang.Override
     public io.cardrules.v1.StartBettingResponse buildPartial() {
       io.cardrules.v1.StartBettingResponse result = new io.cardrules.v1.StartBettingResponse(this);
+      buildPartialRepeatedFields(result);
       if (bitField0_ != 0) { buildPartial0(result); }
       onBuilt();
       return result;
+    }
+
+    private void buildPartialRepeatedFields(io.cardrules.v1.StartBettingResponse result) {
+      if (viewsBuilder_ == null) {
+        if (((bitField0_ & 0x00000002) != 0)) {
+          views_ = java.util.Collections.unmodifiableList(views_);
+          bitField0_ = (bitField0_ & ~0x00000002);
+        }
+        result.views_ = views_;
+      } else {
+        result.views_ = viewsBuilder_.build();
+      }
     }
 
     private void buildPartial0(io.cardrules.v1.StartBettingResponse result) {
@@ -363,6 +464,32 @@ private static final long serialVersionUID = 0L;
       if (other.hasState()) {
         mergeState(other.getState());
       }
+      if (viewsBuilder_ == null) {
+        if (!other.views_.isEmpty()) {
+          if (views_.isEmpty()) {
+            views_ = other.views_;
+            bitField0_ = (bitField0_ & ~0x00000002);
+          } else {
+            ensureViewsIsMutable();
+            views_.addAll(other.views_);
+          }
+          onChanged();
+        }
+      } else {
+        if (!other.views_.isEmpty()) {
+          if (viewsBuilder_.isEmpty()) {
+            viewsBuilder_.dispose();
+            viewsBuilder_ = null;
+            views_ = other.views_;
+            bitField0_ = (bitField0_ & ~0x00000002);
+            viewsBuilder_ = 
+              com.google.protobuf.GeneratedMessageV3.alwaysUseFieldBuilders ?
+                 getViewsFieldBuilder() : null;
+          } else {
+            viewsBuilder_.addAllMessages(other.views_);
+          }
+        }
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -396,6 +523,19 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000001;
               break;
             } // case 10
+            case 18: {
+              io.cardrules.v1.StartBettingView m =
+                  input.readMessage(
+                      io.cardrules.v1.StartBettingView.parser(),
+                      extensionRegistry);
+              if (viewsBuilder_ == null) {
+                ensureViewsIsMutable();
+                views_.add(m);
+              } else {
+                viewsBuilder_.addMessage(m);
+              }
+              break;
+            } // case 18
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -532,6 +672,336 @@ private static final long serialVersionUID = 0L;
         state_ = null;
       }
       return stateBuilder_;
+    }
+
+    private java.util.List<io.cardrules.v1.StartBettingView> views_ =
+      java.util.Collections.emptyList();
+    private void ensureViewsIsMutable() {
+      if (!((bitField0_ & 0x00000002) != 0)) {
+        views_ = new java.util.ArrayList<io.cardrules.v1.StartBettingView>(views_);
+        bitField0_ |= 0x00000002;
+       }
+    }
+
+    private com.google.protobuf.RepeatedFieldBuilderV3<
+        io.cardrules.v1.StartBettingView, io.cardrules.v1.StartBettingView.Builder, io.cardrules.v1.StartBettingViewOrBuilder> viewsBuilder_;
+
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting state holds no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.StartBettingView views = 2;</code>
+     */
+    public java.util.List<io.cardrules.v1.StartBettingView> getViewsList() {
+      if (viewsBuilder_ == null) {
+        return java.util.Collections.unmodifiableList(views_);
+      } else {
+        return viewsBuilder_.getMessageList();
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting state holds no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.StartBettingView views = 2;</code>
+     */
+    public int getViewsCount() {
+      if (viewsBuilder_ == null) {
+        return views_.size();
+      } else {
+        return viewsBuilder_.getCount();
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting state holds no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.StartBettingView views = 2;</code>
+     */
+    public io.cardrules.v1.StartBettingView getViews(int index) {
+      if (viewsBuilder_ == null) {
+        return views_.get(index);
+      } else {
+        return viewsBuilder_.getMessage(index);
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting state holds no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.StartBettingView views = 2;</code>
+     */
+    public Builder setViews(
+        int index, io.cardrules.v1.StartBettingView value) {
+      if (viewsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureViewsIsMutable();
+        views_.set(index, value);
+        onChanged();
+      } else {
+        viewsBuilder_.setMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting state holds no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.StartBettingView views = 2;</code>
+     */
+    public Builder setViews(
+        int index, io.cardrules.v1.StartBettingView.Builder builderForValue) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.set(index, builderForValue.build());
+        onChanged();
+      } else {
+        viewsBuilder_.setMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting state holds no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.StartBettingView views = 2;</code>
+     */
+    public Builder addViews(io.cardrules.v1.StartBettingView value) {
+      if (viewsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureViewsIsMutable();
+        views_.add(value);
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting state holds no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.StartBettingView views = 2;</code>
+     */
+    public Builder addViews(
+        int index, io.cardrules.v1.StartBettingView value) {
+      if (viewsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureViewsIsMutable();
+        views_.add(index, value);
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting state holds no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.StartBettingView views = 2;</code>
+     */
+    public Builder addViews(
+        io.cardrules.v1.StartBettingView.Builder builderForValue) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.add(builderForValue.build());
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting state holds no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.StartBettingView views = 2;</code>
+     */
+    public Builder addViews(
+        int index, io.cardrules.v1.StartBettingView.Builder builderForValue) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.add(index, builderForValue.build());
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting state holds no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.StartBettingView views = 2;</code>
+     */
+    public Builder addAllViews(
+        java.lang.Iterable<? extends io.cardrules.v1.StartBettingView> values) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        com.google.protobuf.AbstractMessageLite.Builder.addAll(
+            values, views_);
+        onChanged();
+      } else {
+        viewsBuilder_.addAllMessages(values);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting state holds no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.StartBettingView views = 2;</code>
+     */
+    public Builder clearViews() {
+      if (viewsBuilder_ == null) {
+        views_ = java.util.Collections.emptyList();
+        bitField0_ = (bitField0_ & ~0x00000002);
+        onChanged();
+      } else {
+        viewsBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting state holds no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.StartBettingView views = 2;</code>
+     */
+    public Builder removeViews(int index) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.remove(index);
+        onChanged();
+      } else {
+        viewsBuilder_.remove(index);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting state holds no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.StartBettingView views = 2;</code>
+     */
+    public io.cardrules.v1.StartBettingView.Builder getViewsBuilder(
+        int index) {
+      return getViewsFieldBuilder().getBuilder(index);
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting state holds no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.StartBettingView views = 2;</code>
+     */
+    public io.cardrules.v1.StartBettingViewOrBuilder getViewsOrBuilder(
+        int index) {
+      if (viewsBuilder_ == null) {
+        return views_.get(index);  } else {
+        return viewsBuilder_.getMessageOrBuilder(index);
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting state holds no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.StartBettingView views = 2;</code>
+     */
+    public java.util.List<? extends io.cardrules.v1.StartBettingViewOrBuilder> 
+         getViewsOrBuilderList() {
+      if (viewsBuilder_ != null) {
+        return viewsBuilder_.getMessageOrBuilderList();
+      } else {
+        return java.util.Collections.unmodifiableList(views_);
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting state holds no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.StartBettingView views = 2;</code>
+     */
+    public io.cardrules.v1.StartBettingView.Builder addViewsBuilder() {
+      return getViewsFieldBuilder().addBuilder(
+          io.cardrules.v1.StartBettingView.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting state holds no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.StartBettingView views = 2;</code>
+     */
+    public io.cardrules.v1.StartBettingView.Builder addViewsBuilder(
+        int index) {
+      return getViewsFieldBuilder().addBuilder(
+          index, io.cardrules.v1.StartBettingView.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A betting state holds no card: every view equals the answer.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.StartBettingView views = 2;</code>
+     */
+    public java.util.List<io.cardrules.v1.StartBettingView.Builder> 
+         getViewsBuilderList() {
+      return getViewsFieldBuilder().getBuilderList();
+    }
+    private com.google.protobuf.RepeatedFieldBuilderV3<
+        io.cardrules.v1.StartBettingView, io.cardrules.v1.StartBettingView.Builder, io.cardrules.v1.StartBettingViewOrBuilder> 
+        getViewsFieldBuilder() {
+      if (viewsBuilder_ == null) {
+        viewsBuilder_ = new com.google.protobuf.RepeatedFieldBuilderV3<
+            io.cardrules.v1.StartBettingView, io.cardrules.v1.StartBettingView.Builder, io.cardrules.v1.StartBettingViewOrBuilder>(
+                views_,
+                ((bitField0_ & 0x00000002) != 0),
+                getParentForChildren(),
+                isClean());
+        views_ = null;
+      }
+      return viewsBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

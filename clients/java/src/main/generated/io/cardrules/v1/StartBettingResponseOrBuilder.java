@@ -22,4 +22,53 @@ public interface StartBettingResponseOrBuilder extends
    * <code>.cardrules.v1.LiengBettingState state = 1;</code>
    */
   io.cardrules.v1.LiengBettingStateOrBuilder getStateOrBuilder();
+
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A betting state holds no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.StartBettingView views = 2;</code>
+   */
+  java.util.List<io.cardrules.v1.StartBettingView> 
+      getViewsList();
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A betting state holds no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.StartBettingView views = 2;</code>
+   */
+  io.cardrules.v1.StartBettingView getViews(int index);
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A betting state holds no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.StartBettingView views = 2;</code>
+   */
+  int getViewsCount();
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A betting state holds no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.StartBettingView views = 2;</code>
+   */
+  java.util.List<? extends io.cardrules.v1.StartBettingViewOrBuilder> 
+      getViewsOrBuilderList();
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A betting state holds no card: every view equals the answer.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.StartBettingView views = 2;</code>
+   */
+  io.cardrules.v1.StartBettingViewOrBuilder getViewsOrBuilder(
+      int index);
 }
