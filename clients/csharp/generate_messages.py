@@ -6,7 +6,7 @@ The contract is read from the generated Python modules (``cardrules.v1.*_pb2``),
 the server is built from. Every message becomes a ``[DataContract]`` class whose ``ToJson``/``Read`` are written
 out field by field: no reflection at run time, which keeps IL2CPP (Unity's AOT compiler, used for WebGL and
 consoles) and its code stripping happy. JSON follows the canonical proto3 mapping: lowerCamelCase names, enums as
-value names, int64 written as decimal strings and read from strings or numbers.
+value names, int64 written as decimal strings and read from strings or numbers, bytes as base64.
 """
 
 from __future__ import annotations
@@ -45,7 +45,10 @@ SCALARS = {  # proto type -> (C# type, ProtoJson reader, ProtoJson writer)
     FieldDescriptor.TYPE_INT64: ("long", "ReadInt64", "WriteInt64"),
     FieldDescriptor.TYPE_BOOL: ("bool", "ReadBool", "WriteBool"),
     FieldDescriptor.TYPE_STRING: ("string", "ReadString", "WriteString"),
+    FieldDescriptor.TYPE_BYTES: ("byte[]", "ReadBytes", "WriteBytes"),  # base64 in JSON
 }
+# Reference types: never C# nullable value types, and never null once constructed (proto3's default instead).
+REFERENCE_DEFAULTS = {FieldDescriptor.TYPE_STRING: '""', FieldDescriptor.TYPE_BYTES: "new byte[0]"}
 
 
 def pascal(snake: str) -> str:
@@ -101,9 +104,7 @@ def element_type(field: FieldDescriptor) -> str:
 
 def nullable(field: FieldDescriptor) -> bool:
     """Scalars with presence (proto3 optional, oneof members) are C# nullable value types."""
-    return (
-        field.has_presence and field.type != FieldDescriptor.TYPE_MESSAGE and field.type != FieldDescriptor.TYPE_STRING
-    )
+    return field.has_presence and field.type != FieldDescriptor.TYPE_MESSAGE and field.type not in REFERENCE_DEFAULTS
 
 
 def property_type(field: FieldDescriptor) -> str:
@@ -219,8 +220,8 @@ def generate_message(message: Descriptor) -> list[str]:
             ]
         elif field.is_repeated:
             lines.append(f"    public {ptype} {prop} {{ get; set; }} = new {ptype}();")
-        elif field.type == FieldDescriptor.TYPE_STRING:
-            lines.append(f'    public {ptype} {prop} {{ get; set; }} = "";')
+        elif field.type in REFERENCE_DEFAULTS:
+            lines.append(f"    public {ptype} {prop} {{ get; set; }} = {REFERENCE_DEFAULTS[field.type]};")
         else:
             lines.append(f"    public {ptype} {prop} {{ get; set; }}")
         lines.append("")

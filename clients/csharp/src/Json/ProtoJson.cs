@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Globalization;
+using System.Text;
 using Cardrules.Json;
 
 namespace Cardrules.V1
@@ -100,6 +101,9 @@ namespace Cardrules.V1
 
         public static object WriteString(string value) { return value ?? ""; }
 
+        // Canonical proto3 JSON writes bytes as standard base64 with padding.
+        public static object WriteBytes(byte[] value) { return Convert.ToBase64String(value ?? new byte[0]); }
+
         public static int ReadInt32(object json, string path)
         {
             var value = ReadInteger(json, path);
@@ -120,6 +124,27 @@ namespace Cardrules.V1
             var text = json as string;
             if (text == null) throw new ProtoJsonException(Where(path) + ": expected a string, got " + Describe(json));
             return text;
+        }
+
+        /// <summary>Base64, standard or URL-safe, padded or not (as proto3 JSON parsers accept); nothing else, not
+        /// even the whitespace Convert.FromBase64String would skip.</summary>
+        public static byte[] ReadBytes(object json, string path)
+        {
+            var text = json as string;
+            if (text == null) throw new ProtoJsonException(Where(path) + ": expected a base64 string, got " + Describe(json));
+            var standard = new StringBuilder(text.Length + 3);
+            var data = text.TrimEnd('=');
+            if (text.Length - data.Length > 2 || data.Length % 4 == 1)
+                throw new ProtoJsonException(Where(path) + ": not base64: " + Describe(json));
+            foreach (var c in data)
+            {
+                if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '/') standard.Append(c);
+                else if (c == '-') standard.Append('+');
+                else if (c == '_') standard.Append('/');
+                else throw new ProtoJsonException(Where(path) + ": not base64: " + Describe(json));
+            }
+            while (standard.Length % 4 != 0) standard.Append('=');
+            return Convert.FromBase64String(standard.ToString());
         }
 
         /// <summary>Integers come as numbers or as decimal strings (Envoy prints int64 as strings); an exponent or
