@@ -34,6 +34,8 @@ type DealInput struct {
 	// Nonce is the hand number, 0 or more.
 	Nonce     int64
 	SeatCount int
+	// Algorithm is the algorithm asked for: "" for the newest, else its name (only DealAlgorithm so far).
+	Algorithm string
 }
 
 // LocalDeal is a deal as Deal returns it, recomputed without the service.
@@ -149,6 +151,10 @@ func checkDealInput(in DealInput) (dealShape, error) {
 	}
 	if in.Nonce < 0 {
 		return dealShape{}, fmt.Errorf("cardrules: deal: nonce %d is negative", in.Nonce)
+	}
+	if in.Algorithm != "" && in.Algorithm != DealAlgorithm {
+		return dealShape{}, fmt.Errorf("cardrules: deal: algorithm %q is not one this SDK deals (%s)",
+			in.Algorithm, DealAlgorithm)
 	}
 	return shape, nil
 }

@@ -200,6 +200,7 @@ func TestDealFromRefusesInputsOutOfRangeNamingTheField(t *testing.T) {
 		{"client_seed is 258 bytes", func(in *cardrules.DealInput) { in.ClientSeed = strings.Repeat("♠", 86) }},
 		{"client_seed is not valid UTF-8", func(in *cardrules.DealInput) { in.ClientSeed = "\xff" }},
 		{"nonce -1 is negative", func(in *cardrules.DealInput) { in.Nonce = -1 }},
+		{"algorithm \"cardrules-deal-v2\"", func(in *cardrules.DealInput) { in.Algorithm = "cardrules-deal-v2" }},
 	}
 	for _, c := range cases {
 		in := base
@@ -215,7 +216,7 @@ func TestDealFromRefusesInputsOutOfRangeNamingTheField(t *testing.T) {
 	// The bounds themselves are accepted.
 	edge := base
 	edge.SeatCount, edge.Nonce, edge.ServerSeed = 5, math.MaxInt64, seedBytes(256)
-	edge.ClientSeed = strings.Repeat("♠", 85) + "x"
+	edge.ClientSeed, edge.Algorithm = strings.Repeat("♠", 85)+"x", cardrules.DealAlgorithm
 	if _, err := cardrules.DealFrom(edge); err != nil {
 		t.Error(err)
 	}

@@ -22,6 +22,8 @@ export interface DealInput {
   /** The hand number, 0 to 2^63 − 1. */
   readonly nonce: bigint | number;
   readonly seatCount: number;
+  /** The algorithm asked for: empty or absent for the newest, else its name (only `cardrules-deal-v1` so far). */
+  readonly algorithm?: string;
 }
 
 /** A deal as `Deal` returns it. */
@@ -143,6 +145,9 @@ function checkInput(input: DealInput): number {
   const nonce = nonceOf(input.nonce);
   if (nonce < 0n || nonce > NONCE_MAX) {
     throw new RangeError(`nonce: ${input.nonce} is not from 0 to 2^63 - 1`);
+  }
+  if (input.algorithm !== undefined && input.algorithm !== "" && input.algorithm !== DEAL_ALGORITHM) {
+    throw new RangeError(`algorithm: ${JSON.stringify(input.algorithm)} is not one this SDK deals (${DEAL_ALGORITHM})`);
   }
   return perSeat;
 }

@@ -168,6 +168,7 @@ test("inputs out of the range Deal accepts are refused, naming the input", async
     [{ nonce: 2n ** 63n }, /^nonce:/],
     [{ nonce: 2 ** 53 }, /^nonce:.*bigint/],
     [{ nonce: 0.5 }, /^nonce:/],
+    [{ algorithm: "cardrules-deal-v2" }, /^algorithm:/],
   ];
   for (const [change, message] of cases) {
     const input = { ...base, ...change } as DealInput;
@@ -177,4 +178,6 @@ test("inputs out of the range Deal accepts are refused, naming the input", async
   // The bounds themselves are accepted.
   await dealFrom({ ...base, clientSeed: "♠".repeat(85) + "x" });
   await dealFrom({ ...base, seatCount: 5, nonce: 2n ** 63n - 1n, serverSeed: new Uint8Array(256) });
+  await dealFrom({ ...base, algorithm: "" });
+  await dealFrom({ ...base, algorithm: DEAL_ALGORITHM });
 });
