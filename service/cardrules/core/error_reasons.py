@@ -62,3 +62,7 @@ class ErrorReason(enum.StrEnum):
     """A JSON request that gives one field twice."""
     MORE_VIOLATIONS = "MORE_VIOLATIONS"
     """The last entry of a capped list of violations: how many more there are."""
+    WRONG_LENGTH = "WRONG_LENGTH"
+    """A bytes or text value of a length outside its range (a deal's server and client seeds)."""
+    UNKNOWN_ALGORITHM = "UNKNOWN_ALGORITHM"
+    """A deal algorithm this server does not know."""

@@ -35,6 +35,8 @@ namespace Cardrules.V1
         [EnumMember(Value = "ERROR_REASON_UNKNOWN_FIELD")] UnknownField = 21,
         [EnumMember(Value = "ERROR_REASON_DUPLICATE_FIELD")] DuplicateField = 22,
         [EnumMember(Value = "ERROR_REASON_MORE_VIOLATIONS")] MoreViolations = 23,
+        [EnumMember(Value = "ERROR_REASON_WRONG_LENGTH")] WrongLength = 24,
+        [EnumMember(Value = "ERROR_REASON_UNKNOWN_ALGORITHM")] UnknownAlgorithm = 25,
     }
 
     internal static class ErrorReasonJson
@@ -67,6 +69,8 @@ namespace Cardrules.V1
                 case 21: return "ERROR_REASON_UNKNOWN_FIELD";
                 case 22: return "ERROR_REASON_DUPLICATE_FIELD";
                 case 23: return "ERROR_REASON_MORE_VIOLATIONS";
+                case 24: return "ERROR_REASON_WRONG_LENGTH";
+                case 25: return "ERROR_REASON_UNKNOWN_ALGORITHM";
                 default: return ProtoJson.WriteInt32((int)value); // a number this version does not name
             }
         }
@@ -101,6 +105,8 @@ namespace Cardrules.V1
                 case "ERROR_REASON_UNKNOWN_FIELD": return ErrorReason.UnknownField;
                 case "ERROR_REASON_DUPLICATE_FIELD": return ErrorReason.DuplicateField;
                 case "ERROR_REASON_MORE_VIOLATIONS": return ErrorReason.MoreViolations;
+                case "ERROR_REASON_WRONG_LENGTH": return ErrorReason.WrongLength;
+                case "ERROR_REASON_UNKNOWN_ALGORITHM": return ErrorReason.UnknownAlgorithm;
             }
             // Like protobuf's ignore_unknown_fields: a value name from a newer contract reads as the default.
             if (ignoreUnknownFields) return default(ErrorReason);

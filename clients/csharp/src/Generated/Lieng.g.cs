@@ -1381,6 +1381,151 @@ namespace Cardrules.V1
         }
     }
 
+    [DataContract(Name = "LiengServiceDealRequest", Namespace = "cardrules.v1")]
+    public sealed partial class LiengServiceDealRequest : IProtoMessage
+    {
+        [DataMember(Name = "seatCount", Order = 1)]
+        public int SeatCount { get; set; }
+
+        [DataMember(Name = "serverSeed", Order = 2)]
+        public byte[] ServerSeed { get; set; } = new byte[0];
+
+        [DataMember(Name = "clientSeed", Order = 3)]
+        public string ClientSeed { get; set; } = "";
+
+        [DataMember(Name = "nonce", Order = 4)]
+        public long Nonce { get; set; }
+
+        [DataMember(Name = "algorithm", Order = 5)]
+        public string Algorithm { get; set; } = "";
+
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
+        public JsonObject ToJson()
+        {
+            var json = new JsonObject();
+            json.Add("seatCount", ProtoJson.WriteInt32(SeatCount));
+            json.Add("serverSeed", ProtoJson.WriteBytes(ServerSeed));
+            json.Add("clientSeed", ProtoJson.WriteString(ClientSeed));
+            json.Add("nonce", ProtoJson.WriteInt64(Nonce));
+            json.Add("algorithm", ProtoJson.WriteString(Algorithm));
+            return json;
+        }
+
+        public override string ToString()
+        {
+            return JsonText.Serialize(ToJson());
+        }
+
+        /// <summary>Reads proto3 JSON (lowerCamelCase or proto field names). Unknown fields are an error unless
+        /// <paramref name="ignoreUnknownFields"/>, which responses from a newer server need.</summary>
+        public static LiengServiceDealRequest FromJson(string text, bool ignoreUnknownFields = false)
+        {
+            return Read(JsonText.Parse(text), ignoreUnknownFields, "");
+        }
+
+        public static LiengServiceDealRequest Read(object json, bool ignoreUnknownFields, string path)
+        {
+            var message = new LiengServiceDealRequest();
+            foreach (var entry in ProtoJson.ReadObject(json, path))
+            {
+                if (entry.Value == null) continue; // JSON null means the field's default
+                var at = ProtoJson.Child(path, entry.Key);
+                switch (entry.Key)
+                {
+                    case "seatCount": case "seat_count":
+                        message.SeatCount = ProtoJson.ReadInt32(entry.Value, at);
+                        break;
+                    case "serverSeed": case "server_seed":
+                        message.ServerSeed = ProtoJson.ReadBytes(entry.Value, at);
+                        break;
+                    case "clientSeed": case "client_seed":
+                        message.ClientSeed = ProtoJson.ReadString(entry.Value, at);
+                        break;
+                    case "nonce":
+                        message.Nonce = ProtoJson.ReadInt64(entry.Value, at);
+                        break;
+                    case "algorithm":
+                        message.Algorithm = ProtoJson.ReadString(entry.Value, at);
+                        break;
+                    default:
+                        if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.LiengServiceDealRequest");
+                        break;
+                }
+            }
+            return message;
+        }
+    }
+
+    [DataContract(Name = "LiengServiceDealResponse", Namespace = "cardrules.v1")]
+    public sealed partial class LiengServiceDealResponse : IProtoMessage
+    {
+        [DataMember(Name = "hands", Order = 1)]
+        public List<Cards> Hands { get; set; } = new List<Cards>();
+
+        [DataMember(Name = "undealt", Order = 2, EmitDefaultValue = false)]
+        public Cards Undealt { get; set; }
+
+        [DataMember(Name = "commitment", Order = 3)]
+        public byte[] Commitment { get; set; } = new byte[0];
+
+        [DataMember(Name = "algorithm", Order = 4)]
+        public string Algorithm { get; set; } = "";
+
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
+        public JsonObject ToJson()
+        {
+            var json = new JsonObject();
+            json.Add("hands", ProtoJson.WriteList(Hands, "hands", item => ProtoJson.WriteMessage(item)));
+            if (Undealt != null) json.Add("undealt", ProtoJson.WriteMessage(Undealt));
+            json.Add("commitment", ProtoJson.WriteBytes(Commitment));
+            json.Add("algorithm", ProtoJson.WriteString(Algorithm));
+            return json;
+        }
+
+        public override string ToString()
+        {
+            return JsonText.Serialize(ToJson());
+        }
+
+        /// <summary>Reads proto3 JSON (lowerCamelCase or proto field names). Unknown fields are an error unless
+        /// <paramref name="ignoreUnknownFields"/>, which responses from a newer server need.</summary>
+        public static LiengServiceDealResponse FromJson(string text, bool ignoreUnknownFields = false)
+        {
+            return Read(JsonText.Parse(text), ignoreUnknownFields, "");
+        }
+
+        public static LiengServiceDealResponse Read(object json, bool ignoreUnknownFields, string path)
+        {
+            var message = new LiengServiceDealResponse();
+            foreach (var entry in ProtoJson.ReadObject(json, path))
+            {
+                if (entry.Value == null) continue; // JSON null means the field's default
+                var at = ProtoJson.Child(path, entry.Key);
+                switch (entry.Key)
+                {
+                    case "hands":
+                        ProtoJson.ReadList(entry.Value, at, message.Hands, (item, itemPath) => Cards.Read(item, ignoreUnknownFields, itemPath));
+                        break;
+                    case "undealt":
+                        message.Undealt = Cards.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "commitment":
+                        message.Commitment = ProtoJson.ReadBytes(entry.Value, at);
+                        break;
+                    case "algorithm":
+                        message.Algorithm = ProtoJson.ReadString(entry.Value, at);
+                        break;
+                    default:
+                        if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.LiengServiceDealResponse");
+                        break;
+                }
+            }
+            return message;
+        }
+    }
+
     [DataContract(Name = "LiengServiceValidatePlayRequest", Namespace = "cardrules.v1")]
     public sealed partial class LiengServiceValidatePlayRequest : IProtoMessage
     {

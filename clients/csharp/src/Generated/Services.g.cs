@@ -21,6 +21,25 @@ namespace Cardrules.V1
             this.invoker = invoker;
         }
 
+        /// <summary>cardrules.v1.SamLocService/Deal.
+        /// <paramref name="timeout"/> null: the client's default deadline.</summary>
+        public Task<SamLocServiceDealResponse> DealAsync(SamLocServiceDealRequest request,
+            TimeSpan? timeout = null,
+            CancellationToken cancellationToken = default(CancellationToken))
+        {
+            return DealAsync(request,
+                new CallOptions { Timeout = timeout, CancellationToken = cancellationToken });
+        }
+
+        /// <summary>cardrules.v1.SamLocService/Deal with this call's options (deadline, headers,
+        /// cancellation).</summary>
+        public async Task<SamLocServiceDealResponse> DealAsync(SamLocServiceDealRequest request, CallOptions options)
+        {
+            return (SamLocServiceDealResponse)await invoker
+                .InvokeAsync(RpcMethods.SamLocServiceDeal, request, options)
+                .ConfigureAwait(false);
+        }
+
         /// <summary>cardrules.v1.SamLocService/StartHand.
         /// <paramref name="timeout"/> null: the client's default deadline.</summary>
         public Task<SamLocServiceStartHandResponse> StartHandAsync(SamLocServiceStartHandRequest request,
@@ -107,6 +126,25 @@ namespace Cardrules.V1
         {
             if (invoker == null) throw new ArgumentNullException("invoker");
             this.invoker = invoker;
+        }
+
+        /// <summary>cardrules.v1.LiengService/Deal.
+        /// <paramref name="timeout"/> null: the client's default deadline.</summary>
+        public Task<LiengServiceDealResponse> DealAsync(LiengServiceDealRequest request,
+            TimeSpan? timeout = null,
+            CancellationToken cancellationToken = default(CancellationToken))
+        {
+            return DealAsync(request,
+                new CallOptions { Timeout = timeout, CancellationToken = cancellationToken });
+        }
+
+        /// <summary>cardrules.v1.LiengService/Deal with this call's options (deadline, headers,
+        /// cancellation).</summary>
+        public async Task<LiengServiceDealResponse> DealAsync(LiengServiceDealRequest request, CallOptions options)
+        {
+            return (LiengServiceDealResponse)await invoker
+                .InvokeAsync(RpcMethods.LiengServiceDeal, request, options)
+                .ConfigureAwait(false);
         }
 
         /// <summary>cardrules.v1.LiengService/ScoreLieng.
@@ -227,6 +265,11 @@ namespace Cardrules.V1
     /// <summary>Every RPC of the contract, for calls chosen at run time (e.g. by a test vector).</summary>
     public static partial class RpcMethods
     {
+        public static readonly RpcMethod SamLocServiceDeal = new RpcMethod(
+            "cardrules.v1.SamLocService", "Deal",
+            (json, ignore) => SamLocServiceDealRequest.Read(json, ignore, ""),
+            (json, ignore) => SamLocServiceDealResponse.Read(json, ignore, ""));
+
         public static readonly RpcMethod SamLocServiceStartHand = new RpcMethod(
             "cardrules.v1.SamLocService", "StartHand",
             (json, ignore) => SamLocServiceStartHandRequest.Read(json, ignore, ""),
@@ -246,6 +289,11 @@ namespace Cardrules.V1
             "cardrules.v1.SamLocService", "SettleRound",
             (json, ignore) => SamLocServiceSettleRoundRequest.Read(json, ignore, ""),
             (json, ignore) => SamLocServiceSettleRoundResponse.Read(json, ignore, ""));
+
+        public static readonly RpcMethod LiengServiceDeal = new RpcMethod(
+            "cardrules.v1.LiengService", "Deal",
+            (json, ignore) => LiengServiceDealRequest.Read(json, ignore, ""),
+            (json, ignore) => LiengServiceDealResponse.Read(json, ignore, ""));
 
         public static readonly RpcMethod LiengServiceScoreLieng = new RpcMethod(
             "cardrules.v1.LiengService", "ScoreLieng",
@@ -279,10 +327,12 @@ namespace Cardrules.V1
 
         public static readonly IReadOnlyList<RpcMethod> All = new[]
         {
+            SamLocServiceDeal,
             SamLocServiceStartHand,
             SamLocServiceValidatePlay,
             SamLocServiceLegalMoves,
             SamLocServiceSettleRound,
+            LiengServiceDeal,
             LiengServiceScoreLieng,
             LiengServiceCompareHands,
             LiengServiceStartBetting,

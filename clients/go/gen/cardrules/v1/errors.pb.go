@@ -55,13 +55,15 @@ const (
 	// none or one per seat. Field: the list, e.g. `hands`, `round.hands`.
 	ErrorReason_ERROR_REASON_WRONG_HAND_COUNT ErrorReason = 5
 	// A number of seats outside the table's range (2 to `house_rules.max_players`): dealt hands, a state's seats,
-	// a round's stacks or hands. Field: the list, e.g. `hands`, `state.seats`, `stacks`.
+	// a round's stacks or hands, a Deal's `seat_count`. Field: the list or the count, e.g. `hands`, `state.seats`,
+	// `stacks`, `seat_count`.
 	ErrorReason_ERROR_REASON_WRONG_SEAT_COUNT ErrorReason = 6
 	// A seat number that is not a seat at the table (0 to seats − 1). Field: e.g. `action.seat`, `state.turn`,
 	// `leader`, `declarations[0]`, `first_actor`, `round.actions[3].seat`.
 	ErrorReason_ERROR_REASON_SEAT_OUT_OF_RANGE ErrorReason = 7
 	// A number outside its allowed range: a house-rule number (`house_rules.fee_bps` 10001), a stake or ante that
-	// is not positive, a negative stack or amount, a card count over 10, an amount beyond int64.
+	// is not positive, a negative stack or amount, a card count over 10, an amount beyond int64, a negative
+	// Deal `nonce`.
 	ErrorReason_ERROR_REASON_OUT_OF_RANGE ErrorReason = 8
 	// An enum number (binary) or name (JSON) that the contract does not define, e.g. `house_rules.chop_chain` 9.
 	ErrorReason_ERROR_REASON_UNKNOWN_ENUM_VALUE ErrorReason = 9
@@ -108,6 +110,12 @@ const (
 	// Not a fault itself: the last entry of a BadRequest that lists only the first violations (at most 20, within
 	// 4 KiB), saying how many more there are. Field: the first violation left out, or the last listed.
 	ErrorReason_ERROR_REASON_MORE_VIOLATIONS ErrorReason = 23
+	// A bytes or text value of a length outside its range: a Deal's `server_seed` 32 to 256 bytes, its
+	// `client_seed` at most 256 bytes once encoded in UTF-8. Field: e.g. `server_seed`.
+	ErrorReason_ERROR_REASON_WRONG_LENGTH ErrorReason = 24
+	// A deal algorithm this server does not know (a client built for a newer server?): Deal's `algorithm` is
+	// empty (the newest) or a name the server deals with, e.g. `cardrules-deal-v1`. Field: `algorithm`.
+	ErrorReason_ERROR_REASON_UNKNOWN_ALGORITHM ErrorReason = 25
 )
 
 // Enum value maps for ErrorReason.
@@ -137,6 +145,8 @@ var (
 		21: "ERROR_REASON_UNKNOWN_FIELD",
 		22: "ERROR_REASON_DUPLICATE_FIELD",
 		23: "ERROR_REASON_MORE_VIOLATIONS",
+		24: "ERROR_REASON_WRONG_LENGTH",
+		25: "ERROR_REASON_UNKNOWN_ALGORITHM",
 	}
 	ErrorReason_value = map[string]int32{
 		"ERROR_REASON_UNSPECIFIED":        0,
@@ -163,6 +173,8 @@ var (
 		"ERROR_REASON_UNKNOWN_FIELD":      21,
 		"ERROR_REASON_DUPLICATE_FIELD":    22,
 		"ERROR_REASON_MORE_VIOLATIONS":    23,
+		"ERROR_REASON_WRONG_LENGTH":       24,
+		"ERROR_REASON_UNKNOWN_ALGORITHM":  25,
 	}
 )
 
@@ -197,7 +209,7 @@ var File_cardrules_v1_errors_proto protoreflect.FileDescriptor
 
 const file_cardrules_v1_errors_proto_rawDesc = "" +
 	"\n" +
-	"\x19cardrules/v1/errors.proto\x12\fcardrules.v1*\xb2\x06\n" +
+	"\x19cardrules/v1/errors.proto\x12\fcardrules.v1*\xf5\x06\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12\x1f\n" +
 	"\x1bERROR_REASON_MALFORMED_CARD\x10\x01\x12\x1f\n" +
@@ -223,7 +235,9 @@ const file_cardrules_v1_errors_proto_rawDesc = "" +
 	"\x1cERROR_REASON_DUPLICATE_VALUE\x10\x14\x12\x1e\n" +
 	"\x1aERROR_REASON_UNKNOWN_FIELD\x10\x15\x12 \n" +
 	"\x1cERROR_REASON_DUPLICATE_FIELD\x10\x16\x12 \n" +
-	"\x1cERROR_REASON_MORE_VIOLATIONS\x10\x17B\x13\n" +
+	"\x1cERROR_REASON_MORE_VIOLATIONS\x10\x17\x12\x1d\n" +
+	"\x19ERROR_REASON_WRONG_LENGTH\x10\x18\x12\"\n" +
+	"\x1eERROR_REASON_UNKNOWN_ALGORITHM\x10\x19B\x13\n" +
 	"\x0fio.cardrules.v1P\x01b\x06proto3"
 
 var (

@@ -1579,6 +1579,168 @@ func (x *StartBettingView) GetAnswer() *StartBettingResponse {
 	return nil
 }
 
+// A seeded deal that anyone can verify (docs/fair-deal.md). A field out of its range fails with INVALID_ARGUMENT
+// naming it.
+type LiengServiceDealRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The number of seats, 2 to 6; each seat is dealt 3 cards.
+	SeatCount int32 `protobuf:"varint,1,opt,name=seat_count,json=seatCount,proto3" json:"seat_count,omitempty"`
+	// The backend's secret for this deal: 32 to 256 bytes (base64 in JSON) from a cryptographic random source, a
+	// fresh one for every hand or every session of hands. Publish `commitment` (its SHA-256) before the deal, keep
+	// the seed secret until the hand is over, then reveal it so that every player can recompute the deal.
+	ServerSeed []byte `protobuf:"bytes,2,opt,name=server_seed,json=serverSeed,proto3" json:"server_seed,omitempty"`
+	// The public seed, chosen by the players rather than the backend (e.g. every player's contribution, hashed
+	// together) and published before the deal: 0 to 256 bytes once encoded in UTF-8; may be empty.
+	ClientSeed string `protobuf:"bytes,3,opt,name=client_seed,json=clientSeed,proto3" json:"client_seed,omitempty"`
+	// The hand number under this server seed (0, 1, 2 …), 0 to 2^63−1: one seed may deal many hands, each with its
+	// own nonce. A negative nonce is INVALID_ARGUMENT.
+	Nonce int64 `protobuf:"varint,4,opt,name=nonce,proto3" json:"nonce,omitempty"`
+	// The algorithm to deal with: empty means the newest this server knows, today `cardrules-deal-v1`. Give the
+	// name to get the same deal from any later server; a name this server does not know is INVALID_ARGUMENT
+	// (UNKNOWN_ALGORITHM).
+	Algorithm     string `protobuf:"bytes,5,opt,name=algorithm,proto3" json:"algorithm,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LiengServiceDealRequest) Reset() {
+	*x = LiengServiceDealRequest{}
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LiengServiceDealRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LiengServiceDealRequest) ProtoMessage() {}
+
+func (x *LiengServiceDealRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LiengServiceDealRequest.ProtoReflect.Descriptor instead.
+func (*LiengServiceDealRequest) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *LiengServiceDealRequest) GetSeatCount() int32 {
+	if x != nil {
+		return x.SeatCount
+	}
+	return 0
+}
+
+func (x *LiengServiceDealRequest) GetServerSeed() []byte {
+	if x != nil {
+		return x.ServerSeed
+	}
+	return nil
+}
+
+func (x *LiengServiceDealRequest) GetClientSeed() string {
+	if x != nil {
+		return x.ClientSeed
+	}
+	return ""
+}
+
+func (x *LiengServiceDealRequest) GetNonce() int64 {
+	if x != nil {
+		return x.Nonce
+	}
+	return 0
+}
+
+func (x *LiengServiceDealRequest) GetAlgorithm() string {
+	if x != nil {
+		return x.Algorithm
+	}
+	return ""
+}
+
+type LiengServiceDealResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Each seat's 3 cards, in seat order (play order), each hand in the order dealt, not sorted.
+	Hands []*Cards `protobuf:"bytes,1,rep,name=hands,proto3" json:"hands,omitempty"`
+	// The cards nobody was dealt (34 to 46), in shuffled order.
+	Undealt *Cards `protobuf:"bytes,2,opt,name=undealt,proto3" json:"undealt,omitempty"`
+	// SHA-256 of `server_seed` (32 bytes; base64 in JSON): what the backend publishes before the deal, and what
+	// players check the revealed seed against.
+	Commitment []byte `protobuf:"bytes,3,opt,name=commitment,proto3" json:"commitment,omitempty"`
+	// The algorithm that dealt, e.g. `cardrules-deal-v1`: keep it with the hand; verifying needs the same one.
+	Algorithm     string `protobuf:"bytes,4,opt,name=algorithm,proto3" json:"algorithm,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LiengServiceDealResponse) Reset() {
+	*x = LiengServiceDealResponse{}
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LiengServiceDealResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LiengServiceDealResponse) ProtoMessage() {}
+
+func (x *LiengServiceDealResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LiengServiceDealResponse.ProtoReflect.Descriptor instead.
+func (*LiengServiceDealResponse) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *LiengServiceDealResponse) GetHands() []*Cards {
+	if x != nil {
+		return x.Hands
+	}
+	return nil
+}
+
+func (x *LiengServiceDealResponse) GetUndealt() *Cards {
+	if x != nil {
+		return x.Undealt
+	}
+	return nil
+}
+
+func (x *LiengServiceDealResponse) GetCommitment() []byte {
+	if x != nil {
+		return x.Commitment
+	}
+	return nil
+}
+
+func (x *LiengServiceDealResponse) GetAlgorithm() string {
+	if x != nil {
+		return x.Algorithm
+	}
+	return ""
+}
+
 type LiengServiceValidatePlayRequest struct {
 	state      protoimpl.MessageState `protogen:"open.v1"`
 	HouseRules *LiengHouseRules       `protobuf:"bytes,1,opt,name=house_rules,json=houseRules,proto3" json:"house_rules,omitempty"`
@@ -1593,7 +1755,7 @@ type LiengServiceValidatePlayRequest struct {
 
 func (x *LiengServiceValidatePlayRequest) Reset() {
 	*x = LiengServiceValidatePlayRequest{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[15]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1605,7 +1767,7 @@ func (x *LiengServiceValidatePlayRequest) String() string {
 func (*LiengServiceValidatePlayRequest) ProtoMessage() {}
 
 func (x *LiengServiceValidatePlayRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[15]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1618,7 +1780,7 @@ func (x *LiengServiceValidatePlayRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceValidatePlayRequest.ProtoReflect.Descriptor instead.
 func (*LiengServiceValidatePlayRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{15}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *LiengServiceValidatePlayRequest) GetHouseRules() *LiengHouseRules {
@@ -1666,7 +1828,7 @@ type LiengServiceValidatePlayResponse struct {
 
 func (x *LiengServiceValidatePlayResponse) Reset() {
 	*x = LiengServiceValidatePlayResponse{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[16]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1678,7 +1840,7 @@ func (x *LiengServiceValidatePlayResponse) String() string {
 func (*LiengServiceValidatePlayResponse) ProtoMessage() {}
 
 func (x *LiengServiceValidatePlayResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[16]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1691,7 +1853,7 @@ func (x *LiengServiceValidatePlayResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceValidatePlayResponse.ProtoReflect.Descriptor instead.
 func (*LiengServiceValidatePlayResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{16}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *LiengServiceValidatePlayResponse) GetLegal() bool {
@@ -1749,7 +1911,7 @@ type LiengServiceValidatePlayView struct {
 
 func (x *LiengServiceValidatePlayView) Reset() {
 	*x = LiengServiceValidatePlayView{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[17]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1761,7 +1923,7 @@ func (x *LiengServiceValidatePlayView) String() string {
 func (*LiengServiceValidatePlayView) ProtoMessage() {}
 
 func (x *LiengServiceValidatePlayView) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[17]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1774,7 +1936,7 @@ func (x *LiengServiceValidatePlayView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceValidatePlayView.ProtoReflect.Descriptor instead.
 func (*LiengServiceValidatePlayView) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{17}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *LiengServiceValidatePlayView) GetViewer() *Viewer {
@@ -1804,7 +1966,7 @@ type LiengServiceLegalMovesRequest struct {
 
 func (x *LiengServiceLegalMovesRequest) Reset() {
 	*x = LiengServiceLegalMovesRequest{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[18]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1816,7 +1978,7 @@ func (x *LiengServiceLegalMovesRequest) String() string {
 func (*LiengServiceLegalMovesRequest) ProtoMessage() {}
 
 func (x *LiengServiceLegalMovesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[18]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1829,7 +1991,7 @@ func (x *LiengServiceLegalMovesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceLegalMovesRequest.ProtoReflect.Descriptor instead.
 func (*LiengServiceLegalMovesRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{18}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *LiengServiceLegalMovesRequest) GetHouseRules() *LiengHouseRules {
@@ -1869,7 +2031,7 @@ type LiengServiceLegalMovesResponse struct {
 
 func (x *LiengServiceLegalMovesResponse) Reset() {
 	*x = LiengServiceLegalMovesResponse{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[19]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1881,7 +2043,7 @@ func (x *LiengServiceLegalMovesResponse) String() string {
 func (*LiengServiceLegalMovesResponse) ProtoMessage() {}
 
 func (x *LiengServiceLegalMovesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[19]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1894,7 +2056,7 @@ func (x *LiengServiceLegalMovesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceLegalMovesResponse.ProtoReflect.Descriptor instead.
 func (*LiengServiceLegalMovesResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{19}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *LiengServiceLegalMovesResponse) GetSeat() int32 {
@@ -1938,7 +2100,7 @@ type LiengServiceLegalMovesView struct {
 
 func (x *LiengServiceLegalMovesView) Reset() {
 	*x = LiengServiceLegalMovesView{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[20]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1950,7 +2112,7 @@ func (x *LiengServiceLegalMovesView) String() string {
 func (*LiengServiceLegalMovesView) ProtoMessage() {}
 
 func (x *LiengServiceLegalMovesView) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[20]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1963,7 +2125,7 @@ func (x *LiengServiceLegalMovesView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceLegalMovesView.ProtoReflect.Descriptor instead.
 func (*LiengServiceLegalMovesView) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{20}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *LiengServiceLegalMovesView) GetViewer() *Viewer {
@@ -1998,7 +2160,7 @@ type LiengRoundRecord struct {
 
 func (x *LiengRoundRecord) Reset() {
 	*x = LiengRoundRecord{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[21]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2010,7 +2172,7 @@ func (x *LiengRoundRecord) String() string {
 func (*LiengRoundRecord) ProtoMessage() {}
 
 func (x *LiengRoundRecord) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[21]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2023,7 +2185,7 @@ func (x *LiengRoundRecord) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengRoundRecord.ProtoReflect.Descriptor instead.
 func (*LiengRoundRecord) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{21}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *LiengRoundRecord) GetHouseRules() *LiengHouseRules {
@@ -2089,7 +2251,7 @@ type LiengPot struct {
 
 func (x *LiengPot) Reset() {
 	*x = LiengPot{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[22]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2101,7 +2263,7 @@ func (x *LiengPot) String() string {
 func (*LiengPot) ProtoMessage() {}
 
 func (x *LiengPot) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[22]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2114,7 +2276,7 @@ func (x *LiengPot) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengPot.ProtoReflect.Descriptor instead.
 func (*LiengPot) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{22}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *LiengPot) GetLo() int64 {
@@ -2184,7 +2346,7 @@ type LiengShownHand struct {
 
 func (x *LiengShownHand) Reset() {
 	*x = LiengShownHand{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[23]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2196,7 +2358,7 @@ func (x *LiengShownHand) String() string {
 func (*LiengShownHand) ProtoMessage() {}
 
 func (x *LiengShownHand) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[23]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2209,7 +2371,7 @@ func (x *LiengShownHand) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengShownHand.ProtoReflect.Descriptor instead.
 func (*LiengShownHand) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{23}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *LiengShownHand) GetSeat() int32 {
@@ -2238,7 +2400,7 @@ type LiengServiceSettleRoundRequest struct {
 
 func (x *LiengServiceSettleRoundRequest) Reset() {
 	*x = LiengServiceSettleRoundRequest{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[24]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2250,7 +2412,7 @@ func (x *LiengServiceSettleRoundRequest) String() string {
 func (*LiengServiceSettleRoundRequest) ProtoMessage() {}
 
 func (x *LiengServiceSettleRoundRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[24]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2263,7 +2425,7 @@ func (x *LiengServiceSettleRoundRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceSettleRoundRequest.ProtoReflect.Descriptor instead.
 func (*LiengServiceSettleRoundRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{24}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *LiengServiceSettleRoundRequest) GetRound() *LiengRoundRecord {
@@ -2307,7 +2469,7 @@ type LiengServiceSettleRoundResponse struct {
 
 func (x *LiengServiceSettleRoundResponse) Reset() {
 	*x = LiengServiceSettleRoundResponse{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[25]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2319,7 +2481,7 @@ func (x *LiengServiceSettleRoundResponse) String() string {
 func (*LiengServiceSettleRoundResponse) ProtoMessage() {}
 
 func (x *LiengServiceSettleRoundResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[25]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2332,7 +2494,7 @@ func (x *LiengServiceSettleRoundResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceSettleRoundResponse.ProtoReflect.Descriptor instead.
 func (*LiengServiceSettleRoundResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{25}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *LiengServiceSettleRoundResponse) GetPots() []*LiengPot {
@@ -2418,7 +2580,7 @@ type LiengServiceSettleRoundView struct {
 
 func (x *LiengServiceSettleRoundView) Reset() {
 	*x = LiengServiceSettleRoundView{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[26]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2430,7 +2592,7 @@ func (x *LiengServiceSettleRoundView) String() string {
 func (*LiengServiceSettleRoundView) ProtoMessage() {}
 
 func (x *LiengServiceSettleRoundView) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[26]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2443,7 +2605,7 @@ func (x *LiengServiceSettleRoundView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceSettleRoundView.ProtoReflect.Descriptor instead.
 func (*LiengServiceSettleRoundView) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{26}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *LiengServiceSettleRoundView) GetViewer() *Viewer {
@@ -2477,6 +2639,7 @@ type LiengServiceStreamRequest struct {
 	//	*LiengServiceStreamRequest_ValidatePlay
 	//	*LiengServiceStreamRequest_LegalMoves
 	//	*LiengServiceStreamRequest_SettleRound
+	//	*LiengServiceStreamRequest_Deal
 	Call          isLiengServiceStreamRequest_Call `protobuf_oneof:"call"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2484,7 +2647,7 @@ type LiengServiceStreamRequest struct {
 
 func (x *LiengServiceStreamRequest) Reset() {
 	*x = LiengServiceStreamRequest{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[27]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2496,7 +2659,7 @@ func (x *LiengServiceStreamRequest) String() string {
 func (*LiengServiceStreamRequest) ProtoMessage() {}
 
 func (x *LiengServiceStreamRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[27]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2509,7 +2672,7 @@ func (x *LiengServiceStreamRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceStreamRequest.ProtoReflect.Descriptor instead.
 func (*LiengServiceStreamRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{27}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *LiengServiceStreamRequest) GetId() uint64 {
@@ -2580,6 +2743,15 @@ func (x *LiengServiceStreamRequest) GetSettleRound() *LiengServiceSettleRoundReq
 	return nil
 }
 
+func (x *LiengServiceStreamRequest) GetDeal() *LiengServiceDealRequest {
+	if x != nil {
+		if x, ok := x.Call.(*LiengServiceStreamRequest_Deal); ok {
+			return x.Deal
+		}
+	}
+	return nil
+}
+
 type isLiengServiceStreamRequest_Call interface {
 	isLiengServiceStreamRequest_Call()
 }
@@ -2608,6 +2780,10 @@ type LiengServiceStreamRequest_SettleRound struct {
 	SettleRound *LiengServiceSettleRoundRequest `protobuf:"bytes,7,opt,name=settle_round,json=settleRound,proto3,oneof"`
 }
 
+type LiengServiceStreamRequest_Deal struct {
+	Deal *LiengServiceDealRequest `protobuf:"bytes,8,opt,name=deal,proto3,oneof"`
+}
+
 func (*LiengServiceStreamRequest_ScoreLieng) isLiengServiceStreamRequest_Call() {}
 
 func (*LiengServiceStreamRequest_CompareHands) isLiengServiceStreamRequest_Call() {}
@@ -2619,6 +2795,8 @@ func (*LiengServiceStreamRequest_ValidatePlay) isLiengServiceStreamRequest_Call(
 func (*LiengServiceStreamRequest_LegalMoves) isLiengServiceStreamRequest_Call() {}
 
 func (*LiengServiceStreamRequest_SettleRound) isLiengServiceStreamRequest_Call() {}
+
+func (*LiengServiceStreamRequest_Deal) isLiengServiceStreamRequest_Call() {}
 
 // The answer to one LiengServiceStreamRequest.
 type LiengServiceStreamResponse struct {
@@ -2636,6 +2814,7 @@ type LiengServiceStreamResponse struct {
 	//	*LiengServiceStreamResponse_ValidatePlay
 	//	*LiengServiceStreamResponse_LegalMoves
 	//	*LiengServiceStreamResponse_SettleRound
+	//	*LiengServiceStreamResponse_Deal
 	Result        isLiengServiceStreamResponse_Result `protobuf_oneof:"result"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2643,7 +2822,7 @@ type LiengServiceStreamResponse struct {
 
 func (x *LiengServiceStreamResponse) Reset() {
 	*x = LiengServiceStreamResponse{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[28]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2655,7 +2834,7 @@ func (x *LiengServiceStreamResponse) String() string {
 func (*LiengServiceStreamResponse) ProtoMessage() {}
 
 func (x *LiengServiceStreamResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[28]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2668,7 +2847,7 @@ func (x *LiengServiceStreamResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceStreamResponse.ProtoReflect.Descriptor instead.
 func (*LiengServiceStreamResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{28}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *LiengServiceStreamResponse) GetId() uint64 {
@@ -2748,6 +2927,15 @@ func (x *LiengServiceStreamResponse) GetSettleRound() *LiengServiceSettleRoundRe
 	return nil
 }
 
+func (x *LiengServiceStreamResponse) GetDeal() *LiengServiceDealResponse {
+	if x != nil {
+		if x, ok := x.Result.(*LiengServiceStreamResponse_Deal); ok {
+			return x.Deal
+		}
+	}
+	return nil
+}
+
 type isLiengServiceStreamResponse_Result interface {
 	isLiengServiceStreamResponse_Result()
 }
@@ -2782,6 +2970,10 @@ type LiengServiceStreamResponse_SettleRound struct {
 	SettleRound *LiengServiceSettleRoundResponse `protobuf:"bytes,8,opt,name=settle_round,json=settleRound,proto3,oneof"`
 }
 
+type LiengServiceStreamResponse_Deal struct {
+	Deal *LiengServiceDealResponse `protobuf:"bytes,9,opt,name=deal,proto3,oneof"`
+}
+
 func (*LiengServiceStreamResponse_Error) isLiengServiceStreamResponse_Result() {}
 
 func (*LiengServiceStreamResponse_ScoreLieng) isLiengServiceStreamResponse_Result() {}
@@ -2795,6 +2987,8 @@ func (*LiengServiceStreamResponse_ValidatePlay) isLiengServiceStreamResponse_Res
 func (*LiengServiceStreamResponse_LegalMoves) isLiengServiceStreamResponse_Result() {}
 
 func (*LiengServiceStreamResponse_SettleRound) isLiengServiceStreamResponse_Result() {}
+
+func (*LiengServiceStreamResponse_Deal) isLiengServiceStreamResponse_Result() {}
 
 var File_cardrules_v1_lieng_proto protoreflect.FileDescriptor
 
@@ -2893,7 +3087,23 @@ const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"\x05views\x18\x02 \x03(\v2\x1e.cardrules.v1.StartBettingViewR\x05views\"|\n" +
 	"\x10StartBettingView\x12,\n" +
 	"\x06viewer\x18\x01 \x01(\v2\x14.cardrules.v1.ViewerR\x06viewer\x12:\n" +
-	"\x06answer\x18\x02 \x01(\v2\".cardrules.v1.StartBettingResponseR\x06answer\"\xf7\x01\n" +
+	"\x06answer\x18\x02 \x01(\v2\".cardrules.v1.StartBettingResponseR\x06answer\"\xae\x01\n" +
+	"\x17LiengServiceDealRequest\x12\x1d\n" +
+	"\n" +
+	"seat_count\x18\x01 \x01(\x05R\tseatCount\x12\x1f\n" +
+	"\vserver_seed\x18\x02 \x01(\fR\n" +
+	"serverSeed\x12\x1f\n" +
+	"\vclient_seed\x18\x03 \x01(\tR\n" +
+	"clientSeed\x12\x14\n" +
+	"\x05nonce\x18\x04 \x01(\x03R\x05nonce\x12\x1c\n" +
+	"\talgorithm\x18\x05 \x01(\tR\talgorithm\"\xb2\x01\n" +
+	"\x18LiengServiceDealResponse\x12)\n" +
+	"\x05hands\x18\x01 \x03(\v2\x13.cardrules.v1.CardsR\x05hands\x12-\n" +
+	"\aundealt\x18\x02 \x01(\v2\x13.cardrules.v1.CardsR\aundealt\x12\x1e\n" +
+	"\n" +
+	"commitment\x18\x03 \x01(\fR\n" +
+	"commitment\x12\x1c\n" +
+	"\talgorithm\x18\x04 \x01(\tR\talgorithm\"\xf7\x01\n" +
 	"\x1fLiengServiceValidatePlayRequest\x12>\n" +
 	"\vhouse_rules\x18\x01 \x01(\v2\x1d.cardrules.v1.LiengHouseRulesR\n" +
 	"houseRules\x125\n" +
@@ -2964,7 +3174,7 @@ const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"\x10_fold_out_winner\"\x92\x01\n" +
 	"\x1bLiengServiceSettleRoundView\x12,\n" +
 	"\x06viewer\x18\x01 \x01(\v2\x14.cardrules.v1.ViewerR\x06viewer\x12E\n" +
-	"\x06answer\x18\x02 \x01(\v2-.cardrules.v1.LiengServiceSettleRoundResponseR\x06answer\"\x84\x04\n" +
+	"\x06answer\x18\x02 \x01(\v2-.cardrules.v1.LiengServiceSettleRoundResponseR\x06answer\"\xc1\x04\n" +
 	"\x19LiengServiceStreamRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12B\n" +
 	"\vscore_lieng\x18\x02 \x01(\v2\x1f.cardrules.v1.ScoreLiengRequestH\x00R\n" +
@@ -2974,8 +3184,9 @@ const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"\rvalidate_play\x18\x05 \x01(\v2-.cardrules.v1.LiengServiceValidatePlayRequestH\x00R\fvalidatePlay\x12N\n" +
 	"\vlegal_moves\x18\x06 \x01(\v2+.cardrules.v1.LiengServiceLegalMovesRequestH\x00R\n" +
 	"legalMoves\x12Q\n" +
-	"\fsettle_round\x18\a \x01(\v2,.cardrules.v1.LiengServiceSettleRoundRequestH\x00R\vsettleRoundB\x06\n" +
-	"\x04call\"\xb9\x04\n" +
+	"\fsettle_round\x18\a \x01(\v2,.cardrules.v1.LiengServiceSettleRoundRequestH\x00R\vsettleRound\x12;\n" +
+	"\x04deal\x18\b \x01(\v2%.cardrules.v1.LiengServiceDealRequestH\x00R\x04dealB\x06\n" +
+	"\x04call\"\xf7\x04\n" +
 	"\x1aLiengServiceStreamResponse\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12*\n" +
 	"\x05error\x18\x02 \x01(\v2\x12.google.rpc.StatusH\x00R\x05error\x12C\n" +
@@ -2986,7 +3197,8 @@ const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"\rvalidate_play\x18\x06 \x01(\v2..cardrules.v1.LiengServiceValidatePlayResponseH\x00R\fvalidatePlay\x12O\n" +
 	"\vlegal_moves\x18\a \x01(\v2,.cardrules.v1.LiengServiceLegalMovesResponseH\x00R\n" +
 	"legalMoves\x12R\n" +
-	"\fsettle_round\x18\b \x01(\v2-.cardrules.v1.LiengServiceSettleRoundResponseH\x00R\vsettleRoundB\b\n" +
+	"\fsettle_round\x18\b \x01(\v2-.cardrules.v1.LiengServiceSettleRoundResponseH\x00R\vsettleRound\x12<\n" +
+	"\x04deal\x18\t \x01(\v2&.cardrules.v1.LiengServiceDealResponseH\x00R\x04dealB\b\n" +
 	"\x06result*S\n" +
 	"\bLiengA23\x12\x19\n" +
 	"\x15LIENG_A23_UNSPECIFIED\x10\x00\x12\x14\n" +
@@ -3041,8 +3253,9 @@ const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"\x1aLIENG_POT_KIND_UNSPECIFIED\x10\x00\x12\x1b\n" +
 	"\x17LIENG_POT_KIND_SHOWDOWN\x10\x01\x12\x1e\n" +
 	"\x1aLIENG_POT_KIND_UNCONTESTED\x10\x02\x12\x1b\n" +
-	"\x17LIENG_POT_KIND_REFUNDED\x10\x032\xb2\x05\n" +
-	"\fLiengService\x12O\n" +
+	"\x17LIENG_POT_KIND_REFUNDED\x10\x032\x89\x06\n" +
+	"\fLiengService\x12U\n" +
+	"\x04Deal\x12%.cardrules.v1.LiengServiceDealRequest\x1a&.cardrules.v1.LiengServiceDealResponse\x12O\n" +
 	"\n" +
 	"ScoreLieng\x12\x1f.cardrules.v1.ScoreLiengRequest\x1a .cardrules.v1.ScoreLiengResponse\x12U\n" +
 	"\fCompareHands\x12!.cardrules.v1.CompareHandsRequest\x1a\".cardrules.v1.CompareHandsResponse\x12U\n" +
@@ -3067,7 +3280,7 @@ func file_cardrules_v1_lieng_proto_rawDescGZIP() []byte {
 }
 
 var file_cardrules_v1_lieng_proto_enumTypes = make([]protoimpl.EnumInfo, 8)
-var file_cardrules_v1_lieng_proto_msgTypes = make([]protoimpl.MessageInfo, 29)
+var file_cardrules_v1_lieng_proto_msgTypes = make([]protoimpl.MessageInfo, 31)
 var file_cardrules_v1_lieng_proto_goTypes = []any{
 	(LiengA23)(0),                            // 0: cardrules.v1.LiengA23
 	(LiengSuitTieBreak)(0),                   // 1: cardrules.v1.LiengSuitTieBreak
@@ -3092,37 +3305,39 @@ var file_cardrules_v1_lieng_proto_goTypes = []any{
 	(*StartBettingRequest)(nil),              // 20: cardrules.v1.StartBettingRequest
 	(*StartBettingResponse)(nil),             // 21: cardrules.v1.StartBettingResponse
 	(*StartBettingView)(nil),                 // 22: cardrules.v1.StartBettingView
-	(*LiengServiceValidatePlayRequest)(nil),  // 23: cardrules.v1.LiengServiceValidatePlayRequest
-	(*LiengServiceValidatePlayResponse)(nil), // 24: cardrules.v1.LiengServiceValidatePlayResponse
-	(*LiengServiceValidatePlayView)(nil),     // 25: cardrules.v1.LiengServiceValidatePlayView
-	(*LiengServiceLegalMovesRequest)(nil),    // 26: cardrules.v1.LiengServiceLegalMovesRequest
-	(*LiengServiceLegalMovesResponse)(nil),   // 27: cardrules.v1.LiengServiceLegalMovesResponse
-	(*LiengServiceLegalMovesView)(nil),       // 28: cardrules.v1.LiengServiceLegalMovesView
-	(*LiengRoundRecord)(nil),                 // 29: cardrules.v1.LiengRoundRecord
-	(*LiengPot)(nil),                         // 30: cardrules.v1.LiengPot
-	(*LiengShownHand)(nil),                   // 31: cardrules.v1.LiengShownHand
-	(*LiengServiceSettleRoundRequest)(nil),   // 32: cardrules.v1.LiengServiceSettleRoundRequest
-	(*LiengServiceSettleRoundResponse)(nil),  // 33: cardrules.v1.LiengServiceSettleRoundResponse
-	(*LiengServiceSettleRoundView)(nil),      // 34: cardrules.v1.LiengServiceSettleRoundView
-	(*LiengServiceStreamRequest)(nil),        // 35: cardrules.v1.LiengServiceStreamRequest
-	(*LiengServiceStreamResponse)(nil),       // 36: cardrules.v1.LiengServiceStreamResponse
-	(*LocalizedMessage)(nil),                 // 37: cardrules.v1.LocalizedMessage
-	(*Cards)(nil),                            // 38: cardrules.v1.Cards
-	(*Viewer)(nil),                           // 39: cardrules.v1.Viewer
-	(*Transfer)(nil),                         // 40: cardrules.v1.Transfer
-	(*status.Status)(nil),                    // 41: google.rpc.Status
+	(*LiengServiceDealRequest)(nil),          // 23: cardrules.v1.LiengServiceDealRequest
+	(*LiengServiceDealResponse)(nil),         // 24: cardrules.v1.LiengServiceDealResponse
+	(*LiengServiceValidatePlayRequest)(nil),  // 25: cardrules.v1.LiengServiceValidatePlayRequest
+	(*LiengServiceValidatePlayResponse)(nil), // 26: cardrules.v1.LiengServiceValidatePlayResponse
+	(*LiengServiceValidatePlayView)(nil),     // 27: cardrules.v1.LiengServiceValidatePlayView
+	(*LiengServiceLegalMovesRequest)(nil),    // 28: cardrules.v1.LiengServiceLegalMovesRequest
+	(*LiengServiceLegalMovesResponse)(nil),   // 29: cardrules.v1.LiengServiceLegalMovesResponse
+	(*LiengServiceLegalMovesView)(nil),       // 30: cardrules.v1.LiengServiceLegalMovesView
+	(*LiengRoundRecord)(nil),                 // 31: cardrules.v1.LiengRoundRecord
+	(*LiengPot)(nil),                         // 32: cardrules.v1.LiengPot
+	(*LiengShownHand)(nil),                   // 33: cardrules.v1.LiengShownHand
+	(*LiengServiceSettleRoundRequest)(nil),   // 34: cardrules.v1.LiengServiceSettleRoundRequest
+	(*LiengServiceSettleRoundResponse)(nil),  // 35: cardrules.v1.LiengServiceSettleRoundResponse
+	(*LiengServiceSettleRoundView)(nil),      // 36: cardrules.v1.LiengServiceSettleRoundView
+	(*LiengServiceStreamRequest)(nil),        // 37: cardrules.v1.LiengServiceStreamRequest
+	(*LiengServiceStreamResponse)(nil),       // 38: cardrules.v1.LiengServiceStreamResponse
+	(*LocalizedMessage)(nil),                 // 39: cardrules.v1.LocalizedMessage
+	(*Cards)(nil),                            // 40: cardrules.v1.Cards
+	(*Viewer)(nil),                           // 41: cardrules.v1.Viewer
+	(*Transfer)(nil),                         // 42: cardrules.v1.Transfer
+	(*status.Status)(nil),                    // 43: google.rpc.Status
 }
 var file_cardrules_v1_lieng_proto_depIdxs = []int32{
 	0,  // 0: cardrules.v1.LiengHouseRules.a23:type_name -> cardrules.v1.LiengA23
 	1,  // 1: cardrules.v1.LiengHouseRules.suit_tie_break:type_name -> cardrules.v1.LiengSuitTieBreak
 	2,  // 2: cardrules.v1.LiengHouseRules.excess:type_name -> cardrules.v1.LiengExcess
 	3,  // 3: cardrules.v1.LiengScore.tier:type_name -> cardrules.v1.LiengTier
-	37, // 4: cardrules.v1.LiengScore.label:type_name -> cardrules.v1.LocalizedMessage
+	39, // 4: cardrules.v1.LiengScore.label:type_name -> cardrules.v1.LocalizedMessage
 	8,  // 5: cardrules.v1.ScoreLiengRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
-	38, // 6: cardrules.v1.ScoreLiengRequest.hands:type_name -> cardrules.v1.Cards
+	40, // 6: cardrules.v1.ScoreLiengRequest.hands:type_name -> cardrules.v1.Cards
 	9,  // 7: cardrules.v1.ScoreLiengResponse.scores:type_name -> cardrules.v1.LiengScore
 	8,  // 8: cardrules.v1.CompareHandsRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
-	38, // 9: cardrules.v1.CompareHandsRequest.hands:type_name -> cardrules.v1.Cards
+	40, // 9: cardrules.v1.CompareHandsRequest.hands:type_name -> cardrules.v1.Cards
 	13, // 10: cardrules.v1.CompareHandsResponse.ranking:type_name -> cardrules.v1.TieGroup
 	9,  // 11: cardrules.v1.CompareHandsResponse.scores:type_name -> cardrules.v1.LiengScore
 	15, // 12: cardrules.v1.LiengBettingState.seats:type_name -> cardrules.v1.LiengSeat
@@ -3130,75 +3345,81 @@ var file_cardrules_v1_lieng_proto_depIdxs = []int32{
 	6,  // 14: cardrules.v1.LiengEvent.kind:type_name -> cardrules.v1.LiengEventKind
 	4,  // 15: cardrules.v1.LiengLegalAction.kind:type_name -> cardrules.v1.LiengActionKind
 	8,  // 16: cardrules.v1.StartBettingRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
-	39, // 17: cardrules.v1.StartBettingRequest.views:type_name -> cardrules.v1.Viewer
+	41, // 17: cardrules.v1.StartBettingRequest.views:type_name -> cardrules.v1.Viewer
 	16, // 18: cardrules.v1.StartBettingResponse.state:type_name -> cardrules.v1.LiengBettingState
 	22, // 19: cardrules.v1.StartBettingResponse.views:type_name -> cardrules.v1.StartBettingView
-	39, // 20: cardrules.v1.StartBettingView.viewer:type_name -> cardrules.v1.Viewer
+	41, // 20: cardrules.v1.StartBettingView.viewer:type_name -> cardrules.v1.Viewer
 	21, // 21: cardrules.v1.StartBettingView.answer:type_name -> cardrules.v1.StartBettingResponse
-	8,  // 22: cardrules.v1.LiengServiceValidatePlayRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
-	16, // 23: cardrules.v1.LiengServiceValidatePlayRequest.state:type_name -> cardrules.v1.LiengBettingState
-	17, // 24: cardrules.v1.LiengServiceValidatePlayRequest.action:type_name -> cardrules.v1.LiengAction
-	39, // 25: cardrules.v1.LiengServiceValidatePlayRequest.views:type_name -> cardrules.v1.Viewer
-	5,  // 26: cardrules.v1.LiengServiceValidatePlayResponse.reason:type_name -> cardrules.v1.LiengReason
-	37, // 27: cardrules.v1.LiengServiceValidatePlayResponse.message:type_name -> cardrules.v1.LocalizedMessage
-	18, // 28: cardrules.v1.LiengServiceValidatePlayResponse.events:type_name -> cardrules.v1.LiengEvent
-	16, // 29: cardrules.v1.LiengServiceValidatePlayResponse.next_state:type_name -> cardrules.v1.LiengBettingState
-	25, // 30: cardrules.v1.LiengServiceValidatePlayResponse.views:type_name -> cardrules.v1.LiengServiceValidatePlayView
-	39, // 31: cardrules.v1.LiengServiceValidatePlayView.viewer:type_name -> cardrules.v1.Viewer
-	24, // 32: cardrules.v1.LiengServiceValidatePlayView.answer:type_name -> cardrules.v1.LiengServiceValidatePlayResponse
-	8,  // 33: cardrules.v1.LiengServiceLegalMovesRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
-	16, // 34: cardrules.v1.LiengServiceLegalMovesRequest.state:type_name -> cardrules.v1.LiengBettingState
-	39, // 35: cardrules.v1.LiengServiceLegalMovesRequest.views:type_name -> cardrules.v1.Viewer
-	19, // 36: cardrules.v1.LiengServiceLegalMovesResponse.actions:type_name -> cardrules.v1.LiengLegalAction
-	5,  // 37: cardrules.v1.LiengServiceLegalMovesResponse.raise_reason:type_name -> cardrules.v1.LiengReason
-	28, // 38: cardrules.v1.LiengServiceLegalMovesResponse.views:type_name -> cardrules.v1.LiengServiceLegalMovesView
-	39, // 39: cardrules.v1.LiengServiceLegalMovesView.viewer:type_name -> cardrules.v1.Viewer
-	27, // 40: cardrules.v1.LiengServiceLegalMovesView.answer:type_name -> cardrules.v1.LiengServiceLegalMovesResponse
-	8,  // 41: cardrules.v1.LiengRoundRecord.house_rules:type_name -> cardrules.v1.LiengHouseRules
-	38, // 42: cardrules.v1.LiengRoundRecord.hands:type_name -> cardrules.v1.Cards
-	17, // 43: cardrules.v1.LiengRoundRecord.actions:type_name -> cardrules.v1.LiengAction
-	7,  // 44: cardrules.v1.LiengPot.kind:type_name -> cardrules.v1.LiengPotKind
-	9,  // 45: cardrules.v1.LiengShownHand.score:type_name -> cardrules.v1.LiengScore
-	29, // 46: cardrules.v1.LiengServiceSettleRoundRequest.round:type_name -> cardrules.v1.LiengRoundRecord
-	39, // 47: cardrules.v1.LiengServiceSettleRoundRequest.views:type_name -> cardrules.v1.Viewer
-	30, // 48: cardrules.v1.LiengServiceSettleRoundResponse.pots:type_name -> cardrules.v1.LiengPot
-	40, // 49: cardrules.v1.LiengServiceSettleRoundResponse.transfers:type_name -> cardrules.v1.Transfer
-	31, // 50: cardrules.v1.LiengServiceSettleRoundResponse.shown:type_name -> cardrules.v1.LiengShownHand
-	34, // 51: cardrules.v1.LiengServiceSettleRoundResponse.views:type_name -> cardrules.v1.LiengServiceSettleRoundView
-	39, // 52: cardrules.v1.LiengServiceSettleRoundView.viewer:type_name -> cardrules.v1.Viewer
-	33, // 53: cardrules.v1.LiengServiceSettleRoundView.answer:type_name -> cardrules.v1.LiengServiceSettleRoundResponse
-	10, // 54: cardrules.v1.LiengServiceStreamRequest.score_lieng:type_name -> cardrules.v1.ScoreLiengRequest
-	12, // 55: cardrules.v1.LiengServiceStreamRequest.compare_hands:type_name -> cardrules.v1.CompareHandsRequest
-	20, // 56: cardrules.v1.LiengServiceStreamRequest.start_betting:type_name -> cardrules.v1.StartBettingRequest
-	23, // 57: cardrules.v1.LiengServiceStreamRequest.validate_play:type_name -> cardrules.v1.LiengServiceValidatePlayRequest
-	26, // 58: cardrules.v1.LiengServiceStreamRequest.legal_moves:type_name -> cardrules.v1.LiengServiceLegalMovesRequest
-	32, // 59: cardrules.v1.LiengServiceStreamRequest.settle_round:type_name -> cardrules.v1.LiengServiceSettleRoundRequest
-	41, // 60: cardrules.v1.LiengServiceStreamResponse.error:type_name -> google.rpc.Status
-	11, // 61: cardrules.v1.LiengServiceStreamResponse.score_lieng:type_name -> cardrules.v1.ScoreLiengResponse
-	14, // 62: cardrules.v1.LiengServiceStreamResponse.compare_hands:type_name -> cardrules.v1.CompareHandsResponse
-	21, // 63: cardrules.v1.LiengServiceStreamResponse.start_betting:type_name -> cardrules.v1.StartBettingResponse
-	24, // 64: cardrules.v1.LiengServiceStreamResponse.validate_play:type_name -> cardrules.v1.LiengServiceValidatePlayResponse
-	27, // 65: cardrules.v1.LiengServiceStreamResponse.legal_moves:type_name -> cardrules.v1.LiengServiceLegalMovesResponse
-	33, // 66: cardrules.v1.LiengServiceStreamResponse.settle_round:type_name -> cardrules.v1.LiengServiceSettleRoundResponse
-	10, // 67: cardrules.v1.LiengService.ScoreLieng:input_type -> cardrules.v1.ScoreLiengRequest
-	12, // 68: cardrules.v1.LiengService.CompareHands:input_type -> cardrules.v1.CompareHandsRequest
-	20, // 69: cardrules.v1.LiengService.StartBetting:input_type -> cardrules.v1.StartBettingRequest
-	23, // 70: cardrules.v1.LiengService.ValidatePlay:input_type -> cardrules.v1.LiengServiceValidatePlayRequest
-	26, // 71: cardrules.v1.LiengService.LegalMoves:input_type -> cardrules.v1.LiengServiceLegalMovesRequest
-	32, // 72: cardrules.v1.LiengService.SettleRound:input_type -> cardrules.v1.LiengServiceSettleRoundRequest
-	35, // 73: cardrules.v1.LiengService.Stream:input_type -> cardrules.v1.LiengServiceStreamRequest
-	11, // 74: cardrules.v1.LiengService.ScoreLieng:output_type -> cardrules.v1.ScoreLiengResponse
-	14, // 75: cardrules.v1.LiengService.CompareHands:output_type -> cardrules.v1.CompareHandsResponse
-	21, // 76: cardrules.v1.LiengService.StartBetting:output_type -> cardrules.v1.StartBettingResponse
-	24, // 77: cardrules.v1.LiengService.ValidatePlay:output_type -> cardrules.v1.LiengServiceValidatePlayResponse
-	27, // 78: cardrules.v1.LiengService.LegalMoves:output_type -> cardrules.v1.LiengServiceLegalMovesResponse
-	33, // 79: cardrules.v1.LiengService.SettleRound:output_type -> cardrules.v1.LiengServiceSettleRoundResponse
-	36, // 80: cardrules.v1.LiengService.Stream:output_type -> cardrules.v1.LiengServiceStreamResponse
-	74, // [74:81] is the sub-list for method output_type
-	67, // [67:74] is the sub-list for method input_type
-	67, // [67:67] is the sub-list for extension type_name
-	67, // [67:67] is the sub-list for extension extendee
-	0,  // [0:67] is the sub-list for field type_name
+	40, // 22: cardrules.v1.LiengServiceDealResponse.hands:type_name -> cardrules.v1.Cards
+	40, // 23: cardrules.v1.LiengServiceDealResponse.undealt:type_name -> cardrules.v1.Cards
+	8,  // 24: cardrules.v1.LiengServiceValidatePlayRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
+	16, // 25: cardrules.v1.LiengServiceValidatePlayRequest.state:type_name -> cardrules.v1.LiengBettingState
+	17, // 26: cardrules.v1.LiengServiceValidatePlayRequest.action:type_name -> cardrules.v1.LiengAction
+	41, // 27: cardrules.v1.LiengServiceValidatePlayRequest.views:type_name -> cardrules.v1.Viewer
+	5,  // 28: cardrules.v1.LiengServiceValidatePlayResponse.reason:type_name -> cardrules.v1.LiengReason
+	39, // 29: cardrules.v1.LiengServiceValidatePlayResponse.message:type_name -> cardrules.v1.LocalizedMessage
+	18, // 30: cardrules.v1.LiengServiceValidatePlayResponse.events:type_name -> cardrules.v1.LiengEvent
+	16, // 31: cardrules.v1.LiengServiceValidatePlayResponse.next_state:type_name -> cardrules.v1.LiengBettingState
+	27, // 32: cardrules.v1.LiengServiceValidatePlayResponse.views:type_name -> cardrules.v1.LiengServiceValidatePlayView
+	41, // 33: cardrules.v1.LiengServiceValidatePlayView.viewer:type_name -> cardrules.v1.Viewer
+	26, // 34: cardrules.v1.LiengServiceValidatePlayView.answer:type_name -> cardrules.v1.LiengServiceValidatePlayResponse
+	8,  // 35: cardrules.v1.LiengServiceLegalMovesRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
+	16, // 36: cardrules.v1.LiengServiceLegalMovesRequest.state:type_name -> cardrules.v1.LiengBettingState
+	41, // 37: cardrules.v1.LiengServiceLegalMovesRequest.views:type_name -> cardrules.v1.Viewer
+	19, // 38: cardrules.v1.LiengServiceLegalMovesResponse.actions:type_name -> cardrules.v1.LiengLegalAction
+	5,  // 39: cardrules.v1.LiengServiceLegalMovesResponse.raise_reason:type_name -> cardrules.v1.LiengReason
+	30, // 40: cardrules.v1.LiengServiceLegalMovesResponse.views:type_name -> cardrules.v1.LiengServiceLegalMovesView
+	41, // 41: cardrules.v1.LiengServiceLegalMovesView.viewer:type_name -> cardrules.v1.Viewer
+	29, // 42: cardrules.v1.LiengServiceLegalMovesView.answer:type_name -> cardrules.v1.LiengServiceLegalMovesResponse
+	8,  // 43: cardrules.v1.LiengRoundRecord.house_rules:type_name -> cardrules.v1.LiengHouseRules
+	40, // 44: cardrules.v1.LiengRoundRecord.hands:type_name -> cardrules.v1.Cards
+	17, // 45: cardrules.v1.LiengRoundRecord.actions:type_name -> cardrules.v1.LiengAction
+	7,  // 46: cardrules.v1.LiengPot.kind:type_name -> cardrules.v1.LiengPotKind
+	9,  // 47: cardrules.v1.LiengShownHand.score:type_name -> cardrules.v1.LiengScore
+	31, // 48: cardrules.v1.LiengServiceSettleRoundRequest.round:type_name -> cardrules.v1.LiengRoundRecord
+	41, // 49: cardrules.v1.LiengServiceSettleRoundRequest.views:type_name -> cardrules.v1.Viewer
+	32, // 50: cardrules.v1.LiengServiceSettleRoundResponse.pots:type_name -> cardrules.v1.LiengPot
+	42, // 51: cardrules.v1.LiengServiceSettleRoundResponse.transfers:type_name -> cardrules.v1.Transfer
+	33, // 52: cardrules.v1.LiengServiceSettleRoundResponse.shown:type_name -> cardrules.v1.LiengShownHand
+	36, // 53: cardrules.v1.LiengServiceSettleRoundResponse.views:type_name -> cardrules.v1.LiengServiceSettleRoundView
+	41, // 54: cardrules.v1.LiengServiceSettleRoundView.viewer:type_name -> cardrules.v1.Viewer
+	35, // 55: cardrules.v1.LiengServiceSettleRoundView.answer:type_name -> cardrules.v1.LiengServiceSettleRoundResponse
+	10, // 56: cardrules.v1.LiengServiceStreamRequest.score_lieng:type_name -> cardrules.v1.ScoreLiengRequest
+	12, // 57: cardrules.v1.LiengServiceStreamRequest.compare_hands:type_name -> cardrules.v1.CompareHandsRequest
+	20, // 58: cardrules.v1.LiengServiceStreamRequest.start_betting:type_name -> cardrules.v1.StartBettingRequest
+	25, // 59: cardrules.v1.LiengServiceStreamRequest.validate_play:type_name -> cardrules.v1.LiengServiceValidatePlayRequest
+	28, // 60: cardrules.v1.LiengServiceStreamRequest.legal_moves:type_name -> cardrules.v1.LiengServiceLegalMovesRequest
+	34, // 61: cardrules.v1.LiengServiceStreamRequest.settle_round:type_name -> cardrules.v1.LiengServiceSettleRoundRequest
+	23, // 62: cardrules.v1.LiengServiceStreamRequest.deal:type_name -> cardrules.v1.LiengServiceDealRequest
+	43, // 63: cardrules.v1.LiengServiceStreamResponse.error:type_name -> google.rpc.Status
+	11, // 64: cardrules.v1.LiengServiceStreamResponse.score_lieng:type_name -> cardrules.v1.ScoreLiengResponse
+	14, // 65: cardrules.v1.LiengServiceStreamResponse.compare_hands:type_name -> cardrules.v1.CompareHandsResponse
+	21, // 66: cardrules.v1.LiengServiceStreamResponse.start_betting:type_name -> cardrules.v1.StartBettingResponse
+	26, // 67: cardrules.v1.LiengServiceStreamResponse.validate_play:type_name -> cardrules.v1.LiengServiceValidatePlayResponse
+	29, // 68: cardrules.v1.LiengServiceStreamResponse.legal_moves:type_name -> cardrules.v1.LiengServiceLegalMovesResponse
+	35, // 69: cardrules.v1.LiengServiceStreamResponse.settle_round:type_name -> cardrules.v1.LiengServiceSettleRoundResponse
+	24, // 70: cardrules.v1.LiengServiceStreamResponse.deal:type_name -> cardrules.v1.LiengServiceDealResponse
+	23, // 71: cardrules.v1.LiengService.Deal:input_type -> cardrules.v1.LiengServiceDealRequest
+	10, // 72: cardrules.v1.LiengService.ScoreLieng:input_type -> cardrules.v1.ScoreLiengRequest
+	12, // 73: cardrules.v1.LiengService.CompareHands:input_type -> cardrules.v1.CompareHandsRequest
+	20, // 74: cardrules.v1.LiengService.StartBetting:input_type -> cardrules.v1.StartBettingRequest
+	25, // 75: cardrules.v1.LiengService.ValidatePlay:input_type -> cardrules.v1.LiengServiceValidatePlayRequest
+	28, // 76: cardrules.v1.LiengService.LegalMoves:input_type -> cardrules.v1.LiengServiceLegalMovesRequest
+	34, // 77: cardrules.v1.LiengService.SettleRound:input_type -> cardrules.v1.LiengServiceSettleRoundRequest
+	37, // 78: cardrules.v1.LiengService.Stream:input_type -> cardrules.v1.LiengServiceStreamRequest
+	24, // 79: cardrules.v1.LiengService.Deal:output_type -> cardrules.v1.LiengServiceDealResponse
+	11, // 80: cardrules.v1.LiengService.ScoreLieng:output_type -> cardrules.v1.ScoreLiengResponse
+	14, // 81: cardrules.v1.LiengService.CompareHands:output_type -> cardrules.v1.CompareHandsResponse
+	21, // 82: cardrules.v1.LiengService.StartBetting:output_type -> cardrules.v1.StartBettingResponse
+	26, // 83: cardrules.v1.LiengService.ValidatePlay:output_type -> cardrules.v1.LiengServiceValidatePlayResponse
+	29, // 84: cardrules.v1.LiengService.LegalMoves:output_type -> cardrules.v1.LiengServiceLegalMovesResponse
+	35, // 85: cardrules.v1.LiengService.SettleRound:output_type -> cardrules.v1.LiengServiceSettleRoundResponse
+	38, // 86: cardrules.v1.LiengService.Stream:output_type -> cardrules.v1.LiengServiceStreamResponse
+	79, // [79:87] is the sub-list for method output_type
+	71, // [71:79] is the sub-list for method input_type
+	71, // [71:71] is the sub-list for extension type_name
+	71, // [71:71] is the sub-list for extension extendee
+	0,  // [0:71] is the sub-list for field type_name
 }
 
 func init() { file_cardrules_v1_lieng_proto_init() }
@@ -3210,17 +3431,18 @@ func file_cardrules_v1_lieng_proto_init() {
 	file_cardrules_v1_lieng_proto_msgTypes[0].OneofWrappers = []any{}
 	file_cardrules_v1_lieng_proto_msgTypes[8].OneofWrappers = []any{}
 	file_cardrules_v1_lieng_proto_msgTypes[10].OneofWrappers = []any{}
-	file_cardrules_v1_lieng_proto_msgTypes[19].OneofWrappers = []any{}
-	file_cardrules_v1_lieng_proto_msgTypes[25].OneofWrappers = []any{}
-	file_cardrules_v1_lieng_proto_msgTypes[27].OneofWrappers = []any{
+	file_cardrules_v1_lieng_proto_msgTypes[21].OneofWrappers = []any{}
+	file_cardrules_v1_lieng_proto_msgTypes[27].OneofWrappers = []any{}
+	file_cardrules_v1_lieng_proto_msgTypes[29].OneofWrappers = []any{
 		(*LiengServiceStreamRequest_ScoreLieng)(nil),
 		(*LiengServiceStreamRequest_CompareHands)(nil),
 		(*LiengServiceStreamRequest_StartBetting)(nil),
 		(*LiengServiceStreamRequest_ValidatePlay)(nil),
 		(*LiengServiceStreamRequest_LegalMoves)(nil),
 		(*LiengServiceStreamRequest_SettleRound)(nil),
+		(*LiengServiceStreamRequest_Deal)(nil),
 	}
-	file_cardrules_v1_lieng_proto_msgTypes[28].OneofWrappers = []any{
+	file_cardrules_v1_lieng_proto_msgTypes[30].OneofWrappers = []any{
 		(*LiengServiceStreamResponse_Error)(nil),
 		(*LiengServiceStreamResponse_ScoreLieng)(nil),
 		(*LiengServiceStreamResponse_CompareHands)(nil),
@@ -3228,6 +3450,7 @@ func file_cardrules_v1_lieng_proto_init() {
 		(*LiengServiceStreamResponse_ValidatePlay)(nil),
 		(*LiengServiceStreamResponse_LegalMoves)(nil),
 		(*LiengServiceStreamResponse_SettleRound)(nil),
+		(*LiengServiceStreamResponse_Deal)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -3235,7 +3458,7 @@ func file_cardrules_v1_lieng_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cardrules_v1_lieng_proto_rawDesc), len(file_cardrules_v1_lieng_proto_rawDesc)),
 			NumEnums:      8,
-			NumMessages:   29,
+			NumMessages:   31,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

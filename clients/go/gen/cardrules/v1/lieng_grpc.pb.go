@@ -19,6 +19,7 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
+	LiengService_Deal_FullMethodName         = "/cardrules.v1.LiengService/Deal"
 	LiengService_ScoreLieng_FullMethodName   = "/cardrules.v1.LiengService/ScoreLieng"
 	LiengService_CompareHands_FullMethodName = "/cardrules.v1.LiengService/CompareHands"
 	LiengService_StartBetting_FullMethodName = "/cardrules.v1.LiengService/StartBetting"
@@ -35,6 +36,10 @@ const (
 // The rules of Liêng: what a hand scores, which hand wins, is a betting action legal, who gets the pots.
 // Seats are indices in play order. Every request may carry house rules; unset fields mean the defaults.
 type LiengServiceClient interface {
+	// Deal the hands from a seeded shuffle that anyone can verify (docs/fair-deal.md): the same inputs give the
+	// same deal on every server and in every SDK's local deal_from. The hands then go to the round record of
+	// SettleRound (betting with StartBetting needs no cards).
+	Deal(ctx context.Context, in *LiengServiceDealRequest, opts ...grpc.CallOption) (*LiengServiceDealResponse, error)
 	// Score one or many 3-card hands.
 	ScoreLieng(ctx context.Context, in *ScoreLiengRequest, opts ...grpc.CallOption) (*ScoreLiengResponse, error)
 	// Rank 2 to 17 hands, ties explicit.
@@ -60,6 +65,16 @@ type liengServiceClient struct {
 
 func NewLiengServiceClient(cc grpc.ClientConnInterface) LiengServiceClient {
 	return &liengServiceClient{cc}
+}
+
+func (c *liengServiceClient) Deal(ctx context.Context, in *LiengServiceDealRequest, opts ...grpc.CallOption) (*LiengServiceDealResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(LiengServiceDealResponse)
+	err := c.cc.Invoke(ctx, LiengService_Deal_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 func (c *liengServiceClient) ScoreLieng(ctx context.Context, in *ScoreLiengRequest, opts ...grpc.CallOption) (*ScoreLiengResponse, error) {
@@ -142,6 +157,10 @@ type LiengService_StreamClient = grpc.BidiStreamingClient[LiengServiceStreamRequ
 // The rules of Liêng: what a hand scores, which hand wins, is a betting action legal, who gets the pots.
 // Seats are indices in play order. Every request may carry house rules; unset fields mean the defaults.
 type LiengServiceServer interface {
+	// Deal the hands from a seeded shuffle that anyone can verify (docs/fair-deal.md): the same inputs give the
+	// same deal on every server and in every SDK's local deal_from. The hands then go to the round record of
+	// SettleRound (betting with StartBetting needs no cards).
+	Deal(context.Context, *LiengServiceDealRequest) (*LiengServiceDealResponse, error)
 	// Score one or many 3-card hands.
 	ScoreLieng(context.Context, *ScoreLiengRequest) (*ScoreLiengResponse, error)
 	// Rank 2 to 17 hands, ties explicit.
@@ -169,6 +188,9 @@ type LiengServiceServer interface {
 // pointer dereference when methods are called.
 type UnimplementedLiengServiceServer struct{}
 
+func (UnimplementedLiengServiceServer) Deal(context.Context, *LiengServiceDealRequest) (*LiengServiceDealResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method Deal not implemented")
+}
 func (UnimplementedLiengServiceServer) ScoreLieng(context.Context, *ScoreLiengRequest) (*ScoreLiengResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method ScoreLieng not implemented")
 }
@@ -209,6 +231,24 @@ func RegisterLiengServiceServer(s grpc.ServiceRegistrar, srv LiengServiceServer)
 		t.testEmbeddedByValue()
 	}
 	s.RegisterService(&LiengService_ServiceDesc, srv)
+}
+
+func _LiengService_Deal_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(LiengServiceDealRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(LiengServiceServer).Deal(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: LiengService_Deal_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(LiengServiceServer).Deal(ctx, req.(*LiengServiceDealRequest))
+	}
+	return interceptor(ctx, in, info, handler)
 }
 
 func _LiengService_ScoreLieng_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
@@ -333,6 +373,10 @@ var LiengService_ServiceDesc = grpc.ServiceDesc{
 	ServiceName: "cardrules.v1.LiengService",
 	HandlerType: (*LiengServiceServer)(nil),
 	Methods: []grpc.MethodDesc{
+		{
+			MethodName: "Deal",
+			Handler:    _LiengService_Deal_Handler,
+		},
 		{
 			MethodName: "ScoreLieng",
 			Handler:    _LiengService_ScoreLieng_Handler,

@@ -1795,6 +1795,168 @@ func (x *SamInstantWinQualifier) GetKind() SamInstantWinKind {
 	return SamInstantWinKind_SAM_INSTANT_WIN_KIND_UNSPECIFIED
 }
 
+// A seeded deal that anyone can verify (docs/fair-deal.md). A field out of its range fails with INVALID_ARGUMENT
+// naming it.
+type SamLocServiceDealRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The number of seats, 2 to 5; each seat is dealt 10 cards.
+	SeatCount int32 `protobuf:"varint,1,opt,name=seat_count,json=seatCount,proto3" json:"seat_count,omitempty"`
+	// The backend's secret for this deal: 32 to 256 bytes (base64 in JSON) from a cryptographic random source, a
+	// fresh one for every hand or every session of hands. Publish `commitment` (its SHA-256) before the deal, keep
+	// the seed secret until the hand is over, then reveal it so that every player can recompute the deal.
+	ServerSeed []byte `protobuf:"bytes,2,opt,name=server_seed,json=serverSeed,proto3" json:"server_seed,omitempty"`
+	// The public seed, chosen by the players rather than the backend (e.g. every player's contribution, hashed
+	// together) and published before the deal: 0 to 256 bytes once encoded in UTF-8; may be empty.
+	ClientSeed string `protobuf:"bytes,3,opt,name=client_seed,json=clientSeed,proto3" json:"client_seed,omitempty"`
+	// The hand number under this server seed (0, 1, 2 …), 0 to 2^63−1: one seed may deal many hands, each with its
+	// own nonce. A negative nonce is INVALID_ARGUMENT.
+	Nonce int64 `protobuf:"varint,4,opt,name=nonce,proto3" json:"nonce,omitempty"`
+	// The algorithm to deal with: empty means the newest this server knows, today `cardrules-deal-v1`. Give the
+	// name to get the same deal from any later server; a name this server does not know is INVALID_ARGUMENT
+	// (UNKNOWN_ALGORITHM).
+	Algorithm     string `protobuf:"bytes,5,opt,name=algorithm,proto3" json:"algorithm,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SamLocServiceDealRequest) Reset() {
+	*x = SamLocServiceDealRequest{}
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SamLocServiceDealRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SamLocServiceDealRequest) ProtoMessage() {}
+
+func (x *SamLocServiceDealRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SamLocServiceDealRequest.ProtoReflect.Descriptor instead.
+func (*SamLocServiceDealRequest) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *SamLocServiceDealRequest) GetSeatCount() int32 {
+	if x != nil {
+		return x.SeatCount
+	}
+	return 0
+}
+
+func (x *SamLocServiceDealRequest) GetServerSeed() []byte {
+	if x != nil {
+		return x.ServerSeed
+	}
+	return nil
+}
+
+func (x *SamLocServiceDealRequest) GetClientSeed() string {
+	if x != nil {
+		return x.ClientSeed
+	}
+	return ""
+}
+
+func (x *SamLocServiceDealRequest) GetNonce() int64 {
+	if x != nil {
+		return x.Nonce
+	}
+	return 0
+}
+
+func (x *SamLocServiceDealRequest) GetAlgorithm() string {
+	if x != nil {
+		return x.Algorithm
+	}
+	return ""
+}
+
+type SamLocServiceDealResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted.
+	Hands []*Cards `protobuf:"bytes,1,rep,name=hands,proto3" json:"hands,omitempty"`
+	// The cards nobody was dealt (2 to 32), in shuffled order.
+	Undealt *Cards `protobuf:"bytes,2,opt,name=undealt,proto3" json:"undealt,omitempty"`
+	// SHA-256 of `server_seed` (32 bytes; base64 in JSON): what the backend publishes before the deal, and what
+	// players check the revealed seed against.
+	Commitment []byte `protobuf:"bytes,3,opt,name=commitment,proto3" json:"commitment,omitempty"`
+	// The algorithm that dealt, e.g. `cardrules-deal-v1`: keep it with the hand; verifying needs the same one.
+	Algorithm     string `protobuf:"bytes,4,opt,name=algorithm,proto3" json:"algorithm,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SamLocServiceDealResponse) Reset() {
+	*x = SamLocServiceDealResponse{}
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SamLocServiceDealResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SamLocServiceDealResponse) ProtoMessage() {}
+
+func (x *SamLocServiceDealResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SamLocServiceDealResponse.ProtoReflect.Descriptor instead.
+func (*SamLocServiceDealResponse) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *SamLocServiceDealResponse) GetHands() []*Cards {
+	if x != nil {
+		return x.Hands
+	}
+	return nil
+}
+
+func (x *SamLocServiceDealResponse) GetUndealt() *Cards {
+	if x != nil {
+		return x.Undealt
+	}
+	return nil
+}
+
+func (x *SamLocServiceDealResponse) GetCommitment() []byte {
+	if x != nil {
+		return x.Commitment
+	}
+	return nil
+}
+
+func (x *SamLocServiceDealResponse) GetAlgorithm() string {
+	if x != nil {
+		return x.Algorithm
+	}
+	return ""
+}
+
 type SamLocServiceValidatePlayRequest struct {
 	state      protoimpl.MessageState `protogen:"open.v1"`
 	HouseRules *SamHouseRules         `protobuf:"bytes,1,opt,name=house_rules,json=houseRules,proto3" json:"house_rules,omitempty"`
@@ -1809,7 +1971,7 @@ type SamLocServiceValidatePlayRequest struct {
 
 func (x *SamLocServiceValidatePlayRequest) Reset() {
 	*x = SamLocServiceValidatePlayRequest{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[13]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1821,7 +1983,7 @@ func (x *SamLocServiceValidatePlayRequest) String() string {
 func (*SamLocServiceValidatePlayRequest) ProtoMessage() {}
 
 func (x *SamLocServiceValidatePlayRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[13]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1834,7 +1996,7 @@ func (x *SamLocServiceValidatePlayRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceValidatePlayRequest.ProtoReflect.Descriptor instead.
 func (*SamLocServiceValidatePlayRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{13}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *SamLocServiceValidatePlayRequest) GetHouseRules() *SamHouseRules {
@@ -1889,7 +2051,7 @@ type SamLocServiceValidatePlayResponse struct {
 
 func (x *SamLocServiceValidatePlayResponse) Reset() {
 	*x = SamLocServiceValidatePlayResponse{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[14]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1901,7 +2063,7 @@ func (x *SamLocServiceValidatePlayResponse) String() string {
 func (*SamLocServiceValidatePlayResponse) ProtoMessage() {}
 
 func (x *SamLocServiceValidatePlayResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[14]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1914,7 +2076,7 @@ func (x *SamLocServiceValidatePlayResponse) ProtoReflect() protoreflect.Message 
 
 // Deprecated: Use SamLocServiceValidatePlayResponse.ProtoReflect.Descriptor instead.
 func (*SamLocServiceValidatePlayResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{14}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *SamLocServiceValidatePlayResponse) GetLegal() bool {
@@ -1979,7 +2141,7 @@ type SamLocServiceValidatePlayView struct {
 
 func (x *SamLocServiceValidatePlayView) Reset() {
 	*x = SamLocServiceValidatePlayView{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[15]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1991,7 +2153,7 @@ func (x *SamLocServiceValidatePlayView) String() string {
 func (*SamLocServiceValidatePlayView) ProtoMessage() {}
 
 func (x *SamLocServiceValidatePlayView) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[15]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2004,7 +2166,7 @@ func (x *SamLocServiceValidatePlayView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceValidatePlayView.ProtoReflect.Descriptor instead.
 func (*SamLocServiceValidatePlayView) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{15}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *SamLocServiceValidatePlayView) GetViewer() *Viewer {
@@ -2037,7 +2199,7 @@ type SamLocServiceLegalMovesRequest struct {
 
 func (x *SamLocServiceLegalMovesRequest) Reset() {
 	*x = SamLocServiceLegalMovesRequest{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[16]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2049,7 +2211,7 @@ func (x *SamLocServiceLegalMovesRequest) String() string {
 func (*SamLocServiceLegalMovesRequest) ProtoMessage() {}
 
 func (x *SamLocServiceLegalMovesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[16]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2062,7 +2224,7 @@ func (x *SamLocServiceLegalMovesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceLegalMovesRequest.ProtoReflect.Descriptor instead.
 func (*SamLocServiceLegalMovesRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{16}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *SamLocServiceLegalMovesRequest) GetHouseRules() *SamHouseRules {
@@ -2107,7 +2269,7 @@ type SamMove struct {
 
 func (x *SamMove) Reset() {
 	*x = SamMove{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[17]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2119,7 +2281,7 @@ func (x *SamMove) String() string {
 func (*SamMove) ProtoMessage() {}
 
 func (x *SamMove) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[17]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2132,7 +2294,7 @@ func (x *SamMove) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamMove.ProtoReflect.Descriptor instead.
 func (*SamMove) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{17}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *SamMove) GetMove() isSamMove_Move {
@@ -2191,7 +2353,7 @@ type SamLocServiceLegalMovesResponse struct {
 
 func (x *SamLocServiceLegalMovesResponse) Reset() {
 	*x = SamLocServiceLegalMovesResponse{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[18]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2203,7 +2365,7 @@ func (x *SamLocServiceLegalMovesResponse) String() string {
 func (*SamLocServiceLegalMovesResponse) ProtoMessage() {}
 
 func (x *SamLocServiceLegalMovesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[18]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2216,7 +2378,7 @@ func (x *SamLocServiceLegalMovesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceLegalMovesResponse.ProtoReflect.Descriptor instead.
 func (*SamLocServiceLegalMovesResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{18}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *SamLocServiceLegalMovesResponse) GetSeat() int32 {
@@ -2253,7 +2415,7 @@ type SamLocServiceLegalMovesView struct {
 
 func (x *SamLocServiceLegalMovesView) Reset() {
 	*x = SamLocServiceLegalMovesView{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[19]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2265,7 +2427,7 @@ func (x *SamLocServiceLegalMovesView) String() string {
 func (*SamLocServiceLegalMovesView) ProtoMessage() {}
 
 func (x *SamLocServiceLegalMovesView) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[19]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2278,7 +2440,7 @@ func (x *SamLocServiceLegalMovesView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceLegalMovesView.ProtoReflect.Descriptor instead.
 func (*SamLocServiceLegalMovesView) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{19}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *SamLocServiceLegalMovesView) GetViewer() *Viewer {
@@ -2315,7 +2477,7 @@ type SamRoundRecord struct {
 
 func (x *SamRoundRecord) Reset() {
 	*x = SamRoundRecord{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[20]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2327,7 +2489,7 @@ func (x *SamRoundRecord) String() string {
 func (*SamRoundRecord) ProtoMessage() {}
 
 func (x *SamRoundRecord) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[20]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2340,7 +2502,7 @@ func (x *SamRoundRecord) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamRoundRecord.ProtoReflect.Descriptor instead.
 func (*SamRoundRecord) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{20}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *SamRoundRecord) GetStake() int64 {
@@ -2397,7 +2559,7 @@ type SamLocServiceSettleRoundRequest struct {
 
 func (x *SamLocServiceSettleRoundRequest) Reset() {
 	*x = SamLocServiceSettleRoundRequest{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[21]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2409,7 +2571,7 @@ func (x *SamLocServiceSettleRoundRequest) String() string {
 func (*SamLocServiceSettleRoundRequest) ProtoMessage() {}
 
 func (x *SamLocServiceSettleRoundRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[21]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2422,7 +2584,7 @@ func (x *SamLocServiceSettleRoundRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceSettleRoundRequest.ProtoReflect.Descriptor instead.
 func (*SamLocServiceSettleRoundRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{21}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *SamLocServiceSettleRoundRequest) GetRound() *SamRoundRecord {
@@ -2464,7 +2626,7 @@ type SamLocServiceSettleRoundResponse struct {
 
 func (x *SamLocServiceSettleRoundResponse) Reset() {
 	*x = SamLocServiceSettleRoundResponse{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[22]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2476,7 +2638,7 @@ func (x *SamLocServiceSettleRoundResponse) String() string {
 func (*SamLocServiceSettleRoundResponse) ProtoMessage() {}
 
 func (x *SamLocServiceSettleRoundResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[22]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2489,7 +2651,7 @@ func (x *SamLocServiceSettleRoundResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceSettleRoundResponse.ProtoReflect.Descriptor instead.
 func (*SamLocServiceSettleRoundResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{22}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *SamLocServiceSettleRoundResponse) GetOutcome() SamOutcome {
@@ -2568,7 +2730,7 @@ type SamLocServiceSettleRoundView struct {
 
 func (x *SamLocServiceSettleRoundView) Reset() {
 	*x = SamLocServiceSettleRoundView{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[23]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2580,7 +2742,7 @@ func (x *SamLocServiceSettleRoundView) String() string {
 func (*SamLocServiceSettleRoundView) ProtoMessage() {}
 
 func (x *SamLocServiceSettleRoundView) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[23]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2593,7 +2755,7 @@ func (x *SamLocServiceSettleRoundView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceSettleRoundView.ProtoReflect.Descriptor instead.
 func (*SamLocServiceSettleRoundView) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{23}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *SamLocServiceSettleRoundView) GetViewer() *Viewer {
@@ -2625,6 +2787,7 @@ type SamLocServiceStreamRequest struct {
 	//	*SamLocServiceStreamRequest_ValidatePlay
 	//	*SamLocServiceStreamRequest_LegalMoves
 	//	*SamLocServiceStreamRequest_SettleRound
+	//	*SamLocServiceStreamRequest_Deal
 	Call          isSamLocServiceStreamRequest_Call `protobuf_oneof:"call"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2632,7 +2795,7 @@ type SamLocServiceStreamRequest struct {
 
 func (x *SamLocServiceStreamRequest) Reset() {
 	*x = SamLocServiceStreamRequest{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[24]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2644,7 +2807,7 @@ func (x *SamLocServiceStreamRequest) String() string {
 func (*SamLocServiceStreamRequest) ProtoMessage() {}
 
 func (x *SamLocServiceStreamRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[24]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2657,7 +2820,7 @@ func (x *SamLocServiceStreamRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceStreamRequest.ProtoReflect.Descriptor instead.
 func (*SamLocServiceStreamRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{24}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *SamLocServiceStreamRequest) GetId() uint64 {
@@ -2710,6 +2873,15 @@ func (x *SamLocServiceStreamRequest) GetSettleRound() *SamLocServiceSettleRoundR
 	return nil
 }
 
+func (x *SamLocServiceStreamRequest) GetDeal() *SamLocServiceDealRequest {
+	if x != nil {
+		if x, ok := x.Call.(*SamLocServiceStreamRequest_Deal); ok {
+			return x.Deal
+		}
+	}
+	return nil
+}
+
 type isSamLocServiceStreamRequest_Call interface {
 	isSamLocServiceStreamRequest_Call()
 }
@@ -2730,6 +2902,10 @@ type SamLocServiceStreamRequest_SettleRound struct {
 	SettleRound *SamLocServiceSettleRoundRequest `protobuf:"bytes,5,opt,name=settle_round,json=settleRound,proto3,oneof"`
 }
 
+type SamLocServiceStreamRequest_Deal struct {
+	Deal *SamLocServiceDealRequest `protobuf:"bytes,6,opt,name=deal,proto3,oneof"`
+}
+
 func (*SamLocServiceStreamRequest_StartHand) isSamLocServiceStreamRequest_Call() {}
 
 func (*SamLocServiceStreamRequest_ValidatePlay) isSamLocServiceStreamRequest_Call() {}
@@ -2737,6 +2913,8 @@ func (*SamLocServiceStreamRequest_ValidatePlay) isSamLocServiceStreamRequest_Cal
 func (*SamLocServiceStreamRequest_LegalMoves) isSamLocServiceStreamRequest_Call() {}
 
 func (*SamLocServiceStreamRequest_SettleRound) isSamLocServiceStreamRequest_Call() {}
+
+func (*SamLocServiceStreamRequest_Deal) isSamLocServiceStreamRequest_Call() {}
 
 // The answer to one SamLocServiceStreamRequest.
 type SamLocServiceStreamResponse struct {
@@ -2752,6 +2930,7 @@ type SamLocServiceStreamResponse struct {
 	//	*SamLocServiceStreamResponse_ValidatePlay
 	//	*SamLocServiceStreamResponse_LegalMoves
 	//	*SamLocServiceStreamResponse_SettleRound
+	//	*SamLocServiceStreamResponse_Deal
 	Result        isSamLocServiceStreamResponse_Result `protobuf_oneof:"result"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2759,7 +2938,7 @@ type SamLocServiceStreamResponse struct {
 
 func (x *SamLocServiceStreamResponse) Reset() {
 	*x = SamLocServiceStreamResponse{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[25]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2771,7 +2950,7 @@ func (x *SamLocServiceStreamResponse) String() string {
 func (*SamLocServiceStreamResponse) ProtoMessage() {}
 
 func (x *SamLocServiceStreamResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[25]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2784,7 +2963,7 @@ func (x *SamLocServiceStreamResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceStreamResponse.ProtoReflect.Descriptor instead.
 func (*SamLocServiceStreamResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{25}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *SamLocServiceStreamResponse) GetId() uint64 {
@@ -2846,6 +3025,15 @@ func (x *SamLocServiceStreamResponse) GetSettleRound() *SamLocServiceSettleRound
 	return nil
 }
 
+func (x *SamLocServiceStreamResponse) GetDeal() *SamLocServiceDealResponse {
+	if x != nil {
+		if x, ok := x.Result.(*SamLocServiceStreamResponse_Deal); ok {
+			return x.Deal
+		}
+	}
+	return nil
+}
+
 type isSamLocServiceStreamResponse_Result interface {
 	isSamLocServiceStreamResponse_Result()
 }
@@ -2872,6 +3060,10 @@ type SamLocServiceStreamResponse_SettleRound struct {
 	SettleRound *SamLocServiceSettleRoundResponse `protobuf:"bytes,6,opt,name=settle_round,json=settleRound,proto3,oneof"`
 }
 
+type SamLocServiceStreamResponse_Deal struct {
+	Deal *SamLocServiceDealResponse `protobuf:"bytes,7,opt,name=deal,proto3,oneof"`
+}
+
 func (*SamLocServiceStreamResponse_Error) isSamLocServiceStreamResponse_Result() {}
 
 func (*SamLocServiceStreamResponse_StartHand) isSamLocServiceStreamResponse_Result() {}
@@ -2881,6 +3073,8 @@ func (*SamLocServiceStreamResponse_ValidatePlay) isSamLocServiceStreamResponse_R
 func (*SamLocServiceStreamResponse_LegalMoves) isSamLocServiceStreamResponse_Result() {}
 
 func (*SamLocServiceStreamResponse_SettleRound) isSamLocServiceStreamResponse_Result() {}
+
+func (*SamLocServiceStreamResponse_Deal) isSamLocServiceStreamResponse_Result() {}
 
 var File_cardrules_v1_sam_loc_proto protoreflect.FileDescriptor
 
@@ -2991,7 +3185,23 @@ const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"\x06answer\x18\x02 \x01(\v2,.cardrules.v1.SamLocServiceStartHandResponseR\x06answer\"a\n" +
 	"\x16SamInstantWinQualifier\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x123\n" +
-	"\x04kind\x18\x02 \x01(\x0e2\x1f.cardrules.v1.SamInstantWinKindR\x04kind\"\xf0\x01\n" +
+	"\x04kind\x18\x02 \x01(\x0e2\x1f.cardrules.v1.SamInstantWinKindR\x04kind\"\xaf\x01\n" +
+	"\x18SamLocServiceDealRequest\x12\x1d\n" +
+	"\n" +
+	"seat_count\x18\x01 \x01(\x05R\tseatCount\x12\x1f\n" +
+	"\vserver_seed\x18\x02 \x01(\fR\n" +
+	"serverSeed\x12\x1f\n" +
+	"\vclient_seed\x18\x03 \x01(\tR\n" +
+	"clientSeed\x12\x14\n" +
+	"\x05nonce\x18\x04 \x01(\x03R\x05nonce\x12\x1c\n" +
+	"\talgorithm\x18\x05 \x01(\tR\talgorithm\"\xb3\x01\n" +
+	"\x19SamLocServiceDealResponse\x12)\n" +
+	"\x05hands\x18\x01 \x03(\v2\x13.cardrules.v1.CardsR\x05hands\x12-\n" +
+	"\aundealt\x18\x02 \x01(\v2\x13.cardrules.v1.CardsR\aundealt\x12\x1e\n" +
+	"\n" +
+	"commitment\x18\x03 \x01(\fR\n" +
+	"commitment\x12\x1c\n" +
+	"\talgorithm\x18\x04 \x01(\tR\talgorithm\"\xf0\x01\n" +
 	" SamLocServiceValidatePlayRequest\x12<\n" +
 	"\vhouse_rules\x18\x01 \x01(\v2\x1b.cardrules.v1.SamHouseRulesR\n" +
 	"houseRules\x121\n" +
@@ -3053,7 +3263,7 @@ const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"\a_winner\"\x94\x01\n" +
 	"\x1cSamLocServiceSettleRoundView\x12,\n" +
 	"\x06viewer\x18\x01 \x01(\v2\x14.cardrules.v1.ViewerR\x06viewer\x12F\n" +
-	"\x06answer\x18\x02 \x01(\v2..cardrules.v1.SamLocServiceSettleRoundResponseR\x06answer\"\xfe\x02\n" +
+	"\x06answer\x18\x02 \x01(\v2..cardrules.v1.SamLocServiceSettleRoundResponseR\x06answer\"\xbc\x03\n" +
 	"\x1aSamLocServiceStreamRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12L\n" +
 	"\n" +
@@ -3061,8 +3271,9 @@ const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"\rvalidate_play\x18\x03 \x01(\v2..cardrules.v1.SamLocServiceValidatePlayRequestH\x00R\fvalidatePlay\x12O\n" +
 	"\vlegal_moves\x18\x04 \x01(\v2,.cardrules.v1.SamLocServiceLegalMovesRequestH\x00R\n" +
 	"legalMoves\x12R\n" +
-	"\fsettle_round\x18\x05 \x01(\v2-.cardrules.v1.SamLocServiceSettleRoundRequestH\x00R\vsettleRoundB\x06\n" +
-	"\x04call\"\xb1\x03\n" +
+	"\fsettle_round\x18\x05 \x01(\v2-.cardrules.v1.SamLocServiceSettleRoundRequestH\x00R\vsettleRound\x12<\n" +
+	"\x04deal\x18\x06 \x01(\v2&.cardrules.v1.SamLocServiceDealRequestH\x00R\x04dealB\x06\n" +
+	"\x04call\"\xf0\x03\n" +
 	"\x1bSamLocServiceStreamResponse\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12*\n" +
 	"\x05error\x18\x02 \x01(\v2\x12.google.rpc.StatusH\x00R\x05error\x12M\n" +
@@ -3071,7 +3282,8 @@ const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"\rvalidate_play\x18\x04 \x01(\v2/.cardrules.v1.SamLocServiceValidatePlayResponseH\x00R\fvalidatePlay\x12P\n" +
 	"\vlegal_moves\x18\x05 \x01(\v2-.cardrules.v1.SamLocServiceLegalMovesResponseH\x00R\n" +
 	"legalMoves\x12S\n" +
-	"\fsettle_round\x18\x06 \x01(\v2..cardrules.v1.SamLocServiceSettleRoundResponseH\x00R\vsettleRoundB\b\n" +
+	"\fsettle_round\x18\x06 \x01(\v2..cardrules.v1.SamLocServiceSettleRoundResponseH\x00R\vsettleRound\x12=\n" +
+	"\x04deal\x18\a \x01(\v2'.cardrules.v1.SamLocServiceDealResponseH\x00R\x04dealB\b\n" +
 	"\x06result*\x80\x01\n" +
 	"\fSamChopChain\x12\x1e\n" +
 	"\x1aSAM_CHOP_CHAIN_UNSPECIFIED\x10\x00\x12\x17\n" +
@@ -3154,8 +3366,9 @@ const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"\x1cSAM_OUTCOME_SAM_FAILED_STUCK\x10\x04\x12\x1f\n" +
 	"\x1bSAM_OUTCOME_FINISHED_ON_TWO\x10\x05\x12\x1f\n" +
 	"\x1bSAM_OUTCOME_BAO_MOT_PENALTY\x10\x06\x12\x16\n" +
-	"\x12SAM_OUTCOME_NORMAL\x10\a2\xa4\x04\n" +
-	"\rSamLocService\x12f\n" +
+	"\x12SAM_OUTCOME_NORMAL\x10\a2\xfd\x04\n" +
+	"\rSamLocService\x12W\n" +
+	"\x04Deal\x12&.cardrules.v1.SamLocServiceDealRequest\x1a'.cardrules.v1.SamLocServiceDealResponse\x12f\n" +
 	"\tStartHand\x12+.cardrules.v1.SamLocServiceStartHandRequest\x1a,.cardrules.v1.SamLocServiceStartHandResponse\x12o\n" +
 	"\fValidatePlay\x12..cardrules.v1.SamLocServiceValidatePlayRequest\x1a/.cardrules.v1.SamLocServiceValidatePlayResponse\x12i\n" +
 	"\n" +
@@ -3177,7 +3390,7 @@ func file_cardrules_v1_sam_loc_proto_rawDescGZIP() []byte {
 }
 
 var file_cardrules_v1_sam_loc_proto_enumTypes = make([]protoimpl.EnumInfo, 11)
-var file_cardrules_v1_sam_loc_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
+var file_cardrules_v1_sam_loc_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
 var file_cardrules_v1_sam_loc_proto_goTypes = []any{
 	(SamChopChain)(0),                         // 0: cardrules.v1.SamChopChain
 	(SamFailPayTo)(0),                         // 1: cardrules.v1.SamFailPayTo
@@ -3203,26 +3416,28 @@ var file_cardrules_v1_sam_loc_proto_goTypes = []any{
 	(*SamLocServiceStartHandResponse)(nil),    // 21: cardrules.v1.SamLocServiceStartHandResponse
 	(*SamLocServiceStartHandView)(nil),        // 22: cardrules.v1.SamLocServiceStartHandView
 	(*SamInstantWinQualifier)(nil),            // 23: cardrules.v1.SamInstantWinQualifier
-	(*SamLocServiceValidatePlayRequest)(nil),  // 24: cardrules.v1.SamLocServiceValidatePlayRequest
-	(*SamLocServiceValidatePlayResponse)(nil), // 25: cardrules.v1.SamLocServiceValidatePlayResponse
-	(*SamLocServiceValidatePlayView)(nil),     // 26: cardrules.v1.SamLocServiceValidatePlayView
-	(*SamLocServiceLegalMovesRequest)(nil),    // 27: cardrules.v1.SamLocServiceLegalMovesRequest
-	(*SamMove)(nil),                           // 28: cardrules.v1.SamMove
-	(*SamLocServiceLegalMovesResponse)(nil),   // 29: cardrules.v1.SamLocServiceLegalMovesResponse
-	(*SamLocServiceLegalMovesView)(nil),       // 30: cardrules.v1.SamLocServiceLegalMovesView
-	(*SamRoundRecord)(nil),                    // 31: cardrules.v1.SamRoundRecord
-	(*SamLocServiceSettleRoundRequest)(nil),   // 32: cardrules.v1.SamLocServiceSettleRoundRequest
-	(*SamLocServiceSettleRoundResponse)(nil),  // 33: cardrules.v1.SamLocServiceSettleRoundResponse
-	(*SamLocServiceSettleRoundView)(nil),      // 34: cardrules.v1.SamLocServiceSettleRoundView
-	(*SamLocServiceStreamRequest)(nil),        // 35: cardrules.v1.SamLocServiceStreamRequest
-	(*SamLocServiceStreamResponse)(nil),       // 36: cardrules.v1.SamLocServiceStreamResponse
-	(*Card)(nil),                              // 37: cardrules.v1.Card
-	(Rank)(0),                                 // 38: cardrules.v1.Rank
-	(*Cards)(nil),                             // 39: cardrules.v1.Cards
-	(*Viewer)(nil),                            // 40: cardrules.v1.Viewer
-	(*LocalizedMessage)(nil),                  // 41: cardrules.v1.LocalizedMessage
-	(*Transfer)(nil),                          // 42: cardrules.v1.Transfer
-	(*status.Status)(nil),                     // 43: google.rpc.Status
+	(*SamLocServiceDealRequest)(nil),          // 24: cardrules.v1.SamLocServiceDealRequest
+	(*SamLocServiceDealResponse)(nil),         // 25: cardrules.v1.SamLocServiceDealResponse
+	(*SamLocServiceValidatePlayRequest)(nil),  // 26: cardrules.v1.SamLocServiceValidatePlayRequest
+	(*SamLocServiceValidatePlayResponse)(nil), // 27: cardrules.v1.SamLocServiceValidatePlayResponse
+	(*SamLocServiceValidatePlayView)(nil),     // 28: cardrules.v1.SamLocServiceValidatePlayView
+	(*SamLocServiceLegalMovesRequest)(nil),    // 29: cardrules.v1.SamLocServiceLegalMovesRequest
+	(*SamMove)(nil),                           // 30: cardrules.v1.SamMove
+	(*SamLocServiceLegalMovesResponse)(nil),   // 31: cardrules.v1.SamLocServiceLegalMovesResponse
+	(*SamLocServiceLegalMovesView)(nil),       // 32: cardrules.v1.SamLocServiceLegalMovesView
+	(*SamRoundRecord)(nil),                    // 33: cardrules.v1.SamRoundRecord
+	(*SamLocServiceSettleRoundRequest)(nil),   // 34: cardrules.v1.SamLocServiceSettleRoundRequest
+	(*SamLocServiceSettleRoundResponse)(nil),  // 35: cardrules.v1.SamLocServiceSettleRoundResponse
+	(*SamLocServiceSettleRoundView)(nil),      // 36: cardrules.v1.SamLocServiceSettleRoundView
+	(*SamLocServiceStreamRequest)(nil),        // 37: cardrules.v1.SamLocServiceStreamRequest
+	(*SamLocServiceStreamResponse)(nil),       // 38: cardrules.v1.SamLocServiceStreamResponse
+	(*Card)(nil),                              // 39: cardrules.v1.Card
+	(Rank)(0),                                 // 40: cardrules.v1.Rank
+	(*Cards)(nil),                             // 41: cardrules.v1.Cards
+	(*Viewer)(nil),                            // 42: cardrules.v1.Viewer
+	(*LocalizedMessage)(nil),                  // 43: cardrules.v1.LocalizedMessage
+	(*Transfer)(nil),                          // 44: cardrules.v1.Transfer
+	(*status.Status)(nil),                     // 45: google.rpc.Status
 }
 var file_cardrules_v1_sam_loc_proto_depIdxs = []int32{
 	0,  // 0: cardrules.v1.SamHouseRules.chop_chain:type_name -> cardrules.v1.SamChopChain
@@ -3233,82 +3448,88 @@ var file_cardrules_v1_sam_loc_proto_depIdxs = []int32{
 	12, // 5: cardrules.v1.SamHouseRules.instant_wins:type_name -> cardrules.v1.SamInstantWinSet
 	5,  // 6: cardrules.v1.SamInstantWinSet.kinds:type_name -> cardrules.v1.SamInstantWinKind
 	6,  // 7: cardrules.v1.SamCombination.kind:type_name -> cardrules.v1.SamCombinationKind
-	37, // 8: cardrules.v1.SamCombination.cards:type_name -> cardrules.v1.Card
-	38, // 9: cardrules.v1.SamCombination.top:type_name -> cardrules.v1.Rank
-	39, // 10: cardrules.v1.SamSeat.hand:type_name -> cardrules.v1.Cards
+	39, // 8: cardrules.v1.SamCombination.cards:type_name -> cardrules.v1.Card
+	40, // 9: cardrules.v1.SamCombination.top:type_name -> cardrules.v1.Rank
+	41, // 10: cardrules.v1.SamSeat.hand:type_name -> cardrules.v1.Cards
 	14, // 11: cardrules.v1.SamTableState.seats:type_name -> cardrules.v1.SamSeat
-	39, // 12: cardrules.v1.SamTableState.current:type_name -> cardrules.v1.Cards
+	41, // 12: cardrules.v1.SamTableState.current:type_name -> cardrules.v1.Cards
 	15, // 13: cardrules.v1.SamTableState.chop_chain:type_name -> cardrules.v1.SamChop
 	7,  // 14: cardrules.v1.SamTableState.ended:type_name -> cardrules.v1.SamHandEnd
-	39, // 15: cardrules.v1.SamAction.play:type_name -> cardrules.v1.Cards
+	41, // 15: cardrules.v1.SamAction.play:type_name -> cardrules.v1.Cards
 	17, // 16: cardrules.v1.SamAction.pass:type_name -> cardrules.v1.SamPass
 	9,  // 17: cardrules.v1.SamEvent.kind:type_name -> cardrules.v1.SamEventKind
 	11, // 18: cardrules.v1.SamLocServiceStartHandRequest.house_rules:type_name -> cardrules.v1.SamHouseRules
-	39, // 19: cardrules.v1.SamLocServiceStartHandRequest.hands:type_name -> cardrules.v1.Cards
-	40, // 20: cardrules.v1.SamLocServiceStartHandRequest.views:type_name -> cardrules.v1.Viewer
+	41, // 19: cardrules.v1.SamLocServiceStartHandRequest.hands:type_name -> cardrules.v1.Cards
+	42, // 20: cardrules.v1.SamLocServiceStartHandRequest.views:type_name -> cardrules.v1.Viewer
 	16, // 21: cardrules.v1.SamLocServiceStartHandResponse.state:type_name -> cardrules.v1.SamTableState
 	5,  // 22: cardrules.v1.SamLocServiceStartHandResponse.instant_win:type_name -> cardrules.v1.SamInstantWinKind
 	23, // 23: cardrules.v1.SamLocServiceStartHandResponse.qualifiers:type_name -> cardrules.v1.SamInstantWinQualifier
 	22, // 24: cardrules.v1.SamLocServiceStartHandResponse.views:type_name -> cardrules.v1.SamLocServiceStartHandView
-	40, // 25: cardrules.v1.SamLocServiceStartHandView.viewer:type_name -> cardrules.v1.Viewer
+	42, // 25: cardrules.v1.SamLocServiceStartHandView.viewer:type_name -> cardrules.v1.Viewer
 	21, // 26: cardrules.v1.SamLocServiceStartHandView.answer:type_name -> cardrules.v1.SamLocServiceStartHandResponse
 	5,  // 27: cardrules.v1.SamInstantWinQualifier.kind:type_name -> cardrules.v1.SamInstantWinKind
-	11, // 28: cardrules.v1.SamLocServiceValidatePlayRequest.house_rules:type_name -> cardrules.v1.SamHouseRules
-	16, // 29: cardrules.v1.SamLocServiceValidatePlayRequest.state:type_name -> cardrules.v1.SamTableState
-	18, // 30: cardrules.v1.SamLocServiceValidatePlayRequest.action:type_name -> cardrules.v1.SamAction
-	40, // 31: cardrules.v1.SamLocServiceValidatePlayRequest.views:type_name -> cardrules.v1.Viewer
-	8,  // 32: cardrules.v1.SamLocServiceValidatePlayResponse.reason:type_name -> cardrules.v1.SamReason
-	41, // 33: cardrules.v1.SamLocServiceValidatePlayResponse.message:type_name -> cardrules.v1.LocalizedMessage
-	13, // 34: cardrules.v1.SamLocServiceValidatePlayResponse.combination:type_name -> cardrules.v1.SamCombination
-	19, // 35: cardrules.v1.SamLocServiceValidatePlayResponse.events:type_name -> cardrules.v1.SamEvent
-	16, // 36: cardrules.v1.SamLocServiceValidatePlayResponse.next_state:type_name -> cardrules.v1.SamTableState
-	26, // 37: cardrules.v1.SamLocServiceValidatePlayResponse.views:type_name -> cardrules.v1.SamLocServiceValidatePlayView
-	40, // 38: cardrules.v1.SamLocServiceValidatePlayView.viewer:type_name -> cardrules.v1.Viewer
-	25, // 39: cardrules.v1.SamLocServiceValidatePlayView.answer:type_name -> cardrules.v1.SamLocServiceValidatePlayResponse
-	11, // 40: cardrules.v1.SamLocServiceLegalMovesRequest.house_rules:type_name -> cardrules.v1.SamHouseRules
-	16, // 41: cardrules.v1.SamLocServiceLegalMovesRequest.state:type_name -> cardrules.v1.SamTableState
-	40, // 42: cardrules.v1.SamLocServiceLegalMovesRequest.views:type_name -> cardrules.v1.Viewer
-	13, // 43: cardrules.v1.SamMove.play:type_name -> cardrules.v1.SamCombination
-	17, // 44: cardrules.v1.SamMove.pass:type_name -> cardrules.v1.SamPass
-	28, // 45: cardrules.v1.SamLocServiceLegalMovesResponse.moves:type_name -> cardrules.v1.SamMove
-	30, // 46: cardrules.v1.SamLocServiceLegalMovesResponse.views:type_name -> cardrules.v1.SamLocServiceLegalMovesView
-	40, // 47: cardrules.v1.SamLocServiceLegalMovesView.viewer:type_name -> cardrules.v1.Viewer
-	29, // 48: cardrules.v1.SamLocServiceLegalMovesView.answer:type_name -> cardrules.v1.SamLocServiceLegalMovesResponse
-	11, // 49: cardrules.v1.SamRoundRecord.house_rules:type_name -> cardrules.v1.SamHouseRules
-	39, // 50: cardrules.v1.SamRoundRecord.hands:type_name -> cardrules.v1.Cards
-	18, // 51: cardrules.v1.SamRoundRecord.actions:type_name -> cardrules.v1.SamAction
-	31, // 52: cardrules.v1.SamLocServiceSettleRoundRequest.round:type_name -> cardrules.v1.SamRoundRecord
-	40, // 53: cardrules.v1.SamLocServiceSettleRoundRequest.views:type_name -> cardrules.v1.Viewer
-	10, // 54: cardrules.v1.SamLocServiceSettleRoundResponse.outcome:type_name -> cardrules.v1.SamOutcome
-	5,  // 55: cardrules.v1.SamLocServiceSettleRoundResponse.instant_win:type_name -> cardrules.v1.SamInstantWinKind
-	42, // 56: cardrules.v1.SamLocServiceSettleRoundResponse.transfers:type_name -> cardrules.v1.Transfer
-	34, // 57: cardrules.v1.SamLocServiceSettleRoundResponse.views:type_name -> cardrules.v1.SamLocServiceSettleRoundView
-	40, // 58: cardrules.v1.SamLocServiceSettleRoundView.viewer:type_name -> cardrules.v1.Viewer
-	33, // 59: cardrules.v1.SamLocServiceSettleRoundView.answer:type_name -> cardrules.v1.SamLocServiceSettleRoundResponse
-	20, // 60: cardrules.v1.SamLocServiceStreamRequest.start_hand:type_name -> cardrules.v1.SamLocServiceStartHandRequest
-	24, // 61: cardrules.v1.SamLocServiceStreamRequest.validate_play:type_name -> cardrules.v1.SamLocServiceValidatePlayRequest
-	27, // 62: cardrules.v1.SamLocServiceStreamRequest.legal_moves:type_name -> cardrules.v1.SamLocServiceLegalMovesRequest
-	32, // 63: cardrules.v1.SamLocServiceStreamRequest.settle_round:type_name -> cardrules.v1.SamLocServiceSettleRoundRequest
-	43, // 64: cardrules.v1.SamLocServiceStreamResponse.error:type_name -> google.rpc.Status
-	21, // 65: cardrules.v1.SamLocServiceStreamResponse.start_hand:type_name -> cardrules.v1.SamLocServiceStartHandResponse
-	25, // 66: cardrules.v1.SamLocServiceStreamResponse.validate_play:type_name -> cardrules.v1.SamLocServiceValidatePlayResponse
-	29, // 67: cardrules.v1.SamLocServiceStreamResponse.legal_moves:type_name -> cardrules.v1.SamLocServiceLegalMovesResponse
-	33, // 68: cardrules.v1.SamLocServiceStreamResponse.settle_round:type_name -> cardrules.v1.SamLocServiceSettleRoundResponse
-	20, // 69: cardrules.v1.SamLocService.StartHand:input_type -> cardrules.v1.SamLocServiceStartHandRequest
-	24, // 70: cardrules.v1.SamLocService.ValidatePlay:input_type -> cardrules.v1.SamLocServiceValidatePlayRequest
-	27, // 71: cardrules.v1.SamLocService.LegalMoves:input_type -> cardrules.v1.SamLocServiceLegalMovesRequest
-	32, // 72: cardrules.v1.SamLocService.SettleRound:input_type -> cardrules.v1.SamLocServiceSettleRoundRequest
-	35, // 73: cardrules.v1.SamLocService.Stream:input_type -> cardrules.v1.SamLocServiceStreamRequest
-	21, // 74: cardrules.v1.SamLocService.StartHand:output_type -> cardrules.v1.SamLocServiceStartHandResponse
-	25, // 75: cardrules.v1.SamLocService.ValidatePlay:output_type -> cardrules.v1.SamLocServiceValidatePlayResponse
-	29, // 76: cardrules.v1.SamLocService.LegalMoves:output_type -> cardrules.v1.SamLocServiceLegalMovesResponse
-	33, // 77: cardrules.v1.SamLocService.SettleRound:output_type -> cardrules.v1.SamLocServiceSettleRoundResponse
-	36, // 78: cardrules.v1.SamLocService.Stream:output_type -> cardrules.v1.SamLocServiceStreamResponse
-	74, // [74:79] is the sub-list for method output_type
-	69, // [69:74] is the sub-list for method input_type
-	69, // [69:69] is the sub-list for extension type_name
-	69, // [69:69] is the sub-list for extension extendee
-	0,  // [0:69] is the sub-list for field type_name
+	41, // 28: cardrules.v1.SamLocServiceDealResponse.hands:type_name -> cardrules.v1.Cards
+	41, // 29: cardrules.v1.SamLocServiceDealResponse.undealt:type_name -> cardrules.v1.Cards
+	11, // 30: cardrules.v1.SamLocServiceValidatePlayRequest.house_rules:type_name -> cardrules.v1.SamHouseRules
+	16, // 31: cardrules.v1.SamLocServiceValidatePlayRequest.state:type_name -> cardrules.v1.SamTableState
+	18, // 32: cardrules.v1.SamLocServiceValidatePlayRequest.action:type_name -> cardrules.v1.SamAction
+	42, // 33: cardrules.v1.SamLocServiceValidatePlayRequest.views:type_name -> cardrules.v1.Viewer
+	8,  // 34: cardrules.v1.SamLocServiceValidatePlayResponse.reason:type_name -> cardrules.v1.SamReason
+	43, // 35: cardrules.v1.SamLocServiceValidatePlayResponse.message:type_name -> cardrules.v1.LocalizedMessage
+	13, // 36: cardrules.v1.SamLocServiceValidatePlayResponse.combination:type_name -> cardrules.v1.SamCombination
+	19, // 37: cardrules.v1.SamLocServiceValidatePlayResponse.events:type_name -> cardrules.v1.SamEvent
+	16, // 38: cardrules.v1.SamLocServiceValidatePlayResponse.next_state:type_name -> cardrules.v1.SamTableState
+	28, // 39: cardrules.v1.SamLocServiceValidatePlayResponse.views:type_name -> cardrules.v1.SamLocServiceValidatePlayView
+	42, // 40: cardrules.v1.SamLocServiceValidatePlayView.viewer:type_name -> cardrules.v1.Viewer
+	27, // 41: cardrules.v1.SamLocServiceValidatePlayView.answer:type_name -> cardrules.v1.SamLocServiceValidatePlayResponse
+	11, // 42: cardrules.v1.SamLocServiceLegalMovesRequest.house_rules:type_name -> cardrules.v1.SamHouseRules
+	16, // 43: cardrules.v1.SamLocServiceLegalMovesRequest.state:type_name -> cardrules.v1.SamTableState
+	42, // 44: cardrules.v1.SamLocServiceLegalMovesRequest.views:type_name -> cardrules.v1.Viewer
+	13, // 45: cardrules.v1.SamMove.play:type_name -> cardrules.v1.SamCombination
+	17, // 46: cardrules.v1.SamMove.pass:type_name -> cardrules.v1.SamPass
+	30, // 47: cardrules.v1.SamLocServiceLegalMovesResponse.moves:type_name -> cardrules.v1.SamMove
+	32, // 48: cardrules.v1.SamLocServiceLegalMovesResponse.views:type_name -> cardrules.v1.SamLocServiceLegalMovesView
+	42, // 49: cardrules.v1.SamLocServiceLegalMovesView.viewer:type_name -> cardrules.v1.Viewer
+	31, // 50: cardrules.v1.SamLocServiceLegalMovesView.answer:type_name -> cardrules.v1.SamLocServiceLegalMovesResponse
+	11, // 51: cardrules.v1.SamRoundRecord.house_rules:type_name -> cardrules.v1.SamHouseRules
+	41, // 52: cardrules.v1.SamRoundRecord.hands:type_name -> cardrules.v1.Cards
+	18, // 53: cardrules.v1.SamRoundRecord.actions:type_name -> cardrules.v1.SamAction
+	33, // 54: cardrules.v1.SamLocServiceSettleRoundRequest.round:type_name -> cardrules.v1.SamRoundRecord
+	42, // 55: cardrules.v1.SamLocServiceSettleRoundRequest.views:type_name -> cardrules.v1.Viewer
+	10, // 56: cardrules.v1.SamLocServiceSettleRoundResponse.outcome:type_name -> cardrules.v1.SamOutcome
+	5,  // 57: cardrules.v1.SamLocServiceSettleRoundResponse.instant_win:type_name -> cardrules.v1.SamInstantWinKind
+	44, // 58: cardrules.v1.SamLocServiceSettleRoundResponse.transfers:type_name -> cardrules.v1.Transfer
+	36, // 59: cardrules.v1.SamLocServiceSettleRoundResponse.views:type_name -> cardrules.v1.SamLocServiceSettleRoundView
+	42, // 60: cardrules.v1.SamLocServiceSettleRoundView.viewer:type_name -> cardrules.v1.Viewer
+	35, // 61: cardrules.v1.SamLocServiceSettleRoundView.answer:type_name -> cardrules.v1.SamLocServiceSettleRoundResponse
+	20, // 62: cardrules.v1.SamLocServiceStreamRequest.start_hand:type_name -> cardrules.v1.SamLocServiceStartHandRequest
+	26, // 63: cardrules.v1.SamLocServiceStreamRequest.validate_play:type_name -> cardrules.v1.SamLocServiceValidatePlayRequest
+	29, // 64: cardrules.v1.SamLocServiceStreamRequest.legal_moves:type_name -> cardrules.v1.SamLocServiceLegalMovesRequest
+	34, // 65: cardrules.v1.SamLocServiceStreamRequest.settle_round:type_name -> cardrules.v1.SamLocServiceSettleRoundRequest
+	24, // 66: cardrules.v1.SamLocServiceStreamRequest.deal:type_name -> cardrules.v1.SamLocServiceDealRequest
+	45, // 67: cardrules.v1.SamLocServiceStreamResponse.error:type_name -> google.rpc.Status
+	21, // 68: cardrules.v1.SamLocServiceStreamResponse.start_hand:type_name -> cardrules.v1.SamLocServiceStartHandResponse
+	27, // 69: cardrules.v1.SamLocServiceStreamResponse.validate_play:type_name -> cardrules.v1.SamLocServiceValidatePlayResponse
+	31, // 70: cardrules.v1.SamLocServiceStreamResponse.legal_moves:type_name -> cardrules.v1.SamLocServiceLegalMovesResponse
+	35, // 71: cardrules.v1.SamLocServiceStreamResponse.settle_round:type_name -> cardrules.v1.SamLocServiceSettleRoundResponse
+	25, // 72: cardrules.v1.SamLocServiceStreamResponse.deal:type_name -> cardrules.v1.SamLocServiceDealResponse
+	24, // 73: cardrules.v1.SamLocService.Deal:input_type -> cardrules.v1.SamLocServiceDealRequest
+	20, // 74: cardrules.v1.SamLocService.StartHand:input_type -> cardrules.v1.SamLocServiceStartHandRequest
+	26, // 75: cardrules.v1.SamLocService.ValidatePlay:input_type -> cardrules.v1.SamLocServiceValidatePlayRequest
+	29, // 76: cardrules.v1.SamLocService.LegalMoves:input_type -> cardrules.v1.SamLocServiceLegalMovesRequest
+	34, // 77: cardrules.v1.SamLocService.SettleRound:input_type -> cardrules.v1.SamLocServiceSettleRoundRequest
+	37, // 78: cardrules.v1.SamLocService.Stream:input_type -> cardrules.v1.SamLocServiceStreamRequest
+	25, // 79: cardrules.v1.SamLocService.Deal:output_type -> cardrules.v1.SamLocServiceDealResponse
+	21, // 80: cardrules.v1.SamLocService.StartHand:output_type -> cardrules.v1.SamLocServiceStartHandResponse
+	27, // 81: cardrules.v1.SamLocService.ValidatePlay:output_type -> cardrules.v1.SamLocServiceValidatePlayResponse
+	31, // 82: cardrules.v1.SamLocService.LegalMoves:output_type -> cardrules.v1.SamLocServiceLegalMovesResponse
+	35, // 83: cardrules.v1.SamLocService.SettleRound:output_type -> cardrules.v1.SamLocServiceSettleRoundResponse
+	38, // 84: cardrules.v1.SamLocService.Stream:output_type -> cardrules.v1.SamLocServiceStreamResponse
+	79, // [79:85] is the sub-list for method output_type
+	73, // [73:79] is the sub-list for method input_type
+	73, // [73:73] is the sub-list for extension type_name
+	73, // [73:73] is the sub-list for extension extendee
+	0,  // [0:73] is the sub-list for field type_name
 }
 
 func init() { file_cardrules_v1_sam_loc_proto_init() }
@@ -3329,24 +3550,26 @@ func file_cardrules_v1_sam_loc_proto_init() {
 	}
 	file_cardrules_v1_sam_loc_proto_msgTypes[8].OneofWrappers = []any{}
 	file_cardrules_v1_sam_loc_proto_msgTypes[10].OneofWrappers = []any{}
-	file_cardrules_v1_sam_loc_proto_msgTypes[17].OneofWrappers = []any{
+	file_cardrules_v1_sam_loc_proto_msgTypes[19].OneofWrappers = []any{
 		(*SamMove_Play)(nil),
 		(*SamMove_Pass)(nil),
 	}
-	file_cardrules_v1_sam_loc_proto_msgTypes[18].OneofWrappers = []any{}
-	file_cardrules_v1_sam_loc_proto_msgTypes[22].OneofWrappers = []any{}
-	file_cardrules_v1_sam_loc_proto_msgTypes[24].OneofWrappers = []any{
+	file_cardrules_v1_sam_loc_proto_msgTypes[20].OneofWrappers = []any{}
+	file_cardrules_v1_sam_loc_proto_msgTypes[24].OneofWrappers = []any{}
+	file_cardrules_v1_sam_loc_proto_msgTypes[26].OneofWrappers = []any{
 		(*SamLocServiceStreamRequest_StartHand)(nil),
 		(*SamLocServiceStreamRequest_ValidatePlay)(nil),
 		(*SamLocServiceStreamRequest_LegalMoves)(nil),
 		(*SamLocServiceStreamRequest_SettleRound)(nil),
+		(*SamLocServiceStreamRequest_Deal)(nil),
 	}
-	file_cardrules_v1_sam_loc_proto_msgTypes[25].OneofWrappers = []any{
+	file_cardrules_v1_sam_loc_proto_msgTypes[27].OneofWrappers = []any{
 		(*SamLocServiceStreamResponse_Error)(nil),
 		(*SamLocServiceStreamResponse_StartHand)(nil),
 		(*SamLocServiceStreamResponse_ValidatePlay)(nil),
 		(*SamLocServiceStreamResponse_LegalMoves)(nil),
 		(*SamLocServiceStreamResponse_SettleRound)(nil),
+		(*SamLocServiceStreamResponse_Deal)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -3354,7 +3577,7 @@ func file_cardrules_v1_sam_loc_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cardrules_v1_sam_loc_proto_rawDesc), len(file_cardrules_v1_sam_loc_proto_rawDesc)),
 			NumEnums:      11,
-			NumMessages:   26,
+			NumMessages:   28,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

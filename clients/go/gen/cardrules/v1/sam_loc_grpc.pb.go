@@ -19,6 +19,7 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
+	SamLocService_Deal_FullMethodName         = "/cardrules.v1.SamLocService/Deal"
 	SamLocService_StartHand_FullMethodName    = "/cardrules.v1.SamLocService/StartHand"
 	SamLocService_ValidatePlay_FullMethodName = "/cardrules.v1.SamLocService/ValidatePlay"
 	SamLocService_LegalMoves_FullMethodName   = "/cardrules.v1.SamLocService/LegalMoves"
@@ -34,6 +35,9 @@ const (
 // Seats are indices into the state's seats, in play order (the seat after X acts after X).
 // Every request may carry house rules; unset fields mean the documented defaults.
 type SamLocServiceClient interface {
+	// Deal the hands from a seeded shuffle that anyone can verify (docs/fair-deal.md): the same inputs give the
+	// same deal on every server and in every SDK's local deal_from. The hands then go to StartHand.
+	Deal(ctx context.Context, in *SamLocServiceDealRequest, opts ...grpc.CallOption) (*SamLocServiceDealResponse, error)
 	// Deal a hand: checks instant wins (tới trắng) and Sâm declarations and returns the first table state.
 	StartHand(ctx context.Context, in *SamLocServiceStartHandRequest, opts ...grpc.CallOption) (*SamLocServiceStartHandResponse, error)
 	// Is this play or pass legal for the seat to act? When legal, also the events it causes and the next state.
@@ -56,6 +60,16 @@ type samLocServiceClient struct {
 
 func NewSamLocServiceClient(cc grpc.ClientConnInterface) SamLocServiceClient {
 	return &samLocServiceClient{cc}
+}
+
+func (c *samLocServiceClient) Deal(ctx context.Context, in *SamLocServiceDealRequest, opts ...grpc.CallOption) (*SamLocServiceDealResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SamLocServiceDealResponse)
+	err := c.cc.Invoke(ctx, SamLocService_Deal_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 func (c *samLocServiceClient) StartHand(ctx context.Context, in *SamLocServiceStartHandRequest, opts ...grpc.CallOption) (*SamLocServiceStartHandResponse, error) {
@@ -119,6 +133,9 @@ type SamLocService_StreamClient = grpc.BidiStreamingClient[SamLocServiceStreamRe
 // Seats are indices into the state's seats, in play order (the seat after X acts after X).
 // Every request may carry house rules; unset fields mean the documented defaults.
 type SamLocServiceServer interface {
+	// Deal the hands from a seeded shuffle that anyone can verify (docs/fair-deal.md): the same inputs give the
+	// same deal on every server and in every SDK's local deal_from. The hands then go to StartHand.
+	Deal(context.Context, *SamLocServiceDealRequest) (*SamLocServiceDealResponse, error)
 	// Deal a hand: checks instant wins (tới trắng) and Sâm declarations and returns the first table state.
 	StartHand(context.Context, *SamLocServiceStartHandRequest) (*SamLocServiceStartHandResponse, error)
 	// Is this play or pass legal for the seat to act? When legal, also the events it causes and the next state.
@@ -143,6 +160,9 @@ type SamLocServiceServer interface {
 // pointer dereference when methods are called.
 type UnimplementedSamLocServiceServer struct{}
 
+func (UnimplementedSamLocServiceServer) Deal(context.Context, *SamLocServiceDealRequest) (*SamLocServiceDealResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method Deal not implemented")
+}
 func (UnimplementedSamLocServiceServer) StartHand(context.Context, *SamLocServiceStartHandRequest) (*SamLocServiceStartHandResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method StartHand not implemented")
 }
@@ -177,6 +197,24 @@ func RegisterSamLocServiceServer(s grpc.ServiceRegistrar, srv SamLocServiceServe
 		t.testEmbeddedByValue()
 	}
 	s.RegisterService(&SamLocService_ServiceDesc, srv)
+}
+
+func _SamLocService_Deal_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SamLocServiceDealRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(SamLocServiceServer).Deal(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: SamLocService_Deal_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(SamLocServiceServer).Deal(ctx, req.(*SamLocServiceDealRequest))
+	}
+	return interceptor(ctx, in, info, handler)
 }
 
 func _SamLocService_StartHand_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
@@ -265,6 +303,10 @@ var SamLocService_ServiceDesc = grpc.ServiceDesc{
 	ServiceName: "cardrules.v1.SamLocService",
 	HandlerType: (*SamLocServiceServer)(nil),
 	Methods: []grpc.MethodDesc{
+		{
+			MethodName: "Deal",
+			Handler:    _SamLocService_Deal_Handler,
+		},
 		{
 			MethodName: "StartHand",
 			Handler:    _SamLocService_StartHand_Handler,

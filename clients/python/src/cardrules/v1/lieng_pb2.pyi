@@ -297,6 +297,32 @@ class StartBettingView(_message.Message):
     answer: StartBettingResponse
     def __init__(self, viewer: _Optional[_Union[_cards_pb2.Viewer, _Mapping]] = ..., answer: _Optional[_Union[StartBettingResponse, _Mapping]] = ...) -> None: ...
 
+class LiengServiceDealRequest(_message.Message):
+    __slots__ = ("seat_count", "server_seed", "client_seed", "nonce", "algorithm")
+    SEAT_COUNT_FIELD_NUMBER: _ClassVar[int]
+    SERVER_SEED_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_SEED_FIELD_NUMBER: _ClassVar[int]
+    NONCE_FIELD_NUMBER: _ClassVar[int]
+    ALGORITHM_FIELD_NUMBER: _ClassVar[int]
+    seat_count: int
+    server_seed: bytes
+    client_seed: str
+    nonce: int
+    algorithm: str
+    def __init__(self, seat_count: _Optional[int] = ..., server_seed: _Optional[bytes] = ..., client_seed: _Optional[str] = ..., nonce: _Optional[int] = ..., algorithm: _Optional[str] = ...) -> None: ...
+
+class LiengServiceDealResponse(_message.Message):
+    __slots__ = ("hands", "undealt", "commitment", "algorithm")
+    HANDS_FIELD_NUMBER: _ClassVar[int]
+    UNDEALT_FIELD_NUMBER: _ClassVar[int]
+    COMMITMENT_FIELD_NUMBER: _ClassVar[int]
+    ALGORITHM_FIELD_NUMBER: _ClassVar[int]
+    hands: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Cards]
+    undealt: _cards_pb2.Cards
+    commitment: bytes
+    algorithm: str
+    def __init__(self, hands: _Optional[_Iterable[_Union[_cards_pb2.Cards, _Mapping]]] = ..., undealt: _Optional[_Union[_cards_pb2.Cards, _Mapping]] = ..., commitment: _Optional[bytes] = ..., algorithm: _Optional[str] = ...) -> None: ...
+
 class LiengServiceValidatePlayRequest(_message.Message):
     __slots__ = ("house_rules", "state", "action", "views")
     HOUSE_RULES_FIELD_NUMBER: _ClassVar[int]
@@ -448,7 +474,7 @@ class LiengServiceSettleRoundView(_message.Message):
     def __init__(self, viewer: _Optional[_Union[_cards_pb2.Viewer, _Mapping]] = ..., answer: _Optional[_Union[LiengServiceSettleRoundResponse, _Mapping]] = ...) -> None: ...
 
 class LiengServiceStreamRequest(_message.Message):
-    __slots__ = ("id", "score_lieng", "compare_hands", "start_betting", "validate_play", "legal_moves", "settle_round")
+    __slots__ = ("id", "score_lieng", "compare_hands", "start_betting", "validate_play", "legal_moves", "settle_round", "deal")
     ID_FIELD_NUMBER: _ClassVar[int]
     SCORE_LIENG_FIELD_NUMBER: _ClassVar[int]
     COMPARE_HANDS_FIELD_NUMBER: _ClassVar[int]
@@ -456,6 +482,7 @@ class LiengServiceStreamRequest(_message.Message):
     VALIDATE_PLAY_FIELD_NUMBER: _ClassVar[int]
     LEGAL_MOVES_FIELD_NUMBER: _ClassVar[int]
     SETTLE_ROUND_FIELD_NUMBER: _ClassVar[int]
+    DEAL_FIELD_NUMBER: _ClassVar[int]
     id: int
     score_lieng: ScoreLiengRequest
     compare_hands: CompareHandsRequest
@@ -463,10 +490,11 @@ class LiengServiceStreamRequest(_message.Message):
     validate_play: LiengServiceValidatePlayRequest
     legal_moves: LiengServiceLegalMovesRequest
     settle_round: LiengServiceSettleRoundRequest
-    def __init__(self, id: _Optional[int] = ..., score_lieng: _Optional[_Union[ScoreLiengRequest, _Mapping]] = ..., compare_hands: _Optional[_Union[CompareHandsRequest, _Mapping]] = ..., start_betting: _Optional[_Union[StartBettingRequest, _Mapping]] = ..., validate_play: _Optional[_Union[LiengServiceValidatePlayRequest, _Mapping]] = ..., legal_moves: _Optional[_Union[LiengServiceLegalMovesRequest, _Mapping]] = ..., settle_round: _Optional[_Union[LiengServiceSettleRoundRequest, _Mapping]] = ...) -> None: ...
+    deal: LiengServiceDealRequest
+    def __init__(self, id: _Optional[int] = ..., score_lieng: _Optional[_Union[ScoreLiengRequest, _Mapping]] = ..., compare_hands: _Optional[_Union[CompareHandsRequest, _Mapping]] = ..., start_betting: _Optional[_Union[StartBettingRequest, _Mapping]] = ..., validate_play: _Optional[_Union[LiengServiceValidatePlayRequest, _Mapping]] = ..., legal_moves: _Optional[_Union[LiengServiceLegalMovesRequest, _Mapping]] = ..., settle_round: _Optional[_Union[LiengServiceSettleRoundRequest, _Mapping]] = ..., deal: _Optional[_Union[LiengServiceDealRequest, _Mapping]] = ...) -> None: ...
 
 class LiengServiceStreamResponse(_message.Message):
-    __slots__ = ("id", "error", "score_lieng", "compare_hands", "start_betting", "validate_play", "legal_moves", "settle_round")
+    __slots__ = ("id", "error", "score_lieng", "compare_hands", "start_betting", "validate_play", "legal_moves", "settle_round", "deal")
     ID_FIELD_NUMBER: _ClassVar[int]
     ERROR_FIELD_NUMBER: _ClassVar[int]
     SCORE_LIENG_FIELD_NUMBER: _ClassVar[int]
@@ -475,6 +503,7 @@ class LiengServiceStreamResponse(_message.Message):
     VALIDATE_PLAY_FIELD_NUMBER: _ClassVar[int]
     LEGAL_MOVES_FIELD_NUMBER: _ClassVar[int]
     SETTLE_ROUND_FIELD_NUMBER: _ClassVar[int]
+    DEAL_FIELD_NUMBER: _ClassVar[int]
     id: int
     error: _status_pb2.Status
     score_lieng: ScoreLiengResponse
@@ -483,4 +512,5 @@ class LiengServiceStreamResponse(_message.Message):
     validate_play: LiengServiceValidatePlayResponse
     legal_moves: LiengServiceLegalMovesResponse
     settle_round: LiengServiceSettleRoundResponse
-    def __init__(self, id: _Optional[int] = ..., error: _Optional[_Union[_status_pb2.Status, _Mapping]] = ..., score_lieng: _Optional[_Union[ScoreLiengResponse, _Mapping]] = ..., compare_hands: _Optional[_Union[CompareHandsResponse, _Mapping]] = ..., start_betting: _Optional[_Union[StartBettingResponse, _Mapping]] = ..., validate_play: _Optional[_Union[LiengServiceValidatePlayResponse, _Mapping]] = ..., legal_moves: _Optional[_Union[LiengServiceLegalMovesResponse, _Mapping]] = ..., settle_round: _Optional[_Union[LiengServiceSettleRoundResponse, _Mapping]] = ...) -> None: ...
+    deal: LiengServiceDealResponse
+    def __init__(self, id: _Optional[int] = ..., error: _Optional[_Union[_status_pb2.Status, _Mapping]] = ..., score_lieng: _Optional[_Union[ScoreLiengResponse, _Mapping]] = ..., compare_hands: _Optional[_Union[CompareHandsResponse, _Mapping]] = ..., start_betting: _Optional[_Union[StartBettingResponse, _Mapping]] = ..., validate_play: _Optional[_Union[LiengServiceValidatePlayResponse, _Mapping]] = ..., legal_moves: _Optional[_Union[LiengServiceLegalMovesResponse, _Mapping]] = ..., settle_round: _Optional[_Union[LiengServiceSettleRoundResponse, _Mapping]] = ..., deal: _Optional[_Union[LiengServiceDealResponse, _Mapping]] = ...) -> None: ...

@@ -36,6 +36,11 @@ class LiengServiceStub:
         Args:
             channel: A grpc.Channel.
         """
+        self.Deal = channel.unary_unary(
+                '/cardrules.v1.LiengService/Deal',
+                request_serializer=cardrules_dot_v1_dot_lieng__pb2.LiengServiceDealRequest.SerializeToString,
+                response_deserializer=cardrules_dot_v1_dot_lieng__pb2.LiengServiceDealResponse.FromString,
+                _registered_method=True)
         self.ScoreLieng = channel.unary_unary(
                 '/cardrules.v1.LiengService/ScoreLieng',
                 request_serializer=cardrules_dot_v1_dot_lieng__pb2.ScoreLiengRequest.SerializeToString,
@@ -77,6 +82,15 @@ class LiengServiceServicer:
     """The rules of Liêng: what a hand scores, which hand wins, is a betting action legal, who gets the pots.
     Seats are indices in play order. Every request may carry house rules; unset fields mean the defaults.
     """
+
+    def Deal(self, request, context):
+        """Deal the hands from a seeded shuffle that anyone can verify (docs/fair-deal.md): the same inputs give the
+        same deal on every server and in every SDK's local deal_from. The hands then go to the round record of
+        SettleRound (betting with StartBetting needs no cards).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
 
     def ScoreLieng(self, request, context):
         """Score one or many 3-card hands.
@@ -133,6 +147,11 @@ class LiengServiceServicer:
 
 def add_LiengServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
+            'Deal': grpc.unary_unary_rpc_method_handler(
+                    servicer.Deal,
+                    request_deserializer=cardrules_dot_v1_dot_lieng__pb2.LiengServiceDealRequest.FromString,
+                    response_serializer=cardrules_dot_v1_dot_lieng__pb2.LiengServiceDealResponse.SerializeToString,
+            ),
             'ScoreLieng': grpc.unary_unary_rpc_method_handler(
                     servicer.ScoreLieng,
                     request_deserializer=cardrules_dot_v1_dot_lieng__pb2.ScoreLiengRequest.FromString,
@@ -180,6 +199,33 @@ class LiengService:
     """The rules of Liêng: what a hand scores, which hand wins, is a betting action legal, who gets the pots.
     Seats are indices in play order. Every request may carry house rules; unset fields mean the defaults.
     """
+
+    @staticmethod
+    def Deal(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardrules.v1.LiengService/Deal',
+            cardrules_dot_v1_dot_lieng__pb2.LiengServiceDealRequest.SerializeToString,
+            cardrules_dot_v1_dot_lieng__pb2.LiengServiceDealResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
 
     @staticmethod
     def ScoreLieng(request,

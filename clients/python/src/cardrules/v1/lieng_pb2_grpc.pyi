@@ -35,6 +35,11 @@ class LiengServiceStub:
     def __new__(cls, channel: _grpc.Channel) -> _Self: ...
     @_typing.overload
     def __new__(cls, channel: _aio.Channel) -> LiengServiceAsyncStub: ...
+    Deal: _grpc.UnaryUnaryMultiCallable[_lieng_pb2.LiengServiceDealRequest, _lieng_pb2.LiengServiceDealResponse]
+    """Deal the hands from a seeded shuffle that anyone can verify (docs/fair-deal.md): the same inputs give the
+    same deal on every server and in every SDK's local deal_from. The hands then go to the round record of
+    SettleRound (betting with StartBetting needs no cards).
+    """
     ScoreLieng: _grpc.UnaryUnaryMultiCallable[_lieng_pb2.ScoreLiengRequest, _lieng_pb2.ScoreLiengResponse]
     """Score one or many 3-card hands."""
     CompareHands: _grpc.UnaryUnaryMultiCallable[_lieng_pb2.CompareHandsRequest, _lieng_pb2.CompareHandsResponse]
@@ -61,6 +66,11 @@ class LiengServiceAsyncStub(LiengServiceStub):
     """
 
     def __init__(self, channel: _aio.Channel) -> None: ...
+    Deal: _aio.UnaryUnaryMultiCallable[_lieng_pb2.LiengServiceDealRequest, _lieng_pb2.LiengServiceDealResponse]  # type: ignore[assignment]
+    """Deal the hands from a seeded shuffle that anyone can verify (docs/fair-deal.md): the same inputs give the
+    same deal on every server and in every SDK's local deal_from. The hands then go to the round record of
+    SettleRound (betting with StartBetting needs no cards).
+    """
     ScoreLieng: _aio.UnaryUnaryMultiCallable[_lieng_pb2.ScoreLiengRequest, _lieng_pb2.ScoreLiengResponse]  # type: ignore[assignment]
     """Score one or many 3-card hands."""
     CompareHands: _aio.UnaryUnaryMultiCallable[_lieng_pb2.CompareHandsRequest, _lieng_pb2.CompareHandsResponse]  # type: ignore[assignment]
@@ -84,6 +94,17 @@ class LiengServiceServicer(metaclass=_abc_1.ABCMeta):
     """The rules of Liêng: what a hand scores, which hand wins, is a betting action legal, who gets the pots.
     Seats are indices in play order. Every request may carry house rules; unset fields mean the defaults.
     """
+
+    @_abc_1.abstractmethod
+    def Deal(
+        self,
+        request: _lieng_pb2.LiengServiceDealRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_lieng_pb2.LiengServiceDealResponse, _abc.Awaitable[_lieng_pb2.LiengServiceDealResponse]]:
+        """Deal the hands from a seeded shuffle that anyone can verify (docs/fair-deal.md): the same inputs give the
+        same deal on every server and in every SDK's local deal_from. The hands then go to the round record of
+        SettleRound (betting with StartBetting needs no cards).
+        """
 
     @_abc_1.abstractmethod
     def ScoreLieng(

@@ -345,6 +345,32 @@ class SamInstantWinQualifier(_message.Message):
     kind: SamInstantWinKind
     def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[SamInstantWinKind, str]] = ...) -> None: ...
 
+class SamLocServiceDealRequest(_message.Message):
+    __slots__ = ("seat_count", "server_seed", "client_seed", "nonce", "algorithm")
+    SEAT_COUNT_FIELD_NUMBER: _ClassVar[int]
+    SERVER_SEED_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_SEED_FIELD_NUMBER: _ClassVar[int]
+    NONCE_FIELD_NUMBER: _ClassVar[int]
+    ALGORITHM_FIELD_NUMBER: _ClassVar[int]
+    seat_count: int
+    server_seed: bytes
+    client_seed: str
+    nonce: int
+    algorithm: str
+    def __init__(self, seat_count: _Optional[int] = ..., server_seed: _Optional[bytes] = ..., client_seed: _Optional[str] = ..., nonce: _Optional[int] = ..., algorithm: _Optional[str] = ...) -> None: ...
+
+class SamLocServiceDealResponse(_message.Message):
+    __slots__ = ("hands", "undealt", "commitment", "algorithm")
+    HANDS_FIELD_NUMBER: _ClassVar[int]
+    UNDEALT_FIELD_NUMBER: _ClassVar[int]
+    COMMITMENT_FIELD_NUMBER: _ClassVar[int]
+    ALGORITHM_FIELD_NUMBER: _ClassVar[int]
+    hands: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Cards]
+    undealt: _cards_pb2.Cards
+    commitment: bytes
+    algorithm: str
+    def __init__(self, hands: _Optional[_Iterable[_Union[_cards_pb2.Cards, _Mapping]]] = ..., undealt: _Optional[_Union[_cards_pb2.Cards, _Mapping]] = ..., commitment: _Optional[bytes] = ..., algorithm: _Optional[str] = ...) -> None: ...
+
 class SamLocServiceValidatePlayRequest(_message.Message):
     __slots__ = ("house_rules", "state", "action", "views")
     HOUSE_RULES_FIELD_NUMBER: _ClassVar[int]
@@ -475,31 +501,35 @@ class SamLocServiceSettleRoundView(_message.Message):
     def __init__(self, viewer: _Optional[_Union[_cards_pb2.Viewer, _Mapping]] = ..., answer: _Optional[_Union[SamLocServiceSettleRoundResponse, _Mapping]] = ...) -> None: ...
 
 class SamLocServiceStreamRequest(_message.Message):
-    __slots__ = ("id", "start_hand", "validate_play", "legal_moves", "settle_round")
+    __slots__ = ("id", "start_hand", "validate_play", "legal_moves", "settle_round", "deal")
     ID_FIELD_NUMBER: _ClassVar[int]
     START_HAND_FIELD_NUMBER: _ClassVar[int]
     VALIDATE_PLAY_FIELD_NUMBER: _ClassVar[int]
     LEGAL_MOVES_FIELD_NUMBER: _ClassVar[int]
     SETTLE_ROUND_FIELD_NUMBER: _ClassVar[int]
+    DEAL_FIELD_NUMBER: _ClassVar[int]
     id: int
     start_hand: SamLocServiceStartHandRequest
     validate_play: SamLocServiceValidatePlayRequest
     legal_moves: SamLocServiceLegalMovesRequest
     settle_round: SamLocServiceSettleRoundRequest
-    def __init__(self, id: _Optional[int] = ..., start_hand: _Optional[_Union[SamLocServiceStartHandRequest, _Mapping]] = ..., validate_play: _Optional[_Union[SamLocServiceValidatePlayRequest, _Mapping]] = ..., legal_moves: _Optional[_Union[SamLocServiceLegalMovesRequest, _Mapping]] = ..., settle_round: _Optional[_Union[SamLocServiceSettleRoundRequest, _Mapping]] = ...) -> None: ...
+    deal: SamLocServiceDealRequest
+    def __init__(self, id: _Optional[int] = ..., start_hand: _Optional[_Union[SamLocServiceStartHandRequest, _Mapping]] = ..., validate_play: _Optional[_Union[SamLocServiceValidatePlayRequest, _Mapping]] = ..., legal_moves: _Optional[_Union[SamLocServiceLegalMovesRequest, _Mapping]] = ..., settle_round: _Optional[_Union[SamLocServiceSettleRoundRequest, _Mapping]] = ..., deal: _Optional[_Union[SamLocServiceDealRequest, _Mapping]] = ...) -> None: ...
 
 class SamLocServiceStreamResponse(_message.Message):
-    __slots__ = ("id", "error", "start_hand", "validate_play", "legal_moves", "settle_round")
+    __slots__ = ("id", "error", "start_hand", "validate_play", "legal_moves", "settle_round", "deal")
     ID_FIELD_NUMBER: _ClassVar[int]
     ERROR_FIELD_NUMBER: _ClassVar[int]
     START_HAND_FIELD_NUMBER: _ClassVar[int]
     VALIDATE_PLAY_FIELD_NUMBER: _ClassVar[int]
     LEGAL_MOVES_FIELD_NUMBER: _ClassVar[int]
     SETTLE_ROUND_FIELD_NUMBER: _ClassVar[int]
+    DEAL_FIELD_NUMBER: _ClassVar[int]
     id: int
     error: _status_pb2.Status
     start_hand: SamLocServiceStartHandResponse
     validate_play: SamLocServiceValidatePlayResponse
     legal_moves: SamLocServiceLegalMovesResponse
     settle_round: SamLocServiceSettleRoundResponse
-    def __init__(self, id: _Optional[int] = ..., error: _Optional[_Union[_status_pb2.Status, _Mapping]] = ..., start_hand: _Optional[_Union[SamLocServiceStartHandResponse, _Mapping]] = ..., validate_play: _Optional[_Union[SamLocServiceValidatePlayResponse, _Mapping]] = ..., legal_moves: _Optional[_Union[SamLocServiceLegalMovesResponse, _Mapping]] = ..., settle_round: _Optional[_Union[SamLocServiceSettleRoundResponse, _Mapping]] = ...) -> None: ...
+    deal: SamLocServiceDealResponse
+    def __init__(self, id: _Optional[int] = ..., error: _Optional[_Union[_status_pb2.Status, _Mapping]] = ..., start_hand: _Optional[_Union[SamLocServiceStartHandResponse, _Mapping]] = ..., validate_play: _Optional[_Union[SamLocServiceValidatePlayResponse, _Mapping]] = ..., legal_moves: _Optional[_Union[SamLocServiceLegalMovesResponse, _Mapping]] = ..., settle_round: _Optional[_Union[SamLocServiceSettleRoundResponse, _Mapping]] = ..., deal: _Optional[_Union[SamLocServiceDealResponse, _Mapping]] = ...) -> None: ...

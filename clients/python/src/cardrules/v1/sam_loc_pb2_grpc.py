@@ -37,6 +37,11 @@ class SamLocServiceStub:
         Args:
             channel: A grpc.Channel.
         """
+        self.Deal = channel.unary_unary(
+                '/cardrules.v1.SamLocService/Deal',
+                request_serializer=cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceDealRequest.SerializeToString,
+                response_deserializer=cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceDealResponse.FromString,
+                _registered_method=True)
         self.StartHand = channel.unary_unary(
                 '/cardrules.v1.SamLocService/StartHand',
                 request_serializer=cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceStartHandRequest.SerializeToString,
@@ -69,6 +74,14 @@ class SamLocServiceServicer:
     Seats are indices into the state's seats, in play order (the seat after X acts after X).
     Every request may carry house rules; unset fields mean the documented defaults.
     """
+
+    def Deal(self, request, context):
+        """Deal the hands from a seeded shuffle that anyone can verify (docs/fair-deal.md): the same inputs give the
+        same deal on every server and in every SDK's local deal_from. The hands then go to StartHand.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
 
     def StartHand(self, request, context):
         """Deal a hand: checks instant wins (tới trắng) and Sâm declarations and returns the first table state.
@@ -112,6 +125,11 @@ class SamLocServiceServicer:
 
 def add_SamLocServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
+            'Deal': grpc.unary_unary_rpc_method_handler(
+                    servicer.Deal,
+                    request_deserializer=cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceDealRequest.FromString,
+                    response_serializer=cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceDealResponse.SerializeToString,
+            ),
             'StartHand': grpc.unary_unary_rpc_method_handler(
                     servicer.StartHand,
                     request_deserializer=cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceStartHandRequest.FromString,
@@ -150,6 +168,33 @@ class SamLocService:
     Seats are indices into the state's seats, in play order (the seat after X acts after X).
     Every request may carry house rules; unset fields mean the documented defaults.
     """
+
+    @staticmethod
+    def Deal(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardrules.v1.SamLocService/Deal',
+            cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceDealRequest.SerializeToString,
+            cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceDealResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
 
     @staticmethod
     def StartHand(request,

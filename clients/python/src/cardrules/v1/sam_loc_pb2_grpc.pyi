@@ -36,6 +36,10 @@ class SamLocServiceStub:
     def __new__(cls, channel: _grpc.Channel) -> _Self: ...
     @_typing.overload
     def __new__(cls, channel: _aio.Channel) -> SamLocServiceAsyncStub: ...
+    Deal: _grpc.UnaryUnaryMultiCallable[_sam_loc_pb2.SamLocServiceDealRequest, _sam_loc_pb2.SamLocServiceDealResponse]
+    """Deal the hands from a seeded shuffle that anyone can verify (docs/fair-deal.md): the same inputs give the
+    same deal on every server and in every SDK's local deal_from. The hands then go to StartHand.
+    """
     StartHand: _grpc.UnaryUnaryMultiCallable[_sam_loc_pb2.SamLocServiceStartHandRequest, _sam_loc_pb2.SamLocServiceStartHandResponse]
     """Deal a hand: checks instant wins (tới trắng) and Sâm declarations and returns the first table state."""
     ValidatePlay: _grpc.UnaryUnaryMultiCallable[_sam_loc_pb2.SamLocServiceValidatePlayRequest, _sam_loc_pb2.SamLocServiceValidatePlayResponse]
@@ -61,6 +65,10 @@ class SamLocServiceAsyncStub(SamLocServiceStub):
     """
 
     def __init__(self, channel: _aio.Channel) -> None: ...
+    Deal: _aio.UnaryUnaryMultiCallable[_sam_loc_pb2.SamLocServiceDealRequest, _sam_loc_pb2.SamLocServiceDealResponse]  # type: ignore[assignment]
+    """Deal the hands from a seeded shuffle that anyone can verify (docs/fair-deal.md): the same inputs give the
+    same deal on every server and in every SDK's local deal_from. The hands then go to StartHand.
+    """
     StartHand: _aio.UnaryUnaryMultiCallable[_sam_loc_pb2.SamLocServiceStartHandRequest, _sam_loc_pb2.SamLocServiceStartHandResponse]  # type: ignore[assignment]
     """Deal a hand: checks instant wins (tới trắng) and Sâm declarations and returns the first table state."""
     ValidatePlay: _aio.UnaryUnaryMultiCallable[_sam_loc_pb2.SamLocServiceValidatePlayRequest, _sam_loc_pb2.SamLocServiceValidatePlayResponse]  # type: ignore[assignment]
@@ -83,6 +91,16 @@ class SamLocServiceServicer(metaclass=_abc_1.ABCMeta):
     Seats are indices into the state's seats, in play order (the seat after X acts after X).
     Every request may carry house rules; unset fields mean the documented defaults.
     """
+
+    @_abc_1.abstractmethod
+    def Deal(
+        self,
+        request: _sam_loc_pb2.SamLocServiceDealRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_sam_loc_pb2.SamLocServiceDealResponse, _abc.Awaitable[_sam_loc_pb2.SamLocServiceDealResponse]]:
+        """Deal the hands from a seeded shuffle that anyone can verify (docs/fair-deal.md): the same inputs give the
+        same deal on every server and in every SDK's local deal_from. The hands then go to StartHand.
+        """
 
     @_abc_1.abstractmethod
     def StartHand(

@@ -17,6 +17,53 @@ from cardrules.v1 import cards_pb2, lieng_pb2, sam_loc_pb2
 __all__ = ["LiengRpcs", "SamLocRpcs"]
 
 
+@rpc("/cardrules.v1.LiengService/Deal", lieng_pb2.LiengServiceDealResponse)
+def _lieng_deal(
+    request: lieng_pb2.LiengServiceDealRequest | None = None,
+    *,
+    seat_count: int | None = None,
+    server_seed: bytes | None = None,
+    client_seed: str | None = None,
+    nonce: int | None = None,
+    algorithm: str | None = None,
+    timeout: float | None = None,
+    metadata: Metadata | None = None,
+) -> Call[lieng_pb2.LiengServiceDealRequest]:
+    """Deal the hands from a seeded shuffle that anyone can verify (docs/fair-deal.md): the same inputs give the same
+    deal on every server and in every SDK's local deal_from. The hands then go to the round record of SettleRound
+    (betting with StartBetting needs no cards).
+
+    ``seat_count``: The number of seats, 2 to 6; each seat is dealt 3 cards.
+
+    ``server_seed``: The backend's secret for this deal: 32 to 256 bytes (base64 in JSON) from a cryptographic
+    random source, a fresh one for every hand or every session of hands. Publish `commitment` (its SHA-256) before
+    the deal, keep the seed secret until the hand is over, then reveal it so that every player can recompute the
+    deal.
+
+    ``client_seed``: The public seed, chosen by the players rather than the backend (e.g. every player's
+    contribution, hashed together) and published before the deal: 0 to 256 bytes once encoded in UTF-8; may be
+    empty.
+
+    ``nonce``: The hand number under this server seed (0, 1, 2 …), 0 to 2^63−1: one seed may deal many hands, each
+    with its own nonce. A negative nonce is INVALID_ARGUMENT.
+
+    ``algorithm``: The algorithm to deal with: empty means the newest this server knows, today `cardrules-deal-v1`.
+    Give the name to get the same deal from any later server; a name this server does not know is INVALID_ARGUMENT
+    (UNKNOWN_ALGORITHM).
+    """
+    return prepare(
+        lieng_pb2.LiengServiceDealRequest,
+        request,
+        timeout,
+        metadata,
+        seat_count=seat_count,
+        server_seed=server_seed,
+        client_seed=client_seed,
+        nonce=nonce,
+        algorithm=algorithm,
+    )
+
+
 @rpc("/cardrules.v1.LiengService/ScoreLieng", lieng_pb2.ScoreLiengResponse)
 def _lieng_score_lieng(
     request: lieng_pb2.ScoreLiengRequest | None = None,
@@ -159,12 +206,59 @@ def _lieng_settle_round(
 class LiengRpcs:
     """The methods of ``cardrules.v1.LiengService``."""
 
+    deal = _lieng_deal
     score_lieng = _lieng_score_lieng
     compare_hands = _lieng_compare_hands
     start_betting = _lieng_start_betting
     validate_play = _lieng_validate_play
     legal_moves = _lieng_legal_moves
     settle_round = _lieng_settle_round
+
+
+@rpc("/cardrules.v1.SamLocService/Deal", sam_loc_pb2.SamLocServiceDealResponse)
+def _sam_loc_deal(
+    request: sam_loc_pb2.SamLocServiceDealRequest | None = None,
+    *,
+    seat_count: int | None = None,
+    server_seed: bytes | None = None,
+    client_seed: str | None = None,
+    nonce: int | None = None,
+    algorithm: str | None = None,
+    timeout: float | None = None,
+    metadata: Metadata | None = None,
+) -> Call[sam_loc_pb2.SamLocServiceDealRequest]:
+    """Deal the hands from a seeded shuffle that anyone can verify (docs/fair-deal.md): the same inputs give the same
+    deal on every server and in every SDK's local deal_from. The hands then go to StartHand.
+
+    ``seat_count``: The number of seats, 2 to 5; each seat is dealt 10 cards.
+
+    ``server_seed``: The backend's secret for this deal: 32 to 256 bytes (base64 in JSON) from a cryptographic
+    random source, a fresh one for every hand or every session of hands. Publish `commitment` (its SHA-256) before
+    the deal, keep the seed secret until the hand is over, then reveal it so that every player can recompute the
+    deal.
+
+    ``client_seed``: The public seed, chosen by the players rather than the backend (e.g. every player's
+    contribution, hashed together) and published before the deal: 0 to 256 bytes once encoded in UTF-8; may be
+    empty.
+
+    ``nonce``: The hand number under this server seed (0, 1, 2 …), 0 to 2^63−1: one seed may deal many hands, each
+    with its own nonce. A negative nonce is INVALID_ARGUMENT.
+
+    ``algorithm``: The algorithm to deal with: empty means the newest this server knows, today `cardrules-deal-v1`.
+    Give the name to get the same deal from any later server; a name this server does not know is INVALID_ARGUMENT
+    (UNKNOWN_ALGORITHM).
+    """
+    return prepare(
+        sam_loc_pb2.SamLocServiceDealRequest,
+        request,
+        timeout,
+        metadata,
+        seat_count=seat_count,
+        server_seed=server_seed,
+        client_seed=client_seed,
+        nonce=nonce,
+        algorithm=algorithm,
+    )
 
 
 @rpc("/cardrules.v1.SamLocService/StartHand", sam_loc_pb2.SamLocServiceStartHandResponse)
@@ -283,6 +377,7 @@ def _sam_loc_settle_round(
 class SamLocRpcs:
     """The methods of ``cardrules.v1.SamLocService``."""
 
+    deal = _sam_loc_deal
     start_hand = _sam_loc_start_hand
     validate_play = _sam_loc_validate_play
     legal_moves = _sam_loc_legal_moves

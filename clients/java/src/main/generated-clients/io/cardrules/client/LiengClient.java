@@ -3,6 +3,8 @@ package io.cardrules.client;
 
 import io.cardrules.v1.CompareHandsRequest;
 import io.cardrules.v1.CompareHandsResponse;
+import io.cardrules.v1.LiengServiceDealRequest;
+import io.cardrules.v1.LiengServiceDealResponse;
 import io.cardrules.v1.LiengServiceGrpc;
 import io.cardrules.v1.LiengServiceLegalMovesRequest;
 import io.cardrules.v1.LiengServiceLegalMovesResponse;
@@ -18,9 +20,9 @@ import io.grpc.Channel;
 
 /**
  * Typed calls to {@code cardrules.v1.LiengService} through the generated {@link LiengServiceGrpc} blocking stub,
- * one method per RPC named after it ({@code ScoreLieng} is {@link #scoreLieng}). Each call gets the client's
- * deadline (default 2 s) and a failed call throws a {@link RulesException} subclass. Thread-safe; share one per
- * channel. {@link LiengFutureClient} is the same without blocking.
+ * one method per RPC named after it ({@code Deal} is {@link #deal}). Each call gets the client's deadline (default
+ * 2 s) and a failed call throws a {@link RulesException} subclass. Thread-safe; share one per channel. {@link
+ * LiengFutureClient} is the same without blocking.
  */
 public final class LiengClient extends BlockingClient<LiengServiceGrpc.LiengServiceBlockingStub, LiengClient> {
   /** A client whose calls get {@link RulesChannels#DEFAULT_DEADLINE_MILLIS}. */
@@ -40,6 +42,15 @@ public final class LiengClient extends BlockingClient<LiengServiceGrpc.LiengServ
   @Override
   LiengClient with(LiengServiceGrpc.LiengServiceBlockingStub stub, long deadlineMillis) {
     return new LiengClient(stub, deadlineMillis);
+  }
+
+  /**
+   * Deal the hands from a seeded shuffle that anyone can verify (docs/fair-deal.md): the same inputs give the same
+   * deal on every server and in every SDK's local deal_from. The hands then go to the round record of SettleRound
+   * (betting with StartBetting needs no cards).
+   */
+  public LiengServiceDealResponse deal(LiengServiceDealRequest request) {
+    return call(stub -> stub.deal(request));
   }
 
   /** Score one or many 3-card hands. */

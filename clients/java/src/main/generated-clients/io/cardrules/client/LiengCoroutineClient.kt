@@ -3,6 +3,8 @@ package io.cardrules.client
 
 import io.cardrules.v1.CompareHandsRequest
 import io.cardrules.v1.CompareHandsResponse
+import io.cardrules.v1.LiengServiceDealRequest
+import io.cardrules.v1.LiengServiceDealResponse
 import io.cardrules.v1.LiengServiceLegalMovesRequest
 import io.cardrules.v1.LiengServiceLegalMovesResponse
 import io.cardrules.v1.LiengServiceSettleRoundRequest
@@ -44,6 +46,14 @@ class LiengCoroutineClient(private val futures: LiengFutureClient) {
     /** A client whose calls carry [credentials], e.g. `BearerToken.of(token)`. */
     fun withCallCredentials(credentials: CallCredentials): LiengCoroutineClient =
         LiengCoroutineClient(futures.withCallCredentials(credentials))
+
+    /**
+     * Deal the hands from a seeded shuffle that anyone can verify (docs/fair-deal.md): the same inputs give the
+     * same deal on every server and in every SDK's local deal_from. The hands then go to the round record of
+     * SettleRound (betting with StartBetting needs no cards).
+     */
+    suspend fun deal(request: LiengServiceDealRequest): LiengServiceDealResponse =
+        futures.deal(request).await()
 
     /** Score one or many 3-card hands. */
     suspend fun scoreLieng(request: ScoreLiengRequest): ScoreLiengResponse =

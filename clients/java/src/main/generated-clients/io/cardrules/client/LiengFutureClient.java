@@ -4,6 +4,8 @@ package io.cardrules.client;
 import com.google.common.util.concurrent.ListenableFuture;
 import io.cardrules.v1.CompareHandsRequest;
 import io.cardrules.v1.CompareHandsResponse;
+import io.cardrules.v1.LiengServiceDealRequest;
+import io.cardrules.v1.LiengServiceDealResponse;
 import io.cardrules.v1.LiengServiceGrpc;
 import io.cardrules.v1.LiengServiceLegalMovesRequest;
 import io.cardrules.v1.LiengServiceLegalMovesResponse;
@@ -41,6 +43,15 @@ public final class LiengFutureClient extends FutureClient<LiengServiceGrpc.Lieng
   @Override
   LiengFutureClient with(LiengServiceGrpc.LiengServiceFutureStub stub, long deadlineMillis) {
     return new LiengFutureClient(stub, deadlineMillis);
+  }
+
+  /**
+   * Deal the hands from a seeded shuffle that anyone can verify (docs/fair-deal.md): the same inputs give the same
+   * deal on every server and in every SDK's local deal_from. The hands then go to the round record of SettleRound
+   * (betting with StartBetting needs no cards).
+   */
+  public ListenableFuture<LiengServiceDealResponse> deal(LiengServiceDealRequest request) {
+    return call(stub -> stub.deal(request));
   }
 
   /** Score one or many 3-card hands. */

@@ -2,6 +2,8 @@
 package io.cardrules.client;
 
 import com.google.common.util.concurrent.ListenableFuture;
+import io.cardrules.v1.SamLocServiceDealRequest;
+import io.cardrules.v1.SamLocServiceDealResponse;
 import io.cardrules.v1.SamLocServiceGrpc;
 import io.cardrules.v1.SamLocServiceLegalMovesRequest;
 import io.cardrules.v1.SamLocServiceLegalMovesResponse;
@@ -38,6 +40,14 @@ public final class SamLocFutureClient
   @Override
   SamLocFutureClient with(SamLocServiceGrpc.SamLocServiceFutureStub stub, long deadlineMillis) {
     return new SamLocFutureClient(stub, deadlineMillis);
+  }
+
+  /**
+   * Deal the hands from a seeded shuffle that anyone can verify (docs/fair-deal.md): the same inputs give the same
+   * deal on every server and in every SDK's local deal_from. The hands then go to StartHand.
+   */
+  public ListenableFuture<SamLocServiceDealResponse> deal(SamLocServiceDealRequest request) {
+    return call(stub -> stub.deal(request));
   }
 
   /** Deal a hand: checks instant wins (tới trắng) and Sâm declarations and returns the first table state. */

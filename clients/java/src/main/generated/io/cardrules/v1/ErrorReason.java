@@ -81,7 +81,8 @@ public enum ErrorReason
   /**
    * <pre>
    * A number of seats outside the table's range (2 to `house_rules.max_players`): dealt hands, a state's seats,
-   * a round's stacks or hands. Field: the list, e.g. `hands`, `state.seats`, `stacks`.
+   * a round's stacks or hands, a Deal's `seat_count`. Field: the list or the count, e.g. `hands`, `state.seats`,
+   * `stacks`, `seat_count`.
    * </pre>
    *
    * <code>ERROR_REASON_WRONG_SEAT_COUNT = 6;</code>
@@ -99,7 +100,8 @@ public enum ErrorReason
   /**
    * <pre>
    * A number outside its allowed range: a house-rule number (`house_rules.fee_bps` 10001), a stake or ante that
-   * is not positive, a negative stack or amount, a card count over 10, an amount beyond int64.
+   * is not positive, a negative stack or amount, a card count over 10, an amount beyond int64, a negative
+   * Deal `nonce`.
    * </pre>
    *
    * <code>ERROR_REASON_OUT_OF_RANGE = 8;</code>
@@ -240,6 +242,24 @@ public enum ErrorReason
    * <code>ERROR_REASON_MORE_VIOLATIONS = 23;</code>
    */
   ERROR_REASON_MORE_VIOLATIONS(23),
+  /**
+   * <pre>
+   * A bytes or text value of a length outside its range: a Deal's `server_seed` 32 to 256 bytes, its
+   * `client_seed` at most 256 bytes once encoded in UTF-8. Field: e.g. `server_seed`.
+   * </pre>
+   *
+   * <code>ERROR_REASON_WRONG_LENGTH = 24;</code>
+   */
+  ERROR_REASON_WRONG_LENGTH(24),
+  /**
+   * <pre>
+   * A deal algorithm this server does not know (a client built for a newer server?): Deal's `algorithm` is
+   * empty (the newest) or a name the server deals with, e.g. `cardrules-deal-v1`. Field: `algorithm`.
+   * </pre>
+   *
+   * <code>ERROR_REASON_UNKNOWN_ALGORITHM = 25;</code>
+   */
+  ERROR_REASON_UNKNOWN_ALGORITHM(25),
   UNRECOGNIZED(-1),
   ;
 
@@ -300,7 +320,8 @@ public enum ErrorReason
   /**
    * <pre>
    * A number of seats outside the table's range (2 to `house_rules.max_players`): dealt hands, a state's seats,
-   * a round's stacks or hands. Field: the list, e.g. `hands`, `state.seats`, `stacks`.
+   * a round's stacks or hands, a Deal's `seat_count`. Field: the list or the count, e.g. `hands`, `state.seats`,
+   * `stacks`, `seat_count`.
    * </pre>
    *
    * <code>ERROR_REASON_WRONG_SEAT_COUNT = 6;</code>
@@ -318,7 +339,8 @@ public enum ErrorReason
   /**
    * <pre>
    * A number outside its allowed range: a house-rule number (`house_rules.fee_bps` 10001), a stake or ante that
-   * is not positive, a negative stack or amount, a card count over 10, an amount beyond int64.
+   * is not positive, a negative stack or amount, a card count over 10, an amount beyond int64, a negative
+   * Deal `nonce`.
    * </pre>
    *
    * <code>ERROR_REASON_OUT_OF_RANGE = 8;</code>
@@ -459,6 +481,24 @@ public enum ErrorReason
    * <code>ERROR_REASON_MORE_VIOLATIONS = 23;</code>
    */
   public static final int ERROR_REASON_MORE_VIOLATIONS_VALUE = 23;
+  /**
+   * <pre>
+   * A bytes or text value of a length outside its range: a Deal's `server_seed` 32 to 256 bytes, its
+   * `client_seed` at most 256 bytes once encoded in UTF-8. Field: e.g. `server_seed`.
+   * </pre>
+   *
+   * <code>ERROR_REASON_WRONG_LENGTH = 24;</code>
+   */
+  public static final int ERROR_REASON_WRONG_LENGTH_VALUE = 24;
+  /**
+   * <pre>
+   * A deal algorithm this server does not know (a client built for a newer server?): Deal's `algorithm` is
+   * empty (the newest) or a name the server deals with, e.g. `cardrules-deal-v1`. Field: `algorithm`.
+   * </pre>
+   *
+   * <code>ERROR_REASON_UNKNOWN_ALGORITHM = 25;</code>
+   */
+  public static final int ERROR_REASON_UNKNOWN_ALGORITHM_VALUE = 25;
 
 
   public final int getNumber() {
@@ -509,6 +549,8 @@ public enum ErrorReason
       case 21: return ERROR_REASON_UNKNOWN_FIELD;
       case 22: return ERROR_REASON_DUPLICATE_FIELD;
       case 23: return ERROR_REASON_MORE_VIOLATIONS;
+      case 24: return ERROR_REASON_WRONG_LENGTH;
+      case 25: return ERROR_REASON_UNKNOWN_ALGORITHM;
       default: return null;
     }
   }

@@ -25,7 +25,7 @@ public final class Errors {
   static {
     java.lang.String[] descriptorData = {
       "\n\031cardrules/v1/errors.proto\022\014cardrules.v" +
-      "1*\262\006\n\013ErrorReason\022\034\n\030ERROR_REASON_UNSPEC" +
+      "1*\365\006\n\013ErrorReason\022\034\n\030ERROR_REASON_UNSPEC" +
       "IFIED\020\000\022\037\n\033ERROR_REASON_MALFORMED_CARD\020\001" +
       "\022\037\n\033ERROR_REASON_DUPLICATE_CARD\020\002\022!\n\035ERR" +
       "OR_REASON_CARD_NOT_IN_HAND\020\003\022!\n\035ERROR_RE" +
@@ -45,8 +45,9 @@ public final class Errors {
       "O_MANY\020\023\022 \n\034ERROR_REASON_DUPLICATE_VALUE" +
       "\020\024\022\036\n\032ERROR_REASON_UNKNOWN_FIELD\020\025\022 \n\034ER" +
       "ROR_REASON_DUPLICATE_FIELD\020\026\022 \n\034ERROR_RE" +
-      "ASON_MORE_VIOLATIONS\020\027B\023\n\017io.cardrules.v" +
-      "1P\001b\006proto3"
+      "ASON_MORE_VIOLATIONS\020\027\022\035\n\031ERROR_REASON_W" +
+      "RONG_LENGTH\020\030\022\"\n\036ERROR_REASON_UNKNOWN_AL" +
+      "GORITHM\020\031B\023\n\017io.cardrules.v1P\001b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,

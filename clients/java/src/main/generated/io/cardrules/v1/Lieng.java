@@ -91,6 +91,16 @@ public final class Lieng {
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_cardrules_v1_StartBettingView_fieldAccessorTable;
   static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardrules_v1_LiengServiceDealRequest_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_cardrules_v1_LiengServiceDealRequest_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardrules_v1_LiengServiceDealResponse_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_cardrules_v1_LiengServiceDealResponse_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
     internal_static_cardrules_v1_LiengServiceValidatePlayRequest_descriptor;
   static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
@@ -223,73 +233,81 @@ public final class Lieng {
       "ttingView\"l\n\020StartBettingView\022$\n\006viewer\030" +
       "\001 \001(\0132\024.cardrules.v1.Viewer\0222\n\006answer\030\002 " +
       "\001(\0132\".cardrules.v1.StartBettingResponse\"" +
-      "\325\001\n\037LiengServiceValidatePlayRequest\0222\n\013h" +
-      "ouse_rules\030\001 \001(\0132\035.cardrules.v1.LiengHou" +
-      "seRules\022.\n\005state\030\002 \001(\0132\037.cardrules.v1.Li" +
-      "engBettingState\022)\n\006action\030\003 \001(\0132\031.cardru" +
-      "les.v1.LiengAction\022#\n\005views\030\004 \003(\0132\024.card" +
-      "rules.v1.Viewer\"\247\002\n LiengServiceValidate" +
-      "PlayResponse\022\r\n\005legal\030\001 \001(\010\022)\n\006reason\030\002 " +
-      "\001(\0162\031.cardrules.v1.LiengReason\022/\n\007messag" +
-      "e\030\003 \001(\0132\036.cardrules.v1.LocalizedMessage\022" +
-      "(\n\006events\030\004 \003(\0132\030.cardrules.v1.LiengEven" +
-      "t\0223\n\nnext_state\030\005 \001(\0132\037.cardrules.v1.Lie" +
-      "ngBettingState\0229\n\005views\030\006 \003(\0132*.cardrule" +
-      "s.v1.LiengServiceValidatePlayView\"\204\001\n\034Li" +
-      "engServiceValidatePlayView\022$\n\006viewer\030\001 \001" +
-      "(\0132\024.cardrules.v1.Viewer\022>\n\006answer\030\002 \001(\013" +
-      "2..cardrules.v1.LiengServiceValidatePlay" +
-      "Response\"\250\001\n\035LiengServiceLegalMovesReque" +
-      "st\0222\n\013house_rules\030\001 \001(\0132\035.cardrules.v1.L" +
-      "iengHouseRules\022.\n\005state\030\002 \001(\0132\037.cardrule" +
-      "s.v1.LiengBettingState\022#\n\005views\030\003 \003(\0132\024." +
-      "cardrules.v1.Viewer\"\327\001\n\036LiengServiceLega" +
-      "lMovesResponse\022\021\n\004seat\030\001 \001(\005H\000\210\001\001\022/\n\007act" +
-      "ions\030\002 \003(\0132\036.cardrules.v1.LiengLegalActi" +
-      "on\022/\n\014raise_reason\030\003 \001(\0162\031.cardrules.v1." +
-      "LiengReason\0227\n\005views\030\004 \003(\0132(.cardrules.v" +
-      "1.LiengServiceLegalMovesViewB\007\n\005_seat\"\200\001" +
-      "\n\032LiengServiceLegalMovesView\022$\n\006viewer\030\001" +
-      " \001(\0132\024.cardrules.v1.Viewer\022<\n\006answer\030\002 \001" +
-      "(\0132,.cardrules.v1.LiengServiceLegalMoves" +
-      "Response\"\311\001\n\020LiengRoundRecord\0222\n\013house_r" +
-      "ules\030\001 \001(\0132\035.cardrules.v1.LiengHouseRule" +
-      "s\022\016\n\006stacks\030\002 \003(\003\022\014\n\004ante\030\003 \001(\003\022\023\n\013first" +
-      "_actor\030\004 \001(\005\022\"\n\005hands\030\005 \003(\0132\023.cardrules." +
-      "v1.Cards\022*\n\007actions\030\006 \003(\0132\031.cardrules.v1" +
-      ".LiengAction\"\246\001\n\010LiengPot\022\n\n\002lo\030\001 \001(\003\022\n\n" +
-      "\002hi\030\002 \001(\003\022\016\n\006amount\030\003 \001(\003\022\020\n\010eligible\030\004 " +
-      "\003(\005\022\025\n\rcontributions\030\005 \003(\003\022(\n\004kind\030\006 \001(\016" +
-      "2\032.cardrules.v1.LiengPotKind\022\017\n\007winners\030" +
-      "\007 \003(\005\022\016\n\006shares\030\010 \003(\003\"G\n\016LiengShownHand\022" +
-      "\014\n\004seat\030\001 \001(\005\022\'\n\005score\030\002 \001(\0132\030.cardrules" +
-      ".v1.LiengScore\"t\n\036LiengServiceSettleRoun" +
-      "dRequest\022-\n\005round\030\001 \001(\0132\036.cardrules.v1.L" +
-      "iengRoundRecord\022#\n\005views\030\002 \003(\0132\024.cardrul" +
-      "es.v1.Viewer\"\330\002\n\037LiengServiceSettleRound" +
-      "Response\022$\n\004pots\030\001 \003(\0132\026.cardrules.v1.Li" +
-      "engPot\022)\n\ttransfers\030\002 \003(\0132\026.cardrules.v1" +
-      ".Transfer\022\014\n\004nets\030\003 \003(\003\022\013\n\003fee\030\004 \001(\003\022\014\n\004" +
-      "fees\030\005 \003(\003\022\034\n\017fold_out_winner\030\006 \001(\005H\000\210\001\001" +
-      "\022\021\n\tcommitted\030\007 \003(\003\022\017\n\007payouts\030\010 \003(\003\022+\n\005" +
-      "shown\030\t \003(\0132\034.cardrules.v1.LiengShownHan" +
-      "d\0228\n\005views\030\n \003(\0132).cardrules.v1.LiengSer" +
-      "viceSettleRoundViewB\022\n\020_fold_out_winner\"" +
-      "\202\001\n\033LiengServiceSettleRoundView\022$\n\006viewe" +
-      "r\030\001 \001(\0132\024.cardrules.v1.Viewer\022=\n\006answer\030" +
-      "\002 \001(\0132-.cardrules.v1.LiengServiceSettleR" +
-      "oundResponse\"\261\003\n\031LiengServiceStreamReque" +
-      "st\022\n\n\002id\030\001 \001(\004\0226\n\013score_lieng\030\002 \001(\0132\037.ca" +
-      "rdrules.v1.ScoreLiengRequestH\000\022:\n\rcompar" +
-      "e_hands\030\003 \001(\0132!.cardrules.v1.CompareHand" +
-      "sRequestH\000\022:\n\rstart_betting\030\004 \001(\0132!.card" +
-      "rules.v1.StartBettingRequestH\000\022F\n\rvalida" +
-      "te_play\030\005 \001(\0132-.cardrules.v1.LiengServic" +
-      "eValidatePlayRequestH\000\022B\n\013legal_moves\030\006 " +
-      "\001(\0132+.cardrules.v1.LiengServiceLegalMove" +
-      "sRequestH\000\022D\n\014settle_round\030\007 \001(\0132,.cardr" +
-      "ules.v1.LiengServiceSettleRoundRequestH\000" +
-      "B\006\n\004call\"\337\003\n\032LiengServiceStreamResponse\022" +
+      "y\n\027LiengServiceDealRequest\022\022\n\nseat_count" +
+      "\030\001 \001(\005\022\023\n\013server_seed\030\002 \001(\014\022\023\n\013client_se" +
+      "ed\030\003 \001(\t\022\r\n\005nonce\030\004 \001(\003\022\021\n\talgorithm\030\005 \001" +
+      "(\t\"\213\001\n\030LiengServiceDealResponse\022\"\n\005hands" +
+      "\030\001 \003(\0132\023.cardrules.v1.Cards\022$\n\007undealt\030\002" +
+      " \001(\0132\023.cardrules.v1.Cards\022\022\n\ncommitment\030" +
+      "\003 \001(\014\022\021\n\talgorithm\030\004 \001(\t\"\325\001\n\037LiengServic" +
+      "eValidatePlayRequest\0222\n\013house_rules\030\001 \001(" +
+      "\0132\035.cardrules.v1.LiengHouseRules\022.\n\005stat" +
+      "e\030\002 \001(\0132\037.cardrules.v1.LiengBettingState" +
+      "\022)\n\006action\030\003 \001(\0132\031.cardrules.v1.LiengAct" +
+      "ion\022#\n\005views\030\004 \003(\0132\024.cardrules.v1.Viewer" +
+      "\"\247\002\n LiengServiceValidatePlayResponse\022\r\n" +
+      "\005legal\030\001 \001(\010\022)\n\006reason\030\002 \001(\0162\031.cardrules" +
+      ".v1.LiengReason\022/\n\007message\030\003 \001(\0132\036.cardr" +
+      "ules.v1.LocalizedMessage\022(\n\006events\030\004 \003(\013" +
+      "2\030.cardrules.v1.LiengEvent\0223\n\nnext_state" +
+      "\030\005 \001(\0132\037.cardrules.v1.LiengBettingState\022" +
+      "9\n\005views\030\006 \003(\0132*.cardrules.v1.LiengServi" +
+      "ceValidatePlayView\"\204\001\n\034LiengServiceValid" +
+      "atePlayView\022$\n\006viewer\030\001 \001(\0132\024.cardrules." +
+      "v1.Viewer\022>\n\006answer\030\002 \001(\0132..cardrules.v1" +
+      ".LiengServiceValidatePlayResponse\"\250\001\n\035Li" +
+      "engServiceLegalMovesRequest\0222\n\013house_rul" +
+      "es\030\001 \001(\0132\035.cardrules.v1.LiengHouseRules\022" +
+      ".\n\005state\030\002 \001(\0132\037.cardrules.v1.LiengBetti" +
+      "ngState\022#\n\005views\030\003 \003(\0132\024.cardrules.v1.Vi" +
+      "ewer\"\327\001\n\036LiengServiceLegalMovesResponse\022" +
+      "\021\n\004seat\030\001 \001(\005H\000\210\001\001\022/\n\007actions\030\002 \003(\0132\036.ca" +
+      "rdrules.v1.LiengLegalAction\022/\n\014raise_rea" +
+      "son\030\003 \001(\0162\031.cardrules.v1.LiengReason\0227\n\005" +
+      "views\030\004 \003(\0132(.cardrules.v1.LiengServiceL" +
+      "egalMovesViewB\007\n\005_seat\"\200\001\n\032LiengServiceL" +
+      "egalMovesView\022$\n\006viewer\030\001 \001(\0132\024.cardrule" +
+      "s.v1.Viewer\022<\n\006answer\030\002 \001(\0132,.cardrules." +
+      "v1.LiengServiceLegalMovesResponse\"\311\001\n\020Li" +
+      "engRoundRecord\0222\n\013house_rules\030\001 \001(\0132\035.ca" +
+      "rdrules.v1.LiengHouseRules\022\016\n\006stacks\030\002 \003" +
+      "(\003\022\014\n\004ante\030\003 \001(\003\022\023\n\013first_actor\030\004 \001(\005\022\"\n" +
+      "\005hands\030\005 \003(\0132\023.cardrules.v1.Cards\022*\n\007act" +
+      "ions\030\006 \003(\0132\031.cardrules.v1.LiengAction\"\246\001" +
+      "\n\010LiengPot\022\n\n\002lo\030\001 \001(\003\022\n\n\002hi\030\002 \001(\003\022\016\n\006am" +
+      "ount\030\003 \001(\003\022\020\n\010eligible\030\004 \003(\005\022\025\n\rcontribu" +
+      "tions\030\005 \003(\003\022(\n\004kind\030\006 \001(\0162\032.cardrules.v1" +
+      ".LiengPotKind\022\017\n\007winners\030\007 \003(\005\022\016\n\006shares" +
+      "\030\010 \003(\003\"G\n\016LiengShownHand\022\014\n\004seat\030\001 \001(\005\022\'" +
+      "\n\005score\030\002 \001(\0132\030.cardrules.v1.LiengScore\"" +
+      "t\n\036LiengServiceSettleRoundRequest\022-\n\005rou" +
+      "nd\030\001 \001(\0132\036.cardrules.v1.LiengRoundRecord" +
+      "\022#\n\005views\030\002 \003(\0132\024.cardrules.v1.Viewer\"\330\002" +
+      "\n\037LiengServiceSettleRoundResponse\022$\n\004pot" +
+      "s\030\001 \003(\0132\026.cardrules.v1.LiengPot\022)\n\ttrans" +
+      "fers\030\002 \003(\0132\026.cardrules.v1.Transfer\022\014\n\004ne" +
+      "ts\030\003 \003(\003\022\013\n\003fee\030\004 \001(\003\022\014\n\004fees\030\005 \003(\003\022\034\n\017f" +
+      "old_out_winner\030\006 \001(\005H\000\210\001\001\022\021\n\tcommitted\030\007" +
+      " \003(\003\022\017\n\007payouts\030\010 \003(\003\022+\n\005shown\030\t \003(\0132\034.c" +
+      "ardrules.v1.LiengShownHand\0228\n\005views\030\n \003(" +
+      "\0132).cardrules.v1.LiengServiceSettleRound" +
+      "ViewB\022\n\020_fold_out_winner\"\202\001\n\033LiengServic" +
+      "eSettleRoundView\022$\n\006viewer\030\001 \001(\0132\024.cardr" +
+      "ules.v1.Viewer\022=\n\006answer\030\002 \001(\0132-.cardrul" +
+      "es.v1.LiengServiceSettleRoundResponse\"\350\003" +
+      "\n\031LiengServiceStreamRequest\022\n\n\002id\030\001 \001(\004\022" +
+      "6\n\013score_lieng\030\002 \001(\0132\037.cardrules.v1.Scor" +
+      "eLiengRequestH\000\022:\n\rcompare_hands\030\003 \001(\0132!" +
+      ".cardrules.v1.CompareHandsRequestH\000\022:\n\rs" +
+      "tart_betting\030\004 \001(\0132!.cardrules.v1.StartB" +
+      "ettingRequestH\000\022F\n\rvalidate_play\030\005 \001(\0132-" +
+      ".cardrules.v1.LiengServiceValidatePlayRe" +
+      "questH\000\022B\n\013legal_moves\030\006 \001(\0132+.cardrules" +
+      ".v1.LiengServiceLegalMovesRequestH\000\022D\n\014s" +
+      "ettle_round\030\007 \001(\0132,.cardrules.v1.LiengSe" +
+      "rviceSettleRoundRequestH\000\0225\n\004deal\030\010 \001(\0132" +
+      "%.cardrules.v1.LiengServiceDealRequestH\000" +
+      "B\006\n\004call\"\227\004\n\032LiengServiceStreamResponse\022" +
       "\n\n\002id\030\001 \001(\004\022#\n\005error\030\002 \001(\0132\022.google.rpc." +
       "StatusH\000\0227\n\013score_lieng\030\003 \001(\0132 .cardrule" +
       "s.v1.ScoreLiengResponseH\000\022;\n\rcompare_han" +
@@ -301,63 +319,66 @@ public final class Lieng {
       "\0132,.cardrules.v1.LiengServiceLegalMovesR" +
       "esponseH\000\022E\n\014settle_round\030\010 \001(\0132-.cardru" +
       "les.v1.LiengServiceSettleRoundResponseH\000" +
-      "B\010\n\006result*S\n\010LiengA23\022\031\n\025LIENG_A23_UNSP" +
-      "ECIFIED\020\000\022\024\n\020LIENG_A23_LOWEST\020\001\022\026\n\022LIENG" +
-      "_A23_ACE_HIGH\020\002*\226\001\n\021LiengSuitTieBreak\022$\n" +
-      " LIENG_SUIT_TIE_BREAK_UNSPECIFIED\020\000\022\035\n\031L" +
-      "IENG_SUIT_TIE_BREAK_NONE\020\001\022\035\n\031LIENG_SUIT" +
-      "_TIE_BREAK_HDCS\020\002\022\035\n\031LIENG_SUIT_TIE_BREA" +
-      "K_DHCS\020\003*`\n\013LiengExcess\022\034\n\030LIENG_EXCESS_" +
-      "UNSPECIFIED\020\000\022\032\n\026LIENG_EXCESS_SIDE_POTS\020" +
-      "\001\022\027\n\023LIENG_EXCESS_REFUND\020\002*{\n\tLiengTier\022" +
-      "\032\n\026LIENG_TIER_UNSPECIFIED\020\000\022\022\n\016LIENG_TIE" +
-      "R_SAP\020\001\022\024\n\020LIENG_TIER_LIENG\020\002\022\021\n\rLIENG_T" +
-      "IER_DI\020\003\022\025\n\021LIENG_TIER_POINTS\020\004*\343\001\n\017Lien" +
-      "gActionKind\022!\n\035LIENG_ACTION_KIND_UNSPECI" +
-      "FIED\020\000\022\032\n\026LIENG_ACTION_KIND_FOLD\020\001\022\033\n\027LI" +
-      "ENG_ACTION_KIND_CHECK\020\002\022\032\n\026LIENG_ACTION_" +
-      "KIND_CALL\020\003\022\033\n\027LIENG_ACTION_KIND_RAISE\020\004" +
-      "\022\034\n\030LIENG_ACTION_KIND_ALL_IN\020\005\022\035\n\031LIENG_" +
-      "ACTION_KIND_TIMEOUT\020\006*\206\003\n\013LiengReason\022\034\n" +
-      "\030LIENG_REASON_UNSPECIFIED\020\000\022\037\n\033LIENG_REA" +
-      "SON_BETTING_CLOSED\020\001\022\036\n\032LIENG_REASON_NOT" +
-      "_YOUR_TURN\020\002\022\035\n\031LIENG_REASON_CANNOT_CHEC" +
-      "K\020\003\022 \n\034LIENG_REASON_NOTHING_TO_CALL\020\004\022\034\n" +
-      "\030LIENG_REASON_CANNOT_CALL\020\005\022$\n LIENG_REA" +
-      "SON_RAISE_BELOW_MINIMUM\020\006\022 \n\034LIENG_REASO" +
-      "N_RAISE_ABOVE_CAP\020\007\022!\n\035LIENG_REASON_NOT_" +
-      "ENOUGH_CHIPS\020\010\022\'\n#LIENG_REASON_RAISE_ROU" +
-      "NDS_EXHAUSTED\020\t\022%\n!LIENG_REASON_BETTING_" +
-      "NOT_REOPENED\020\n*\235\002\n\016LiengEventKind\022 \n\034LIE" +
-      "NG_EVENT_KIND_UNSPECIFIED\020\000\022 \n\034LIENG_EVE" +
-      "NT_KIND_SEAT_FOLDED\020\001\022 \n\034LIENG_EVENT_KIN" +
-      "D_SEAT_ALL_IN\020\002\022\037\n\033LIENG_EVENT_KIND_FULL" +
-      "_RAISE\020\003\022!\n\035LIENG_EVENT_KIND_SHORT_ALL_I" +
-      "N\020\004\022#\n\037LIENG_EVENT_KIND_BETTING_CLOSED\020\005" +
-      "\022\035\n\031LIENG_EVENT_KIND_FOLD_OUT\020\006\022\035\n\031LIENG" +
-      "_EVENT_KIND_SHOWDOWN\020\007*\210\001\n\014LiengPotKind\022" +
-      "\036\n\032LIENG_POT_KIND_UNSPECIFIED\020\000\022\033\n\027LIENG" +
-      "_POT_KIND_SHOWDOWN\020\001\022\036\n\032LIENG_POT_KIND_U" +
-      "NCONTESTED\020\002\022\033\n\027LIENG_POT_KIND_REFUNDED\020" +
-      "\0032\262\005\n\014LiengService\022O\n\nScoreLieng\022\037.cardr" +
-      "ules.v1.ScoreLiengRequest\032 .cardrules.v1" +
-      ".ScoreLiengResponse\022U\n\014CompareHands\022!.ca" +
-      "rdrules.v1.CompareHandsRequest\032\".cardrul" +
-      "es.v1.CompareHandsResponse\022U\n\014StartBetti" +
-      "ng\022!.cardrules.v1.StartBettingRequest\032\"." +
-      "cardrules.v1.StartBettingResponse\022m\n\014Val" +
-      "idatePlay\022-.cardrules.v1.LiengServiceVal" +
-      "idatePlayRequest\032..cardrules.v1.LiengSer" +
-      "viceValidatePlayResponse\022g\n\nLegalMoves\022+" +
-      ".cardrules.v1.LiengServiceLegalMovesRequ" +
-      "est\032,.cardrules.v1.LiengServiceLegalMove" +
-      "sResponse\022j\n\013SettleRound\022,.cardrules.v1." +
-      "LiengServiceSettleRoundRequest\032-.cardrul" +
-      "es.v1.LiengServiceSettleRoundResponse\022_\n" +
-      "\006Stream\022\'.cardrules.v1.LiengServiceStrea" +
-      "mRequest\032(.cardrules.v1.LiengServiceStre" +
-      "amResponse(\0010\001B\023\n\017io.cardrules.v1P\001b\006pro" +
-      "to3"
+      "\0226\n\004deal\030\t \001(\0132&.cardrules.v1.LiengServi" +
+      "ceDealResponseH\000B\010\n\006result*S\n\010LiengA23\022\031" +
+      "\n\025LIENG_A23_UNSPECIFIED\020\000\022\024\n\020LIENG_A23_L" +
+      "OWEST\020\001\022\026\n\022LIENG_A23_ACE_HIGH\020\002*\226\001\n\021Lien" +
+      "gSuitTieBreak\022$\n LIENG_SUIT_TIE_BREAK_UN" +
+      "SPECIFIED\020\000\022\035\n\031LIENG_SUIT_TIE_BREAK_NONE" +
+      "\020\001\022\035\n\031LIENG_SUIT_TIE_BREAK_HDCS\020\002\022\035\n\031LIE" +
+      "NG_SUIT_TIE_BREAK_DHCS\020\003*`\n\013LiengExcess\022" +
+      "\034\n\030LIENG_EXCESS_UNSPECIFIED\020\000\022\032\n\026LIENG_E" +
+      "XCESS_SIDE_POTS\020\001\022\027\n\023LIENG_EXCESS_REFUND" +
+      "\020\002*{\n\tLiengTier\022\032\n\026LIENG_TIER_UNSPECIFIE" +
+      "D\020\000\022\022\n\016LIENG_TIER_SAP\020\001\022\024\n\020LIENG_TIER_LI" +
+      "ENG\020\002\022\021\n\rLIENG_TIER_DI\020\003\022\025\n\021LIENG_TIER_P" +
+      "OINTS\020\004*\343\001\n\017LiengActionKind\022!\n\035LIENG_ACT" +
+      "ION_KIND_UNSPECIFIED\020\000\022\032\n\026LIENG_ACTION_K" +
+      "IND_FOLD\020\001\022\033\n\027LIENG_ACTION_KIND_CHECK\020\002\022" +
+      "\032\n\026LIENG_ACTION_KIND_CALL\020\003\022\033\n\027LIENG_ACT" +
+      "ION_KIND_RAISE\020\004\022\034\n\030LIENG_ACTION_KIND_AL" +
+      "L_IN\020\005\022\035\n\031LIENG_ACTION_KIND_TIMEOUT\020\006*\206\003" +
+      "\n\013LiengReason\022\034\n\030LIENG_REASON_UNSPECIFIE" +
+      "D\020\000\022\037\n\033LIENG_REASON_BETTING_CLOSED\020\001\022\036\n\032" +
+      "LIENG_REASON_NOT_YOUR_TURN\020\002\022\035\n\031LIENG_RE" +
+      "ASON_CANNOT_CHECK\020\003\022 \n\034LIENG_REASON_NOTH" +
+      "ING_TO_CALL\020\004\022\034\n\030LIENG_REASON_CANNOT_CAL" +
+      "L\020\005\022$\n LIENG_REASON_RAISE_BELOW_MINIMUM\020" +
+      "\006\022 \n\034LIENG_REASON_RAISE_ABOVE_CAP\020\007\022!\n\035L" +
+      "IENG_REASON_NOT_ENOUGH_CHIPS\020\010\022\'\n#LIENG_" +
+      "REASON_RAISE_ROUNDS_EXHAUSTED\020\t\022%\n!LIENG" +
+      "_REASON_BETTING_NOT_REOPENED\020\n*\235\002\n\016Lieng" +
+      "EventKind\022 \n\034LIENG_EVENT_KIND_UNSPECIFIE" +
+      "D\020\000\022 \n\034LIENG_EVENT_KIND_SEAT_FOLDED\020\001\022 \n" +
+      "\034LIENG_EVENT_KIND_SEAT_ALL_IN\020\002\022\037\n\033LIENG" +
+      "_EVENT_KIND_FULL_RAISE\020\003\022!\n\035LIENG_EVENT_" +
+      "KIND_SHORT_ALL_IN\020\004\022#\n\037LIENG_EVENT_KIND_" +
+      "BETTING_CLOSED\020\005\022\035\n\031LIENG_EVENT_KIND_FOL" +
+      "D_OUT\020\006\022\035\n\031LIENG_EVENT_KIND_SHOWDOWN\020\007*\210" +
+      "\001\n\014LiengPotKind\022\036\n\032LIENG_POT_KIND_UNSPEC" +
+      "IFIED\020\000\022\033\n\027LIENG_POT_KIND_SHOWDOWN\020\001\022\036\n\032" +
+      "LIENG_POT_KIND_UNCONTESTED\020\002\022\033\n\027LIENG_PO" +
+      "T_KIND_REFUNDED\020\0032\211\006\n\014LiengService\022U\n\004De" +
+      "al\022%.cardrules.v1.LiengServiceDealReques" +
+      "t\032&.cardrules.v1.LiengServiceDealRespons" +
+      "e\022O\n\nScoreLieng\022\037.cardrules.v1.ScoreLien" +
+      "gRequest\032 .cardrules.v1.ScoreLiengRespon" +
+      "se\022U\n\014CompareHands\022!.cardrules.v1.Compar" +
+      "eHandsRequest\032\".cardrules.v1.CompareHand" +
+      "sResponse\022U\n\014StartBetting\022!.cardrules.v1" +
+      ".StartBettingRequest\032\".cardrules.v1.Star" +
+      "tBettingResponse\022m\n\014ValidatePlay\022-.cardr" +
+      "ules.v1.LiengServiceValidatePlayRequest\032" +
+      "..cardrules.v1.LiengServiceValidatePlayR" +
+      "esponse\022g\n\nLegalMoves\022+.cardrules.v1.Lie" +
+      "ngServiceLegalMovesRequest\032,.cardrules.v" +
+      "1.LiengServiceLegalMovesResponse\022j\n\013Sett" +
+      "leRound\022,.cardrules.v1.LiengServiceSettl" +
+      "eRoundRequest\032-.cardrules.v1.LiengServic" +
+      "eSettleRoundResponse\022_\n\006Stream\022\'.cardrul" +
+      "es.v1.LiengServiceStreamRequest\032(.cardru" +
+      "les.v1.LiengServiceStreamResponse(\0010\001B\023\n" +
+      "\017io.cardrules.v1P\001b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -455,90 +476,102 @@ public final class Lieng {
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_StartBettingView_descriptor,
         new java.lang.String[] { "Viewer", "Answer", });
-    internal_static_cardrules_v1_LiengServiceValidatePlayRequest_descriptor =
+    internal_static_cardrules_v1_LiengServiceDealRequest_descriptor =
       getDescriptor().getMessageTypes().get(15);
+    internal_static_cardrules_v1_LiengServiceDealRequest_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_cardrules_v1_LiengServiceDealRequest_descriptor,
+        new java.lang.String[] { "SeatCount", "ServerSeed", "ClientSeed", "Nonce", "Algorithm", });
+    internal_static_cardrules_v1_LiengServiceDealResponse_descriptor =
+      getDescriptor().getMessageTypes().get(16);
+    internal_static_cardrules_v1_LiengServiceDealResponse_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_cardrules_v1_LiengServiceDealResponse_descriptor,
+        new java.lang.String[] { "Hands", "Undealt", "Commitment", "Algorithm", });
+    internal_static_cardrules_v1_LiengServiceValidatePlayRequest_descriptor =
+      getDescriptor().getMessageTypes().get(17);
     internal_static_cardrules_v1_LiengServiceValidatePlayRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengServiceValidatePlayRequest_descriptor,
         new java.lang.String[] { "HouseRules", "State", "Action", "Views", });
     internal_static_cardrules_v1_LiengServiceValidatePlayResponse_descriptor =
-      getDescriptor().getMessageTypes().get(16);
+      getDescriptor().getMessageTypes().get(18);
     internal_static_cardrules_v1_LiengServiceValidatePlayResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengServiceValidatePlayResponse_descriptor,
         new java.lang.String[] { "Legal", "Reason", "Message", "Events", "NextState", "Views", });
     internal_static_cardrules_v1_LiengServiceValidatePlayView_descriptor =
-      getDescriptor().getMessageTypes().get(17);
+      getDescriptor().getMessageTypes().get(19);
     internal_static_cardrules_v1_LiengServiceValidatePlayView_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengServiceValidatePlayView_descriptor,
         new java.lang.String[] { "Viewer", "Answer", });
     internal_static_cardrules_v1_LiengServiceLegalMovesRequest_descriptor =
-      getDescriptor().getMessageTypes().get(18);
+      getDescriptor().getMessageTypes().get(20);
     internal_static_cardrules_v1_LiengServiceLegalMovesRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengServiceLegalMovesRequest_descriptor,
         new java.lang.String[] { "HouseRules", "State", "Views", });
     internal_static_cardrules_v1_LiengServiceLegalMovesResponse_descriptor =
-      getDescriptor().getMessageTypes().get(19);
+      getDescriptor().getMessageTypes().get(21);
     internal_static_cardrules_v1_LiengServiceLegalMovesResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengServiceLegalMovesResponse_descriptor,
         new java.lang.String[] { "Seat", "Actions", "RaiseReason", "Views", });
     internal_static_cardrules_v1_LiengServiceLegalMovesView_descriptor =
-      getDescriptor().getMessageTypes().get(20);
+      getDescriptor().getMessageTypes().get(22);
     internal_static_cardrules_v1_LiengServiceLegalMovesView_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengServiceLegalMovesView_descriptor,
         new java.lang.String[] { "Viewer", "Answer", });
     internal_static_cardrules_v1_LiengRoundRecord_descriptor =
-      getDescriptor().getMessageTypes().get(21);
+      getDescriptor().getMessageTypes().get(23);
     internal_static_cardrules_v1_LiengRoundRecord_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengRoundRecord_descriptor,
         new java.lang.String[] { "HouseRules", "Stacks", "Ante", "FirstActor", "Hands", "Actions", });
     internal_static_cardrules_v1_LiengPot_descriptor =
-      getDescriptor().getMessageTypes().get(22);
+      getDescriptor().getMessageTypes().get(24);
     internal_static_cardrules_v1_LiengPot_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengPot_descriptor,
         new java.lang.String[] { "Lo", "Hi", "Amount", "Eligible", "Contributions", "Kind", "Winners", "Shares", });
     internal_static_cardrules_v1_LiengShownHand_descriptor =
-      getDescriptor().getMessageTypes().get(23);
+      getDescriptor().getMessageTypes().get(25);
     internal_static_cardrules_v1_LiengShownHand_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengShownHand_descriptor,
         new java.lang.String[] { "Seat", "Score", });
     internal_static_cardrules_v1_LiengServiceSettleRoundRequest_descriptor =
-      getDescriptor().getMessageTypes().get(24);
+      getDescriptor().getMessageTypes().get(26);
     internal_static_cardrules_v1_LiengServiceSettleRoundRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengServiceSettleRoundRequest_descriptor,
         new java.lang.String[] { "Round", "Views", });
     internal_static_cardrules_v1_LiengServiceSettleRoundResponse_descriptor =
-      getDescriptor().getMessageTypes().get(25);
+      getDescriptor().getMessageTypes().get(27);
     internal_static_cardrules_v1_LiengServiceSettleRoundResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengServiceSettleRoundResponse_descriptor,
         new java.lang.String[] { "Pots", "Transfers", "Nets", "Fee", "Fees", "FoldOutWinner", "Committed", "Payouts", "Shown", "Views", });
     internal_static_cardrules_v1_LiengServiceSettleRoundView_descriptor =
-      getDescriptor().getMessageTypes().get(26);
+      getDescriptor().getMessageTypes().get(28);
     internal_static_cardrules_v1_LiengServiceSettleRoundView_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengServiceSettleRoundView_descriptor,
         new java.lang.String[] { "Viewer", "Answer", });
     internal_static_cardrules_v1_LiengServiceStreamRequest_descriptor =
-      getDescriptor().getMessageTypes().get(27);
+      getDescriptor().getMessageTypes().get(29);
     internal_static_cardrules_v1_LiengServiceStreamRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengServiceStreamRequest_descriptor,
-        new java.lang.String[] { "Id", "ScoreLieng", "CompareHands", "StartBetting", "ValidatePlay", "LegalMoves", "SettleRound", "Call", });
+        new java.lang.String[] { "Id", "ScoreLieng", "CompareHands", "StartBetting", "ValidatePlay", "LegalMoves", "SettleRound", "Deal", "Call", });
     internal_static_cardrules_v1_LiengServiceStreamResponse_descriptor =
-      getDescriptor().getMessageTypes().get(28);
+      getDescriptor().getMessageTypes().get(30);
     internal_static_cardrules_v1_LiengServiceStreamResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengServiceStreamResponse_descriptor,
-        new java.lang.String[] { "Id", "Error", "ScoreLieng", "CompareHands", "StartBetting", "ValidatePlay", "LegalMoves", "SettleRound", "Result", });
+        new java.lang.String[] { "Id", "Error", "ScoreLieng", "CompareHands", "StartBetting", "ValidatePlay", "LegalMoves", "SettleRound", "Deal", "Result", });
     io.cardrules.v1.CardsOuterClass.getDescriptor();
     com.google.rpc.StatusProto.getDescriptor();
   }

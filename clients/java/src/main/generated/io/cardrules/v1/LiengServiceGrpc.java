@@ -16,6 +16,37 @@ public final class LiengServiceGrpc {
   public static final java.lang.String SERVICE_NAME = "cardrules.v1.LiengService";
 
   // Static method descriptors that strictly reflect the proto.
+  private static volatile io.grpc.MethodDescriptor<io.cardrules.v1.LiengServiceDealRequest,
+      io.cardrules.v1.LiengServiceDealResponse> getDealMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "Deal",
+      requestType = io.cardrules.v1.LiengServiceDealRequest.class,
+      responseType = io.cardrules.v1.LiengServiceDealResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<io.cardrules.v1.LiengServiceDealRequest,
+      io.cardrules.v1.LiengServiceDealResponse> getDealMethod() {
+    io.grpc.MethodDescriptor<io.cardrules.v1.LiengServiceDealRequest, io.cardrules.v1.LiengServiceDealResponse> getDealMethod;
+    if ((getDealMethod = LiengServiceGrpc.getDealMethod) == null) {
+      synchronized (LiengServiceGrpc.class) {
+        if ((getDealMethod = LiengServiceGrpc.getDealMethod) == null) {
+          LiengServiceGrpc.getDealMethod = getDealMethod =
+              io.grpc.MethodDescriptor.<io.cardrules.v1.LiengServiceDealRequest, io.cardrules.v1.LiengServiceDealResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "Deal"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  io.cardrules.v1.LiengServiceDealRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  io.cardrules.v1.LiengServiceDealResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new LiengServiceMethodDescriptorSupplier("Deal"))
+              .build();
+        }
+      }
+    }
+    return getDealMethod;
+  }
+
   private static volatile io.grpc.MethodDescriptor<io.cardrules.v1.ScoreLiengRequest,
       io.cardrules.v1.ScoreLiengResponse> getScoreLiengMethod;
 
@@ -302,6 +333,18 @@ public final class LiengServiceGrpc {
 
     /**
      * <pre>
+     * Deal the hands from a seeded shuffle that anyone can verify (docs/fair-deal.md): the same inputs give the
+     * same deal on every server and in every SDK's local deal_from. The hands then go to the round record of
+     * SettleRound (betting with StartBetting needs no cards).
+     * </pre>
+     */
+    default void deal(io.cardrules.v1.LiengServiceDealRequest request,
+        io.grpc.stub.StreamObserver<io.cardrules.v1.LiengServiceDealResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getDealMethod(), responseObserver);
+    }
+
+    /**
+     * <pre>
      * Score one or many 3-card hands.
      * </pre>
      */
@@ -411,6 +454,19 @@ public final class LiengServiceGrpc {
 
     /**
      * <pre>
+     * Deal the hands from a seeded shuffle that anyone can verify (docs/fair-deal.md): the same inputs give the
+     * same deal on every server and in every SDK's local deal_from. The hands then go to the round record of
+     * SettleRound (betting with StartBetting needs no cards).
+     * </pre>
+     */
+    public void deal(io.cardrules.v1.LiengServiceDealRequest request,
+        io.grpc.stub.StreamObserver<io.cardrules.v1.LiengServiceDealResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getDealMethod(), getCallOptions()), request, responseObserver);
+    }
+
+    /**
+     * <pre>
      * Score one or many 3-card hands.
      * </pre>
      */
@@ -512,6 +568,18 @@ public final class LiengServiceGrpc {
 
     /**
      * <pre>
+     * Deal the hands from a seeded shuffle that anyone can verify (docs/fair-deal.md): the same inputs give the
+     * same deal on every server and in every SDK's local deal_from. The hands then go to the round record of
+     * SettleRound (betting with StartBetting needs no cards).
+     * </pre>
+     */
+    public io.cardrules.v1.LiengServiceDealResponse deal(io.cardrules.v1.LiengServiceDealRequest request) throws io.grpc.StatusException {
+      return io.grpc.stub.ClientCalls.blockingV2UnaryCall(
+          getChannel(), getDealMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
      * Score one or many 3-card hands.
      * </pre>
      */
@@ -608,6 +676,18 @@ public final class LiengServiceGrpc {
 
     /**
      * <pre>
+     * Deal the hands from a seeded shuffle that anyone can verify (docs/fair-deal.md): the same inputs give the
+     * same deal on every server and in every SDK's local deal_from. The hands then go to the round record of
+     * SettleRound (betting with StartBetting needs no cards).
+     * </pre>
+     */
+    public io.cardrules.v1.LiengServiceDealResponse deal(io.cardrules.v1.LiengServiceDealRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getDealMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
      * Score one or many 3-card hands.
      * </pre>
      */
@@ -689,6 +769,19 @@ public final class LiengServiceGrpc {
 
     /**
      * <pre>
+     * Deal the hands from a seeded shuffle that anyone can verify (docs/fair-deal.md): the same inputs give the
+     * same deal on every server and in every SDK's local deal_from. The hands then go to the round record of
+     * SettleRound (betting with StartBetting needs no cards).
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<io.cardrules.v1.LiengServiceDealResponse> deal(
+        io.cardrules.v1.LiengServiceDealRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getDealMethod(), getCallOptions()), request);
+    }
+
+    /**
+     * <pre>
      * Score one or many 3-card hands.
      * </pre>
      */
@@ -754,13 +847,14 @@ public final class LiengServiceGrpc {
     }
   }
 
-  private static final int METHODID_SCORE_LIENG = 0;
-  private static final int METHODID_COMPARE_HANDS = 1;
-  private static final int METHODID_START_BETTING = 2;
-  private static final int METHODID_VALIDATE_PLAY = 3;
-  private static final int METHODID_LEGAL_MOVES = 4;
-  private static final int METHODID_SETTLE_ROUND = 5;
-  private static final int METHODID_STREAM = 6;
+  private static final int METHODID_DEAL = 0;
+  private static final int METHODID_SCORE_LIENG = 1;
+  private static final int METHODID_COMPARE_HANDS = 2;
+  private static final int METHODID_START_BETTING = 3;
+  private static final int METHODID_VALIDATE_PLAY = 4;
+  private static final int METHODID_LEGAL_MOVES = 5;
+  private static final int METHODID_SETTLE_ROUND = 6;
+  private static final int METHODID_STREAM = 7;
 
   private static final class MethodHandlers<Req, Resp> implements
       io.grpc.stub.ServerCalls.UnaryMethod<Req, Resp>,
@@ -779,6 +873,10 @@ public final class LiengServiceGrpc {
     @java.lang.SuppressWarnings("unchecked")
     public void invoke(Req request, io.grpc.stub.StreamObserver<Resp> responseObserver) {
       switch (methodId) {
+        case METHODID_DEAL:
+          serviceImpl.deal((io.cardrules.v1.LiengServiceDealRequest) request,
+              (io.grpc.stub.StreamObserver<io.cardrules.v1.LiengServiceDealResponse>) responseObserver);
+          break;
         case METHODID_SCORE_LIENG:
           serviceImpl.scoreLieng((io.cardrules.v1.ScoreLiengRequest) request,
               (io.grpc.stub.StreamObserver<io.cardrules.v1.ScoreLiengResponse>) responseObserver);
@@ -824,6 +922,13 @@ public final class LiengServiceGrpc {
 
   public static final io.grpc.ServerServiceDefinition bindService(AsyncService service) {
     return io.grpc.ServerServiceDefinition.builder(getServiceDescriptor())
+        .addMethod(
+          getDealMethod(),
+          io.grpc.stub.ServerCalls.asyncUnaryCall(
+            new MethodHandlers<
+              io.cardrules.v1.LiengServiceDealRequest,
+              io.cardrules.v1.LiengServiceDealResponse>(
+                service, METHODID_DEAL)))
         .addMethod(
           getScoreLiengMethod(),
           io.grpc.stub.ServerCalls.asyncUnaryCall(
@@ -921,6 +1026,7 @@ public final class LiengServiceGrpc {
         if (result == null) {
           serviceDescriptor = result = io.grpc.ServiceDescriptor.newBuilder(SERVICE_NAME)
               .setSchemaDescriptor(new LiengServiceFileDescriptorSupplier())
+              .addMethod(getDealMethod())
               .addMethod(getScoreLiengMethod())
               .addMethod(getCompareHandsMethod())
               .addMethod(getStartBettingMethod())

@@ -55,6 +55,7 @@ private static final long serialVersionUID = 0L;
     VALIDATE_PLAY(5),
     LEGAL_MOVES(6),
     SETTLE_ROUND(7),
+    DEAL(8),
     CALL_NOT_SET(0);
     private final int value;
     private CallCase(int value) {
@@ -78,6 +79,7 @@ private static final long serialVersionUID = 0L;
         case 5: return VALIDATE_PLAY;
         case 6: return LEGAL_MOVES;
         case 7: return SETTLE_ROUND;
+        case 8: return DEAL;
         case 0: return CALL_NOT_SET;
         default: return null;
       }
@@ -295,6 +297,37 @@ private static final long serialVersionUID = 0L;
     return io.cardrules.v1.LiengServiceSettleRoundRequest.getDefaultInstance();
   }
 
+  public static final int DEAL_FIELD_NUMBER = 8;
+  /**
+   * <code>.cardrules.v1.LiengServiceDealRequest deal = 8;</code>
+   * @return Whether the deal field is set.
+   */
+  @java.lang.Override
+  public boolean hasDeal() {
+    return callCase_ == 8;
+  }
+  /**
+   * <code>.cardrules.v1.LiengServiceDealRequest deal = 8;</code>
+   * @return The deal.
+   */
+  @java.lang.Override
+  public io.cardrules.v1.LiengServiceDealRequest getDeal() {
+    if (callCase_ == 8) {
+       return (io.cardrules.v1.LiengServiceDealRequest) call_;
+    }
+    return io.cardrules.v1.LiengServiceDealRequest.getDefaultInstance();
+  }
+  /**
+   * <code>.cardrules.v1.LiengServiceDealRequest deal = 8;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.LiengServiceDealRequestOrBuilder getDealOrBuilder() {
+    if (callCase_ == 8) {
+       return (io.cardrules.v1.LiengServiceDealRequest) call_;
+    }
+    return io.cardrules.v1.LiengServiceDealRequest.getDefaultInstance();
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -329,6 +362,9 @@ private static final long serialVersionUID = 0L;
     }
     if (callCase_ == 7) {
       output.writeMessage(7, (io.cardrules.v1.LiengServiceSettleRoundRequest) call_);
+    }
+    if (callCase_ == 8) {
+      output.writeMessage(8, (io.cardrules.v1.LiengServiceDealRequest) call_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -366,6 +402,10 @@ private static final long serialVersionUID = 0L;
     if (callCase_ == 7) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(7, (io.cardrules.v1.LiengServiceSettleRoundRequest) call_);
+    }
+    if (callCase_ == 8) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(8, (io.cardrules.v1.LiengServiceDealRequest) call_);
     }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
@@ -410,6 +450,10 @@ private static final long serialVersionUID = 0L;
         if (!getSettleRound()
             .equals(other.getSettleRound())) return false;
         break;
+      case 8:
+        if (!getDeal()
+            .equals(other.getDeal())) return false;
+        break;
       case 0:
       default:
     }
@@ -451,6 +495,10 @@ private static final long serialVersionUID = 0L;
       case 7:
         hash = (37 * hash) + SETTLE_ROUND_FIELD_NUMBER;
         hash = (53 * hash) + getSettleRound().hashCode();
+        break;
+      case 8:
+        hash = (37 * hash) + DEAL_FIELD_NUMBER;
+        hash = (53 * hash) + getDeal().hashCode();
         break;
       case 0:
       default:
@@ -609,6 +657,9 @@ private static final long serialVersionUID = 0L;
       if (settleRoundBuilder_ != null) {
         settleRoundBuilder_.clear();
       }
+      if (dealBuilder_ != null) {
+        dealBuilder_.clear();
+      }
       callCase_ = 0;
       call_ = null;
       return this;
@@ -676,6 +727,10 @@ private static final long serialVersionUID = 0L;
       if (callCase_ == 7 &&
           settleRoundBuilder_ != null) {
         result.call_ = settleRoundBuilder_.build();
+      }
+      if (callCase_ == 8 &&
+          dealBuilder_ != null) {
+        result.call_ = dealBuilder_.build();
       }
     }
 
@@ -749,6 +804,10 @@ private static final long serialVersionUID = 0L;
         }
         case SETTLE_ROUND: {
           mergeSettleRound(other.getSettleRound());
+          break;
+        }
+        case DEAL: {
+          mergeDeal(other.getDeal());
           break;
         }
         case CALL_NOT_SET: {
@@ -828,6 +887,13 @@ private static final long serialVersionUID = 0L;
               callCase_ = 7;
               break;
             } // case 58
+            case 66: {
+              input.readMessage(
+                  getDealFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              callCase_ = 8;
+              break;
+            } // case 66
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1757,6 +1823,148 @@ private static final long serialVersionUID = 0L;
       callCase_ = 7;
       onChanged();
       return settleRoundBuilder_;
+    }
+
+    private com.google.protobuf.SingleFieldBuilderV3<
+        io.cardrules.v1.LiengServiceDealRequest, io.cardrules.v1.LiengServiceDealRequest.Builder, io.cardrules.v1.LiengServiceDealRequestOrBuilder> dealBuilder_;
+    /**
+     * <code>.cardrules.v1.LiengServiceDealRequest deal = 8;</code>
+     * @return Whether the deal field is set.
+     */
+    @java.lang.Override
+    public boolean hasDeal() {
+      return callCase_ == 8;
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceDealRequest deal = 8;</code>
+     * @return The deal.
+     */
+    @java.lang.Override
+    public io.cardrules.v1.LiengServiceDealRequest getDeal() {
+      if (dealBuilder_ == null) {
+        if (callCase_ == 8) {
+          return (io.cardrules.v1.LiengServiceDealRequest) call_;
+        }
+        return io.cardrules.v1.LiengServiceDealRequest.getDefaultInstance();
+      } else {
+        if (callCase_ == 8) {
+          return dealBuilder_.getMessage();
+        }
+        return io.cardrules.v1.LiengServiceDealRequest.getDefaultInstance();
+      }
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceDealRequest deal = 8;</code>
+     */
+    public Builder setDeal(io.cardrules.v1.LiengServiceDealRequest value) {
+      if (dealBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        call_ = value;
+        onChanged();
+      } else {
+        dealBuilder_.setMessage(value);
+      }
+      callCase_ = 8;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceDealRequest deal = 8;</code>
+     */
+    public Builder setDeal(
+        io.cardrules.v1.LiengServiceDealRequest.Builder builderForValue) {
+      if (dealBuilder_ == null) {
+        call_ = builderForValue.build();
+        onChanged();
+      } else {
+        dealBuilder_.setMessage(builderForValue.build());
+      }
+      callCase_ = 8;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceDealRequest deal = 8;</code>
+     */
+    public Builder mergeDeal(io.cardrules.v1.LiengServiceDealRequest value) {
+      if (dealBuilder_ == null) {
+        if (callCase_ == 8 &&
+            call_ != io.cardrules.v1.LiengServiceDealRequest.getDefaultInstance()) {
+          call_ = io.cardrules.v1.LiengServiceDealRequest.newBuilder((io.cardrules.v1.LiengServiceDealRequest) call_)
+              .mergeFrom(value).buildPartial();
+        } else {
+          call_ = value;
+        }
+        onChanged();
+      } else {
+        if (callCase_ == 8) {
+          dealBuilder_.mergeFrom(value);
+        } else {
+          dealBuilder_.setMessage(value);
+        }
+      }
+      callCase_ = 8;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceDealRequest deal = 8;</code>
+     */
+    public Builder clearDeal() {
+      if (dealBuilder_ == null) {
+        if (callCase_ == 8) {
+          callCase_ = 0;
+          call_ = null;
+          onChanged();
+        }
+      } else {
+        if (callCase_ == 8) {
+          callCase_ = 0;
+          call_ = null;
+        }
+        dealBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceDealRequest deal = 8;</code>
+     */
+    public io.cardrules.v1.LiengServiceDealRequest.Builder getDealBuilder() {
+      return getDealFieldBuilder().getBuilder();
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceDealRequest deal = 8;</code>
+     */
+    @java.lang.Override
+    public io.cardrules.v1.LiengServiceDealRequestOrBuilder getDealOrBuilder() {
+      if ((callCase_ == 8) && (dealBuilder_ != null)) {
+        return dealBuilder_.getMessageOrBuilder();
+      } else {
+        if (callCase_ == 8) {
+          return (io.cardrules.v1.LiengServiceDealRequest) call_;
+        }
+        return io.cardrules.v1.LiengServiceDealRequest.getDefaultInstance();
+      }
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceDealRequest deal = 8;</code>
+     */
+    private com.google.protobuf.SingleFieldBuilderV3<
+        io.cardrules.v1.LiengServiceDealRequest, io.cardrules.v1.LiengServiceDealRequest.Builder, io.cardrules.v1.LiengServiceDealRequestOrBuilder> 
+        getDealFieldBuilder() {
+      if (dealBuilder_ == null) {
+        if (!(callCase_ == 8)) {
+          call_ = io.cardrules.v1.LiengServiceDealRequest.getDefaultInstance();
+        }
+        dealBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+            io.cardrules.v1.LiengServiceDealRequest, io.cardrules.v1.LiengServiceDealRequest.Builder, io.cardrules.v1.LiengServiceDealRequestOrBuilder>(
+                (io.cardrules.v1.LiengServiceDealRequest) call_,
+                getParentForChildren(),
+                isClean());
+        call_ = null;
+      }
+      callCase_ = 8;
+      onChanged();
+      return dealBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

@@ -109,5 +109,20 @@ public interface LiengServiceStreamRequestOrBuilder extends
    */
   io.cardrules.v1.LiengServiceSettleRoundRequestOrBuilder getSettleRoundOrBuilder();
 
+  /**
+   * <code>.cardrules.v1.LiengServiceDealRequest deal = 8;</code>
+   * @return Whether the deal field is set.
+   */
+  boolean hasDeal();
+  /**
+   * <code>.cardrules.v1.LiengServiceDealRequest deal = 8;</code>
+   * @return The deal.
+   */
+  io.cardrules.v1.LiengServiceDealRequest getDeal();
+  /**
+   * <code>.cardrules.v1.LiengServiceDealRequest deal = 8;</code>
+   */
+  io.cardrules.v1.LiengServiceDealRequestOrBuilder getDealOrBuilder();
+
   io.cardrules.v1.LiengServiceStreamRequest.CallCase getCallCase();
 }

@@ -56,6 +56,7 @@ private static final long serialVersionUID = 0L;
     VALIDATE_PLAY(6),
     LEGAL_MOVES(7),
     SETTLE_ROUND(8),
+    DEAL(9),
     RESULT_NOT_SET(0);
     private final int value;
     private ResultCase(int value) {
@@ -80,6 +81,7 @@ private static final long serialVersionUID = 0L;
         case 6: return VALIDATE_PLAY;
         case 7: return LEGAL_MOVES;
         case 8: return SETTLE_ROUND;
+        case 9: return DEAL;
         case 0: return RESULT_NOT_SET;
         default: return null;
       }
@@ -342,6 +344,37 @@ private static final long serialVersionUID = 0L;
     return io.cardrules.v1.LiengServiceSettleRoundResponse.getDefaultInstance();
   }
 
+  public static final int DEAL_FIELD_NUMBER = 9;
+  /**
+   * <code>.cardrules.v1.LiengServiceDealResponse deal = 9;</code>
+   * @return Whether the deal field is set.
+   */
+  @java.lang.Override
+  public boolean hasDeal() {
+    return resultCase_ == 9;
+  }
+  /**
+   * <code>.cardrules.v1.LiengServiceDealResponse deal = 9;</code>
+   * @return The deal.
+   */
+  @java.lang.Override
+  public io.cardrules.v1.LiengServiceDealResponse getDeal() {
+    if (resultCase_ == 9) {
+       return (io.cardrules.v1.LiengServiceDealResponse) result_;
+    }
+    return io.cardrules.v1.LiengServiceDealResponse.getDefaultInstance();
+  }
+  /**
+   * <code>.cardrules.v1.LiengServiceDealResponse deal = 9;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.LiengServiceDealResponseOrBuilder getDealOrBuilder() {
+    if (resultCase_ == 9) {
+       return (io.cardrules.v1.LiengServiceDealResponse) result_;
+    }
+    return io.cardrules.v1.LiengServiceDealResponse.getDefaultInstance();
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -379,6 +412,9 @@ private static final long serialVersionUID = 0L;
     }
     if (resultCase_ == 8) {
       output.writeMessage(8, (io.cardrules.v1.LiengServiceSettleRoundResponse) result_);
+    }
+    if (resultCase_ == 9) {
+      output.writeMessage(9, (io.cardrules.v1.LiengServiceDealResponse) result_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -420,6 +456,10 @@ private static final long serialVersionUID = 0L;
     if (resultCase_ == 8) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(8, (io.cardrules.v1.LiengServiceSettleRoundResponse) result_);
+    }
+    if (resultCase_ == 9) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(9, (io.cardrules.v1.LiengServiceDealResponse) result_);
     }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
@@ -468,6 +508,10 @@ private static final long serialVersionUID = 0L;
         if (!getSettleRound()
             .equals(other.getSettleRound())) return false;
         break;
+      case 9:
+        if (!getDeal()
+            .equals(other.getDeal())) return false;
+        break;
       case 0:
       default:
     }
@@ -513,6 +557,10 @@ private static final long serialVersionUID = 0L;
       case 8:
         hash = (37 * hash) + SETTLE_ROUND_FIELD_NUMBER;
         hash = (53 * hash) + getSettleRound().hashCode();
+        break;
+      case 9:
+        hash = (37 * hash) + DEAL_FIELD_NUMBER;
+        hash = (53 * hash) + getDeal().hashCode();
         break;
       case 0:
       default:
@@ -674,6 +722,9 @@ private static final long serialVersionUID = 0L;
       if (settleRoundBuilder_ != null) {
         settleRoundBuilder_.clear();
       }
+      if (dealBuilder_ != null) {
+        dealBuilder_.clear();
+      }
       resultCase_ = 0;
       result_ = null;
       return this;
@@ -745,6 +796,10 @@ private static final long serialVersionUID = 0L;
       if (resultCase_ == 8 &&
           settleRoundBuilder_ != null) {
         result.result_ = settleRoundBuilder_.build();
+      }
+      if (resultCase_ == 9 &&
+          dealBuilder_ != null) {
+        result.result_ = dealBuilder_.build();
       }
     }
 
@@ -822,6 +877,10 @@ private static final long serialVersionUID = 0L;
         }
         case SETTLE_ROUND: {
           mergeSettleRound(other.getSettleRound());
+          break;
+        }
+        case DEAL: {
+          mergeDeal(other.getDeal());
           break;
         }
         case RESULT_NOT_SET: {
@@ -908,6 +967,13 @@ private static final long serialVersionUID = 0L;
               resultCase_ = 8;
               break;
             } // case 66
+            case 74: {
+              input.readMessage(
+                  getDealFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              resultCase_ = 9;
+              break;
+            } // case 74
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -2021,6 +2087,148 @@ private static final long serialVersionUID = 0L;
       resultCase_ = 8;
       onChanged();
       return settleRoundBuilder_;
+    }
+
+    private com.google.protobuf.SingleFieldBuilderV3<
+        io.cardrules.v1.LiengServiceDealResponse, io.cardrules.v1.LiengServiceDealResponse.Builder, io.cardrules.v1.LiengServiceDealResponseOrBuilder> dealBuilder_;
+    /**
+     * <code>.cardrules.v1.LiengServiceDealResponse deal = 9;</code>
+     * @return Whether the deal field is set.
+     */
+    @java.lang.Override
+    public boolean hasDeal() {
+      return resultCase_ == 9;
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceDealResponse deal = 9;</code>
+     * @return The deal.
+     */
+    @java.lang.Override
+    public io.cardrules.v1.LiengServiceDealResponse getDeal() {
+      if (dealBuilder_ == null) {
+        if (resultCase_ == 9) {
+          return (io.cardrules.v1.LiengServiceDealResponse) result_;
+        }
+        return io.cardrules.v1.LiengServiceDealResponse.getDefaultInstance();
+      } else {
+        if (resultCase_ == 9) {
+          return dealBuilder_.getMessage();
+        }
+        return io.cardrules.v1.LiengServiceDealResponse.getDefaultInstance();
+      }
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceDealResponse deal = 9;</code>
+     */
+    public Builder setDeal(io.cardrules.v1.LiengServiceDealResponse value) {
+      if (dealBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        result_ = value;
+        onChanged();
+      } else {
+        dealBuilder_.setMessage(value);
+      }
+      resultCase_ = 9;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceDealResponse deal = 9;</code>
+     */
+    public Builder setDeal(
+        io.cardrules.v1.LiengServiceDealResponse.Builder builderForValue) {
+      if (dealBuilder_ == null) {
+        result_ = builderForValue.build();
+        onChanged();
+      } else {
+        dealBuilder_.setMessage(builderForValue.build());
+      }
+      resultCase_ = 9;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceDealResponse deal = 9;</code>
+     */
+    public Builder mergeDeal(io.cardrules.v1.LiengServiceDealResponse value) {
+      if (dealBuilder_ == null) {
+        if (resultCase_ == 9 &&
+            result_ != io.cardrules.v1.LiengServiceDealResponse.getDefaultInstance()) {
+          result_ = io.cardrules.v1.LiengServiceDealResponse.newBuilder((io.cardrules.v1.LiengServiceDealResponse) result_)
+              .mergeFrom(value).buildPartial();
+        } else {
+          result_ = value;
+        }
+        onChanged();
+      } else {
+        if (resultCase_ == 9) {
+          dealBuilder_.mergeFrom(value);
+        } else {
+          dealBuilder_.setMessage(value);
+        }
+      }
+      resultCase_ = 9;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceDealResponse deal = 9;</code>
+     */
+    public Builder clearDeal() {
+      if (dealBuilder_ == null) {
+        if (resultCase_ == 9) {
+          resultCase_ = 0;
+          result_ = null;
+          onChanged();
+        }
+      } else {
+        if (resultCase_ == 9) {
+          resultCase_ = 0;
+          result_ = null;
+        }
+        dealBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceDealResponse deal = 9;</code>
+     */
+    public io.cardrules.v1.LiengServiceDealResponse.Builder getDealBuilder() {
+      return getDealFieldBuilder().getBuilder();
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceDealResponse deal = 9;</code>
+     */
+    @java.lang.Override
+    public io.cardrules.v1.LiengServiceDealResponseOrBuilder getDealOrBuilder() {
+      if ((resultCase_ == 9) && (dealBuilder_ != null)) {
+        return dealBuilder_.getMessageOrBuilder();
+      } else {
+        if (resultCase_ == 9) {
+          return (io.cardrules.v1.LiengServiceDealResponse) result_;
+        }
+        return io.cardrules.v1.LiengServiceDealResponse.getDefaultInstance();
+      }
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceDealResponse deal = 9;</code>
+     */
+    private com.google.protobuf.SingleFieldBuilderV3<
+        io.cardrules.v1.LiengServiceDealResponse, io.cardrules.v1.LiengServiceDealResponse.Builder, io.cardrules.v1.LiengServiceDealResponseOrBuilder> 
+        getDealFieldBuilder() {
+      if (dealBuilder_ == null) {
+        if (!(resultCase_ == 9)) {
+          result_ = io.cardrules.v1.LiengServiceDealResponse.getDefaultInstance();
+        }
+        dealBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+            io.cardrules.v1.LiengServiceDealResponse, io.cardrules.v1.LiengServiceDealResponse.Builder, io.cardrules.v1.LiengServiceDealResponseOrBuilder>(
+                (io.cardrules.v1.LiengServiceDealResponse) result_,
+                getParentForChildren(),
+                isClean());
+        result_ = null;
+      }
+      resultCase_ = 9;
+      onChanged();
+      return dealBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

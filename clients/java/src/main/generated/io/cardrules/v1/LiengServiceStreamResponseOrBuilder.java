@@ -138,5 +138,20 @@ public interface LiengServiceStreamResponseOrBuilder extends
    */
   io.cardrules.v1.LiengServiceSettleRoundResponseOrBuilder getSettleRoundOrBuilder();
 
+  /**
+   * <code>.cardrules.v1.LiengServiceDealResponse deal = 9;</code>
+   * @return Whether the deal field is set.
+   */
+  boolean hasDeal();
+  /**
+   * <code>.cardrules.v1.LiengServiceDealResponse deal = 9;</code>
+   * @return The deal.
+   */
+  io.cardrules.v1.LiengServiceDealResponse getDeal();
+  /**
+   * <code>.cardrules.v1.LiengServiceDealResponse deal = 9;</code>
+   */
+  io.cardrules.v1.LiengServiceDealResponseOrBuilder getDealOrBuilder();
+
   io.cardrules.v1.LiengServiceStreamResponse.ResultCase getResultCase();
 }

@@ -81,6 +81,16 @@ public final class SamLoc {
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_cardrules_v1_SamInstantWinQualifier_fieldAccessorTable;
   static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardrules_v1_SamLocServiceDealRequest_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_cardrules_v1_SamLocServiceDealRequest_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardrules_v1_SamLocServiceDealResponse_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_cardrules_v1_SamLocServiceDealResponse_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
     internal_static_cardrules_v1_SamLocServiceValidatePlayRequest_descriptor;
   static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
@@ -221,148 +231,160 @@ public final class SamLoc {
       "(\0132,.cardrules.v1.SamLocServiceStartHand" +
       "Response\"U\n\026SamInstantWinQualifier\022\014\n\004se" +
       "at\030\001 \001(\005\022-\n\004kind\030\002 \001(\0162\037.cardrules.v1.Sa" +
-      "mInstantWinKind\"\316\001\n SamLocServiceValidat" +
-      "ePlayRequest\0220\n\013house_rules\030\001 \001(\0132\033.card" +
-      "rules.v1.SamHouseRules\022*\n\005state\030\002 \001(\0132\033." +
-      "cardrules.v1.SamTableState\022\'\n\006action\030\003 \001" +
-      "(\0132\027.cardrules.v1.SamAction\022#\n\005views\030\004 \003" +
-      "(\0132\024.cardrules.v1.Viewer\"\324\002\n!SamLocServi" +
-      "ceValidatePlayResponse\022\r\n\005legal\030\001 \001(\010\022\'\n" +
-      "\006reason\030\002 \001(\0162\027.cardrules.v1.SamReason\022/" +
-      "\n\007message\030\003 \001(\0132\036.cardrules.v1.Localized" +
-      "Message\0221\n\013combination\030\004 \001(\0132\034.cardrules" +
-      ".v1.SamCombination\022&\n\006events\030\005 \003(\0132\026.car" +
-      "drules.v1.SamEvent\022/\n\nnext_state\030\006 \001(\0132\033" +
-      ".cardrules.v1.SamTableState\022:\n\005views\030\007 \003" +
-      "(\0132+.cardrules.v1.SamLocServiceValidateP" +
-      "layView\"\206\001\n\035SamLocServiceValidatePlayVie" +
-      "w\022$\n\006viewer\030\001 \001(\0132\024.cardrules.v1.Viewer\022" +
-      "?\n\006answer\030\002 \001(\0132/.cardrules.v1.SamLocSer" +
-      "viceValidatePlayResponse\"\272\001\n\036SamLocServi" +
-      "ceLegalMovesRequest\0220\n\013house_rules\030\001 \001(\013" +
-      "2\033.cardrules.v1.SamHouseRules\022*\n\005state\030\002" +
-      " \001(\0132\033.cardrules.v1.SamTableState\022\025\n\rall" +
-      "_card_sets\030\003 \001(\010\022#\n\005views\030\004 \003(\0132\024.cardru" +
-      "les.v1.Viewer\"f\n\007SamMove\022,\n\004play\030\001 \001(\0132\034" +
-      ".cardrules.v1.SamCombinationH\000\022%\n\004pass\030\002" +
-      " \001(\0132\025.cardrules.v1.SamPassH\000B\006\n\004move\"\235\001" +
-      "\n\037SamLocServiceLegalMovesResponse\022\021\n\004sea" +
-      "t\030\001 \001(\005H\000\210\001\001\022$\n\005moves\030\002 \003(\0132\025.cardrules." +
-      "v1.SamMove\0228\n\005views\030\003 \003(\0132).cardrules.v1" +
-      ".SamLocServiceLegalMovesViewB\007\n\005_seat\"\202\001" +
-      "\n\033SamLocServiceLegalMovesView\022$\n\006viewer\030" +
-      "\001 \001(\0132\024.cardrules.v1.Viewer\022=\n\006answer\030\002 " +
-      "\001(\0132-.cardrules.v1.SamLocServiceLegalMov" +
-      "esResponse\"\305\001\n\016SamRoundRecord\022\r\n\005stake\030\001" +
-      " \001(\003\0220\n\013house_rules\030\002 \001(\0132\033.cardrules.v1" +
-      ".SamHouseRules\022\"\n\005hands\030\003 \003(\0132\023.cardrule" +
-      "s.v1.Cards\022\024\n\014declarations\030\004 \003(\005\022\016\n\006lead" +
-      "er\030\005 \001(\005\022(\n\007actions\030\006 \003(\0132\027.cardrules.v1" +
-      ".SamAction\"s\n\037SamLocServiceSettleRoundRe" +
-      "quest\022+\n\005round\030\001 \001(\0132\034.cardrules.v1.SamR" +
-      "oundRecord\022#\n\005views\030\002 \003(\0132\024.cardrules.v1" +
-      ".Viewer\"\301\002\n SamLocServiceSettleRoundResp" +
-      "onse\022)\n\007outcome\030\001 \001(\0162\030.cardrules.v1.Sam" +
-      "Outcome\022\023\n\006winner\030\002 \001(\005H\000\210\001\001\0224\n\013instant_" +
-      "win\030\003 \001(\0162\037.cardrules.v1.SamInstantWinKi" +
-      "nd\022)\n\ttransfers\030\004 \003(\0132\026.cardrules.v1.Tra" +
-      "nsfer\022\014\n\004nets\030\005 \003(\003\022\013\n\003fee\030\006 \001(\003\022\014\n\004fees" +
-      "\030\007 \003(\003\022\r\n\005gross\030\010 \003(\003\0229\n\005views\030\t \003(\0132*.c" +
-      "ardrules.v1.SamLocServiceSettleRoundView" +
-      "B\t\n\007_winner\"\204\001\n\034SamLocServiceSettleRound" +
-      "View\022$\n\006viewer\030\001 \001(\0132\024.cardrules.v1.View" +
-      "er\022>\n\006answer\030\002 \001(\0132..cardrules.v1.SamLoc" +
-      "ServiceSettleRoundResponse\"\310\002\n\032SamLocSer" +
-      "viceStreamRequest\022\n\n\002id\030\001 \001(\004\022A\n\nstart_h" +
-      "and\030\002 \001(\0132+.cardrules.v1.SamLocServiceSt" +
-      "artHandRequestH\000\022G\n\rvalidate_play\030\003 \001(\0132" +
-      "..cardrules.v1.SamLocServiceValidatePlay" +
-      "RequestH\000\022C\n\013legal_moves\030\004 \001(\0132,.cardrul" +
-      "es.v1.SamLocServiceLegalMovesRequestH\000\022E" +
-      "\n\014settle_round\030\005 \001(\0132-.cardrules.v1.SamL" +
-      "ocServiceSettleRoundRequestH\000B\006\n\004call\"\364\002" +
-      "\n\033SamLocServiceStreamResponse\022\n\n\002id\030\001 \001(" +
-      "\004\022#\n\005error\030\002 \001(\0132\022.google.rpc.StatusH\000\022B" +
-      "\n\nstart_hand\030\003 \001(\0132,.cardrules.v1.SamLoc" +
-      "ServiceStartHandResponseH\000\022H\n\rvalidate_p" +
-      "lay\030\004 \001(\0132/.cardrules.v1.SamLocServiceVa" +
-      "lidatePlayResponseH\000\022D\n\013legal_moves\030\005 \001(" +
-      "\0132-.cardrules.v1.SamLocServiceLegalMoves" +
-      "ResponseH\000\022F\n\014settle_round\030\006 \001(\0132..cardr" +
-      "ules.v1.SamLocServiceSettleRoundResponse" +
-      "H\000B\010\n\006result*\200\001\n\014SamChopChain\022\036\n\032SAM_CHO" +
-      "P_CHAIN_UNSPECIFIED\020\000\022\027\n\023SAM_CHOP_CHAIN_" +
-      "EACH\020\001\022\031\n\025SAM_CHOP_CHAIN_DOUBLE\020\002\022\034\n\030SAM" +
-      "_CHOP_CHAIN_LAST_ONLY\020\003*f\n\014SamFailPayTo\022" +
-      "\037\n\033SAM_FAIL_PAY_TO_UNSPECIFIED\020\000\022\033\n\027SAM_" +
-      "FAIL_PAY_TO_BLOCKER\020\001\022\030\n\024SAM_FAIL_PAY_TO" +
-      "_EACH\020\002*\\\n\tSamBaoMot\022\033\n\027SAM_BAO_MOT_UNSP" +
-      "ECIFIED\020\000\022\027\n\023SAM_BAO_MOT_PENALTY\020\001\022\031\n\025SA" +
-      "M_BAO_MOT_FORBIDDEN\020\002*{\n\020SamFinishWithTw" +
-      "o\022#\n\037SAM_FINISH_WITH_TWO_UNSPECIFIED\020\000\022\037" +
-      "\n\033SAM_FINISH_WITH_TWO_PENALTY\020\001\022!\n\035SAM_F" +
-      "INISH_WITH_TWO_FORBIDDEN\020\002*[\n\nSamThoiTwo" +
-      "\022\034\n\030SAM_THOI_TWO_UNSPECIFIED\020\000\022\025\n\021SAM_TH" +
-      "OI_TWO_FLAT\020\001\022\030\n\024SAM_THOI_TWO_PER_TWO\020\002*" +
-      "\360\001\n\021SamInstantWinKind\022$\n SAM_INSTANT_WIN" +
-      "_KIND_UNSPECIFIED\020\000\022\037\n\033SAM_INSTANT_WIN_K" +
-      "IND_DRAGON\020\001\022\"\n\036SAM_INSTANT_WIN_KIND_FOU" +
-      "R_TWOS\020\002\022#\n\037SAM_INSTANT_WIN_KIND_SAME_CO" +
-      "LOR\020\003\022&\n\"SAM_INSTANT_WIN_KIND_THREE_TRIP" +
-      "LES\020\004\022#\n\037SAM_INSTANT_WIN_KIND_FIVE_PAIRS" +
-      "\020\005*\377\001\n\022SamCombinationKind\022$\n SAM_COMBINA" +
-      "TION_KIND_UNSPECIFIED\020\000\022\037\n\033SAM_COMBINATI" +
-      "ON_KIND_SINGLE\020\001\022\035\n\031SAM_COMBINATION_KIND" +
-      "_PAIR\020\002\022\037\n\033SAM_COMBINATION_KIND_TRIPLE\020\003" +
-      "\022\035\n\031SAM_COMBINATION_KIND_QUAD\020\004\022!\n\035SAM_C" +
-      "OMBINATION_KIND_STRAIGHT\020\005\022 \n\034SAM_COMBIN" +
-      "ATION_KIND_INVALID\020\006*\344\001\n\nSamHandEnd\022\034\n\030S" +
-      "AM_HAND_END_UNSPECIFIED\020\000\022\031\n\025SAM_HAND_EN" +
-      "D_FINISHED\020\001\022 \n\034SAM_HAND_END_FINISHED_ON" +
-      "_TWO\020\002\022 \n\034SAM_HAND_END_BAO_MOT_PENALTY\020\003" +
-      "\022\030\n\024SAM_HAND_END_SAM_WON\020\004\022\034\n\030SAM_HAND_E" +
-      "ND_SAM_BLOCKED\020\005\022!\n\035SAM_HAND_END_SAM_FAI" +
-      "LED_STUCK\020\006*\323\002\n\tSamReason\022\032\n\026SAM_REASON_" +
-      "UNSPECIFIED\020\000\022\034\n\030SAM_REASON_NOT_YOUR_TUR" +
-      "N\020\001\022 \n\034SAM_REASON_NOT_A_COMBINATION\020\002\022\034\n" +
-      "\030SAM_REASON_DOES_NOT_BEAT\020\003\022!\n\035SAM_REASO" +
-      "N_LEADER_CANNOT_PASS\020\004\022\035\n\031SAM_REASON_ALR" +
-      "EADY_PASSED\020\005\022\'\n#SAM_REASON_MUST_PLAY_HI" +
-      "GHEST_SINGLE\020\006\022%\n!SAM_REASON_CANNOT_FINI" +
-      "SH_WITH_TWO\020\007\022\030\n\024SAM_REASON_HAND_OVER\020\010\022" +
-      " \n\034SAM_REASON_ONLY_CHOP_ALLOWED\020\t*\263\003\n\014Sa" +
-      "mEventKind\022\036\n\032SAM_EVENT_KIND_UNSPECIFIED" +
-      "\020\000\022\027\n\023SAM_EVENT_KIND_CHOP\020\001\022\034\n\030SAM_EVENT" +
-      "_KIND_OVER_CHOP\020\002\022\036\n\032SAM_EVENT_KIND_SAM_" +
-      "BLOCKED\020\003\022$\n SAM_EVENT_KIND_BAO_MOT_VIOL" +
-      "ATION\020\004\022\031\n\025SAM_EVENT_KIND_FINISH\020\005\022 \n\034SA" +
-      "M_EVENT_KIND_FINISH_ON_TWO\020\006\022 \n\034SAM_EVEN" +
-      "T_KIND_SAM_SUCCEEDED\020\007\022\036\n\032SAM_EVENT_KIND" +
-      "_TRICK_ENDED\020\010\022\036\n\032SAM_EVENT_KIND_NEXT_LE" +
-      "ADER\020\t\022\036\n\032SAM_EVENT_KIND_LEAD_PASSED\020\n\022#" +
-      "\n\037SAM_EVENT_KIND_SAM_FAILED_STUCK\020\013\022\"\n\036S" +
-      "AM_EVENT_KIND_BAO_MOT_PENALTY\020\014*\370\001\n\nSamO" +
-      "utcome\022\033\n\027SAM_OUTCOME_UNSPECIFIED\020\000\022\033\n\027S" +
-      "AM_OUTCOME_INSTANT_WIN\020\001\022\027\n\023SAM_OUTCOME_" +
-      "SAM_WON\020\002\022\033\n\027SAM_OUTCOME_SAM_BLOCKED\020\003\022 " +
-      "\n\034SAM_OUTCOME_SAM_FAILED_STUCK\020\004\022\037\n\033SAM_" +
-      "OUTCOME_FINISHED_ON_TWO\020\005\022\037\n\033SAM_OUTCOME" +
-      "_BAO_MOT_PENALTY\020\006\022\026\n\022SAM_OUTCOME_NORMAL" +
-      "\020\0072\244\004\n\rSamLocService\022f\n\tStartHand\022+.card" +
-      "rules.v1.SamLocServiceStartHandRequest\032," +
-      ".cardrules.v1.SamLocServiceStartHandResp" +
-      "onse\022o\n\014ValidatePlay\022..cardrules.v1.SamL" +
-      "ocServiceValidatePlayRequest\032/.cardrules" +
-      ".v1.SamLocServiceValidatePlayResponse\022i\n" +
-      "\nLegalMoves\022,.cardrules.v1.SamLocService" +
-      "LegalMovesRequest\032-.cardrules.v1.SamLocS" +
-      "erviceLegalMovesResponse\022l\n\013SettleRound\022" +
-      "-.cardrules.v1.SamLocServiceSettleRoundR" +
-      "equest\032..cardrules.v1.SamLocServiceSettl" +
-      "eRoundResponse\022a\n\006Stream\022(.cardrules.v1." +
-      "SamLocServiceStreamRequest\032).cardrules.v" +
-      "1.SamLocServiceStreamResponse(\0010\001B\023\n\017io." +
-      "cardrules.v1P\001b\006proto3"
+      "mInstantWinKind\"z\n\030SamLocServiceDealRequ" +
+      "est\022\022\n\nseat_count\030\001 \001(\005\022\023\n\013server_seed\030\002" +
+      " \001(\014\022\023\n\013client_seed\030\003 \001(\t\022\r\n\005nonce\030\004 \001(\003" +
+      "\022\021\n\talgorithm\030\005 \001(\t\"\214\001\n\031SamLocServiceDea" +
+      "lResponse\022\"\n\005hands\030\001 \003(\0132\023.cardrules.v1." +
+      "Cards\022$\n\007undealt\030\002 \001(\0132\023.cardrules.v1.Ca" +
+      "rds\022\022\n\ncommitment\030\003 \001(\014\022\021\n\talgorithm\030\004 \001" +
+      "(\t\"\316\001\n SamLocServiceValidatePlayRequest\022" +
+      "0\n\013house_rules\030\001 \001(\0132\033.cardrules.v1.SamH" +
+      "ouseRules\022*\n\005state\030\002 \001(\0132\033.cardrules.v1." +
+      "SamTableState\022\'\n\006action\030\003 \001(\0132\027.cardrule" +
+      "s.v1.SamAction\022#\n\005views\030\004 \003(\0132\024.cardrule" +
+      "s.v1.Viewer\"\324\002\n!SamLocServiceValidatePla" +
+      "yResponse\022\r\n\005legal\030\001 \001(\010\022\'\n\006reason\030\002 \001(\016" +
+      "2\027.cardrules.v1.SamReason\022/\n\007message\030\003 \001" +
+      "(\0132\036.cardrules.v1.LocalizedMessage\0221\n\013co" +
+      "mbination\030\004 \001(\0132\034.cardrules.v1.SamCombin" +
+      "ation\022&\n\006events\030\005 \003(\0132\026.cardrules.v1.Sam" +
+      "Event\022/\n\nnext_state\030\006 \001(\0132\033.cardrules.v1" +
+      ".SamTableState\022:\n\005views\030\007 \003(\0132+.cardrule" +
+      "s.v1.SamLocServiceValidatePlayView\"\206\001\n\035S" +
+      "amLocServiceValidatePlayView\022$\n\006viewer\030\001" +
+      " \001(\0132\024.cardrules.v1.Viewer\022?\n\006answer\030\002 \001" +
+      "(\0132/.cardrules.v1.SamLocServiceValidateP" +
+      "layResponse\"\272\001\n\036SamLocServiceLegalMovesR" +
+      "equest\0220\n\013house_rules\030\001 \001(\0132\033.cardrules." +
+      "v1.SamHouseRules\022*\n\005state\030\002 \001(\0132\033.cardru" +
+      "les.v1.SamTableState\022\025\n\rall_card_sets\030\003 " +
+      "\001(\010\022#\n\005views\030\004 \003(\0132\024.cardrules.v1.Viewer" +
+      "\"f\n\007SamMove\022,\n\004play\030\001 \001(\0132\034.cardrules.v1" +
+      ".SamCombinationH\000\022%\n\004pass\030\002 \001(\0132\025.cardru" +
+      "les.v1.SamPassH\000B\006\n\004move\"\235\001\n\037SamLocServi" +
+      "ceLegalMovesResponse\022\021\n\004seat\030\001 \001(\005H\000\210\001\001\022" +
+      "$\n\005moves\030\002 \003(\0132\025.cardrules.v1.SamMove\0228\n" +
+      "\005views\030\003 \003(\0132).cardrules.v1.SamLocServic" +
+      "eLegalMovesViewB\007\n\005_seat\"\202\001\n\033SamLocServi" +
+      "ceLegalMovesView\022$\n\006viewer\030\001 \001(\0132\024.cardr" +
+      "ules.v1.Viewer\022=\n\006answer\030\002 \001(\0132-.cardrul" +
+      "es.v1.SamLocServiceLegalMovesResponse\"\305\001" +
+      "\n\016SamRoundRecord\022\r\n\005stake\030\001 \001(\003\0220\n\013house" +
+      "_rules\030\002 \001(\0132\033.cardrules.v1.SamHouseRule" +
+      "s\022\"\n\005hands\030\003 \003(\0132\023.cardrules.v1.Cards\022\024\n" +
+      "\014declarations\030\004 \003(\005\022\016\n\006leader\030\005 \001(\005\022(\n\007a" +
+      "ctions\030\006 \003(\0132\027.cardrules.v1.SamAction\"s\n" +
+      "\037SamLocServiceSettleRoundRequest\022+\n\005roun" +
+      "d\030\001 \001(\0132\034.cardrules.v1.SamRoundRecord\022#\n" +
+      "\005views\030\002 \003(\0132\024.cardrules.v1.Viewer\"\301\002\n S" +
+      "amLocServiceSettleRoundResponse\022)\n\007outco" +
+      "me\030\001 \001(\0162\030.cardrules.v1.SamOutcome\022\023\n\006wi" +
+      "nner\030\002 \001(\005H\000\210\001\001\0224\n\013instant_win\030\003 \001(\0162\037.c" +
+      "ardrules.v1.SamInstantWinKind\022)\n\ttransfe" +
+      "rs\030\004 \003(\0132\026.cardrules.v1.Transfer\022\014\n\004nets" +
+      "\030\005 \003(\003\022\013\n\003fee\030\006 \001(\003\022\014\n\004fees\030\007 \003(\003\022\r\n\005gro" +
+      "ss\030\010 \003(\003\0229\n\005views\030\t \003(\0132*.cardrules.v1.S" +
+      "amLocServiceSettleRoundViewB\t\n\007_winner\"\204" +
+      "\001\n\034SamLocServiceSettleRoundView\022$\n\006viewe" +
+      "r\030\001 \001(\0132\024.cardrules.v1.Viewer\022>\n\006answer\030" +
+      "\002 \001(\0132..cardrules.v1.SamLocServiceSettle" +
+      "RoundResponse\"\200\003\n\032SamLocServiceStreamReq" +
+      "uest\022\n\n\002id\030\001 \001(\004\022A\n\nstart_hand\030\002 \001(\0132+.c" +
+      "ardrules.v1.SamLocServiceStartHandReques" +
+      "tH\000\022G\n\rvalidate_play\030\003 \001(\0132..cardrules.v" +
+      "1.SamLocServiceValidatePlayRequestH\000\022C\n\013" +
+      "legal_moves\030\004 \001(\0132,.cardrules.v1.SamLocS" +
+      "erviceLegalMovesRequestH\000\022E\n\014settle_roun" +
+      "d\030\005 \001(\0132-.cardrules.v1.SamLocServiceSett" +
+      "leRoundRequestH\000\0226\n\004deal\030\006 \001(\0132&.cardrul" +
+      "es.v1.SamLocServiceDealRequestH\000B\006\n\004call" +
+      "\"\255\003\n\033SamLocServiceStreamResponse\022\n\n\002id\030\001" +
+      " \001(\004\022#\n\005error\030\002 \001(\0132\022.google.rpc.StatusH" +
+      "\000\022B\n\nstart_hand\030\003 \001(\0132,.cardrules.v1.Sam" +
+      "LocServiceStartHandResponseH\000\022H\n\rvalidat" +
+      "e_play\030\004 \001(\0132/.cardrules.v1.SamLocServic" +
+      "eValidatePlayResponseH\000\022D\n\013legal_moves\030\005" +
+      " \001(\0132-.cardrules.v1.SamLocServiceLegalMo" +
+      "vesResponseH\000\022F\n\014settle_round\030\006 \001(\0132..ca" +
+      "rdrules.v1.SamLocServiceSettleRoundRespo" +
+      "nseH\000\0227\n\004deal\030\007 \001(\0132\'.cardrules.v1.SamLo" +
+      "cServiceDealResponseH\000B\010\n\006result*\200\001\n\014Sam" +
+      "ChopChain\022\036\n\032SAM_CHOP_CHAIN_UNSPECIFIED\020" +
+      "\000\022\027\n\023SAM_CHOP_CHAIN_EACH\020\001\022\031\n\025SAM_CHOP_C" +
+      "HAIN_DOUBLE\020\002\022\034\n\030SAM_CHOP_CHAIN_LAST_ONL" +
+      "Y\020\003*f\n\014SamFailPayTo\022\037\n\033SAM_FAIL_PAY_TO_U" +
+      "NSPECIFIED\020\000\022\033\n\027SAM_FAIL_PAY_TO_BLOCKER\020" +
+      "\001\022\030\n\024SAM_FAIL_PAY_TO_EACH\020\002*\\\n\tSamBaoMot" +
+      "\022\033\n\027SAM_BAO_MOT_UNSPECIFIED\020\000\022\027\n\023SAM_BAO" +
+      "_MOT_PENALTY\020\001\022\031\n\025SAM_BAO_MOT_FORBIDDEN\020" +
+      "\002*{\n\020SamFinishWithTwo\022#\n\037SAM_FINISH_WITH" +
+      "_TWO_UNSPECIFIED\020\000\022\037\n\033SAM_FINISH_WITH_TW" +
+      "O_PENALTY\020\001\022!\n\035SAM_FINISH_WITH_TWO_FORBI" +
+      "DDEN\020\002*[\n\nSamThoiTwo\022\034\n\030SAM_THOI_TWO_UNS" +
+      "PECIFIED\020\000\022\025\n\021SAM_THOI_TWO_FLAT\020\001\022\030\n\024SAM" +
+      "_THOI_TWO_PER_TWO\020\002*\360\001\n\021SamInstantWinKin" +
+      "d\022$\n SAM_INSTANT_WIN_KIND_UNSPECIFIED\020\000\022" +
+      "\037\n\033SAM_INSTANT_WIN_KIND_DRAGON\020\001\022\"\n\036SAM_" +
+      "INSTANT_WIN_KIND_FOUR_TWOS\020\002\022#\n\037SAM_INST" +
+      "ANT_WIN_KIND_SAME_COLOR\020\003\022&\n\"SAM_INSTANT" +
+      "_WIN_KIND_THREE_TRIPLES\020\004\022#\n\037SAM_INSTANT" +
+      "_WIN_KIND_FIVE_PAIRS\020\005*\377\001\n\022SamCombinatio" +
+      "nKind\022$\n SAM_COMBINATION_KIND_UNSPECIFIE" +
+      "D\020\000\022\037\n\033SAM_COMBINATION_KIND_SINGLE\020\001\022\035\n\031" +
+      "SAM_COMBINATION_KIND_PAIR\020\002\022\037\n\033SAM_COMBI" +
+      "NATION_KIND_TRIPLE\020\003\022\035\n\031SAM_COMBINATION_" +
+      "KIND_QUAD\020\004\022!\n\035SAM_COMBINATION_KIND_STRA" +
+      "IGHT\020\005\022 \n\034SAM_COMBINATION_KIND_INVALID\020\006" +
+      "*\344\001\n\nSamHandEnd\022\034\n\030SAM_HAND_END_UNSPECIF" +
+      "IED\020\000\022\031\n\025SAM_HAND_END_FINISHED\020\001\022 \n\034SAM_" +
+      "HAND_END_FINISHED_ON_TWO\020\002\022 \n\034SAM_HAND_E" +
+      "ND_BAO_MOT_PENALTY\020\003\022\030\n\024SAM_HAND_END_SAM" +
+      "_WON\020\004\022\034\n\030SAM_HAND_END_SAM_BLOCKED\020\005\022!\n\035" +
+      "SAM_HAND_END_SAM_FAILED_STUCK\020\006*\323\002\n\tSamR" +
+      "eason\022\032\n\026SAM_REASON_UNSPECIFIED\020\000\022\034\n\030SAM" +
+      "_REASON_NOT_YOUR_TURN\020\001\022 \n\034SAM_REASON_NO" +
+      "T_A_COMBINATION\020\002\022\034\n\030SAM_REASON_DOES_NOT" +
+      "_BEAT\020\003\022!\n\035SAM_REASON_LEADER_CANNOT_PASS" +
+      "\020\004\022\035\n\031SAM_REASON_ALREADY_PASSED\020\005\022\'\n#SAM" +
+      "_REASON_MUST_PLAY_HIGHEST_SINGLE\020\006\022%\n!SA" +
+      "M_REASON_CANNOT_FINISH_WITH_TWO\020\007\022\030\n\024SAM" +
+      "_REASON_HAND_OVER\020\010\022 \n\034SAM_REASON_ONLY_C" +
+      "HOP_ALLOWED\020\t*\263\003\n\014SamEventKind\022\036\n\032SAM_EV" +
+      "ENT_KIND_UNSPECIFIED\020\000\022\027\n\023SAM_EVENT_KIND" +
+      "_CHOP\020\001\022\034\n\030SAM_EVENT_KIND_OVER_CHOP\020\002\022\036\n" +
+      "\032SAM_EVENT_KIND_SAM_BLOCKED\020\003\022$\n SAM_EVE" +
+      "NT_KIND_BAO_MOT_VIOLATION\020\004\022\031\n\025SAM_EVENT" +
+      "_KIND_FINISH\020\005\022 \n\034SAM_EVENT_KIND_FINISH_" +
+      "ON_TWO\020\006\022 \n\034SAM_EVENT_KIND_SAM_SUCCEEDED" +
+      "\020\007\022\036\n\032SAM_EVENT_KIND_TRICK_ENDED\020\010\022\036\n\032SA" +
+      "M_EVENT_KIND_NEXT_LEADER\020\t\022\036\n\032SAM_EVENT_" +
+      "KIND_LEAD_PASSED\020\n\022#\n\037SAM_EVENT_KIND_SAM" +
+      "_FAILED_STUCK\020\013\022\"\n\036SAM_EVENT_KIND_BAO_MO" +
+      "T_PENALTY\020\014*\370\001\n\nSamOutcome\022\033\n\027SAM_OUTCOM" +
+      "E_UNSPECIFIED\020\000\022\033\n\027SAM_OUTCOME_INSTANT_W" +
+      "IN\020\001\022\027\n\023SAM_OUTCOME_SAM_WON\020\002\022\033\n\027SAM_OUT" +
+      "COME_SAM_BLOCKED\020\003\022 \n\034SAM_OUTCOME_SAM_FA" +
+      "ILED_STUCK\020\004\022\037\n\033SAM_OUTCOME_FINISHED_ON_" +
+      "TWO\020\005\022\037\n\033SAM_OUTCOME_BAO_MOT_PENALTY\020\006\022\026" +
+      "\n\022SAM_OUTCOME_NORMAL\020\0072\375\004\n\rSamLocService" +
+      "\022W\n\004Deal\022&.cardrules.v1.SamLocServiceDea" +
+      "lRequest\032\'.cardrules.v1.SamLocServiceDea" +
+      "lResponse\022f\n\tStartHand\022+.cardrules.v1.Sa" +
+      "mLocServiceStartHandRequest\032,.cardrules." +
+      "v1.SamLocServiceStartHandResponse\022o\n\014Val" +
+      "idatePlay\022..cardrules.v1.SamLocServiceVa" +
+      "lidatePlayRequest\032/.cardrules.v1.SamLocS" +
+      "erviceValidatePlayResponse\022i\n\nLegalMoves" +
+      "\022,.cardrules.v1.SamLocServiceLegalMovesR" +
+      "equest\032-.cardrules.v1.SamLocServiceLegal" +
+      "MovesResponse\022l\n\013SettleRound\022-.cardrules" +
+      ".v1.SamLocServiceSettleRoundRequest\032..ca" +
+      "rdrules.v1.SamLocServiceSettleRoundRespo" +
+      "nse\022a\n\006Stream\022(.cardrules.v1.SamLocServi" +
+      "ceStreamRequest\032).cardrules.v1.SamLocSer" +
+      "viceStreamResponse(\0010\001B\023\n\017io.cardrules.v" +
+      "1P\001b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -448,84 +470,96 @@ public final class SamLoc {
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamInstantWinQualifier_descriptor,
         new java.lang.String[] { "Seat", "Kind", });
-    internal_static_cardrules_v1_SamLocServiceValidatePlayRequest_descriptor =
+    internal_static_cardrules_v1_SamLocServiceDealRequest_descriptor =
       getDescriptor().getMessageTypes().get(13);
+    internal_static_cardrules_v1_SamLocServiceDealRequest_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_cardrules_v1_SamLocServiceDealRequest_descriptor,
+        new java.lang.String[] { "SeatCount", "ServerSeed", "ClientSeed", "Nonce", "Algorithm", });
+    internal_static_cardrules_v1_SamLocServiceDealResponse_descriptor =
+      getDescriptor().getMessageTypes().get(14);
+    internal_static_cardrules_v1_SamLocServiceDealResponse_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_cardrules_v1_SamLocServiceDealResponse_descriptor,
+        new java.lang.String[] { "Hands", "Undealt", "Commitment", "Algorithm", });
+    internal_static_cardrules_v1_SamLocServiceValidatePlayRequest_descriptor =
+      getDescriptor().getMessageTypes().get(15);
     internal_static_cardrules_v1_SamLocServiceValidatePlayRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceValidatePlayRequest_descriptor,
         new java.lang.String[] { "HouseRules", "State", "Action", "Views", });
     internal_static_cardrules_v1_SamLocServiceValidatePlayResponse_descriptor =
-      getDescriptor().getMessageTypes().get(14);
+      getDescriptor().getMessageTypes().get(16);
     internal_static_cardrules_v1_SamLocServiceValidatePlayResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceValidatePlayResponse_descriptor,
         new java.lang.String[] { "Legal", "Reason", "Message", "Combination", "Events", "NextState", "Views", });
     internal_static_cardrules_v1_SamLocServiceValidatePlayView_descriptor =
-      getDescriptor().getMessageTypes().get(15);
+      getDescriptor().getMessageTypes().get(17);
     internal_static_cardrules_v1_SamLocServiceValidatePlayView_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceValidatePlayView_descriptor,
         new java.lang.String[] { "Viewer", "Answer", });
     internal_static_cardrules_v1_SamLocServiceLegalMovesRequest_descriptor =
-      getDescriptor().getMessageTypes().get(16);
+      getDescriptor().getMessageTypes().get(18);
     internal_static_cardrules_v1_SamLocServiceLegalMovesRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceLegalMovesRequest_descriptor,
         new java.lang.String[] { "HouseRules", "State", "AllCardSets", "Views", });
     internal_static_cardrules_v1_SamMove_descriptor =
-      getDescriptor().getMessageTypes().get(17);
+      getDescriptor().getMessageTypes().get(19);
     internal_static_cardrules_v1_SamMove_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamMove_descriptor,
         new java.lang.String[] { "Play", "Pass", "Move", });
     internal_static_cardrules_v1_SamLocServiceLegalMovesResponse_descriptor =
-      getDescriptor().getMessageTypes().get(18);
+      getDescriptor().getMessageTypes().get(20);
     internal_static_cardrules_v1_SamLocServiceLegalMovesResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceLegalMovesResponse_descriptor,
         new java.lang.String[] { "Seat", "Moves", "Views", });
     internal_static_cardrules_v1_SamLocServiceLegalMovesView_descriptor =
-      getDescriptor().getMessageTypes().get(19);
+      getDescriptor().getMessageTypes().get(21);
     internal_static_cardrules_v1_SamLocServiceLegalMovesView_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceLegalMovesView_descriptor,
         new java.lang.String[] { "Viewer", "Answer", });
     internal_static_cardrules_v1_SamRoundRecord_descriptor =
-      getDescriptor().getMessageTypes().get(20);
+      getDescriptor().getMessageTypes().get(22);
     internal_static_cardrules_v1_SamRoundRecord_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamRoundRecord_descriptor,
         new java.lang.String[] { "Stake", "HouseRules", "Hands", "Declarations", "Leader", "Actions", });
     internal_static_cardrules_v1_SamLocServiceSettleRoundRequest_descriptor =
-      getDescriptor().getMessageTypes().get(21);
+      getDescriptor().getMessageTypes().get(23);
     internal_static_cardrules_v1_SamLocServiceSettleRoundRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceSettleRoundRequest_descriptor,
         new java.lang.String[] { "Round", "Views", });
     internal_static_cardrules_v1_SamLocServiceSettleRoundResponse_descriptor =
-      getDescriptor().getMessageTypes().get(22);
+      getDescriptor().getMessageTypes().get(24);
     internal_static_cardrules_v1_SamLocServiceSettleRoundResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceSettleRoundResponse_descriptor,
         new java.lang.String[] { "Outcome", "Winner", "InstantWin", "Transfers", "Nets", "Fee", "Fees", "Gross", "Views", });
     internal_static_cardrules_v1_SamLocServiceSettleRoundView_descriptor =
-      getDescriptor().getMessageTypes().get(23);
+      getDescriptor().getMessageTypes().get(25);
     internal_static_cardrules_v1_SamLocServiceSettleRoundView_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceSettleRoundView_descriptor,
         new java.lang.String[] { "Viewer", "Answer", });
     internal_static_cardrules_v1_SamLocServiceStreamRequest_descriptor =
-      getDescriptor().getMessageTypes().get(24);
+      getDescriptor().getMessageTypes().get(26);
     internal_static_cardrules_v1_SamLocServiceStreamRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceStreamRequest_descriptor,
-        new java.lang.String[] { "Id", "StartHand", "ValidatePlay", "LegalMoves", "SettleRound", "Call", });
+        new java.lang.String[] { "Id", "StartHand", "ValidatePlay", "LegalMoves", "SettleRound", "Deal", "Call", });
     internal_static_cardrules_v1_SamLocServiceStreamResponse_descriptor =
-      getDescriptor().getMessageTypes().get(25);
+      getDescriptor().getMessageTypes().get(27);
     internal_static_cardrules_v1_SamLocServiceStreamResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceStreamResponse_descriptor,
-        new java.lang.String[] { "Id", "Error", "StartHand", "ValidatePlay", "LegalMoves", "SettleRound", "Result", });
+        new java.lang.String[] { "Id", "Error", "StartHand", "ValidatePlay", "LegalMoves", "SettleRound", "Deal", "Result", });
     io.cardrules.v1.CardsOuterClass.getDescriptor();
     com.google.rpc.StatusProto.getDescriptor();
   }

@@ -17,6 +17,37 @@ public final class SamLocServiceGrpc {
   public static final java.lang.String SERVICE_NAME = "cardrules.v1.SamLocService";
 
   // Static method descriptors that strictly reflect the proto.
+  private static volatile io.grpc.MethodDescriptor<io.cardrules.v1.SamLocServiceDealRequest,
+      io.cardrules.v1.SamLocServiceDealResponse> getDealMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "Deal",
+      requestType = io.cardrules.v1.SamLocServiceDealRequest.class,
+      responseType = io.cardrules.v1.SamLocServiceDealResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<io.cardrules.v1.SamLocServiceDealRequest,
+      io.cardrules.v1.SamLocServiceDealResponse> getDealMethod() {
+    io.grpc.MethodDescriptor<io.cardrules.v1.SamLocServiceDealRequest, io.cardrules.v1.SamLocServiceDealResponse> getDealMethod;
+    if ((getDealMethod = SamLocServiceGrpc.getDealMethod) == null) {
+      synchronized (SamLocServiceGrpc.class) {
+        if ((getDealMethod = SamLocServiceGrpc.getDealMethod) == null) {
+          SamLocServiceGrpc.getDealMethod = getDealMethod =
+              io.grpc.MethodDescriptor.<io.cardrules.v1.SamLocServiceDealRequest, io.cardrules.v1.SamLocServiceDealResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "Deal"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  io.cardrules.v1.SamLocServiceDealRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  io.cardrules.v1.SamLocServiceDealResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new SamLocServiceMethodDescriptorSupplier("Deal"))
+              .build();
+        }
+      }
+    }
+    return getDealMethod;
+  }
+
   private static volatile io.grpc.MethodDescriptor<io.cardrules.v1.SamLocServiceStartHandRequest,
       io.cardrules.v1.SamLocServiceStartHandResponse> getStartHandMethod;
 
@@ -242,6 +273,17 @@ public final class SamLocServiceGrpc {
 
     /**
      * <pre>
+     * Deal the hands from a seeded shuffle that anyone can verify (docs/fair-deal.md): the same inputs give the
+     * same deal on every server and in every SDK's local deal_from. The hands then go to StartHand.
+     * </pre>
+     */
+    default void deal(io.cardrules.v1.SamLocServiceDealRequest request,
+        io.grpc.stub.StreamObserver<io.cardrules.v1.SamLocServiceDealResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getDealMethod(), responseObserver);
+    }
+
+    /**
+     * <pre>
      * Deal a hand: checks instant wins (tới trắng) and Sâm declarations and returns the first table state.
      * </pre>
      */
@@ -334,6 +376,18 @@ public final class SamLocServiceGrpc {
 
     /**
      * <pre>
+     * Deal the hands from a seeded shuffle that anyone can verify (docs/fair-deal.md): the same inputs give the
+     * same deal on every server and in every SDK's local deal_from. The hands then go to StartHand.
+     * </pre>
+     */
+    public void deal(io.cardrules.v1.SamLocServiceDealRequest request,
+        io.grpc.stub.StreamObserver<io.cardrules.v1.SamLocServiceDealResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getDealMethod(), getCallOptions()), request, responseObserver);
+    }
+
+    /**
+     * <pre>
      * Deal a hand: checks instant wins (tới trắng) and Sâm declarations and returns the first table state.
      * </pre>
      */
@@ -411,6 +465,17 @@ public final class SamLocServiceGrpc {
     protected SamLocServiceBlockingV2Stub build(
         io.grpc.Channel channel, io.grpc.CallOptions callOptions) {
       return new SamLocServiceBlockingV2Stub(channel, callOptions);
+    }
+
+    /**
+     * <pre>
+     * Deal the hands from a seeded shuffle that anyone can verify (docs/fair-deal.md): the same inputs give the
+     * same deal on every server and in every SDK's local deal_from. The hands then go to StartHand.
+     * </pre>
+     */
+    public io.cardrules.v1.SamLocServiceDealResponse deal(io.cardrules.v1.SamLocServiceDealRequest request) throws io.grpc.StatusException {
+      return io.grpc.stub.ClientCalls.blockingV2UnaryCall(
+          getChannel(), getDealMethod(), getCallOptions(), request);
     }
 
     /**
@@ -493,6 +558,17 @@ public final class SamLocServiceGrpc {
 
     /**
      * <pre>
+     * Deal the hands from a seeded shuffle that anyone can verify (docs/fair-deal.md): the same inputs give the
+     * same deal on every server and in every SDK's local deal_from. The hands then go to StartHand.
+     * </pre>
+     */
+    public io.cardrules.v1.SamLocServiceDealResponse deal(io.cardrules.v1.SamLocServiceDealRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getDealMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
      * Deal a hand: checks instant wins (tới trắng) and Sâm declarations and returns the first table state.
      * </pre>
      */
@@ -556,6 +632,18 @@ public final class SamLocServiceGrpc {
 
     /**
      * <pre>
+     * Deal the hands from a seeded shuffle that anyone can verify (docs/fair-deal.md): the same inputs give the
+     * same deal on every server and in every SDK's local deal_from. The hands then go to StartHand.
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<io.cardrules.v1.SamLocServiceDealResponse> deal(
+        io.cardrules.v1.SamLocServiceDealRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getDealMethod(), getCallOptions()), request);
+    }
+
+    /**
+     * <pre>
      * Deal a hand: checks instant wins (tới trắng) and Sâm declarations and returns the first table state.
      * </pre>
      */
@@ -600,11 +688,12 @@ public final class SamLocServiceGrpc {
     }
   }
 
-  private static final int METHODID_START_HAND = 0;
-  private static final int METHODID_VALIDATE_PLAY = 1;
-  private static final int METHODID_LEGAL_MOVES = 2;
-  private static final int METHODID_SETTLE_ROUND = 3;
-  private static final int METHODID_STREAM = 4;
+  private static final int METHODID_DEAL = 0;
+  private static final int METHODID_START_HAND = 1;
+  private static final int METHODID_VALIDATE_PLAY = 2;
+  private static final int METHODID_LEGAL_MOVES = 3;
+  private static final int METHODID_SETTLE_ROUND = 4;
+  private static final int METHODID_STREAM = 5;
 
   private static final class MethodHandlers<Req, Resp> implements
       io.grpc.stub.ServerCalls.UnaryMethod<Req, Resp>,
@@ -623,6 +712,10 @@ public final class SamLocServiceGrpc {
     @java.lang.SuppressWarnings("unchecked")
     public void invoke(Req request, io.grpc.stub.StreamObserver<Resp> responseObserver) {
       switch (methodId) {
+        case METHODID_DEAL:
+          serviceImpl.deal((io.cardrules.v1.SamLocServiceDealRequest) request,
+              (io.grpc.stub.StreamObserver<io.cardrules.v1.SamLocServiceDealResponse>) responseObserver);
+          break;
         case METHODID_START_HAND:
           serviceImpl.startHand((io.cardrules.v1.SamLocServiceStartHandRequest) request,
               (io.grpc.stub.StreamObserver<io.cardrules.v1.SamLocServiceStartHandResponse>) responseObserver);
@@ -660,6 +753,13 @@ public final class SamLocServiceGrpc {
 
   public static final io.grpc.ServerServiceDefinition bindService(AsyncService service) {
     return io.grpc.ServerServiceDefinition.builder(getServiceDescriptor())
+        .addMethod(
+          getDealMethod(),
+          io.grpc.stub.ServerCalls.asyncUnaryCall(
+            new MethodHandlers<
+              io.cardrules.v1.SamLocServiceDealRequest,
+              io.cardrules.v1.SamLocServiceDealResponse>(
+                service, METHODID_DEAL)))
         .addMethod(
           getStartHandMethod(),
           io.grpc.stub.ServerCalls.asyncUnaryCall(
@@ -743,6 +843,7 @@ public final class SamLocServiceGrpc {
         if (result == null) {
           serviceDescriptor = result = io.grpc.ServiceDescriptor.newBuilder(SERVICE_NAME)
               .setSchemaDescriptor(new SamLocServiceFileDescriptorSupplier())
+              .addMethod(getDealMethod())
               .addMethod(getStartHandMethod())
               .addMethod(getValidatePlayMethod())
               .addMethod(getLegalMovesMethod())

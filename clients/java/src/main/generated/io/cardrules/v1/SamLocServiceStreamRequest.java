@@ -53,6 +53,7 @@ private static final long serialVersionUID = 0L;
     VALIDATE_PLAY(3),
     LEGAL_MOVES(4),
     SETTLE_ROUND(5),
+    DEAL(6),
     CALL_NOT_SET(0);
     private final int value;
     private CallCase(int value) {
@@ -74,6 +75,7 @@ private static final long serialVersionUID = 0L;
         case 3: return VALIDATE_PLAY;
         case 4: return LEGAL_MOVES;
         case 5: return SETTLE_ROUND;
+        case 6: return DEAL;
         case 0: return CALL_NOT_SET;
         default: return null;
       }
@@ -229,6 +231,37 @@ private static final long serialVersionUID = 0L;
     return io.cardrules.v1.SamLocServiceSettleRoundRequest.getDefaultInstance();
   }
 
+  public static final int DEAL_FIELD_NUMBER = 6;
+  /**
+   * <code>.cardrules.v1.SamLocServiceDealRequest deal = 6;</code>
+   * @return Whether the deal field is set.
+   */
+  @java.lang.Override
+  public boolean hasDeal() {
+    return callCase_ == 6;
+  }
+  /**
+   * <code>.cardrules.v1.SamLocServiceDealRequest deal = 6;</code>
+   * @return The deal.
+   */
+  @java.lang.Override
+  public io.cardrules.v1.SamLocServiceDealRequest getDeal() {
+    if (callCase_ == 6) {
+       return (io.cardrules.v1.SamLocServiceDealRequest) call_;
+    }
+    return io.cardrules.v1.SamLocServiceDealRequest.getDefaultInstance();
+  }
+  /**
+   * <code>.cardrules.v1.SamLocServiceDealRequest deal = 6;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.SamLocServiceDealRequestOrBuilder getDealOrBuilder() {
+    if (callCase_ == 6) {
+       return (io.cardrules.v1.SamLocServiceDealRequest) call_;
+    }
+    return io.cardrules.v1.SamLocServiceDealRequest.getDefaultInstance();
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -258,6 +291,9 @@ private static final long serialVersionUID = 0L;
     if (callCase_ == 5) {
       output.writeMessage(5, (io.cardrules.v1.SamLocServiceSettleRoundRequest) call_);
     }
+    if (callCase_ == 6) {
+      output.writeMessage(6, (io.cardrules.v1.SamLocServiceDealRequest) call_);
+    }
     getUnknownFields().writeTo(output);
   }
 
@@ -286,6 +322,10 @@ private static final long serialVersionUID = 0L;
     if (callCase_ == 5) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(5, (io.cardrules.v1.SamLocServiceSettleRoundRequest) call_);
+    }
+    if (callCase_ == 6) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(6, (io.cardrules.v1.SamLocServiceDealRequest) call_);
     }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
@@ -322,6 +362,10 @@ private static final long serialVersionUID = 0L;
         if (!getSettleRound()
             .equals(other.getSettleRound())) return false;
         break;
+      case 6:
+        if (!getDeal()
+            .equals(other.getDeal())) return false;
+        break;
       case 0:
       default:
     }
@@ -355,6 +399,10 @@ private static final long serialVersionUID = 0L;
       case 5:
         hash = (37 * hash) + SETTLE_ROUND_FIELD_NUMBER;
         hash = (53 * hash) + getSettleRound().hashCode();
+        break;
+      case 6:
+        hash = (37 * hash) + DEAL_FIELD_NUMBER;
+        hash = (53 * hash) + getDeal().hashCode();
         break;
       case 0:
       default:
@@ -507,6 +555,9 @@ private static final long serialVersionUID = 0L;
       if (settleRoundBuilder_ != null) {
         settleRoundBuilder_.clear();
       }
+      if (dealBuilder_ != null) {
+        dealBuilder_.clear();
+      }
       callCase_ = 0;
       call_ = null;
       return this;
@@ -566,6 +617,10 @@ private static final long serialVersionUID = 0L;
       if (callCase_ == 5 &&
           settleRoundBuilder_ != null) {
         result.call_ = settleRoundBuilder_.build();
+      }
+      if (callCase_ == 6 &&
+          dealBuilder_ != null) {
+        result.call_ = dealBuilder_.build();
       }
     }
 
@@ -633,6 +688,10 @@ private static final long serialVersionUID = 0L;
           mergeSettleRound(other.getSettleRound());
           break;
         }
+        case DEAL: {
+          mergeDeal(other.getDeal());
+          break;
+        }
         case CALL_NOT_SET: {
           break;
         }
@@ -696,6 +755,13 @@ private static final long serialVersionUID = 0L;
               callCase_ = 5;
               break;
             } // case 42
+            case 50: {
+              input.readMessage(
+                  getDealFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              callCase_ = 6;
+              break;
+            } // case 50
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1341,6 +1407,148 @@ private static final long serialVersionUID = 0L;
       callCase_ = 5;
       onChanged();
       return settleRoundBuilder_;
+    }
+
+    private com.google.protobuf.SingleFieldBuilderV3<
+        io.cardrules.v1.SamLocServiceDealRequest, io.cardrules.v1.SamLocServiceDealRequest.Builder, io.cardrules.v1.SamLocServiceDealRequestOrBuilder> dealBuilder_;
+    /**
+     * <code>.cardrules.v1.SamLocServiceDealRequest deal = 6;</code>
+     * @return Whether the deal field is set.
+     */
+    @java.lang.Override
+    public boolean hasDeal() {
+      return callCase_ == 6;
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceDealRequest deal = 6;</code>
+     * @return The deal.
+     */
+    @java.lang.Override
+    public io.cardrules.v1.SamLocServiceDealRequest getDeal() {
+      if (dealBuilder_ == null) {
+        if (callCase_ == 6) {
+          return (io.cardrules.v1.SamLocServiceDealRequest) call_;
+        }
+        return io.cardrules.v1.SamLocServiceDealRequest.getDefaultInstance();
+      } else {
+        if (callCase_ == 6) {
+          return dealBuilder_.getMessage();
+        }
+        return io.cardrules.v1.SamLocServiceDealRequest.getDefaultInstance();
+      }
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceDealRequest deal = 6;</code>
+     */
+    public Builder setDeal(io.cardrules.v1.SamLocServiceDealRequest value) {
+      if (dealBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        call_ = value;
+        onChanged();
+      } else {
+        dealBuilder_.setMessage(value);
+      }
+      callCase_ = 6;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceDealRequest deal = 6;</code>
+     */
+    public Builder setDeal(
+        io.cardrules.v1.SamLocServiceDealRequest.Builder builderForValue) {
+      if (dealBuilder_ == null) {
+        call_ = builderForValue.build();
+        onChanged();
+      } else {
+        dealBuilder_.setMessage(builderForValue.build());
+      }
+      callCase_ = 6;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceDealRequest deal = 6;</code>
+     */
+    public Builder mergeDeal(io.cardrules.v1.SamLocServiceDealRequest value) {
+      if (dealBuilder_ == null) {
+        if (callCase_ == 6 &&
+            call_ != io.cardrules.v1.SamLocServiceDealRequest.getDefaultInstance()) {
+          call_ = io.cardrules.v1.SamLocServiceDealRequest.newBuilder((io.cardrules.v1.SamLocServiceDealRequest) call_)
+              .mergeFrom(value).buildPartial();
+        } else {
+          call_ = value;
+        }
+        onChanged();
+      } else {
+        if (callCase_ == 6) {
+          dealBuilder_.mergeFrom(value);
+        } else {
+          dealBuilder_.setMessage(value);
+        }
+      }
+      callCase_ = 6;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceDealRequest deal = 6;</code>
+     */
+    public Builder clearDeal() {
+      if (dealBuilder_ == null) {
+        if (callCase_ == 6) {
+          callCase_ = 0;
+          call_ = null;
+          onChanged();
+        }
+      } else {
+        if (callCase_ == 6) {
+          callCase_ = 0;
+          call_ = null;
+        }
+        dealBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceDealRequest deal = 6;</code>
+     */
+    public io.cardrules.v1.SamLocServiceDealRequest.Builder getDealBuilder() {
+      return getDealFieldBuilder().getBuilder();
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceDealRequest deal = 6;</code>
+     */
+    @java.lang.Override
+    public io.cardrules.v1.SamLocServiceDealRequestOrBuilder getDealOrBuilder() {
+      if ((callCase_ == 6) && (dealBuilder_ != null)) {
+        return dealBuilder_.getMessageOrBuilder();
+      } else {
+        if (callCase_ == 6) {
+          return (io.cardrules.v1.SamLocServiceDealRequest) call_;
+        }
+        return io.cardrules.v1.SamLocServiceDealRequest.getDefaultInstance();
+      }
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceDealRequest deal = 6;</code>
+     */
+    private com.google.protobuf.SingleFieldBuilderV3<
+        io.cardrules.v1.SamLocServiceDealRequest, io.cardrules.v1.SamLocServiceDealRequest.Builder, io.cardrules.v1.SamLocServiceDealRequestOrBuilder> 
+        getDealFieldBuilder() {
+      if (dealBuilder_ == null) {
+        if (!(callCase_ == 6)) {
+          call_ = io.cardrules.v1.SamLocServiceDealRequest.getDefaultInstance();
+        }
+        dealBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+            io.cardrules.v1.SamLocServiceDealRequest, io.cardrules.v1.SamLocServiceDealRequest.Builder, io.cardrules.v1.SamLocServiceDealRequestOrBuilder>(
+                (io.cardrules.v1.SamLocServiceDealRequest) call_,
+                getParentForChildren(),
+                isClean());
+        call_ = null;
+      }
+      callCase_ = 6;
+      onChanged();
+      return dealBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

@@ -79,5 +79,20 @@ public interface SamLocServiceStreamRequestOrBuilder extends
    */
   io.cardrules.v1.SamLocServiceSettleRoundRequestOrBuilder getSettleRoundOrBuilder();
 
+  /**
+   * <code>.cardrules.v1.SamLocServiceDealRequest deal = 6;</code>
+   * @return Whether the deal field is set.
+   */
+  boolean hasDeal();
+  /**
+   * <code>.cardrules.v1.SamLocServiceDealRequest deal = 6;</code>
+   * @return The deal.
+   */
+  io.cardrules.v1.SamLocServiceDealRequest getDeal();
+  /**
+   * <code>.cardrules.v1.SamLocServiceDealRequest deal = 6;</code>
+   */
+  io.cardrules.v1.SamLocServiceDealRequestOrBuilder getDealOrBuilder();
+
   io.cardrules.v1.SamLocServiceStreamRequest.CallCase getCallCase();
 }

@@ -54,6 +54,7 @@ private static final long serialVersionUID = 0L;
     VALIDATE_PLAY(4),
     LEGAL_MOVES(5),
     SETTLE_ROUND(6),
+    DEAL(7),
     RESULT_NOT_SET(0);
     private final int value;
     private ResultCase(int value) {
@@ -76,6 +77,7 @@ private static final long serialVersionUID = 0L;
         case 4: return VALIDATE_PLAY;
         case 5: return LEGAL_MOVES;
         case 6: return SETTLE_ROUND;
+        case 7: return DEAL;
         case 0: return RESULT_NOT_SET;
         default: return null;
       }
@@ -276,6 +278,37 @@ private static final long serialVersionUID = 0L;
     return io.cardrules.v1.SamLocServiceSettleRoundResponse.getDefaultInstance();
   }
 
+  public static final int DEAL_FIELD_NUMBER = 7;
+  /**
+   * <code>.cardrules.v1.SamLocServiceDealResponse deal = 7;</code>
+   * @return Whether the deal field is set.
+   */
+  @java.lang.Override
+  public boolean hasDeal() {
+    return resultCase_ == 7;
+  }
+  /**
+   * <code>.cardrules.v1.SamLocServiceDealResponse deal = 7;</code>
+   * @return The deal.
+   */
+  @java.lang.Override
+  public io.cardrules.v1.SamLocServiceDealResponse getDeal() {
+    if (resultCase_ == 7) {
+       return (io.cardrules.v1.SamLocServiceDealResponse) result_;
+    }
+    return io.cardrules.v1.SamLocServiceDealResponse.getDefaultInstance();
+  }
+  /**
+   * <code>.cardrules.v1.SamLocServiceDealResponse deal = 7;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.SamLocServiceDealResponseOrBuilder getDealOrBuilder() {
+    if (resultCase_ == 7) {
+       return (io.cardrules.v1.SamLocServiceDealResponse) result_;
+    }
+    return io.cardrules.v1.SamLocServiceDealResponse.getDefaultInstance();
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -307,6 +340,9 @@ private static final long serialVersionUID = 0L;
     }
     if (resultCase_ == 6) {
       output.writeMessage(6, (io.cardrules.v1.SamLocServiceSettleRoundResponse) result_);
+    }
+    if (resultCase_ == 7) {
+      output.writeMessage(7, (io.cardrules.v1.SamLocServiceDealResponse) result_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -340,6 +376,10 @@ private static final long serialVersionUID = 0L;
     if (resultCase_ == 6) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(6, (io.cardrules.v1.SamLocServiceSettleRoundResponse) result_);
+    }
+    if (resultCase_ == 7) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(7, (io.cardrules.v1.SamLocServiceDealResponse) result_);
     }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
@@ -380,6 +420,10 @@ private static final long serialVersionUID = 0L;
         if (!getSettleRound()
             .equals(other.getSettleRound())) return false;
         break;
+      case 7:
+        if (!getDeal()
+            .equals(other.getDeal())) return false;
+        break;
       case 0:
       default:
     }
@@ -417,6 +461,10 @@ private static final long serialVersionUID = 0L;
       case 6:
         hash = (37 * hash) + SETTLE_ROUND_FIELD_NUMBER;
         hash = (53 * hash) + getSettleRound().hashCode();
+        break;
+      case 7:
+        hash = (37 * hash) + DEAL_FIELD_NUMBER;
+        hash = (53 * hash) + getDeal().hashCode();
         break;
       case 0:
       default:
@@ -572,6 +620,9 @@ private static final long serialVersionUID = 0L;
       if (settleRoundBuilder_ != null) {
         settleRoundBuilder_.clear();
       }
+      if (dealBuilder_ != null) {
+        dealBuilder_.clear();
+      }
       resultCase_ = 0;
       result_ = null;
       return this;
@@ -635,6 +686,10 @@ private static final long serialVersionUID = 0L;
       if (resultCase_ == 6 &&
           settleRoundBuilder_ != null) {
         result.result_ = settleRoundBuilder_.build();
+      }
+      if (resultCase_ == 7 &&
+          dealBuilder_ != null) {
+        result.result_ = dealBuilder_.build();
       }
     }
 
@@ -704,6 +759,10 @@ private static final long serialVersionUID = 0L;
         }
         case SETTLE_ROUND: {
           mergeSettleRound(other.getSettleRound());
+          break;
+        }
+        case DEAL: {
+          mergeDeal(other.getDeal());
           break;
         }
         case RESULT_NOT_SET: {
@@ -776,6 +835,13 @@ private static final long serialVersionUID = 0L;
               resultCase_ = 6;
               break;
             } // case 50
+            case 58: {
+              input.readMessage(
+                  getDealFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              resultCase_ = 7;
+              break;
+            } // case 58
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1605,6 +1671,148 @@ private static final long serialVersionUID = 0L;
       resultCase_ = 6;
       onChanged();
       return settleRoundBuilder_;
+    }
+
+    private com.google.protobuf.SingleFieldBuilderV3<
+        io.cardrules.v1.SamLocServiceDealResponse, io.cardrules.v1.SamLocServiceDealResponse.Builder, io.cardrules.v1.SamLocServiceDealResponseOrBuilder> dealBuilder_;
+    /**
+     * <code>.cardrules.v1.SamLocServiceDealResponse deal = 7;</code>
+     * @return Whether the deal field is set.
+     */
+    @java.lang.Override
+    public boolean hasDeal() {
+      return resultCase_ == 7;
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceDealResponse deal = 7;</code>
+     * @return The deal.
+     */
+    @java.lang.Override
+    public io.cardrules.v1.SamLocServiceDealResponse getDeal() {
+      if (dealBuilder_ == null) {
+        if (resultCase_ == 7) {
+          return (io.cardrules.v1.SamLocServiceDealResponse) result_;
+        }
+        return io.cardrules.v1.SamLocServiceDealResponse.getDefaultInstance();
+      } else {
+        if (resultCase_ == 7) {
+          return dealBuilder_.getMessage();
+        }
+        return io.cardrules.v1.SamLocServiceDealResponse.getDefaultInstance();
+      }
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceDealResponse deal = 7;</code>
+     */
+    public Builder setDeal(io.cardrules.v1.SamLocServiceDealResponse value) {
+      if (dealBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        result_ = value;
+        onChanged();
+      } else {
+        dealBuilder_.setMessage(value);
+      }
+      resultCase_ = 7;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceDealResponse deal = 7;</code>
+     */
+    public Builder setDeal(
+        io.cardrules.v1.SamLocServiceDealResponse.Builder builderForValue) {
+      if (dealBuilder_ == null) {
+        result_ = builderForValue.build();
+        onChanged();
+      } else {
+        dealBuilder_.setMessage(builderForValue.build());
+      }
+      resultCase_ = 7;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceDealResponse deal = 7;</code>
+     */
+    public Builder mergeDeal(io.cardrules.v1.SamLocServiceDealResponse value) {
+      if (dealBuilder_ == null) {
+        if (resultCase_ == 7 &&
+            result_ != io.cardrules.v1.SamLocServiceDealResponse.getDefaultInstance()) {
+          result_ = io.cardrules.v1.SamLocServiceDealResponse.newBuilder((io.cardrules.v1.SamLocServiceDealResponse) result_)
+              .mergeFrom(value).buildPartial();
+        } else {
+          result_ = value;
+        }
+        onChanged();
+      } else {
+        if (resultCase_ == 7) {
+          dealBuilder_.mergeFrom(value);
+        } else {
+          dealBuilder_.setMessage(value);
+        }
+      }
+      resultCase_ = 7;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceDealResponse deal = 7;</code>
+     */
+    public Builder clearDeal() {
+      if (dealBuilder_ == null) {
+        if (resultCase_ == 7) {
+          resultCase_ = 0;
+          result_ = null;
+          onChanged();
+        }
+      } else {
+        if (resultCase_ == 7) {
+          resultCase_ = 0;
+          result_ = null;
+        }
+        dealBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceDealResponse deal = 7;</code>
+     */
+    public io.cardrules.v1.SamLocServiceDealResponse.Builder getDealBuilder() {
+      return getDealFieldBuilder().getBuilder();
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceDealResponse deal = 7;</code>
+     */
+    @java.lang.Override
+    public io.cardrules.v1.SamLocServiceDealResponseOrBuilder getDealOrBuilder() {
+      if ((resultCase_ == 7) && (dealBuilder_ != null)) {
+        return dealBuilder_.getMessageOrBuilder();
+      } else {
+        if (resultCase_ == 7) {
+          return (io.cardrules.v1.SamLocServiceDealResponse) result_;
+        }
+        return io.cardrules.v1.SamLocServiceDealResponse.getDefaultInstance();
+      }
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceDealResponse deal = 7;</code>
+     */
+    private com.google.protobuf.SingleFieldBuilderV3<
+        io.cardrules.v1.SamLocServiceDealResponse, io.cardrules.v1.SamLocServiceDealResponse.Builder, io.cardrules.v1.SamLocServiceDealResponseOrBuilder> 
+        getDealFieldBuilder() {
+      if (dealBuilder_ == null) {
+        if (!(resultCase_ == 7)) {
+          result_ = io.cardrules.v1.SamLocServiceDealResponse.getDefaultInstance();
+        }
+        dealBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+            io.cardrules.v1.SamLocServiceDealResponse, io.cardrules.v1.SamLocServiceDealResponse.Builder, io.cardrules.v1.SamLocServiceDealResponseOrBuilder>(
+                (io.cardrules.v1.SamLocServiceDealResponse) result_,
+                getParentForChildren(),
+                isClean());
+        result_ = null;
+      }
+      resultCase_ = 7;
+      onChanged();
+      return dealBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

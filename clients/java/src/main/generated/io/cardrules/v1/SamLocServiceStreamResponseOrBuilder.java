@@ -108,5 +108,20 @@ public interface SamLocServiceStreamResponseOrBuilder extends
    */
   io.cardrules.v1.SamLocServiceSettleRoundResponseOrBuilder getSettleRoundOrBuilder();
 
+  /**
+   * <code>.cardrules.v1.SamLocServiceDealResponse deal = 7;</code>
+   * @return Whether the deal field is set.
+   */
+  boolean hasDeal();
+  /**
+   * <code>.cardrules.v1.SamLocServiceDealResponse deal = 7;</code>
+   * @return The deal.
+   */
+  io.cardrules.v1.SamLocServiceDealResponse getDeal();
+  /**
+   * <code>.cardrules.v1.SamLocServiceDealResponse deal = 7;</code>
+   */
+  io.cardrules.v1.SamLocServiceDealResponseOrBuilder getDealOrBuilder();
+
   io.cardrules.v1.SamLocServiceStreamResponse.ResultCase getResultCase();
 }
