@@ -397,6 +397,9 @@ namespace Cardrules.V1
         [DataMember(Name = "ante", Order = 9, EmitDefaultValue = false)]
         public long? Ante { get; set; }
 
+        [DataMember(Name = "timeoutChecks", Order = 10, EmitDefaultValue = false)]
+        public bool? TimeoutChecks { get; set; }
+
         /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
         /// expect).</summary>
         public JsonObject ToJson()
@@ -411,6 +414,7 @@ namespace Cardrules.V1
             json.Add("excess", LiengExcessJson.Write(Excess));
             if (FeeBps.HasValue) json.Add("feeBps", ProtoJson.WriteInt32(FeeBps.Value));
             if (Ante.HasValue) json.Add("ante", ProtoJson.WriteInt64(Ante.Value));
+            if (TimeoutChecks.HasValue) json.Add("timeoutChecks", ProtoJson.WriteBool(TimeoutChecks.Value));
             return json;
         }
 
@@ -461,6 +465,9 @@ namespace Cardrules.V1
                         break;
                     case "ante":
                         message.Ante = ProtoJson.ReadInt64(entry.Value, at);
+                        break;
+                    case "timeoutChecks": case "timeout_checks":
+                        message.TimeoutChecks = ProtoJson.ReadBool(entry.Value, at);
                         break;
                     default:
                         if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.LiengHouseRules");
@@ -1616,6 +1623,9 @@ namespace Cardrules.V1
         [DataMember(Name = "views", Order = 6)]
         public List<LiengServiceValidatePlayView> Views { get; set; } = new List<LiengServiceValidatePlayView>();
 
+        [DataMember(Name = "resolvedAction", Order = 7, EmitDefaultValue = false)]
+        public LiengAction ResolvedAction { get; set; }
+
         /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
         /// expect).</summary>
         public JsonObject ToJson()
@@ -1627,6 +1637,7 @@ namespace Cardrules.V1
             json.Add("events", ProtoJson.WriteList(Events, "events", item => ProtoJson.WriteMessage(item)));
             if (NextState != null) json.Add("nextState", ProtoJson.WriteMessage(NextState));
             json.Add("views", ProtoJson.WriteList(Views, "views", item => ProtoJson.WriteMessage(item)));
+            if (ResolvedAction != null) json.Add("resolvedAction", ProtoJson.WriteMessage(ResolvedAction));
             return json;
         }
 
@@ -1668,6 +1679,9 @@ namespace Cardrules.V1
                         break;
                     case "views":
                         ProtoJson.ReadList(entry.Value, at, message.Views, (item, itemPath) => LiengServiceValidatePlayView.Read(item, ignoreUnknownFields, itemPath));
+                        break;
+                    case "resolvedAction": case "resolved_action":
+                        message.ResolvedAction = LiengAction.Read(entry.Value, ignoreUnknownFields, at);
                         break;
                     default:
                         if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.LiengServiceValidatePlayResponse");

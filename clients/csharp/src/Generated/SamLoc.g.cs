@@ -196,6 +196,43 @@ namespace Cardrules.V1
         }
     }
 
+    [DataContract(Name = "SamTimeoutLead", Namespace = "cardrules.v1")]
+    public enum SamTimeoutLead
+    {
+        [EnumMember(Value = "SAM_TIMEOUT_LEAD_UNSPECIFIED")] Unspecified = 0,
+        [EnumMember(Value = "SAM_TIMEOUT_LEAD_LOWEST_SINGLE")] LowestSingle = 1,
+        [EnumMember(Value = "SAM_TIMEOUT_LEAD_LOWEST_SET")] LowestSet = 2,
+    }
+
+    internal static class SamTimeoutLeadJson
+    {
+        internal static object Write(SamTimeoutLead value)
+        {
+            switch ((int)value)
+            {
+                case 0: return "SAM_TIMEOUT_LEAD_UNSPECIFIED";
+                case 1: return "SAM_TIMEOUT_LEAD_LOWEST_SINGLE";
+                case 2: return "SAM_TIMEOUT_LEAD_LOWEST_SET";
+                default: return ProtoJson.WriteInt32((int)value); // a number this version does not name
+            }
+        }
+
+        internal static SamTimeoutLead Read(object json, bool ignoreUnknownFields, string path)
+        {
+            var name = json as string;
+            if (name == null) return (SamTimeoutLead)ProtoJson.ReadInt32(json, path);
+            switch (name)
+            {
+                case "SAM_TIMEOUT_LEAD_UNSPECIFIED": return SamTimeoutLead.Unspecified;
+                case "SAM_TIMEOUT_LEAD_LOWEST_SINGLE": return SamTimeoutLead.LowestSingle;
+                case "SAM_TIMEOUT_LEAD_LOWEST_SET": return SamTimeoutLead.LowestSet;
+            }
+            // Like protobuf's ignore_unknown_fields: a value name from a newer contract reads as the default.
+            if (ignoreUnknownFields) return default(SamTimeoutLead);
+            throw new ProtoJsonException(path + ": unknown cardrules.v1.SamTimeoutLead value \"" + name + "\"");
+        }
+    }
+
     [DataContract(Name = "SamInstantWinKind", Namespace = "cardrules.v1")]
     public enum SamInstantWinKind
     {
@@ -414,6 +451,7 @@ namespace Cardrules.V1
         [EnumMember(Value = "SAM_EVENT_KIND_LEAD_PASSED")] LeadPassed = 10,
         [EnumMember(Value = "SAM_EVENT_KIND_SAM_FAILED_STUCK")] SamFailedStuck = 11,
         [EnumMember(Value = "SAM_EVENT_KIND_BAO_MOT_PENALTY")] BaoMotPenalty = 12,
+        [EnumMember(Value = "SAM_EVENT_KIND_TIMEOUT")] Timeout = 13,
     }
 
     internal static class SamEventKindJson
@@ -435,6 +473,7 @@ namespace Cardrules.V1
                 case 10: return "SAM_EVENT_KIND_LEAD_PASSED";
                 case 11: return "SAM_EVENT_KIND_SAM_FAILED_STUCK";
                 case 12: return "SAM_EVENT_KIND_BAO_MOT_PENALTY";
+                case 13: return "SAM_EVENT_KIND_TIMEOUT";
                 default: return ProtoJson.WriteInt32((int)value); // a number this version does not name
             }
         }
@@ -458,6 +497,7 @@ namespace Cardrules.V1
                 case "SAM_EVENT_KIND_LEAD_PASSED": return SamEventKind.LeadPassed;
                 case "SAM_EVENT_KIND_SAM_FAILED_STUCK": return SamEventKind.SamFailedStuck;
                 case "SAM_EVENT_KIND_BAO_MOT_PENALTY": return SamEventKind.BaoMotPenalty;
+                case "SAM_EVENT_KIND_TIMEOUT": return SamEventKind.Timeout;
             }
             // Like protobuf's ignore_unknown_fields: a value name from a newer contract reads as the default.
             if (ignoreUnknownFields) return default(SamEventKind);
@@ -571,6 +611,9 @@ namespace Cardrules.V1
         [DataMember(Name = "feeBps", Order = 17, EmitDefaultValue = false)]
         public int? FeeBps { get; set; }
 
+        [DataMember(Name = "timeoutLead", Order = 18)]
+        public SamTimeoutLead TimeoutLead { get; set; }
+
         /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
         /// expect).</summary>
         public JsonObject ToJson()
@@ -593,6 +636,7 @@ namespace Cardrules.V1
             if (InstantWins != null) json.Add("instantWins", ProtoJson.WriteMessage(InstantWins));
             if (InstantWinMultiplier.HasValue) json.Add("instantWinMultiplier", ProtoJson.WriteInt64(InstantWinMultiplier.Value));
             if (FeeBps.HasValue) json.Add("feeBps", ProtoJson.WriteInt32(FeeBps.Value));
+            json.Add("timeoutLead", SamTimeoutLeadJson.Write(TimeoutLead));
             return json;
         }
 
@@ -667,6 +711,9 @@ namespace Cardrules.V1
                         break;
                     case "feeBps": case "fee_bps":
                         message.FeeBps = ProtoJson.ReadInt32(entry.Value, at);
+                        break;
+                    case "timeoutLead": case "timeout_lead":
+                        message.TimeoutLead = SamTimeoutLeadJson.Read(entry.Value, ignoreUnknownFields, at);
                         break;
                     default:
                         if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.SamHouseRules");
@@ -1103,6 +1150,47 @@ namespace Cardrules.V1
         }
     }
 
+    [DataContract(Name = "SamTimeout", Namespace = "cardrules.v1")]
+    public sealed partial class SamTimeout : IProtoMessage
+    {
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
+        public JsonObject ToJson()
+        {
+            var json = new JsonObject();
+            return json;
+        }
+
+        public override string ToString()
+        {
+            return JsonText.Serialize(ToJson());
+        }
+
+        /// <summary>Reads proto3 JSON (lowerCamelCase or proto field names). Unknown fields are an error unless
+        /// <paramref name="ignoreUnknownFields"/>, which responses from a newer server need.</summary>
+        public static SamTimeout FromJson(string text, bool ignoreUnknownFields = false)
+        {
+            return Read(JsonText.Parse(text), ignoreUnknownFields, "");
+        }
+
+        public static SamTimeout Read(object json, bool ignoreUnknownFields, string path)
+        {
+            var message = new SamTimeout();
+            foreach (var entry in ProtoJson.ReadObject(json, path))
+            {
+                if (entry.Value == null) continue; // JSON null means the field's default
+                var at = ProtoJson.Child(path, entry.Key);
+                switch (entry.Key)
+                {
+                    default:
+                        if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.SamTimeout");
+                        break;
+                }
+            }
+            return message;
+        }
+    }
+
     [DataContract(Name = "SamAction", Namespace = "cardrules.v1")]
     public sealed partial class SamAction : IProtoMessage
     {
@@ -1111,6 +1199,7 @@ namespace Cardrules.V1
             None = 0,
             Play = 2,
             Pass = 3,
+            Timeout = 4,
         }
 
         private object action_;
@@ -1146,6 +1235,18 @@ namespace Cardrules.V1
             }
         }
 
+        [DataMember(Name = "timeout", Order = 4, EmitDefaultValue = false)]
+        public SamTimeout Timeout
+        {
+            get { return actionCase_ == ActionOneofCase.Timeout ? (SamTimeout)action_ : null; }
+            set
+            {
+                if (value != null) { action_ = value; actionCase_ = ActionOneofCase.Timeout; }
+                else if (actionCase_ == ActionOneofCase.Timeout)
+                { action_ = null; actionCase_ = ActionOneofCase.None; }
+            }
+        }
+
         /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
         /// expect).</summary>
         public JsonObject ToJson()
@@ -1154,6 +1255,7 @@ namespace Cardrules.V1
             json.Add("seat", ProtoJson.WriteInt32(Seat));
             if (Play != null) json.Add("play", ProtoJson.WriteMessage(Play));
             if (Pass != null) json.Add("pass", ProtoJson.WriteMessage(Pass));
+            if (Timeout != null) json.Add("timeout", ProtoJson.WriteMessage(Timeout));
             return json;
         }
 
@@ -1188,6 +1290,10 @@ namespace Cardrules.V1
                     case "pass":
                         if (message.ActionCase != SamAction.ActionOneofCase.None) throw new ProtoJsonException(at + ": more than one field of oneof action is set");
                         message.Pass = SamPass.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "timeout":
+                        if (message.ActionCase != SamAction.ActionOneofCase.None) throw new ProtoJsonException(at + ": more than one field of oneof action is set");
+                        message.Timeout = SamTimeout.Read(entry.Value, ignoreUnknownFields, at);
                         break;
                     default:
                         if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.SamAction");
@@ -1767,6 +1873,9 @@ namespace Cardrules.V1
         [DataMember(Name = "views", Order = 7)]
         public List<SamLocServiceValidatePlayView> Views { get; set; } = new List<SamLocServiceValidatePlayView>();
 
+        [DataMember(Name = "resolvedAction", Order = 8, EmitDefaultValue = false)]
+        public SamAction ResolvedAction { get; set; }
+
         /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
         /// expect).</summary>
         public JsonObject ToJson()
@@ -1779,6 +1888,7 @@ namespace Cardrules.V1
             json.Add("events", ProtoJson.WriteList(Events, "events", item => ProtoJson.WriteMessage(item)));
             if (NextState != null) json.Add("nextState", ProtoJson.WriteMessage(NextState));
             json.Add("views", ProtoJson.WriteList(Views, "views", item => ProtoJson.WriteMessage(item)));
+            if (ResolvedAction != null) json.Add("resolvedAction", ProtoJson.WriteMessage(ResolvedAction));
             return json;
         }
 
@@ -1823,6 +1933,9 @@ namespace Cardrules.V1
                         break;
                     case "views":
                         ProtoJson.ReadList(entry.Value, at, message.Views, (item, itemPath) => SamLocServiceValidatePlayView.Read(item, ignoreUnknownFields, itemPath));
+                        break;
+                    case "resolvedAction": case "resolved_action":
+                        message.ResolvedAction = SamAction.Read(entry.Value, ignoreUnknownFields, at);
                         break;
                     default:
                         if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.SamLocServiceValidatePlayResponse");

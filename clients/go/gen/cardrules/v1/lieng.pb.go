@@ -260,7 +260,8 @@ const (
 	LiengActionKind_LIENG_ACTION_KIND_RAISE LiengActionKind = 4
 	// Tố tất: put in the whole stack.
 	LiengActionKind_LIENG_ACTION_KIND_ALL_IN LiengActionKind = 5
-	// The clock ran out: the same as FOLD.
+	// The clock ran out: the same as FOLD, or as CHECK under house rule `timeout_checks` when the seat owes nothing.
+	// ValidatePlay reports which as `resolved_action`; SettleRound replays it the same way.
 	LiengActionKind_LIENG_ACTION_KIND_TIMEOUT LiengActionKind = 6
 )
 
@@ -536,7 +537,9 @@ type LiengHouseRules struct {
 	// Fee in basis points of each winner's positive net, 0–10000; default 0.
 	FeeBps *int32 `protobuf:"varint,8,opt,name=fee_bps,json=feeBps,proto3,oneof" json:"fee_bps,omitempty"`
 	// The table minimum (tiền gà), > 0. A request that also gives an ante must agree with it.
-	Ante          *int64 `protobuf:"varint,9,opt,name=ante,proto3,oneof" json:"ante,omitempty"`
+	Ante *int64 `protobuf:"varint,9,opt,name=ante,proto3,oneof" json:"ante,omitempty"`
+	// A TIMEOUT is a CHECK instead of a FOLD when the seat owes nothing (docs/rules/lieng.md §6.9); default false.
+	TimeoutChecks *bool `protobuf:"varint,10,opt,name=timeout_checks,json=timeoutChecks,proto3,oneof" json:"timeout_checks,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -632,6 +635,13 @@ func (x *LiengHouseRules) GetAnte() int64 {
 		return *x.Ante
 	}
 	return 0
+}
+
+func (x *LiengHouseRules) GetTimeoutChecks() bool {
+	if x != nil && x.TimeoutChecks != nil {
+		return *x.TimeoutChecks
+	}
+	return false
 }
 
 // A 3-card hand's score.
@@ -1821,9 +1831,12 @@ type LiengServiceValidatePlayResponse struct {
 	NextState *LiengBettingState `protobuf:"bytes,5,opt,name=next_state,json=nextState,proto3" json:"next_state,omitempty"`
 	// One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
 	// see. A view's own `views` is empty. A betting answer names no card: every view equals the answer.
-	Views         []*LiengServiceValidatePlayView `protobuf:"bytes,6,rep,name=views,proto3" json:"views,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Views []*LiengServiceValidatePlayView `protobuf:"bytes,6,rep,name=views,proto3" json:"views,omitempty"`
+	// Set only when `action` was a TIMEOUT and it was accepted: the FOLD or CHECK it was (docs/rules/lieng.md §6.9).
+	// Unset for every other action, whose action taken is the request's own.
+	ResolvedAction *LiengAction `protobuf:"bytes,7,opt,name=resolved_action,json=resolvedAction,proto3" json:"resolved_action,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *LiengServiceValidatePlayResponse) Reset() {
@@ -1894,6 +1907,13 @@ func (x *LiengServiceValidatePlayResponse) GetNextState() *LiengBettingState {
 func (x *LiengServiceValidatePlayResponse) GetViews() []*LiengServiceValidatePlayView {
 	if x != nil {
 		return x.Views
+	}
+	return nil
+}
+
+func (x *LiengServiceValidatePlayResponse) GetResolvedAction() *LiengAction {
+	if x != nil {
+		return x.ResolvedAction
 	}
 	return nil
 }
@@ -2994,7 +3014,7 @@ var File_cardrules_v1_lieng_proto protoreflect.FileDescriptor
 
 const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"\n" +
-	"\x18cardrules/v1/lieng.proto\x12\fcardrules.v1\x1a\x18cardrules/v1/cards.proto\x1a\x17google/rpc/status.proto\"\xdb\x03\n" +
+	"\x18cardrules/v1/lieng.proto\x12\fcardrules.v1\x1a\x18cardrules/v1/cards.proto\x1a\x17google/rpc/status.proto\"\x9a\x04\n" +
 	"\x0fLiengHouseRules\x12$\n" +
 	"\vmax_players\x18\x01 \x01(\x05H\x00R\n" +
 	"maxPlayers\x88\x01\x01\x12 \n" +
@@ -3005,7 +3025,9 @@ const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"\x0esuit_tie_break\x18\x06 \x01(\x0e2\x1f.cardrules.v1.LiengSuitTieBreakR\fsuitTieBreak\x121\n" +
 	"\x06excess\x18\a \x01(\x0e2\x19.cardrules.v1.LiengExcessR\x06excess\x12\x1c\n" +
 	"\afee_bps\x18\b \x01(\x05H\x04R\x06feeBps\x88\x01\x01\x12\x17\n" +
-	"\x04ante\x18\t \x01(\x03H\x05R\x04ante\x88\x01\x01B\x0e\n" +
+	"\x04ante\x18\t \x01(\x03H\x05R\x04ante\x88\x01\x01\x12*\n" +
+	"\x0etimeout_checks\x18\n" +
+	" \x01(\bH\x06R\rtimeoutChecks\x88\x01\x01B\x0e\n" +
 	"\f_max_playersB\f\n" +
 	"\n" +
 	"_min_raiseB\f\n" +
@@ -3014,7 +3036,8 @@ const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"\x11_max_raise_roundsB\n" +
 	"\n" +
 	"\b_fee_bpsB\a\n" +
-	"\x05_ante\"\xb5\x01\n" +
+	"\x05_anteB\x11\n" +
+	"\x0f_timeout_checks\"\xb5\x01\n" +
 	"\n" +
 	"LiengScore\x12+\n" +
 	"\x04tier\x18\x01 \x01(\x0e2\x17.cardrules.v1.LiengTierR\x04tier\x12\x10\n" +
@@ -3109,7 +3132,7 @@ const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"houseRules\x125\n" +
 	"\x05state\x18\x02 \x01(\v2\x1f.cardrules.v1.LiengBettingStateR\x05state\x121\n" +
 	"\x06action\x18\x03 \x01(\v2\x19.cardrules.v1.LiengActionR\x06action\x12*\n" +
-	"\x05views\x18\x04 \x03(\v2\x14.cardrules.v1.ViewerR\x05views\"\xd9\x02\n" +
+	"\x05views\x18\x04 \x03(\v2\x14.cardrules.v1.ViewerR\x05views\"\x9d\x03\n" +
 	" LiengServiceValidatePlayResponse\x12\x14\n" +
 	"\x05legal\x18\x01 \x01(\bR\x05legal\x121\n" +
 	"\x06reason\x18\x02 \x01(\x0e2\x19.cardrules.v1.LiengReasonR\x06reason\x128\n" +
@@ -3117,7 +3140,8 @@ const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"\x06events\x18\x04 \x03(\v2\x18.cardrules.v1.LiengEventR\x06events\x12>\n" +
 	"\n" +
 	"next_state\x18\x05 \x01(\v2\x1f.cardrules.v1.LiengBettingStateR\tnextState\x12@\n" +
-	"\x05views\x18\x06 \x03(\v2*.cardrules.v1.LiengServiceValidatePlayViewR\x05views\"\x94\x01\n" +
+	"\x05views\x18\x06 \x03(\v2*.cardrules.v1.LiengServiceValidatePlayViewR\x05views\x12B\n" +
+	"\x0fresolved_action\x18\a \x01(\v2\x19.cardrules.v1.LiengActionR\x0eresolvedAction\"\x94\x01\n" +
 	"\x1cLiengServiceValidatePlayView\x12,\n" +
 	"\x06viewer\x18\x01 \x01(\v2\x14.cardrules.v1.ViewerR\x06viewer\x12F\n" +
 	"\x06answer\x18\x02 \x01(\v2..cardrules.v1.LiengServiceValidatePlayResponseR\x06answer\"\xc2\x01\n" +
@@ -3361,65 +3385,66 @@ var file_cardrules_v1_lieng_proto_depIdxs = []int32{
 	18, // 30: cardrules.v1.LiengServiceValidatePlayResponse.events:type_name -> cardrules.v1.LiengEvent
 	16, // 31: cardrules.v1.LiengServiceValidatePlayResponse.next_state:type_name -> cardrules.v1.LiengBettingState
 	27, // 32: cardrules.v1.LiengServiceValidatePlayResponse.views:type_name -> cardrules.v1.LiengServiceValidatePlayView
-	41, // 33: cardrules.v1.LiengServiceValidatePlayView.viewer:type_name -> cardrules.v1.Viewer
-	26, // 34: cardrules.v1.LiengServiceValidatePlayView.answer:type_name -> cardrules.v1.LiengServiceValidatePlayResponse
-	8,  // 35: cardrules.v1.LiengServiceLegalMovesRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
-	16, // 36: cardrules.v1.LiengServiceLegalMovesRequest.state:type_name -> cardrules.v1.LiengBettingState
-	41, // 37: cardrules.v1.LiengServiceLegalMovesRequest.views:type_name -> cardrules.v1.Viewer
-	19, // 38: cardrules.v1.LiengServiceLegalMovesResponse.actions:type_name -> cardrules.v1.LiengLegalAction
-	5,  // 39: cardrules.v1.LiengServiceLegalMovesResponse.raise_reason:type_name -> cardrules.v1.LiengReason
-	30, // 40: cardrules.v1.LiengServiceLegalMovesResponse.views:type_name -> cardrules.v1.LiengServiceLegalMovesView
-	41, // 41: cardrules.v1.LiengServiceLegalMovesView.viewer:type_name -> cardrules.v1.Viewer
-	29, // 42: cardrules.v1.LiengServiceLegalMovesView.answer:type_name -> cardrules.v1.LiengServiceLegalMovesResponse
-	8,  // 43: cardrules.v1.LiengRoundRecord.house_rules:type_name -> cardrules.v1.LiengHouseRules
-	40, // 44: cardrules.v1.LiengRoundRecord.hands:type_name -> cardrules.v1.Cards
-	17, // 45: cardrules.v1.LiengRoundRecord.actions:type_name -> cardrules.v1.LiengAction
-	7,  // 46: cardrules.v1.LiengPot.kind:type_name -> cardrules.v1.LiengPotKind
-	9,  // 47: cardrules.v1.LiengShownHand.score:type_name -> cardrules.v1.LiengScore
-	31, // 48: cardrules.v1.LiengServiceSettleRoundRequest.round:type_name -> cardrules.v1.LiengRoundRecord
-	41, // 49: cardrules.v1.LiengServiceSettleRoundRequest.views:type_name -> cardrules.v1.Viewer
-	32, // 50: cardrules.v1.LiengServiceSettleRoundResponse.pots:type_name -> cardrules.v1.LiengPot
-	42, // 51: cardrules.v1.LiengServiceSettleRoundResponse.transfers:type_name -> cardrules.v1.Transfer
-	33, // 52: cardrules.v1.LiengServiceSettleRoundResponse.shown:type_name -> cardrules.v1.LiengShownHand
-	36, // 53: cardrules.v1.LiengServiceSettleRoundResponse.views:type_name -> cardrules.v1.LiengServiceSettleRoundView
-	41, // 54: cardrules.v1.LiengServiceSettleRoundView.viewer:type_name -> cardrules.v1.Viewer
-	35, // 55: cardrules.v1.LiengServiceSettleRoundView.answer:type_name -> cardrules.v1.LiengServiceSettleRoundResponse
-	10, // 56: cardrules.v1.LiengServiceStreamRequest.score_lieng:type_name -> cardrules.v1.ScoreLiengRequest
-	12, // 57: cardrules.v1.LiengServiceStreamRequest.compare_hands:type_name -> cardrules.v1.CompareHandsRequest
-	20, // 58: cardrules.v1.LiengServiceStreamRequest.start_betting:type_name -> cardrules.v1.StartBettingRequest
-	25, // 59: cardrules.v1.LiengServiceStreamRequest.validate_play:type_name -> cardrules.v1.LiengServiceValidatePlayRequest
-	28, // 60: cardrules.v1.LiengServiceStreamRequest.legal_moves:type_name -> cardrules.v1.LiengServiceLegalMovesRequest
-	34, // 61: cardrules.v1.LiengServiceStreamRequest.settle_round:type_name -> cardrules.v1.LiengServiceSettleRoundRequest
-	23, // 62: cardrules.v1.LiengServiceStreamRequest.deal:type_name -> cardrules.v1.LiengServiceDealRequest
-	43, // 63: cardrules.v1.LiengServiceStreamResponse.error:type_name -> google.rpc.Status
-	11, // 64: cardrules.v1.LiengServiceStreamResponse.score_lieng:type_name -> cardrules.v1.ScoreLiengResponse
-	14, // 65: cardrules.v1.LiengServiceStreamResponse.compare_hands:type_name -> cardrules.v1.CompareHandsResponse
-	21, // 66: cardrules.v1.LiengServiceStreamResponse.start_betting:type_name -> cardrules.v1.StartBettingResponse
-	26, // 67: cardrules.v1.LiengServiceStreamResponse.validate_play:type_name -> cardrules.v1.LiengServiceValidatePlayResponse
-	29, // 68: cardrules.v1.LiengServiceStreamResponse.legal_moves:type_name -> cardrules.v1.LiengServiceLegalMovesResponse
-	35, // 69: cardrules.v1.LiengServiceStreamResponse.settle_round:type_name -> cardrules.v1.LiengServiceSettleRoundResponse
-	24, // 70: cardrules.v1.LiengServiceStreamResponse.deal:type_name -> cardrules.v1.LiengServiceDealResponse
-	23, // 71: cardrules.v1.LiengService.Deal:input_type -> cardrules.v1.LiengServiceDealRequest
-	10, // 72: cardrules.v1.LiengService.ScoreLieng:input_type -> cardrules.v1.ScoreLiengRequest
-	12, // 73: cardrules.v1.LiengService.CompareHands:input_type -> cardrules.v1.CompareHandsRequest
-	20, // 74: cardrules.v1.LiengService.StartBetting:input_type -> cardrules.v1.StartBettingRequest
-	25, // 75: cardrules.v1.LiengService.ValidatePlay:input_type -> cardrules.v1.LiengServiceValidatePlayRequest
-	28, // 76: cardrules.v1.LiengService.LegalMoves:input_type -> cardrules.v1.LiengServiceLegalMovesRequest
-	34, // 77: cardrules.v1.LiengService.SettleRound:input_type -> cardrules.v1.LiengServiceSettleRoundRequest
-	37, // 78: cardrules.v1.LiengService.Stream:input_type -> cardrules.v1.LiengServiceStreamRequest
-	24, // 79: cardrules.v1.LiengService.Deal:output_type -> cardrules.v1.LiengServiceDealResponse
-	11, // 80: cardrules.v1.LiengService.ScoreLieng:output_type -> cardrules.v1.ScoreLiengResponse
-	14, // 81: cardrules.v1.LiengService.CompareHands:output_type -> cardrules.v1.CompareHandsResponse
-	21, // 82: cardrules.v1.LiengService.StartBetting:output_type -> cardrules.v1.StartBettingResponse
-	26, // 83: cardrules.v1.LiengService.ValidatePlay:output_type -> cardrules.v1.LiengServiceValidatePlayResponse
-	29, // 84: cardrules.v1.LiengService.LegalMoves:output_type -> cardrules.v1.LiengServiceLegalMovesResponse
-	35, // 85: cardrules.v1.LiengService.SettleRound:output_type -> cardrules.v1.LiengServiceSettleRoundResponse
-	38, // 86: cardrules.v1.LiengService.Stream:output_type -> cardrules.v1.LiengServiceStreamResponse
-	79, // [79:87] is the sub-list for method output_type
-	71, // [71:79] is the sub-list for method input_type
-	71, // [71:71] is the sub-list for extension type_name
-	71, // [71:71] is the sub-list for extension extendee
-	0,  // [0:71] is the sub-list for field type_name
+	17, // 33: cardrules.v1.LiengServiceValidatePlayResponse.resolved_action:type_name -> cardrules.v1.LiengAction
+	41, // 34: cardrules.v1.LiengServiceValidatePlayView.viewer:type_name -> cardrules.v1.Viewer
+	26, // 35: cardrules.v1.LiengServiceValidatePlayView.answer:type_name -> cardrules.v1.LiengServiceValidatePlayResponse
+	8,  // 36: cardrules.v1.LiengServiceLegalMovesRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
+	16, // 37: cardrules.v1.LiengServiceLegalMovesRequest.state:type_name -> cardrules.v1.LiengBettingState
+	41, // 38: cardrules.v1.LiengServiceLegalMovesRequest.views:type_name -> cardrules.v1.Viewer
+	19, // 39: cardrules.v1.LiengServiceLegalMovesResponse.actions:type_name -> cardrules.v1.LiengLegalAction
+	5,  // 40: cardrules.v1.LiengServiceLegalMovesResponse.raise_reason:type_name -> cardrules.v1.LiengReason
+	30, // 41: cardrules.v1.LiengServiceLegalMovesResponse.views:type_name -> cardrules.v1.LiengServiceLegalMovesView
+	41, // 42: cardrules.v1.LiengServiceLegalMovesView.viewer:type_name -> cardrules.v1.Viewer
+	29, // 43: cardrules.v1.LiengServiceLegalMovesView.answer:type_name -> cardrules.v1.LiengServiceLegalMovesResponse
+	8,  // 44: cardrules.v1.LiengRoundRecord.house_rules:type_name -> cardrules.v1.LiengHouseRules
+	40, // 45: cardrules.v1.LiengRoundRecord.hands:type_name -> cardrules.v1.Cards
+	17, // 46: cardrules.v1.LiengRoundRecord.actions:type_name -> cardrules.v1.LiengAction
+	7,  // 47: cardrules.v1.LiengPot.kind:type_name -> cardrules.v1.LiengPotKind
+	9,  // 48: cardrules.v1.LiengShownHand.score:type_name -> cardrules.v1.LiengScore
+	31, // 49: cardrules.v1.LiengServiceSettleRoundRequest.round:type_name -> cardrules.v1.LiengRoundRecord
+	41, // 50: cardrules.v1.LiengServiceSettleRoundRequest.views:type_name -> cardrules.v1.Viewer
+	32, // 51: cardrules.v1.LiengServiceSettleRoundResponse.pots:type_name -> cardrules.v1.LiengPot
+	42, // 52: cardrules.v1.LiengServiceSettleRoundResponse.transfers:type_name -> cardrules.v1.Transfer
+	33, // 53: cardrules.v1.LiengServiceSettleRoundResponse.shown:type_name -> cardrules.v1.LiengShownHand
+	36, // 54: cardrules.v1.LiengServiceSettleRoundResponse.views:type_name -> cardrules.v1.LiengServiceSettleRoundView
+	41, // 55: cardrules.v1.LiengServiceSettleRoundView.viewer:type_name -> cardrules.v1.Viewer
+	35, // 56: cardrules.v1.LiengServiceSettleRoundView.answer:type_name -> cardrules.v1.LiengServiceSettleRoundResponse
+	10, // 57: cardrules.v1.LiengServiceStreamRequest.score_lieng:type_name -> cardrules.v1.ScoreLiengRequest
+	12, // 58: cardrules.v1.LiengServiceStreamRequest.compare_hands:type_name -> cardrules.v1.CompareHandsRequest
+	20, // 59: cardrules.v1.LiengServiceStreamRequest.start_betting:type_name -> cardrules.v1.StartBettingRequest
+	25, // 60: cardrules.v1.LiengServiceStreamRequest.validate_play:type_name -> cardrules.v1.LiengServiceValidatePlayRequest
+	28, // 61: cardrules.v1.LiengServiceStreamRequest.legal_moves:type_name -> cardrules.v1.LiengServiceLegalMovesRequest
+	34, // 62: cardrules.v1.LiengServiceStreamRequest.settle_round:type_name -> cardrules.v1.LiengServiceSettleRoundRequest
+	23, // 63: cardrules.v1.LiengServiceStreamRequest.deal:type_name -> cardrules.v1.LiengServiceDealRequest
+	43, // 64: cardrules.v1.LiengServiceStreamResponse.error:type_name -> google.rpc.Status
+	11, // 65: cardrules.v1.LiengServiceStreamResponse.score_lieng:type_name -> cardrules.v1.ScoreLiengResponse
+	14, // 66: cardrules.v1.LiengServiceStreamResponse.compare_hands:type_name -> cardrules.v1.CompareHandsResponse
+	21, // 67: cardrules.v1.LiengServiceStreamResponse.start_betting:type_name -> cardrules.v1.StartBettingResponse
+	26, // 68: cardrules.v1.LiengServiceStreamResponse.validate_play:type_name -> cardrules.v1.LiengServiceValidatePlayResponse
+	29, // 69: cardrules.v1.LiengServiceStreamResponse.legal_moves:type_name -> cardrules.v1.LiengServiceLegalMovesResponse
+	35, // 70: cardrules.v1.LiengServiceStreamResponse.settle_round:type_name -> cardrules.v1.LiengServiceSettleRoundResponse
+	24, // 71: cardrules.v1.LiengServiceStreamResponse.deal:type_name -> cardrules.v1.LiengServiceDealResponse
+	23, // 72: cardrules.v1.LiengService.Deal:input_type -> cardrules.v1.LiengServiceDealRequest
+	10, // 73: cardrules.v1.LiengService.ScoreLieng:input_type -> cardrules.v1.ScoreLiengRequest
+	12, // 74: cardrules.v1.LiengService.CompareHands:input_type -> cardrules.v1.CompareHandsRequest
+	20, // 75: cardrules.v1.LiengService.StartBetting:input_type -> cardrules.v1.StartBettingRequest
+	25, // 76: cardrules.v1.LiengService.ValidatePlay:input_type -> cardrules.v1.LiengServiceValidatePlayRequest
+	28, // 77: cardrules.v1.LiengService.LegalMoves:input_type -> cardrules.v1.LiengServiceLegalMovesRequest
+	34, // 78: cardrules.v1.LiengService.SettleRound:input_type -> cardrules.v1.LiengServiceSettleRoundRequest
+	37, // 79: cardrules.v1.LiengService.Stream:input_type -> cardrules.v1.LiengServiceStreamRequest
+	24, // 80: cardrules.v1.LiengService.Deal:output_type -> cardrules.v1.LiengServiceDealResponse
+	11, // 81: cardrules.v1.LiengService.ScoreLieng:output_type -> cardrules.v1.ScoreLiengResponse
+	14, // 82: cardrules.v1.LiengService.CompareHands:output_type -> cardrules.v1.CompareHandsResponse
+	21, // 83: cardrules.v1.LiengService.StartBetting:output_type -> cardrules.v1.StartBettingResponse
+	26, // 84: cardrules.v1.LiengService.ValidatePlay:output_type -> cardrules.v1.LiengServiceValidatePlayResponse
+	29, // 85: cardrules.v1.LiengService.LegalMoves:output_type -> cardrules.v1.LiengServiceLegalMovesResponse
+	35, // 86: cardrules.v1.LiengService.SettleRound:output_type -> cardrules.v1.LiengServiceSettleRoundResponse
+	38, // 87: cardrules.v1.LiengService.Stream:output_type -> cardrules.v1.LiengServiceStreamResponse
+	80, // [80:88] is the sub-list for method output_type
+	72, // [72:80] is the sub-list for method input_type
+	72, // [72:72] is the sub-list for extension type_name
+	72, // [72:72] is the sub-list for extension extendee
+	0,  // [0:72] is the sub-list for field type_name
 }
 
 func init() { file_cardrules_v1_lieng_proto_init() }

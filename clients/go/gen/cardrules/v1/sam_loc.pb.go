@@ -291,6 +291,64 @@ func (SamThoiTwo) EnumDescriptor() ([]byte, []int) {
 	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{4}
 }
 
+// What the service leads for a leader whose clock ran out (a TIMEOUT action; docs/rules/sam-loc.md §9.8). Duties
+// still bind whatever the policy: a single becomes the highest single when the next seat holds one card (báo 1),
+// and a stuck leader passes the lead.
+type SamTimeoutLead int32
+
+const (
+	// The default: LOWEST_SINGLE.
+	SamTimeoutLead_SAM_TIMEOUT_LEAD_UNSPECIFIED SamTimeoutLead = 0
+	// The lowest card: the lowest rank (3 lowest … A, 2 highest), among equal ranks the first in the suit order
+	// ♠ ♣ ♦ ♥. Holding 3♥ 3♣ 7♠: 3♣.
+	SamTimeoutLead_SAM_TIMEOUT_LEAD_LOWEST_SINGLE SamTimeoutLead = 1
+	// Every card of the lowest rank held: a single, pair, triple or four of a kind of that rank. Holding 3♥ 3♣ 7♠:
+	// the pair 3♣ 3♥. When those cards are the whole hand and all 2s under finish_with_two = FORBIDDEN, the lowest
+	// single instead.
+	SamTimeoutLead_SAM_TIMEOUT_LEAD_LOWEST_SET SamTimeoutLead = 2
+)
+
+// Enum value maps for SamTimeoutLead.
+var (
+	SamTimeoutLead_name = map[int32]string{
+		0: "SAM_TIMEOUT_LEAD_UNSPECIFIED",
+		1: "SAM_TIMEOUT_LEAD_LOWEST_SINGLE",
+		2: "SAM_TIMEOUT_LEAD_LOWEST_SET",
+	}
+	SamTimeoutLead_value = map[string]int32{
+		"SAM_TIMEOUT_LEAD_UNSPECIFIED":   0,
+		"SAM_TIMEOUT_LEAD_LOWEST_SINGLE": 1,
+		"SAM_TIMEOUT_LEAD_LOWEST_SET":    2,
+	}
+)
+
+func (x SamTimeoutLead) Enum() *SamTimeoutLead {
+	p := new(SamTimeoutLead)
+	*p = x
+	return p
+}
+
+func (x SamTimeoutLead) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (SamTimeoutLead) Descriptor() protoreflect.EnumDescriptor {
+	return file_cardrules_v1_sam_loc_proto_enumTypes[5].Descriptor()
+}
+
+func (SamTimeoutLead) Type() protoreflect.EnumType {
+	return &file_cardrules_v1_sam_loc_proto_enumTypes[5]
+}
+
+func (x SamTimeoutLead) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use SamTimeoutLead.Descriptor instead.
+func (SamTimeoutLead) EnumDescriptor() ([]byte, []int) {
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{5}
+}
+
 // The five instant wins (tới trắng) at the deal, in priority order.
 type SamInstantWinKind int32
 
@@ -340,11 +398,11 @@ func (x SamInstantWinKind) String() string {
 }
 
 func (SamInstantWinKind) Descriptor() protoreflect.EnumDescriptor {
-	return file_cardrules_v1_sam_loc_proto_enumTypes[5].Descriptor()
+	return file_cardrules_v1_sam_loc_proto_enumTypes[6].Descriptor()
 }
 
 func (SamInstantWinKind) Type() protoreflect.EnumType {
-	return &file_cardrules_v1_sam_loc_proto_enumTypes[5]
+	return &file_cardrules_v1_sam_loc_proto_enumTypes[6]
 }
 
 func (x SamInstantWinKind) Number() protoreflect.EnumNumber {
@@ -353,7 +411,7 @@ func (x SamInstantWinKind) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use SamInstantWinKind.Descriptor instead.
 func (SamInstantWinKind) EnumDescriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{5}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{6}
 }
 
 // The kind of a combination.
@@ -409,11 +467,11 @@ func (x SamCombinationKind) String() string {
 }
 
 func (SamCombinationKind) Descriptor() protoreflect.EnumDescriptor {
-	return file_cardrules_v1_sam_loc_proto_enumTypes[6].Descriptor()
+	return file_cardrules_v1_sam_loc_proto_enumTypes[7].Descriptor()
 }
 
 func (SamCombinationKind) Type() protoreflect.EnumType {
-	return &file_cardrules_v1_sam_loc_proto_enumTypes[6]
+	return &file_cardrules_v1_sam_loc_proto_enumTypes[7]
 }
 
 func (x SamCombinationKind) Number() protoreflect.EnumNumber {
@@ -422,7 +480,7 @@ func (x SamCombinationKind) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use SamCombinationKind.Descriptor instead.
 func (SamCombinationKind) EnumDescriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{6}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{7}
 }
 
 // How a hand ended.
@@ -478,11 +536,11 @@ func (x SamHandEnd) String() string {
 }
 
 func (SamHandEnd) Descriptor() protoreflect.EnumDescriptor {
-	return file_cardrules_v1_sam_loc_proto_enumTypes[7].Descriptor()
+	return file_cardrules_v1_sam_loc_proto_enumTypes[8].Descriptor()
 }
 
 func (SamHandEnd) Type() protoreflect.EnumType {
-	return &file_cardrules_v1_sam_loc_proto_enumTypes[7]
+	return &file_cardrules_v1_sam_loc_proto_enumTypes[8]
 }
 
 func (x SamHandEnd) Number() protoreflect.EnumNumber {
@@ -491,7 +549,7 @@ func (x SamHandEnd) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use SamHandEnd.Descriptor instead.
 func (SamHandEnd) EnumDescriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{7}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{8}
 }
 
 // Why a play or pass is illegal. Stable: clients may switch on it.
@@ -550,11 +608,11 @@ func (x SamReason) String() string {
 }
 
 func (SamReason) Descriptor() protoreflect.EnumDescriptor {
-	return file_cardrules_v1_sam_loc_proto_enumTypes[8].Descriptor()
+	return file_cardrules_v1_sam_loc_proto_enumTypes[9].Descriptor()
 }
 
 func (SamReason) Type() protoreflect.EnumType {
-	return &file_cardrules_v1_sam_loc_proto_enumTypes[8]
+	return &file_cardrules_v1_sam_loc_proto_enumTypes[9]
 }
 
 func (x SamReason) Number() protoreflect.EnumNumber {
@@ -563,7 +621,7 @@ func (x SamReason) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use SamReason.Descriptor instead.
 func (SamReason) EnumDescriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{8}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{9}
 }
 
 // What an action caused.
@@ -595,6 +653,9 @@ const (
 	SamEventKind_SAM_EVENT_KIND_SAM_FAILED_STUCK SamEventKind = 11
 	// The one-card seat went out on a báo-1 violator's single: the violator pays for everyone.
 	SamEventKind_SAM_EVENT_KIND_BAO_MOT_PENALTY SamEventKind = 12
+	// `seat`'s clock ran out (a TIMEOUT action): the service played or passed for it (`resolved_action`). Always the
+	// first event of its answer; the events after it are those of that play or pass.
+	SamEventKind_SAM_EVENT_KIND_TIMEOUT SamEventKind = 13
 )
 
 // Enum value maps for SamEventKind.
@@ -613,6 +674,7 @@ var (
 		10: "SAM_EVENT_KIND_LEAD_PASSED",
 		11: "SAM_EVENT_KIND_SAM_FAILED_STUCK",
 		12: "SAM_EVENT_KIND_BAO_MOT_PENALTY",
+		13: "SAM_EVENT_KIND_TIMEOUT",
 	}
 	SamEventKind_value = map[string]int32{
 		"SAM_EVENT_KIND_UNSPECIFIED":       0,
@@ -628,6 +690,7 @@ var (
 		"SAM_EVENT_KIND_LEAD_PASSED":       10,
 		"SAM_EVENT_KIND_SAM_FAILED_STUCK":  11,
 		"SAM_EVENT_KIND_BAO_MOT_PENALTY":   12,
+		"SAM_EVENT_KIND_TIMEOUT":           13,
 	}
 )
 
@@ -642,11 +705,11 @@ func (x SamEventKind) String() string {
 }
 
 func (SamEventKind) Descriptor() protoreflect.EnumDescriptor {
-	return file_cardrules_v1_sam_loc_proto_enumTypes[9].Descriptor()
+	return file_cardrules_v1_sam_loc_proto_enumTypes[10].Descriptor()
 }
 
 func (SamEventKind) Type() protoreflect.EnumType {
-	return &file_cardrules_v1_sam_loc_proto_enumTypes[9]
+	return &file_cardrules_v1_sam_loc_proto_enumTypes[10]
 }
 
 func (x SamEventKind) Number() protoreflect.EnumNumber {
@@ -655,7 +718,7 @@ func (x SamEventKind) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use SamEventKind.Descriptor instead.
 func (SamEventKind) EnumDescriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{9}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{10}
 }
 
 // How the hand ended, for settlement: the first that fits, in this order (docs/rules/sam-loc.md §6).
@@ -714,11 +777,11 @@ func (x SamOutcome) String() string {
 }
 
 func (SamOutcome) Descriptor() protoreflect.EnumDescriptor {
-	return file_cardrules_v1_sam_loc_proto_enumTypes[10].Descriptor()
+	return file_cardrules_v1_sam_loc_proto_enumTypes[11].Descriptor()
 }
 
 func (SamOutcome) Type() protoreflect.EnumType {
-	return &file_cardrules_v1_sam_loc_proto_enumTypes[10]
+	return &file_cardrules_v1_sam_loc_proto_enumTypes[11]
 }
 
 func (x SamOutcome) Number() protoreflect.EnumNumber {
@@ -727,7 +790,7 @@ func (x SamOutcome) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use SamOutcome.Descriptor instead.
 func (SamOutcome) EnumDescriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{10}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{11}
 }
 
 // The house-rule switches of docs/rules/sam-loc.md §7. Unset means the documented default.
@@ -766,7 +829,9 @@ type SamHouseRules struct {
 	// Default 20.
 	InstantWinMultiplier *int64 `protobuf:"varint,16,opt,name=instant_win_multiplier,json=instantWinMultiplier,proto3,oneof" json:"instant_win_multiplier,omitempty"`
 	// Fee in basis points of each winner's positive net, 0–10000; default 0.
-	FeeBps        *int32 `protobuf:"varint,17,opt,name=fee_bps,json=feeBps,proto3,oneof" json:"fee_bps,omitempty"`
+	FeeBps *int32 `protobuf:"varint,17,opt,name=fee_bps,json=feeBps,proto3,oneof" json:"fee_bps,omitempty"`
+	// What a leader whose clock ran out leads (docs/rules/sam-loc.md §9.8); default LOWEST_SINGLE.
+	TimeoutLead   SamTimeoutLead `protobuf:"varint,18,opt,name=timeout_lead,json=timeoutLead,proto3,enum=cardrules.v1.SamTimeoutLead" json:"timeout_lead,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -920,6 +985,13 @@ func (x *SamHouseRules) GetFeeBps() int32 {
 	return 0
 }
 
+func (x *SamHouseRules) GetTimeoutLead() SamTimeoutLead {
+	if x != nil {
+		return x.TimeoutLead
+	}
+	return SamTimeoutLead_SAM_TIMEOUT_LEAD_UNSPECIFIED
+}
+
 // A set of instant-win kinds; an empty set disables them all.
 type SamInstantWinSet struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -1045,7 +1117,10 @@ type SamSeat struct {
 	//	*SamSeat_Hand
 	//	*SamSeat_CardCount
 	Holding isSamSeat_Holding `protobuf_oneof:"holding"`
-	// The seat passed in the current trick (it is skipped until the trick ends).
+	// The seat passed in the current trick (it is skipped until the trick ends). Under chop_after_pass a seat that
+	// passed is still given its turn while the combination on the table can be chopped; if it chops it is back in
+	// the trick: its mark is cleared, as the owner of the table is never passed (docs/rules/sam-loc.md §9.4). A state
+	// whose `current_owner` is marked passed is INVALID_ARGUMENT (IMPOSSIBLE_STATE).
 	Passed        bool `protobuf:"varint,3,opt,name=passed,proto3" json:"passed,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1210,11 +1285,13 @@ type SamTableState struct {
 	ChopChain []*SamChop `protobuf:"bytes,5,rep,name=chop_chain,json=chopChain,proto3" json:"chop_chain,omitempty"`
 	// The Sâm declarer (báo Sâm), if any.
 	Declarer *int32 `protobuf:"varint,6,opt,name=declarer,proto3,oneof" json:"declarer,omitempty"`
-	// The seat whose single broke the báo-1 duty and is on the table now (PENALTY mode), if any.
+	// The seat whose single broke the báo-1 duty and is on the table now (PENALTY mode), if any. In an ended state,
+	// the violator who pays: required when `ended` is SAM_HAND_END_BAO_MOT_PENALTY.
 	BaoMotViolator *int32 `protobuf:"varint,7,opt,name=bao_mot_violator,json=baoMotViolator,proto3,oneof" json:"bao_mot_violator,omitempty"`
 	// Consecutive lead passes by stuck leaders (finish_with_two = FORBIDDEN).
 	LeadPasses int32 `protobuf:"varint,8,opt,name=lead_passes,json=leadPasses,proto3" json:"lead_passes,omitempty"`
-	// How the hand ended; unset while it runs.
+	// How the hand ended; unset while it runs. SAM_HAND_END_BAO_MOT_PENALTY must name `bao_mot_violator`
+	// (INVALID_ARGUMENT, IMPOSSIBLE_STATE otherwise).
 	Ended SamHandEnd `protobuf:"varint,9,opt,name=ended,proto3,enum=cardrules.v1.SamHandEnd" json:"ended,omitempty"`
 	// Who won the ended hand (the blocker for SAM_BLOCKED; unset for SAM_FAILED_STUCK).
 	Winner        *int32 `protobuf:"varint,10,opt,name=winner,proto3,oneof" json:"winner,omitempty"`
@@ -1359,7 +1436,47 @@ func (*SamPass) Descriptor() ([]byte, []int) {
 	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{6}
 }
 
-// One action by one seat: play cards or pass.
+// The seat's clock ran out (the caller keeps the clock). Empty: the service plays for the seat by
+// docs/rules/sam-loc.md §9.8 — facing a combination it passes; leading, it leads by house rule `timeout_lead`
+// (the highest single under báo 1; a stuck leader passes the lead) — and ValidatePlay returns that play or pass
+// as `resolved_action`. SettleRound replays a TIMEOUT in a record the same way.
+type SamTimeout struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SamTimeout) Reset() {
+	*x = SamTimeout{}
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SamTimeout) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SamTimeout) ProtoMessage() {}
+
+func (x *SamTimeout) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SamTimeout.ProtoReflect.Descriptor instead.
+func (*SamTimeout) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{7}
+}
+
+// One action by one seat: play cards, pass, or time out.
 type SamAction struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Seat  int32                  `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
@@ -1367,6 +1484,7 @@ type SamAction struct {
 	//
 	//	*SamAction_Play
 	//	*SamAction_Pass
+	//	*SamAction_Timeout
 	Action        isSamAction_Action `protobuf_oneof:"action"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1374,7 +1492,7 @@ type SamAction struct {
 
 func (x *SamAction) Reset() {
 	*x = SamAction{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[7]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1386,7 +1504,7 @@ func (x *SamAction) String() string {
 func (*SamAction) ProtoMessage() {}
 
 func (x *SamAction) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[7]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1399,7 +1517,7 @@ func (x *SamAction) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamAction.ProtoReflect.Descriptor instead.
 func (*SamAction) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{7}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *SamAction) GetSeat() int32 {
@@ -1434,6 +1552,15 @@ func (x *SamAction) GetPass() *SamPass {
 	return nil
 }
 
+func (x *SamAction) GetTimeout() *SamTimeout {
+	if x != nil {
+		if x, ok := x.Action.(*SamAction_Timeout); ok {
+			return x.Timeout
+		}
+	}
+	return nil
+}
+
 type isSamAction_Action interface {
 	isSamAction_Action()
 }
@@ -1447,9 +1574,16 @@ type SamAction_Pass struct {
 	Pass *SamPass `protobuf:"bytes,3,opt,name=pass,proto3,oneof"`
 }
 
+type SamAction_Timeout struct {
+	// The seat's clock ran out: the service chooses its play or pass.
+	Timeout *SamTimeout `protobuf:"bytes,4,opt,name=timeout,proto3,oneof"`
+}
+
 func (*SamAction_Play) isSamAction_Action() {}
 
 func (*SamAction_Pass) isSamAction_Action() {}
+
+func (*SamAction_Timeout) isSamAction_Action() {}
 
 // One event caused by an action.
 type SamEvent struct {
@@ -1467,7 +1601,7 @@ type SamEvent struct {
 
 func (x *SamEvent) Reset() {
 	*x = SamEvent{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[8]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1479,7 +1613,7 @@ func (x *SamEvent) String() string {
 func (*SamEvent) ProtoMessage() {}
 
 func (x *SamEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[8]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1492,7 +1626,7 @@ func (x *SamEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamEvent.ProtoReflect.Descriptor instead.
 func (*SamEvent) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{8}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *SamEvent) GetKind() SamEventKind {
@@ -1541,7 +1675,7 @@ type SamLocServiceStartHandRequest struct {
 
 func (x *SamLocServiceStartHandRequest) Reset() {
 	*x = SamLocServiceStartHandRequest{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[9]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1553,7 +1687,7 @@ func (x *SamLocServiceStartHandRequest) String() string {
 func (*SamLocServiceStartHandRequest) ProtoMessage() {}
 
 func (x *SamLocServiceStartHandRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[9]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1566,7 +1700,7 @@ func (x *SamLocServiceStartHandRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceStartHandRequest.ProtoReflect.Descriptor instead.
 func (*SamLocServiceStartHandRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{9}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *SamLocServiceStartHandRequest) GetHouseRules() *SamHouseRules {
@@ -1624,7 +1758,7 @@ type SamLocServiceStartHandResponse struct {
 
 func (x *SamLocServiceStartHandResponse) Reset() {
 	*x = SamLocServiceStartHandResponse{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[10]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1636,7 +1770,7 @@ func (x *SamLocServiceStartHandResponse) String() string {
 func (*SamLocServiceStartHandResponse) ProtoMessage() {}
 
 func (x *SamLocServiceStartHandResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[10]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1649,7 +1783,7 @@ func (x *SamLocServiceStartHandResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceStartHandResponse.ProtoReflect.Descriptor instead.
 func (*SamLocServiceStartHandResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{10}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *SamLocServiceStartHandResponse) GetState() *SamTableState {
@@ -1700,7 +1834,7 @@ type SamLocServiceStartHandView struct {
 
 func (x *SamLocServiceStartHandView) Reset() {
 	*x = SamLocServiceStartHandView{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[11]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1712,7 +1846,7 @@ func (x *SamLocServiceStartHandView) String() string {
 func (*SamLocServiceStartHandView) ProtoMessage() {}
 
 func (x *SamLocServiceStartHandView) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[11]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1725,7 +1859,7 @@ func (x *SamLocServiceStartHandView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceStartHandView.ProtoReflect.Descriptor instead.
 func (*SamLocServiceStartHandView) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{11}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *SamLocServiceStartHandView) GetViewer() *Viewer {
@@ -1753,7 +1887,7 @@ type SamInstantWinQualifier struct {
 
 func (x *SamInstantWinQualifier) Reset() {
 	*x = SamInstantWinQualifier{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[12]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1765,7 +1899,7 @@ func (x *SamInstantWinQualifier) String() string {
 func (*SamInstantWinQualifier) ProtoMessage() {}
 
 func (x *SamInstantWinQualifier) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[12]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1778,7 +1912,7 @@ func (x *SamInstantWinQualifier) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamInstantWinQualifier.ProtoReflect.Descriptor instead.
 func (*SamInstantWinQualifier) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{12}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *SamInstantWinQualifier) GetSeat() int32 {
@@ -1821,7 +1955,7 @@ type SamLocServiceDealRequest struct {
 
 func (x *SamLocServiceDealRequest) Reset() {
 	*x = SamLocServiceDealRequest{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[13]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1833,7 +1967,7 @@ func (x *SamLocServiceDealRequest) String() string {
 func (*SamLocServiceDealRequest) ProtoMessage() {}
 
 func (x *SamLocServiceDealRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[13]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1846,7 +1980,7 @@ func (x *SamLocServiceDealRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceDealRequest.ProtoReflect.Descriptor instead.
 func (*SamLocServiceDealRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{13}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *SamLocServiceDealRequest) GetSeatCount() int32 {
@@ -1901,7 +2035,7 @@ type SamLocServiceDealResponse struct {
 
 func (x *SamLocServiceDealResponse) Reset() {
 	*x = SamLocServiceDealResponse{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[14]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1913,7 +2047,7 @@ func (x *SamLocServiceDealResponse) String() string {
 func (*SamLocServiceDealResponse) ProtoMessage() {}
 
 func (x *SamLocServiceDealResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[14]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1926,7 +2060,7 @@ func (x *SamLocServiceDealResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceDealResponse.ProtoReflect.Descriptor instead.
 func (*SamLocServiceDealResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{14}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *SamLocServiceDealResponse) GetHands() []*Cards {
@@ -1971,7 +2105,7 @@ type SamLocServiceValidatePlayRequest struct {
 
 func (x *SamLocServiceValidatePlayRequest) Reset() {
 	*x = SamLocServiceValidatePlayRequest{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[15]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1983,7 +2117,7 @@ func (x *SamLocServiceValidatePlayRequest) String() string {
 func (*SamLocServiceValidatePlayRequest) ProtoMessage() {}
 
 func (x *SamLocServiceValidatePlayRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[15]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1996,7 +2130,7 @@ func (x *SamLocServiceValidatePlayRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceValidatePlayRequest.ProtoReflect.Descriptor instead.
 func (*SamLocServiceValidatePlayRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{15}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *SamLocServiceValidatePlayRequest) GetHouseRules() *SamHouseRules {
@@ -2034,7 +2168,8 @@ type SamLocServiceValidatePlayResponse struct {
 	Reason  SamReason         `protobuf:"varint,2,opt,name=reason,proto3,enum=cardrules.v1.SamReason" json:"reason,omitempty"`
 	Message *LocalizedMessage `protobuf:"bytes,3,opt,name=message,proto3" json:"message,omitempty"`
 	// The offered cards' classification, for every play, legal or not (also when it is not the seat's turn or the
-	// hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). Unset only for a pass.
+	// hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). For an accepted TIMEOUT that
+	// played, the classification of `resolved_action`'s cards. Unset for a pass and for any other TIMEOUT.
 	Combination *SamCombination `protobuf:"bytes,4,opt,name=combination,proto3" json:"combination,omitempty"`
 	// What the action caused, in order.
 	Events []*SamEvent `protobuf:"bytes,5,rep,name=events,proto3" json:"events,omitempty"`
@@ -2044,14 +2179,18 @@ type SamLocServiceValidatePlayResponse struct {
 	// see. A view's own `views` is empty. In `next_state` a seat sees its own hand and the other seats as `card_count`
 	// until the hand ends (then every hand), a spectator no hand until then; the `combination` of an illegal play is seen
 	// by the acting seat and the audit view only.
-	Views         []*SamLocServiceValidatePlayView `protobuf:"bytes,7,rep,name=views,proto3" json:"views,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Views []*SamLocServiceValidatePlayView `protobuf:"bytes,7,rep,name=views,proto3" json:"views,omitempty"`
+	// Set only when `action` was a TIMEOUT and it was accepted: the play or pass the service made for the seat
+	// (never a TIMEOUT). A record may store it, or the TIMEOUT itself: SettleRound replays both alike. Unset for
+	// every other action, whose action taken is the request's own.
+	ResolvedAction *SamAction `protobuf:"bytes,8,opt,name=resolved_action,json=resolvedAction,proto3" json:"resolved_action,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *SamLocServiceValidatePlayResponse) Reset() {
 	*x = SamLocServiceValidatePlayResponse{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[16]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2063,7 +2202,7 @@ func (x *SamLocServiceValidatePlayResponse) String() string {
 func (*SamLocServiceValidatePlayResponse) ProtoMessage() {}
 
 func (x *SamLocServiceValidatePlayResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[16]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2076,7 +2215,7 @@ func (x *SamLocServiceValidatePlayResponse) ProtoReflect() protoreflect.Message 
 
 // Deprecated: Use SamLocServiceValidatePlayResponse.ProtoReflect.Descriptor instead.
 func (*SamLocServiceValidatePlayResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{16}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *SamLocServiceValidatePlayResponse) GetLegal() bool {
@@ -2128,6 +2267,13 @@ func (x *SamLocServiceValidatePlayResponse) GetViews() []*SamLocServiceValidateP
 	return nil
 }
 
+func (x *SamLocServiceValidatePlayResponse) GetResolvedAction() *SamAction {
+	if x != nil {
+		return x.ResolvedAction
+	}
+	return nil
+}
+
 // One viewer's copy of a ValidatePlay answer: the same answer with what the viewer may not see removed.
 type SamLocServiceValidatePlayView struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2141,7 +2287,7 @@ type SamLocServiceValidatePlayView struct {
 
 func (x *SamLocServiceValidatePlayView) Reset() {
 	*x = SamLocServiceValidatePlayView{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[17]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2153,7 +2299,7 @@ func (x *SamLocServiceValidatePlayView) String() string {
 func (*SamLocServiceValidatePlayView) ProtoMessage() {}
 
 func (x *SamLocServiceValidatePlayView) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[17]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2166,7 +2312,7 @@ func (x *SamLocServiceValidatePlayView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceValidatePlayView.ProtoReflect.Descriptor instead.
 func (*SamLocServiceValidatePlayView) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{17}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *SamLocServiceValidatePlayView) GetViewer() *Viewer {
@@ -2199,7 +2345,7 @@ type SamLocServiceLegalMovesRequest struct {
 
 func (x *SamLocServiceLegalMovesRequest) Reset() {
 	*x = SamLocServiceLegalMovesRequest{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[18]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2211,7 +2357,7 @@ func (x *SamLocServiceLegalMovesRequest) String() string {
 func (*SamLocServiceLegalMovesRequest) ProtoMessage() {}
 
 func (x *SamLocServiceLegalMovesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[18]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2224,7 +2370,7 @@ func (x *SamLocServiceLegalMovesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceLegalMovesRequest.ProtoReflect.Descriptor instead.
 func (*SamLocServiceLegalMovesRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{18}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *SamLocServiceLegalMovesRequest) GetHouseRules() *SamHouseRules {
@@ -2269,7 +2415,7 @@ type SamMove struct {
 
 func (x *SamMove) Reset() {
 	*x = SamMove{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[19]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2281,7 +2427,7 @@ func (x *SamMove) String() string {
 func (*SamMove) ProtoMessage() {}
 
 func (x *SamMove) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[19]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2294,7 +2440,7 @@ func (x *SamMove) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamMove.ProtoReflect.Descriptor instead.
 func (*SamMove) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{19}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *SamMove) GetMove() isSamMove_Move {
@@ -2353,7 +2499,7 @@ type SamLocServiceLegalMovesResponse struct {
 
 func (x *SamLocServiceLegalMovesResponse) Reset() {
 	*x = SamLocServiceLegalMovesResponse{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[20]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2365,7 +2511,7 @@ func (x *SamLocServiceLegalMovesResponse) String() string {
 func (*SamLocServiceLegalMovesResponse) ProtoMessage() {}
 
 func (x *SamLocServiceLegalMovesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[20]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2378,7 +2524,7 @@ func (x *SamLocServiceLegalMovesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceLegalMovesResponse.ProtoReflect.Descriptor instead.
 func (*SamLocServiceLegalMovesResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{20}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *SamLocServiceLegalMovesResponse) GetSeat() int32 {
@@ -2415,7 +2561,7 @@ type SamLocServiceLegalMovesView struct {
 
 func (x *SamLocServiceLegalMovesView) Reset() {
 	*x = SamLocServiceLegalMovesView{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[21]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2427,7 +2573,7 @@ func (x *SamLocServiceLegalMovesView) String() string {
 func (*SamLocServiceLegalMovesView) ProtoMessage() {}
 
 func (x *SamLocServiceLegalMovesView) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[21]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2440,7 +2586,7 @@ func (x *SamLocServiceLegalMovesView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceLegalMovesView.ProtoReflect.Descriptor instead.
 func (*SamLocServiceLegalMovesView) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{21}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *SamLocServiceLegalMovesView) GetViewer() *Viewer {
@@ -2469,7 +2615,7 @@ type SamRoundRecord struct {
 	Declarations []int32 `protobuf:"varint,4,rep,packed,name=declarations,proto3" json:"declarations,omitempty"`
 	// The leader without a Sâm.
 	Leader int32 `protobuf:"varint,5,opt,name=leader,proto3" json:"leader,omitempty"`
-	// Every action in order.
+	// Every action in order. A TIMEOUT replays as ValidatePlay answered it (the same play or pass).
 	Actions       []*SamAction `protobuf:"bytes,6,rep,name=actions,proto3" json:"actions,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2477,7 +2623,7 @@ type SamRoundRecord struct {
 
 func (x *SamRoundRecord) Reset() {
 	*x = SamRoundRecord{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[22]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2489,7 +2635,7 @@ func (x *SamRoundRecord) String() string {
 func (*SamRoundRecord) ProtoMessage() {}
 
 func (x *SamRoundRecord) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[22]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2502,7 +2648,7 @@ func (x *SamRoundRecord) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamRoundRecord.ProtoReflect.Descriptor instead.
 func (*SamRoundRecord) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{22}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *SamRoundRecord) GetStake() int64 {
@@ -2559,7 +2705,7 @@ type SamLocServiceSettleRoundRequest struct {
 
 func (x *SamLocServiceSettleRoundRequest) Reset() {
 	*x = SamLocServiceSettleRoundRequest{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[23]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2571,7 +2717,7 @@ func (x *SamLocServiceSettleRoundRequest) String() string {
 func (*SamLocServiceSettleRoundRequest) ProtoMessage() {}
 
 func (x *SamLocServiceSettleRoundRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[23]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2584,7 +2730,7 @@ func (x *SamLocServiceSettleRoundRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceSettleRoundRequest.ProtoReflect.Descriptor instead.
 func (*SamLocServiceSettleRoundRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{23}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *SamLocServiceSettleRoundRequest) GetRound() *SamRoundRecord {
@@ -2626,7 +2772,7 @@ type SamLocServiceSettleRoundResponse struct {
 
 func (x *SamLocServiceSettleRoundResponse) Reset() {
 	*x = SamLocServiceSettleRoundResponse{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[24]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2638,7 +2784,7 @@ func (x *SamLocServiceSettleRoundResponse) String() string {
 func (*SamLocServiceSettleRoundResponse) ProtoMessage() {}
 
 func (x *SamLocServiceSettleRoundResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[24]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2651,7 +2797,7 @@ func (x *SamLocServiceSettleRoundResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceSettleRoundResponse.ProtoReflect.Descriptor instead.
 func (*SamLocServiceSettleRoundResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{24}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *SamLocServiceSettleRoundResponse) GetOutcome() SamOutcome {
@@ -2730,7 +2876,7 @@ type SamLocServiceSettleRoundView struct {
 
 func (x *SamLocServiceSettleRoundView) Reset() {
 	*x = SamLocServiceSettleRoundView{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[25]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2742,7 +2888,7 @@ func (x *SamLocServiceSettleRoundView) String() string {
 func (*SamLocServiceSettleRoundView) ProtoMessage() {}
 
 func (x *SamLocServiceSettleRoundView) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[25]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2755,7 +2901,7 @@ func (x *SamLocServiceSettleRoundView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceSettleRoundView.ProtoReflect.Descriptor instead.
 func (*SamLocServiceSettleRoundView) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{25}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *SamLocServiceSettleRoundView) GetViewer() *Viewer {
@@ -2795,7 +2941,7 @@ type SamLocServiceStreamRequest struct {
 
 func (x *SamLocServiceStreamRequest) Reset() {
 	*x = SamLocServiceStreamRequest{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[26]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2807,7 +2953,7 @@ func (x *SamLocServiceStreamRequest) String() string {
 func (*SamLocServiceStreamRequest) ProtoMessage() {}
 
 func (x *SamLocServiceStreamRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[26]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2820,7 +2966,7 @@ func (x *SamLocServiceStreamRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceStreamRequest.ProtoReflect.Descriptor instead.
 func (*SamLocServiceStreamRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{26}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *SamLocServiceStreamRequest) GetId() uint64 {
@@ -2938,7 +3084,7 @@ type SamLocServiceStreamResponse struct {
 
 func (x *SamLocServiceStreamResponse) Reset() {
 	*x = SamLocServiceStreamResponse{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[27]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2950,7 +3096,7 @@ func (x *SamLocServiceStreamResponse) String() string {
 func (*SamLocServiceStreamResponse) ProtoMessage() {}
 
 func (x *SamLocServiceStreamResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[27]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2963,7 +3109,7 @@ func (x *SamLocServiceStreamResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceStreamResponse.ProtoReflect.Descriptor instead.
 func (*SamLocServiceStreamResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{27}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *SamLocServiceStreamResponse) GetId() uint64 {
@@ -3080,7 +3226,7 @@ var File_cardrules_v1_sam_loc_proto protoreflect.FileDescriptor
 
 const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"\n" +
-	"\x1acardrules/v1/sam_loc.proto\x12\fcardrules.v1\x1a\x18cardrules/v1/cards.proto\x1a\x17google/rpc/status.proto\"\xde\b\n" +
+	"\x1acardrules/v1/sam_loc.proto\x12\fcardrules.v1\x1a\x18cardrules/v1/cards.proto\x1a\x17google/rpc/status.proto\"\x9f\t\n" +
 	"\rSamHouseRules\x12$\n" +
 	"\vmax_players\x18\x01 \x01(\x05H\x00R\n" +
 	"maxPlayers\x88\x01\x01\x12-\n" +
@@ -3102,7 +3248,8 @@ const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"\finstant_wins\x18\x0f \x01(\v2\x1e.cardrules.v1.SamInstantWinSetR\vinstantWins\x129\n" +
 	"\x16instant_win_multiplier\x18\x10 \x01(\x03H\tR\x14instantWinMultiplier\x88\x01\x01\x12\x1c\n" +
 	"\afee_bps\x18\x11 \x01(\x05H\n" +
-	"R\x06feeBps\x88\x01\x01B\x0e\n" +
+	"R\x06feeBps\x88\x01\x01\x12?\n" +
+	"\ftimeout_lead\x18\x12 \x01(\x0e2\x1c.cardrules.v1.SamTimeoutLeadR\vtimeoutLeadB\x0e\n" +
 	"\f_max_playersB\x13\n" +
 	"\x11_straight_low_aceB\x1a\n" +
 	"\x18_quad_beats_pair_of_twosB\x12\n" +
@@ -3150,11 +3297,14 @@ const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"\t_declarerB\x13\n" +
 	"\x11_bao_mot_violatorB\t\n" +
 	"\a_winner\"\t\n" +
-	"\aSamPass\"\x81\x01\n" +
+	"\aSamPass\"\f\n" +
+	"\n" +
+	"SamTimeout\"\xb7\x01\n" +
 	"\tSamAction\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12)\n" +
 	"\x04play\x18\x02 \x01(\v2\x13.cardrules.v1.CardsH\x00R\x04play\x12+\n" +
-	"\x04pass\x18\x03 \x01(\v2\x15.cardrules.v1.SamPassH\x00R\x04passB\b\n" +
+	"\x04pass\x18\x03 \x01(\v2\x15.cardrules.v1.SamPassH\x00R\x04pass\x124\n" +
+	"\atimeout\x18\x04 \x01(\v2\x18.cardrules.v1.SamTimeoutH\x00R\atimeoutB\b\n" +
 	"\x06action\"\xa8\x01\n" +
 	"\bSamEvent\x12.\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x1a.cardrules.v1.SamEventKindR\x04kind\x12\x12\n" +
@@ -3207,7 +3357,7 @@ const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"houseRules\x121\n" +
 	"\x05state\x18\x02 \x01(\v2\x1b.cardrules.v1.SamTableStateR\x05state\x12/\n" +
 	"\x06action\x18\x03 \x01(\v2\x17.cardrules.v1.SamActionR\x06action\x12*\n" +
-	"\x05views\x18\x04 \x03(\v2\x14.cardrules.v1.ViewerR\x05views\"\x93\x03\n" +
+	"\x05views\x18\x04 \x03(\v2\x14.cardrules.v1.ViewerR\x05views\"\xd5\x03\n" +
 	"!SamLocServiceValidatePlayResponse\x12\x14\n" +
 	"\x05legal\x18\x01 \x01(\bR\x05legal\x12/\n" +
 	"\x06reason\x18\x02 \x01(\x0e2\x17.cardrules.v1.SamReasonR\x06reason\x128\n" +
@@ -3216,7 +3366,8 @@ const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"\x06events\x18\x05 \x03(\v2\x16.cardrules.v1.SamEventR\x06events\x12:\n" +
 	"\n" +
 	"next_state\x18\x06 \x01(\v2\x1b.cardrules.v1.SamTableStateR\tnextState\x12A\n" +
-	"\x05views\x18\a \x03(\v2+.cardrules.v1.SamLocServiceValidatePlayViewR\x05views\"\x96\x01\n" +
+	"\x05views\x18\a \x03(\v2+.cardrules.v1.SamLocServiceValidatePlayViewR\x05views\x12@\n" +
+	"\x0fresolved_action\x18\b \x01(\v2\x17.cardrules.v1.SamActionR\x0eresolvedAction\"\x96\x01\n" +
 	"\x1dSamLocServiceValidatePlayView\x12,\n" +
 	"\x06viewer\x18\x01 \x01(\v2\x14.cardrules.v1.ViewerR\x06viewer\x12G\n" +
 	"\x06answer\x18\x02 \x01(\v2/.cardrules.v1.SamLocServiceValidatePlayResponseR\x06answer\"\xe1\x01\n" +
@@ -3306,7 +3457,11 @@ const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"SamThoiTwo\x12\x1c\n" +
 	"\x18SAM_THOI_TWO_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11SAM_THOI_TWO_FLAT\x10\x01\x12\x18\n" +
-	"\x14SAM_THOI_TWO_PER_TWO\x10\x02*\xf0\x01\n" +
+	"\x14SAM_THOI_TWO_PER_TWO\x10\x02*w\n" +
+	"\x0eSamTimeoutLead\x12 \n" +
+	"\x1cSAM_TIMEOUT_LEAD_UNSPECIFIED\x10\x00\x12\"\n" +
+	"\x1eSAM_TIMEOUT_LEAD_LOWEST_SINGLE\x10\x01\x12\x1f\n" +
+	"\x1bSAM_TIMEOUT_LEAD_LOWEST_SET\x10\x02*\xf0\x01\n" +
 	"\x11SamInstantWinKind\x12$\n" +
 	" SAM_INSTANT_WIN_KIND_UNSPECIFIED\x10\x00\x12\x1f\n" +
 	"\x1bSAM_INSTANT_WIN_KIND_DRAGON\x10\x01\x12\"\n" +
@@ -3341,7 +3496,7 @@ const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"#SAM_REASON_MUST_PLAY_HIGHEST_SINGLE\x10\x06\x12%\n" +
 	"!SAM_REASON_CANNOT_FINISH_WITH_TWO\x10\a\x12\x18\n" +
 	"\x14SAM_REASON_HAND_OVER\x10\b\x12 \n" +
-	"\x1cSAM_REASON_ONLY_CHOP_ALLOWED\x10\t*\xb3\x03\n" +
+	"\x1cSAM_REASON_ONLY_CHOP_ALLOWED\x10\t*\xcf\x03\n" +
 	"\fSamEventKind\x12\x1e\n" +
 	"\x1aSAM_EVENT_KIND_UNSPECIFIED\x10\x00\x12\x17\n" +
 	"\x13SAM_EVENT_KIND_CHOP\x10\x01\x12\x1c\n" +
@@ -3356,7 +3511,8 @@ const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"\x1aSAM_EVENT_KIND_LEAD_PASSED\x10\n" +
 	"\x12#\n" +
 	"\x1fSAM_EVENT_KIND_SAM_FAILED_STUCK\x10\v\x12\"\n" +
-	"\x1eSAM_EVENT_KIND_BAO_MOT_PENALTY\x10\f*\xf8\x01\n" +
+	"\x1eSAM_EVENT_KIND_BAO_MOT_PENALTY\x10\f\x12\x1a\n" +
+	"\x16SAM_EVENT_KIND_TIMEOUT\x10\r*\xf8\x01\n" +
 	"\n" +
 	"SamOutcome\x12\x1b\n" +
 	"\x17SAM_OUTCOME_UNSPECIFIED\x10\x00\x12\x1b\n" +
@@ -3389,55 +3545,57 @@ func file_cardrules_v1_sam_loc_proto_rawDescGZIP() []byte {
 	return file_cardrules_v1_sam_loc_proto_rawDescData
 }
 
-var file_cardrules_v1_sam_loc_proto_enumTypes = make([]protoimpl.EnumInfo, 11)
-var file_cardrules_v1_sam_loc_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
+var file_cardrules_v1_sam_loc_proto_enumTypes = make([]protoimpl.EnumInfo, 12)
+var file_cardrules_v1_sam_loc_proto_msgTypes = make([]protoimpl.MessageInfo, 29)
 var file_cardrules_v1_sam_loc_proto_goTypes = []any{
 	(SamChopChain)(0),                         // 0: cardrules.v1.SamChopChain
 	(SamFailPayTo)(0),                         // 1: cardrules.v1.SamFailPayTo
 	(SamBaoMot)(0),                            // 2: cardrules.v1.SamBaoMot
 	(SamFinishWithTwo)(0),                     // 3: cardrules.v1.SamFinishWithTwo
 	(SamThoiTwo)(0),                           // 4: cardrules.v1.SamThoiTwo
-	(SamInstantWinKind)(0),                    // 5: cardrules.v1.SamInstantWinKind
-	(SamCombinationKind)(0),                   // 6: cardrules.v1.SamCombinationKind
-	(SamHandEnd)(0),                           // 7: cardrules.v1.SamHandEnd
-	(SamReason)(0),                            // 8: cardrules.v1.SamReason
-	(SamEventKind)(0),                         // 9: cardrules.v1.SamEventKind
-	(SamOutcome)(0),                           // 10: cardrules.v1.SamOutcome
-	(*SamHouseRules)(nil),                     // 11: cardrules.v1.SamHouseRules
-	(*SamInstantWinSet)(nil),                  // 12: cardrules.v1.SamInstantWinSet
-	(*SamCombination)(nil),                    // 13: cardrules.v1.SamCombination
-	(*SamSeat)(nil),                           // 14: cardrules.v1.SamSeat
-	(*SamChop)(nil),                           // 15: cardrules.v1.SamChop
-	(*SamTableState)(nil),                     // 16: cardrules.v1.SamTableState
-	(*SamPass)(nil),                           // 17: cardrules.v1.SamPass
-	(*SamAction)(nil),                         // 18: cardrules.v1.SamAction
-	(*SamEvent)(nil),                          // 19: cardrules.v1.SamEvent
-	(*SamLocServiceStartHandRequest)(nil),     // 20: cardrules.v1.SamLocServiceStartHandRequest
-	(*SamLocServiceStartHandResponse)(nil),    // 21: cardrules.v1.SamLocServiceStartHandResponse
-	(*SamLocServiceStartHandView)(nil),        // 22: cardrules.v1.SamLocServiceStartHandView
-	(*SamInstantWinQualifier)(nil),            // 23: cardrules.v1.SamInstantWinQualifier
-	(*SamLocServiceDealRequest)(nil),          // 24: cardrules.v1.SamLocServiceDealRequest
-	(*SamLocServiceDealResponse)(nil),         // 25: cardrules.v1.SamLocServiceDealResponse
-	(*SamLocServiceValidatePlayRequest)(nil),  // 26: cardrules.v1.SamLocServiceValidatePlayRequest
-	(*SamLocServiceValidatePlayResponse)(nil), // 27: cardrules.v1.SamLocServiceValidatePlayResponse
-	(*SamLocServiceValidatePlayView)(nil),     // 28: cardrules.v1.SamLocServiceValidatePlayView
-	(*SamLocServiceLegalMovesRequest)(nil),    // 29: cardrules.v1.SamLocServiceLegalMovesRequest
-	(*SamMove)(nil),                           // 30: cardrules.v1.SamMove
-	(*SamLocServiceLegalMovesResponse)(nil),   // 31: cardrules.v1.SamLocServiceLegalMovesResponse
-	(*SamLocServiceLegalMovesView)(nil),       // 32: cardrules.v1.SamLocServiceLegalMovesView
-	(*SamRoundRecord)(nil),                    // 33: cardrules.v1.SamRoundRecord
-	(*SamLocServiceSettleRoundRequest)(nil),   // 34: cardrules.v1.SamLocServiceSettleRoundRequest
-	(*SamLocServiceSettleRoundResponse)(nil),  // 35: cardrules.v1.SamLocServiceSettleRoundResponse
-	(*SamLocServiceSettleRoundView)(nil),      // 36: cardrules.v1.SamLocServiceSettleRoundView
-	(*SamLocServiceStreamRequest)(nil),        // 37: cardrules.v1.SamLocServiceStreamRequest
-	(*SamLocServiceStreamResponse)(nil),       // 38: cardrules.v1.SamLocServiceStreamResponse
-	(*Card)(nil),                              // 39: cardrules.v1.Card
-	(Rank)(0),                                 // 40: cardrules.v1.Rank
-	(*Cards)(nil),                             // 41: cardrules.v1.Cards
-	(*Viewer)(nil),                            // 42: cardrules.v1.Viewer
-	(*LocalizedMessage)(nil),                  // 43: cardrules.v1.LocalizedMessage
-	(*Transfer)(nil),                          // 44: cardrules.v1.Transfer
-	(*status.Status)(nil),                     // 45: google.rpc.Status
+	(SamTimeoutLead)(0),                       // 5: cardrules.v1.SamTimeoutLead
+	(SamInstantWinKind)(0),                    // 6: cardrules.v1.SamInstantWinKind
+	(SamCombinationKind)(0),                   // 7: cardrules.v1.SamCombinationKind
+	(SamHandEnd)(0),                           // 8: cardrules.v1.SamHandEnd
+	(SamReason)(0),                            // 9: cardrules.v1.SamReason
+	(SamEventKind)(0),                         // 10: cardrules.v1.SamEventKind
+	(SamOutcome)(0),                           // 11: cardrules.v1.SamOutcome
+	(*SamHouseRules)(nil),                     // 12: cardrules.v1.SamHouseRules
+	(*SamInstantWinSet)(nil),                  // 13: cardrules.v1.SamInstantWinSet
+	(*SamCombination)(nil),                    // 14: cardrules.v1.SamCombination
+	(*SamSeat)(nil),                           // 15: cardrules.v1.SamSeat
+	(*SamChop)(nil),                           // 16: cardrules.v1.SamChop
+	(*SamTableState)(nil),                     // 17: cardrules.v1.SamTableState
+	(*SamPass)(nil),                           // 18: cardrules.v1.SamPass
+	(*SamTimeout)(nil),                        // 19: cardrules.v1.SamTimeout
+	(*SamAction)(nil),                         // 20: cardrules.v1.SamAction
+	(*SamEvent)(nil),                          // 21: cardrules.v1.SamEvent
+	(*SamLocServiceStartHandRequest)(nil),     // 22: cardrules.v1.SamLocServiceStartHandRequest
+	(*SamLocServiceStartHandResponse)(nil),    // 23: cardrules.v1.SamLocServiceStartHandResponse
+	(*SamLocServiceStartHandView)(nil),        // 24: cardrules.v1.SamLocServiceStartHandView
+	(*SamInstantWinQualifier)(nil),            // 25: cardrules.v1.SamInstantWinQualifier
+	(*SamLocServiceDealRequest)(nil),          // 26: cardrules.v1.SamLocServiceDealRequest
+	(*SamLocServiceDealResponse)(nil),         // 27: cardrules.v1.SamLocServiceDealResponse
+	(*SamLocServiceValidatePlayRequest)(nil),  // 28: cardrules.v1.SamLocServiceValidatePlayRequest
+	(*SamLocServiceValidatePlayResponse)(nil), // 29: cardrules.v1.SamLocServiceValidatePlayResponse
+	(*SamLocServiceValidatePlayView)(nil),     // 30: cardrules.v1.SamLocServiceValidatePlayView
+	(*SamLocServiceLegalMovesRequest)(nil),    // 31: cardrules.v1.SamLocServiceLegalMovesRequest
+	(*SamMove)(nil),                           // 32: cardrules.v1.SamMove
+	(*SamLocServiceLegalMovesResponse)(nil),   // 33: cardrules.v1.SamLocServiceLegalMovesResponse
+	(*SamLocServiceLegalMovesView)(nil),       // 34: cardrules.v1.SamLocServiceLegalMovesView
+	(*SamRoundRecord)(nil),                    // 35: cardrules.v1.SamRoundRecord
+	(*SamLocServiceSettleRoundRequest)(nil),   // 36: cardrules.v1.SamLocServiceSettleRoundRequest
+	(*SamLocServiceSettleRoundResponse)(nil),  // 37: cardrules.v1.SamLocServiceSettleRoundResponse
+	(*SamLocServiceSettleRoundView)(nil),      // 38: cardrules.v1.SamLocServiceSettleRoundView
+	(*SamLocServiceStreamRequest)(nil),        // 39: cardrules.v1.SamLocServiceStreamRequest
+	(*SamLocServiceStreamResponse)(nil),       // 40: cardrules.v1.SamLocServiceStreamResponse
+	(*Card)(nil),                              // 41: cardrules.v1.Card
+	(Rank)(0),                                 // 42: cardrules.v1.Rank
+	(*Cards)(nil),                             // 43: cardrules.v1.Cards
+	(*Viewer)(nil),                            // 44: cardrules.v1.Viewer
+	(*LocalizedMessage)(nil),                  // 45: cardrules.v1.LocalizedMessage
+	(*Transfer)(nil),                          // 46: cardrules.v1.Transfer
+	(*status.Status)(nil),                     // 47: google.rpc.Status
 }
 var file_cardrules_v1_sam_loc_proto_depIdxs = []int32{
 	0,  // 0: cardrules.v1.SamHouseRules.chop_chain:type_name -> cardrules.v1.SamChopChain
@@ -3445,91 +3603,94 @@ var file_cardrules_v1_sam_loc_proto_depIdxs = []int32{
 	2,  // 2: cardrules.v1.SamHouseRules.bao_mot:type_name -> cardrules.v1.SamBaoMot
 	3,  // 3: cardrules.v1.SamHouseRules.finish_with_two:type_name -> cardrules.v1.SamFinishWithTwo
 	4,  // 4: cardrules.v1.SamHouseRules.thoi_two:type_name -> cardrules.v1.SamThoiTwo
-	12, // 5: cardrules.v1.SamHouseRules.instant_wins:type_name -> cardrules.v1.SamInstantWinSet
-	5,  // 6: cardrules.v1.SamInstantWinSet.kinds:type_name -> cardrules.v1.SamInstantWinKind
-	6,  // 7: cardrules.v1.SamCombination.kind:type_name -> cardrules.v1.SamCombinationKind
-	39, // 8: cardrules.v1.SamCombination.cards:type_name -> cardrules.v1.Card
-	40, // 9: cardrules.v1.SamCombination.top:type_name -> cardrules.v1.Rank
-	41, // 10: cardrules.v1.SamSeat.hand:type_name -> cardrules.v1.Cards
-	14, // 11: cardrules.v1.SamTableState.seats:type_name -> cardrules.v1.SamSeat
-	41, // 12: cardrules.v1.SamTableState.current:type_name -> cardrules.v1.Cards
-	15, // 13: cardrules.v1.SamTableState.chop_chain:type_name -> cardrules.v1.SamChop
-	7,  // 14: cardrules.v1.SamTableState.ended:type_name -> cardrules.v1.SamHandEnd
-	41, // 15: cardrules.v1.SamAction.play:type_name -> cardrules.v1.Cards
-	17, // 16: cardrules.v1.SamAction.pass:type_name -> cardrules.v1.SamPass
-	9,  // 17: cardrules.v1.SamEvent.kind:type_name -> cardrules.v1.SamEventKind
-	11, // 18: cardrules.v1.SamLocServiceStartHandRequest.house_rules:type_name -> cardrules.v1.SamHouseRules
-	41, // 19: cardrules.v1.SamLocServiceStartHandRequest.hands:type_name -> cardrules.v1.Cards
-	42, // 20: cardrules.v1.SamLocServiceStartHandRequest.views:type_name -> cardrules.v1.Viewer
-	16, // 21: cardrules.v1.SamLocServiceStartHandResponse.state:type_name -> cardrules.v1.SamTableState
-	5,  // 22: cardrules.v1.SamLocServiceStartHandResponse.instant_win:type_name -> cardrules.v1.SamInstantWinKind
-	23, // 23: cardrules.v1.SamLocServiceStartHandResponse.qualifiers:type_name -> cardrules.v1.SamInstantWinQualifier
-	22, // 24: cardrules.v1.SamLocServiceStartHandResponse.views:type_name -> cardrules.v1.SamLocServiceStartHandView
-	42, // 25: cardrules.v1.SamLocServiceStartHandView.viewer:type_name -> cardrules.v1.Viewer
-	21, // 26: cardrules.v1.SamLocServiceStartHandView.answer:type_name -> cardrules.v1.SamLocServiceStartHandResponse
-	5,  // 27: cardrules.v1.SamInstantWinQualifier.kind:type_name -> cardrules.v1.SamInstantWinKind
-	41, // 28: cardrules.v1.SamLocServiceDealResponse.hands:type_name -> cardrules.v1.Cards
-	41, // 29: cardrules.v1.SamLocServiceDealResponse.undealt:type_name -> cardrules.v1.Cards
-	11, // 30: cardrules.v1.SamLocServiceValidatePlayRequest.house_rules:type_name -> cardrules.v1.SamHouseRules
-	16, // 31: cardrules.v1.SamLocServiceValidatePlayRequest.state:type_name -> cardrules.v1.SamTableState
-	18, // 32: cardrules.v1.SamLocServiceValidatePlayRequest.action:type_name -> cardrules.v1.SamAction
-	42, // 33: cardrules.v1.SamLocServiceValidatePlayRequest.views:type_name -> cardrules.v1.Viewer
-	8,  // 34: cardrules.v1.SamLocServiceValidatePlayResponse.reason:type_name -> cardrules.v1.SamReason
-	43, // 35: cardrules.v1.SamLocServiceValidatePlayResponse.message:type_name -> cardrules.v1.LocalizedMessage
-	13, // 36: cardrules.v1.SamLocServiceValidatePlayResponse.combination:type_name -> cardrules.v1.SamCombination
-	19, // 37: cardrules.v1.SamLocServiceValidatePlayResponse.events:type_name -> cardrules.v1.SamEvent
-	16, // 38: cardrules.v1.SamLocServiceValidatePlayResponse.next_state:type_name -> cardrules.v1.SamTableState
-	28, // 39: cardrules.v1.SamLocServiceValidatePlayResponse.views:type_name -> cardrules.v1.SamLocServiceValidatePlayView
-	42, // 40: cardrules.v1.SamLocServiceValidatePlayView.viewer:type_name -> cardrules.v1.Viewer
-	27, // 41: cardrules.v1.SamLocServiceValidatePlayView.answer:type_name -> cardrules.v1.SamLocServiceValidatePlayResponse
-	11, // 42: cardrules.v1.SamLocServiceLegalMovesRequest.house_rules:type_name -> cardrules.v1.SamHouseRules
-	16, // 43: cardrules.v1.SamLocServiceLegalMovesRequest.state:type_name -> cardrules.v1.SamTableState
-	42, // 44: cardrules.v1.SamLocServiceLegalMovesRequest.views:type_name -> cardrules.v1.Viewer
-	13, // 45: cardrules.v1.SamMove.play:type_name -> cardrules.v1.SamCombination
-	17, // 46: cardrules.v1.SamMove.pass:type_name -> cardrules.v1.SamPass
-	30, // 47: cardrules.v1.SamLocServiceLegalMovesResponse.moves:type_name -> cardrules.v1.SamMove
-	32, // 48: cardrules.v1.SamLocServiceLegalMovesResponse.views:type_name -> cardrules.v1.SamLocServiceLegalMovesView
-	42, // 49: cardrules.v1.SamLocServiceLegalMovesView.viewer:type_name -> cardrules.v1.Viewer
-	31, // 50: cardrules.v1.SamLocServiceLegalMovesView.answer:type_name -> cardrules.v1.SamLocServiceLegalMovesResponse
-	11, // 51: cardrules.v1.SamRoundRecord.house_rules:type_name -> cardrules.v1.SamHouseRules
-	41, // 52: cardrules.v1.SamRoundRecord.hands:type_name -> cardrules.v1.Cards
-	18, // 53: cardrules.v1.SamRoundRecord.actions:type_name -> cardrules.v1.SamAction
-	33, // 54: cardrules.v1.SamLocServiceSettleRoundRequest.round:type_name -> cardrules.v1.SamRoundRecord
-	42, // 55: cardrules.v1.SamLocServiceSettleRoundRequest.views:type_name -> cardrules.v1.Viewer
-	10, // 56: cardrules.v1.SamLocServiceSettleRoundResponse.outcome:type_name -> cardrules.v1.SamOutcome
-	5,  // 57: cardrules.v1.SamLocServiceSettleRoundResponse.instant_win:type_name -> cardrules.v1.SamInstantWinKind
-	44, // 58: cardrules.v1.SamLocServiceSettleRoundResponse.transfers:type_name -> cardrules.v1.Transfer
-	36, // 59: cardrules.v1.SamLocServiceSettleRoundResponse.views:type_name -> cardrules.v1.SamLocServiceSettleRoundView
-	42, // 60: cardrules.v1.SamLocServiceSettleRoundView.viewer:type_name -> cardrules.v1.Viewer
-	35, // 61: cardrules.v1.SamLocServiceSettleRoundView.answer:type_name -> cardrules.v1.SamLocServiceSettleRoundResponse
-	20, // 62: cardrules.v1.SamLocServiceStreamRequest.start_hand:type_name -> cardrules.v1.SamLocServiceStartHandRequest
-	26, // 63: cardrules.v1.SamLocServiceStreamRequest.validate_play:type_name -> cardrules.v1.SamLocServiceValidatePlayRequest
-	29, // 64: cardrules.v1.SamLocServiceStreamRequest.legal_moves:type_name -> cardrules.v1.SamLocServiceLegalMovesRequest
-	34, // 65: cardrules.v1.SamLocServiceStreamRequest.settle_round:type_name -> cardrules.v1.SamLocServiceSettleRoundRequest
-	24, // 66: cardrules.v1.SamLocServiceStreamRequest.deal:type_name -> cardrules.v1.SamLocServiceDealRequest
-	45, // 67: cardrules.v1.SamLocServiceStreamResponse.error:type_name -> google.rpc.Status
-	21, // 68: cardrules.v1.SamLocServiceStreamResponse.start_hand:type_name -> cardrules.v1.SamLocServiceStartHandResponse
-	27, // 69: cardrules.v1.SamLocServiceStreamResponse.validate_play:type_name -> cardrules.v1.SamLocServiceValidatePlayResponse
-	31, // 70: cardrules.v1.SamLocServiceStreamResponse.legal_moves:type_name -> cardrules.v1.SamLocServiceLegalMovesResponse
-	35, // 71: cardrules.v1.SamLocServiceStreamResponse.settle_round:type_name -> cardrules.v1.SamLocServiceSettleRoundResponse
-	25, // 72: cardrules.v1.SamLocServiceStreamResponse.deal:type_name -> cardrules.v1.SamLocServiceDealResponse
-	24, // 73: cardrules.v1.SamLocService.Deal:input_type -> cardrules.v1.SamLocServiceDealRequest
-	20, // 74: cardrules.v1.SamLocService.StartHand:input_type -> cardrules.v1.SamLocServiceStartHandRequest
-	26, // 75: cardrules.v1.SamLocService.ValidatePlay:input_type -> cardrules.v1.SamLocServiceValidatePlayRequest
-	29, // 76: cardrules.v1.SamLocService.LegalMoves:input_type -> cardrules.v1.SamLocServiceLegalMovesRequest
-	34, // 77: cardrules.v1.SamLocService.SettleRound:input_type -> cardrules.v1.SamLocServiceSettleRoundRequest
-	37, // 78: cardrules.v1.SamLocService.Stream:input_type -> cardrules.v1.SamLocServiceStreamRequest
-	25, // 79: cardrules.v1.SamLocService.Deal:output_type -> cardrules.v1.SamLocServiceDealResponse
-	21, // 80: cardrules.v1.SamLocService.StartHand:output_type -> cardrules.v1.SamLocServiceStartHandResponse
-	27, // 81: cardrules.v1.SamLocService.ValidatePlay:output_type -> cardrules.v1.SamLocServiceValidatePlayResponse
-	31, // 82: cardrules.v1.SamLocService.LegalMoves:output_type -> cardrules.v1.SamLocServiceLegalMovesResponse
-	35, // 83: cardrules.v1.SamLocService.SettleRound:output_type -> cardrules.v1.SamLocServiceSettleRoundResponse
-	38, // 84: cardrules.v1.SamLocService.Stream:output_type -> cardrules.v1.SamLocServiceStreamResponse
-	79, // [79:85] is the sub-list for method output_type
-	73, // [73:79] is the sub-list for method input_type
-	73, // [73:73] is the sub-list for extension type_name
-	73, // [73:73] is the sub-list for extension extendee
-	0,  // [0:73] is the sub-list for field type_name
+	13, // 5: cardrules.v1.SamHouseRules.instant_wins:type_name -> cardrules.v1.SamInstantWinSet
+	5,  // 6: cardrules.v1.SamHouseRules.timeout_lead:type_name -> cardrules.v1.SamTimeoutLead
+	6,  // 7: cardrules.v1.SamInstantWinSet.kinds:type_name -> cardrules.v1.SamInstantWinKind
+	7,  // 8: cardrules.v1.SamCombination.kind:type_name -> cardrules.v1.SamCombinationKind
+	41, // 9: cardrules.v1.SamCombination.cards:type_name -> cardrules.v1.Card
+	42, // 10: cardrules.v1.SamCombination.top:type_name -> cardrules.v1.Rank
+	43, // 11: cardrules.v1.SamSeat.hand:type_name -> cardrules.v1.Cards
+	15, // 12: cardrules.v1.SamTableState.seats:type_name -> cardrules.v1.SamSeat
+	43, // 13: cardrules.v1.SamTableState.current:type_name -> cardrules.v1.Cards
+	16, // 14: cardrules.v1.SamTableState.chop_chain:type_name -> cardrules.v1.SamChop
+	8,  // 15: cardrules.v1.SamTableState.ended:type_name -> cardrules.v1.SamHandEnd
+	43, // 16: cardrules.v1.SamAction.play:type_name -> cardrules.v1.Cards
+	18, // 17: cardrules.v1.SamAction.pass:type_name -> cardrules.v1.SamPass
+	19, // 18: cardrules.v1.SamAction.timeout:type_name -> cardrules.v1.SamTimeout
+	10, // 19: cardrules.v1.SamEvent.kind:type_name -> cardrules.v1.SamEventKind
+	12, // 20: cardrules.v1.SamLocServiceStartHandRequest.house_rules:type_name -> cardrules.v1.SamHouseRules
+	43, // 21: cardrules.v1.SamLocServiceStartHandRequest.hands:type_name -> cardrules.v1.Cards
+	44, // 22: cardrules.v1.SamLocServiceStartHandRequest.views:type_name -> cardrules.v1.Viewer
+	17, // 23: cardrules.v1.SamLocServiceStartHandResponse.state:type_name -> cardrules.v1.SamTableState
+	6,  // 24: cardrules.v1.SamLocServiceStartHandResponse.instant_win:type_name -> cardrules.v1.SamInstantWinKind
+	25, // 25: cardrules.v1.SamLocServiceStartHandResponse.qualifiers:type_name -> cardrules.v1.SamInstantWinQualifier
+	24, // 26: cardrules.v1.SamLocServiceStartHandResponse.views:type_name -> cardrules.v1.SamLocServiceStartHandView
+	44, // 27: cardrules.v1.SamLocServiceStartHandView.viewer:type_name -> cardrules.v1.Viewer
+	23, // 28: cardrules.v1.SamLocServiceStartHandView.answer:type_name -> cardrules.v1.SamLocServiceStartHandResponse
+	6,  // 29: cardrules.v1.SamInstantWinQualifier.kind:type_name -> cardrules.v1.SamInstantWinKind
+	43, // 30: cardrules.v1.SamLocServiceDealResponse.hands:type_name -> cardrules.v1.Cards
+	43, // 31: cardrules.v1.SamLocServiceDealResponse.undealt:type_name -> cardrules.v1.Cards
+	12, // 32: cardrules.v1.SamLocServiceValidatePlayRequest.house_rules:type_name -> cardrules.v1.SamHouseRules
+	17, // 33: cardrules.v1.SamLocServiceValidatePlayRequest.state:type_name -> cardrules.v1.SamTableState
+	20, // 34: cardrules.v1.SamLocServiceValidatePlayRequest.action:type_name -> cardrules.v1.SamAction
+	44, // 35: cardrules.v1.SamLocServiceValidatePlayRequest.views:type_name -> cardrules.v1.Viewer
+	9,  // 36: cardrules.v1.SamLocServiceValidatePlayResponse.reason:type_name -> cardrules.v1.SamReason
+	45, // 37: cardrules.v1.SamLocServiceValidatePlayResponse.message:type_name -> cardrules.v1.LocalizedMessage
+	14, // 38: cardrules.v1.SamLocServiceValidatePlayResponse.combination:type_name -> cardrules.v1.SamCombination
+	21, // 39: cardrules.v1.SamLocServiceValidatePlayResponse.events:type_name -> cardrules.v1.SamEvent
+	17, // 40: cardrules.v1.SamLocServiceValidatePlayResponse.next_state:type_name -> cardrules.v1.SamTableState
+	30, // 41: cardrules.v1.SamLocServiceValidatePlayResponse.views:type_name -> cardrules.v1.SamLocServiceValidatePlayView
+	20, // 42: cardrules.v1.SamLocServiceValidatePlayResponse.resolved_action:type_name -> cardrules.v1.SamAction
+	44, // 43: cardrules.v1.SamLocServiceValidatePlayView.viewer:type_name -> cardrules.v1.Viewer
+	29, // 44: cardrules.v1.SamLocServiceValidatePlayView.answer:type_name -> cardrules.v1.SamLocServiceValidatePlayResponse
+	12, // 45: cardrules.v1.SamLocServiceLegalMovesRequest.house_rules:type_name -> cardrules.v1.SamHouseRules
+	17, // 46: cardrules.v1.SamLocServiceLegalMovesRequest.state:type_name -> cardrules.v1.SamTableState
+	44, // 47: cardrules.v1.SamLocServiceLegalMovesRequest.views:type_name -> cardrules.v1.Viewer
+	14, // 48: cardrules.v1.SamMove.play:type_name -> cardrules.v1.SamCombination
+	18, // 49: cardrules.v1.SamMove.pass:type_name -> cardrules.v1.SamPass
+	32, // 50: cardrules.v1.SamLocServiceLegalMovesResponse.moves:type_name -> cardrules.v1.SamMove
+	34, // 51: cardrules.v1.SamLocServiceLegalMovesResponse.views:type_name -> cardrules.v1.SamLocServiceLegalMovesView
+	44, // 52: cardrules.v1.SamLocServiceLegalMovesView.viewer:type_name -> cardrules.v1.Viewer
+	33, // 53: cardrules.v1.SamLocServiceLegalMovesView.answer:type_name -> cardrules.v1.SamLocServiceLegalMovesResponse
+	12, // 54: cardrules.v1.SamRoundRecord.house_rules:type_name -> cardrules.v1.SamHouseRules
+	43, // 55: cardrules.v1.SamRoundRecord.hands:type_name -> cardrules.v1.Cards
+	20, // 56: cardrules.v1.SamRoundRecord.actions:type_name -> cardrules.v1.SamAction
+	35, // 57: cardrules.v1.SamLocServiceSettleRoundRequest.round:type_name -> cardrules.v1.SamRoundRecord
+	44, // 58: cardrules.v1.SamLocServiceSettleRoundRequest.views:type_name -> cardrules.v1.Viewer
+	11, // 59: cardrules.v1.SamLocServiceSettleRoundResponse.outcome:type_name -> cardrules.v1.SamOutcome
+	6,  // 60: cardrules.v1.SamLocServiceSettleRoundResponse.instant_win:type_name -> cardrules.v1.SamInstantWinKind
+	46, // 61: cardrules.v1.SamLocServiceSettleRoundResponse.transfers:type_name -> cardrules.v1.Transfer
+	38, // 62: cardrules.v1.SamLocServiceSettleRoundResponse.views:type_name -> cardrules.v1.SamLocServiceSettleRoundView
+	44, // 63: cardrules.v1.SamLocServiceSettleRoundView.viewer:type_name -> cardrules.v1.Viewer
+	37, // 64: cardrules.v1.SamLocServiceSettleRoundView.answer:type_name -> cardrules.v1.SamLocServiceSettleRoundResponse
+	22, // 65: cardrules.v1.SamLocServiceStreamRequest.start_hand:type_name -> cardrules.v1.SamLocServiceStartHandRequest
+	28, // 66: cardrules.v1.SamLocServiceStreamRequest.validate_play:type_name -> cardrules.v1.SamLocServiceValidatePlayRequest
+	31, // 67: cardrules.v1.SamLocServiceStreamRequest.legal_moves:type_name -> cardrules.v1.SamLocServiceLegalMovesRequest
+	36, // 68: cardrules.v1.SamLocServiceStreamRequest.settle_round:type_name -> cardrules.v1.SamLocServiceSettleRoundRequest
+	26, // 69: cardrules.v1.SamLocServiceStreamRequest.deal:type_name -> cardrules.v1.SamLocServiceDealRequest
+	47, // 70: cardrules.v1.SamLocServiceStreamResponse.error:type_name -> google.rpc.Status
+	23, // 71: cardrules.v1.SamLocServiceStreamResponse.start_hand:type_name -> cardrules.v1.SamLocServiceStartHandResponse
+	29, // 72: cardrules.v1.SamLocServiceStreamResponse.validate_play:type_name -> cardrules.v1.SamLocServiceValidatePlayResponse
+	33, // 73: cardrules.v1.SamLocServiceStreamResponse.legal_moves:type_name -> cardrules.v1.SamLocServiceLegalMovesResponse
+	37, // 74: cardrules.v1.SamLocServiceStreamResponse.settle_round:type_name -> cardrules.v1.SamLocServiceSettleRoundResponse
+	27, // 75: cardrules.v1.SamLocServiceStreamResponse.deal:type_name -> cardrules.v1.SamLocServiceDealResponse
+	26, // 76: cardrules.v1.SamLocService.Deal:input_type -> cardrules.v1.SamLocServiceDealRequest
+	22, // 77: cardrules.v1.SamLocService.StartHand:input_type -> cardrules.v1.SamLocServiceStartHandRequest
+	28, // 78: cardrules.v1.SamLocService.ValidatePlay:input_type -> cardrules.v1.SamLocServiceValidatePlayRequest
+	31, // 79: cardrules.v1.SamLocService.LegalMoves:input_type -> cardrules.v1.SamLocServiceLegalMovesRequest
+	36, // 80: cardrules.v1.SamLocService.SettleRound:input_type -> cardrules.v1.SamLocServiceSettleRoundRequest
+	39, // 81: cardrules.v1.SamLocService.Stream:input_type -> cardrules.v1.SamLocServiceStreamRequest
+	27, // 82: cardrules.v1.SamLocService.Deal:output_type -> cardrules.v1.SamLocServiceDealResponse
+	23, // 83: cardrules.v1.SamLocService.StartHand:output_type -> cardrules.v1.SamLocServiceStartHandResponse
+	29, // 84: cardrules.v1.SamLocService.ValidatePlay:output_type -> cardrules.v1.SamLocServiceValidatePlayResponse
+	33, // 85: cardrules.v1.SamLocService.LegalMoves:output_type -> cardrules.v1.SamLocServiceLegalMovesResponse
+	37, // 86: cardrules.v1.SamLocService.SettleRound:output_type -> cardrules.v1.SamLocServiceSettleRoundResponse
+	40, // 87: cardrules.v1.SamLocService.Stream:output_type -> cardrules.v1.SamLocServiceStreamResponse
+	82, // [82:88] is the sub-list for method output_type
+	76, // [76:82] is the sub-list for method input_type
+	76, // [76:76] is the sub-list for extension type_name
+	76, // [76:76] is the sub-list for extension extendee
+	0,  // [0:76] is the sub-list for field type_name
 }
 
 func init() { file_cardrules_v1_sam_loc_proto_init() }
@@ -3544,26 +3705,27 @@ func file_cardrules_v1_sam_loc_proto_init() {
 		(*SamSeat_CardCount)(nil),
 	}
 	file_cardrules_v1_sam_loc_proto_msgTypes[5].OneofWrappers = []any{}
-	file_cardrules_v1_sam_loc_proto_msgTypes[7].OneofWrappers = []any{
+	file_cardrules_v1_sam_loc_proto_msgTypes[8].OneofWrappers = []any{
 		(*SamAction_Play)(nil),
 		(*SamAction_Pass)(nil),
+		(*SamAction_Timeout)(nil),
 	}
-	file_cardrules_v1_sam_loc_proto_msgTypes[8].OneofWrappers = []any{}
-	file_cardrules_v1_sam_loc_proto_msgTypes[10].OneofWrappers = []any{}
-	file_cardrules_v1_sam_loc_proto_msgTypes[19].OneofWrappers = []any{
+	file_cardrules_v1_sam_loc_proto_msgTypes[9].OneofWrappers = []any{}
+	file_cardrules_v1_sam_loc_proto_msgTypes[11].OneofWrappers = []any{}
+	file_cardrules_v1_sam_loc_proto_msgTypes[20].OneofWrappers = []any{
 		(*SamMove_Play)(nil),
 		(*SamMove_Pass)(nil),
 	}
-	file_cardrules_v1_sam_loc_proto_msgTypes[20].OneofWrappers = []any{}
-	file_cardrules_v1_sam_loc_proto_msgTypes[24].OneofWrappers = []any{}
-	file_cardrules_v1_sam_loc_proto_msgTypes[26].OneofWrappers = []any{
+	file_cardrules_v1_sam_loc_proto_msgTypes[21].OneofWrappers = []any{}
+	file_cardrules_v1_sam_loc_proto_msgTypes[25].OneofWrappers = []any{}
+	file_cardrules_v1_sam_loc_proto_msgTypes[27].OneofWrappers = []any{
 		(*SamLocServiceStreamRequest_StartHand)(nil),
 		(*SamLocServiceStreamRequest_ValidatePlay)(nil),
 		(*SamLocServiceStreamRequest_LegalMoves)(nil),
 		(*SamLocServiceStreamRequest_SettleRound)(nil),
 		(*SamLocServiceStreamRequest_Deal)(nil),
 	}
-	file_cardrules_v1_sam_loc_proto_msgTypes[27].OneofWrappers = []any{
+	file_cardrules_v1_sam_loc_proto_msgTypes[28].OneofWrappers = []any{
 		(*SamLocServiceStreamResponse_Error)(nil),
 		(*SamLocServiceStreamResponse_StartHand)(nil),
 		(*SamLocServiceStreamResponse_ValidatePlay)(nil),
@@ -3576,8 +3738,8 @@ func file_cardrules_v1_sam_loc_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cardrules_v1_sam_loc_proto_rawDesc), len(file_cardrules_v1_sam_loc_proto_rawDesc)),
-			NumEnums:      11,
-			NumMessages:   28,
+			NumEnums:      12,
+			NumMessages:   29,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -41,6 +41,7 @@ type SamLocServiceClient interface {
 	// Deal a hand: checks instant wins (tới trắng) and Sâm declarations and returns the first table state.
 	StartHand(ctx context.Context, in *SamLocServiceStartHandRequest, opts ...grpc.CallOption) (*SamLocServiceStartHandResponse, error)
 	// Is this play or pass legal for the seat to act? When legal, also the events it causes and the next state.
+	// A TIMEOUT (the seat's clock ran out) is answered with the play or pass the service made for it.
 	// An illegal play is a normal answer with a reason code; only malformed input is an error.
 	ValidatePlay(ctx context.Context, in *SamLocServiceValidatePlayRequest, opts ...grpc.CallOption) (*SamLocServiceValidatePlayResponse, error)
 	// Every legal play for the seat to act, plus pass when allowed. Each move validates.
@@ -139,6 +140,7 @@ type SamLocServiceServer interface {
 	// Deal a hand: checks instant wins (tới trắng) and Sâm declarations and returns the first table state.
 	StartHand(context.Context, *SamLocServiceStartHandRequest) (*SamLocServiceStartHandResponse, error)
 	// Is this play or pass legal for the seat to act? When legal, also the events it causes and the next state.
+	// A TIMEOUT (the seat's clock ran out) is answered with the play or pass the service made for it.
 	// An illegal play is a normal answer with a reason code; only malformed input is an error.
 	ValidatePlay(context.Context, *SamLocServiceValidatePlayRequest) (*SamLocServiceValidatePlayResponse, error)
 	// Every legal play for the seat to act, plus pass when allowed. Each move validates.

@@ -124,7 +124,7 @@ LIENG_POT_KIND_UNCONTESTED: LiengPotKind
 LIENG_POT_KIND_REFUNDED: LiengPotKind
 
 class LiengHouseRules(_message.Message):
-    __slots__ = ("max_players", "min_raise", "max_raise", "max_raise_rounds", "a23", "suit_tie_break", "excess", "fee_bps", "ante")
+    __slots__ = ("max_players", "min_raise", "max_raise", "max_raise_rounds", "a23", "suit_tie_break", "excess", "fee_bps", "ante", "timeout_checks")
     MAX_PLAYERS_FIELD_NUMBER: _ClassVar[int]
     MIN_RAISE_FIELD_NUMBER: _ClassVar[int]
     MAX_RAISE_FIELD_NUMBER: _ClassVar[int]
@@ -134,6 +134,7 @@ class LiengHouseRules(_message.Message):
     EXCESS_FIELD_NUMBER: _ClassVar[int]
     FEE_BPS_FIELD_NUMBER: _ClassVar[int]
     ANTE_FIELD_NUMBER: _ClassVar[int]
+    TIMEOUT_CHECKS_FIELD_NUMBER: _ClassVar[int]
     max_players: int
     min_raise: int
     max_raise: int
@@ -143,7 +144,8 @@ class LiengHouseRules(_message.Message):
     excess: LiengExcess
     fee_bps: int
     ante: int
-    def __init__(self, max_players: _Optional[int] = ..., min_raise: _Optional[int] = ..., max_raise: _Optional[int] = ..., max_raise_rounds: _Optional[int] = ..., a23: _Optional[_Union[LiengA23, str]] = ..., suit_tie_break: _Optional[_Union[LiengSuitTieBreak, str]] = ..., excess: _Optional[_Union[LiengExcess, str]] = ..., fee_bps: _Optional[int] = ..., ante: _Optional[int] = ...) -> None: ...
+    timeout_checks: bool
+    def __init__(self, max_players: _Optional[int] = ..., min_raise: _Optional[int] = ..., max_raise: _Optional[int] = ..., max_raise_rounds: _Optional[int] = ..., a23: _Optional[_Union[LiengA23, str]] = ..., suit_tie_break: _Optional[_Union[LiengSuitTieBreak, str]] = ..., excess: _Optional[_Union[LiengExcess, str]] = ..., fee_bps: _Optional[int] = ..., ante: _Optional[int] = ..., timeout_checks: _Optional[bool] = ...) -> None: ...
 
 class LiengScore(_message.Message):
     __slots__ = ("tier", "key", "points", "label", "strength")
@@ -336,20 +338,22 @@ class LiengServiceValidatePlayRequest(_message.Message):
     def __init__(self, house_rules: _Optional[_Union[LiengHouseRules, _Mapping]] = ..., state: _Optional[_Union[LiengBettingState, _Mapping]] = ..., action: _Optional[_Union[LiengAction, _Mapping]] = ..., views: _Optional[_Iterable[_Union[_cards_pb2.Viewer, _Mapping]]] = ...) -> None: ...
 
 class LiengServiceValidatePlayResponse(_message.Message):
-    __slots__ = ("legal", "reason", "message", "events", "next_state", "views")
+    __slots__ = ("legal", "reason", "message", "events", "next_state", "views", "resolved_action")
     LEGAL_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
     MESSAGE_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
     NEXT_STATE_FIELD_NUMBER: _ClassVar[int]
     VIEWS_FIELD_NUMBER: _ClassVar[int]
+    RESOLVED_ACTION_FIELD_NUMBER: _ClassVar[int]
     legal: bool
     reason: LiengReason
     message: _cards_pb2.LocalizedMessage
     events: _containers.RepeatedCompositeFieldContainer[LiengEvent]
     next_state: LiengBettingState
     views: _containers.RepeatedCompositeFieldContainer[LiengServiceValidatePlayView]
-    def __init__(self, legal: _Optional[bool] = ..., reason: _Optional[_Union[LiengReason, str]] = ..., message: _Optional[_Union[_cards_pb2.LocalizedMessage, _Mapping]] = ..., events: _Optional[_Iterable[_Union[LiengEvent, _Mapping]]] = ..., next_state: _Optional[_Union[LiengBettingState, _Mapping]] = ..., views: _Optional[_Iterable[_Union[LiengServiceValidatePlayView, _Mapping]]] = ...) -> None: ...
+    resolved_action: LiengAction
+    def __init__(self, legal: _Optional[bool] = ..., reason: _Optional[_Union[LiengReason, str]] = ..., message: _Optional[_Union[_cards_pb2.LocalizedMessage, _Mapping]] = ..., events: _Optional[_Iterable[_Union[LiengEvent, _Mapping]]] = ..., next_state: _Optional[_Union[LiengBettingState, _Mapping]] = ..., views: _Optional[_Iterable[_Union[LiengServiceValidatePlayView, _Mapping]]] = ..., resolved_action: _Optional[_Union[LiengAction, _Mapping]] = ...) -> None: ...
 
 class LiengServiceValidatePlayView(_message.Message):
     __slots__ = ("viewer", "answer")

@@ -40,6 +40,12 @@ class SamThoiTwo(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     SAM_THOI_TWO_FLAT: _ClassVar[SamThoiTwo]
     SAM_THOI_TWO_PER_TWO: _ClassVar[SamThoiTwo]
 
+class SamTimeoutLead(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SAM_TIMEOUT_LEAD_UNSPECIFIED: _ClassVar[SamTimeoutLead]
+    SAM_TIMEOUT_LEAD_LOWEST_SINGLE: _ClassVar[SamTimeoutLead]
+    SAM_TIMEOUT_LEAD_LOWEST_SET: _ClassVar[SamTimeoutLead]
+
 class SamInstantWinKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     SAM_INSTANT_WIN_KIND_UNSPECIFIED: _ClassVar[SamInstantWinKind]
@@ -97,6 +103,7 @@ class SamEventKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     SAM_EVENT_KIND_LEAD_PASSED: _ClassVar[SamEventKind]
     SAM_EVENT_KIND_SAM_FAILED_STUCK: _ClassVar[SamEventKind]
     SAM_EVENT_KIND_BAO_MOT_PENALTY: _ClassVar[SamEventKind]
+    SAM_EVENT_KIND_TIMEOUT: _ClassVar[SamEventKind]
 
 class SamOutcome(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -124,6 +131,9 @@ SAM_FINISH_WITH_TWO_FORBIDDEN: SamFinishWithTwo
 SAM_THOI_TWO_UNSPECIFIED: SamThoiTwo
 SAM_THOI_TWO_FLAT: SamThoiTwo
 SAM_THOI_TWO_PER_TWO: SamThoiTwo
+SAM_TIMEOUT_LEAD_UNSPECIFIED: SamTimeoutLead
+SAM_TIMEOUT_LEAD_LOWEST_SINGLE: SamTimeoutLead
+SAM_TIMEOUT_LEAD_LOWEST_SET: SamTimeoutLead
 SAM_INSTANT_WIN_KIND_UNSPECIFIED: SamInstantWinKind
 SAM_INSTANT_WIN_KIND_DRAGON: SamInstantWinKind
 SAM_INSTANT_WIN_KIND_FOUR_TWOS: SamInstantWinKind
@@ -167,6 +177,7 @@ SAM_EVENT_KIND_NEXT_LEADER: SamEventKind
 SAM_EVENT_KIND_LEAD_PASSED: SamEventKind
 SAM_EVENT_KIND_SAM_FAILED_STUCK: SamEventKind
 SAM_EVENT_KIND_BAO_MOT_PENALTY: SamEventKind
+SAM_EVENT_KIND_TIMEOUT: SamEventKind
 SAM_OUTCOME_UNSPECIFIED: SamOutcome
 SAM_OUTCOME_INSTANT_WIN: SamOutcome
 SAM_OUTCOME_SAM_WON: SamOutcome
@@ -177,7 +188,7 @@ SAM_OUTCOME_BAO_MOT_PENALTY: SamOutcome
 SAM_OUTCOME_NORMAL: SamOutcome
 
 class SamHouseRules(_message.Message):
-    __slots__ = ("max_players", "straight_low_ace", "quad_beats_pair_of_twos", "chop_after_pass", "chop_penalty", "chop_chain", "sam_multiplier", "sam_fail_pay_to", "bao_mot", "finish_with_two", "thoi_two", "thoi_two_multiplier", "thoi_two_per_card", "cong_multiplier", "instant_wins", "instant_win_multiplier", "fee_bps")
+    __slots__ = ("max_players", "straight_low_ace", "quad_beats_pair_of_twos", "chop_after_pass", "chop_penalty", "chop_chain", "sam_multiplier", "sam_fail_pay_to", "bao_mot", "finish_with_two", "thoi_two", "thoi_two_multiplier", "thoi_two_per_card", "cong_multiplier", "instant_wins", "instant_win_multiplier", "fee_bps", "timeout_lead")
     MAX_PLAYERS_FIELD_NUMBER: _ClassVar[int]
     STRAIGHT_LOW_ACE_FIELD_NUMBER: _ClassVar[int]
     QUAD_BEATS_PAIR_OF_TWOS_FIELD_NUMBER: _ClassVar[int]
@@ -195,6 +206,7 @@ class SamHouseRules(_message.Message):
     INSTANT_WINS_FIELD_NUMBER: _ClassVar[int]
     INSTANT_WIN_MULTIPLIER_FIELD_NUMBER: _ClassVar[int]
     FEE_BPS_FIELD_NUMBER: _ClassVar[int]
+    TIMEOUT_LEAD_FIELD_NUMBER: _ClassVar[int]
     max_players: int
     straight_low_ace: bool
     quad_beats_pair_of_twos: bool
@@ -212,7 +224,8 @@ class SamHouseRules(_message.Message):
     instant_wins: SamInstantWinSet
     instant_win_multiplier: int
     fee_bps: int
-    def __init__(self, max_players: _Optional[int] = ..., straight_low_ace: _Optional[bool] = ..., quad_beats_pair_of_twos: _Optional[bool] = ..., chop_after_pass: _Optional[bool] = ..., chop_penalty: _Optional[int] = ..., chop_chain: _Optional[_Union[SamChopChain, str]] = ..., sam_multiplier: _Optional[int] = ..., sam_fail_pay_to: _Optional[_Union[SamFailPayTo, str]] = ..., bao_mot: _Optional[_Union[SamBaoMot, str]] = ..., finish_with_two: _Optional[_Union[SamFinishWithTwo, str]] = ..., thoi_two: _Optional[_Union[SamThoiTwo, str]] = ..., thoi_two_multiplier: _Optional[int] = ..., thoi_two_per_card: _Optional[int] = ..., cong_multiplier: _Optional[int] = ..., instant_wins: _Optional[_Union[SamInstantWinSet, _Mapping]] = ..., instant_win_multiplier: _Optional[int] = ..., fee_bps: _Optional[int] = ...) -> None: ...
+    timeout_lead: SamTimeoutLead
+    def __init__(self, max_players: _Optional[int] = ..., straight_low_ace: _Optional[bool] = ..., quad_beats_pair_of_twos: _Optional[bool] = ..., chop_after_pass: _Optional[bool] = ..., chop_penalty: _Optional[int] = ..., chop_chain: _Optional[_Union[SamChopChain, str]] = ..., sam_multiplier: _Optional[int] = ..., sam_fail_pay_to: _Optional[_Union[SamFailPayTo, str]] = ..., bao_mot: _Optional[_Union[SamBaoMot, str]] = ..., finish_with_two: _Optional[_Union[SamFinishWithTwo, str]] = ..., thoi_two: _Optional[_Union[SamThoiTwo, str]] = ..., thoi_two_multiplier: _Optional[int] = ..., thoi_two_per_card: _Optional[int] = ..., cong_multiplier: _Optional[int] = ..., instant_wins: _Optional[_Union[SamInstantWinSet, _Mapping]] = ..., instant_win_multiplier: _Optional[int] = ..., fee_bps: _Optional[int] = ..., timeout_lead: _Optional[_Union[SamTimeoutLead, str]] = ...) -> None: ...
 
 class SamInstantWinSet(_message.Message):
     __slots__ = ("kinds",)
@@ -280,14 +293,20 @@ class SamPass(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
 
+class SamTimeout(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
 class SamAction(_message.Message):
-    __slots__ = ("seat", "play")
+    __slots__ = ("seat", "play", "timeout")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     PLAY_FIELD_NUMBER: _ClassVar[int]
     PASS_FIELD_NUMBER: _ClassVar[int]
+    TIMEOUT_FIELD_NUMBER: _ClassVar[int]
     seat: int
     play: _cards_pb2.Cards
-    def __init__(self, seat: _Optional[int] = ..., play: _Optional[_Union[_cards_pb2.Cards, _Mapping]] = ..., **kwargs) -> None: ...
+    timeout: SamTimeout
+    def __init__(self, seat: _Optional[int] = ..., play: _Optional[_Union[_cards_pb2.Cards, _Mapping]] = ..., timeout: _Optional[_Union[SamTimeout, _Mapping]] = ..., **kwargs) -> None: ...
 
 class SamEvent(_message.Message):
     __slots__ = ("kind", "seat", "other_seat", "chain_position")
@@ -384,7 +403,7 @@ class SamLocServiceValidatePlayRequest(_message.Message):
     def __init__(self, house_rules: _Optional[_Union[SamHouseRules, _Mapping]] = ..., state: _Optional[_Union[SamTableState, _Mapping]] = ..., action: _Optional[_Union[SamAction, _Mapping]] = ..., views: _Optional[_Iterable[_Union[_cards_pb2.Viewer, _Mapping]]] = ...) -> None: ...
 
 class SamLocServiceValidatePlayResponse(_message.Message):
-    __slots__ = ("legal", "reason", "message", "combination", "events", "next_state", "views")
+    __slots__ = ("legal", "reason", "message", "combination", "events", "next_state", "views", "resolved_action")
     LEGAL_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
     MESSAGE_FIELD_NUMBER: _ClassVar[int]
@@ -392,6 +411,7 @@ class SamLocServiceValidatePlayResponse(_message.Message):
     EVENTS_FIELD_NUMBER: _ClassVar[int]
     NEXT_STATE_FIELD_NUMBER: _ClassVar[int]
     VIEWS_FIELD_NUMBER: _ClassVar[int]
+    RESOLVED_ACTION_FIELD_NUMBER: _ClassVar[int]
     legal: bool
     reason: SamReason
     message: _cards_pb2.LocalizedMessage
@@ -399,7 +419,8 @@ class SamLocServiceValidatePlayResponse(_message.Message):
     events: _containers.RepeatedCompositeFieldContainer[SamEvent]
     next_state: SamTableState
     views: _containers.RepeatedCompositeFieldContainer[SamLocServiceValidatePlayView]
-    def __init__(self, legal: _Optional[bool] = ..., reason: _Optional[_Union[SamReason, str]] = ..., message: _Optional[_Union[_cards_pb2.LocalizedMessage, _Mapping]] = ..., combination: _Optional[_Union[SamCombination, _Mapping]] = ..., events: _Optional[_Iterable[_Union[SamEvent, _Mapping]]] = ..., next_state: _Optional[_Union[SamTableState, _Mapping]] = ..., views: _Optional[_Iterable[_Union[SamLocServiceValidatePlayView, _Mapping]]] = ...) -> None: ...
+    resolved_action: SamAction
+    def __init__(self, legal: _Optional[bool] = ..., reason: _Optional[_Union[SamReason, str]] = ..., message: _Optional[_Union[_cards_pb2.LocalizedMessage, _Mapping]] = ..., combination: _Optional[_Union[SamCombination, _Mapping]] = ..., events: _Optional[_Iterable[_Union[SamEvent, _Mapping]]] = ..., next_state: _Optional[_Union[SamTableState, _Mapping]] = ..., views: _Optional[_Iterable[_Union[SamLocServiceValidatePlayView, _Mapping]]] = ..., resolved_action: _Optional[_Union[SamAction, _Mapping]] = ...) -> None: ...
 
 class SamLocServiceValidatePlayView(_message.Message):
     __slots__ = ("viewer", "answer")

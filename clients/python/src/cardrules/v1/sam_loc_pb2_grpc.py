@@ -92,6 +92,7 @@ class SamLocServiceServicer:
 
     def ValidatePlay(self, request, context):
         """Is this play or pass legal for the seat to act? When legal, also the events it causes and the next state.
+        A TIMEOUT (the seat's clock ran out) is answered with the play or pass the service made for it.
         An illegal play is a normal answer with a reason code; only malformed input is an error.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)

@@ -44,6 +44,7 @@ class SamLocServiceStub:
     """Deal a hand: checks instant wins (tới trắng) and Sâm declarations and returns the first table state."""
     ValidatePlay: _grpc.UnaryUnaryMultiCallable[_sam_loc_pb2.SamLocServiceValidatePlayRequest, _sam_loc_pb2.SamLocServiceValidatePlayResponse]
     """Is this play or pass legal for the seat to act? When legal, also the events it causes and the next state.
+    A TIMEOUT (the seat's clock ran out) is answered with the play or pass the service made for it.
     An illegal play is a normal answer with a reason code; only malformed input is an error.
     """
     LegalMoves: _grpc.UnaryUnaryMultiCallable[_sam_loc_pb2.SamLocServiceLegalMovesRequest, _sam_loc_pb2.SamLocServiceLegalMovesResponse]
@@ -73,6 +74,7 @@ class SamLocServiceAsyncStub(SamLocServiceStub):
     """Deal a hand: checks instant wins (tới trắng) and Sâm declarations and returns the first table state."""
     ValidatePlay: _aio.UnaryUnaryMultiCallable[_sam_loc_pb2.SamLocServiceValidatePlayRequest, _sam_loc_pb2.SamLocServiceValidatePlayResponse]  # type: ignore[assignment]
     """Is this play or pass legal for the seat to act? When legal, also the events it causes and the next state.
+    A TIMEOUT (the seat's clock ran out) is answered with the play or pass the service made for it.
     An illegal play is a normal answer with a reason code; only malformed input is an error.
     """
     LegalMoves: _aio.UnaryUnaryMultiCallable[_sam_loc_pb2.SamLocServiceLegalMovesRequest, _sam_loc_pb2.SamLocServiceLegalMovesResponse]  # type: ignore[assignment]
@@ -117,6 +119,7 @@ class SamLocServiceServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_sam_loc_pb2.SamLocServiceValidatePlayResponse, _abc.Awaitable[_sam_loc_pb2.SamLocServiceValidatePlayResponse]]:
         """Is this play or pass legal for the seat to act? When legal, also the events it causes and the next state.
+        A TIMEOUT (the seat's clock ran out) is answered with the play or pass the service made for it.
         An illegal play is a normal answer with a reason code; only malformed input is an error.
         """
 

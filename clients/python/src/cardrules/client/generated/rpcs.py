@@ -308,8 +308,9 @@ def _sam_loc_validate_play(
     timeout: float | None = None,
     metadata: Metadata | None = None,
 ) -> Call[sam_loc_pb2.SamLocServiceValidatePlayRequest]:
-    """Is this play or pass legal for the seat to act? When legal, also the events it causes and the next state. An
-    illegal play is a normal answer with a reason code; only malformed input is an error.
+    """Is this play or pass legal for the seat to act? When legal, also the events it causes and the next state. A
+    TIMEOUT (the seat's clock ran out) is answered with the play or pass the service made for it. An illegal play is
+    a normal answer with a reason code; only malformed input is an error.
 
     ``views``: Viewers to return redacted copies of the answer for (docs/rules/sam-loc.md, "Who sees what"): at most
     7 (every seat, a spectator and the audit view), none repeated, seats within the table. Empty: no views.

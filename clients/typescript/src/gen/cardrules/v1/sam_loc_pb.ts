@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cardrules/v1/sam_loc.proto.
  */
 export const file_cardrules_v1_sam_loc: GenFile = /*@__PURE__*/
-  fileDesc("ChpjYXJkcnVsZXMvdjEvc2FtX2xvYy5wcm90bxIMY2FyZHJ1bGVzLnYxIusGCg1TYW1Ib3VzZVJ1bGVzEhgKC21heF9wbGF5ZXJzGAEgASgFSACIAQESHQoQc3RyYWlnaHRfbG93X2FjZRgCIAEoCEgBiAEBEiQKF3F1YWRfYmVhdHNfcGFpcl9vZl90d29zGAMgASgISAKIAQESHAoPY2hvcF9hZnRlcl9wYXNzGAQgASgISAOIAQESGQoMY2hvcF9wZW5hbHR5GAUgASgDSASIAQESLgoKY2hvcF9jaGFpbhgGIAEoDjIaLmNhcmRydWxlcy52MS5TYW1DaG9wQ2hhaW4SGwoOc2FtX211bHRpcGxpZXIYByABKANIBYgBARIzCg9zYW1fZmFpbF9wYXlfdG8YCCABKA4yGi5jYXJkcnVsZXMudjEuU2FtRmFpbFBheVRvEigKB2Jhb19tb3QYCSABKA4yFy5jYXJkcnVsZXMudjEuU2FtQmFvTW90EjcKD2ZpbmlzaF93aXRoX3R3bxgKIAEoDjIeLmNhcmRydWxlcy52MS5TYW1GaW5pc2hXaXRoVHdvEioKCHRob2lfdHdvGAsgASgOMhguY2FyZHJ1bGVzLnYxLlNhbVRob2lUd28SIAoTdGhvaV90d29fbXVsdGlwbGllchgMIAEoA0gGiAEBEh4KEXRob2lfdHdvX3Blcl9jYXJkGA0gASgDSAeIAQESHAoPY29uZ19tdWx0aXBsaWVyGA4gASgDSAiIAQESNAoMaW5zdGFudF93aW5zGA8gASgLMh4uY2FyZHJ1bGVzLnYxLlNhbUluc3RhbnRXaW5TZXQSIwoWaW5zdGFudF93aW5fbXVsdGlwbGllchgQIAEoA0gJiAEBEhQKB2ZlZV9icHMYESABKAVICogBAUIOCgxfbWF4X3BsYXllcnNCEwoRX3N0cmFpZ2h0X2xvd19hY2VCGgoYX3F1YWRfYmVhdHNfcGFpcl9vZl90d29zQhIKEF9jaG9wX2FmdGVyX3Bhc3NCDwoNX2Nob3BfcGVuYWx0eUIRCg9fc2FtX211bHRpcGxpZXJCFgoUX3Rob2lfdHdvX211bHRpcGxpZXJCFAoSX3Rob2lfdHdvX3Blcl9jYXJkQhIKEF9jb25nX211bHRpcGxpZXJCGQoXX2luc3RhbnRfd2luX211bHRpcGxpZXJCCgoIX2ZlZV9icHMiQgoQU2FtSW5zdGFudFdpblNldBIuCgVraW5kcxgBIAMoDjIfLmNhcmRydWxlcy52MS5TYW1JbnN0YW50V2luS2luZCKUAQoOU2FtQ29tYmluYXRpb24SLgoEa2luZBgBIAEoDjIgLmNhcmRydWxlcy52MS5TYW1Db21iaW5hdGlvbktpbmQSIQoFY2FyZHMYAiADKAsyEi5jYXJkcnVsZXMudjEuQ2FyZBIfCgN0b3AYAyABKA4yEi5jYXJkcnVsZXMudjEuUmFuaxIOCgZsZW5ndGgYBCABKAUiXwoHU2FtU2VhdBIjCgRoYW5kGAEgASgLMhMuY2FyZHJ1bGVzLnYxLkNhcmRzSAASFAoKY2FyZF9jb3VudBgCIAEoBUgAEg4KBnBhc3NlZBgDIAEoCEIJCgdob2xkaW5nIj0KB1NhbUNob3ASDwoHY2hvcHBlchgBIAEoBRIPCgdjaG9wcGVkGAIgASgFEhAKCHBvc2l0aW9uGAMgASgFIvgCCg1TYW1UYWJsZVN0YXRlEiQKBXNlYXRzGAEgAygLMhUuY2FyZHJ1bGVzLnYxLlNhbVNlYXQSDAoEdHVybhgCIAEoBRIkCgdjdXJyZW50GAMgASgLMhMuY2FyZHJ1bGVzLnYxLkNhcmRzEhoKDWN1cnJlbnRfb3duZXIYBCABKAVIAIgBARIpCgpjaG9wX2NoYWluGAUgAygLMhUuY2FyZHJ1bGVzLnYxLlNhbUNob3ASFQoIZGVjbGFyZXIYBiABKAVIAYgBARIdChBiYW9fbW90X3Zpb2xhdG9yGAcgASgFSAKIAQESEwoLbGVhZF9wYXNzZXMYCCABKAUSJwoFZW5kZWQYCSABKA4yGC5jYXJkcnVsZXMudjEuU2FtSGFuZEVuZBITCgZ3aW5uZXIYCiABKAVIA4gBAUIQCg5fY3VycmVudF9vd25lckILCglfZGVjbGFyZXJCEwoRX2Jhb19tb3RfdmlvbGF0b3JCCQoHX3dpbm5lciIJCgdTYW1QYXNzIm8KCVNhbUFjdGlvbhIMCgRzZWF0GAEgASgFEiMKBHBsYXkYAiABKAsyEy5jYXJkcnVsZXMudjEuQ2FyZHNIABIlCgRwYXNzGAMgASgLMhUuY2FyZHJ1bGVzLnYxLlNhbVBhc3NIAEIICgZhY3Rpb24iggEKCFNhbUV2ZW50EigKBGtpbmQYASABKA4yGi5jYXJkcnVsZXMudjEuU2FtRXZlbnRLaW5kEgwKBHNlYXQYAiABKAUSFwoKb3RoZXJfc2VhdBgDIAEoBUgAiAEBEhYKDmNoYWluX3Bvc2l0aW9uGAQgASgFQg0KC19vdGhlcl9zZWF0IsABCh1TYW1Mb2NTZXJ2aWNlU3RhcnRIYW5kUmVxdWVzdBIwCgtob3VzZV9ydWxlcxgBIAEoCzIbLmNhcmRydWxlcy52MS5TYW1Ib3VzZVJ1bGVzEiIKBWhhbmRzGAIgAygLMhMuY2FyZHJ1bGVzLnYxLkNhcmRzEhQKDGRlY2xhcmF0aW9ucxgDIAMoBRIOCgZsZWFkZXIYBCABKAUSIwoFdmlld3MYBSADKAsyFC5jYXJkcnVsZXMudjEuVmlld2VyIqUCCh5TYW1Mb2NTZXJ2aWNlU3RhcnRIYW5kUmVzcG9uc2USKgoFc3RhdGUYASABKAsyGy5jYXJkcnVsZXMudjEuU2FtVGFibGVTdGF0ZRI0CgtpbnN0YW50X3dpbhgCIAEoDjIfLmNhcmRydWxlcy52MS5TYW1JbnN0YW50V2luS2luZBIbCg5pbnN0YW50X3dpbm5lchgDIAEoBUgAiAEBEjgKCnF1YWxpZmllcnMYBCADKAsyJC5jYXJkcnVsZXMudjEuU2FtSW5zdGFudFdpblF1YWxpZmllchI3CgV2aWV3cxgFIAMoCzIoLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlU3RhcnRIYW5kVmlld0IRCg9faW5zdGFudF93aW5uZXIigAEKGlNhbUxvY1NlcnZpY2VTdGFydEhhbmRWaWV3EiQKBnZpZXdlchgBIAEoCzIULmNhcmRydWxlcy52MS5WaWV3ZXISPAoGYW5zd2VyGAIgASgLMiwuY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VTdGFydEhhbmRSZXNwb25zZSJVChZTYW1JbnN0YW50V2luUXVhbGlmaWVyEgwKBHNlYXQYASABKAUSLQoEa2luZBgCIAEoDjIfLmNhcmRydWxlcy52MS5TYW1JbnN0YW50V2luS2luZCJ6ChhTYW1Mb2NTZXJ2aWNlRGVhbFJlcXVlc3QSEgoKc2VhdF9jb3VudBgBIAEoBRITCgtzZXJ2ZXJfc2VlZBgCIAEoDBITCgtjbGllbnRfc2VlZBgDIAEoCRINCgVub25jZRgEIAEoAxIRCglhbGdvcml0aG0YBSABKAkijAEKGVNhbUxvY1NlcnZpY2VEZWFsUmVzcG9uc2USIgoFaGFuZHMYASADKAsyEy5jYXJkcnVsZXMudjEuQ2FyZHMSJAoHdW5kZWFsdBgCIAEoCzITLmNhcmRydWxlcy52MS5DYXJkcxISCgpjb21taXRtZW50GAMgASgMEhEKCWFsZ29yaXRobRgEIAEoCSLOAQogU2FtTG9jU2VydmljZVZhbGlkYXRlUGxheVJlcXVlc3QSMAoLaG91c2VfcnVsZXMYASABKAsyGy5jYXJkcnVsZXMudjEuU2FtSG91c2VSdWxlcxIqCgVzdGF0ZRgCIAEoCzIbLmNhcmRydWxlcy52MS5TYW1UYWJsZVN0YXRlEicKBmFjdGlvbhgDIAEoCzIXLmNhcmRydWxlcy52MS5TYW1BY3Rpb24SIwoFdmlld3MYBCADKAsyFC5jYXJkcnVsZXMudjEuVmlld2VyItQCCiFTYW1Mb2NTZXJ2aWNlVmFsaWRhdGVQbGF5UmVzcG9uc2USDQoFbGVnYWwYASABKAgSJwoGcmVhc29uGAIgASgOMhcuY2FyZHJ1bGVzLnYxLlNhbVJlYXNvbhIvCgdtZXNzYWdlGAMgASgLMh4uY2FyZHJ1bGVzLnYxLkxvY2FsaXplZE1lc3NhZ2USMQoLY29tYmluYXRpb24YBCABKAsyHC5jYXJkcnVsZXMudjEuU2FtQ29tYmluYXRpb24SJgoGZXZlbnRzGAUgAygLMhYuY2FyZHJ1bGVzLnYxLlNhbUV2ZW50Ei8KCm5leHRfc3RhdGUYBiABKAsyGy5jYXJkcnVsZXMudjEuU2FtVGFibGVTdGF0ZRI6CgV2aWV3cxgHIAMoCzIrLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlVmFsaWRhdGVQbGF5VmlldyKGAQodU2FtTG9jU2VydmljZVZhbGlkYXRlUGxheVZpZXcSJAoGdmlld2VyGAEgASgLMhQuY2FyZHJ1bGVzLnYxLlZpZXdlchI/CgZhbnN3ZXIYAiABKAsyLy5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZVZhbGlkYXRlUGxheVJlc3BvbnNlIroBCh5TYW1Mb2NTZXJ2aWNlTGVnYWxNb3Zlc1JlcXVlc3QSMAoLaG91c2VfcnVsZXMYASABKAsyGy5jYXJkcnVsZXMudjEuU2FtSG91c2VSdWxlcxIqCgVzdGF0ZRgCIAEoCzIbLmNhcmRydWxlcy52MS5TYW1UYWJsZVN0YXRlEhUKDWFsbF9jYXJkX3NldHMYAyABKAgSIwoFdmlld3MYBCADKAsyFC5jYXJkcnVsZXMudjEuVmlld2VyImYKB1NhbU1vdmUSLAoEcGxheRgBIAEoCzIcLmNhcmRydWxlcy52MS5TYW1Db21iaW5hdGlvbkgAEiUKBHBhc3MYAiABKAsyFS5jYXJkcnVsZXMudjEuU2FtUGFzc0gAQgYKBG1vdmUinQEKH1NhbUxvY1NlcnZpY2VMZWdhbE1vdmVzUmVzcG9uc2USEQoEc2VhdBgBIAEoBUgAiAEBEiQKBW1vdmVzGAIgAygLMhUuY2FyZHJ1bGVzLnYxLlNhbU1vdmUSOAoFdmlld3MYAyADKAsyKS5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZUxlZ2FsTW92ZXNWaWV3QgcKBV9zZWF0IoIBChtTYW1Mb2NTZXJ2aWNlTGVnYWxNb3Zlc1ZpZXcSJAoGdmlld2VyGAEgASgLMhQuY2FyZHJ1bGVzLnYxLlZpZXdlchI9CgZhbnN3ZXIYAiABKAsyLS5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZUxlZ2FsTW92ZXNSZXNwb25zZSLFAQoOU2FtUm91bmRSZWNvcmQSDQoFc3Rha2UYASABKAMSMAoLaG91c2VfcnVsZXMYAiABKAsyGy5jYXJkcnVsZXMudjEuU2FtSG91c2VSdWxlcxIiCgVoYW5kcxgDIAMoCzITLmNhcmRydWxlcy52MS5DYXJkcxIUCgxkZWNsYXJhdGlvbnMYBCADKAUSDgoGbGVhZGVyGAUgASgFEigKB2FjdGlvbnMYBiADKAsyFy5jYXJkcnVsZXMudjEuU2FtQWN0aW9uInMKH1NhbUxvY1NlcnZpY2VTZXR0bGVSb3VuZFJlcXVlc3QSKwoFcm91bmQYASABKAsyHC5jYXJkcnVsZXMudjEuU2FtUm91bmRSZWNvcmQSIwoFdmlld3MYAiADKAsyFC5jYXJkcnVsZXMudjEuVmlld2VyIsECCiBTYW1Mb2NTZXJ2aWNlU2V0dGxlUm91bmRSZXNwb25zZRIpCgdvdXRjb21lGAEgASgOMhguY2FyZHJ1bGVzLnYxLlNhbU91dGNvbWUSEwoGd2lubmVyGAIgASgFSACIAQESNAoLaW5zdGFudF93aW4YAyABKA4yHy5jYXJkcnVsZXMudjEuU2FtSW5zdGFudFdpbktpbmQSKQoJdHJhbnNmZXJzGAQgAygLMhYuY2FyZHJ1bGVzLnYxLlRyYW5zZmVyEgwKBG5ldHMYBSADKAMSCwoDZmVlGAYgASgDEgwKBGZlZXMYByADKAMSDQoFZ3Jvc3MYCCADKAMSOQoFdmlld3MYCSADKAsyKi5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZVNldHRsZVJvdW5kVmlld0IJCgdfd2lubmVyIoQBChxTYW1Mb2NTZXJ2aWNlU2V0dGxlUm91bmRWaWV3EiQKBnZpZXdlchgBIAEoCzIULmNhcmRydWxlcy52MS5WaWV3ZXISPgoGYW5zd2VyGAIgASgLMi4uY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VTZXR0bGVSb3VuZFJlc3BvbnNlIoADChpTYW1Mb2NTZXJ2aWNlU3RyZWFtUmVxdWVzdBIKCgJpZBgBIAEoBBJBCgpzdGFydF9oYW5kGAIgASgLMisuY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VTdGFydEhhbmRSZXF1ZXN0SAASRwoNdmFsaWRhdGVfcGxheRgDIAEoCzIuLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlVmFsaWRhdGVQbGF5UmVxdWVzdEgAEkMKC2xlZ2FsX21vdmVzGAQgASgLMiwuY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VMZWdhbE1vdmVzUmVxdWVzdEgAEkUKDHNldHRsZV9yb3VuZBgFIAEoCzItLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlU2V0dGxlUm91bmRSZXF1ZXN0SAASNgoEZGVhbBgGIAEoCzImLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlRGVhbFJlcXVlc3RIAEIGCgRjYWxsIq0DChtTYW1Mb2NTZXJ2aWNlU3RyZWFtUmVzcG9uc2USCgoCaWQYASABKAQSIwoFZXJyb3IYAiABKAsyEi5nb29nbGUucnBjLlN0YXR1c0gAEkIKCnN0YXJ0X2hhbmQYAyABKAsyLC5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZVN0YXJ0SGFuZFJlc3BvbnNlSAASSAoNdmFsaWRhdGVfcGxheRgEIAEoCzIvLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlVmFsaWRhdGVQbGF5UmVzcG9uc2VIABJECgtsZWdhbF9tb3ZlcxgFIAEoCzItLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlTGVnYWxNb3Zlc1Jlc3BvbnNlSAASRgoMc2V0dGxlX3JvdW5kGAYgASgLMi4uY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VTZXR0bGVSb3VuZFJlc3BvbnNlSAASNwoEZGVhbBgHIAEoCzInLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlRGVhbFJlc3BvbnNlSABCCAoGcmVzdWx0KoABCgxTYW1DaG9wQ2hhaW4SHgoaU0FNX0NIT1BfQ0hBSU5fVU5TUEVDSUZJRUQQABIXChNTQU1fQ0hPUF9DSEFJTl9FQUNIEAESGQoVU0FNX0NIT1BfQ0hBSU5fRE9VQkxFEAISHAoYU0FNX0NIT1BfQ0hBSU5fTEFTVF9PTkxZEAMqZgoMU2FtRmFpbFBheVRvEh8KG1NBTV9GQUlMX1BBWV9UT19VTlNQRUNJRklFRBAAEhsKF1NBTV9GQUlMX1BBWV9UT19CTE9DS0VSEAESGAoUU0FNX0ZBSUxfUEFZX1RPX0VBQ0gQAipcCglTYW1CYW9Nb3QSGwoXU0FNX0JBT19NT1RfVU5TUEVDSUZJRUQQABIXChNTQU1fQkFPX01PVF9QRU5BTFRZEAESGQoVU0FNX0JBT19NT1RfRk9SQklEREVOEAIqewoQU2FtRmluaXNoV2l0aFR3bxIjCh9TQU1fRklOSVNIX1dJVEhfVFdPX1VOU1BFQ0lGSUVEEAASHwobU0FNX0ZJTklTSF9XSVRIX1RXT19QRU5BTFRZEAESIQodU0FNX0ZJTklTSF9XSVRIX1RXT19GT1JCSURERU4QAipbCgpTYW1UaG9pVHdvEhwKGFNBTV9USE9JX1RXT19VTlNQRUNJRklFRBAAEhUKEVNBTV9USE9JX1RXT19GTEFUEAESGAoUU0FNX1RIT0lfVFdPX1BFUl9UV08QAirwAQoRU2FtSW5zdGFudFdpbktpbmQSJAogU0FNX0lOU1RBTlRfV0lOX0tJTkRfVU5TUEVDSUZJRUQQABIfChtTQU1fSU5TVEFOVF9XSU5fS0lORF9EUkFHT04QARIiCh5TQU1fSU5TVEFOVF9XSU5fS0lORF9GT1VSX1RXT1MQAhIjCh9TQU1fSU5TVEFOVF9XSU5fS0lORF9TQU1FX0NPTE9SEAMSJgoiU0FNX0lOU1RBTlRfV0lOX0tJTkRfVEhSRUVfVFJJUExFUxAEEiMKH1NBTV9JTlNUQU5UX1dJTl9LSU5EX0ZJVkVfUEFJUlMQBSr/AQoSU2FtQ29tYmluYXRpb25LaW5kEiQKIFNBTV9DT01CSU5BVElPTl9LSU5EX1VOU1BFQ0lGSUVEEAASHwobU0FNX0NPTUJJTkFUSU9OX0tJTkRfU0lOR0xFEAESHQoZU0FNX0NPTUJJTkFUSU9OX0tJTkRfUEFJUhACEh8KG1NBTV9DT01CSU5BVElPTl9LSU5EX1RSSVBMRRADEh0KGVNBTV9DT01CSU5BVElPTl9LSU5EX1FVQUQQBBIhCh1TQU1fQ09NQklOQVRJT05fS0lORF9TVFJBSUdIVBAFEiAKHFNBTV9DT01CSU5BVElPTl9LSU5EX0lOVkFMSUQQBirkAQoKU2FtSGFuZEVuZBIcChhTQU1fSEFORF9FTkRfVU5TUEVDSUZJRUQQABIZChVTQU1fSEFORF9FTkRfRklOSVNIRUQQARIgChxTQU1fSEFORF9FTkRfRklOSVNIRURfT05fVFdPEAISIAocU0FNX0hBTkRfRU5EX0JBT19NT1RfUEVOQUxUWRADEhgKFFNBTV9IQU5EX0VORF9TQU1fV09OEAQSHAoYU0FNX0hBTkRfRU5EX1NBTV9CTE9DS0VEEAUSIQodU0FNX0hBTkRfRU5EX1NBTV9GQUlMRURfU1RVQ0sQBirTAgoJU2FtUmVhc29uEhoKFlNBTV9SRUFTT05fVU5TUEVDSUZJRUQQABIcChhTQU1fUkVBU09OX05PVF9ZT1VSX1RVUk4QARIgChxTQU1fUkVBU09OX05PVF9BX0NPTUJJTkFUSU9OEAISHAoYU0FNX1JFQVNPTl9ET0VTX05PVF9CRUFUEAMSIQodU0FNX1JFQVNPTl9MRUFERVJfQ0FOTk9UX1BBU1MQBBIdChlTQU1fUkVBU09OX0FMUkVBRFlfUEFTU0VEEAUSJwojU0FNX1JFQVNPTl9NVVNUX1BMQVlfSElHSEVTVF9TSU5HTEUQBhIlCiFTQU1fUkVBU09OX0NBTk5PVF9GSU5JU0hfV0lUSF9UV08QBxIYChRTQU1fUkVBU09OX0hBTkRfT1ZFUhAIEiAKHFNBTV9SRUFTT05fT05MWV9DSE9QX0FMTE9XRUQQCSqzAwoMU2FtRXZlbnRLaW5kEh4KGlNBTV9FVkVOVF9LSU5EX1VOU1BFQ0lGSUVEEAASFwoTU0FNX0VWRU5UX0tJTkRfQ0hPUBABEhwKGFNBTV9FVkVOVF9LSU5EX09WRVJfQ0hPUBACEh4KGlNBTV9FVkVOVF9LSU5EX1NBTV9CTE9DS0VEEAMSJAogU0FNX0VWRU5UX0tJTkRfQkFPX01PVF9WSU9MQVRJT04QBBIZChVTQU1fRVZFTlRfS0lORF9GSU5JU0gQBRIgChxTQU1fRVZFTlRfS0lORF9GSU5JU0hfT05fVFdPEAYSIAocU0FNX0VWRU5UX0tJTkRfU0FNX1NVQ0NFRURFRBAHEh4KGlNBTV9FVkVOVF9LSU5EX1RSSUNLX0VOREVEEAgSHgoaU0FNX0VWRU5UX0tJTkRfTkVYVF9MRUFERVIQCRIeChpTQU1fRVZFTlRfS0lORF9MRUFEX1BBU1NFRBAKEiMKH1NBTV9FVkVOVF9LSU5EX1NBTV9GQUlMRURfU1RVQ0sQCxIiCh5TQU1fRVZFTlRfS0lORF9CQU9fTU9UX1BFTkFMVFkQDCr4AQoKU2FtT3V0Y29tZRIbChdTQU1fT1VUQ09NRV9VTlNQRUNJRklFRBAAEhsKF1NBTV9PVVRDT01FX0lOU1RBTlRfV0lOEAESFwoTU0FNX09VVENPTUVfU0FNX1dPThACEhsKF1NBTV9PVVRDT01FX1NBTV9CTE9DS0VEEAMSIAocU0FNX09VVENPTUVfU0FNX0ZBSUxFRF9TVFVDSxAEEh8KG1NBTV9PVVRDT01FX0ZJTklTSEVEX09OX1RXTxAFEh8KG1NBTV9PVVRDT01FX0JBT19NT1RfUEVOQUxUWRAGEhYKElNBTV9PVVRDT01FX05PUk1BTBAHMv0ECg1TYW1Mb2NTZXJ2aWNlElcKBERlYWwSJi5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZURlYWxSZXF1ZXN0GicuY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VEZWFsUmVzcG9uc2USZgoJU3RhcnRIYW5kEisuY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VTdGFydEhhbmRSZXF1ZXN0GiwuY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VTdGFydEhhbmRSZXNwb25zZRJvCgxWYWxpZGF0ZVBsYXkSLi5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZVZhbGlkYXRlUGxheVJlcXVlc3QaLy5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZVZhbGlkYXRlUGxheVJlc3BvbnNlEmkKCkxlZ2FsTW92ZXMSLC5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZUxlZ2FsTW92ZXNSZXF1ZXN0Gi0uY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VMZWdhbE1vdmVzUmVzcG9uc2USbAoLU2V0dGxlUm91bmQSLS5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZVNldHRsZVJvdW5kUmVxdWVzdBouLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlU2V0dGxlUm91bmRSZXNwb25zZRJhCgZTdHJlYW0SKC5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZVN0cmVhbVJlcXVlc3QaKS5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZVN0cmVhbVJlc3BvbnNlKAEwAUITCg9pby5jYXJkcnVsZXMudjFQAWIGcHJvdG8z", [file_cardrules_v1_cards, file_google_rpc_status]);
+  fileDesc("ChpjYXJkcnVsZXMvdjEvc2FtX2xvYy5wcm90bxIMY2FyZHJ1bGVzLnYxIp8HCg1TYW1Ib3VzZVJ1bGVzEhgKC21heF9wbGF5ZXJzGAEgASgFSACIAQESHQoQc3RyYWlnaHRfbG93X2FjZRgCIAEoCEgBiAEBEiQKF3F1YWRfYmVhdHNfcGFpcl9vZl90d29zGAMgASgISAKIAQESHAoPY2hvcF9hZnRlcl9wYXNzGAQgASgISAOIAQESGQoMY2hvcF9wZW5hbHR5GAUgASgDSASIAQESLgoKY2hvcF9jaGFpbhgGIAEoDjIaLmNhcmRydWxlcy52MS5TYW1DaG9wQ2hhaW4SGwoOc2FtX211bHRpcGxpZXIYByABKANIBYgBARIzCg9zYW1fZmFpbF9wYXlfdG8YCCABKA4yGi5jYXJkcnVsZXMudjEuU2FtRmFpbFBheVRvEigKB2Jhb19tb3QYCSABKA4yFy5jYXJkcnVsZXMudjEuU2FtQmFvTW90EjcKD2ZpbmlzaF93aXRoX3R3bxgKIAEoDjIeLmNhcmRydWxlcy52MS5TYW1GaW5pc2hXaXRoVHdvEioKCHRob2lfdHdvGAsgASgOMhguY2FyZHJ1bGVzLnYxLlNhbVRob2lUd28SIAoTdGhvaV90d29fbXVsdGlwbGllchgMIAEoA0gGiAEBEh4KEXRob2lfdHdvX3Blcl9jYXJkGA0gASgDSAeIAQESHAoPY29uZ19tdWx0aXBsaWVyGA4gASgDSAiIAQESNAoMaW5zdGFudF93aW5zGA8gASgLMh4uY2FyZHJ1bGVzLnYxLlNhbUluc3RhbnRXaW5TZXQSIwoWaW5zdGFudF93aW5fbXVsdGlwbGllchgQIAEoA0gJiAEBEhQKB2ZlZV9icHMYESABKAVICogBARIyCgx0aW1lb3V0X2xlYWQYEiABKA4yHC5jYXJkcnVsZXMudjEuU2FtVGltZW91dExlYWRCDgoMX21heF9wbGF5ZXJzQhMKEV9zdHJhaWdodF9sb3dfYWNlQhoKGF9xdWFkX2JlYXRzX3BhaXJfb2ZfdHdvc0ISChBfY2hvcF9hZnRlcl9wYXNzQg8KDV9jaG9wX3BlbmFsdHlCEQoPX3NhbV9tdWx0aXBsaWVyQhYKFF90aG9pX3R3b19tdWx0aXBsaWVyQhQKEl90aG9pX3R3b19wZXJfY2FyZEISChBfY29uZ19tdWx0aXBsaWVyQhkKF19pbnN0YW50X3dpbl9tdWx0aXBsaWVyQgoKCF9mZWVfYnBzIkIKEFNhbUluc3RhbnRXaW5TZXQSLgoFa2luZHMYASADKA4yHy5jYXJkcnVsZXMudjEuU2FtSW5zdGFudFdpbktpbmQilAEKDlNhbUNvbWJpbmF0aW9uEi4KBGtpbmQYASABKA4yIC5jYXJkcnVsZXMudjEuU2FtQ29tYmluYXRpb25LaW5kEiEKBWNhcmRzGAIgAygLMhIuY2FyZHJ1bGVzLnYxLkNhcmQSHwoDdG9wGAMgASgOMhIuY2FyZHJ1bGVzLnYxLlJhbmsSDgoGbGVuZ3RoGAQgASgFIl8KB1NhbVNlYXQSIwoEaGFuZBgBIAEoCzITLmNhcmRydWxlcy52MS5DYXJkc0gAEhQKCmNhcmRfY291bnQYAiABKAVIABIOCgZwYXNzZWQYAyABKAhCCQoHaG9sZGluZyI9CgdTYW1DaG9wEg8KB2Nob3BwZXIYASABKAUSDwoHY2hvcHBlZBgCIAEoBRIQCghwb3NpdGlvbhgDIAEoBSL4AgoNU2FtVGFibGVTdGF0ZRIkCgVzZWF0cxgBIAMoCzIVLmNhcmRydWxlcy52MS5TYW1TZWF0EgwKBHR1cm4YAiABKAUSJAoHY3VycmVudBgDIAEoCzITLmNhcmRydWxlcy52MS5DYXJkcxIaCg1jdXJyZW50X293bmVyGAQgASgFSACIAQESKQoKY2hvcF9jaGFpbhgFIAMoCzIVLmNhcmRydWxlcy52MS5TYW1DaG9wEhUKCGRlY2xhcmVyGAYgASgFSAGIAQESHQoQYmFvX21vdF92aW9sYXRvchgHIAEoBUgCiAEBEhMKC2xlYWRfcGFzc2VzGAggASgFEicKBWVuZGVkGAkgASgOMhguY2FyZHJ1bGVzLnYxLlNhbUhhbmRFbmQSEwoGd2lubmVyGAogASgFSAOIAQFCEAoOX2N1cnJlbnRfb3duZXJCCwoJX2RlY2xhcmVyQhMKEV9iYW9fbW90X3Zpb2xhdG9yQgkKB193aW5uZXIiCQoHU2FtUGFzcyIMCgpTYW1UaW1lb3V0IpwBCglTYW1BY3Rpb24SDAoEc2VhdBgBIAEoBRIjCgRwbGF5GAIgASgLMhMuY2FyZHJ1bGVzLnYxLkNhcmRzSAASJQoEcGFzcxgDIAEoCzIVLmNhcmRydWxlcy52MS5TYW1QYXNzSAASKwoHdGltZW91dBgEIAEoCzIYLmNhcmRydWxlcy52MS5TYW1UaW1lb3V0SABCCAoGYWN0aW9uIoIBCghTYW1FdmVudBIoCgRraW5kGAEgASgOMhouY2FyZHJ1bGVzLnYxLlNhbUV2ZW50S2luZBIMCgRzZWF0GAIgASgFEhcKCm90aGVyX3NlYXQYAyABKAVIAIgBARIWCg5jaGFpbl9wb3NpdGlvbhgEIAEoBUINCgtfb3RoZXJfc2VhdCLAAQodU2FtTG9jU2VydmljZVN0YXJ0SGFuZFJlcXVlc3QSMAoLaG91c2VfcnVsZXMYASABKAsyGy5jYXJkcnVsZXMudjEuU2FtSG91c2VSdWxlcxIiCgVoYW5kcxgCIAMoCzITLmNhcmRydWxlcy52MS5DYXJkcxIUCgxkZWNsYXJhdGlvbnMYAyADKAUSDgoGbGVhZGVyGAQgASgFEiMKBXZpZXdzGAUgAygLMhQuY2FyZHJ1bGVzLnYxLlZpZXdlciKlAgoeU2FtTG9jU2VydmljZVN0YXJ0SGFuZFJlc3BvbnNlEioKBXN0YXRlGAEgASgLMhsuY2FyZHJ1bGVzLnYxLlNhbVRhYmxlU3RhdGUSNAoLaW5zdGFudF93aW4YAiABKA4yHy5jYXJkcnVsZXMudjEuU2FtSW5zdGFudFdpbktpbmQSGwoOaW5zdGFudF93aW5uZXIYAyABKAVIAIgBARI4CgpxdWFsaWZpZXJzGAQgAygLMiQuY2FyZHJ1bGVzLnYxLlNhbUluc3RhbnRXaW5RdWFsaWZpZXISNwoFdmlld3MYBSADKAsyKC5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZVN0YXJ0SGFuZFZpZXdCEQoPX2luc3RhbnRfd2lubmVyIoABChpTYW1Mb2NTZXJ2aWNlU3RhcnRIYW5kVmlldxIkCgZ2aWV3ZXIYASABKAsyFC5jYXJkcnVsZXMudjEuVmlld2VyEjwKBmFuc3dlchgCIAEoCzIsLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlU3RhcnRIYW5kUmVzcG9uc2UiVQoWU2FtSW5zdGFudFdpblF1YWxpZmllchIMCgRzZWF0GAEgASgFEi0KBGtpbmQYAiABKA4yHy5jYXJkcnVsZXMudjEuU2FtSW5zdGFudFdpbktpbmQiegoYU2FtTG9jU2VydmljZURlYWxSZXF1ZXN0EhIKCnNlYXRfY291bnQYASABKAUSEwoLc2VydmVyX3NlZWQYAiABKAwSEwoLY2xpZW50X3NlZWQYAyABKAkSDQoFbm9uY2UYBCABKAMSEQoJYWxnb3JpdGhtGAUgASgJIowBChlTYW1Mb2NTZXJ2aWNlRGVhbFJlc3BvbnNlEiIKBWhhbmRzGAEgAygLMhMuY2FyZHJ1bGVzLnYxLkNhcmRzEiQKB3VuZGVhbHQYAiABKAsyEy5jYXJkcnVsZXMudjEuQ2FyZHMSEgoKY29tbWl0bWVudBgDIAEoDBIRCglhbGdvcml0aG0YBCABKAkizgEKIFNhbUxvY1NlcnZpY2VWYWxpZGF0ZVBsYXlSZXF1ZXN0EjAKC2hvdXNlX3J1bGVzGAEgASgLMhsuY2FyZHJ1bGVzLnYxLlNhbUhvdXNlUnVsZXMSKgoFc3RhdGUYAiABKAsyGy5jYXJkcnVsZXMudjEuU2FtVGFibGVTdGF0ZRInCgZhY3Rpb24YAyABKAsyFy5jYXJkcnVsZXMudjEuU2FtQWN0aW9uEiMKBXZpZXdzGAQgAygLMhQuY2FyZHJ1bGVzLnYxLlZpZXdlciKGAwohU2FtTG9jU2VydmljZVZhbGlkYXRlUGxheVJlc3BvbnNlEg0KBWxlZ2FsGAEgASgIEicKBnJlYXNvbhgCIAEoDjIXLmNhcmRydWxlcy52MS5TYW1SZWFzb24SLwoHbWVzc2FnZRgDIAEoCzIeLmNhcmRydWxlcy52MS5Mb2NhbGl6ZWRNZXNzYWdlEjEKC2NvbWJpbmF0aW9uGAQgASgLMhwuY2FyZHJ1bGVzLnYxLlNhbUNvbWJpbmF0aW9uEiYKBmV2ZW50cxgFIAMoCzIWLmNhcmRydWxlcy52MS5TYW1FdmVudBIvCgpuZXh0X3N0YXRlGAYgASgLMhsuY2FyZHJ1bGVzLnYxLlNhbVRhYmxlU3RhdGUSOgoFdmlld3MYByADKAsyKy5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZVZhbGlkYXRlUGxheVZpZXcSMAoPcmVzb2x2ZWRfYWN0aW9uGAggASgLMhcuY2FyZHJ1bGVzLnYxLlNhbUFjdGlvbiKGAQodU2FtTG9jU2VydmljZVZhbGlkYXRlUGxheVZpZXcSJAoGdmlld2VyGAEgASgLMhQuY2FyZHJ1bGVzLnYxLlZpZXdlchI/CgZhbnN3ZXIYAiABKAsyLy5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZVZhbGlkYXRlUGxheVJlc3BvbnNlIroBCh5TYW1Mb2NTZXJ2aWNlTGVnYWxNb3Zlc1JlcXVlc3QSMAoLaG91c2VfcnVsZXMYASABKAsyGy5jYXJkcnVsZXMudjEuU2FtSG91c2VSdWxlcxIqCgVzdGF0ZRgCIAEoCzIbLmNhcmRydWxlcy52MS5TYW1UYWJsZVN0YXRlEhUKDWFsbF9jYXJkX3NldHMYAyABKAgSIwoFdmlld3MYBCADKAsyFC5jYXJkcnVsZXMudjEuVmlld2VyImYKB1NhbU1vdmUSLAoEcGxheRgBIAEoCzIcLmNhcmRydWxlcy52MS5TYW1Db21iaW5hdGlvbkgAEiUKBHBhc3MYAiABKAsyFS5jYXJkcnVsZXMudjEuU2FtUGFzc0gAQgYKBG1vdmUinQEKH1NhbUxvY1NlcnZpY2VMZWdhbE1vdmVzUmVzcG9uc2USEQoEc2VhdBgBIAEoBUgAiAEBEiQKBW1vdmVzGAIgAygLMhUuY2FyZHJ1bGVzLnYxLlNhbU1vdmUSOAoFdmlld3MYAyADKAsyKS5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZUxlZ2FsTW92ZXNWaWV3QgcKBV9zZWF0IoIBChtTYW1Mb2NTZXJ2aWNlTGVnYWxNb3Zlc1ZpZXcSJAoGdmlld2VyGAEgASgLMhQuY2FyZHJ1bGVzLnYxLlZpZXdlchI9CgZhbnN3ZXIYAiABKAsyLS5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZUxlZ2FsTW92ZXNSZXNwb25zZSLFAQoOU2FtUm91bmRSZWNvcmQSDQoFc3Rha2UYASABKAMSMAoLaG91c2VfcnVsZXMYAiABKAsyGy5jYXJkcnVsZXMudjEuU2FtSG91c2VSdWxlcxIiCgVoYW5kcxgDIAMoCzITLmNhcmRydWxlcy52MS5DYXJkcxIUCgxkZWNsYXJhdGlvbnMYBCADKAUSDgoGbGVhZGVyGAUgASgFEigKB2FjdGlvbnMYBiADKAsyFy5jYXJkcnVsZXMudjEuU2FtQWN0aW9uInMKH1NhbUxvY1NlcnZpY2VTZXR0bGVSb3VuZFJlcXVlc3QSKwoFcm91bmQYASABKAsyHC5jYXJkcnVsZXMudjEuU2FtUm91bmRSZWNvcmQSIwoFdmlld3MYAiADKAsyFC5jYXJkcnVsZXMudjEuVmlld2VyIsECCiBTYW1Mb2NTZXJ2aWNlU2V0dGxlUm91bmRSZXNwb25zZRIpCgdvdXRjb21lGAEgASgOMhguY2FyZHJ1bGVzLnYxLlNhbU91dGNvbWUSEwoGd2lubmVyGAIgASgFSACIAQESNAoLaW5zdGFudF93aW4YAyABKA4yHy5jYXJkcnVsZXMudjEuU2FtSW5zdGFudFdpbktpbmQSKQoJdHJhbnNmZXJzGAQgAygLMhYuY2FyZHJ1bGVzLnYxLlRyYW5zZmVyEgwKBG5ldHMYBSADKAMSCwoDZmVlGAYgASgDEgwKBGZlZXMYByADKAMSDQoFZ3Jvc3MYCCADKAMSOQoFdmlld3MYCSADKAsyKi5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZVNldHRsZVJvdW5kVmlld0IJCgdfd2lubmVyIoQBChxTYW1Mb2NTZXJ2aWNlU2V0dGxlUm91bmRWaWV3EiQKBnZpZXdlchgBIAEoCzIULmNhcmRydWxlcy52MS5WaWV3ZXISPgoGYW5zd2VyGAIgASgLMi4uY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VTZXR0bGVSb3VuZFJlc3BvbnNlIoADChpTYW1Mb2NTZXJ2aWNlU3RyZWFtUmVxdWVzdBIKCgJpZBgBIAEoBBJBCgpzdGFydF9oYW5kGAIgASgLMisuY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VTdGFydEhhbmRSZXF1ZXN0SAASRwoNdmFsaWRhdGVfcGxheRgDIAEoCzIuLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlVmFsaWRhdGVQbGF5UmVxdWVzdEgAEkMKC2xlZ2FsX21vdmVzGAQgASgLMiwuY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VMZWdhbE1vdmVzUmVxdWVzdEgAEkUKDHNldHRsZV9yb3VuZBgFIAEoCzItLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlU2V0dGxlUm91bmRSZXF1ZXN0SAASNgoEZGVhbBgGIAEoCzImLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlRGVhbFJlcXVlc3RIAEIGCgRjYWxsIq0DChtTYW1Mb2NTZXJ2aWNlU3RyZWFtUmVzcG9uc2USCgoCaWQYASABKAQSIwoFZXJyb3IYAiABKAsyEi5nb29nbGUucnBjLlN0YXR1c0gAEkIKCnN0YXJ0X2hhbmQYAyABKAsyLC5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZVN0YXJ0SGFuZFJlc3BvbnNlSAASSAoNdmFsaWRhdGVfcGxheRgEIAEoCzIvLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlVmFsaWRhdGVQbGF5UmVzcG9uc2VIABJECgtsZWdhbF9tb3ZlcxgFIAEoCzItLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlTGVnYWxNb3Zlc1Jlc3BvbnNlSAASRgoMc2V0dGxlX3JvdW5kGAYgASgLMi4uY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VTZXR0bGVSb3VuZFJlc3BvbnNlSAASNwoEZGVhbBgHIAEoCzInLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlRGVhbFJlc3BvbnNlSABCCAoGcmVzdWx0KoABCgxTYW1DaG9wQ2hhaW4SHgoaU0FNX0NIT1BfQ0hBSU5fVU5TUEVDSUZJRUQQABIXChNTQU1fQ0hPUF9DSEFJTl9FQUNIEAESGQoVU0FNX0NIT1BfQ0hBSU5fRE9VQkxFEAISHAoYU0FNX0NIT1BfQ0hBSU5fTEFTVF9PTkxZEAMqZgoMU2FtRmFpbFBheVRvEh8KG1NBTV9GQUlMX1BBWV9UT19VTlNQRUNJRklFRBAAEhsKF1NBTV9GQUlMX1BBWV9UT19CTE9DS0VSEAESGAoUU0FNX0ZBSUxfUEFZX1RPX0VBQ0gQAipcCglTYW1CYW9Nb3QSGwoXU0FNX0JBT19NT1RfVU5TUEVDSUZJRUQQABIXChNTQU1fQkFPX01PVF9QRU5BTFRZEAESGQoVU0FNX0JBT19NT1RfRk9SQklEREVOEAIqewoQU2FtRmluaXNoV2l0aFR3bxIjCh9TQU1fRklOSVNIX1dJVEhfVFdPX1VOU1BFQ0lGSUVEEAASHwobU0FNX0ZJTklTSF9XSVRIX1RXT19QRU5BTFRZEAESIQodU0FNX0ZJTklTSF9XSVRIX1RXT19GT1JCSURERU4QAipbCgpTYW1UaG9pVHdvEhwKGFNBTV9USE9JX1RXT19VTlNQRUNJRklFRBAAEhUKEVNBTV9USE9JX1RXT19GTEFUEAESGAoUU0FNX1RIT0lfVFdPX1BFUl9UV08QAip3Cg5TYW1UaW1lb3V0TGVhZBIgChxTQU1fVElNRU9VVF9MRUFEX1VOU1BFQ0lGSUVEEAASIgoeU0FNX1RJTUVPVVRfTEVBRF9MT1dFU1RfU0lOR0xFEAESHwobU0FNX1RJTUVPVVRfTEVBRF9MT1dFU1RfU0VUEAIq8AEKEVNhbUluc3RhbnRXaW5LaW5kEiQKIFNBTV9JTlNUQU5UX1dJTl9LSU5EX1VOU1BFQ0lGSUVEEAASHwobU0FNX0lOU1RBTlRfV0lOX0tJTkRfRFJBR09OEAESIgoeU0FNX0lOU1RBTlRfV0lOX0tJTkRfRk9VUl9UV09TEAISIwofU0FNX0lOU1RBTlRfV0lOX0tJTkRfU0FNRV9DT0xPUhADEiYKIlNBTV9JTlNUQU5UX1dJTl9LSU5EX1RIUkVFX1RSSVBMRVMQBBIjCh9TQU1fSU5TVEFOVF9XSU5fS0lORF9GSVZFX1BBSVJTEAUq/wEKElNhbUNvbWJpbmF0aW9uS2luZBIkCiBTQU1fQ09NQklOQVRJT05fS0lORF9VTlNQRUNJRklFRBAAEh8KG1NBTV9DT01CSU5BVElPTl9LSU5EX1NJTkdMRRABEh0KGVNBTV9DT01CSU5BVElPTl9LSU5EX1BBSVIQAhIfChtTQU1fQ09NQklOQVRJT05fS0lORF9UUklQTEUQAxIdChlTQU1fQ09NQklOQVRJT05fS0lORF9RVUFEEAQSIQodU0FNX0NPTUJJTkFUSU9OX0tJTkRfU1RSQUlHSFQQBRIgChxTQU1fQ09NQklOQVRJT05fS0lORF9JTlZBTElEEAYq5AEKClNhbUhhbmRFbmQSHAoYU0FNX0hBTkRfRU5EX1VOU1BFQ0lGSUVEEAASGQoVU0FNX0hBTkRfRU5EX0ZJTklTSEVEEAESIAocU0FNX0hBTkRfRU5EX0ZJTklTSEVEX09OX1RXTxACEiAKHFNBTV9IQU5EX0VORF9CQU9fTU9UX1BFTkFMVFkQAxIYChRTQU1fSEFORF9FTkRfU0FNX1dPThAEEhwKGFNBTV9IQU5EX0VORF9TQU1fQkxPQ0tFRBAFEiEKHVNBTV9IQU5EX0VORF9TQU1fRkFJTEVEX1NUVUNLEAYq0wIKCVNhbVJlYXNvbhIaChZTQU1fUkVBU09OX1VOU1BFQ0lGSUVEEAASHAoYU0FNX1JFQVNPTl9OT1RfWU9VUl9UVVJOEAESIAocU0FNX1JFQVNPTl9OT1RfQV9DT01CSU5BVElPThACEhwKGFNBTV9SRUFTT05fRE9FU19OT1RfQkVBVBADEiEKHVNBTV9SRUFTT05fTEVBREVSX0NBTk5PVF9QQVNTEAQSHQoZU0FNX1JFQVNPTl9BTFJFQURZX1BBU1NFRBAFEicKI1NBTV9SRUFTT05fTVVTVF9QTEFZX0hJR0hFU1RfU0lOR0xFEAYSJQohU0FNX1JFQVNPTl9DQU5OT1RfRklOSVNIX1dJVEhfVFdPEAcSGAoUU0FNX1JFQVNPTl9IQU5EX09WRVIQCBIgChxTQU1fUkVBU09OX09OTFlfQ0hPUF9BTExPV0VEEAkqzwMKDFNhbUV2ZW50S2luZBIeChpTQU1fRVZFTlRfS0lORF9VTlNQRUNJRklFRBAAEhcKE1NBTV9FVkVOVF9LSU5EX0NIT1AQARIcChhTQU1fRVZFTlRfS0lORF9PVkVSX0NIT1AQAhIeChpTQU1fRVZFTlRfS0lORF9TQU1fQkxPQ0tFRBADEiQKIFNBTV9FVkVOVF9LSU5EX0JBT19NT1RfVklPTEFUSU9OEAQSGQoVU0FNX0VWRU5UX0tJTkRfRklOSVNIEAUSIAocU0FNX0VWRU5UX0tJTkRfRklOSVNIX09OX1RXTxAGEiAKHFNBTV9FVkVOVF9LSU5EX1NBTV9TVUNDRUVERUQQBxIeChpTQU1fRVZFTlRfS0lORF9UUklDS19FTkRFRBAIEh4KGlNBTV9FVkVOVF9LSU5EX05FWFRfTEVBREVSEAkSHgoaU0FNX0VWRU5UX0tJTkRfTEVBRF9QQVNTRUQQChIjCh9TQU1fRVZFTlRfS0lORF9TQU1fRkFJTEVEX1NUVUNLEAsSIgoeU0FNX0VWRU5UX0tJTkRfQkFPX01PVF9QRU5BTFRZEAwSGgoWU0FNX0VWRU5UX0tJTkRfVElNRU9VVBANKvgBCgpTYW1PdXRjb21lEhsKF1NBTV9PVVRDT01FX1VOU1BFQ0lGSUVEEAASGwoXU0FNX09VVENPTUVfSU5TVEFOVF9XSU4QARIXChNTQU1fT1VUQ09NRV9TQU1fV09OEAISGwoXU0FNX09VVENPTUVfU0FNX0JMT0NLRUQQAxIgChxTQU1fT1VUQ09NRV9TQU1fRkFJTEVEX1NUVUNLEAQSHwobU0FNX09VVENPTUVfRklOSVNIRURfT05fVFdPEAUSHwobU0FNX09VVENPTUVfQkFPX01PVF9QRU5BTFRZEAYSFgoSU0FNX09VVENPTUVfTk9STUFMEAcy/QQKDVNhbUxvY1NlcnZpY2USVwoERGVhbBImLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlRGVhbFJlcXVlc3QaJy5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZURlYWxSZXNwb25zZRJmCglTdGFydEhhbmQSKy5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZVN0YXJ0SGFuZFJlcXVlc3QaLC5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZVN0YXJ0SGFuZFJlc3BvbnNlEm8KDFZhbGlkYXRlUGxheRIuLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlVmFsaWRhdGVQbGF5UmVxdWVzdBovLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlVmFsaWRhdGVQbGF5UmVzcG9uc2USaQoKTGVnYWxNb3ZlcxIsLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlTGVnYWxNb3Zlc1JlcXVlc3QaLS5jYXJkcnVsZXMudjEuU2FtTG9jU2VydmljZUxlZ2FsTW92ZXNSZXNwb25zZRJsCgtTZXR0bGVSb3VuZBItLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlU2V0dGxlUm91bmRSZXF1ZXN0Gi4uY2FyZHJ1bGVzLnYxLlNhbUxvY1NlcnZpY2VTZXR0bGVSb3VuZFJlc3BvbnNlEmEKBlN0cmVhbRIoLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlU3RyZWFtUmVxdWVzdBopLmNhcmRydWxlcy52MS5TYW1Mb2NTZXJ2aWNlU3RyZWFtUmVzcG9uc2UoATABQhMKD2lvLmNhcmRydWxlcy52MVABYgZwcm90bzM", [file_cardrules_v1_cards, file_google_rpc_status]);
 
 /**
  * The house-rule switches of docs/rules/sam-loc.md §7. Unset means the documented default.
@@ -140,6 +140,13 @@ export type SamHouseRules = Message<"cardrules.v1.SamHouseRules"> & {
    * @generated from field: optional int32 fee_bps = 17;
    */
   feeBps?: number | undefined;
+
+  /**
+   * What a leader whose clock ran out leads (docs/rules/sam-loc.md §9.8); default LOWEST_SINGLE.
+   *
+   * @generated from field: cardrules.v1.SamTimeoutLead timeout_lead = 18;
+   */
+  timeoutLead: SamTimeoutLead;
 };
 
 /**
@@ -235,7 +242,10 @@ export type SamSeat = Message<"cardrules.v1.SamSeat"> & {
   } | { case: undefined; value?: undefined };
 
   /**
-   * The seat passed in the current trick (it is skipped until the trick ends).
+   * The seat passed in the current trick (it is skipped until the trick ends). Under chop_after_pass a seat that
+   * passed is still given its turn while the combination on the table can be chopped; if it chops it is back in
+   * the trick: its mark is cleared, as the owner of the table is never passed (docs/rules/sam-loc.md §9.4). A state
+   * whose `current_owner` is marked passed is INVALID_ARGUMENT (IMPOSSIBLE_STATE).
    *
    * @generated from field: bool passed = 3;
    */
@@ -333,7 +343,8 @@ export type SamTableState = Message<"cardrules.v1.SamTableState"> & {
   declarer?: number | undefined;
 
   /**
-   * The seat whose single broke the báo-1 duty and is on the table now (PENALTY mode), if any.
+   * The seat whose single broke the báo-1 duty and is on the table now (PENALTY mode), if any. In an ended state,
+   * the violator who pays: required when `ended` is SAM_HAND_END_BAO_MOT_PENALTY.
    *
    * @generated from field: optional int32 bao_mot_violator = 7;
    */
@@ -347,7 +358,8 @@ export type SamTableState = Message<"cardrules.v1.SamTableState"> & {
   leadPasses: number;
 
   /**
-   * How the hand ended; unset while it runs.
+   * How the hand ended; unset while it runs. SAM_HAND_END_BAO_MOT_PENALTY must name `bao_mot_violator`
+   * (INVALID_ARGUMENT, IMPOSSIBLE_STATE otherwise).
    *
    * @generated from field: cardrules.v1.SamHandEnd ended = 9;
    */
@@ -384,7 +396,25 @@ export const SamPassSchema: GenMessage<SamPass> = /*@__PURE__*/
   messageDesc(file_cardrules_v1_sam_loc, 6);
 
 /**
- * One action by one seat: play cards or pass.
+ * The seat's clock ran out (the caller keeps the clock). Empty: the service plays for the seat by
+ * docs/rules/sam-loc.md §9.8 — facing a combination it passes; leading, it leads by house rule `timeout_lead`
+ * (the highest single under báo 1; a stuck leader passes the lead) — and ValidatePlay returns that play or pass
+ * as `resolved_action`. SettleRound replays a TIMEOUT in a record the same way.
+ *
+ * @generated from message cardrules.v1.SamTimeout
+ */
+export type SamTimeout = Message<"cardrules.v1.SamTimeout"> & {
+};
+
+/**
+ * Describes the message cardrules.v1.SamTimeout.
+ * Use `create(SamTimeoutSchema)` to create a new message.
+ */
+export const SamTimeoutSchema: GenMessage<SamTimeout> = /*@__PURE__*/
+  messageDesc(file_cardrules_v1_sam_loc, 7);
+
+/**
+ * One action by one seat: play cards, pass, or time out.
  *
  * @generated from message cardrules.v1.SamAction
  */
@@ -411,6 +441,14 @@ export type SamAction = Message<"cardrules.v1.SamAction"> & {
      */
     value: SamPass;
     case: "pass";
+  } | {
+    /**
+     * The seat's clock ran out: the service chooses its play or pass.
+     *
+     * @generated from field: cardrules.v1.SamTimeout timeout = 4;
+     */
+    value: SamTimeout;
+    case: "timeout";
   } | { case: undefined; value?: undefined };
 };
 
@@ -419,7 +457,7 @@ export type SamAction = Message<"cardrules.v1.SamAction"> & {
  * Use `create(SamActionSchema)` to create a new message.
  */
 export const SamActionSchema: GenMessage<SamAction> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 7);
+  messageDesc(file_cardrules_v1_sam_loc, 8);
 
 /**
  * One event caused by an action.
@@ -459,7 +497,7 @@ export type SamEvent = Message<"cardrules.v1.SamEvent"> & {
  * Use `create(SamEventSchema)` to create a new message.
  */
 export const SamEventSchema: GenMessage<SamEvent> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 8);
+  messageDesc(file_cardrules_v1_sam_loc, 9);
 
 /**
  * @generated from message cardrules.v1.SamLocServiceStartHandRequest
@@ -505,7 +543,7 @@ export type SamLocServiceStartHandRequest = Message<"cardrules.v1.SamLocServiceS
  * Use `create(SamLocServiceStartHandRequestSchema)` to create a new message.
  */
 export const SamLocServiceStartHandRequestSchema: GenMessage<SamLocServiceStartHandRequest> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 9);
+  messageDesc(file_cardrules_v1_sam_loc, 10);
 
 /**
  * @generated from message cardrules.v1.SamLocServiceStartHandResponse
@@ -554,7 +592,7 @@ export type SamLocServiceStartHandResponse = Message<"cardrules.v1.SamLocService
  * Use `create(SamLocServiceStartHandResponseSchema)` to create a new message.
  */
 export const SamLocServiceStartHandResponseSchema: GenMessage<SamLocServiceStartHandResponse> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 10);
+  messageDesc(file_cardrules_v1_sam_loc, 11);
 
 /**
  * One viewer's copy of a StartHand answer: the same answer with what the viewer may not see removed.
@@ -582,7 +620,7 @@ export type SamLocServiceStartHandView = Message<"cardrules.v1.SamLocServiceStar
  * Use `create(SamLocServiceStartHandViewSchema)` to create a new message.
  */
 export const SamLocServiceStartHandViewSchema: GenMessage<SamLocServiceStartHandView> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 11);
+  messageDesc(file_cardrules_v1_sam_loc, 12);
 
 /**
  * A seat dealt an instant win.
@@ -606,7 +644,7 @@ export type SamInstantWinQualifier = Message<"cardrules.v1.SamInstantWinQualifie
  * Use `create(SamInstantWinQualifierSchema)` to create a new message.
  */
 export const SamInstantWinQualifierSchema: GenMessage<SamInstantWinQualifier> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 12);
+  messageDesc(file_cardrules_v1_sam_loc, 13);
 
 /**
  * A seeded deal that anyone can verify (docs/fair-deal.md). A field out of its range fails with INVALID_ARGUMENT
@@ -662,7 +700,7 @@ export type SamLocServiceDealRequest = Message<"cardrules.v1.SamLocServiceDealRe
  * Use `create(SamLocServiceDealRequestSchema)` to create a new message.
  */
 export const SamLocServiceDealRequestSchema: GenMessage<SamLocServiceDealRequest> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 13);
+  messageDesc(file_cardrules_v1_sam_loc, 14);
 
 /**
  * @generated from message cardrules.v1.SamLocServiceDealResponse
@@ -703,7 +741,7 @@ export type SamLocServiceDealResponse = Message<"cardrules.v1.SamLocServiceDealR
  * Use `create(SamLocServiceDealResponseSchema)` to create a new message.
  */
 export const SamLocServiceDealResponseSchema: GenMessage<SamLocServiceDealResponse> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 14);
+  messageDesc(file_cardrules_v1_sam_loc, 15);
 
 /**
  * @generated from message cardrules.v1.SamLocServiceValidatePlayRequest
@@ -738,7 +776,7 @@ export type SamLocServiceValidatePlayRequest = Message<"cardrules.v1.SamLocServi
  * Use `create(SamLocServiceValidatePlayRequestSchema)` to create a new message.
  */
 export const SamLocServiceValidatePlayRequestSchema: GenMessage<SamLocServiceValidatePlayRequest> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 15);
+  messageDesc(file_cardrules_v1_sam_loc, 16);
 
 /**
  * @generated from message cardrules.v1.SamLocServiceValidatePlayResponse
@@ -763,7 +801,8 @@ export type SamLocServiceValidatePlayResponse = Message<"cardrules.v1.SamLocServ
 
   /**
    * The offered cards' classification, for every play, legal or not (also when it is not the seat's turn or the
-   * hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). Unset only for a pass.
+   * hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). For an accepted TIMEOUT that
+   * played, the classification of `resolved_action`'s cards. Unset for a pass and for any other TIMEOUT.
    *
    * @generated from field: cardrules.v1.SamCombination combination = 4;
    */
@@ -792,6 +831,15 @@ export type SamLocServiceValidatePlayResponse = Message<"cardrules.v1.SamLocServ
    * @generated from field: repeated cardrules.v1.SamLocServiceValidatePlayView views = 7;
    */
   views: SamLocServiceValidatePlayView[];
+
+  /**
+   * Set only when `action` was a TIMEOUT and it was accepted: the play or pass the service made for the seat
+   * (never a TIMEOUT). A record may store it, or the TIMEOUT itself: SettleRound replays both alike. Unset for
+   * every other action, whose action taken is the request's own.
+   *
+   * @generated from field: cardrules.v1.SamAction resolved_action = 8;
+   */
+  resolvedAction?: SamAction | undefined;
 };
 
 /**
@@ -799,7 +847,7 @@ export type SamLocServiceValidatePlayResponse = Message<"cardrules.v1.SamLocServ
  * Use `create(SamLocServiceValidatePlayResponseSchema)` to create a new message.
  */
 export const SamLocServiceValidatePlayResponseSchema: GenMessage<SamLocServiceValidatePlayResponse> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 16);
+  messageDesc(file_cardrules_v1_sam_loc, 17);
 
 /**
  * One viewer's copy of a ValidatePlay answer: the same answer with what the viewer may not see removed.
@@ -827,7 +875,7 @@ export type SamLocServiceValidatePlayView = Message<"cardrules.v1.SamLocServiceV
  * Use `create(SamLocServiceValidatePlayViewSchema)` to create a new message.
  */
 export const SamLocServiceValidatePlayViewSchema: GenMessage<SamLocServiceValidatePlayView> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 17);
+  messageDesc(file_cardrules_v1_sam_loc, 18);
 
 /**
  * @generated from message cardrules.v1.SamLocServiceLegalMovesRequest
@@ -865,7 +913,7 @@ export type SamLocServiceLegalMovesRequest = Message<"cardrules.v1.SamLocService
  * Use `create(SamLocServiceLegalMovesRequestSchema)` to create a new message.
  */
 export const SamLocServiceLegalMovesRequestSchema: GenMessage<SamLocServiceLegalMovesRequest> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 18);
+  messageDesc(file_cardrules_v1_sam_loc, 19);
 
 /**
  * One legal move.
@@ -896,7 +944,7 @@ export type SamMove = Message<"cardrules.v1.SamMove"> & {
  * Use `create(SamMoveSchema)` to create a new message.
  */
 export const SamMoveSchema: GenMessage<SamMove> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 19);
+  messageDesc(file_cardrules_v1_sam_loc, 20);
 
 /**
  * @generated from message cardrules.v1.SamLocServiceLegalMovesResponse
@@ -929,7 +977,7 @@ export type SamLocServiceLegalMovesResponse = Message<"cardrules.v1.SamLocServic
  * Use `create(SamLocServiceLegalMovesResponseSchema)` to create a new message.
  */
 export const SamLocServiceLegalMovesResponseSchema: GenMessage<SamLocServiceLegalMovesResponse> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 20);
+  messageDesc(file_cardrules_v1_sam_loc, 21);
 
 /**
  * One viewer's copy of a LegalMoves answer: the same answer with what the viewer may not see removed.
@@ -957,7 +1005,7 @@ export type SamLocServiceLegalMovesView = Message<"cardrules.v1.SamLocServiceLeg
  * Use `create(SamLocServiceLegalMovesViewSchema)` to create a new message.
  */
 export const SamLocServiceLegalMovesViewSchema: GenMessage<SamLocServiceLegalMovesView> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 21);
+  messageDesc(file_cardrules_v1_sam_loc, 22);
 
 /**
  * Everything that happened in one hand, enough to replay it.
@@ -999,7 +1047,7 @@ export type SamRoundRecord = Message<"cardrules.v1.SamRoundRecord"> & {
   leader: number;
 
   /**
-   * Every action in order.
+   * Every action in order. A TIMEOUT replays as ValidatePlay answered it (the same play or pass).
    *
    * @generated from field: repeated cardrules.v1.SamAction actions = 6;
    */
@@ -1011,7 +1059,7 @@ export type SamRoundRecord = Message<"cardrules.v1.SamRoundRecord"> & {
  * Use `create(SamRoundRecordSchema)` to create a new message.
  */
 export const SamRoundRecordSchema: GenMessage<SamRoundRecord> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 22);
+  messageDesc(file_cardrules_v1_sam_loc, 23);
 
 /**
  * @generated from message cardrules.v1.SamLocServiceSettleRoundRequest
@@ -1036,7 +1084,7 @@ export type SamLocServiceSettleRoundRequest = Message<"cardrules.v1.SamLocServic
  * Use `create(SamLocServiceSettleRoundRequestSchema)` to create a new message.
  */
 export const SamLocServiceSettleRoundRequestSchema: GenMessage<SamLocServiceSettleRoundRequest> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 23);
+  messageDesc(file_cardrules_v1_sam_loc, 24);
 
 /**
  * @generated from message cardrules.v1.SamLocServiceSettleRoundResponse
@@ -1108,7 +1156,7 @@ export type SamLocServiceSettleRoundResponse = Message<"cardrules.v1.SamLocServi
  * Use `create(SamLocServiceSettleRoundResponseSchema)` to create a new message.
  */
 export const SamLocServiceSettleRoundResponseSchema: GenMessage<SamLocServiceSettleRoundResponse> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 24);
+  messageDesc(file_cardrules_v1_sam_loc, 25);
 
 /**
  * One viewer's copy of a SettleRound answer: the same answer with what the viewer may not see removed.
@@ -1136,7 +1184,7 @@ export type SamLocServiceSettleRoundView = Message<"cardrules.v1.SamLocServiceSe
  * Use `create(SamLocServiceSettleRoundViewSchema)` to create a new message.
  */
 export const SamLocServiceSettleRoundViewSchema: GenMessage<SamLocServiceSettleRoundView> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 25);
+  messageDesc(file_cardrules_v1_sam_loc, 26);
 
 /**
  * One call on SamLocService.Stream.
@@ -1196,7 +1244,7 @@ export type SamLocServiceStreamRequest = Message<"cardrules.v1.SamLocServiceStre
  * Use `create(SamLocServiceStreamRequestSchema)` to create a new message.
  */
 export const SamLocServiceStreamRequestSchema: GenMessage<SamLocServiceStreamRequest> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 26);
+  messageDesc(file_cardrules_v1_sam_loc, 27);
 
 /**
  * The answer to one SamLocServiceStreamRequest.
@@ -1263,7 +1311,7 @@ export type SamLocServiceStreamResponse = Message<"cardrules.v1.SamLocServiceStr
  * Use `create(SamLocServiceStreamResponseSchema)` to create a new message.
  */
 export const SamLocServiceStreamResponseSchema: GenMessage<SamLocServiceStreamResponse> = /*@__PURE__*/
-  messageDesc(file_cardrules_v1_sam_loc, 27);
+  messageDesc(file_cardrules_v1_sam_loc, 28);
 
 /**
  * How a chain of chops in one trick is paid.
@@ -1443,6 +1491,45 @@ export const SamThoiTwoSchema: GenEnum<SamThoiTwo> = /*@__PURE__*/
   enumDesc(file_cardrules_v1_sam_loc, 4);
 
 /**
+ * What the service leads for a leader whose clock ran out (a TIMEOUT action; docs/rules/sam-loc.md §9.8). Duties
+ * still bind whatever the policy: a single becomes the highest single when the next seat holds one card (báo 1),
+ * and a stuck leader passes the lead.
+ *
+ * @generated from enum cardrules.v1.SamTimeoutLead
+ */
+export enum SamTimeoutLead {
+  /**
+   * The default: LOWEST_SINGLE.
+   *
+   * @generated from enum value: SAM_TIMEOUT_LEAD_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The lowest card: the lowest rank (3 lowest … A, 2 highest), among equal ranks the first in the suit order
+   * ♠ ♣ ♦ ♥. Holding 3♥ 3♣ 7♠: 3♣.
+   *
+   * @generated from enum value: SAM_TIMEOUT_LEAD_LOWEST_SINGLE = 1;
+   */
+  LOWEST_SINGLE = 1,
+
+  /**
+   * Every card of the lowest rank held: a single, pair, triple or four of a kind of that rank. Holding 3♥ 3♣ 7♠:
+   * the pair 3♣ 3♥. When those cards are the whole hand and all 2s under finish_with_two = FORBIDDEN, the lowest
+   * single instead.
+   *
+   * @generated from enum value: SAM_TIMEOUT_LEAD_LOWEST_SET = 2;
+   */
+  LOWEST_SET = 2,
+}
+
+/**
+ * Describes the enum cardrules.v1.SamTimeoutLead.
+ */
+export const SamTimeoutLeadSchema: GenEnum<SamTimeoutLead> = /*@__PURE__*/
+  enumDesc(file_cardrules_v1_sam_loc, 5);
+
+/**
  * The five instant wins (tới trắng) at the deal, in priority order.
  *
  * @generated from enum cardrules.v1.SamInstantWinKind
@@ -1495,7 +1582,7 @@ export enum SamInstantWinKind {
  * Describes the enum cardrules.v1.SamInstantWinKind.
  */
 export const SamInstantWinKindSchema: GenEnum<SamInstantWinKind> = /*@__PURE__*/
-  enumDesc(file_cardrules_v1_sam_loc, 5);
+  enumDesc(file_cardrules_v1_sam_loc, 6);
 
 /**
  * The kind of a combination.
@@ -1557,7 +1644,7 @@ export enum SamCombinationKind {
  * Describes the enum cardrules.v1.SamCombinationKind.
  */
 export const SamCombinationKindSchema: GenEnum<SamCombinationKind> = /*@__PURE__*/
-  enumDesc(file_cardrules_v1_sam_loc, 6);
+  enumDesc(file_cardrules_v1_sam_loc, 7);
 
 /**
  * How a hand ended.
@@ -1619,7 +1706,7 @@ export enum SamHandEnd {
  * Describes the enum cardrules.v1.SamHandEnd.
  */
 export const SamHandEndSchema: GenEnum<SamHandEnd> = /*@__PURE__*/
-  enumDesc(file_cardrules_v1_sam_loc, 7);
+  enumDesc(file_cardrules_v1_sam_loc, 8);
 
 /**
  * Why a play or pass is illegal. Stable: clients may switch on it.
@@ -1684,7 +1771,7 @@ export enum SamReason {
  * Describes the enum cardrules.v1.SamReason.
  */
 export const SamReasonSchema: GenEnum<SamReason> = /*@__PURE__*/
-  enumDesc(file_cardrules_v1_sam_loc, 8);
+  enumDesc(file_cardrules_v1_sam_loc, 9);
 
 /**
  * What an action caused.
@@ -1780,13 +1867,21 @@ export enum SamEventKind {
    * @generated from enum value: SAM_EVENT_KIND_BAO_MOT_PENALTY = 12;
    */
   BAO_MOT_PENALTY = 12,
+
+  /**
+   * `seat`'s clock ran out (a TIMEOUT action): the service played or passed for it (`resolved_action`). Always the
+   * first event of its answer; the events after it are those of that play or pass.
+   *
+   * @generated from enum value: SAM_EVENT_KIND_TIMEOUT = 13;
+   */
+  TIMEOUT = 13,
 }
 
 /**
  * Describes the enum cardrules.v1.SamEventKind.
  */
 export const SamEventKindSchema: GenEnum<SamEventKind> = /*@__PURE__*/
-  enumDesc(file_cardrules_v1_sam_loc, 9);
+  enumDesc(file_cardrules_v1_sam_loc, 10);
 
 /**
  * How the hand ended, for settlement: the first that fits, in this order (docs/rules/sam-loc.md §6).
@@ -1853,7 +1948,7 @@ export enum SamOutcome {
  * Describes the enum cardrules.v1.SamOutcome.
  */
 export const SamOutcomeSchema: GenEnum<SamOutcome> = /*@__PURE__*/
-  enumDesc(file_cardrules_v1_sam_loc, 10);
+  enumDesc(file_cardrules_v1_sam_loc, 11);
 
 /**
  * The rules of Sâm Lốc: is a play legal, which plays are legal, who pays whom at the end of a hand.
@@ -1886,6 +1981,7 @@ export const SamLocService: GenService<{
   },
   /**
    * Is this play or pass legal for the seat to act? When legal, also the events it causes and the next state.
+   * A TIMEOUT (the seat's clock ran out) is answered with the play or pass the service made for it.
    * An illegal play is a normal answer with a reason code; only malformed input is an error.
    *
    * @generated from rpc cardrules.v1.SamLocService.ValidatePlay

@@ -55,8 +55,9 @@ class SamLocCoroutineClient(private val futures: SamLocFutureClient) {
         futures.startHand(request).await()
 
     /**
-     * Is this play or pass legal for the seat to act? When legal, also the events it causes and the next state. An
-     * illegal play is a normal answer with a reason code; only malformed input is an error.
+     * Is this play or pass legal for the seat to act? When legal, also the events it causes and the next state. A
+     * TIMEOUT (the seat's clock ran out) is answered with the play or pass the service made for it. An illegal play
+     * is a normal answer with a reason code; only malformed input is an error.
      */
     suspend fun validatePlay(request: SamLocServiceValidatePlayRequest): SamLocServiceValidatePlayResponse =
         futures.validatePlay(request).await()

@@ -56,8 +56,9 @@ public final class SamLocFutureClient
   }
 
   /**
-   * Is this play or pass legal for the seat to act? When legal, also the events it causes and the next state. An
-   * illegal play is a normal answer with a reason code; only malformed input is an error.
+   * Is this play or pass legal for the seat to act? When legal, also the events it causes and the next state. A
+   * TIMEOUT (the seat's clock ran out) is answered with the play or pass the service made for it. An illegal play
+   * is a normal answer with a reason code; only malformed input is an error.
    */
   public ListenableFuture<SamLocServiceValidatePlayResponse> validatePlay(SamLocServiceValidatePlayRequest request) {
     return call(stub -> stub.validatePlay(request));

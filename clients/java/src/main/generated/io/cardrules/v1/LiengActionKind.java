@@ -59,7 +59,8 @@ public enum LiengActionKind
   LIENG_ACTION_KIND_ALL_IN(5),
   /**
    * <pre>
-   * The clock ran out: the same as FOLD.
+   * The clock ran out: the same as FOLD, or as CHECK under house rule `timeout_checks` when the seat owes nothing.
+   * ValidatePlay reports which as `resolved_action`; SettleRound replays it the same way.
    * </pre>
    *
    * <code>LIENG_ACTION_KIND_TIMEOUT = 6;</code>
@@ -114,7 +115,8 @@ public enum LiengActionKind
   public static final int LIENG_ACTION_KIND_ALL_IN_VALUE = 5;
   /**
    * <pre>
-   * The clock ran out: the same as FOLD.
+   * The clock ran out: the same as FOLD, or as CHECK under house rule `timeout_checks` when the seat owes nothing.
+   * ValidatePlay reports which as `resolved_action`; SettleRound replays it the same way.
    * </pre>
    *
    * <code>LIENG_ACTION_KIND_TIMEOUT = 6;</code>

@@ -287,6 +287,33 @@ private static final long serialVersionUID = 0L;
     return ante_;
   }
 
+  public static final int TIMEOUT_CHECKS_FIELD_NUMBER = 10;
+  private boolean timeoutChecks_ = false;
+  /**
+   * <pre>
+   * A TIMEOUT is a CHECK instead of a FOLD when the seat owes nothing (docs/rules/lieng.md §6.9); default false.
+   * </pre>
+   *
+   * <code>optional bool timeout_checks = 10;</code>
+   * @return Whether the timeoutChecks field is set.
+   */
+  @java.lang.Override
+  public boolean hasTimeoutChecks() {
+    return ((bitField0_ & 0x00000040) != 0);
+  }
+  /**
+   * <pre>
+   * A TIMEOUT is a CHECK instead of a FOLD when the seat owes nothing (docs/rules/lieng.md §6.9); default false.
+   * </pre>
+   *
+   * <code>optional bool timeout_checks = 10;</code>
+   * @return The timeoutChecks.
+   */
+  @java.lang.Override
+  public boolean getTimeoutChecks() {
+    return timeoutChecks_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -327,6 +354,9 @@ private static final long serialVersionUID = 0L;
     }
     if (((bitField0_ & 0x00000020) != 0)) {
       output.writeInt64(9, ante_);
+    }
+    if (((bitField0_ & 0x00000040) != 0)) {
+      output.writeBool(10, timeoutChecks_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -372,6 +402,10 @@ private static final long serialVersionUID = 0L;
     if (((bitField0_ & 0x00000020) != 0)) {
       size += com.google.protobuf.CodedOutputStream
         .computeInt64Size(9, ante_);
+    }
+    if (((bitField0_ & 0x00000040) != 0)) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeBoolSize(10, timeoutChecks_);
     }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
@@ -421,6 +455,11 @@ private static final long serialVersionUID = 0L;
       if (getAnte()
           != other.getAnte()) return false;
     }
+    if (hasTimeoutChecks() != other.hasTimeoutChecks()) return false;
+    if (hasTimeoutChecks()) {
+      if (getTimeoutChecks()
+          != other.getTimeoutChecks()) return false;
+    }
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -464,6 +503,11 @@ private static final long serialVersionUID = 0L;
       hash = (37 * hash) + ANTE_FIELD_NUMBER;
       hash = (53 * hash) + com.google.protobuf.Internal.hashLong(
           getAnte());
+    }
+    if (hasTimeoutChecks()) {
+      hash = (37 * hash) + TIMEOUT_CHECKS_FIELD_NUMBER;
+      hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
+          getTimeoutChecks());
     }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
@@ -609,6 +653,7 @@ private static final long serialVersionUID = 0L;
       excess_ = 0;
       feeBps_ = 0;
       ante_ = 0L;
+      timeoutChecks_ = false;
       return this;
     }
 
@@ -675,6 +720,10 @@ private static final long serialVersionUID = 0L;
       if (((from_bitField0_ & 0x00000100) != 0)) {
         result.ante_ = ante_;
         to_bitField0_ |= 0x00000020;
+      }
+      if (((from_bitField0_ & 0x00000200) != 0)) {
+        result.timeoutChecks_ = timeoutChecks_;
+        to_bitField0_ |= 0x00000040;
       }
       result.bitField0_ |= to_bitField0_;
     }
@@ -750,6 +799,9 @@ private static final long serialVersionUID = 0L;
       if (other.hasAnte()) {
         setAnte(other.getAnte());
       }
+      if (other.hasTimeoutChecks()) {
+        setTimeoutChecks(other.getTimeoutChecks());
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -821,6 +873,11 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000100;
               break;
             } // case 72
+            case 80: {
+              timeoutChecks_ = input.readBool();
+              bitField0_ |= 0x00000200;
+              break;
+            } // case 80
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1389,6 +1446,62 @@ private static final long serialVersionUID = 0L;
     public Builder clearAnte() {
       bitField0_ = (bitField0_ & ~0x00000100);
       ante_ = 0L;
+      onChanged();
+      return this;
+    }
+
+    private boolean timeoutChecks_ ;
+    /**
+     * <pre>
+     * A TIMEOUT is a CHECK instead of a FOLD when the seat owes nothing (docs/rules/lieng.md §6.9); default false.
+     * </pre>
+     *
+     * <code>optional bool timeout_checks = 10;</code>
+     * @return Whether the timeoutChecks field is set.
+     */
+    @java.lang.Override
+    public boolean hasTimeoutChecks() {
+      return ((bitField0_ & 0x00000200) != 0);
+    }
+    /**
+     * <pre>
+     * A TIMEOUT is a CHECK instead of a FOLD when the seat owes nothing (docs/rules/lieng.md §6.9); default false.
+     * </pre>
+     *
+     * <code>optional bool timeout_checks = 10;</code>
+     * @return The timeoutChecks.
+     */
+    @java.lang.Override
+    public boolean getTimeoutChecks() {
+      return timeoutChecks_;
+    }
+    /**
+     * <pre>
+     * A TIMEOUT is a CHECK instead of a FOLD when the seat owes nothing (docs/rules/lieng.md §6.9); default false.
+     * </pre>
+     *
+     * <code>optional bool timeout_checks = 10;</code>
+     * @param value The timeoutChecks to set.
+     * @return This builder for chaining.
+     */
+    public Builder setTimeoutChecks(boolean value) {
+
+      timeoutChecks_ = value;
+      bitField0_ |= 0x00000200;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * A TIMEOUT is a CHECK instead of a FOLD when the seat owes nothing (docs/rules/lieng.md §6.9); default false.
+     * </pre>
+     *
+     * <code>optional bool timeout_checks = 10;</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearTimeoutChecks() {
+      bitField0_ = (bitField0_ & ~0x00000200);
+      timeoutChecks_ = false;
       onChanged();
       return this;
     }

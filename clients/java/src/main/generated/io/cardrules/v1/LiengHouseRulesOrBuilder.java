@@ -178,4 +178,23 @@ public interface LiengHouseRulesOrBuilder extends
    * @return The ante.
    */
   long getAnte();
+
+  /**
+   * <pre>
+   * A TIMEOUT is a CHECK instead of a FOLD when the seat owes nothing (docs/rules/lieng.md §6.9); default false.
+   * </pre>
+   *
+   * <code>optional bool timeout_checks = 10;</code>
+   * @return Whether the timeoutChecks field is set.
+   */
+  boolean hasTimeoutChecks();
+  /**
+   * <pre>
+   * A TIMEOUT is a CHECK instead of a FOLD when the seat owes nothing (docs/rules/lieng.md §6.9); default false.
+   * </pre>
+   *
+   * <code>optional bool timeout_checks = 10;</code>
+   * @return The timeoutChecks.
+   */
+  boolean getTimeoutChecks();
 }

@@ -243,6 +243,47 @@ private static final long serialVersionUID = 0L;
     return views_.get(index);
   }
 
+  public static final int RESOLVED_ACTION_FIELD_NUMBER = 7;
+  private io.cardrules.v1.LiengAction resolvedAction_;
+  /**
+   * <pre>
+   * Set only when `action` was a TIMEOUT and it was accepted: the FOLD or CHECK it was (docs/rules/lieng.md §6.9).
+   * Unset for every other action, whose action taken is the request's own.
+   * </pre>
+   *
+   * <code>.cardrules.v1.LiengAction resolved_action = 7;</code>
+   * @return Whether the resolvedAction field is set.
+   */
+  @java.lang.Override
+  public boolean hasResolvedAction() {
+    return ((bitField0_ & 0x00000004) != 0);
+  }
+  /**
+   * <pre>
+   * Set only when `action` was a TIMEOUT and it was accepted: the FOLD or CHECK it was (docs/rules/lieng.md §6.9).
+   * Unset for every other action, whose action taken is the request's own.
+   * </pre>
+   *
+   * <code>.cardrules.v1.LiengAction resolved_action = 7;</code>
+   * @return The resolvedAction.
+   */
+  @java.lang.Override
+  public io.cardrules.v1.LiengAction getResolvedAction() {
+    return resolvedAction_ == null ? io.cardrules.v1.LiengAction.getDefaultInstance() : resolvedAction_;
+  }
+  /**
+   * <pre>
+   * Set only when `action` was a TIMEOUT and it was accepted: the FOLD or CHECK it was (docs/rules/lieng.md §6.9).
+   * Unset for every other action, whose action taken is the request's own.
+   * </pre>
+   *
+   * <code>.cardrules.v1.LiengAction resolved_action = 7;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.LiengActionOrBuilder getResolvedActionOrBuilder() {
+    return resolvedAction_ == null ? io.cardrules.v1.LiengAction.getDefaultInstance() : resolvedAction_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -274,6 +315,9 @@ private static final long serialVersionUID = 0L;
     }
     for (int i = 0; i < views_.size(); i++) {
       output.writeMessage(6, views_.get(i));
+    }
+    if (((bitField0_ & 0x00000004) != 0)) {
+      output.writeMessage(7, getResolvedAction());
     }
     getUnknownFields().writeTo(output);
   }
@@ -308,6 +352,10 @@ private static final long serialVersionUID = 0L;
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(6, views_.get(i));
     }
+    if (((bitField0_ & 0x00000004) != 0)) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(7, getResolvedAction());
+    }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
     return size;
@@ -340,6 +388,11 @@ private static final long serialVersionUID = 0L;
     }
     if (!getViewsList()
         .equals(other.getViewsList())) return false;
+    if (hasResolvedAction() != other.hasResolvedAction()) return false;
+    if (hasResolvedAction()) {
+      if (!getResolvedAction()
+          .equals(other.getResolvedAction())) return false;
+    }
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -371,6 +424,10 @@ private static final long serialVersionUID = 0L;
     if (getViewsCount() > 0) {
       hash = (37 * hash) + VIEWS_FIELD_NUMBER;
       hash = (53 * hash) + getViewsList().hashCode();
+    }
+    if (hasResolvedAction()) {
+      hash = (37 * hash) + RESOLVED_ACTION_FIELD_NUMBER;
+      hash = (53 * hash) + getResolvedAction().hashCode();
     }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
@@ -506,6 +563,7 @@ private static final long serialVersionUID = 0L;
         getEventsFieldBuilder();
         getNextStateFieldBuilder();
         getViewsFieldBuilder();
+        getResolvedActionFieldBuilder();
       }
     }
     @java.lang.Override
@@ -538,6 +596,11 @@ private static final long serialVersionUID = 0L;
         viewsBuilder_.clear();
       }
       bitField0_ = (bitField0_ & ~0x00000020);
+      resolvedAction_ = null;
+      if (resolvedActionBuilder_ != null) {
+        resolvedActionBuilder_.dispose();
+        resolvedActionBuilder_ = null;
+      }
       return this;
     }
 
@@ -611,6 +674,12 @@ private static final long serialVersionUID = 0L;
             ? nextState_
             : nextStateBuilder_.build();
         to_bitField0_ |= 0x00000002;
+      }
+      if (((from_bitField0_ & 0x00000040) != 0)) {
+        result.resolvedAction_ = resolvedActionBuilder_ == null
+            ? resolvedAction_
+            : resolvedActionBuilder_.build();
+        to_bitField0_ |= 0x00000004;
       }
       result.bitField0_ |= to_bitField0_;
     }
@@ -723,6 +792,9 @@ private static final long serialVersionUID = 0L;
           }
         }
       }
+      if (other.hasResolvedAction()) {
+        mergeResolvedAction(other.getResolvedAction());
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -799,6 +871,13 @@ private static final long serialVersionUID = 0L;
               }
               break;
             } // case 50
+            case 58: {
+              input.readMessage(
+                  getResolvedActionFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              bitField0_ |= 0x00000040;
+              break;
+            } // case 58
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1747,6 +1826,172 @@ private static final long serialVersionUID = 0L;
         views_ = null;
       }
       return viewsBuilder_;
+    }
+
+    private io.cardrules.v1.LiengAction resolvedAction_;
+    private com.google.protobuf.SingleFieldBuilderV3<
+        io.cardrules.v1.LiengAction, io.cardrules.v1.LiengAction.Builder, io.cardrules.v1.LiengActionOrBuilder> resolvedActionBuilder_;
+    /**
+     * <pre>
+     * Set only when `action` was a TIMEOUT and it was accepted: the FOLD or CHECK it was (docs/rules/lieng.md §6.9).
+     * Unset for every other action, whose action taken is the request's own.
+     * </pre>
+     *
+     * <code>.cardrules.v1.LiengAction resolved_action = 7;</code>
+     * @return Whether the resolvedAction field is set.
+     */
+    public boolean hasResolvedAction() {
+      return ((bitField0_ & 0x00000040) != 0);
+    }
+    /**
+     * <pre>
+     * Set only when `action` was a TIMEOUT and it was accepted: the FOLD or CHECK it was (docs/rules/lieng.md §6.9).
+     * Unset for every other action, whose action taken is the request's own.
+     * </pre>
+     *
+     * <code>.cardrules.v1.LiengAction resolved_action = 7;</code>
+     * @return The resolvedAction.
+     */
+    public io.cardrules.v1.LiengAction getResolvedAction() {
+      if (resolvedActionBuilder_ == null) {
+        return resolvedAction_ == null ? io.cardrules.v1.LiengAction.getDefaultInstance() : resolvedAction_;
+      } else {
+        return resolvedActionBuilder_.getMessage();
+      }
+    }
+    /**
+     * <pre>
+     * Set only when `action` was a TIMEOUT and it was accepted: the FOLD or CHECK it was (docs/rules/lieng.md §6.9).
+     * Unset for every other action, whose action taken is the request's own.
+     * </pre>
+     *
+     * <code>.cardrules.v1.LiengAction resolved_action = 7;</code>
+     */
+    public Builder setResolvedAction(io.cardrules.v1.LiengAction value) {
+      if (resolvedActionBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        resolvedAction_ = value;
+      } else {
+        resolvedActionBuilder_.setMessage(value);
+      }
+      bitField0_ |= 0x00000040;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Set only when `action` was a TIMEOUT and it was accepted: the FOLD or CHECK it was (docs/rules/lieng.md §6.9).
+     * Unset for every other action, whose action taken is the request's own.
+     * </pre>
+     *
+     * <code>.cardrules.v1.LiengAction resolved_action = 7;</code>
+     */
+    public Builder setResolvedAction(
+        io.cardrules.v1.LiengAction.Builder builderForValue) {
+      if (resolvedActionBuilder_ == null) {
+        resolvedAction_ = builderForValue.build();
+      } else {
+        resolvedActionBuilder_.setMessage(builderForValue.build());
+      }
+      bitField0_ |= 0x00000040;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Set only when `action` was a TIMEOUT and it was accepted: the FOLD or CHECK it was (docs/rules/lieng.md §6.9).
+     * Unset for every other action, whose action taken is the request's own.
+     * </pre>
+     *
+     * <code>.cardrules.v1.LiengAction resolved_action = 7;</code>
+     */
+    public Builder mergeResolvedAction(io.cardrules.v1.LiengAction value) {
+      if (resolvedActionBuilder_ == null) {
+        if (((bitField0_ & 0x00000040) != 0) &&
+          resolvedAction_ != null &&
+          resolvedAction_ != io.cardrules.v1.LiengAction.getDefaultInstance()) {
+          getResolvedActionBuilder().mergeFrom(value);
+        } else {
+          resolvedAction_ = value;
+        }
+      } else {
+        resolvedActionBuilder_.mergeFrom(value);
+      }
+      if (resolvedAction_ != null) {
+        bitField0_ |= 0x00000040;
+        onChanged();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Set only when `action` was a TIMEOUT and it was accepted: the FOLD or CHECK it was (docs/rules/lieng.md §6.9).
+     * Unset for every other action, whose action taken is the request's own.
+     * </pre>
+     *
+     * <code>.cardrules.v1.LiengAction resolved_action = 7;</code>
+     */
+    public Builder clearResolvedAction() {
+      bitField0_ = (bitField0_ & ~0x00000040);
+      resolvedAction_ = null;
+      if (resolvedActionBuilder_ != null) {
+        resolvedActionBuilder_.dispose();
+        resolvedActionBuilder_ = null;
+      }
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Set only when `action` was a TIMEOUT and it was accepted: the FOLD or CHECK it was (docs/rules/lieng.md §6.9).
+     * Unset for every other action, whose action taken is the request's own.
+     * </pre>
+     *
+     * <code>.cardrules.v1.LiengAction resolved_action = 7;</code>
+     */
+    public io.cardrules.v1.LiengAction.Builder getResolvedActionBuilder() {
+      bitField0_ |= 0x00000040;
+      onChanged();
+      return getResolvedActionFieldBuilder().getBuilder();
+    }
+    /**
+     * <pre>
+     * Set only when `action` was a TIMEOUT and it was accepted: the FOLD or CHECK it was (docs/rules/lieng.md §6.9).
+     * Unset for every other action, whose action taken is the request's own.
+     * </pre>
+     *
+     * <code>.cardrules.v1.LiengAction resolved_action = 7;</code>
+     */
+    public io.cardrules.v1.LiengActionOrBuilder getResolvedActionOrBuilder() {
+      if (resolvedActionBuilder_ != null) {
+        return resolvedActionBuilder_.getMessageOrBuilder();
+      } else {
+        return resolvedAction_ == null ?
+            io.cardrules.v1.LiengAction.getDefaultInstance() : resolvedAction_;
+      }
+    }
+    /**
+     * <pre>
+     * Set only when `action` was a TIMEOUT and it was accepted: the FOLD or CHECK it was (docs/rules/lieng.md §6.9).
+     * Unset for every other action, whose action taken is the request's own.
+     * </pre>
+     *
+     * <code>.cardrules.v1.LiengAction resolved_action = 7;</code>
+     */
+    private com.google.protobuf.SingleFieldBuilderV3<
+        io.cardrules.v1.LiengAction, io.cardrules.v1.LiengAction.Builder, io.cardrules.v1.LiengActionOrBuilder> 
+        getResolvedActionFieldBuilder() {
+      if (resolvedActionBuilder_ == null) {
+        resolvedActionBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+            io.cardrules.v1.LiengAction, io.cardrules.v1.LiengAction.Builder, io.cardrules.v1.LiengActionOrBuilder>(
+                getResolvedAction(),
+                getParentForChildren(),
+                isClean());
+        resolvedAction_ = null;
+      }
+      return resolvedActionBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

@@ -139,4 +139,34 @@ public interface LiengServiceValidatePlayResponseOrBuilder extends
    */
   io.cardrules.v1.LiengServiceValidatePlayViewOrBuilder getViewsOrBuilder(
       int index);
+
+  /**
+   * <pre>
+   * Set only when `action` was a TIMEOUT and it was accepted: the FOLD or CHECK it was (docs/rules/lieng.md §6.9).
+   * Unset for every other action, whose action taken is the request's own.
+   * </pre>
+   *
+   * <code>.cardrules.v1.LiengAction resolved_action = 7;</code>
+   * @return Whether the resolvedAction field is set.
+   */
+  boolean hasResolvedAction();
+  /**
+   * <pre>
+   * Set only when `action` was a TIMEOUT and it was accepted: the FOLD or CHECK it was (docs/rules/lieng.md §6.9).
+   * Unset for every other action, whose action taken is the request's own.
+   * </pre>
+   *
+   * <code>.cardrules.v1.LiengAction resolved_action = 7;</code>
+   * @return The resolvedAction.
+   */
+  io.cardrules.v1.LiengAction getResolvedAction();
+  /**
+   * <pre>
+   * Set only when `action` was a TIMEOUT and it was accepted: the FOLD or CHECK it was (docs/rules/lieng.md §6.9).
+   * Unset for every other action, whose action taken is the request's own.
+   * </pre>
+   *
+   * <code>.cardrules.v1.LiengAction resolved_action = 7;</code>
+   */
+  io.cardrules.v1.LiengActionOrBuilder getResolvedActionOrBuilder();
 }

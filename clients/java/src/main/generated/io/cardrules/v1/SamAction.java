@@ -6,7 +6,7 @@ package io.cardrules.v1;
 
 /**
  * <pre>
- * One action by one seat: play cards or pass.
+ * One action by one seat: play cards, pass, or time out.
  * </pre>
  *
  * Protobuf type {@code cardrules.v1.SamAction}
@@ -51,6 +51,7 @@ private static final long serialVersionUID = 0L;
           com.google.protobuf.AbstractMessage.InternalOneOfEnum {
     PLAY(2),
     PASS(3),
+    TIMEOUT(4),
     ACTION_NOT_SET(0);
     private final int value;
     private ActionCase(int value) {
@@ -70,6 +71,7 @@ private static final long serialVersionUID = 0L;
       switch (value) {
         case 2: return PLAY;
         case 3: return PASS;
+        case 4: return TIMEOUT;
         case 0: return ACTION_NOT_SET;
         default: return null;
       }
@@ -170,6 +172,49 @@ private static final long serialVersionUID = 0L;
     return io.cardrules.v1.SamPass.getDefaultInstance();
   }
 
+  public static final int TIMEOUT_FIELD_NUMBER = 4;
+  /**
+   * <pre>
+   * The seat's clock ran out: the service chooses its play or pass.
+   * </pre>
+   *
+   * <code>.cardrules.v1.SamTimeout timeout = 4;</code>
+   * @return Whether the timeout field is set.
+   */
+  @java.lang.Override
+  public boolean hasTimeout() {
+    return actionCase_ == 4;
+  }
+  /**
+   * <pre>
+   * The seat's clock ran out: the service chooses its play or pass.
+   * </pre>
+   *
+   * <code>.cardrules.v1.SamTimeout timeout = 4;</code>
+   * @return The timeout.
+   */
+  @java.lang.Override
+  public io.cardrules.v1.SamTimeout getTimeout() {
+    if (actionCase_ == 4) {
+       return (io.cardrules.v1.SamTimeout) action_;
+    }
+    return io.cardrules.v1.SamTimeout.getDefaultInstance();
+  }
+  /**
+   * <pre>
+   * The seat's clock ran out: the service chooses its play or pass.
+   * </pre>
+   *
+   * <code>.cardrules.v1.SamTimeout timeout = 4;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.SamTimeoutOrBuilder getTimeoutOrBuilder() {
+    if (actionCase_ == 4) {
+       return (io.cardrules.v1.SamTimeout) action_;
+    }
+    return io.cardrules.v1.SamTimeout.getDefaultInstance();
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -193,6 +238,9 @@ private static final long serialVersionUID = 0L;
     if (actionCase_ == 3) {
       output.writeMessage(3, (io.cardrules.v1.SamPass) action_);
     }
+    if (actionCase_ == 4) {
+      output.writeMessage(4, (io.cardrules.v1.SamTimeout) action_);
+    }
     getUnknownFields().writeTo(output);
   }
 
@@ -213,6 +261,10 @@ private static final long serialVersionUID = 0L;
     if (actionCase_ == 3) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(3, (io.cardrules.v1.SamPass) action_);
+    }
+    if (actionCase_ == 4) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(4, (io.cardrules.v1.SamTimeout) action_);
     }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
@@ -241,6 +293,10 @@ private static final long serialVersionUID = 0L;
         if (!getPass()
             .equals(other.getPass())) return false;
         break;
+      case 4:
+        if (!getTimeout()
+            .equals(other.getTimeout())) return false;
+        break;
       case 0:
       default:
     }
@@ -265,6 +321,10 @@ private static final long serialVersionUID = 0L;
       case 3:
         hash = (37 * hash) + PASS_FIELD_NUMBER;
         hash = (53 * hash) + getPass().hashCode();
+        break;
+      case 4:
+        hash = (37 * hash) + TIMEOUT_FIELD_NUMBER;
+        hash = (53 * hash) + getTimeout().hashCode();
         break;
       case 0:
       default:
@@ -368,7 +428,7 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * One action by one seat: play cards or pass.
+   * One action by one seat: play cards, pass, or time out.
    * </pre>
    *
    * Protobuf type {@code cardrules.v1.SamAction}
@@ -410,6 +470,9 @@ private static final long serialVersionUID = 0L;
       }
       if (passBuilder_ != null) {
         passBuilder_.clear();
+      }
+      if (timeoutBuilder_ != null) {
+        timeoutBuilder_.clear();
       }
       actionCase_ = 0;
       action_ = null;
@@ -462,6 +525,10 @@ private static final long serialVersionUID = 0L;
       if (actionCase_ == 3 &&
           passBuilder_ != null) {
         result.action_ = passBuilder_.build();
+      }
+      if (actionCase_ == 4 &&
+          timeoutBuilder_ != null) {
+        result.action_ = timeoutBuilder_.build();
       }
     }
 
@@ -521,6 +588,10 @@ private static final long serialVersionUID = 0L;
           mergePass(other.getPass());
           break;
         }
+        case TIMEOUT: {
+          mergeTimeout(other.getTimeout());
+          break;
+        }
         case ACTION_NOT_SET: {
           break;
         }
@@ -570,6 +641,13 @@ private static final long serialVersionUID = 0L;
               actionCase_ = 3;
               break;
             } // case 26
+            case 34: {
+              input.readMessage(
+                  getTimeoutFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              actionCase_ = 4;
+              break;
+            } // case 34
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -952,6 +1030,184 @@ private static final long serialVersionUID = 0L;
       actionCase_ = 3;
       onChanged();
       return passBuilder_;
+    }
+
+    private com.google.protobuf.SingleFieldBuilderV3<
+        io.cardrules.v1.SamTimeout, io.cardrules.v1.SamTimeout.Builder, io.cardrules.v1.SamTimeoutOrBuilder> timeoutBuilder_;
+    /**
+     * <pre>
+     * The seat's clock ran out: the service chooses its play or pass.
+     * </pre>
+     *
+     * <code>.cardrules.v1.SamTimeout timeout = 4;</code>
+     * @return Whether the timeout field is set.
+     */
+    @java.lang.Override
+    public boolean hasTimeout() {
+      return actionCase_ == 4;
+    }
+    /**
+     * <pre>
+     * The seat's clock ran out: the service chooses its play or pass.
+     * </pre>
+     *
+     * <code>.cardrules.v1.SamTimeout timeout = 4;</code>
+     * @return The timeout.
+     */
+    @java.lang.Override
+    public io.cardrules.v1.SamTimeout getTimeout() {
+      if (timeoutBuilder_ == null) {
+        if (actionCase_ == 4) {
+          return (io.cardrules.v1.SamTimeout) action_;
+        }
+        return io.cardrules.v1.SamTimeout.getDefaultInstance();
+      } else {
+        if (actionCase_ == 4) {
+          return timeoutBuilder_.getMessage();
+        }
+        return io.cardrules.v1.SamTimeout.getDefaultInstance();
+      }
+    }
+    /**
+     * <pre>
+     * The seat's clock ran out: the service chooses its play or pass.
+     * </pre>
+     *
+     * <code>.cardrules.v1.SamTimeout timeout = 4;</code>
+     */
+    public Builder setTimeout(io.cardrules.v1.SamTimeout value) {
+      if (timeoutBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        action_ = value;
+        onChanged();
+      } else {
+        timeoutBuilder_.setMessage(value);
+      }
+      actionCase_ = 4;
+      return this;
+    }
+    /**
+     * <pre>
+     * The seat's clock ran out: the service chooses its play or pass.
+     * </pre>
+     *
+     * <code>.cardrules.v1.SamTimeout timeout = 4;</code>
+     */
+    public Builder setTimeout(
+        io.cardrules.v1.SamTimeout.Builder builderForValue) {
+      if (timeoutBuilder_ == null) {
+        action_ = builderForValue.build();
+        onChanged();
+      } else {
+        timeoutBuilder_.setMessage(builderForValue.build());
+      }
+      actionCase_ = 4;
+      return this;
+    }
+    /**
+     * <pre>
+     * The seat's clock ran out: the service chooses its play or pass.
+     * </pre>
+     *
+     * <code>.cardrules.v1.SamTimeout timeout = 4;</code>
+     */
+    public Builder mergeTimeout(io.cardrules.v1.SamTimeout value) {
+      if (timeoutBuilder_ == null) {
+        if (actionCase_ == 4 &&
+            action_ != io.cardrules.v1.SamTimeout.getDefaultInstance()) {
+          action_ = io.cardrules.v1.SamTimeout.newBuilder((io.cardrules.v1.SamTimeout) action_)
+              .mergeFrom(value).buildPartial();
+        } else {
+          action_ = value;
+        }
+        onChanged();
+      } else {
+        if (actionCase_ == 4) {
+          timeoutBuilder_.mergeFrom(value);
+        } else {
+          timeoutBuilder_.setMessage(value);
+        }
+      }
+      actionCase_ = 4;
+      return this;
+    }
+    /**
+     * <pre>
+     * The seat's clock ran out: the service chooses its play or pass.
+     * </pre>
+     *
+     * <code>.cardrules.v1.SamTimeout timeout = 4;</code>
+     */
+    public Builder clearTimeout() {
+      if (timeoutBuilder_ == null) {
+        if (actionCase_ == 4) {
+          actionCase_ = 0;
+          action_ = null;
+          onChanged();
+        }
+      } else {
+        if (actionCase_ == 4) {
+          actionCase_ = 0;
+          action_ = null;
+        }
+        timeoutBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The seat's clock ran out: the service chooses its play or pass.
+     * </pre>
+     *
+     * <code>.cardrules.v1.SamTimeout timeout = 4;</code>
+     */
+    public io.cardrules.v1.SamTimeout.Builder getTimeoutBuilder() {
+      return getTimeoutFieldBuilder().getBuilder();
+    }
+    /**
+     * <pre>
+     * The seat's clock ran out: the service chooses its play or pass.
+     * </pre>
+     *
+     * <code>.cardrules.v1.SamTimeout timeout = 4;</code>
+     */
+    @java.lang.Override
+    public io.cardrules.v1.SamTimeoutOrBuilder getTimeoutOrBuilder() {
+      if ((actionCase_ == 4) && (timeoutBuilder_ != null)) {
+        return timeoutBuilder_.getMessageOrBuilder();
+      } else {
+        if (actionCase_ == 4) {
+          return (io.cardrules.v1.SamTimeout) action_;
+        }
+        return io.cardrules.v1.SamTimeout.getDefaultInstance();
+      }
+    }
+    /**
+     * <pre>
+     * The seat's clock ran out: the service chooses its play or pass.
+     * </pre>
+     *
+     * <code>.cardrules.v1.SamTimeout timeout = 4;</code>
+     */
+    private com.google.protobuf.SingleFieldBuilderV3<
+        io.cardrules.v1.SamTimeout, io.cardrules.v1.SamTimeout.Builder, io.cardrules.v1.SamTimeoutOrBuilder> 
+        getTimeoutFieldBuilder() {
+      if (timeoutBuilder_ == null) {
+        if (!(actionCase_ == 4)) {
+          action_ = io.cardrules.v1.SamTimeout.getDefaultInstance();
+        }
+        timeoutBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+            io.cardrules.v1.SamTimeout, io.cardrules.v1.SamTimeout.Builder, io.cardrules.v1.SamTimeoutOrBuilder>(
+                (io.cardrules.v1.SamTimeout) action_,
+                getParentForChildren(),
+                isClean());
+        action_ = null;
+      }
+      actionCase_ = 4;
+      onChanged();
+      return timeoutBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

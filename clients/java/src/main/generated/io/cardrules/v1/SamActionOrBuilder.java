@@ -56,5 +56,32 @@ public interface SamActionOrBuilder extends
    */
   io.cardrules.v1.SamPassOrBuilder getPassOrBuilder();
 
+  /**
+   * <pre>
+   * The seat's clock ran out: the service chooses its play or pass.
+   * </pre>
+   *
+   * <code>.cardrules.v1.SamTimeout timeout = 4;</code>
+   * @return Whether the timeout field is set.
+   */
+  boolean hasTimeout();
+  /**
+   * <pre>
+   * The seat's clock ran out: the service chooses its play or pass.
+   * </pre>
+   *
+   * <code>.cardrules.v1.SamTimeout timeout = 4;</code>
+   * @return The timeout.
+   */
+  io.cardrules.v1.SamTimeout getTimeout();
+  /**
+   * <pre>
+   * The seat's clock ran out: the service chooses its play or pass.
+   * </pre>
+   *
+   * <code>.cardrules.v1.SamTimeout timeout = 4;</code>
+   */
+  io.cardrules.v1.SamTimeoutOrBuilder getTimeoutOrBuilder();
+
   io.cardrules.v1.SamAction.ActionCase getActionCase();
 }

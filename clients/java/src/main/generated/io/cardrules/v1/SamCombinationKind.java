@@ -191,7 +191,7 @@ public enum SamCombinationKind
   }
   public static final com.google.protobuf.Descriptors.EnumDescriptor
       getDescriptor() {
-    return io.cardrules.v1.SamLoc.getDescriptor().getEnumTypes().get(6);
+    return io.cardrules.v1.SamLoc.getDescriptor().getEnumTypes().get(7);
   }
 
   private static final SamCombinationKind[] VALUES = values();

@@ -113,6 +113,15 @@ public enum SamEventKind
    * <code>SAM_EVENT_KIND_BAO_MOT_PENALTY = 12;</code>
    */
   SAM_EVENT_KIND_BAO_MOT_PENALTY(12),
+  /**
+   * <pre>
+   * `seat`'s clock ran out (a TIMEOUT action): the service played or passed for it (`resolved_action`). Always the
+   * first event of its answer; the events after it are those of that play or pass.
+   * </pre>
+   *
+   * <code>SAM_EVENT_KIND_TIMEOUT = 13;</code>
+   */
+  SAM_EVENT_KIND_TIMEOUT(13),
   UNRECOGNIZED(-1),
   ;
 
@@ -216,6 +225,15 @@ public enum SamEventKind
    * <code>SAM_EVENT_KIND_BAO_MOT_PENALTY = 12;</code>
    */
   public static final int SAM_EVENT_KIND_BAO_MOT_PENALTY_VALUE = 12;
+  /**
+   * <pre>
+   * `seat`'s clock ran out (a TIMEOUT action): the service played or passed for it (`resolved_action`). Always the
+   * first event of its answer; the events after it are those of that play or pass.
+   * </pre>
+   *
+   * <code>SAM_EVENT_KIND_TIMEOUT = 13;</code>
+   */
+  public static final int SAM_EVENT_KIND_TIMEOUT_VALUE = 13;
 
 
   public final int getNumber() {
@@ -255,6 +273,7 @@ public enum SamEventKind
       case 10: return SAM_EVENT_KIND_LEAD_PASSED;
       case 11: return SAM_EVENT_KIND_SAM_FAILED_STUCK;
       case 12: return SAM_EVENT_KIND_BAO_MOT_PENALTY;
+      case 13: return SAM_EVENT_KIND_TIMEOUT;
       default: return null;
     }
   }
@@ -285,7 +304,7 @@ public enum SamEventKind
   }
   public static final com.google.protobuf.Descriptors.EnumDescriptor
       getDescriptor() {
-    return io.cardrules.v1.SamLoc.getDescriptor().getEnumTypes().get(9);
+    return io.cardrules.v1.SamLoc.getDescriptor().getEnumTypes().get(10);
   }
 
   private static final SamEventKind[] VALUES = values();

@@ -191,7 +191,7 @@ public enum SamHandEnd
   }
   public static final com.google.protobuf.Descriptors.EnumDescriptor
       getDescriptor() {
-    return io.cardrules.v1.SamLoc.getDescriptor().getEnumTypes().get(7);
+    return io.cardrules.v1.SamLoc.getDescriptor().getEnumTypes().get(8);
   }
 
   private static final SamHandEnd[] VALUES = values();

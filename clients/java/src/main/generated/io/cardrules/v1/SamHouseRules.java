@@ -26,6 +26,7 @@ private static final long serialVersionUID = 0L;
     baoMot_ = 0;
     finishWithTwo_ = 0;
     thoiTwo_ = 0;
+    timeoutLead_ = 0;
   }
 
   @java.lang.Override
@@ -514,6 +515,32 @@ private static final long serialVersionUID = 0L;
     return feeBps_;
   }
 
+  public static final int TIMEOUT_LEAD_FIELD_NUMBER = 18;
+  private int timeoutLead_ = 0;
+  /**
+   * <pre>
+   * What a leader whose clock ran out leads (docs/rules/sam-loc.md §9.8); default LOWEST_SINGLE.
+   * </pre>
+   *
+   * <code>.cardrules.v1.SamTimeoutLead timeout_lead = 18;</code>
+   * @return The enum numeric value on the wire for timeoutLead.
+   */
+  @java.lang.Override public int getTimeoutLeadValue() {
+    return timeoutLead_;
+  }
+  /**
+   * <pre>
+   * What a leader whose clock ran out leads (docs/rules/sam-loc.md §9.8); default LOWEST_SINGLE.
+   * </pre>
+   *
+   * <code>.cardrules.v1.SamTimeoutLead timeout_lead = 18;</code>
+   * @return The timeoutLead.
+   */
+  @java.lang.Override public io.cardrules.v1.SamTimeoutLead getTimeoutLead() {
+    io.cardrules.v1.SamTimeoutLead result = io.cardrules.v1.SamTimeoutLead.forNumber(timeoutLead_);
+    return result == null ? io.cardrules.v1.SamTimeoutLead.UNRECOGNIZED : result;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -578,6 +605,9 @@ private static final long serialVersionUID = 0L;
     }
     if (((bitField0_ & 0x00000800) != 0)) {
       output.writeInt32(17, feeBps_);
+    }
+    if (timeoutLead_ != io.cardrules.v1.SamTimeoutLead.SAM_TIMEOUT_LEAD_UNSPECIFIED.getNumber()) {
+      output.writeEnum(18, timeoutLead_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -655,6 +685,10 @@ private static final long serialVersionUID = 0L;
     if (((bitField0_ & 0x00000800) != 0)) {
       size += com.google.protobuf.CodedOutputStream
         .computeInt32Size(17, feeBps_);
+    }
+    if (timeoutLead_ != io.cardrules.v1.SamTimeoutLead.SAM_TIMEOUT_LEAD_UNSPECIFIED.getNumber()) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeEnumSize(18, timeoutLead_);
     }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
@@ -736,6 +770,7 @@ private static final long serialVersionUID = 0L;
       if (getFeeBps()
           != other.getFeeBps()) return false;
     }
+    if (timeoutLead_ != other.timeoutLead_) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -814,6 +849,8 @@ private static final long serialVersionUID = 0L;
       hash = (37 * hash) + FEE_BPS_FIELD_NUMBER;
       hash = (53 * hash) + getFeeBps();
     }
+    hash = (37 * hash) + TIMEOUT_LEAD_FIELD_NUMBER;
+    hash = (53 * hash) + timeoutLead_;
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -976,6 +1013,7 @@ private static final long serialVersionUID = 0L;
       }
       instantWinMultiplier_ = 0L;
       feeBps_ = 0;
+      timeoutLead_ = 0;
       return this;
     }
 
@@ -1075,6 +1113,9 @@ private static final long serialVersionUID = 0L;
         result.feeBps_ = feeBps_;
         to_bitField0_ |= 0x00000800;
       }
+      if (((from_bitField0_ & 0x00020000) != 0)) {
+        result.timeoutLead_ = timeoutLead_;
+      }
       result.bitField0_ |= to_bitField0_;
     }
 
@@ -1172,6 +1213,9 @@ private static final long serialVersionUID = 0L;
       }
       if (other.hasFeeBps()) {
         setFeeBps(other.getFeeBps());
+      }
+      if (other.timeoutLead_ != 0) {
+        setTimeoutLeadValue(other.getTimeoutLeadValue());
       }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
@@ -1286,6 +1330,11 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00010000;
               break;
             } // case 136
+            case 144: {
+              timeoutLead_ = input.readEnum();
+              bitField0_ |= 0x00020000;
+              break;
+            } // case 144
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -2437,6 +2486,79 @@ private static final long serialVersionUID = 0L;
     public Builder clearFeeBps() {
       bitField0_ = (bitField0_ & ~0x00010000);
       feeBps_ = 0;
+      onChanged();
+      return this;
+    }
+
+    private int timeoutLead_ = 0;
+    /**
+     * <pre>
+     * What a leader whose clock ran out leads (docs/rules/sam-loc.md §9.8); default LOWEST_SINGLE.
+     * </pre>
+     *
+     * <code>.cardrules.v1.SamTimeoutLead timeout_lead = 18;</code>
+     * @return The enum numeric value on the wire for timeoutLead.
+     */
+    @java.lang.Override public int getTimeoutLeadValue() {
+      return timeoutLead_;
+    }
+    /**
+     * <pre>
+     * What a leader whose clock ran out leads (docs/rules/sam-loc.md §9.8); default LOWEST_SINGLE.
+     * </pre>
+     *
+     * <code>.cardrules.v1.SamTimeoutLead timeout_lead = 18;</code>
+     * @param value The enum numeric value on the wire for timeoutLead to set.
+     * @return This builder for chaining.
+     */
+    public Builder setTimeoutLeadValue(int value) {
+      timeoutLead_ = value;
+      bitField0_ |= 0x00020000;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * What a leader whose clock ran out leads (docs/rules/sam-loc.md §9.8); default LOWEST_SINGLE.
+     * </pre>
+     *
+     * <code>.cardrules.v1.SamTimeoutLead timeout_lead = 18;</code>
+     * @return The timeoutLead.
+     */
+    @java.lang.Override
+    public io.cardrules.v1.SamTimeoutLead getTimeoutLead() {
+      io.cardrules.v1.SamTimeoutLead result = io.cardrules.v1.SamTimeoutLead.forNumber(timeoutLead_);
+      return result == null ? io.cardrules.v1.SamTimeoutLead.UNRECOGNIZED : result;
+    }
+    /**
+     * <pre>
+     * What a leader whose clock ran out leads (docs/rules/sam-loc.md §9.8); default LOWEST_SINGLE.
+     * </pre>
+     *
+     * <code>.cardrules.v1.SamTimeoutLead timeout_lead = 18;</code>
+     * @param value The timeoutLead to set.
+     * @return This builder for chaining.
+     */
+    public Builder setTimeoutLead(io.cardrules.v1.SamTimeoutLead value) {
+      if (value == null) {
+        throw new NullPointerException();
+      }
+      bitField0_ |= 0x00020000;
+      timeoutLead_ = value.getNumber();
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * What a leader whose clock ran out leads (docs/rules/sam-loc.md §9.8); default LOWEST_SINGLE.
+     * </pre>
+     *
+     * <code>.cardrules.v1.SamTimeoutLead timeout_lead = 18;</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearTimeoutLead() {
+      bitField0_ = (bitField0_ & ~0x00020000);
+      timeoutLead_ = 0;
       onChanged();
       return this;
     }

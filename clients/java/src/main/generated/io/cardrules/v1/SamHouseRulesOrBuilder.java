@@ -338,4 +338,23 @@ public interface SamHouseRulesOrBuilder extends
    * @return The feeBps.
    */
   int getFeeBps();
+
+  /**
+   * <pre>
+   * What a leader whose clock ran out leads (docs/rules/sam-loc.md §9.8); default LOWEST_SINGLE.
+   * </pre>
+   *
+   * <code>.cardrules.v1.SamTimeoutLead timeout_lead = 18;</code>
+   * @return The enum numeric value on the wire for timeoutLead.
+   */
+  int getTimeoutLeadValue();
+  /**
+   * <pre>
+   * What a leader whose clock ran out leads (docs/rules/sam-loc.md §9.8); default LOWEST_SINGLE.
+   * </pre>
+   *
+   * <code>.cardrules.v1.SamTimeoutLead timeout_lead = 18;</code>
+   * @return The timeoutLead.
+   */
+  io.cardrules.v1.SamTimeoutLead getTimeoutLead();
 }

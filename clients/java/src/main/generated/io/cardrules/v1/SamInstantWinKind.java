@@ -174,7 +174,7 @@ public enum SamInstantWinKind
   }
   public static final com.google.protobuf.Descriptors.EnumDescriptor
       getDescriptor() {
-    return io.cardrules.v1.SamLoc.getDescriptor().getEnumTypes().get(5);
+    return io.cardrules.v1.SamLoc.getDescriptor().getEnumTypes().get(6);
   }
 
   private static final SamInstantWinKind[] VALUES = values();

@@ -295,6 +295,7 @@ public final class SamLocServiceGrpc {
     /**
      * <pre>
      * Is this play or pass legal for the seat to act? When legal, also the events it causes and the next state.
+     * A TIMEOUT (the seat's clock ran out) is answered with the play or pass the service made for it.
      * An illegal play is a normal answer with a reason code; only malformed input is an error.
      * </pre>
      */
@@ -400,6 +401,7 @@ public final class SamLocServiceGrpc {
     /**
      * <pre>
      * Is this play or pass legal for the seat to act? When legal, also the events it causes and the next state.
+     * A TIMEOUT (the seat's clock ran out) is answered with the play or pass the service made for it.
      * An illegal play is a normal answer with a reason code; only malformed input is an error.
      * </pre>
      */
@@ -491,6 +493,7 @@ public final class SamLocServiceGrpc {
     /**
      * <pre>
      * Is this play or pass legal for the seat to act? When legal, also the events it causes and the next state.
+     * A TIMEOUT (the seat's clock ran out) is answered with the play or pass the service made for it.
      * An illegal play is a normal answer with a reason code; only malformed input is an error.
      * </pre>
      */
@@ -580,6 +583,7 @@ public final class SamLocServiceGrpc {
     /**
      * <pre>
      * Is this play or pass legal for the seat to act? When legal, also the events it causes and the next state.
+     * A TIMEOUT (the seat's clock ran out) is answered with the play or pass the service made for it.
      * An illegal play is a normal answer with a reason code; only malformed input is an error.
      * </pre>
      */
@@ -656,6 +660,7 @@ public final class SamLocServiceGrpc {
     /**
      * <pre>
      * Is this play or pass legal for the seat to act? When legal, also the events it causes and the next state.
+     * A TIMEOUT (the seat's clock ran out) is answered with the play or pass the service made for it.
      * An illegal play is a normal answer with a reason code; only malformed input is an error.
      * </pre>
      */

@@ -111,7 +111,8 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * The offered cards' classification, for every play, legal or not (also when it is not the seat's turn or the
-   * hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). Unset only for a pass.
+   * hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). For an accepted TIMEOUT that
+   * played, the classification of `resolved_action`'s cards. Unset for a pass and for any other TIMEOUT.
    * </pre>
    *
    * <code>.cardrules.v1.SamCombination combination = 4;</code>
@@ -124,7 +125,8 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * The offered cards' classification, for every play, legal or not (also when it is not the seat's turn or the
-   * hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). Unset only for a pass.
+   * hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). For an accepted TIMEOUT that
+   * played, the classification of `resolved_action`'s cards. Unset for a pass and for any other TIMEOUT.
    * </pre>
    *
    * <code>.cardrules.v1.SamCombination combination = 4;</code>
@@ -137,7 +139,8 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * The offered cards' classification, for every play, legal or not (also when it is not the seat's turn or the
-   * hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). Unset only for a pass.
+   * hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). For an accepted TIMEOUT that
+   * played, the classification of `resolved_action`'s cards. Unset for a pass and for any other TIMEOUT.
    * </pre>
    *
    * <code>.cardrules.v1.SamCombination combination = 4;</code>
@@ -322,6 +325,50 @@ private static final long serialVersionUID = 0L;
     return views_.get(index);
   }
 
+  public static final int RESOLVED_ACTION_FIELD_NUMBER = 8;
+  private io.cardrules.v1.SamAction resolvedAction_;
+  /**
+   * <pre>
+   * Set only when `action` was a TIMEOUT and it was accepted: the play or pass the service made for the seat
+   * (never a TIMEOUT). A record may store it, or the TIMEOUT itself: SettleRound replays both alike. Unset for
+   * every other action, whose action taken is the request's own.
+   * </pre>
+   *
+   * <code>.cardrules.v1.SamAction resolved_action = 8;</code>
+   * @return Whether the resolvedAction field is set.
+   */
+  @java.lang.Override
+  public boolean hasResolvedAction() {
+    return ((bitField0_ & 0x00000008) != 0);
+  }
+  /**
+   * <pre>
+   * Set only when `action` was a TIMEOUT and it was accepted: the play or pass the service made for the seat
+   * (never a TIMEOUT). A record may store it, or the TIMEOUT itself: SettleRound replays both alike. Unset for
+   * every other action, whose action taken is the request's own.
+   * </pre>
+   *
+   * <code>.cardrules.v1.SamAction resolved_action = 8;</code>
+   * @return The resolvedAction.
+   */
+  @java.lang.Override
+  public io.cardrules.v1.SamAction getResolvedAction() {
+    return resolvedAction_ == null ? io.cardrules.v1.SamAction.getDefaultInstance() : resolvedAction_;
+  }
+  /**
+   * <pre>
+   * Set only when `action` was a TIMEOUT and it was accepted: the play or pass the service made for the seat
+   * (never a TIMEOUT). A record may store it, or the TIMEOUT itself: SettleRound replays both alike. Unset for
+   * every other action, whose action taken is the request's own.
+   * </pre>
+   *
+   * <code>.cardrules.v1.SamAction resolved_action = 8;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.SamActionOrBuilder getResolvedActionOrBuilder() {
+    return resolvedAction_ == null ? io.cardrules.v1.SamAction.getDefaultInstance() : resolvedAction_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -356,6 +403,9 @@ private static final long serialVersionUID = 0L;
     }
     for (int i = 0; i < views_.size(); i++) {
       output.writeMessage(7, views_.get(i));
+    }
+    if (((bitField0_ & 0x00000008) != 0)) {
+      output.writeMessage(8, getResolvedAction());
     }
     getUnknownFields().writeTo(output);
   }
@@ -394,6 +444,10 @@ private static final long serialVersionUID = 0L;
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(7, views_.get(i));
     }
+    if (((bitField0_ & 0x00000008) != 0)) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(8, getResolvedAction());
+    }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
     return size;
@@ -431,6 +485,11 @@ private static final long serialVersionUID = 0L;
     }
     if (!getViewsList()
         .equals(other.getViewsList())) return false;
+    if (hasResolvedAction() != other.hasResolvedAction()) return false;
+    if (hasResolvedAction()) {
+      if (!getResolvedAction()
+          .equals(other.getResolvedAction())) return false;
+    }
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -466,6 +525,10 @@ private static final long serialVersionUID = 0L;
     if (getViewsCount() > 0) {
       hash = (37 * hash) + VIEWS_FIELD_NUMBER;
       hash = (53 * hash) + getViewsList().hashCode();
+    }
+    if (hasResolvedAction()) {
+      hash = (37 * hash) + RESOLVED_ACTION_FIELD_NUMBER;
+      hash = (53 * hash) + getResolvedAction().hashCode();
     }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
@@ -602,6 +665,7 @@ private static final long serialVersionUID = 0L;
         getEventsFieldBuilder();
         getNextStateFieldBuilder();
         getViewsFieldBuilder();
+        getResolvedActionFieldBuilder();
       }
     }
     @java.lang.Override
@@ -639,6 +703,11 @@ private static final long serialVersionUID = 0L;
         viewsBuilder_.clear();
       }
       bitField0_ = (bitField0_ & ~0x00000040);
+      resolvedAction_ = null;
+      if (resolvedActionBuilder_ != null) {
+        resolvedActionBuilder_.dispose();
+        resolvedActionBuilder_ = null;
+      }
       return this;
     }
 
@@ -718,6 +787,12 @@ private static final long serialVersionUID = 0L;
             ? nextState_
             : nextStateBuilder_.build();
         to_bitField0_ |= 0x00000004;
+      }
+      if (((from_bitField0_ & 0x00000080) != 0)) {
+        result.resolvedAction_ = resolvedActionBuilder_ == null
+            ? resolvedAction_
+            : resolvedActionBuilder_.build();
+        to_bitField0_ |= 0x00000008;
       }
       result.bitField0_ |= to_bitField0_;
     }
@@ -833,6 +908,9 @@ private static final long serialVersionUID = 0L;
           }
         }
       }
+      if (other.hasResolvedAction()) {
+        mergeResolvedAction(other.getResolvedAction());
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -916,6 +994,13 @@ private static final long serialVersionUID = 0L;
               }
               break;
             } // case 58
+            case 66: {
+              input.readMessage(
+                  getResolvedActionFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              bitField0_ |= 0x00000080;
+              break;
+            } // case 66
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1165,7 +1250,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The offered cards' classification, for every play, legal or not (also when it is not the seat's turn or the
-     * hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). Unset only for a pass.
+     * hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). For an accepted TIMEOUT that
+     * played, the classification of `resolved_action`'s cards. Unset for a pass and for any other TIMEOUT.
      * </pre>
      *
      * <code>.cardrules.v1.SamCombination combination = 4;</code>
@@ -1177,7 +1263,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The offered cards' classification, for every play, legal or not (also when it is not the seat's turn or the
-     * hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). Unset only for a pass.
+     * hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). For an accepted TIMEOUT that
+     * played, the classification of `resolved_action`'s cards. Unset for a pass and for any other TIMEOUT.
      * </pre>
      *
      * <code>.cardrules.v1.SamCombination combination = 4;</code>
@@ -1193,7 +1280,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The offered cards' classification, for every play, legal or not (also when it is not the seat's turn or the
-     * hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). Unset only for a pass.
+     * hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). For an accepted TIMEOUT that
+     * played, the classification of `resolved_action`'s cards. Unset for a pass and for any other TIMEOUT.
      * </pre>
      *
      * <code>.cardrules.v1.SamCombination combination = 4;</code>
@@ -1214,7 +1302,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The offered cards' classification, for every play, legal or not (also when it is not the seat's turn or the
-     * hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). Unset only for a pass.
+     * hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). For an accepted TIMEOUT that
+     * played, the classification of `resolved_action`'s cards. Unset for a pass and for any other TIMEOUT.
      * </pre>
      *
      * <code>.cardrules.v1.SamCombination combination = 4;</code>
@@ -1233,7 +1322,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The offered cards' classification, for every play, legal or not (also when it is not the seat's turn or the
-     * hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). Unset only for a pass.
+     * hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). For an accepted TIMEOUT that
+     * played, the classification of `resolved_action`'s cards. Unset for a pass and for any other TIMEOUT.
      * </pre>
      *
      * <code>.cardrules.v1.SamCombination combination = 4;</code>
@@ -1259,7 +1349,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The offered cards' classification, for every play, legal or not (also when it is not the seat's turn or the
-     * hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). Unset only for a pass.
+     * hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). For an accepted TIMEOUT that
+     * played, the classification of `resolved_action`'s cards. Unset for a pass and for any other TIMEOUT.
      * </pre>
      *
      * <code>.cardrules.v1.SamCombination combination = 4;</code>
@@ -1277,7 +1368,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The offered cards' classification, for every play, legal or not (also when it is not the seat's turn or the
-     * hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). Unset only for a pass.
+     * hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). For an accepted TIMEOUT that
+     * played, the classification of `resolved_action`'s cards. Unset for a pass and for any other TIMEOUT.
      * </pre>
      *
      * <code>.cardrules.v1.SamCombination combination = 4;</code>
@@ -1290,7 +1382,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The offered cards' classification, for every play, legal or not (also when it is not the seat's turn or the
-     * hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). Unset only for a pass.
+     * hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). For an accepted TIMEOUT that
+     * played, the classification of `resolved_action`'s cards. Unset for a pass and for any other TIMEOUT.
      * </pre>
      *
      * <code>.cardrules.v1.SamCombination combination = 4;</code>
@@ -1306,7 +1399,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The offered cards' classification, for every play, legal or not (also when it is not the seat's turn or the
-     * hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). Unset only for a pass.
+     * hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). For an accepted TIMEOUT that
+     * played, the classification of `resolved_action`'s cards. Unset for a pass and for any other TIMEOUT.
      * </pre>
      *
      * <code>.cardrules.v1.SamCombination combination = 4;</code>
@@ -2158,6 +2252,181 @@ private static final long serialVersionUID = 0L;
         views_ = null;
       }
       return viewsBuilder_;
+    }
+
+    private io.cardrules.v1.SamAction resolvedAction_;
+    private com.google.protobuf.SingleFieldBuilderV3<
+        io.cardrules.v1.SamAction, io.cardrules.v1.SamAction.Builder, io.cardrules.v1.SamActionOrBuilder> resolvedActionBuilder_;
+    /**
+     * <pre>
+     * Set only when `action` was a TIMEOUT and it was accepted: the play or pass the service made for the seat
+     * (never a TIMEOUT). A record may store it, or the TIMEOUT itself: SettleRound replays both alike. Unset for
+     * every other action, whose action taken is the request's own.
+     * </pre>
+     *
+     * <code>.cardrules.v1.SamAction resolved_action = 8;</code>
+     * @return Whether the resolvedAction field is set.
+     */
+    public boolean hasResolvedAction() {
+      return ((bitField0_ & 0x00000080) != 0);
+    }
+    /**
+     * <pre>
+     * Set only when `action` was a TIMEOUT and it was accepted: the play or pass the service made for the seat
+     * (never a TIMEOUT). A record may store it, or the TIMEOUT itself: SettleRound replays both alike. Unset for
+     * every other action, whose action taken is the request's own.
+     * </pre>
+     *
+     * <code>.cardrules.v1.SamAction resolved_action = 8;</code>
+     * @return The resolvedAction.
+     */
+    public io.cardrules.v1.SamAction getResolvedAction() {
+      if (resolvedActionBuilder_ == null) {
+        return resolvedAction_ == null ? io.cardrules.v1.SamAction.getDefaultInstance() : resolvedAction_;
+      } else {
+        return resolvedActionBuilder_.getMessage();
+      }
+    }
+    /**
+     * <pre>
+     * Set only when `action` was a TIMEOUT and it was accepted: the play or pass the service made for the seat
+     * (never a TIMEOUT). A record may store it, or the TIMEOUT itself: SettleRound replays both alike. Unset for
+     * every other action, whose action taken is the request's own.
+     * </pre>
+     *
+     * <code>.cardrules.v1.SamAction resolved_action = 8;</code>
+     */
+    public Builder setResolvedAction(io.cardrules.v1.SamAction value) {
+      if (resolvedActionBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        resolvedAction_ = value;
+      } else {
+        resolvedActionBuilder_.setMessage(value);
+      }
+      bitField0_ |= 0x00000080;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Set only when `action` was a TIMEOUT and it was accepted: the play or pass the service made for the seat
+     * (never a TIMEOUT). A record may store it, or the TIMEOUT itself: SettleRound replays both alike. Unset for
+     * every other action, whose action taken is the request's own.
+     * </pre>
+     *
+     * <code>.cardrules.v1.SamAction resolved_action = 8;</code>
+     */
+    public Builder setResolvedAction(
+        io.cardrules.v1.SamAction.Builder builderForValue) {
+      if (resolvedActionBuilder_ == null) {
+        resolvedAction_ = builderForValue.build();
+      } else {
+        resolvedActionBuilder_.setMessage(builderForValue.build());
+      }
+      bitField0_ |= 0x00000080;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Set only when `action` was a TIMEOUT and it was accepted: the play or pass the service made for the seat
+     * (never a TIMEOUT). A record may store it, or the TIMEOUT itself: SettleRound replays both alike. Unset for
+     * every other action, whose action taken is the request's own.
+     * </pre>
+     *
+     * <code>.cardrules.v1.SamAction resolved_action = 8;</code>
+     */
+    public Builder mergeResolvedAction(io.cardrules.v1.SamAction value) {
+      if (resolvedActionBuilder_ == null) {
+        if (((bitField0_ & 0x00000080) != 0) &&
+          resolvedAction_ != null &&
+          resolvedAction_ != io.cardrules.v1.SamAction.getDefaultInstance()) {
+          getResolvedActionBuilder().mergeFrom(value);
+        } else {
+          resolvedAction_ = value;
+        }
+      } else {
+        resolvedActionBuilder_.mergeFrom(value);
+      }
+      if (resolvedAction_ != null) {
+        bitField0_ |= 0x00000080;
+        onChanged();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Set only when `action` was a TIMEOUT and it was accepted: the play or pass the service made for the seat
+     * (never a TIMEOUT). A record may store it, or the TIMEOUT itself: SettleRound replays both alike. Unset for
+     * every other action, whose action taken is the request's own.
+     * </pre>
+     *
+     * <code>.cardrules.v1.SamAction resolved_action = 8;</code>
+     */
+    public Builder clearResolvedAction() {
+      bitField0_ = (bitField0_ & ~0x00000080);
+      resolvedAction_ = null;
+      if (resolvedActionBuilder_ != null) {
+        resolvedActionBuilder_.dispose();
+        resolvedActionBuilder_ = null;
+      }
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Set only when `action` was a TIMEOUT and it was accepted: the play or pass the service made for the seat
+     * (never a TIMEOUT). A record may store it, or the TIMEOUT itself: SettleRound replays both alike. Unset for
+     * every other action, whose action taken is the request's own.
+     * </pre>
+     *
+     * <code>.cardrules.v1.SamAction resolved_action = 8;</code>
+     */
+    public io.cardrules.v1.SamAction.Builder getResolvedActionBuilder() {
+      bitField0_ |= 0x00000080;
+      onChanged();
+      return getResolvedActionFieldBuilder().getBuilder();
+    }
+    /**
+     * <pre>
+     * Set only when `action` was a TIMEOUT and it was accepted: the play or pass the service made for the seat
+     * (never a TIMEOUT). A record may store it, or the TIMEOUT itself: SettleRound replays both alike. Unset for
+     * every other action, whose action taken is the request's own.
+     * </pre>
+     *
+     * <code>.cardrules.v1.SamAction resolved_action = 8;</code>
+     */
+    public io.cardrules.v1.SamActionOrBuilder getResolvedActionOrBuilder() {
+      if (resolvedActionBuilder_ != null) {
+        return resolvedActionBuilder_.getMessageOrBuilder();
+      } else {
+        return resolvedAction_ == null ?
+            io.cardrules.v1.SamAction.getDefaultInstance() : resolvedAction_;
+      }
+    }
+    /**
+     * <pre>
+     * Set only when `action` was a TIMEOUT and it was accepted: the play or pass the service made for the seat
+     * (never a TIMEOUT). A record may store it, or the TIMEOUT itself: SettleRound replays both alike. Unset for
+     * every other action, whose action taken is the request's own.
+     * </pre>
+     *
+     * <code>.cardrules.v1.SamAction resolved_action = 8;</code>
+     */
+    private com.google.protobuf.SingleFieldBuilderV3<
+        io.cardrules.v1.SamAction, io.cardrules.v1.SamAction.Builder, io.cardrules.v1.SamActionOrBuilder> 
+        getResolvedActionFieldBuilder() {
+      if (resolvedActionBuilder_ == null) {
+        resolvedActionBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+            io.cardrules.v1.SamAction, io.cardrules.v1.SamAction.Builder, io.cardrules.v1.SamActionOrBuilder>(
+                getResolvedAction(),
+                getParentForChildren(),
+                isClean());
+        resolvedAction_ = null;
+      }
+      return resolvedActionBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

@@ -51,7 +51,8 @@ public interface SamLocServiceValidatePlayResponseOrBuilder extends
   /**
    * <pre>
    * The offered cards' classification, for every play, legal or not (also when it is not the seat's turn or the
-   * hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). Unset only for a pass.
+   * hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). For an accepted TIMEOUT that
+   * played, the classification of `resolved_action`'s cards. Unset for a pass and for any other TIMEOUT.
    * </pre>
    *
    * <code>.cardrules.v1.SamCombination combination = 4;</code>
@@ -61,7 +62,8 @@ public interface SamLocServiceValidatePlayResponseOrBuilder extends
   /**
    * <pre>
    * The offered cards' classification, for every play, legal or not (also when it is not the seat's turn or the
-   * hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). Unset only for a pass.
+   * hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). For an accepted TIMEOUT that
+   * played, the classification of `resolved_action`'s cards. Unset for a pass and for any other TIMEOUT.
    * </pre>
    *
    * <code>.cardrules.v1.SamCombination combination = 4;</code>
@@ -71,7 +73,8 @@ public interface SamLocServiceValidatePlayResponseOrBuilder extends
   /**
    * <pre>
    * The offered cards' classification, for every play, legal or not (also when it is not the seat's turn or the
-   * hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). Unset only for a pass.
+   * hand is over; SAM_COMBINATION_KIND_INVALID when the cards form no combination). For an accepted TIMEOUT that
+   * played, the classification of `resolved_action`'s cards. Unset for a pass and for any other TIMEOUT.
    * </pre>
    *
    * <code>.cardrules.v1.SamCombination combination = 4;</code>
@@ -207,4 +210,37 @@ public interface SamLocServiceValidatePlayResponseOrBuilder extends
    */
   io.cardrules.v1.SamLocServiceValidatePlayViewOrBuilder getViewsOrBuilder(
       int index);
+
+  /**
+   * <pre>
+   * Set only when `action` was a TIMEOUT and it was accepted: the play or pass the service made for the seat
+   * (never a TIMEOUT). A record may store it, or the TIMEOUT itself: SettleRound replays both alike. Unset for
+   * every other action, whose action taken is the request's own.
+   * </pre>
+   *
+   * <code>.cardrules.v1.SamAction resolved_action = 8;</code>
+   * @return Whether the resolvedAction field is set.
+   */
+  boolean hasResolvedAction();
+  /**
+   * <pre>
+   * Set only when `action` was a TIMEOUT and it was accepted: the play or pass the service made for the seat
+   * (never a TIMEOUT). A record may store it, or the TIMEOUT itself: SettleRound replays both alike. Unset for
+   * every other action, whose action taken is the request's own.
+   * </pre>
+   *
+   * <code>.cardrules.v1.SamAction resolved_action = 8;</code>
+   * @return The resolvedAction.
+   */
+  io.cardrules.v1.SamAction getResolvedAction();
+  /**
+   * <pre>
+   * Set only when `action` was a TIMEOUT and it was accepted: the play or pass the service made for the seat
+   * (never a TIMEOUT). A record may store it, or the TIMEOUT itself: SettleRound replays both alike. Unset for
+   * every other action, whose action taken is the request's own.
+   * </pre>
+   *
+   * <code>.cardrules.v1.SamAction resolved_action = 8;</code>
+   */
+  io.cardrules.v1.SamActionOrBuilder getResolvedActionOrBuilder();
 }

@@ -200,7 +200,7 @@ public enum SamOutcome
   }
   public static final com.google.protobuf.Descriptors.EnumDescriptor
       getDescriptor() {
-    return io.cardrules.v1.SamLoc.getDescriptor().getEnumTypes().get(10);
+    return io.cardrules.v1.SamLoc.getDescriptor().getEnumTypes().get(11);
   }
 
   private static final SamOutcome[] VALUES = values();

@@ -170,7 +170,7 @@ public enum SamReason
   }
   public static final com.google.protobuf.Descriptors.EnumDescriptor
       getDescriptor() {
-    return io.cardrules.v1.SamLoc.getDescriptor().getEnumTypes().get(8);
+    return io.cardrules.v1.SamLoc.getDescriptor().getEnumTypes().get(9);
   }
 
   private static final SamReason[] VALUES = values();

@@ -211,7 +211,7 @@ private static final long serialVersionUID = 0L;
   private java.util.List<io.cardrules.v1.SamAction> actions_;
   /**
    * <pre>
-   * Every action in order.
+   * Every action in order. A TIMEOUT replays as ValidatePlay answered it (the same play or pass).
    * </pre>
    *
    * <code>repeated .cardrules.v1.SamAction actions = 6;</code>
@@ -222,7 +222,7 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * Every action in order.
+   * Every action in order. A TIMEOUT replays as ValidatePlay answered it (the same play or pass).
    * </pre>
    *
    * <code>repeated .cardrules.v1.SamAction actions = 6;</code>
@@ -234,7 +234,7 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * Every action in order.
+   * Every action in order. A TIMEOUT replays as ValidatePlay answered it (the same play or pass).
    * </pre>
    *
    * <code>repeated .cardrules.v1.SamAction actions = 6;</code>
@@ -245,7 +245,7 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * Every action in order.
+   * Every action in order. A TIMEOUT replays as ValidatePlay answered it (the same play or pass).
    * </pre>
    *
    * <code>repeated .cardrules.v1.SamAction actions = 6;</code>
@@ -256,7 +256,7 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * Every action in order.
+   * Every action in order. A TIMEOUT replays as ValidatePlay answered it (the same play or pass).
    * </pre>
    *
    * <code>repeated .cardrules.v1.SamAction actions = 6;</code>
@@ -1514,7 +1514,7 @@ private static final long serialVersionUID = 0L;
 
     /**
      * <pre>
-     * Every action in order.
+     * Every action in order. A TIMEOUT replays as ValidatePlay answered it (the same play or pass).
      * </pre>
      *
      * <code>repeated .cardrules.v1.SamAction actions = 6;</code>
@@ -1528,7 +1528,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Every action in order.
+     * Every action in order. A TIMEOUT replays as ValidatePlay answered it (the same play or pass).
      * </pre>
      *
      * <code>repeated .cardrules.v1.SamAction actions = 6;</code>
@@ -1542,7 +1542,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Every action in order.
+     * Every action in order. A TIMEOUT replays as ValidatePlay answered it (the same play or pass).
      * </pre>
      *
      * <code>repeated .cardrules.v1.SamAction actions = 6;</code>
@@ -1556,7 +1556,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Every action in order.
+     * Every action in order. A TIMEOUT replays as ValidatePlay answered it (the same play or pass).
      * </pre>
      *
      * <code>repeated .cardrules.v1.SamAction actions = 6;</code>
@@ -1577,7 +1577,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Every action in order.
+     * Every action in order. A TIMEOUT replays as ValidatePlay answered it (the same play or pass).
      * </pre>
      *
      * <code>repeated .cardrules.v1.SamAction actions = 6;</code>
@@ -1595,7 +1595,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Every action in order.
+     * Every action in order. A TIMEOUT replays as ValidatePlay answered it (the same play or pass).
      * </pre>
      *
      * <code>repeated .cardrules.v1.SamAction actions = 6;</code>
@@ -1615,7 +1615,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Every action in order.
+     * Every action in order. A TIMEOUT replays as ValidatePlay answered it (the same play or pass).
      * </pre>
      *
      * <code>repeated .cardrules.v1.SamAction actions = 6;</code>
@@ -1636,7 +1636,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Every action in order.
+     * Every action in order. A TIMEOUT replays as ValidatePlay answered it (the same play or pass).
      * </pre>
      *
      * <code>repeated .cardrules.v1.SamAction actions = 6;</code>
@@ -1654,7 +1654,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Every action in order.
+     * Every action in order. A TIMEOUT replays as ValidatePlay answered it (the same play or pass).
      * </pre>
      *
      * <code>repeated .cardrules.v1.SamAction actions = 6;</code>
@@ -1672,7 +1672,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Every action in order.
+     * Every action in order. A TIMEOUT replays as ValidatePlay answered it (the same play or pass).
      * </pre>
      *
      * <code>repeated .cardrules.v1.SamAction actions = 6;</code>
@@ -1691,7 +1691,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Every action in order.
+     * Every action in order. A TIMEOUT replays as ValidatePlay answered it (the same play or pass).
      * </pre>
      *
      * <code>repeated .cardrules.v1.SamAction actions = 6;</code>
@@ -1708,7 +1708,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Every action in order.
+     * Every action in order. A TIMEOUT replays as ValidatePlay answered it (the same play or pass).
      * </pre>
      *
      * <code>repeated .cardrules.v1.SamAction actions = 6;</code>
@@ -1725,7 +1725,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Every action in order.
+     * Every action in order. A TIMEOUT replays as ValidatePlay answered it (the same play or pass).
      * </pre>
      *
      * <code>repeated .cardrules.v1.SamAction actions = 6;</code>
@@ -1736,7 +1736,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Every action in order.
+     * Every action in order. A TIMEOUT replays as ValidatePlay answered it (the same play or pass).
      * </pre>
      *
      * <code>repeated .cardrules.v1.SamAction actions = 6;</code>
@@ -1750,7 +1750,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Every action in order.
+     * Every action in order. A TIMEOUT replays as ValidatePlay answered it (the same play or pass).
      * </pre>
      *
      * <code>repeated .cardrules.v1.SamAction actions = 6;</code>
@@ -1765,7 +1765,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Every action in order.
+     * Every action in order. A TIMEOUT replays as ValidatePlay answered it (the same play or pass).
      * </pre>
      *
      * <code>repeated .cardrules.v1.SamAction actions = 6;</code>
@@ -1776,7 +1776,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Every action in order.
+     * Every action in order. A TIMEOUT replays as ValidatePlay answered it (the same play or pass).
      * </pre>
      *
      * <code>repeated .cardrules.v1.SamAction actions = 6;</code>
@@ -1788,7 +1788,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Every action in order.
+     * Every action in order. A TIMEOUT replays as ValidatePlay answered it (the same play or pass).
      * </pre>
      *
      * <code>repeated .cardrules.v1.SamAction actions = 6;</code>

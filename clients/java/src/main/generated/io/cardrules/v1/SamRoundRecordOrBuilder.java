@@ -118,7 +118,7 @@ public interface SamRoundRecordOrBuilder extends
 
   /**
    * <pre>
-   * Every action in order.
+   * Every action in order. A TIMEOUT replays as ValidatePlay answered it (the same play or pass).
    * </pre>
    *
    * <code>repeated .cardrules.v1.SamAction actions = 6;</code>
@@ -127,7 +127,7 @@ public interface SamRoundRecordOrBuilder extends
       getActionsList();
   /**
    * <pre>
-   * Every action in order.
+   * Every action in order. A TIMEOUT replays as ValidatePlay answered it (the same play or pass).
    * </pre>
    *
    * <code>repeated .cardrules.v1.SamAction actions = 6;</code>
@@ -135,7 +135,7 @@ public interface SamRoundRecordOrBuilder extends
   io.cardrules.v1.SamAction getActions(int index);
   /**
    * <pre>
-   * Every action in order.
+   * Every action in order. A TIMEOUT replays as ValidatePlay answered it (the same play or pass).
    * </pre>
    *
    * <code>repeated .cardrules.v1.SamAction actions = 6;</code>
@@ -143,7 +143,7 @@ public interface SamRoundRecordOrBuilder extends
   int getActionsCount();
   /**
    * <pre>
-   * Every action in order.
+   * Every action in order. A TIMEOUT replays as ValidatePlay answered it (the same play or pass).
    * </pre>
    *
    * <code>repeated .cardrules.v1.SamAction actions = 6;</code>
@@ -152,7 +152,7 @@ public interface SamRoundRecordOrBuilder extends
       getActionsOrBuilderList();
   /**
    * <pre>
-   * Every action in order.
+   * Every action in order. A TIMEOUT replays as ValidatePlay answered it (the same play or pass).
    * </pre>
    *
    * <code>repeated .cardrules.v1.SamAction actions = 6;</code>

@@ -56,7 +56,10 @@ public interface SamSeatOrBuilder extends
 
   /**
    * <pre>
-   * The seat passed in the current trick (it is skipped until the trick ends).
+   * The seat passed in the current trick (it is skipped until the trick ends). Under chop_after_pass a seat that
+   * passed is still given its turn while the combination on the table can be chopped; if it chops it is back in
+   * the trick: its mark is cleared, as the owner of the table is never passed (docs/rules/sam-loc.md §9.4). A state
+   * whose `current_owner` is marked passed is INVALID_ARGUMENT (IMPOSSIBLE_STATE).
    * </pre>
    *
    * <code>bool passed = 3;</code>

@@ -280,7 +280,8 @@ private static final long serialVersionUID = 0L;
   private int baoMotViolator_ = 0;
   /**
    * <pre>
-   * The seat whose single broke the báo-1 duty and is on the table now (PENALTY mode), if any.
+   * The seat whose single broke the báo-1 duty and is on the table now (PENALTY mode), if any. In an ended state,
+   * the violator who pays: required when `ended` is SAM_HAND_END_BAO_MOT_PENALTY.
    * </pre>
    *
    * <code>optional int32 bao_mot_violator = 7;</code>
@@ -292,7 +293,8 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The seat whose single broke the báo-1 duty and is on the table now (PENALTY mode), if any.
+   * The seat whose single broke the báo-1 duty and is on the table now (PENALTY mode), if any. In an ended state,
+   * the violator who pays: required when `ended` is SAM_HAND_END_BAO_MOT_PENALTY.
    * </pre>
    *
    * <code>optional int32 bao_mot_violator = 7;</code>
@@ -322,7 +324,8 @@ private static final long serialVersionUID = 0L;
   private int ended_ = 0;
   /**
    * <pre>
-   * How the hand ended; unset while it runs.
+   * How the hand ended; unset while it runs. SAM_HAND_END_BAO_MOT_PENALTY must name `bao_mot_violator`
+   * (INVALID_ARGUMENT, IMPOSSIBLE_STATE otherwise).
    * </pre>
    *
    * <code>.cardrules.v1.SamHandEnd ended = 9;</code>
@@ -333,7 +336,8 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * How the hand ended; unset while it runs.
+   * How the hand ended; unset while it runs. SAM_HAND_END_BAO_MOT_PENALTY must name `bao_mot_violator`
+   * (INVALID_ARGUMENT, IMPOSSIBLE_STATE otherwise).
    * </pre>
    *
    * <code>.cardrules.v1.SamHandEnd ended = 9;</code>
@@ -1988,7 +1992,8 @@ private static final long serialVersionUID = 0L;
     private int baoMotViolator_ ;
     /**
      * <pre>
-     * The seat whose single broke the báo-1 duty and is on the table now (PENALTY mode), if any.
+     * The seat whose single broke the báo-1 duty and is on the table now (PENALTY mode), if any. In an ended state,
+     * the violator who pays: required when `ended` is SAM_HAND_END_BAO_MOT_PENALTY.
      * </pre>
      *
      * <code>optional int32 bao_mot_violator = 7;</code>
@@ -2000,7 +2005,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The seat whose single broke the báo-1 duty and is on the table now (PENALTY mode), if any.
+     * The seat whose single broke the báo-1 duty and is on the table now (PENALTY mode), if any. In an ended state,
+     * the violator who pays: required when `ended` is SAM_HAND_END_BAO_MOT_PENALTY.
      * </pre>
      *
      * <code>optional int32 bao_mot_violator = 7;</code>
@@ -2012,7 +2018,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The seat whose single broke the báo-1 duty and is on the table now (PENALTY mode), if any.
+     * The seat whose single broke the báo-1 duty and is on the table now (PENALTY mode), if any. In an ended state,
+     * the violator who pays: required when `ended` is SAM_HAND_END_BAO_MOT_PENALTY.
      * </pre>
      *
      * <code>optional int32 bao_mot_violator = 7;</code>
@@ -2028,7 +2035,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The seat whose single broke the báo-1 duty and is on the table now (PENALTY mode), if any.
+     * The seat whose single broke the báo-1 duty and is on the table now (PENALTY mode), if any. In an ended state,
+     * the violator who pays: required when `ended` is SAM_HAND_END_BAO_MOT_PENALTY.
      * </pre>
      *
      * <code>optional int32 bao_mot_violator = 7;</code>
@@ -2088,7 +2096,8 @@ private static final long serialVersionUID = 0L;
     private int ended_ = 0;
     /**
      * <pre>
-     * How the hand ended; unset while it runs.
+     * How the hand ended; unset while it runs. SAM_HAND_END_BAO_MOT_PENALTY must name `bao_mot_violator`
+     * (INVALID_ARGUMENT, IMPOSSIBLE_STATE otherwise).
      * </pre>
      *
      * <code>.cardrules.v1.SamHandEnd ended = 9;</code>
@@ -2099,7 +2108,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * How the hand ended; unset while it runs.
+     * How the hand ended; unset while it runs. SAM_HAND_END_BAO_MOT_PENALTY must name `bao_mot_violator`
+     * (INVALID_ARGUMENT, IMPOSSIBLE_STATE otherwise).
      * </pre>
      *
      * <code>.cardrules.v1.SamHandEnd ended = 9;</code>
@@ -2114,7 +2124,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * How the hand ended; unset while it runs.
+     * How the hand ended; unset while it runs. SAM_HAND_END_BAO_MOT_PENALTY must name `bao_mot_violator`
+     * (INVALID_ARGUMENT, IMPOSSIBLE_STATE otherwise).
      * </pre>
      *
      * <code>.cardrules.v1.SamHandEnd ended = 9;</code>
@@ -2127,7 +2138,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * How the hand ended; unset while it runs.
+     * How the hand ended; unset while it runs. SAM_HAND_END_BAO_MOT_PENALTY must name `bao_mot_violator`
+     * (INVALID_ARGUMENT, IMPOSSIBLE_STATE otherwise).
      * </pre>
      *
      * <code>.cardrules.v1.SamHandEnd ended = 9;</code>
@@ -2145,7 +2157,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * How the hand ended; unset while it runs.
+     * How the hand ended; unset while it runs. SAM_HAND_END_BAO_MOT_PENALTY must name `bao_mot_violator`
+     * (INVALID_ARGUMENT, IMPOSSIBLE_STATE otherwise).
      * </pre>
      *
      * <code>.cardrules.v1.SamHandEnd ended = 9;</code>

@@ -173,7 +173,8 @@ public interface SamTableStateOrBuilder extends
 
   /**
    * <pre>
-   * The seat whose single broke the báo-1 duty and is on the table now (PENALTY mode), if any.
+   * The seat whose single broke the báo-1 duty and is on the table now (PENALTY mode), if any. In an ended state,
+   * the violator who pays: required when `ended` is SAM_HAND_END_BAO_MOT_PENALTY.
    * </pre>
    *
    * <code>optional int32 bao_mot_violator = 7;</code>
@@ -182,7 +183,8 @@ public interface SamTableStateOrBuilder extends
   boolean hasBaoMotViolator();
   /**
    * <pre>
-   * The seat whose single broke the báo-1 duty and is on the table now (PENALTY mode), if any.
+   * The seat whose single broke the báo-1 duty and is on the table now (PENALTY mode), if any. In an ended state,
+   * the violator who pays: required when `ended` is SAM_HAND_END_BAO_MOT_PENALTY.
    * </pre>
    *
    * <code>optional int32 bao_mot_violator = 7;</code>
@@ -202,7 +204,8 @@ public interface SamTableStateOrBuilder extends
 
   /**
    * <pre>
-   * How the hand ended; unset while it runs.
+   * How the hand ended; unset while it runs. SAM_HAND_END_BAO_MOT_PENALTY must name `bao_mot_violator`
+   * (INVALID_ARGUMENT, IMPOSSIBLE_STATE otherwise).
    * </pre>
    *
    * <code>.cardrules.v1.SamHandEnd ended = 9;</code>
@@ -211,7 +214,8 @@ public interface SamTableStateOrBuilder extends
   int getEndedValue();
   /**
    * <pre>
-   * How the hand ended; unset while it runs.
+   * How the hand ended; unset while it runs. SAM_HAND_END_BAO_MOT_PENALTY must name `bao_mot_violator`
+   * (INVALID_ARGUMENT, IMPOSSIBLE_STATE otherwise).
    * </pre>
    *
    * <code>.cardrules.v1.SamHandEnd ended = 9;</code>
