@@ -56,6 +56,7 @@ export {
   withTypedErrors,
 } from "./clients.js";
 export { samActionFromMove } from "./moves.js";
+export { type AnswerWithViews, MissingViewError, sameViewer, viewerName, viewers, viewFor } from "./views.js";
 export { backoffMs, DEFAULT_RETRY, type RetryOptions, retryInterceptor } from "./retry.js";
 export {
   type ActualError,
