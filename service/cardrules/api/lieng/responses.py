@@ -80,7 +80,12 @@ def validation_to_proto(
         message=cards_pb2.LocalizedMessage(en=english, vi=vietnamese),
         events=[event_to_proto(e) for e in result.events],
         next_state=state_to_proto(result.state) if result.state is not None else None,
+        resolved_action=_action(result.resolved_action) if result.resolved_action is not None else None,
     )
+
+
+def _action(action: lieng.Action) -> lieng_pb2.LiengAction:
+    return lieng_pb2.LiengAction(seat=action.seat, kind=KIND_NUMBER[action.kind], amount=action.amount)
 
 
 def legal_to_proto(legal: lieng.LegalActions, state: lieng.BettingState) -> lieng_pb2.LiengServiceLegalMovesResponse:

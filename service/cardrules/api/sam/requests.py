@@ -119,13 +119,17 @@ def _action(message: sam_loc_pb2.SamAction, field: str, faults: Faults) -> sam.A
     if which is None:
         if faults.building():
             faults.add(
-                FieldViolation(field, ErrorReason.MISSING_VALUE, "an action is either play (with cards) or pass")
+                FieldViolation(
+                    field, ErrorReason.MISSING_VALUE, "an action is one of play (with cards), pass or timeout"
+                )
             )
         return None
     try:
         if which == "pass":
             seat = message.seat
             return _PASSES[seat] if 0 <= seat < len(_PASSES) else sam.Pass(seat)
+        if which == "timeout":
+            return _timeout(message.seat)
         cards = read_cards(message.play, f"{field}.play.cards", faults)
         return None if cards is None else sam.Play(message.seat, cards)
     except InvalidInput as error:
@@ -147,6 +151,8 @@ def _plain_action(message: sam_loc_pb2.SamAction) -> sam.Action:
     if which is None:
         raise _Faulty
     seat = message.seat
+    if which == "timeout":
+        return _timeout(seat)
     return _PASSES[seat] if 0 <= seat < len(_PASSES) else sam.Pass(seat)
 
 
@@ -157,6 +163,11 @@ class _Faulty(Exception):
 # A pass is its seat alone, and actions are immutable values: a record's passes (about half its actions) share
 # these instead of each building its own.
 _PASSES = tuple(sam.Pass(seat) for seat in range(MAX_SEATS))
+_TIMEOUTS = tuple(sam.Timeout(seat) for seat in range(MAX_SEATS))
+
+
+def _timeout(seat: int) -> sam.Timeout:
+    return _TIMEOUTS[seat] if 0 <= seat < len(_TIMEOUTS) else sam.Timeout(seat)
 
 
 def round_record(message: sam_loc_pb2.SamRoundRecord, field: str = "round") -> sam.RoundRecord:

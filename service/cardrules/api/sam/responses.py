@@ -101,7 +101,15 @@ def validation_to_proto(result: sam.Applied | sam.Illegal) -> sam_loc_pb2.SamLoc
         combination=combination,
         next_state=state_to_proto(result.state),
         events=[event_to_proto(e) for e in result.events],
+        resolved_action=_action(result.resolved_action) if result.resolved_action is not None else None,
     )
+
+
+def _action(action: sam.Play | sam.Pass) -> dict[str, Any]:
+    """A play or pass as a SamAction's fields (a TIMEOUT's resolved action)."""
+    if isinstance(action, sam.Pass):
+        return {"seat": action.seat, "pass": {}}
+    return {"seat": action.seat, "play": {"cards": cards_to_proto(action.cards)}}
 
 
 def moves_to_proto(moves: sam.LegalMoves) -> sam_loc_pb2.SamLocServiceLegalMovesResponse:

@@ -12,7 +12,8 @@ A short tour:
 - :mod:`.betting` — :func:`start_betting` collects the ante (*tiền gà*); :class:`BettingState` and
   :class:`Action` are frozen records; :func:`apply` is THE transition (returns an :class:`ActionResult` with a
   :class:`Reason`, and when legal the next state and :class:`Event` s); :func:`judge` answers "is it legal?"
-  and :func:`legal_actions` lists what the seat to act may do — both through the same code as :func:`apply`.
+  and :func:`legal_actions` lists what the seat to act may do — both through the same code as :func:`apply`;
+  :func:`resolve_timeout` says what a TIMEOUT is (FOLD, or CHECK under ``timeout_checks``).
 - :mod:`.reasons` — :class:`Reason`: stable codes with English and Vietnamese messages; :mod:`.explain` —
   :func:`explain`: the message for a rejected action, naming the raise bound it broke.
 - :mod:`.pots` — :func:`settle_pots`: bands, side pots, uncalled excess, odd chips, REFUND, fee, itemised
@@ -37,6 +38,7 @@ from cardrules.core.lieng.betting import (
     apply,
     judge,
     legal_actions,
+    resolve_timeout,
     start_betting,
 )
 from cardrules.core.lieng.compare import (
@@ -103,6 +105,7 @@ __all__ = [
     "rank_hands",
     "rank_scores",
     "replay",
+    "resolve_timeout",
     "score_hand",
     "score_hands",
     "settle_betting",

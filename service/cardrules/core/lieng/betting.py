@@ -13,7 +13,8 @@ T ≥ current_bet + min_raise, T − current_bet ≤ max_raise (when capped) and
 the whole stack in: at or below the current bet it is a call (for less); above it, it is a raise — a *full*
 raise when it adds at least ``min_raise`` (betting reopens: every other seat must act again), a *short* all-in
 otherwise (seats that already acted must call or fold but may not raise: BETTING_NOT_REOPENED). An all-in
-above the current bet obeys the raise cap and ``max_raise_rounds`` like a raise. TIMEOUT is FOLD.
+above the current bet obeys the raise cap and ``max_raise_rounds`` like a raise. TIMEOUT is FOLD, or CHECK under
+``timeout_checks`` when the seat owes nothing (:func:`resolve_timeout`, used by :func:`apply` and so by the replay).
 
 Turns go round in seat order (the play order) skipping folded and all-in seats and seats with nothing to do.
 Betting closes when one seat is left unfolded (a fold-out: it wins and shows nothing) or when every seat
@@ -48,6 +49,7 @@ __all__ = [
     "apply",
     "judge",
     "legal_actions",
+    "resolve_timeout",
     "start_betting",
 ]
 
@@ -67,7 +69,8 @@ class ActionKind(enum.Enum):
     ALL_IN = "ALL_IN"
     """Tố tất: put the whole stack in, even below a call."""
     TIMEOUT = "TIMEOUT"
-    """The seat let its clock run out (the caller keeps the clock): the same as FOLD."""
+    """The seat let its clock run out (the caller keeps the clock): the same as FOLD, or as CHECK under
+    ``timeout_checks`` when the seat owes nothing (:func:`resolve_timeout`)."""
 
 
 @enum.unique
@@ -345,12 +348,14 @@ class BettingState:
 
 
 class ActionResult(NamedTuple):
-    """The answer to an action: ``reason`` (``OK`` when legal), and when legal the next state and the events."""
+    """The answer to an action: ``reason`` (``OK`` when legal), and when legal the next state and the events;
+    for an accepted TIMEOUT also ``resolved_action``, the FOLD or CHECK it was (None for every other action)."""
 
     reason: Reason
     action: Action
     state: BettingState | None
     events: tuple[Event, ...] = ()
+    resolved_action: Action | None = None
 
     @property
     def legal(self) -> bool:
@@ -456,11 +461,24 @@ def judge(state: BettingState, action: Action, field: str = "action") -> Reason:
     return Reason.OK
 
 
+def resolve_timeout(state: BettingState, seat: int) -> ActionKind:
+    """What a TIMEOUT of ``seat`` is (docs/rules/lieng.md §6.9): CHECK under ``timeout_checks`` when it is the
+    seat's turn and it owes nothing (``committed == current_bet``), else FOLD."""
+    if state.rules.timeout_checks and seat == state.to_act and state.seats[seat].committed == state.current_bet:
+        return ActionKind.CHECK
+    return ActionKind.FOLD
+
+
 def apply(state: BettingState, action: Action, field: str = "action") -> ActionResult:
-    """THE transition: judge ``action`` and, when legal, return the next state and what happened."""
+    """THE transition: judge ``action`` and, when legal, return the next state and what happened. A TIMEOUT is
+    judged and applied as the action :func:`resolve_timeout` makes of it, reported as ``resolved_action``."""
     reason = judge(state, action, field)
     if reason is not Reason.OK:
         return ActionResult(reason, action, None)
+    if action.kind is ActionKind.TIMEOUT:
+        resolved = Action(action.seat, resolve_timeout(state, action.seat))
+        result = apply(state, resolved, field)
+        return ActionResult(result.reason, action, result.state, result.events, resolved)
     seats = list(state.seats)
     me = action.seat
     seat = seats[me]
@@ -470,7 +488,7 @@ def apply(state: BettingState, action: Action, field: str = "action") -> ActionR
     last_full_raise = state.last_full_raise
     raise_orbits = state.raise_orbits
     last_raise_orbit = state.last_raise_orbit
-    if kind is ActionKind.FOLD or kind is ActionKind.TIMEOUT:
+    if kind is ActionKind.FOLD:
         seats[me] = _derived_seat(
             stack=seat.stack, committed=seat.committed, folded=True, all_in=seat.all_in, acted=True
         )

@@ -67,6 +67,8 @@ class HouseRules:
     - ``max_raise_rounds``: ≥ 1; ``None`` (default) means unlimited orbits containing a raise.
     - ``a23``, ``suit_tie_break``, ``excess``: see the enums.
     - ``fee_bps``: 0–10000 (default 0): each seat with a positive net pays floor(net × fee_bps / 10000).
+    - ``timeout_checks`` (default False): a TIMEOUT is a CHECK instead of a FOLD when the seat owes nothing
+      (docs/rules/lieng.md §6.9).
     """
 
     max_players: int = MAX_SEATS
@@ -78,6 +80,7 @@ class HouseRules:
     suit_tie_break: SuitTieBreak = SuitTieBreak.NONE
     excess: Excess = Excess.SIDE_POTS
     fee_bps: int = 0
+    timeout_checks: bool = False
 
     def __post_init__(self) -> None:
         problems: list[FieldViolation] = []
@@ -106,6 +109,12 @@ class HouseRules:
         fee_problem = fee_bps_problem(self.fee_bps)
         if fee_problem is not None:
             bad("fee_bps", fee_problem)
+        if not isinstance(self.timeout_checks, bool):
+            bad(
+                "timeout_checks",
+                f"timeout_checks must be true or false, got {self.timeout_checks!r}",
+                ErrorReason.INVALID_VALUE,
+            )
         if problems:
             raise InvalidInput(*problems)
 

@@ -9,7 +9,8 @@ A short tour:
   (chặt = chop) of §3.
 - :mod:`.state` — :class:`TableState` and :class:`SeatState`, frozen and validated (bad states raise
   :class:`~cardrules.core.errors.InvalidInput` naming the field).
-- :mod:`.actions` — :class:`Play` and :class:`Pass`.
+- :mod:`.actions` — :class:`Play`, :class:`Pass` and :class:`Timeout`; :mod:`.timeout` —
+  :func:`resolve_timeout`, the play or pass a timeout makes (§9.8), used by ``apply`` and ``replay`` alike.
 - :mod:`.apply` — :func:`apply` (state, action) → :class:`Applied` (next state + :class:`Event` list) or
   :class:`Illegal` (a stable :class:`Reason`, English and Vietnamese message); :func:`check` calls it.
 - :mod:`.moves` — :func:`legal_moves` (default: one play per rank pattern; ``all_card_sets=True``: all).
@@ -29,7 +30,7 @@ any declaration). Under ``chop_after_pass`` a passed seat given its turn gets ON
 that is not a chop.
 """
 
-from cardrules.core.sam.actions import Action, Pass, Play
+from cardrules.core.sam.actions import Action, Pass, Play, Timeout
 from cardrules.core.sam.apply import Applied, apply, check
 from cardrules.core.sam.combination import Combination, Kind, beats, classify, is_chop, is_choppable
 from cardrules.core.sam.deal import InstantWin, check_hands, find_instant_win, instant_win_kind, start_hand
@@ -44,6 +45,7 @@ from cardrules.core.sam.house_rules import (
     InstantWinKind,
     SamFailPayTo,
     ThoiTwo,
+    TimeoutLead,
 )
 from cardrules.core.sam.moves import LegalMoves, legal_moves
 from cardrules.core.sam.reasons import Illegal, Reason
@@ -51,6 +53,7 @@ from cardrules.core.sam.record import RoundRecord
 from cardrules.core.sam.replay import Replay, replay, settle_round
 from cardrules.core.sam.settlement import Outcome, Settlement, Transfer, TransferReason, settle
 from cardrules.core.sam.state import SeatState, TableState
+from cardrules.core.sam.timeout import resolve_timeout
 from cardrules.core.sam.turns import next_to_act
 
 __all__ = [
@@ -82,6 +85,8 @@ __all__ = [
     "Settlement",
     "TableState",
     "ThoiTwo",
+    "Timeout",
+    "TimeoutLead",
     "Transfer",
     "TransferReason",
     "apply",
@@ -97,6 +102,7 @@ __all__ = [
     "legal_moves",
     "next_to_act",
     "replay",
+    "resolve_timeout",
     "settle",
     "settle_round",
     "start_hand",

@@ -1,4 +1,5 @@
-"""The two Sâm actions: play cards, or pass (bỏ lượt)."""
+"""The Sâm actions: play cards, pass (bỏ lượt), or let the clock run out (a timeout, which the service resolves
+to a play or a pass: :mod:`.timeout`)."""
 
 from __future__ import annotations
 
@@ -58,4 +59,16 @@ class Pass:
             _check_seat(self.seat)
 
 
-Action = Play | Pass
+@dataclass(frozen=True, slots=True)
+class Timeout:
+    """``seat``'s clock ran out (the caller keeps the clock): the service plays for it, by
+    :func:`~cardrules.core.sam.timeout.resolve_timeout` (docs/rules/sam-loc.md §9.8)."""
+
+    seat: int
+
+    def __post_init__(self) -> None:
+        if type(self.seat) is not int or self.seat < 0:
+            _check_seat(self.seat)
+
+
+Action = Play | Pass | Timeout

@@ -9,21 +9,24 @@ from typing import NamedTuple
 
 from cardrules.core.cards import Card, format_cards
 from cardrules.core.errors import ErrorReason, InvalidInput
-from cardrules.core.sam.actions import Action, Pass, Play
+from cardrules.core.sam.actions import Action, Pass, Play, Timeout
 from cardrules.core.sam.combination import TWO, Combination, Kind, beats, classify_sorted, is_chop
 from cardrules.core.sam.duties import bao_mot_victim, broken_duty, is_stuck_leader
 from cardrules.core.sam.events import Chop, Event, EventKind, HandEnd
 from cardrules.core.sam.reasons import Illegal, Reason
 from cardrules.core.sam.state import SeatState, TableState, trusted_seat, trusted_table, with_passed
+from cardrules.core.sam.timeout import resolve_timeout
 from cardrules.core.sam.turns import next_to_act, skips_passed
 
 
 class Applied(NamedTuple):
-    """An accepted action: the next state, the events it caused and (for a play) its classification."""
+    """An accepted action: the next state, the events it caused, (for a play) its classification and (for a
+    :class:`Timeout` only) the play or pass the service made for the seat."""
 
     state: TableState
     events: tuple[Event, ...]
     combination: Combination | None = None
+    resolved_action: Play | Pass | None = None
 
 
 def apply(state: TableState, action: Action) -> Applied | Illegal:
@@ -42,10 +45,26 @@ def check(state: TableState, action: Action) -> Illegal | None:
 
 
 def _apply(state: TableState, action: Action, at: int | None) -> Applied | Illegal:
+    if type(action) is Timeout:
+        timed_out = _timeout_step(state, action, at)
+        if isinstance(timed_out, Illegal):
+            return timed_out
+        return Applied(*timed_out[0], resolved_action=timed_out[1])
     result = step(state, action, at)
     if isinstance(result, Illegal):
         return result
     return Applied(*result)
+
+
+def _timeout_step(state: TableState, action: Timeout, at: int | None) -> tuple[Step, Play | Pass] | Illegal:
+    """A timeout: the step of the play or pass :func:`resolve_timeout` makes for the seat, its events led by a
+    TIMEOUT event; with that play or pass. A seat that cannot act gets the answer any of its actions would."""
+    resolved = resolve_timeout(state, action.seat)
+    result = step(state, resolved, at)
+    if isinstance(result, Illegal):
+        return result
+    next_state, events, combination = result
+    return (next_state, (Event(EventKind.TIMEOUT, action.seat), *events), combination), resolved
 
 
 # Events are immutable values, so the two events of every trick end can be shared instead of rebuilt.
@@ -111,7 +130,12 @@ def step(state: TableState, action: Action, at: int | None) -> Step | Illegal:
     if isinstance(action, Pass):
         return _pass(state, seat, me)
     if not isinstance(action, Play):
-        raise InvalidInput.one(_where(at), ErrorReason.INVALID_VALUE, f"an action is a Play or a Pass, got {action!r}")
+        if isinstance(action, Timeout):
+            timed_out = _timeout_step(state, action, at)
+            return timed_out if isinstance(timed_out, Illegal) else timed_out[0]
+        raise InvalidInput.one(
+            _where(at), ErrorReason.INVALID_VALUE, f"an action is a Play, a Pass or a Timeout, got {action!r}"
+        )
 
     cards = action.cards
     for card in cards:
@@ -281,7 +305,9 @@ def _ended(state: TableState, seats: list[SeatState], seat: int, end: HandEnd) -
 
 
 def describe(action: Action) -> str:
-    """``"seat 2 plays 3S 4D 5C"`` / ``"seat 1 passes"`` (for messages)."""
+    """``"seat 2 plays 3S 4D 5C"`` / ``"seat 1 passes"`` / ``"seat 0 times out"`` (for messages)."""
     if isinstance(action, Pass):
         return f"seat {action.seat} passes"
+    if isinstance(action, Timeout):
+        return f"seat {action.seat} times out"
     return f"seat {action.seat} plays {format_cards(action.cards, ' ')}"

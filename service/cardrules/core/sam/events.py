@@ -40,6 +40,9 @@ class EventKind(enum.StrEnum):
     LEAD_PASSED = "LEAD_PASSED"
     """A stuck leader (``finish_with_two = FORBIDDEN``, every lead would go out on a 2) passed the lead.
     ``seat`` = stuck leader, ``other_seat`` = the new leader."""
+    TIMEOUT = "TIMEOUT"
+    """The seat's clock ran out (a :class:`~cardrules.core.sam.actions.Timeout`); the service played or passed for
+    it, and the events after this one are that play's or pass's. ``seat`` = the seat whose clock ran out."""
 
 
 @enum.unique

@@ -66,6 +66,18 @@ class ThoiTwo(enum.Enum):
 
 
 @enum.unique
+class TimeoutLead(enum.Enum):
+    """What the service leads for a leader whose clock ran out (docs/rules/sam-loc.md §9.8). Duties still bind:
+    a single becomes the highest single when the next seat holds one card (báo 1), a stuck leader passes the lead."""
+
+    LOWEST_SINGLE = "LOWEST_SINGLE"
+    """The lowest card: the lowest rank, among equal ranks the first in the suit order ♠ ♣ ♦ ♥."""
+    LOWEST_SET = "LOWEST_SET"
+    """Every card of the lowest rank held (a single, pair, triple or four of a kind of that rank); when those are
+    the whole hand and all 2s under ``finish_with_two = FORBIDDEN``, the lowest single instead."""
+
+
+@enum.unique
 class InstantWinKind(enum.Enum):
     """The instant wins at the deal (tới trắng = instant win), strongest first."""
 
@@ -95,6 +107,7 @@ _ENUMS: dict[str, type[enum.Enum]] = {
     "bao_mot": BaoMot,
     "finish_with_two": FinishWithTwo,
     "thoi_two": ThoiTwo,
+    "timeout_lead": TimeoutLead,
 }
 _BOOLS = ("straight_low_ace", "quad_beats_pair_of_twos", "chop_after_pass")
 _AMOUNTS = (
@@ -128,6 +141,7 @@ class HouseRules:
     instant_wins: frozenset[InstantWinKind] = ALL_INSTANT_WINS
     instant_win_multiplier: int = 20
     fee_bps: int = 0
+    timeout_lead: TimeoutLead = TimeoutLead.LOWEST_SINGLE
 
     def __post_init__(self) -> None:
         problems: list[FieldViolation] = []

@@ -7,12 +7,12 @@ from operator import attrgetter
 
 from cardrules.core.cards import Card
 from cardrules.core.errors import ErrorReason, InvalidInput
-from cardrules.core.sam.actions import Action, Pass, Play
+from cardrules.core.sam.actions import Action, Pass, Play, Timeout
 from cardrules.core.sam.deal import check_hands
 from cardrules.core.sam.house_rules import DEFAULT_RULES, HouseRules
 from cardrules.core.sam.settlement import check_stake
 
-_ACTION_TYPES = frozenset((Play, Pass))
+_ACTION_TYPES = frozenset((Play, Pass, Timeout))
 _seat_of = attrgetter("seat")
 
 
@@ -48,14 +48,16 @@ class RoundRecord:
                 )
         object.__setattr__(self, "declarations", declarations)
         actions = tuple(self.actions)
-        # The common case in a few C calls: only Plays and Passes (their seats are ints >= 0, checked when they
-        # were built), every seat at the table. Anything else takes the loop below, which names the action.
+        # The common case in a few C calls: only Plays, Passes and Timeouts (their seats are ints >= 0, checked when
+        # they were built), every seat at the table. Anything else takes the loop below, which names the action.
         if _ACTION_TYPES.issuperset(map(type, actions)) and max(map(_seat_of, actions), default=-1) < n:
             object.__setattr__(self, "actions", actions)
             return
         for i, action in enumerate(actions):
-            if not isinstance(action, Play | Pass):
-                raise InvalidInput.one(f"actions[{i}]", ErrorReason.INVALID_VALUE, "an action is a Play or a Pass")
+            if not isinstance(action, Play | Pass | Timeout):
+                raise InvalidInput.one(
+                    f"actions[{i}]", ErrorReason.INVALID_VALUE, "an action is a Play, a Pass or a Timeout"
+                )
             if action.seat >= n:
                 raise InvalidInput.one(
                     f"actions[{i}].seat", ErrorReason.SEAT_OUT_OF_RANGE, f"must be a seat 0..{n - 1}"

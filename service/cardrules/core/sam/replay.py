@@ -28,7 +28,8 @@ class Replay(NamedTuple):
 
 
 def replay(record: RoundRecord) -> Replay:
-    """Replay every action with :func:`apply`.
+    """Replay every action with :func:`apply` (a :class:`~cardrules.core.sam.actions.Timeout` resolves as
+    ValidatePlay resolved it: the same :func:`~cardrules.core.sam.timeout.resolve_timeout`).
 
     :class:`InvalidInput` at ``actions[i]`` (``ILLEGAL_ACTION``, the description starting with the
     :class:`Reason` code, e.g. ``DOES_NOT_BEAT: …``, ``HAND_OVER: …`` for an action after the end),
@@ -59,7 +60,8 @@ def replay(record: RoundRecord) -> Replay:
             )
         state, events, _ = result
         all_events.append(events)
-        # apply puts a chop's event first (an action chops at most once): no need to scan the other events. The
+        # apply puts a chop's event first (an action chops at most once; a timeout never chops, so its TIMEOUT
+        # event leading the list hides no chop): no need to scan the other events. The
         # kinds are compared by identity with members read once (a set look-up would hash the member in Python,
         # and ``EventKind.CHOP`` is a slow read in CPython 3.11: see apply._INVALID), on every trick end.
         if events:
