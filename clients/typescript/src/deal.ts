@@ -30,8 +30,8 @@ export interface DealInput {
 export interface LocalDeal {
   /** One hand a seat, in seat order, each in the order dealt (not sorted): ready for StartHand / StartBetting. */
   readonly hands: Cards[];
-  /** The cards nobody was dealt, in deck order. */
-  readonly undealt: Card[];
+  /** The cards nobody was dealt, in shuffled order. */
+  readonly undealt: Cards;
   /** SHA-256 of the server seed: what the backend publishes before the hand. */
   readonly commitment: Uint8Array;
   readonly algorithm: typeof DEAL_ALGORITHM;
@@ -77,7 +77,7 @@ export async function dealFrom(input: DealInput): Promise<LocalDeal> {
   );
   return {
     hands,
-    undealt: cards.slice(input.seatCount * perSeat),
+    undealt: create(CardsSchema, { cards: cards.slice(input.seatCount * perSeat) }),
     commitment: await commitmentOf(input.serverSeed),
     algorithm: DEAL_ALGORITHM,
   };

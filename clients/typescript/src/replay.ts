@@ -4,6 +4,7 @@
 import { createRegistry, type DescMethodUnary, fromJson, type Registry, toJson } from "@bufbuild/protobuf";
 import type { Transport } from "@connectrpc/connect";
 import { fieldViolationsOf, toRulesError } from "./errors.js";
+import { localDealDifference } from "./deal-check.js";
 import { CONTRACT_FILES } from "./gen/contract.js";
 import { type Json, matchError, matchResponse } from "./matching.js";
 import type { VectorCase } from "./vector-file.js";
@@ -12,16 +13,23 @@ import type { VectorCase } from "./vector-file.js";
  * registry, so a new service is found without an edit here. */
 export const SERVICES: Registry = createRegistry(...CONTRACT_FILES);
 
-/** Run one case; `undefined` when it passes, else the first difference. */
+/**
+ * Run one case; `undefined` when it passes, else the first difference. A `Deal` case is also recomputed locally
+ * (dealFrom), and must agree both ways.
+ */
 export async function runCase(transport: Transport, vector: VectorCase): Promise<string | undefined> {
   const method = findMethod(vector.service, vector.method);
   if (typeof method === "string") {
     return method;
   }
+  const difference = await callCase(transport, method, vector);
+  return difference ?? (await localDealDifference(method, vector, parseRequest(method, vector)));
+}
+
+async function callCase(transport: Transport, method: DescMethodUnary, vector: VectorCase): Promise<string | undefined> {
   let request;
   try {
-    // fromJson rejects unknown fields by default: a typo in a vector must fail, not be silently dropped.
-    request = fromJson(method.input, vector.request, { registry: SERVICES });
+    request = parseRequest(method, vector);
   } catch (error) {
     return `request does not parse as ${method.input.typeName}: ${messageOf(error)}`;
   }
@@ -41,6 +49,11 @@ export async function runCase(transport: Transport, vector: VectorCase): Promise
   }
   const json = toJson(method.output, response.message, { alwaysEmitImplicit: true, registry: SERVICES }) as Json;
   return matchResponse(vector.expect.response, json, vector.expect.unordered);
+}
+
+function parseRequest(method: DescMethodUnary, vector: VectorCase) {
+  // fromJson rejects unknown fields by default: a typo in a vector must fail, not be silently dropped.
+  return fromJson(method.input, vector.request, { registry: SERVICES });
 }
 
 function findMethod(serviceName: string, methodName: string): DescMethodUnary | string {

@@ -85,7 +85,7 @@ test("every seat count deals the whole deck once: hands then undealt", async () 
       const deal = await dealFrom({ game, serverSeed: SEED, clientSeed: "c", nonce: seatCount, seatCount });
       assert.equal(deal.hands.length, seatCount);
       assert.ok(deal.hands.every((hand) => hand.cards.length === perSeat));
-      const all = [...deal.hands.flatMap((hand) => hand.cards), ...deal.undealt].map((card) => formatCards([card]));
+      const all = [...deal.hands.flatMap((hand) => hand.cards), ...deal.undealt.cards].map((card) => formatCards([card]));
       assert.equal(new Set(all).size, 52, `${game} ${seatCount}`);
     }
   }

@@ -1,0 +1,56 @@
+// The conformance runners' second check of every `Deal` case: the SDK's own dealFrom (deal.ts) recomputes the
+// expected answer from the case's request, so the shared vectors test the local verification as well as the
+// server. Browser-safe, like replay.ts.
+import { create, type DescMessage, type DescMethodUnary, toJson } from "@bufbuild/protobuf";
+import { type DealGame, dealFrom } from "./deal.js";
+import { type Json, matchResponse } from "./matching.js";
+import type { VectorCase } from "./vector-file.js";
+
+/** The game each service deals, by the service's full name. */
+const DEAL_GAMES: ReadonlyMap<string, DealGame> = new Map([
+  ["cardrules.v1.SamLocService", "sam_loc"],
+  ["cardrules.v1.LiengService", "lieng"],
+]);
+
+/** What a Deal request holds, as protobuf-es gives it. */
+interface DealRequestFields {
+  readonly seatCount: number;
+  readonly serverSeed: Uint8Array;
+  readonly clientSeed: string;
+  readonly nonce: bigint;
+  readonly algorithm: string;
+}
+
+/**
+ * For a `Deal` case, the first difference between the case's expectation and what dealFrom computes locally from
+ * its request (an expected error must be refused locally too); `undefined` when they agree or the case is not a
+ * Deal.
+ */
+export async function localDealDifference(
+  method: DescMethodUnary,
+  vector: VectorCase,
+  request: unknown,
+): Promise<string | undefined> {
+  const game = DEAL_GAMES.get(method.parent.typeName);
+  if (method.name !== "Deal" || game === undefined) {
+    return undefined;
+  }
+  const fields = request as DealRequestFields;
+  let deal;
+  try {
+    deal = await dealFrom({ game, ...fields });
+  } catch (error) {
+    if (vector.expect.kind === "error" && error instanceof RangeError) {
+      return undefined;
+    }
+    return `local dealFrom: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  if (vector.expect.kind === "error") {
+    return `local dealFrom dealt, but the case expects error ${vector.expect.code}`;
+  }
+  const output: DescMessage = method.output;
+  const local = create(output, deal as never);
+  const json = toJson(output, local, { alwaysEmitImplicit: true }) as Json;
+  const difference = matchResponse(vector.expect.response, json, vector.expect.unordered);
+  return difference === undefined ? undefined : `local dealFrom: ${difference}`;
+}
