@@ -7,7 +7,7 @@ import pytest
 from google.protobuf.message import DecodeError
 from google.rpc import status_pb2
 
-from cardrules.api.registry import LIENG
+from cardrules.api.lieng.game import LIENG
 from cardrules.api.streams import StreamCalls
 from cardrules.v1 import lieng_pb2
 from tests.support.servicers import lieng_servicer
@@ -32,7 +32,7 @@ def _length(value: int) -> bytes:
 
 
 def _answer(data: bytes) -> lieng_pb2.LiengServiceStreamResponse:
-    calls = StreamCalls(LIENG, lieng_servicer())
+    calls = StreamCalls(LIENG.service, lieng_servicer())
     return lieng_pb2.LiengServiceStreamResponse.FromString(calls.read(data).answer().data)
 
 

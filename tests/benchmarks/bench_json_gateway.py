@@ -27,7 +27,9 @@ from google.protobuf.message_factory import GetMessageClass
 REPO_ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO_ROOT))  # for tests.* when run as a script from anywhere
 
-from cardrules.api.registry import GATEWAY, LIENG, SAM  # noqa: E402
+from cardrules.api.games import registered_games  # noqa: E402
+from cardrules.api.lieng.game import LIENG  # noqa: E402
+from cardrules.api.registry import GATEWAY  # noqa: E402
 from cardrules.gateway.v1 import json_gateway_pb2  # noqa: E402
 from cardrules.v1 import cards_pb2, lieng_pb2  # noqa: E402
 from tests.benchmarks import bench_worst_case as worst  # noqa: E402
@@ -35,9 +37,9 @@ from tests.benchmarks.bench_rpc import handler_cpu, server_cpu_seconds  # noqa: 
 from tests.support.server_process import ServerHandle, running_server  # noqa: E402
 
 CALL = f"/{GATEWAY.full_name}/Call"
-SCORE_PATH = f"/{LIENG.full_name}/ScoreLieng"  # what the server counts the refusal cases as
+SCORE_PATH = f"/{LIENG.name}/ScoreLieng"  # what the server counts the refusal cases as
 ENVOY_BODY_LIMIT = 261_120  # deploy/envoy/values/*.yaml max_request_bytes
-SERVICES = {service.full_name: service for service in (SAM, LIENG)}
+SERVICES = {game.name: game.service for game in registered_games()}
 
 
 def gateway_body(service: str, method: str, data: bytes) -> bytes:
@@ -84,7 +86,7 @@ def refusal_cases() -> list[worst.Case]:
     for name, hands in bodies.items():
         data = json.dumps({"hands": hands}, separators=(",", ":")).encode()
         assert len(data) <= ENVOY_BODY_LIMIT, name
-        body = gateway_body(LIENG.full_name, "ScoreLieng", data)
+        body = gateway_body(LIENG.name, "ScoreLieng", data)
         cases.append(worst.Case(f"JSON ScoreLieng: {name}", CALL, body, grpc.StatusCode.INVALID_ARGUMENT))
     return cases
 
@@ -100,7 +102,7 @@ def card_text_cases() -> list[worst.Case]:
                 js = json_format.MessageToDict(lieng_pb2.ScoreLiengRequest.FromString(body))
                 js["hands"] = [" ".join(_text(card) for card in hand["cards"]) for hand in js["hands"]]
                 data = json.dumps(js, separators=(",", ":")).encode()
-                bodies.append(gateway_body(LIENG.full_name, "ScoreLieng", data))
+                bodies.append(gateway_body(LIENG.name, "ScoreLieng", data))
             name = f"JSON {case.name}, as card text"
             cases.append(worst.Case(name, CALL, bodies[0], grpc.StatusCode.OK, tuple(bodies[1:])))
     return cases

@@ -1,7 +1,7 @@
 """Every repeated field of every request, at any depth, has a bound: a new field cannot slip in unbounded.
 
-The request types come from the services' descriptors (so a new RPC is covered too); the bounds from
-``cardrules.api.limits.BOUNDS``; the user-facing table (docs/limits.md) must list each bounded field. A message on a
+The request types come from the descriptors of every registered game (so a new RPC or game is covered too); the
+bounds from ``cardrules.api.limits.BOUNDS``, each game's from its own package (``cardrules.api.<game>.bounds``); the user-facing table (docs/limits.md) must list each bounded field. A message on a
 service's ``Stream`` carries one unary request, answered by that RPC's handler, so it is bounded by that request's
 bounds and holds nothing repeated of its own.
 """
@@ -14,13 +14,10 @@ from typing import Any
 
 from google.protobuf.message import Message
 
+from cardrules.api.games import registered_games
 from cardrules.api.limits import BOUNDS
-from cardrules.v1 import lieng_pb2, sam_loc_pb2
 
-SERVICES = (
-    sam_loc_pb2.DESCRIPTOR.services_by_name["SamLocService"],
-    lieng_pb2.DESCRIPTOR.services_by_name["LiengService"],
-)
+SERVICES = tuple(game.service for game in registered_games())
 LIMITS_DOC = Path(__file__).resolve().parents[2] / "docs" / "limits.md"
 
 
@@ -50,16 +47,14 @@ def request_types() -> dict[str, type[Message]]:
 
 
 def test_every_request_of_every_rpc_has_bounds() -> None:
-    assert len(request_types()) == 10
+    unary = [f"{s.name}.{m.name}" for s in SERVICES for m in s.methods if not m.client_streaming]
+    assert SERVICES and sorted(request_types()) == sorted(unary)
 
 
 def test_a_stream_message_holds_one_bounded_request_and_nothing_repeated_of_its_own() -> None:
     bounded = {cls.DESCRIPTOR.full_name for cls in BOUNDS}
     streams = [(s, m.input_type) for s in SERVICES for m in s.methods if m.client_streaming]
-    assert [(service.name, message.name) for service, message in streams] == [
-        ("SamLocService", "SamLocServiceStreamRequest"),
-        ("LiengService", "LiengServiceStreamRequest"),
-    ]
+    assert [message.name for _, message in streams] == [f"{service.name}StreamRequest" for service, _ in streams]
     for service, message in streams:
         calls = message.oneofs_by_name["call"].fields
         assert {field.name for field in message.fields} == {"id", *(field.name for field in calls)}

@@ -22,7 +22,9 @@ from google.protobuf.message import Message
 from google.rpc import error_details_pb2, status_pb2
 
 from cardrules.api import json_fast, json_mapping
-from cardrules.api.registry import GATEWAY, LIENG, SAM
+from cardrules.api.lieng.game import LIENG as LIENG_GAME
+from cardrules.api.registry import GATEWAY
+from cardrules.api.sam.game import SAM_LOC
 from cardrules.core.cards import CARD_FORMAT
 from cardrules.gateway.v1 import json_gateway_pb2
 from tests.deploy.local import total_calls
@@ -33,6 +35,7 @@ from tests.support.server_process import ServerHandle, new_channel, running_serv
 from tests.support.vectors import request_class, response_class, vector_cases
 
 CALL = f"/{GATEWAY.full_name}/Call"
+LIENG, SAM = LIENG_GAME.service, SAM_LOC.service
 
 
 CASES = vector_cases()

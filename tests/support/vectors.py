@@ -9,10 +9,10 @@ from typing import Any
 from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
 
-from cardrules.api.registry import LIENG, SAM
+from cardrules.api.games import registered_games
 
 VECTORS = Path(__file__).resolve().parents[1] / "vectors"
-SERVICES = {service.full_name: service for service in (SAM, LIENG)}
+SERVICES = {game.name: game.service for game in registered_games()}
 
 
 def vector_cases() -> list[tuple[str, dict[str, Any]]]:

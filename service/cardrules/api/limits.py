@@ -2,20 +2,21 @@
 
 A request is parsed by protobuf in C; everything after that — conversion, serialization for the fast paths, the
 house-rules cache, the rules core — costs time in proportion to what the request holds. Each repeated field
-therefore has a bound taken from the games (the constants of ``cardrules.core.sam.limits`` and
-``cardrules.core.lieng.limits``, each with its reason), and :func:`check_bounds` compares the lengths against
-them first: an excess is ``INVALID_ARGUMENT`` naming the field (``round.actions``,
-``house_rules.instant_wins.kinds``), found by reading lengths only. Outer lists are checked before the lists
-inside their elements, and the elements of a list over its bound are not looked at.
+therefore has a bound taken from its game's rules, kept in the game's own package (``cardrules.api.sam.bounds``,
+``cardrules.api.lieng.bounds``; each limit a constant of the game's core with its reason), and
+:func:`check_bounds` compares the lengths against them first: an excess is ``INVALID_ARGUMENT`` naming the field
+(``round.actions``, ``house_rules.instant_wins.kinds``), found by reading lengths only. Outer lists are checked
+before the lists inside their elements, and the elements of a list over its bound are not looked at.
 
 Users read the same table in docs/limits.md; tests/contract/test_every_repeated_field_is_bounded.py fails when a
-request gains a repeated field without a bound here. A message on a service's ``Stream`` carries one of these
-requests and is answered by its unary handler, so the same bounds apply to it, message by message.
+request of a registered game gains a repeated field without a bound. A message on a service's ``Stream`` carries
+one of these requests and is answered by its unary handler, so the same bounds apply to it, message by message.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any
@@ -23,9 +24,6 @@ from typing import Any
 from google.protobuf.message import Message
 
 from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
-from cardrules.core.lieng import limits as lieng_limits
-from cardrules.core.sam import limits as sam_limits
-from cardrules.v1 import lieng_pb2, sam_loc_pb2
 
 __all__ = ["BOUNDS", "Bound", "check_bounds"]
 
@@ -71,7 +69,11 @@ def check_bounds(request: Message) -> None:
     Every call on every rules RPC pays for this, so the lengths are first read through getters built once per
     request type (a few C calls per bound); only a request that breaks a bound is walked again to name its faults.
     """
-    if not all(within(request) for within in _WITHIN[type(request)]):
+    try:
+        checks = _WITHIN[type(request)]
+    except KeyError:
+        checks = _checks_of(type(request))
+    if not all(within(request) for within in checks):
         _name_the_excess(request)
 
 
@@ -145,170 +147,36 @@ def _repeats(values: Any, field: str) -> list[FieldViolation]:
     return problems
 
 
-# --- Sâm -------------------------------------------------------------------------------------------------------
+# --- every request of every game -------------------------------------------------------------------------------
 
 
-def _sam_seats(count: int) -> int:
-    """The seat count a Sâm limit is computed for: the request's, or the largest table when that count is wrong
-    (the count itself is then reported on its own)."""
-    return count if 2 <= count <= sam_limits.MAX_SEATS else sam_limits.MAX_SEATS
+class _RegisteredBounds(Mapping[type[Message], tuple[Bound, ...]]):
+    """The bounds of every request of every registered game, each game's from its own package
+    (``cardrules.api.<game>.bounds``, referenced by its registration in :mod:`cardrules.api.games`). Read from the
+    registrations when asked: the games register after this module is loaded, since their servicers import it."""
+
+    def __getitem__(self, kind: type[Message]) -> tuple[Bound, ...]:
+        return _registered()[kind]
+
+    def __iter__(self) -> Iterator[type[Message]]:
+        return iter(_registered())
+
+    def __len__(self) -> int:
+        return len(_registered())
 
 
-def _sam_round_actions(request: sam_loc_pb2.SamLocServiceSettleRoundRequest) -> int:
-    return sam_limits.max_round_actions(_sam_seats(len(request.round.hands)))
+def _registered() -> Mapping[type[Message], tuple[Bound, ...]]:
+    games = importlib.import_module("cardrules.api.games")  # imported when asked: cardrules.api.games imports this
+    bounds: Mapping[type[Message], tuple[Bound, ...]] = games.request_bounds()
+    return bounds
 
 
-def _sam_rules(prefix: str) -> tuple[Bound, ...]:
-    return (
-        Bound(
-            f"{prefix}house_rules.instant_wins.kinds",
-            sam_limits.MAX_INSTANT_WIN_KINDS,
-            "each of the five instant-win kinds at most once",
-            "kinds",
-            distinct=True,
-        ),
-    )
+BOUNDS: Mapping[type[Message], tuple[Bound, ...]] = _RegisteredBounds()
+
+# Per request type, one length check per bound (see check_bounds), built on the type's first request.
+_WITHIN: dict[type[Message], tuple[Callable[[Message], bool], ...]] = {}
 
 
-def _sam_state(prefix: str) -> tuple[Bound, ...]:
-    return (
-        Bound(
-            f"{prefix}seats",
-            sam_limits.MAX_SEATS,
-            "a Sâm table seats 2 to 5",
-            "seats",
-            code=ErrorReason.WRONG_SEAT_COUNT,
-        ),
-        Bound(
-            f"{prefix}seats[].hand.cards",
-            sam_limits.HAND_SIZE,
-            "a Sâm hand holds at most 10 cards",
-            "cards",
-            code=ErrorReason.WRONG_CARD_COUNT,
-            at_owner=True,
-        ),
-        Bound(
-            f"{prefix}current.cards",
-            sam_limits.HAND_SIZE,
-            "a play is cards from one hand of 10",
-            "cards",
-            code=ErrorReason.WRONG_CARD_COUNT,
-        ),
-        Bound(
-            f"{prefix}chop_chain",
-            sam_limits.MAX_CHOP_CHAIN,
-            "each chop of a trick is a different four of a kind: 12 fit the 50 dealt cards",
-            "chops",
-        ),
-    )
-
-
-_SAM_DEAL = (
-    Bound("hands", sam_limits.MAX_SEATS, "a Sâm table seats 2 to 5", "hands", code=ErrorReason.WRONG_SEAT_COUNT),
-    Bound(
-        "hands[].cards",
-        sam_limits.HAND_SIZE,
-        "a Sâm hand is dealt 10 cards",
-        "cards",
-        code=ErrorReason.WRONG_CARD_COUNT,
-        at_owner=True,
-    ),
-    Bound("declarations", sam_limits.MAX_DECLARATIONS, "each seat declares Sâm at most once", "declarations"),
-)
-
-
-# --- Liêng -----------------------------------------------------------------------------------------------------
-
-
-def _lieng_hands(prefix: str, limit: int, why: str) -> tuple[Bound, ...]:
-    return (
-        Bound(f"{prefix}hands", limit, why, "hands", code=ErrorReason.WRONG_HAND_COUNT),
-        Bound(
-            f"{prefix}hands[].cards",
-            lieng_limits.HAND_SIZE,
-            "a Liêng hand is 3 cards",
-            "cards",
-            code=ErrorReason.WRONG_CARD_COUNT,
-            at_owner=True,
-        ),
-    )
-
-
-def _lieng_seats(count: int) -> int:
-    return count if 2 <= count <= lieng_limits.MAX_SEATS else lieng_limits.MAX_SEATS
-
-
-def _lieng_round_actions(request: lieng_pb2.LiengServiceSettleRoundRequest) -> int:
-    record = request.round
-    rules = record.house_rules
-    rounds = rules.max_raise_rounds if rules.HasField("max_raise_rounds") and rules.max_raise_rounds >= 1 else None
-    return lieng_limits.max_round_actions(_lieng_seats(len(record.stacks)), rounds)
-
-
-_LIENG_SEATS = "a Liêng table seats 2 to 6"
-
-
-def _lieng_state(prefix: str) -> tuple[Bound, ...]:
-    return (Bound(f"{prefix}seats", lieng_limits.MAX_SEATS, _LIENG_SEATS, "seats", code=ErrorReason.WRONG_SEAT_COUNT),)
-
-
-# --- every request ---------------------------------------------------------------------------------------------
-
-BOUNDS: dict[type[Message], tuple[Bound, ...]] = {
-    sam_loc_pb2.SamLocServiceStartHandRequest: (*_sam_rules(""), *_SAM_DEAL),
-    sam_loc_pb2.SamLocServiceValidatePlayRequest: (
-        *_sam_rules(""),
-        *_sam_state("state."),
-        Bound(
-            "action.play.cards",
-            sam_limits.HAND_SIZE,
-            "a play is cards from one hand of 10",
-            "cards",
-            code=ErrorReason.WRONG_CARD_COUNT,
-        ),
-    ),
-    sam_loc_pb2.SamLocServiceLegalMovesRequest: (*_sam_rules(""), *_sam_state("state.")),
-    sam_loc_pb2.SamLocServiceSettleRoundRequest: (
-        *_sam_rules("round."),
-        *(Bound(f"round.{b.path}", b.limit, b.why, b.noun, b.code, b.at_owner) for b in _SAM_DEAL),
-        Bound(
-            "round.actions",
-            sam_limits.MAX_ROUND_ACTIONS,
-            "the longest legal Sâm hand: 41, 91, 161, 242 actions at 2, 3, 4, 5 seats",
-            "actions",
-            limit_of=_sam_round_actions,
-        ),
-        Bound(
-            "round.actions[].play.cards",
-            sam_limits.HAND_SIZE,
-            "a play is cards from one hand of 10",
-            "cards",
-            code=ErrorReason.WRONG_CARD_COUNT,
-        ),
-    ),
-    lieng_pb2.ScoreLiengRequest: _lieng_hands("", lieng_limits.MAX_SCORED_HANDS, "score 1 to 1000 hands"),
-    lieng_pb2.CompareHandsRequest: _lieng_hands(
-        "", lieng_limits.MAX_COMPARED_HANDS, "compare 2 to 17 hands: every hand of one deck"
-    ),
-    lieng_pb2.StartBettingRequest: (
-        Bound("stacks", lieng_limits.MAX_SEATS, _LIENG_SEATS, "stacks", code=ErrorReason.WRONG_SEAT_COUNT),
-    ),
-    lieng_pb2.LiengServiceValidatePlayRequest: _lieng_state("state."),
-    lieng_pb2.LiengServiceLegalMovesRequest: _lieng_state("state."),
-    lieng_pb2.LiengServiceSettleRoundRequest: (
-        Bound("round.stacks", lieng_limits.MAX_SEATS, _LIENG_SEATS, "stacks", code=ErrorReason.WRONG_SEAT_COUNT),
-        *_lieng_hands("round.", lieng_limits.MAX_SEATS, "one hand per seat"),
-        Bound(
-            "round.actions",
-            lieng_limits.MAX_ROUND_ACTIONS,
-            "seats × (orbits with a raise + 1), orbits with a raise capped by max_raise_rounds, and at 50",
-            "actions",
-            limit_of=_lieng_round_actions,
-        ),
-    ),
-}
-
-# Per request type, one length check per bound (see check_bounds).
-_WITHIN: dict[type[Message], tuple[Callable[[Message], bool], ...]] = {
-    kind: tuple(_within(bound) for bound in bounds) for kind, bounds in BOUNDS.items()
-}
+def _checks_of(kind: type[Message]) -> tuple[Callable[[Message], bool], ...]:
+    checks = _WITHIN[kind] = tuple(_within(bound) for bound in BOUNDS[kind])
+    return checks

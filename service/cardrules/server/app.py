@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import gc
+import importlib
 import os
 import signal
 import time
@@ -15,7 +16,7 @@ import grpc
 from prometheus_client import CollectorRegistry
 
 from cardrules.server.auth import Authenticator
-from cardrules.server.binding import BindingsFactory, ServiceBinding, default_bindings
+from cardrules.server.binding import BindingsFactory, ServiceBinding
 from cardrules.server.config import Config
 from cardrules.server.health import HEALTH_SERVICE_NAME, HealthServicer, add_health, serve_health_port
 from cardrules.server.interceptors import ServerInterceptor
@@ -257,6 +258,14 @@ async def serve(
     log.info("server stopped", drain_seconds=round(time.monotonic() - started, 3))
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.remove_signal_handler(sig)
+
+
+def default_bindings() -> list[ServiceBinding]:
+    """The rules API's services: every registered game and the JSON gateway. Imported when no other bindings are
+    given, so that the bootstrap can host any services (tests host fake ones) without loading the rules."""
+    registry = importlib.import_module("cardrules.api.registry")
+    bindings: list[ServiceBinding] = registry.bindings()
+    return bindings
 
 
 def load_bindings(factory: BindingsFactory | None) -> list[ServiceBinding]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,10 +39,3 @@ class ServiceBinding:
 # A picklable zero-argument callable (a module-level function) so worker processes can rebuild the bindings:
 # servicers themselves are not sent across processes.
 BindingsFactory = Callable[[], Sequence[ServiceBinding]]
-
-
-def default_bindings() -> list[ServiceBinding]:
-    """The real API's services. Imported lazily: the bootstrap must not depend on the API layer at import time."""
-    registry = importlib.import_module("cardrules.api.registry")
-    bindings: Sequence[ServiceBinding] = registry.bindings()
-    return list(bindings)
