@@ -16,7 +16,8 @@ namespace Cardrules.Conformance
     /// call: a player's JWT when the front proxy requires one.
     /// Each request is read into the SDK's typed message (unknown fields rejected, as the vectors README asks),
     /// sent by CardrulesClient, and the typed response turned back into proto3 JSON with defaults emitted: so the
-    /// generated classes, the transport and the error decoding are what is checked, not just Envoy.
+    /// generated classes, the transport and the error decoding are what is checked, not just Envoy. Each Deal case is
+    /// also recomputed locally with <see cref="FairDeal"/> (<see cref="LocalDeal"/>) and must match too.
     /// Exit status: 0 all passed; 1 some case failed or no case was found; 2 bad usage or unreadable vectors.
     /// </summary>
     public static class Program
@@ -79,7 +80,8 @@ namespace Cardrules.Conformance
                     string difference;
                     try
                     {
-                        difference = Matching.MatchExpect(testCase.Expect, Run(client, testCase));
+                        difference = Matching.MatchExpect(testCase.Expect, Run(client, testCase))
+                            ?? LocalDeal.Difference(testCase); // a Deal case: this SDK must deal the same, locally
                     }
                     catch (CaseException error)
                     {

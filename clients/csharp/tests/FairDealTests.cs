@@ -2,6 +2,8 @@ using System;
 using System.Collections.Generic;
 using System.Linq;
 using Cardrules.Client;
+using Cardrules.Conformance;
+using Cardrules.Json;
 using Cardrules.V1;
 
 namespace Cardrules.Tests
@@ -158,6 +160,67 @@ namespace Cardrules.Tests
         private static string Problem(Action call)
         {
             return Assert.Throws<ArgumentException>(call).ParamName;
+        }
+    }
+
+    public static class LocalDealTests
+    {
+        private const string Seed = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="; // 00 01 ... 1f
+        private const string Request =
+            "{\"seatCount\": 2, \"serverSeed\": \"" + Seed + "\", \"clientSeed\": \"\u00e9 \u2660\", \"nonce\": \"9223372036854775807\"}";
+        private const string Hands =
+            "[{\"cards\": [{\"rank\": \"RANK_JACK\", \"suit\": \"SUIT_HEARTS\"}, {\"rank\": \"RANK_SIX\", \"suit\": \"SUIT_HEARTS\"}, " +
+            "{\"rank\": \"RANK_ACE\", \"suit\": \"SUIT_DIAMONDS\"}]}, {\"cards\": [{\"rank\": \"RANK_TWO\", \"suit\": \"SUIT_DIAMONDS\"}, " +
+            "{\"rank\": \"RANK_KING\", \"suit\": \"SUIT_DIAMONDS\"}, {\"rank\": \"RANK_ACE\", \"suit\": \"SUIT_SPADES\"}]}]";
+
+        private static Case Deal(string service, string request, string expect)
+        {
+            return new Case
+            {
+                File = "deal.json", Name = "n", Service = service, Method = "Deal",
+                Request = (JsonObject)JsonText.Parse(request), Expect = (JsonObject)JsonText.Parse(expect),
+            };
+        }
+
+        public static void TestADealTheSdkDealsTooAgrees()
+        {
+            var expect = "{\"response\": {\"hands\": " + Hands + ", \"commitment\": \"Yw3NKWbEM2aRElRIu7JbT/QSpJxzLbLIq8G4WBvXEN0=\", " +
+                "\"algorithm\": \"cardrules-deal-v1\"}}";
+            Assert.Equal(null, LocalDeal.Difference(Deal("cardrules.v1.LiengService", Request, expect)));
+        }
+
+        public static void TestAnotherDealOrCommitmentIsADifference()
+        {
+            var other = "{\"response\": {\"hands\": " + Hands.Replace("RANK_JACK", "RANK_QUEEN") + "}}";
+            var difference = LocalDeal.Difference(Deal("cardrules.v1.LiengService", Request, other));
+            Assert.True(difference != null && difference.StartsWith("local FairDeal: response.hands[0].cards[0].rank", StringComparison.Ordinal), difference);
+            difference = LocalDeal.Difference(Deal("cardrules.v1.LiengService", Request, "{\"response\": {\"commitment\": \"" + Seed + "\"}}"));
+            Assert.True(difference != null && difference.StartsWith("local FairDeal: response.commitment", StringComparison.Ordinal), difference);
+            var asSam = LocalDeal.Difference(Deal("cardrules.v1.SamLocService", Request, "{\"response\": {\"hands\": " + Hands + "}}"));
+            Assert.True(asSam != null, "the same request as a S\u00e2m deal is another deal");
+        }
+
+        public static void TestARefusedRequestMustBeRefusedLocallyToo()
+        {
+            var refused = "{\"error\": {\"code\": \"INVALID_ARGUMENT\"}}";
+            Assert.Equal(null, LocalDeal.Difference(Deal("cardrules.v1.LiengService", Request.Replace(Seed, "AAEC"), refused)));
+            var unknownAlgorithm = Request.Replace("{", "{\"algorithm\": \"cardrules-deal-v9\", ");
+            Assert.Equal(null, LocalDeal.Difference(Deal("cardrules.v1.LiengService", unknownAlgorithm, refused)));
+            Assert.Equal("local FairDeal: dealt a request the server refuses with INVALID_ARGUMENT",
+                LocalDeal.Difference(Deal("cardrules.v1.LiengService", Request, refused)));
+        }
+
+        public static void TestEverySharedDealVectorIsDealtTheSameLocally()
+        {
+            // UnitTests.exe is in clients/csharp/build/.
+            var vectors = System.IO.Path.Combine(AppDomain.CurrentDomain.BaseDirectory, "..", "..", "..", "tests", "vectors");
+            var cases = new List<Case>();
+            var broken = new List<Broken>();
+            Vectors.Load(vectors, cases, broken);
+            var deals = cases.Where(LocalDeal.Applies).ToList();
+            var failures = deals.Where(c => LocalDeal.Difference(c) != null).Select(c => c.Name + ": " + LocalDeal.Difference(c));
+            Assert.Equal("", string.Join("\n", failures));
+            Console.WriteLine("     local deals: " + deals.Count + " Deal cases recomputed");
         }
     }
 
