@@ -43,8 +43,8 @@ type LocalDeal struct {
 	// Hands holds one hand a seat, in seat order, each in the order dealt (not sorted): ready for StartHand or
 	// StartBetting.
 	Hands []*cardrulesv1.Cards
-	// Undealt holds the cards nobody was dealt, in deck order.
-	Undealt []*cardrulesv1.Card
+	// Undealt holds the cards nobody was dealt, in shuffled order.
+	Undealt *cardrulesv1.Cards
 	// Commitment is SHA-256 of the server seed: what the backend publishes before the hand.
 	Commitment []byte
 	Algorithm  string
@@ -94,7 +94,7 @@ func DealFrom(in DealInput) (*LocalDeal, error) {
 	}
 	return &LocalDeal{
 		Hands:      hands,
-		Undealt:    cards[in.SeatCount*shape.perSeat:],
+		Undealt:    &cardrulesv1.Cards{Cards: cards[in.SeatCount*shape.perSeat:]},
 		Commitment: Commitment(in.ServerSeed),
 		Algorithm:  DealAlgorithm,
 	}, nil

@@ -89,7 +89,7 @@ func TestDealFromKnownAnswers(t *testing.T) {
 		if len(deal.Hands) != len(known.hands) {
 			t.Errorf("%s: %d hands, want %d", known.in.Game, len(deal.Hands), len(known.hands))
 		}
-		if got := text(t, deal.Undealt); got != known.undealt {
+		if got := text(t, deal.Undealt.GetCards()); got != known.undealt {
 			t.Errorf("%s nonce %d undealt: %s", known.in.Game, known.in.Nonce, got)
 		}
 		if got := hex.EncodeToString(deal.Commitment); got != known.commitment || deal.Algorithm != cardrules.DealAlgorithm {
@@ -107,7 +107,7 @@ func TestDealFromDealsTheWholeDeckForEverySeatCount(t *testing.T) {
 				t.Fatal(err)
 			}
 			seen := map[string]bool{}
-			all := deal.Undealt
+			all := deal.Undealt.GetCards()
 			for _, hand := range deal.Hands {
 				all = append(all[:len(all):len(all)], hand.GetCards()...)
 			}

@@ -63,8 +63,9 @@ func Run(ctx context.Context, conn grpc.ClientConnInterface, dir string, timeout
 	return result, nil
 }
 
-// RunCase sends one case's request generically, by its full method name, and matches the outcome. It returns
-// "" when the case passes, else the first difference.
+// RunCase sends one case's request generically, by its full method name, and matches the outcome; a Deal case
+// is also recomputed locally (cardrules.DealFrom) and must agree both ways. It returns "" when the case passes,
+// else the first difference.
 func RunCase(ctx context.Context, conn grpc.ClientConnInterface, c Case) string {
 	difference, _ := runCase(ctx, conn, c)
 	return difference
@@ -93,7 +94,7 @@ func runCase(ctx context.Context, conn grpc.ClientConnInterface, c Case) (string
 		if difference := matchFailure(c, err); difference != "" {
 			return difference, err
 		}
-		return "", nil
+		return localDealDifference(c, method, request.Interface()), nil
 	}
 	if c.Error != nil {
 		return fmt.Sprintf("error: expected %s, but the call succeeded", c.Error.Code), nil
@@ -102,7 +103,11 @@ func runCase(ctx context.Context, conn grpc.ClientConnInterface, c Case) (string
 	if err != nil {
 		return err.Error(), nil
 	}
-	return MatchResponse(c.Response, actual, c.Unordered), nil
+	if difference := MatchResponse(c.Response, actual, c.Unordered); difference != "" {
+		return difference, nil
+	}
+	// A Deal case must also come out of the SDK's own DealFrom.
+	return localDealDifference(c, method, request.Interface()), nil
 }
 
 func matchFailure(c Case, err error) string {
