@@ -10,6 +10,7 @@ from __future__ import annotations
 from google.protobuf.message import Message
 
 from cardrules.api.limits import Bound
+from cardrules.api.viewers import viewers_bound
 from cardrules.core.errors import ErrorReason
 from cardrules.core.lieng import limits
 from cardrules.v1 import lieng_pb2
@@ -48,6 +49,8 @@ def _state(prefix: str) -> tuple[Bound, ...]:
     return (Bound(f"{prefix}seats", limits.MAX_SEATS, _SEATS, "seats", code=ErrorReason.WRONG_SEAT_COUNT),)
 
 
+_VIEWS = viewers_bound(limits.MAX_SEATS)
+
 BOUNDS: dict[type[Message], tuple[Bound, ...]] = {
     # No repeated field: the seeds' lengths are the core's checks (docs/limits.md).
     lieng_pb2.LiengServiceDealRequest: (),
@@ -57,9 +60,10 @@ BOUNDS: dict[type[Message], tuple[Bound, ...]] = {
     ),
     lieng_pb2.StartBettingRequest: (
         Bound("stacks", limits.MAX_SEATS, _SEATS, "stacks", code=ErrorReason.WRONG_SEAT_COUNT),
+        _VIEWS,
     ),
-    lieng_pb2.LiengServiceValidatePlayRequest: _state("state."),
-    lieng_pb2.LiengServiceLegalMovesRequest: _state("state."),
+    lieng_pb2.LiengServiceValidatePlayRequest: (*_state("state."), _VIEWS),
+    lieng_pb2.LiengServiceLegalMovesRequest: (*_state("state."), _VIEWS),
     lieng_pb2.LiengServiceSettleRoundRequest: (
         Bound("round.stacks", limits.MAX_SEATS, _SEATS, "stacks", code=ErrorReason.WRONG_SEAT_COUNT),
         *_hands("round.", limits.MAX_SEATS, "one hand per seat"),
@@ -70,5 +74,6 @@ BOUNDS: dict[type[Message], tuple[Bound, ...]] = {
             "actions",
             limit_of=_round_actions,
         ),
+        _VIEWS,
     ),
 }

@@ -10,6 +10,7 @@ from __future__ import annotations
 from google.protobuf.message import Message
 
 from cardrules.api.limits import Bound
+from cardrules.api.viewers import viewers_bound
 from cardrules.core.errors import ErrorReason
 from cardrules.core.sam import limits
 from cardrules.v1 import sam_loc_pb2
@@ -86,10 +87,12 @@ _DEAL = (
 )
 
 
+_VIEWS = viewers_bound(limits.MAX_SEATS)
+
 BOUNDS: dict[type[Message], tuple[Bound, ...]] = {
     # No repeated field: the seeds' lengths are the core's checks (docs/limits.md).
     sam_loc_pb2.SamLocServiceDealRequest: (),
-    sam_loc_pb2.SamLocServiceStartHandRequest: (*_rules(""), *_DEAL),
+    sam_loc_pb2.SamLocServiceStartHandRequest: (*_rules(""), *_DEAL, _VIEWS),
     sam_loc_pb2.SamLocServiceValidatePlayRequest: (
         *_rules(""),
         *_state("state."),
@@ -100,8 +103,9 @@ BOUNDS: dict[type[Message], tuple[Bound, ...]] = {
             "cards",
             code=ErrorReason.WRONG_CARD_COUNT,
         ),
+        _VIEWS,
     ),
-    sam_loc_pb2.SamLocServiceLegalMovesRequest: (*_rules(""), *_state("state.")),
+    sam_loc_pb2.SamLocServiceLegalMovesRequest: (*_rules(""), *_state("state."), _VIEWS),
     sam_loc_pb2.SamLocServiceSettleRoundRequest: (
         *_rules("round."),
         *(Bound(f"round.{b.path}", b.limit, b.why, b.noun, b.code, b.at_owner) for b in _DEAL),
@@ -119,5 +123,6 @@ BOUNDS: dict[type[Message], tuple[Bound, ...]] = {
             "cards",
             code=ErrorReason.WRONG_CARD_COUNT,
         ),
+        _VIEWS,
     ),
 }
