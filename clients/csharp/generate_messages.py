@@ -175,13 +175,48 @@ def generate_enum(enum: EnumDescriptor) -> list[str]:
     return lines
 
 
+def viewed_answer(view: Descriptor) -> Descriptor | None:
+    """The answer type whose per-viewer copy ``view`` is (fields ``viewer`` and ``answer``), or None."""
+    viewer, answer = view.fields_by_name.get("viewer"), view.fields_by_name.get("answer")
+    if viewer is None or answer is None or viewer.message_type is None or viewer.message_type.name != "Viewer":
+        return None
+    return answer.message_type
+
+
+def views_field(message: Descriptor) -> FieldDescriptor | None:
+    """The answer's ``views``: the repeated field of its own per-viewer copies, or None."""
+    views = message.fields_by_name.get("views")
+    if views is None or not views.is_repeated or views.message_type is None:
+        return None
+    answer = viewed_answer(views.message_type)
+    return views if answer is not None and answer.full_name == message.full_name else None
+
+
 def generate_message(message: Descriptor) -> list[str]:
     name = message.name
+    # Views.ViewFor reads any answer's views through these interfaces, without reflection and without a list of
+    # answer types by hand.
+    interfaces = ["IProtoMessage"]
+    answer = viewed_answer(message)
+    if answer is not None:
+        interfaces.append(f"Cardrules.Client.IAnswerView<{answer.name}>")
+    views = views_field(message)
+    if views is not None:
+        interfaces.append(f"Cardrules.Client.IViewedAnswer<{name}>")
     lines = [
         f'[DataContract(Name = "{name}", Namespace = "{message.file.package}")]',
-        f"public sealed partial class {name} : IProtoMessage",
+        f"public sealed partial class {name} : {', '.join(interfaces)}",
         "{",
     ]
+    if views is not None:
+        view_type = f"Cardrules.Client.IAnswerView<{name}>"
+        lines += [
+            f"    IEnumerable<{view_type}> Cardrules.Client.IViewedAnswer<{name}>.AnswerViews",
+            "    {",
+            f"        get {{ return (IEnumerable<{view_type}>){property_name(message, views)} ?? new {view_type}[0]; }}",
+            "    }",
+            "",
+        ]
     for oneof in oneofs(message):
         case_type = pascal(oneof.name) + "OneofCase"
         lines.append(f"    public enum {case_type}")

@@ -1279,8 +1279,13 @@ namespace Cardrules.V1
     }
 
     [DataContract(Name = "StartBettingResponse", Namespace = "cardrules.v1")]
-    public sealed partial class StartBettingResponse : IProtoMessage
+    public sealed partial class StartBettingResponse : IProtoMessage, Cardrules.Client.IViewedAnswer<StartBettingResponse>
     {
+        IEnumerable<Cardrules.Client.IAnswerView<StartBettingResponse>> Cardrules.Client.IViewedAnswer<StartBettingResponse>.AnswerViews
+        {
+            get { return (IEnumerable<Cardrules.Client.IAnswerView<StartBettingResponse>>)Views ?? new Cardrules.Client.IAnswerView<StartBettingResponse>[0]; }
+        }
+
         [DataMember(Name = "state", Order = 1, EmitDefaultValue = false)]
         public LiengBettingState State { get; set; }
 
@@ -1334,7 +1339,7 @@ namespace Cardrules.V1
     }
 
     [DataContract(Name = "StartBettingView", Namespace = "cardrules.v1")]
-    public sealed partial class StartBettingView : IProtoMessage
+    public sealed partial class StartBettingView : IProtoMessage, Cardrules.Client.IAnswerView<StartBettingResponse>
     {
         [DataMember(Name = "viewer", Order = 1, EmitDefaultValue = false)]
         public Viewer Viewer { get; set; }
@@ -1603,8 +1608,13 @@ namespace Cardrules.V1
     }
 
     [DataContract(Name = "LiengServiceValidatePlayResponse", Namespace = "cardrules.v1")]
-    public sealed partial class LiengServiceValidatePlayResponse : IProtoMessage
+    public sealed partial class LiengServiceValidatePlayResponse : IProtoMessage, Cardrules.Client.IViewedAnswer<LiengServiceValidatePlayResponse>
     {
+        IEnumerable<Cardrules.Client.IAnswerView<LiengServiceValidatePlayResponse>> Cardrules.Client.IViewedAnswer<LiengServiceValidatePlayResponse>.AnswerViews
+        {
+            get { return (IEnumerable<Cardrules.Client.IAnswerView<LiengServiceValidatePlayResponse>>)Views ?? new Cardrules.Client.IAnswerView<LiengServiceValidatePlayResponse>[0]; }
+        }
+
         [DataMember(Name = "legal", Order = 1)]
         public bool Legal { get; set; }
 
@@ -1693,7 +1703,7 @@ namespace Cardrules.V1
     }
 
     [DataContract(Name = "LiengServiceValidatePlayView", Namespace = "cardrules.v1")]
-    public sealed partial class LiengServiceValidatePlayView : IProtoMessage
+    public sealed partial class LiengServiceValidatePlayView : IProtoMessage, Cardrules.Client.IAnswerView<LiengServiceValidatePlayResponse>
     {
         [DataMember(Name = "viewer", Order = 1, EmitDefaultValue = false)]
         public Viewer Viewer { get; set; }
@@ -1810,8 +1820,13 @@ namespace Cardrules.V1
     }
 
     [DataContract(Name = "LiengServiceLegalMovesResponse", Namespace = "cardrules.v1")]
-    public sealed partial class LiengServiceLegalMovesResponse : IProtoMessage
+    public sealed partial class LiengServiceLegalMovesResponse : IProtoMessage, Cardrules.Client.IViewedAnswer<LiengServiceLegalMovesResponse>
     {
+        IEnumerable<Cardrules.Client.IAnswerView<LiengServiceLegalMovesResponse>> Cardrules.Client.IViewedAnswer<LiengServiceLegalMovesResponse>.AnswerViews
+        {
+            get { return (IEnumerable<Cardrules.Client.IAnswerView<LiengServiceLegalMovesResponse>>)Views ?? new Cardrules.Client.IAnswerView<LiengServiceLegalMovesResponse>[0]; }
+        }
+
         [DataMember(Name = "seat", Order = 1, EmitDefaultValue = false)]
         public int? Seat { get; set; }
 
@@ -1879,7 +1894,7 @@ namespace Cardrules.V1
     }
 
     [DataContract(Name = "LiengServiceLegalMovesView", Namespace = "cardrules.v1")]
-    public sealed partial class LiengServiceLegalMovesView : IProtoMessage
+    public sealed partial class LiengServiceLegalMovesView : IProtoMessage, Cardrules.Client.IAnswerView<LiengServiceLegalMovesResponse>
     {
         [DataMember(Name = "viewer", Order = 1, EmitDefaultValue = false)]
         public Viewer Viewer { get; set; }
@@ -2224,8 +2239,13 @@ namespace Cardrules.V1
     }
 
     [DataContract(Name = "LiengServiceSettleRoundResponse", Namespace = "cardrules.v1")]
-    public sealed partial class LiengServiceSettleRoundResponse : IProtoMessage
+    public sealed partial class LiengServiceSettleRoundResponse : IProtoMessage, Cardrules.Client.IViewedAnswer<LiengServiceSettleRoundResponse>
     {
+        IEnumerable<Cardrules.Client.IAnswerView<LiengServiceSettleRoundResponse>> Cardrules.Client.IViewedAnswer<LiengServiceSettleRoundResponse>.AnswerViews
+        {
+            get { return (IEnumerable<Cardrules.Client.IAnswerView<LiengServiceSettleRoundResponse>>)Views ?? new Cardrules.Client.IAnswerView<LiengServiceSettleRoundResponse>[0]; }
+        }
+
         [DataMember(Name = "pots", Order = 1)]
         public List<LiengPot> Pots { get; set; } = new List<LiengPot>();
 
@@ -2335,7 +2355,7 @@ namespace Cardrules.V1
     }
 
     [DataContract(Name = "LiengServiceSettleRoundView", Namespace = "cardrules.v1")]
-    public sealed partial class LiengServiceSettleRoundView : IProtoMessage
+    public sealed partial class LiengServiceSettleRoundView : IProtoMessage, Cardrules.Client.IAnswerView<LiengServiceSettleRoundResponse>
     {
         [DataMember(Name = "viewer", Order = 1, EmitDefaultValue = false)]
         public Viewer Viewer { get; set; }

@@ -1450,8 +1450,13 @@ namespace Cardrules.V1
     }
 
     [DataContract(Name = "SamLocServiceStartHandResponse", Namespace = "cardrules.v1")]
-    public sealed partial class SamLocServiceStartHandResponse : IProtoMessage
+    public sealed partial class SamLocServiceStartHandResponse : IProtoMessage, Cardrules.Client.IViewedAnswer<SamLocServiceStartHandResponse>
     {
+        IEnumerable<Cardrules.Client.IAnswerView<SamLocServiceStartHandResponse>> Cardrules.Client.IViewedAnswer<SamLocServiceStartHandResponse>.AnswerViews
+        {
+            get { return (IEnumerable<Cardrules.Client.IAnswerView<SamLocServiceStartHandResponse>>)Views ?? new Cardrules.Client.IAnswerView<SamLocServiceStartHandResponse>[0]; }
+        }
+
         [DataMember(Name = "state", Order = 1, EmitDefaultValue = false)]
         public SamTableState State { get; set; }
 
@@ -1526,7 +1531,7 @@ namespace Cardrules.V1
     }
 
     [DataContract(Name = "SamLocServiceStartHandView", Namespace = "cardrules.v1")]
-    public sealed partial class SamLocServiceStartHandView : IProtoMessage
+    public sealed partial class SamLocServiceStartHandView : IProtoMessage, Cardrules.Client.IAnswerView<SamLocServiceStartHandResponse>
     {
         [DataMember(Name = "viewer", Order = 1, EmitDefaultValue = false)]
         public Viewer Viewer { get; set; }
@@ -1850,8 +1855,13 @@ namespace Cardrules.V1
     }
 
     [DataContract(Name = "SamLocServiceValidatePlayResponse", Namespace = "cardrules.v1")]
-    public sealed partial class SamLocServiceValidatePlayResponse : IProtoMessage
+    public sealed partial class SamLocServiceValidatePlayResponse : IProtoMessage, Cardrules.Client.IViewedAnswer<SamLocServiceValidatePlayResponse>
     {
+        IEnumerable<Cardrules.Client.IAnswerView<SamLocServiceValidatePlayResponse>> Cardrules.Client.IViewedAnswer<SamLocServiceValidatePlayResponse>.AnswerViews
+        {
+            get { return (IEnumerable<Cardrules.Client.IAnswerView<SamLocServiceValidatePlayResponse>>)Views ?? new Cardrules.Client.IAnswerView<SamLocServiceValidatePlayResponse>[0]; }
+        }
+
         [DataMember(Name = "legal", Order = 1)]
         public bool Legal { get; set; }
 
@@ -1947,7 +1957,7 @@ namespace Cardrules.V1
     }
 
     [DataContract(Name = "SamLocServiceValidatePlayView", Namespace = "cardrules.v1")]
-    public sealed partial class SamLocServiceValidatePlayView : IProtoMessage
+    public sealed partial class SamLocServiceValidatePlayView : IProtoMessage, Cardrules.Client.IAnswerView<SamLocServiceValidatePlayResponse>
     {
         [DataMember(Name = "viewer", Order = 1, EmitDefaultValue = false)]
         public Viewer Viewer { get; set; }
@@ -2159,8 +2169,13 @@ namespace Cardrules.V1
     }
 
     [DataContract(Name = "SamLocServiceLegalMovesResponse", Namespace = "cardrules.v1")]
-    public sealed partial class SamLocServiceLegalMovesResponse : IProtoMessage
+    public sealed partial class SamLocServiceLegalMovesResponse : IProtoMessage, Cardrules.Client.IViewedAnswer<SamLocServiceLegalMovesResponse>
     {
+        IEnumerable<Cardrules.Client.IAnswerView<SamLocServiceLegalMovesResponse>> Cardrules.Client.IViewedAnswer<SamLocServiceLegalMovesResponse>.AnswerViews
+        {
+            get { return (IEnumerable<Cardrules.Client.IAnswerView<SamLocServiceLegalMovesResponse>>)Views ?? new Cardrules.Client.IAnswerView<SamLocServiceLegalMovesResponse>[0]; }
+        }
+
         [DataMember(Name = "seat", Order = 1, EmitDefaultValue = false)]
         public int? Seat { get; set; }
 
@@ -2221,7 +2236,7 @@ namespace Cardrules.V1
     }
 
     [DataContract(Name = "SamLocServiceLegalMovesView", Namespace = "cardrules.v1")]
-    public sealed partial class SamLocServiceLegalMovesView : IProtoMessage
+    public sealed partial class SamLocServiceLegalMovesView : IProtoMessage, Cardrules.Client.IAnswerView<SamLocServiceLegalMovesResponse>
     {
         [DataMember(Name = "viewer", Order = 1, EmitDefaultValue = false)]
         public Viewer Viewer { get; set; }
@@ -2414,8 +2429,13 @@ namespace Cardrules.V1
     }
 
     [DataContract(Name = "SamLocServiceSettleRoundResponse", Namespace = "cardrules.v1")]
-    public sealed partial class SamLocServiceSettleRoundResponse : IProtoMessage
+    public sealed partial class SamLocServiceSettleRoundResponse : IProtoMessage, Cardrules.Client.IViewedAnswer<SamLocServiceSettleRoundResponse>
     {
+        IEnumerable<Cardrules.Client.IAnswerView<SamLocServiceSettleRoundResponse>> Cardrules.Client.IViewedAnswer<SamLocServiceSettleRoundResponse>.AnswerViews
+        {
+            get { return (IEnumerable<Cardrules.Client.IAnswerView<SamLocServiceSettleRoundResponse>>)Views ?? new Cardrules.Client.IAnswerView<SamLocServiceSettleRoundResponse>[0]; }
+        }
+
         [DataMember(Name = "outcome", Order = 1)]
         public SamOutcome Outcome { get; set; }
 
@@ -2518,7 +2538,7 @@ namespace Cardrules.V1
     }
 
     [DataContract(Name = "SamLocServiceSettleRoundView", Namespace = "cardrules.v1")]
-    public sealed partial class SamLocServiceSettleRoundView : IProtoMessage
+    public sealed partial class SamLocServiceSettleRoundView : IProtoMessage, Cardrules.Client.IAnswerView<SamLocServiceSettleRoundResponse>
     {
         [DataMember(Name = "viewer", Order = 1, EmitDefaultValue = false)]
         public Viewer Viewer { get; set; }
