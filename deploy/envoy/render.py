@@ -8,10 +8,15 @@ deploy/envoy/values/local.yaml, with the replicas on loopback ports instead of t
 
 Template rules (deploy/envoy/envoy.template.yaml): a string that is exactly ``{{ name }}`` becomes the value
 ``name`` (any YAML: a number, a list, a mapping); a list item carrying the key ``{{ if name }}`` is kept only when
-``name`` is true (the key itself is dropped). Derived values: ``jwt_requirement`` (``required`` or ``optional``)
-becomes the jwt_authn requirement; ``refused_content_length`` (the smallest Content-Length refused at once) and
-``max_transcoded_bytes`` (the transcoder's limit on the gRPC message it builds from a JSON body: the body plus
-``GATEWAY_ENVELOPE_BYTES``) follow from ``max_request_bytes``. Needs PyYAML.
+``name`` is true (the key itself is dropped); a list item carrying the key ``{{ each name }}`` is repeated once per
+entry of the list ``name``, each copy filled with that entry's values as well. Derived values: ``jwt_requirement``
+(``required`` or ``optional``) becomes the jwt_authn requirement; ``refused_content_length`` (the smallest
+Content-Length refused at once) and ``max_transcoded_bytes`` (the transcoder's limit on the gRPC message it builds
+from a JSON body: the body plus ``GATEWAY_ENVELOPE_BYTES``) follow from ``max_request_bytes``; ``json_methods``
+(one entry per unary method of the rules services, its ``json_path``) is read from the contract's descriptor set
+(``DESCRIPTOR``, written by protos/generate.sh), so no service or method is named here or in the template: after a
+contract change, run this script again (tests/deploy checks the committed files are current). Needs PyYAML and
+protobuf.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from google.protobuf import descriptor_pb2
 
 HERE = Path(__file__).resolve().parent
 TEMPLATE = HERE / "envoy.template.yaml"
@@ -38,6 +44,8 @@ HEADER = (
 )
 PLACEHOLDER = re.compile(r"^\{\{ ([a-z_]+) \}\}$")
 CONDITION = re.compile(r"^\{\{ if ([a-z_]+) \}\}$")
+EACH = re.compile(r"^\{\{ each ([a-z_]+) \}\}$")
+RULES_PACKAGE = "cardrules.v1"  # the package of the rules services, whose methods the front carries
 PROVIDER = "game_backend"
 REQUIREMENTS: dict[str, dict[str, Any]] = {
     # Every call must carry a valid token.
@@ -68,7 +76,22 @@ def load_values(name: str, overrides: Mapping[str, Any] | None = None) -> dict[s
         "jwt_requirement": REQUIREMENTS[requirement],
         "refused_content_length": limit + 1,
         "max_transcoded_bytes": limit + GATEWAY_ENVELOPE_BYTES,
+        "json_methods": json_methods(),
     }
+
+
+def json_methods(descriptor: Path = DESCRIPTOR) -> list[dict[str, str]]:
+    """One entry per unary method of each rules service in the descriptor set, in contract order: its ``json_path``
+    (``/cardrules.v1.LiengService/ScoreLieng``). A ``Stream`` has no JSON form."""
+    files = descriptor_pb2.FileDescriptorSet.FromString(descriptor.read_bytes()).file
+    return [
+        {"json_path": f"/{file.package}.{service.name}/{method.name}"}
+        for file in files
+        if file.package == RULES_PACKAGE
+        for service in file.service
+        for method in service.method
+        if not method.client_streaming
+    ]
 
 
 def _fill(node: Any, values: Mapping[str, Any], used: set[str]) -> Any:
@@ -84,6 +107,14 @@ def _fill(node: Any, values: Mapping[str, Any], used: set[str]) -> Any:
     if isinstance(node, list):
         kept = []
         for item in node:
+            each = [EACH.match(key) for key in item if isinstance(key, str)] if isinstance(item, dict) else []
+            names = [match.group(1) for match in each if match]
+            if names:
+                (name,) = names
+                used.add(name)
+                body = {key: value for key, value in item.items() if not EACH.match(str(key))}
+                kept.extend(_fill(body, {**values, **entry}, used) for entry in values[name])
+                continue
             if isinstance(item, dict):
                 conditions = [CONDITION.match(key) for key in item if isinstance(key, str)]
                 names = [condition.group(1) for condition in conditions if condition]
@@ -102,7 +133,7 @@ def _fill(node: Any, values: Mapping[str, Any], used: set[str]) -> Any:
 def _names(node: Any) -> set[str]:
     """Every name the template mentions, in kept and dropped items alike."""
     if isinstance(node, str):
-        match = PLACEHOLDER.match(node) or CONDITION.match(node)
+        match = PLACEHOLDER.match(node) or CONDITION.match(node) or EACH.match(node)
         return {match.group(1)} if match else set()
     if isinstance(node, list):
         return set().union(*(_names(item) for item in node)) if node else set()
