@@ -16,6 +16,7 @@ vector's response (tests/e2e/test_json_gateway.py).
 
 from __future__ import annotations
 
+import base64
 import itertools
 import json
 import operator
@@ -28,7 +29,7 @@ from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 
 from cardrules.api.json_cards import CARD, CARDS, card_fields, cards_fields
-from cardrules.api.json_mapping import MalformedJson, load
+from cardrules.api.json_mapping import MalformedJson, base64_bytes, load
 
 M = TypeVar("M", bound=Message)
 
@@ -180,6 +181,15 @@ def _single_converter(field: FieldDescriptor) -> Convert:
             return value
 
         return integer
+    if field.type == _C.TYPE_BYTES:
+
+        def data(value: Any) -> bytes:
+            decoded = base64_bytes(value)
+            if decoded is None:
+                raise _GiveUp
+            return decoded
+
+        return data
     kind = {_C.CPPTYPE_BOOL: bool, _C.CPPTYPE_STRING: str}.get(field.cpp_type)
 
     def plain(value: Any) -> Any:
@@ -298,4 +308,10 @@ def _single_printer(field: FieldDescriptor) -> Print | None:
         return lambda number: names.get(number, number)  # a number without a name prints as the number
     if field.cpp_type in (_C.CPPTYPE_INT64, _C.CPPTYPE_UINT64):
         return str
+    if field.type == _C.TYPE_BYTES:
+        return _base64
     return None
+
+
+def _base64(value: bytes) -> str:
+    return base64.b64encode(value).decode("ascii")  # as json_format prints bytes: standard alphabet, padded

@@ -17,6 +17,7 @@ compact UTF-8.
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 from collections.abc import Mapping
@@ -264,6 +265,10 @@ def _check(field: _Field, value: Any, where: FieldPath, found: WalkFaults) -> No
         elif not _enum_number(field, value) and found.building():
             problem = f"expected {_expected(field.descriptor)}, got {_kind(value)}"
             found.add(FieldViolation(_render(where), ErrorReason.INVALID_VALUE, problem))
+    elif field.descriptor.type == FieldDescriptor.TYPE_BYTES:
+        if base64_bytes(value) is None and found.building():
+            problem = f"expected base64 text (standard or URL-safe alphabet), got {_kind(value)}"
+            found.add(FieldViolation(_render(where), ErrorReason.INVALID_VALUE, problem))
     elif (
         value is None
         or not (
@@ -273,6 +278,22 @@ def _check(field: _Field, value: Any, where: FieldPath, found: WalkFaults) -> No
     ) and found.building():
         problem = f"expected {_expected(field.descriptor)}, got {_kind(value)}"
         found.add(FieldViolation(_render(where), ErrorReason.INVALID_VALUE, problem))
+
+
+# json_format reads bytes with a lenient decoder that drops characters outside the alphabet, so "seed!" would
+# silently become other bytes: only whole base64 text is read, padded or not, in either alphabet.
+_BASE64 = re.compile(r"(?:[A-Za-z0-9+/]*|[A-Za-z0-9_-]*)={0,2}")
+
+
+def base64_bytes(text: Any) -> bytes | None:
+    """The bytes of a JSON ``bytes`` value (base64 text, standard or URL-safe alphabet, padded or not), or None when
+    it is not whole base64 text."""
+    if type(text) is not str or _BASE64.fullmatch(text) is None:
+        return None
+    unpadded = text.rstrip("=")
+    if len(unpadded) % 4 == 1 or (len(unpadded) != len(text) and len(text) % 4):
+        return None
+    return base64.urlsafe_b64decode(unpadded + "=" * (-len(unpadded) % 4))
 
 
 _INT_RANGES = {

@@ -4,6 +4,7 @@ answer."""
 from __future__ import annotations
 
 from cardrules.api.errors import rpc_method
+from cardrules.api.fair_deal import deal_answer
 from cardrules.api.lieng.requests import PATHS, action, betting_state, hands_of, round_record, rules_of
 from cardrules.api.lieng.responses import (
     legal_to_proto,
@@ -17,6 +18,7 @@ from cardrules.api.limits import check_bounds
 from cardrules.api.paths import translate
 from cardrules.core import lieng
 from cardrules.core.errors import ErrorReason, InvalidInput
+from cardrules.core.fair_deal import LIENG
 from cardrules.core.lieng.limits import MAX_SCORED_HANDS
 from cardrules.v1 import lieng_pb2, lieng_pb2_grpc
 
@@ -27,6 +29,11 @@ class LiengService(lieng_pb2_grpc.LiengServiceServicer):
     def __init__(self) -> None:
         # Build the default rules' table of all 22,100 hands now (~0.2 s), not inside the first caller's deadline.
         lieng.key_table()
+
+    @rpc_method
+    def Deal(self, request: lieng_pb2.LiengServiceDealRequest) -> lieng_pb2.LiengServiceDealResponse:
+        check_bounds(request)
+        return lieng_pb2.LiengServiceDealResponse(**deal_answer(request, LIENG))
 
     @rpc_method
     def ScoreLieng(self, request: lieng_pb2.ScoreLiengRequest) -> lieng_pb2.ScoreLiengResponse:

@@ -4,6 +4,7 @@ answer."""
 from __future__ import annotations
 
 from cardrules.api.errors import rpc_method
+from cardrules.api.fair_deal import deal_answer
 from cardrules.api.limits import check_bounds
 from cardrules.api.paths import translate
 from cardrules.api.sam.requests import PATHS, action, hands_of, round_record, rules_of, table_state
@@ -11,11 +12,17 @@ from cardrules.api.sam.responses import settlement_to_proto, start_to_proto, val
 from cardrules.api.sam.wire import legal_moves_response
 from cardrules.core import sam
 from cardrules.core.errors import InvalidInput
+from cardrules.core.fair_deal import SAM_LOC
 from cardrules.v1 import sam_loc_pb2, sam_loc_pb2_grpc
 
 
 class SamLocService(sam_loc_pb2_grpc.SamLocServiceServicer):
     """Each method: convert the request, ask the core, convert the answer."""
+
+    @rpc_method
+    def Deal(self, request: sam_loc_pb2.SamLocServiceDealRequest) -> sam_loc_pb2.SamLocServiceDealResponse:
+        check_bounds(request)
+        return sam_loc_pb2.SamLocServiceDealResponse(**deal_answer(request, SAM_LOC))
 
     @rpc_method
     def StartHand(
