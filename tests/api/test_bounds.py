@@ -12,6 +12,7 @@ import grpc
 import pytest
 from google.protobuf.message import Message
 
+from cardrules.api.games import registered_games
 from cardrules.api.house_rules import RulesReader
 from cardrules.api.limits import BOUNDS, Bound
 from cardrules.api.sam import service as sam_service
@@ -19,14 +20,13 @@ from cardrules.core.lieng.limits import max_round_actions as lieng_max_actions
 from cardrules.core.sam.limits import max_round_actions as sam_max_actions
 from cardrules.v1 import cards_pb2, lieng_pb2, sam_loc_pb2
 from tests.support.sam_records import random_round
-from tests.support.servicers import Aborted, CapturingContext, lieng_servicer, sam_servicer
+from tests.support.servicers import Aborted, CapturingContext
 
-SERVICERS: dict[str, Any] = {"SamLocService": sam_servicer(), "LiengService": lieng_servicer()}
+SERVICERS: dict[str, Any] = {game.name: game.servicer() for game in registered_games()}
 METHODS = {
-    method.input_type.full_name: (service.name, method.name)
-    for module in (sam_loc_pb2, lieng_pb2)
-    for service in module.DESCRIPTOR.services_by_name.values()
-    for method in service.methods
+    method.input_type.full_name: (game.name, method.name)
+    for game in registered_games()
+    for method in game.service.methods
 }
 
 

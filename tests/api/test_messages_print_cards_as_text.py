@@ -16,15 +16,12 @@ from typing import Any
 import pytest
 from google.protobuf import json_format, message_factory
 
+from cardrules.api.games import registered_games
 from cardrules.core.errors import InvalidInput
-from cardrules.v1 import cards_pb2, lieng_pb2, sam_loc_pb2
-from tests.support.servicers import lieng_servicer, sam_servicer
+from cardrules.v1 import cards_pb2, lieng_pb2
 
 VECTORS = Path(__file__).resolve().parents[1] / "vectors"
-SERVICES: dict[str, tuple[Any, Any]] = {
-    "cardrules.v1.SamLocService": (sam_servicer(), sam_loc_pb2.DESCRIPTOR.services_by_name["SamLocService"]),
-    "cardrules.v1.LiengService": (lieng_servicer(), lieng_pb2.DESCRIPTOR.services_by_name["LiengService"]),
-}
+SERVICES: dict[str, tuple[Any, Any]] = {game.name: (game.servicer(), game.service) for game in registered_games()}
 # A card as numbers: "rank=1", "suit 0" next to a rank, "card 12" (an index), "Card(" (a Python repr).
 NUMERIC_CARD = re.compile(r"rank=|suit=|\bcard \d+(?![0-9A-Z])|Card\(|\bcards?: \(?\d+(?![0-9A-Z])")
 

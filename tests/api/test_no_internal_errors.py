@@ -18,13 +18,11 @@ import pytest
 from google.protobuf import json_format
 from google.rpc import error_details_pb2
 
+from cardrules.api.games import registered_games
 from tests.support.mutations import mutate, vector_requests
-from tests.support.servicers import Aborted, CapturingContext, lieng_servicer, sam_servicer
+from tests.support.servicers import Aborted, CapturingContext
 
-SERVICERS: dict[str, Any] = {
-    "cardrules.v1.SamLocService": sam_servicer(),
-    "cardrules.v1.LiengService": lieng_servicer(),
-}
+SERVICERS: dict[str, Any] = {game.name: game.servicer() for game in registered_games()}
 
 
 REQUESTS = vector_requests()

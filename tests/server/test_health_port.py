@@ -14,6 +14,7 @@ import grpc
 import pytest
 from grpc_health.v1 import health_pb2
 
+from cardrules.api.games import registered_games
 from cardrules.server.config import ConfigError, parse_config
 from cardrules.server.health import LIVENESS, LOOP_STALL_SECONDS, HealthServicer, serve_health_port
 from tests.support.pki import make_pki
@@ -21,7 +22,7 @@ from tests.support.server_process import free_port, health_status, running_serve
 
 SERVING = health_pb2.HealthCheckResponse.SERVING
 NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
-RULES = ("cardrules.v1.SamLocService", "cardrules.v1.LiengService")
+RULES = tuple(game.name for game in registered_games())
 
 
 def test_probes_pass_in_plaintext_while_the_grpc_port_speaks_mutual_tls(tmp_path: Path) -> None:

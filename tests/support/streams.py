@@ -20,13 +20,14 @@ from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
 from google.rpc import status_pb2
 
+from cardrules.api.games import registered_games
 from cardrules.v1 import lieng_pb2, sam_loc_pb2
 from tests.support.calls import raw_stream, raw_unary, status_details
 
 VECTORS = Path(__file__).resolve().parents[1] / "vectors"
 SAM = sam_loc_pb2.DESCRIPTOR.services_by_name["SamLocService"]
 LIENG = lieng_pb2.DESCRIPTOR.services_by_name["LiengService"]
-SERVICES = {SAM.full_name: SAM, LIENG.full_name: LIENG}
+SERVICES = {game.name: game.service for game in registered_games()}
 DETAILS_KEY = "grpc-status-details-bin"
 CALL_TIMEOUT = 30.0
 
