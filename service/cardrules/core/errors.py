@@ -6,10 +6,12 @@ mistake. The core raises :class:`InvalidInput` naming each offending field; the 
 ``INVALID_ARGUMENT`` with ``google.rpc.BadRequest`` field violations. An *illegal play* is never an
 ``InvalidInput``: it is a normal answer carrying a reason code.
 
-Field paths use the core's own parameter names in snake_case with ``.`` and ``[i]``
-(``seats[2].hand[3]``, ``house_rules.fee_bps``); the contract mirrors these names so the API layer only adds
-the request's prefix. Reasons are :class:`ErrorReason` members, the contract's vocabulary: the type keeps out any
-other word.
+A field path is built with ``.`` and ``[i]`` from the core's own parameter and field names in snake_case
+(``seats[2].hand[3]``, ``house_rules.fee_bps``), put under the path its caller says the value sits at (a
+``field`` argument: ``state``, ``round``) and spelt in the caller's :class:`Naming` (the API layer passes the
+contract's, where a card list is a ``Cards`` message: ``state.seats[2].hand.cards[3]``). So every error leaves the
+core already naming the request's field: nothing rewrites paths afterwards. Reasons are :class:`ErrorReason`
+members, the contract's vocabulary: the type keeps out any other word.
 """
 
 from __future__ import annotations
@@ -19,11 +21,54 @@ from dataclasses import dataclass
 
 from cardrules.core.error_reasons import ErrorReason
 
-__all__ = ["MAX_LISTED_VIOLATIONS", "ErrorReason", "Faults", "FieldViolation", "InvalidInput", "violation"]
+__all__ = [
+    "MAX_LISTED_VIOLATIONS",
+    "OWN_NAMING",
+    "ErrorReason",
+    "Faults",
+    "FieldViolation",
+    "InvalidInput",
+    "Naming",
+    "join",
+    "violation",
+]
 
 MAX_LISTED_VIOLATIONS = 20
 """An error lists at most this many violations, then how many more (the API layer sends every error in the trailers
 of a gRPC call, which clients cap at 8 KiB): a :class:`Faults` builds only what can be listed."""
+
+
+def join(field: str, name: str) -> str:
+    """The path of ``name`` (``seats[2]``, ``[3]``; empty: the value itself) inside the value at ``field`` (empty:
+    the input itself): ``join("state", "turn")`` is ``state.turn``, ``join("hands", "[1]")`` is ``hands[1]``."""
+    if not field:
+        return name
+    if not name:
+        return field
+    return f"{field}{name}" if name.startswith("[") else f"{field}.{name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Naming:
+    """How a caller spells the parts of its input that it holds differently from the core's values (the core's
+    own spelling by default). ``cards``: what comes between a card list's path and a card's index — empty for a
+    list of cards (``hand[3]``), ``".cards"`` for a message holding its list in a field ``cards``
+    (``hand.cards[3]``). A game adds the words of its own values (:class:`cardrules.core.sam.SamNaming`)."""
+
+    cards: str = ""
+
+    def card_list(self, path: str) -> str:
+        """The path whose ``[i]`` is card i of the card list at ``path`` (the ``field`` of
+        :func:`~cardrules.core.cards.check_distinct`)."""
+        return f"{path}{self.cards}"
+
+    def card(self, path: str, index: int) -> str:
+        """The path of card ``index`` of the card list at ``path``."""
+        return f"{path}{self.cards}[{index}]"
+
+
+OWN_NAMING = Naming()
+"""The core's own spelling (``hands[1][3]``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ from itertools import chain
 from typing import NamedTuple
 
 from cardrules.core.cards import ONLY_CARDS, Card, check_distinct
-from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
+from cardrules.core.errors import OWN_NAMING, ErrorReason, FieldViolation, InvalidInput, Naming, join
 from cardrules.core.sam.combination import TWO, Kind, classify_sorted
 from cardrules.core.sam.house_rules import DEFAULT_RULES, HouseRules, InstantWinKind
 from cardrules.core.sam.state import HAND_SIZE, TableState, trusted_seat, trusted_table
@@ -30,12 +30,15 @@ _HAND_SIZES = frozenset((HAND_SIZE,))
 
 
 def check_hands(
-    hands: Iterable[Iterable[int]], rules: HouseRules = DEFAULT_RULES, field: str = "hands"
+    hands: Iterable[Iterable[int]],
+    rules: HouseRules = DEFAULT_RULES,
+    field: str = "hands",
+    naming: Naming = OWN_NAMING,
 ) -> tuple[tuple[Card, ...], ...]:
     """Validate dealt hands: 2..max_players seats, 10 distinct cards each, no card in two hands.
 
-    Each hand comes back sorted by strength. :class:`InvalidInput` names ``hands``, ``hands[i]`` or
-    ``hands[i][j]``.
+    Each hand comes back sorted by strength. :class:`InvalidInput` names ``hands``, ``hands[i]`` or a card of a
+    hand (``hands[i][j]``, ``j`` its index as given), with ``field`` for ``hands`` in the caller's ``naming``.
     """
     if isinstance(hands, str | bytes):
         raise InvalidInput.one(field, ErrorReason.INVALID_VALUE, "hands must be a list of hands")
@@ -54,7 +57,7 @@ def check_hands(
     seen: dict[int, str] = {}
     for i, cards in enumerate(raw):
         try:
-            hand = check_distinct(cards, f"{field}[{i}]")
+            hand = check_distinct(cards, naming.card_list(f"{field}[{i}]"))
         except InvalidInput as error:
             problems.extend(error.violations)
             continue
@@ -65,7 +68,7 @@ def check_hands(
                 )
             )
         for j, card in enumerate(hand):
-            path = f"{field}[{i}][{j}]"
+            path = naming.card(f"{field}[{i}]", j)
             if card in seen:
                 problems.append(
                     FieldViolation(path, ErrorReason.DUPLICATE_CARD, f"card {card} is also dealt at {seen[card]}")
@@ -128,24 +131,27 @@ def start_hand(
     leader: int,
     declarations: Iterable[int] = (),
     rules: HouseRules = DEFAULT_RULES,
+    field: str = "",
+    naming: Naming = OWN_NAMING,
 ) -> TableState | InstantWin:
     """Start a hand from the dealt hands (seats in play order).
 
     Instant wins are checked first (rules §4.1; ties broken from ``leader``). Otherwise the first Sâm
     declaration counts and the declarer leads; without one ``leader`` (chosen by the caller: the previous
-    winner, or a random seat) leads. :class:`InvalidInput` names ``hands…``, ``leader`` or ``declarations[k]``.
+    winner, or a random seat) leads. :class:`InvalidInput` names ``hands…``, ``leader`` or ``declarations[k]``
+    (under ``field``, where the caller holds these arguments, in its ``naming``).
     """
-    dealt = check_hands(hands, rules)
+    dealt = check_hands(hands, rules, join(field, "hands"), naming)
     n = len(dealt)
     if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < n:
         raise InvalidInput.one(
-            "leader", ErrorReason.SEAT_OUT_OF_RANGE, f"leader must be a seat 0..{n - 1}, got {leader!r}"
+            join(field, "leader"), ErrorReason.SEAT_OUT_OF_RANGE, f"leader must be a seat 0..{n - 1}, got {leader!r}"
         )
     declared = tuple(declarations)
     for k, seat in enumerate(declared):
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
             raise InvalidInput.one(
-                f"declarations[{k}]",
+                join(field, f"declarations[{k}]"),
                 ErrorReason.SEAT_OUT_OF_RANGE,
                 f"a declaration names a seat 0..{n - 1}, got {seat!r}",
             )

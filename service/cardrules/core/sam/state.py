@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from typing import Protocol
 
 from cardrules.core.cards import Card, check_distinct, format_cards
-from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
+from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput, Naming, join
 from cardrules.core.sam.combination import Combination, Kind, classify_sorted, is_choppable
 from cardrules.core.sam.events import Chop, HandEnd
 from cardrules.core.sam.house_rules import DEFAULT_RULES, HouseRules
+from cardrules.core.sam.naming import SAM_NAMING, SamNaming
 from cardrules.core.sam.rankindex import groups_of, index_of
 from cardrules.core.trusted import unchecked_constructor
 
@@ -20,33 +21,38 @@ RankIndex = tuple[bytes, int]
 
 
 class _Bad(Protocol):
-    """Records one fault of a state being checked (an impossible state unless ``reason`` says otherwise)."""
+    """Records one fault of a state being checked (an impossible state unless ``reason`` says otherwise) at the
+    path ``name`` inside the state."""
 
-    def __call__(self, path: str, description: str, reason: ErrorReason = ErrorReason.IMPOSSIBLE_STATE) -> None: ...
+    def __call__(self, name: str, description: str, reason: ErrorReason = ErrorReason.IMPOSSIBLE_STATE) -> None: ...
 
 
-def _checked_hand(hand: object) -> tuple[Card, ...]:
-    """A known hand as a seat stores it (sorted), or :class:`InvalidInput` at ``hand[i]`` / ``hand``."""
+def _checked_hand(hand: object, field: str, naming: Naming) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """A known hand as given and as a seat stores it (sorted), or :class:`InvalidInput` at the hand's cards or at
+    the hand (``field``: the seat's path)."""
+    path = join(field, "hand")
     if isinstance(hand, str | bytes):
-        raise InvalidInput.one("hand", ErrorReason.MALFORMED_CARD, "hand must be a sequence of cards, not a string")
-    checked = tuple(sorted(check_distinct(hand, "hand")))  # type: ignore[arg-type]  # a non-card list fails there
-    if len(checked) > HAND_SIZE:
-        raise InvalidInput.one(
-            "hand", ErrorReason.WRONG_CARD_COUNT, f"a hand holds at most 10 cards, got {len(checked)}"
-        )
-    return checked
+        raise InvalidInput.one(path, ErrorReason.MALFORMED_CARD, "hand must be a sequence of cards, not a string")
+    given = check_distinct(hand, naming.card_list(path))  # type: ignore[arg-type]  # a non-card list fails there
+    if len(given) > HAND_SIZE:
+        raise InvalidInput.one(path, ErrorReason.WRONG_CARD_COUNT, f"a hand holds at most 10 cards, got {len(given)}")
+    return given, tuple(sorted(given))
 
 
-def _check_count(count: object) -> None:
+def _check_count(count: object, field: str, naming: SamNaming) -> None:
     if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= HAND_SIZE:
         raise InvalidInput.one(
-            "count", ErrorReason.OUT_OF_RANGE, f"count must be 0..10 when hand is absent, got {count!r}"
+            join(field, naming.count),
+            ErrorReason.OUT_OF_RANGE,
+            f"{naming.count} must be 0..10 when hand is absent, got {count!r}",
         )
 
 
-def _check_passed(passed: object) -> None:
+def _check_passed(passed: object, field: str) -> None:
     if passed is not True and passed is not False:
-        raise InvalidInput.one("passed", ErrorReason.INVALID_VALUE, f"passed must be a bool, got {passed!r}")
+        raise InvalidInput.one(
+            join(field, "passed"), ErrorReason.INVALID_VALUE, f"passed must be a bool, got {passed!r}"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +61,9 @@ class SeatState:
 
     Give ``hand`` (then ``count`` is derived, or must match) or only ``count`` (a seat whose cards the caller
     does not know). Cards played so far = ``played`` = 10 − ``count`` (cards only leave a hand by being played).
-    Validation errors name ``hand[i]`` / ``count``; wrap with ``InvalidInput.under(f"seats[{i}]")``.
+    Validation errors name ``hand[i]`` / ``count``; :meth:`holding` and :meth:`counting` name them under the
+    seat's path in the caller's naming. The hand is kept sorted; a card that :class:`TableState` finds in two
+    places is named at its index in the hand as given.
     """
 
     hand: tuple[Card, ...] | None = None
@@ -63,10 +71,12 @@ class SeatState:
     passed: bool = False
     _profile: Profile | None = field(default=None, init=False, repr=False, compare=False)
     _index: RankIndex | None = field(default=None, init=False, repr=False, compare=False)
+    _given: tuple[Card, ...] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        naming = SAM_NAMING
         if self.hand is not None:
-            hand = _checked_hand(self.hand)
+            given, hand = _checked_hand(self.hand, "", naming)
             if self.count not in (-1, len(hand)):
                 raise InvalidInput.one(
                     "count",
@@ -75,24 +85,27 @@ class SeatState:
                 )
             object.__setattr__(self, "hand", hand)
             object.__setattr__(self, "count", len(hand))
+            object.__setattr__(self, "_given", given)
         else:
-            _check_count(self.count)
-        _check_passed(self.passed)
+            _check_count(self.count, "", naming)
+        _check_passed(self.passed, "")
 
     @classmethod
-    def holding(cls, hand: Iterable[Card], passed: bool = False) -> SeatState:
-        """The same value as ``SeatState(hand=hand, passed=passed)``, after the same checks with the same
-        errors, built without the frozen dataclass's per-field stores (callers that build a state per request,
-        like the gRPC converter, make four of these per call)."""
-        checked = _checked_hand(hand)
-        _check_passed(passed)
-        return trusted_seat(checked, passed)
+    def holding(
+        cls, hand: Iterable[Card], passed: bool = False, field: str = "", naming: SamNaming = SAM_NAMING
+    ) -> SeatState:
+        """The same value as ``SeatState(hand=hand, passed=passed)``, after the same checks, its errors named
+        under ``field`` (the seat's path) in ``naming``, built without the frozen dataclass's per-field stores
+        (callers that build a state per request, like the gRPC converter, make four of these per call)."""
+        given, checked = _checked_hand(hand, field, naming)
+        _check_passed(passed, field)
+        return _seat(hand=checked, count=len(checked), passed=passed, _given=given)
 
     @classmethod
-    def counting(cls, count: int, passed: bool = False) -> SeatState:
+    def counting(cls, count: int, passed: bool = False, field: str = "", naming: SamNaming = SAM_NAMING) -> SeatState:
         """The same value as ``SeatState(count=count, passed=passed)`` (see :meth:`holding`)."""
-        _check_count(count)
-        _check_passed(passed)
+        _check_count(count, field, naming)
+        _check_passed(passed, field)
         return unknown_seat(count, passed)
 
     @property
@@ -145,6 +158,10 @@ class TableState:
     - ``ended`` / ``winner``: how the hand ended and who won (the blocker for SAM_BLOCKED; None for
       SAM_FAILED_STUCK); None while the hand is running.
     - ``house_rules``: the switches in force.
+
+    Bad input raises :class:`InvalidInput` naming each field under ``path`` (where the caller holds the state:
+    ``state`` in a request; empty: the state itself) in the caller's ``naming``: ``turn``, ``seats[2].count``, a
+    card seen twice at its index as given (``seats[1].hand[3]``, ``current[0]``).
     """
 
     seats: tuple[SeatState, ...]
@@ -159,32 +176,36 @@ class TableState:
     winner: int | None = None
     house_rules: HouseRules = DEFAULT_RULES
     _combination: Combination | None = field(default=None, init=False, repr=False, compare=False)
+    path: InitVar[str] = ""
+    naming: InitVar[SamNaming] = SAM_NAMING
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, path: str, naming: SamNaming) -> None:
         problems: list[FieldViolation] = []
 
-        def bad(path: str, description: str, reason: ErrorReason = ErrorReason.IMPOSSIBLE_STATE) -> None:
-            problems.append(FieldViolation(path, reason, description))
+        def bad(name: str, description: str, reason: ErrorReason = ErrorReason.IMPOSSIBLE_STATE) -> None:
+            problems.append(FieldViolation(join(path, name), reason, description))
 
         if not isinstance(self.house_rules, HouseRules):
-            raise InvalidInput.one("house_rules", ErrorReason.INVALID_VALUE, "house_rules must be a HouseRules")
+            raise InvalidInput.one(
+                join(path, "house_rules"), ErrorReason.INVALID_VALUE, "house_rules must be a HouseRules"
+            )
         seats = tuple(self.seats)
         object.__setattr__(self, "seats", seats)
         n = len(seats)
         if not all(isinstance(s, SeatState) for s in seats):
-            raise InvalidInput.one("seats", ErrorReason.INVALID_VALUE, "seats must be SeatState values")
+            raise InvalidInput.one(join(path, "seats"), ErrorReason.INVALID_VALUE, "seats must be SeatState values")
         if not 2 <= n <= self.house_rules.max_players:
             raise InvalidInput.one(
-                "seats",
+                join(path, "seats"),
                 ErrorReason.WRONG_SEAT_COUNT,
                 f"a Sâm table has 2..{self.house_rules.max_players} seats, got {n}",
             )
 
-        def seat_ok(path: str, value: object, required: bool) -> bool:
+        def seat_ok(name: str, value: object, required: bool) -> bool:
             if value is None and not required:
                 return True
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < n:
-                bad(path, f"{path} must be a seat 0..{n - 1}, got {value!r}", ErrorReason.SEAT_OUT_OF_RANGE)
+                bad(name, f"{name} must be a seat 0..{n - 1}, got {value!r}", ErrorReason.SEAT_OUT_OF_RANGE)
                 return False
             return True
 
@@ -196,7 +217,8 @@ class TableState:
         if problems:
             raise InvalidInput(*problems)
 
-        current = tuple(sorted(check_distinct(self.current, "current")))
+        given_current = check_distinct(self.current, naming.card_list(join(path, "current")))
+        current = tuple(sorted(given_current))
         object.__setattr__(self, "current", current)
         # One deck: each hand and the table are distinct already, so one set over all of them finds any repeat;
         # only then is the loop that names each repeat run.
@@ -205,7 +227,7 @@ class TableState:
             if seat.hand is not None:
                 deck += seat.hand
         if len(set(deck)) != len(deck):
-            self._name_repeats(current, bad)
+            self._name_repeats(given_current, path, naming, bad)
         combination: Combination | None = None
         if current:
             combination = classify_sorted(current, self.house_rules.straight_low_ace)
@@ -226,24 +248,27 @@ class TableState:
             raise InvalidInput(*problems)
         self._check_chain(combination, bad)
         if self.ended is None:
-            self._check_running(combination, bad)
+            self._check_running(combination, bad, naming)
         else:
-            self._check_ended(bad)
+            self._check_ended(bad, naming)
         if problems:
             raise InvalidInput(*problems)
 
-    def _name_repeats(self, current: tuple[Card, ...], bad: _Bad) -> None:
+    def _name_repeats(self, current: tuple[Card, ...], path: str, naming: SamNaming, bad: _Bad) -> None:
+        """Name each card seen a second time (seats in order, then the table) at its index as given."""
         seen: dict[int, str] = {}
         for i, seat in enumerate(self.seats):
-            for j, card in enumerate(seat.hand or ()):
-                path = f"seats[{i}].hand[{j}]"
+            for j, card in enumerate(seat._given or seat.hand or ()):
+                name = naming.card(f"seats[{i}].hand", j)
                 if card in seen:
-                    bad(path, f"card {card} is also at {seen[card]}", ErrorReason.DUPLICATE_CARD)
-                seen[card] = path
+                    bad(name, f"card {card} is also at {join(path, seen[card])}", ErrorReason.DUPLICATE_CARD)
+                seen[card] = name
         for j, card in enumerate(current):
             if card in seen:
                 bad(
-                    f"current[{j}]", f"card {card} is on the table and also at {seen[card]}", ErrorReason.DUPLICATE_CARD
+                    naming.card("current", j),
+                    f"card {card} is on the table and also at {join(path, seen[card])}",
+                    ErrorReason.DUPLICATE_CARD,
                 )
 
     def _check_chain(self, combination: Combination | None, bad: _Bad) -> None:
@@ -266,13 +291,13 @@ class TableState:
         if combination is None or combination.kind is not Kind.QUAD or chain[-1].chopper != self.current_owner:
             bad("chop_chain", "a chop chain needs the last chopper's four of a kind on the table")
 
-    def _check_running(self, combination: Combination | None, bad: _Bad) -> None:
+    def _check_running(self, combination: Combination | None, bad: _Bad, naming: SamNaming) -> None:
         seats = self.seats
         if self.winner is not None:
             bad("winner", "winner is set only when the hand has ended")
         for i, seat in enumerate(seats):
             if seat.count == 0:
-                bad(f"seats[{i}].count", "a running hand has no empty seat (the hand ends when one empties)")
+                bad(f"seats[{i}].{naming.count}", "a running hand has no empty seat (the hand ends when one empties)")
         if combination is None:
             for i, seat in enumerate(seats):
                 if seat.passed:
@@ -300,7 +325,7 @@ class TableState:
         ):
             bad("bao_mot_violator", "a báo-1 violator's single must be on the table with a one-card seat to act")
 
-    def _check_ended(self, bad: _Bad) -> None:
+    def _check_ended(self, bad: _Bad, naming: SamNaming) -> None:
         ended = self.ended
         if ended is HandEnd.SAM_FAILED_STUCK:
             if self.winner is not None:
@@ -318,7 +343,7 @@ class TableState:
         if ended is HandEnd.SAM_BLOCKED and self.winner == self.declarer:
             bad("winner", "the blocker of a Sâm is not the declarer")
         if ended is not HandEnd.SAM_BLOCKED and self.seats[self.winner].count != 0:
-            bad(f"seats[{self.winner}].count", "the winner has emptied the hand")
+            bad(f"seats[{self.winner}].{naming.count}", "the winner has emptied the hand")
         if ended is HandEnd.BAO_MOT_PENALTY and self.bao_mot_violator is None:
             bad("bao_mot_violator", "BAO_MOT_PENALTY needs the violator")
 
