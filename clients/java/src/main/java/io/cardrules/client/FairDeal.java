@@ -142,13 +142,12 @@ public final class FairDeal {
    */
   public static boolean verify(
       Game game, ByteString serverSeed, String clientSeed, long nonce, List<Cards> hands, ByteString commitment) {
-    byte[] seed = serverSeed == null ? null : serverSeed.toByteArray();
-    return verify(game, seed, clientSeed, nonce, hands, commitment == null ? null : commitment.toByteArray());
+    return verify(game, serverSeed == null ? null : serverSeed.toByteArray(), clientSeed, nonce, hands, commitment);
   }
 
-  /** {@link #verify(Game, ByteString, String, long, List, ByteString)} with byte arrays. */
+  /** {@link #verify(Game, ByteString, String, long, List, ByteString)} with the server seed as a byte array. */
   public static boolean verify(
-      Game game, byte[] serverSeed, String clientSeed, long nonce, List<Cards> hands, byte[] commitment) {
+      Game game, byte[] serverSeed, String clientSeed, long nonce, List<Cards> hands, ByteString commitment) {
     if (hands == null) {
       throw new IllegalArgumentException("hands: required");
     }
@@ -160,7 +159,7 @@ public final class FairDeal {
       same &= Arrays.equals(sortedIndices(given), sortedIndices(deal.hands.get(seat).getCardsList()));
     }
     if (commitment != null) {
-      same &= MessageDigest.isEqual(commitment, deal.commitment.toByteArray());
+      same &= MessageDigest.isEqual(commitment.toByteArray(), deal.commitment.toByteArray());
     }
     return same;
   }

@@ -103,6 +103,17 @@ class ConformanceTest {
   }
 
   @Test
+  void fairDealExampleRuns() {
+    List<String> lines = io.cardrules.examples.FairDealExample.fairHand(target);
+    assertEquals("fair: true", lines.get(lines.size() - 1), lines.toString());
+    if (lines.size() > 1) { // the deal gave no instant win: seat 2's view of the first state
+      assertEquals(5, lines.size(), lines.toString());
+      assertEquals(List.of("10 cards", "10 cards", "10 cards"), List.of(lines.get(0), lines.get(1), lines.get(3)));
+      assertEquals(10, CardText.cards(lines.get(2)).size(), lines.toString()); // its own hand, and only its own
+    }
+  }
+
+  @Test
   void typedClientsAnswerAndRaiseFieldViolations() {
     LiengClient lieng = new LiengClient(channel);
     ScoreLiengResponse scores = lieng.scoreLieng("AC AD AH", "2S 3H 4D");

@@ -132,15 +132,14 @@ class FairDealTest {
       sorted.add(Cards.newBuilder().addAllCards(cards).build());
     }
     assertTrue(FairDeal.verify(FairDeal.Game.SAM_LOC, COUNTING, "table-7", 42, sorted, null));
-    assertTrue(FairDeal.verify(FairDeal.Game.SAM_LOC, COUNTING, "table-7", 42, deal.hands(), deal.commitment()
-        .toByteArray()));
+    assertTrue(FairDeal.verify(FairDeal.Game.SAM_LOC, COUNTING, "table-7", 42, deal.hands(), deal.commitment()));
     ByteString seed = ByteString.copyFrom(COUNTING);
     assertTrue(FairDeal.verify(FairDeal.Game.SAM_LOC, seed, "table-7", 42, sorted, deal.commitment()));
 
-    byte[] wrongCommitment = deal.commitment().toByteArray();
-    wrongCommitment[31] ^= 1;
-    assertFalse(FairDeal.verify(FairDeal.Game.SAM_LOC, COUNTING, "table-7", 42, sorted, wrongCommitment));
-    assertFalse(FairDeal.verify(FairDeal.Game.SAM_LOC, COUNTING, "table-7", 42, sorted, new byte[0]));
+    byte[] wrong = deal.commitment().toByteArray();
+    wrong[31] ^= 1;
+    assertFalse(FairDeal.verify(FairDeal.Game.SAM_LOC, COUNTING, "table-7", 42, sorted, ByteString.copyFrom(wrong)));
+    assertFalse(FairDeal.verify(FairDeal.Game.SAM_LOC, COUNTING, "table-7", 42, sorted, ByteString.EMPTY));
     assertFalse(FairDeal.verify(FairDeal.Game.SAM_LOC, COUNTING, "table-8", 42, sorted, null));
     assertFalse(FairDeal.verify(FairDeal.Game.SAM_LOC, COUNTING, "table-7", 43, sorted, null));
 
@@ -181,6 +180,19 @@ class FairDealTest {
     assertEquals("hands", problem(() -> FairDeal.verify(sam, COUNTING, "", 0, List.of(Cards.getDefaultInstance()),
         null)));
     assertEquals("hands", problem(() -> FairDeal.verify(sam, COUNTING, "", 0, null, null)));
+  }
+
+  @Test
+  void theReadmeExampleIsTheFileTheTestsRun() throws Exception {
+    // The build compiles FairDealExample.java and ConformanceTest runs it; the README must show it as it is.
+    String readme = java.nio.file.Files.readString(java.nio.file.Paths.get("README.md"));
+    String marker = "<!-- docs-test: java-fair-deal-example -->\n```java\n";
+    int start = readme.indexOf(marker);
+    assertTrue(start >= 0, "no java-fair-deal-example block in README.md");
+    String block = readme.substring(start + marker.length(), readme.indexOf("\n```\n", start + marker.length()) + 1);
+    String file = java.nio.file.Files.readString(
+        java.nio.file.Paths.get("src/test/java/io/cardrules/examples/FairDealExample.java"));
+    assertEquals(file.substring(file.indexOf('\n') + 1), block);
   }
 
   private static String problem(Runnable call) {

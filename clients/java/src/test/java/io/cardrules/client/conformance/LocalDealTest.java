@@ -18,7 +18,8 @@ class LocalDealTest {
           .normalize();
   private static final String SEED = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="; // 00 01 ... 1f
   private static final String REQUEST =
-      "{\"seatCount\": 2, \"serverSeed\": \"" + SEED + "\", \"clientSeed\": \"é ♠\", \"nonce\": \"9223372036854775807\"}";
+      "{\"seatCount\": 2, \"serverSeed\": \"" + SEED + "\", \"clientSeed\": \"é ♠\","
+          + " \"nonce\": \"9223372036854775807\"}";
   private static final String HANDS =
       "[{\"cards\": [{\"rank\": \"RANK_JACK\", \"suit\": \"SUIT_HEARTS\"}, {\"rank\": \"RANK_SIX\", \"suit\":"
           + " \"SUIT_HEARTS\"}, {\"rank\": \"RANK_ACE\", \"suit\": \"SUIT_DIAMONDS\"}]},"
@@ -68,8 +69,9 @@ class LocalDealTest {
 
   @Test
   void otherMethodsAreNotDeals() {
-    VectorCase score = Vectors.parse("s.json", "{\"cases\": [{\"name\": \"n\", \"service\": \"cardrules.v1.LiengService\","
-        + " \"method\": \"ScoreLieng\", \"request\": {}, \"expect\": {\"response\": {}}}]}").get(0);
+    String entry = "{\"name\": \"n\", \"service\": \"cardrules.v1.LiengService\", \"method\": \"ScoreLieng\","
+        + " \"request\": {}, \"expect\": {\"response\": {}}}";
+    VectorCase score = Vectors.parse("s.json", "{\"cases\": [" + entry + "]}").get(0);
     assertFalse(LocalDeal.applies(score));
     assertNull(LocalDeal.difference(score));
   }
