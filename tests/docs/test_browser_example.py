@@ -1,7 +1,10 @@
 """The browser example (clients/typescript/examples/browser), built and served as the TypeScript SDK's README says,
 played in a real headless browser (Debian's chromium driven by playwright-core) against the local front (replicas
-behind a real Envoy, ``deploy/local/up.sh``) over gRPC-Web: a whole hand plays to its settlement, and a play the
-service refuses shows its reason.
+behind a real Envoy, ``deploy/local/up.sh``) over gRPC-Web: the service's fair Deal deals (the commitment shown
+before the hand, the seed revealed and the deal checked in the browser after it), a whole hand plays to its
+settlement, and a play the service refuses shows its reason. Everything a person reads is in words (English and
+Vietnamese), never a raw enum name. Screenshots of each hand's first turn and end are saved in the test's
+temporary folder (its path is printed), not committed.
 
 ``bash tests/run.sh`` installs chromium (apt) and the example's packages (``npm ci``); the README's build and serve
 lines are run here verbatim (only the port changes, so parallel tests do not collide).
@@ -10,6 +13,7 @@ lines are run here verbatim (only the port changes, so parallel tests do not col
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import shutil
 import subprocess
@@ -22,6 +26,7 @@ from typing import Any
 
 import pytest
 
+from cardrules.core import fair_deal
 from cardrules.core.sam.reasons import Reason
 from tests.support.local_front import running_local_front
 from tests.support.readme import readme_block, shell_lines
@@ -31,10 +36,13 @@ README = REPO_ROOT / "clients" / "typescript" / "README.md"
 EXAMPLE = REPO_ROOT / "clients" / "typescript" / "examples" / "browser"
 CHROMIUM = Path("/usr/bin/chromium")
 README_PORT = "8000"  # the port of the README's serve line
-# A deal with no instant win where the player (seat 0) acts before the hand ends; any such seed would do.
-SEED = 20261201
-# The page's shuffle of this seed deals seat 0 five pairs (an instant win, tới trắng).
-INSTANT_WIN_SEED = 22
+# Server seeds the page is given instead of making one up (?serverSeed=), with the page's default table seed and
+# hand 0 (which seat 0 leads). This one deals no instant win, and the player (seat 0) acts before the hand ends.
+SEED = hashlib.sha256(b"cardrules-example-0").hexdigest()
+# cardrules-deal-v1 of this seed deals seat 0 ten cards in one straight (an instant win, tới trắng: sảnh rồng).
+INSTANT_WIN_SEED = hashlib.sha256(b"cardrules-example-309").hexdigest()
+CLIENT_SEED = "Bàn 1"
+NONCE = 0
 SEATS = 4
 
 
@@ -102,20 +110,28 @@ def grpc_web_url() -> Iterator[str]:
         yield front.grpc_web_url
 
 
-def _page(page_root: str, grpc_web_url: str, seed: int) -> str:
-    query = urllib.parse.urlencode({"front": grpc_web_url, "seed": seed, "seats": SEATS, "delay": 0})
+def _page(page_root: str, grpc_web_url: str, seed: str) -> str:
+    fields = {"serverSeed": seed, "clientSeed": CLIENT_SEED, "nonce": NONCE, "seats": SEATS, "delay": 0}
+    query = urllib.parse.urlencode({"front": grpc_web_url, **fields})
     return f"{page_root}index.html?{query}"
 
 
 @pytest.fixture(scope="module")
-def hands(page_root: str, grpc_web_url: str) -> dict[int, dict[str, Any]]:
+def hands(page_root: str, grpc_web_url: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
     """What the page showed for each seed, all played in one browser (one launch for every check)."""
     node = shutil.which("node")
     assert node is not None, "node is not on PATH"
     seeds = (SEED, INSTANT_WIN_SEED)
     urls = [_page(page_root, grpc_web_url, seed) for seed in seeds]
+    shots = tmp_path_factory.mktemp("browser-example-screenshots")
+    print(f"screenshots: {shots}")
     done = subprocess.run(
-        [node, "test/play-hand.mjs", *urls], cwd=EXAMPLE, capture_output=True, text=True, timeout=300, check=False
+        [node, "test/play-hand.mjs", "--screenshots", str(shots), *urls],
+        cwd=EXAMPLE,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
     assert done.returncode == 0, f"the browser run failed:\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
     played = json.loads(done.stdout.strip().splitlines()[-1])["hands"]
@@ -124,21 +140,49 @@ def hands(page_root: str, grpc_web_url: str) -> dict[int, dict[str, Any]]:
 
 def _check_settlement(result: dict[str, Any]) -> None:
     """The nets sum to zero with the fee, and each is what the shown transfers bring the seat (no fee by default):
-    the page's table of transfers is the whole story."""
+    the page's table of transfers is the whole story, each row in words."""
     nets = [int(net) for net in result["nets"]]
     assert len(nets) == SEATS and sum(nets) + int(result["fee"]) == 0 and any(nets), result
     transfers = result["transfers"]
     assert transfers, "a settled hand with a winner has transfers"
-    names = ["You", *(f"Seat {seat}" for seat in range(1, SEATS))]
-    for seat, name in enumerate(names):
-        received = sum(int(amount) for _, to, amount, _ in transfers if to == name)
-        paid = sum(int(amount) for source, _, amount, _ in transfers if source == name)
-        assert nets[seat] == received - paid, (name, transfers, nets)
+    for seat in range(SEATS):
+        received = sum(int(t["amount"]) for t in transfers if int(t["to"]) == seat)
+        paid = sum(int(t["amount"]) for t in transfers if int(t["from"]) == seat)
+        assert nets[seat] == received - paid, (seat, transfers, nets)
+    names = ["You · Bạn", *(f"Seat {seat} · Ghế {seat}" for seat in range(1, SEATS))]
+    for transfer in transfers:
+        source, to, _, why = transfer["cells"]
+        assert (source, to) == (names[int(transfer["from"])], names[int(transfer["to"])]), transfer
+        assert transfer["reason"] not in why and " · " in why, transfer  # words, not the reason code
 
 
-def test_a_hand_plays_to_its_settlement_and_a_refused_play_shows_the_reason(hands: dict[int, dict[str, Any]]) -> None:
+def _check_words(result: dict[str, Any]) -> None:
+    """No raw enum name anywhere a person reads, and no English verb for a seat said of "You"."""
+    text = result["text"]
+    for raw in ("SAM_", "UNSPECIFIED", "You leads", "You passes", "You goes"):
+        assert raw not in text, f"{raw!r} shows on the page:\n{text}"
+    assert all(" · " in line for line in result["log"]), result["log"]  # each line in English · Vietnamese
+
+
+def _check_fair_deal(result: dict[str, Any], seed: str, *, seed_hidden_first: bool) -> None:
+    """The commitment shown before the hand is SHA-256 of the seed revealed after it (the one the page was given),
+    the page's own check of the deal passed, and the player's first hand is seat 0's cards of the deal as the
+    server's core computes it."""
+    assert result["commitment"] == hashlib.sha256(bytes.fromhex(seed)).hexdigest(), result
+    assert result["algorithm"] == fair_deal.ALGORITHM, result
+    assert result["seedShownBefore"] is not seed_hidden_first, result
+    assert result["seedShownAfter"] and result["serverSeed"] == seed, result
+    assert result["dealCheck"] == "true" and result["dealCheckText"].startswith("✓"), result
+    deal = fair_deal.deal(fair_deal.SAM_LOC, SEATS, bytes.fromhex(seed), CLIENT_SEED, NONCE)
+    if seed_hidden_first:
+        assert sorted(result["handBefore"]) == sorted(str(card) for card in deal.hands[0]), result["handBefore"]
+
+
+def test_a_hand_plays_to_its_settlement_and_a_refused_play_shows_the_reason(hands: dict[str, dict[str, Any]]) -> None:
     result = hands[SEED]
     assert result["problems"] == [], result["problems"]
+    _check_fair_deal(result, SEED, seed_hidden_first=True)
+    _check_words(result)
 
     # Two cards of different ranks: the service's reason code and both of its messages, and nothing recorded.
     refusal = result.get("refusal")
@@ -150,14 +194,18 @@ def test_a_hand_plays_to_its_settlement_and_a_refused_play_shows_the_reason(hand
 
     # The whole hand, to the settlement: the player moved, the others played, the service settled it.
     assert result["playerMoves"] > 0 and result["actions"] > result["playerMoves"], result
-    assert result["outcome"].startswith("SAM_OUTCOME_"), result["outcome"]
+    assert result["outcomeCode"] not in ("", "0") and result["winner"] != "", result
+    assert "won by" in result["outcome"] and "thắng" in result["outcome"], result["outcome"]
     _check_settlement(result)
 
 
-def test_a_deal_won_at_once_goes_straight_to_the_settlement(hands: dict[int, dict[str, Any]]) -> None:
+def test_a_deal_won_at_once_goes_straight_to_the_settlement(hands: dict[str, dict[str, Any]]) -> None:
     result = hands[INSTANT_WIN_SEED]
     assert result["problems"] == [], result["problems"]
+    _check_fair_deal(result, INSTANT_WIN_SEED, seed_hidden_first=False)
+    _check_words(result)
     assert "refusal" not in result and result["actions"] == 0, result  # nobody played
-    assert result["outcome"] == "SAM_OUTCOME_INSTANT_WIN, won by You", result["outcome"]
-    assert "You won at the deal (SAM_INSTANT_WIN_KIND_FIVE_PAIRS)." in result["log"], result["log"]
+    assert result["outcome"] == "Instant win at the deal, won by You · Tới trắng, Bạn thắng", result["outcome"]
+    line = "You won at the deal (all ten cards in one straight). · Bạn tới trắng (sảnh rồng)."
+    assert line in result["log"], result["log"]
     _check_settlement(result)

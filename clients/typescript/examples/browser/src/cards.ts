@@ -1,4 +1,5 @@
-// How cards look on the page: "10♦" on the button, "10 of diamonds" for screen readers. Sorting for display only.
+// How cards look on the page: drawn as a card (rank in the corner, the suit large, red or black), "10 of diamonds"
+// for screen readers. Sorting for display only.
 import { type Card, formatCard } from "@cardrules/client/web";
 
 const SUIT_SYMBOLS: Readonly<Record<string, string>> = { S: "♠", C: "♣", D: "♦", H: "♥" };
@@ -28,4 +29,27 @@ export function sortForDisplay(codes: readonly string[]): string[] {
 /** Cards as "3♠ 3♣". */
 export function facesOf(cards: readonly Card[]): string {
   return sortForDisplay(cards.map(formatCard)).map(cardFace).join(" ");
+}
+
+/** A card drawn as a card: a `button` for the player's hand, a `span` elsewhere; `small` in move buttons. */
+export function cardElement<K extends "button" | "span">(
+  code: string,
+  tag: K,
+  size: "small" | "" = "",
+): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  const suit = code[1] ?? "";
+  element.className = ["card", suit === "H" || suit === "D" ? "red" : "black", size].filter(Boolean).join(" ");
+  element.setAttribute("aria-label", cardName(code));
+  if (tag === "span") element.setAttribute("role", "img");
+  const rank = document.createElement("span");
+  rank.className = "rank";
+  rank.textContent = code[0] === "T" ? "10" : (code[0] ?? "");
+  const symbol = document.createElement("span");
+  symbol.className = "suit";
+  symbol.textContent = SUIT_SYMBOLS[suit] ?? "";
+  symbol.setAttribute("aria-hidden", "true");
+  rank.setAttribute("aria-hidden", "true");
+  element.append(rank, symbol);
+  return element;
 }

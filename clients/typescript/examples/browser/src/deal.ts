@@ -1,44 +1,77 @@
-// The deal: a seeded shuffle of the 52-card deck, 10 cards to each seat. The same seed always deals the same
-// hands, so a hand can be replayed (and tested); the service never deals, it only judges the dealt hands.
+// The fair deal, as a backend runs it (docs/fair-deal.md): make up a secret server seed, ask the service's Deal for
+// the hands and the commitment (SHA-256 of the seed), show the commitment before the hand, and after the hand
+// reveal the seed so that anyone can recompute the deal with the SDK's verifyDeal, without the service.
+import { formatCard, type SamLocClient, verifyDeal } from "@cardrules/client/web";
 
-export const CARDS_PER_SEAT = 10;
-const RANKS = "A23456789TJQK";
-const SUITS = "SCDH";
-
-/** The 52 cards as canonical text ("AS", "TD", …), in a fixed order. */
-export function deck(): string[] {
-  return [...SUITS].flatMap((suit) => [...RANKS].map((rank) => rank + suit));
+/** What a deal is made from; the same four values always deal the same hands. */
+export interface DealInputs {
+  /** Secret until the hand is over: 32 random bytes. */
+  readonly serverSeed: Uint8Array;
+  /** Public, from the players or the table. */
+  readonly clientSeed: string;
+  /** The hand number. */
+  readonly nonce: bigint;
+  readonly seats: number;
 }
 
-/** `seats` hands of 10 card strings each, dealt from a deck shuffled with `seed`; also the seat that leads. */
-export function deal(seed: number, seats: number): { hands: string[][]; leader: number } {
-  const random = mulberry32(seed);
-  const cards = deck();
-  // Fisher–Yates: every order of the deck is equally likely for a uniform random source.
-  for (let i = cards.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [cards[i], cards[j]] = [cards[j] as string, cards[i] as string];
-  }
-  const hands = Array.from({ length: seats }, (_, seat) =>
-    cards.slice(seat * CARDS_PER_SEAT, (seat + 1) * CARDS_PER_SEAT),
-  );
-  return { hands, leader: Math.floor(random() * seats) };
+export interface Dealt {
+  readonly hands: readonly string[][];
+  /** Published before the hand. */
+  readonly commitment: Uint8Array;
+  readonly algorithm: string;
 }
 
-/** A seed for a new deal when the page was not given one. */
-export function randomSeed(): number {
-  return crypto.getRandomValues(new Uint32Array(1))[0] as number;
+const SEED_BYTES = 32;
+
+/** A fresh server seed from the browser's cryptographic random source. */
+export function newServerSeed(): Uint8Array {
+  return crypto.getRandomValues(new Uint8Array(SEED_BYTES));
 }
 
-// mulberry32: a tiny, well-mixed 32-bit generator; enough to deal cards for a demo (not for real money, where
-// the game server deals with a cryptographic source).
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+/** The service deals: hands in seat order, and the commitment to show before the hand. */
+export async function deal(sam: SamLocClient, inputs: DealInputs): Promise<Dealt> {
+  const answer = await sam.deal({
+    seatCount: inputs.seats,
+    serverSeed: inputs.serverSeed,
+    clientSeed: inputs.clientSeed,
+    nonce: inputs.nonce,
+  });
+  return {
+    hands: answer.hands.map((hand) => hand.cards.map(formatCard)),
+    commitment: answer.commitment,
+    algorithm: answer.algorithm,
   };
+}
+
+/** After the hand: are these the hands the revealed seed deals, and is it the seed committed to? Local only. */
+export function checkDeal(inputs: DealInputs, dealt: Dealt): Promise<boolean> {
+  return verifyDeal({
+    game: "sam_loc",
+    serverSeed: inputs.serverSeed,
+    clientSeed: inputs.clientSeed,
+    nonce: inputs.nonce,
+    seatCount: inputs.seats,
+    algorithm: dealt.algorithm,
+    hands: dealt.hands,
+    commitment: dealt.commitment,
+  });
+}
+
+/** The leader of hand `nonce`: the lead goes round the table, one seat per hand. */
+export function leaderOf(nonce: bigint, seats: number): number {
+  return Number(nonce % BigInt(seats));
+}
+
+/** Bytes as lower-case hex. */
+export function toHex(bytes: Uint8Array): string {
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** Hex (64 digits for 32 bytes) as bytes, or undefined when it is not hex of 32 bytes. */
+export function seedFromHex(text: string): Uint8Array | undefined {
+  const clean = text.trim().toLowerCase();
+  if (!/^[0-9a-f]{64}$/.test(clean)) {
+    return undefined;
+  }
+  return Uint8Array.from(clean.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16));
 }

@@ -1,21 +1,29 @@
-// The page: deal a Sâm hand with a seed, let the player act (a legal move, or any cards they pick), play the
-// other seats with legal moves, and show the settlement. Every decision comes from the service (game.ts).
+// The page: deal a Sâm hand with the service's fair Deal (the commitment shown first), let the player act (a legal
+// move, or any cards they pick), play the other seats with legal moves, show the settlement, then reveal the server
+// seed and check the deal in the browser. Every decision comes from the service (game.ts).
 import {
   RulesError,
   type SamLocServiceSettleRoundResponse,
   type SamLocServiceValidatePlayResponse,
   type SamMove,
-  SamInstantWinKindSchema,
-  SamOutcomeSchema,
   SamReasonSchema,
   createSamLocClient,
   formatCard,
   parseHand,
   samActionFromMove,
 } from "@cardrules/client/web";
-import { cardFace, cardName, facesOf, sortForDisplay } from "./cards.js";
-import { deal, randomSeed } from "./deal.js";
-import { PLAYER, describeAction, describeEvent, enumName, seatName } from "./describe.js";
+import { cardElement, cardName, sortForDisplay } from "./cards.js";
+import { type DealInputs, type Dealt, checkDeal, deal, leaderOf, newServerSeed, seedFromHex, toHex } from "./deal.js";
+import {
+  PLAYER,
+  type Words,
+  describeAction,
+  describeEvent,
+  describeInstantWin,
+  describeOutcome,
+  describeTransferReason,
+  seatName,
+} from "./describe.js";
 import { type SamActionInit, SamHand } from "./game.js";
 
 /** The gRPC-Web URL of the local front (`bash deploy/local/up.sh`). */
@@ -41,8 +49,14 @@ const ui = {
   setupFields: $<HTMLFieldSetElement>("setup-fields"),
   controls: $<HTMLFieldSetElement>("controls"),
   front: $<HTMLInputElement>("front"),
-  seed: $<HTMLInputElement>("seed"),
+  clientSeed: $<HTMLInputElement>("client-seed"),
+  nonce: $<HTMLInputElement>("nonce"),
   seats: $<HTMLSelectElement>("seats"),
+  fairDeal: $("fair-deal"),
+  commitment: $("commitment"),
+  algorithm: $("algorithm"),
+  serverSeed: $("server-seed"),
+  dealCheck: $("deal-check"),
   status: $("status"),
   error: $("error"),
   game: $("game"),
@@ -65,12 +79,16 @@ const ui = {
 };
 
 let hand: SamHand | undefined;
+let dealing: { inputs: DealInputs; dealt: Dealt } | undefined;
 let selected = new Set<string>();
 let busy = false;
 
 ui.front.value = params.get("front") ?? DEFAULT_FRONT;
-ui.seed.value = params.get("seed") ?? String(randomSeed());
+ui.clientSeed.value = params.get("clientSeed") ?? "Bàn 1";
+ui.nonce.value = params.get("nonce") ?? "0";
 ui.seats.value = params.get("seats") ?? "4";
+// ?serverSeed=<64 hex digits> replays a hand whose seed was revealed; otherwise every deal makes up a new one.
+const fixedServerSeed = params.has("serverSeed") ? seedFromHex(params.get("serverSeed") ?? "") : undefined;
 ui.setup.addEventListener("submit", (event) => {
   event.preventDefault();
   void guarded(newHand);
@@ -84,26 +102,38 @@ ui.pass.addEventListener("click", () => {
 });
 
 async function newHand(): Promise<void> {
-  const seed = Number(ui.seed.value);
   const seats = Number(ui.seats.value);
-  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
-    throw new Error("the seed is a whole number from 0 to 4294967295");
+  const nonceText = ui.nonce.value.trim();
+  if (!/^\d{1,18}$/.test(nonceText)) {
+    throw new Error("the hand number is a whole number from 0 (Số ván là số nguyên từ 0)");
   }
+  if (params.has("serverSeed") && fixedServerSeed === undefined) {
+    throw new Error("serverSeed in the address must be 64 hex digits (32 bytes)");
+  }
+  const inputs: DealInputs = {
+    serverSeed: fixedServerSeed ?? newServerSeed(),
+    clientSeed: ui.clientSeed.value,
+    nonce: BigInt(nonceText),
+    seats,
+  };
   const sam = createSamLocClient(ui.front.value, { timeoutMs: CALL_TIMEOUT_MS });
-  const dealt = deal(seed, seats);
-  hand = new SamHand(sam, dealt.hands, dealt.leader);
   selected = new Set();
   ui.log.replaceChildren();
   ui.settlement.hidden = true;
   ui.verdict.hidden = true;
   ui.error.hidden = true;
   ui.game.hidden = false;
-  setPhase("dealing", `Dealing hand ${seed} to ${seats} players…`);
+  setPhase("dealing", words(`Dealing hand ${inputs.nonce} to ${seats} players…`, `Đang chia ván ${inputs.nonce} cho ${seats} người…`));
+  const dealt = await deal(sam, inputs);
+  dealing = { inputs, dealt };
+  showCommitment(dealt);
+  const leader = leaderOf(inputs.nonce, seats);
+  hand = new SamHand(sam, dealt.hands, leader);
   const start = await hand.start();
-  log(`Dealt with seed ${seed}; ${seatName(dealt.leader)} ${dealt.leader === PLAYER ? "lead" : "leads"}.`);
+  const who = seatName(leader);
+  log(words(`Dealt. ${who.en} ${leader === PLAYER ? "lead" : "leads"} hand ${inputs.nonce}.`, `Đã chia. ${who.vi} đi trước ván ${inputs.nonce}.`));
   if (start.state === undefined) {
-    const kind = enumName(SamInstantWinKindSchema, start.instantWin);
-    log(`${seatName(start.instantWinner)} won at the deal (${kind}).`);
+    log(describeInstantWin(start.instantWinner, start.instantWin));
   }
   await advance();
 }
@@ -112,7 +142,8 @@ async function newHand(): Promise<void> {
 async function advance(): Promise<void> {
   const current = requireHand();
   while (current.running && current.turn !== PLAYER) {
-    setPhase("others", `${seatName(current.turn)} is thinking…`);
+    const who = seatName(current.turn);
+    setPhase("others", words(`${who.en} is thinking…`, `${who.vi} đang nghĩ…`));
     render(current, []);
     await pause(botDelayMs);
     const { seat, verdict } = await current.playAutomatically();
@@ -124,13 +155,49 @@ async function advance(): Promise<void> {
   if (current.running) {
     const moves = await current.legalMoves();
     render(current, moves);
-    setPhase("your-turn", "Your turn: pick cards or a legal move.");
+    setPhase("your-turn", words("Your turn: pick cards or a legal move.", "Đến lượt bạn: chọn bài hoặc một nước đi hợp lệ."));
     return;
   }
   render(current, []);
-  setPhase("settling", "The hand is over: settling…");
+  setPhase("settling", words("The hand is over: settling…", "Ván đã xong: đang tính tiền…"));
   showSettlement(await current.settle());
-  setPhase("settled", "Settled. Deal again with another seed, or the same one to replay.");
+  await revealAndCheck();
+  ui.nonce.value = String(BigInt(ui.nonce.value) + 1n);
+  setPhase("settled", words("Settled. Deal again for the next hand.", "Đã tính tiền. Chia tiếp ván sau."));
+}
+
+/** Before the hand: what the backend publishes (the seed itself stays secret). */
+function showCommitment(dealt: Dealt): void {
+  ui.commitment.textContent = toHex(dealt.commitment);
+  ui.algorithm.textContent = dealt.algorithm;
+  ui.serverSeed.textContent = "";
+  ui.serverSeed.parentElement?.setAttribute("hidden", "");
+  ui.dealCheck.hidden = true;
+  ui.dealCheck.dataset["verified"] = "";
+  ui.fairDeal.hidden = false;
+}
+
+/** After the hand: reveal the server seed and recompute the deal here, with no call to the service. */
+async function revealAndCheck(): Promise<void> {
+  if (dealing === undefined) return;
+  const { inputs, dealt } = dealing;
+  ui.serverSeed.textContent = toHex(inputs.serverSeed);
+  ui.serverSeed.parentElement?.removeAttribute("hidden");
+  const fair = await checkDeal(inputs, dealt);
+  ui.dealCheck.dataset["verified"] = String(fair);
+  setWords(
+    ui.dealCheck,
+    fair
+      ? words(
+          "✓ Checked in this browser: the revealed seed deals exactly these hands, and its SHA-256 is the commitment shown before the hand.",
+          "Đã kiểm tra ngay trên trình duyệt: hạt giống vừa công bố chia đúng các tay bài này, và SHA-256 của nó trùng với cam kết đã công bố trước ván.",
+        )
+      : words(
+          "✗ The check failed: the revealed seed does not give these hands or the commitment.",
+          "Kiểm tra thất bại: hạt giống vừa công bố không cho ra các tay bài này hoặc không khớp cam kết.",
+        ),
+  );
+  ui.dealCheck.hidden = false;
 }
 
 async function playerActs(action: SamActionInit): Promise<void> {
@@ -138,7 +205,7 @@ async function playerActs(action: SamActionInit): Promise<void> {
   const verdict = await current.act(action);
   if (!verdict.legal) {
     showRefusal(verdict);
-    setPhase("your-turn", "Refused: try another play.");
+    setPhase("your-turn", words("Refused: try another play.", "Không hợp lệ: thử nước khác."));
     return;
   }
   ui.verdict.hidden = true;
@@ -149,35 +216,50 @@ async function playerActs(action: SamActionInit): Promise<void> {
 
 function render(current: SamHand, moves: readonly SamMove[]): void {
   const state = current.state;
-  ui.current.textContent =
-    state?.current && state.current.cards.length > 0
-      ? `${facesOf(state.current.cards)} by ${seatName(state.currentOwner)}`
-      : "nothing (a new trick)";
+  if (state?.current && state.current.cards.length > 0) {
+    const owner = seatName(state.currentOwner);
+    const cards = sortForDisplay(state.current.cards.map(formatCard)).map((code) => cardElement(code, "span"));
+    const by = document.createElement("span");
+    by.className = "by";
+    setWords(by, words(`by ${owner.en}`, `của ${owner.vi}`));
+    ui.current.replaceChildren(...cards, by);
+  } else {
+    setWords(ui.current, words("nothing (a new trick)", "chưa có gì (vòng mới)"));
+  }
   ui.seatsList.replaceChildren(
     ...(state?.seats ?? []).map((seat, index) => {
       const item = document.createElement("li");
       const count = seat.holding.case === "hand" ? seat.holding.value.cards.length : (seat.holding.value ?? 0);
-      const notes = [`${count} card${count === 1 ? "" : "s"}`];
-      if (seat.passed) notes.push("passed");
+      const en = [`${count} card${count === 1 ? "" : "s"}`];
+      const vi = [`${count} lá`];
+      if (seat.passed) {
+        en.push("passed");
+        vi.push("đã bỏ lượt");
+      }
       if (current.running && state?.turn === index) {
-        notes.push("to act");
+        en.push("to act");
+        vi.push("đang đi");
         item.setAttribute("aria-current", "true");
       }
-      item.textContent = `${seatName(index)}: ${notes.join(", ")}`;
+      const who = seatName(index);
+      setWords(item, words(`${who.en}: ${en.join(", ")}`, `${who.vi}: ${vi.join(", ")}`));
       item.dataset["testid"] = `seat-${index}`;
       return item;
     }),
   );
   const mine = state?.seats[PLAYER]?.holding;
-  const codes = mine?.case === "hand" ? sortForDisplay(mine.value.cards.map(formatCard)) : [];
+  // A hand won at the deal has no state: the player still sees the cards that won it.
+  const codes =
+    mine?.case === "hand"
+      ? sortForDisplay(mine.value.cards.map(formatCard))
+      : state === undefined
+        ? sortForDisplay(current.hands[PLAYER] ?? [])
+        : [];
   const yourTurn = current.running && current.turn === PLAYER;
   ui.hand.replaceChildren(
     ...codes.map((code) => {
-      const button = document.createElement("button");
+      const button = cardElement(code, "button");
       button.type = "button";
-      button.className = "card";
-      button.textContent = cardFace(code);
-      button.setAttribute("aria-label", cardName(code));
       button.setAttribute("aria-pressed", String(selected.has(code)));
       button.dataset["testid"] = "card";
       button.dataset["card"] = code;
@@ -196,7 +278,11 @@ function render(current: SamHand, moves: readonly SamMove[]): void {
       const button = document.createElement("button");
       button.type = "button";
       const cards = move.move.case === "play" ? sortForDisplay(move.move.value.cards.map(formatCard)) : [];
-      button.textContent = cards.length > 0 ? `Play ${cards.map(cardFace).join(" ")}` : "Pass";
+      if (cards.length > 0) {
+        button.append(...cards.map((code) => cardElement(code, "span", "small")));
+      } else {
+        setWords(button, words("Pass", "Bỏ lượt"));
+      }
       button.setAttribute("aria-label", cards.length > 0 ? `Play ${cards.map(cardName).join(", ")}` : "Pass");
       button.dataset["testid"] = "legal-move";
       button.dataset["move"] = cards.length > 0 ? cards.join(" ") : "pass";
@@ -211,17 +297,28 @@ function render(current: SamHand, moves: readonly SamMove[]): void {
 function showRefusal(verdict: SamLocServiceValidatePlayResponse): void {
   ui.reasonMessage.textContent = verdict.message?.en ?? "";
   ui.reasonMessageVi.textContent = verdict.message?.vi ?? "";
-  ui.reasonCode.textContent = enumName(SamReasonSchema, verdict.reason);
+  ui.reasonCode.textContent = SamReasonSchema.value[verdict.reason]?.name ?? String(verdict.reason);
   ui.verdict.hidden = false;
 }
 
 function showSettlement(settlement: SamLocServiceSettleRoundResponse): void {
-  const winner = settlement.winner === undefined ? "" : `, won by ${seatName(settlement.winner)}`;
-  ui.outcome.textContent = `${enumName(SamOutcomeSchema, settlement.outcome)}${winner}`;
+  setWords(ui.outcome, describeOutcome(settlement.outcome, settlement.winner));
+  ui.outcome.dataset["outcome"] = String(settlement.outcome);
+  ui.outcome.dataset["winner"] = settlement.winner === undefined ? "" : String(settlement.winner);
   ui.transfers.replaceChildren(
-    ...settlement.transfers.map((transfer) =>
-      row("transfer", [seatName(transfer.fromSeat), seatName(transfer.toSeat), String(transfer.amount), transfer.reason]),
-    ),
+    ...settlement.transfers.map((transfer) => {
+      const line = row("transfer", [
+        seatName(transfer.fromSeat),
+        seatName(transfer.toSeat),
+        String(transfer.amount),
+        describeTransferReason(transfer.reason),
+      ]);
+      line.dataset["from"] = String(transfer.fromSeat);
+      line.dataset["to"] = String(transfer.toSeat);
+      line.dataset["amount"] = String(transfer.amount);
+      line.dataset["reason"] = transfer.reason;
+      return line;
+    }),
   );
   ui.nets.replaceChildren(
     ...settlement.nets.map((net, seat) => {
@@ -235,39 +332,55 @@ function showSettlement(settlement: SamLocServiceSettleRoundResponse): void {
   ui.settlement.hidden = false;
 }
 
-function row(testid: string, cells: readonly string[]): HTMLTableRowElement {
+function row(testid: string, cells: readonly (string | Words)[]): HTMLTableRowElement {
   const line = document.createElement("tr");
   line.dataset["testid"] = testid;
   line.append(
     ...cells.map((text) => {
       const cell = document.createElement("td");
-      cell.textContent = text;
+      if (typeof text === "string") cell.textContent = text;
+      else setWords(cell, text);
       return cell;
     }),
   );
   return line;
 }
 
+function words(en: string, vi: string): Words {
+  return { en, vi };
+}
+
+/** The English text, then the Vietnamese beside it (marked lang="vi" for screen readers and fonts). */
+function setWords(element: HTMLElement, text: Words): void {
+  const vi = document.createElement("span");
+  vi.lang = "vi";
+  vi.className = "vi said";
+  vi.textContent = text.vi;
+  const en = document.createElement("span");
+  en.className = "en";
+  en.textContent = text.en;
+  element.replaceChildren(en, " · ", vi);
+}
+
 function logVerdict(seat: number, verdict: SamLocServiceValidatePlayResponse): void {
   log(describeAction(seat, verdict.combination));
   for (const event of verdict.events) {
-    const text = describeEvent(event);
-    if (text !== undefined) log(text);
+    log(describeEvent(event));
   }
 }
 
-function log(text: string): void {
+function log(text: Words): void {
   const item = document.createElement("li");
-  item.textContent = text;
+  setWords(item, text);
   ui.log.append(item);
 }
 
 // The status line also carries the phase and the number of accepted actions as data attributes: a script
 // driving the page (tests/docs/test_browser_example.py) waits on them instead of guessing with timers.
-function setPhase(phase: Phase, text: string): void {
+function setPhase(phase: Phase, text: Words): void {
   ui.status.dataset["phase"] = phase;
   ui.status.dataset["actions"] = String(hand?.actions.length ?? 0);
-  ui.status.textContent = text;
+  setWords(ui.status, text);
 }
 
 /** Run one step of the page; while it runs every control is off, and a failure is shown, not swallowed. */
@@ -286,7 +399,13 @@ async function guarded(step: () => Promise<void>): Promise<void> {
         ? `The service call failed: ${error.codeName}: ${error.message}`
         : `Something went wrong: ${error instanceof Error ? error.message : String(error)}`;
     ui.error.hidden = false;
-    setPhase("error", "Stopped by an error (below). Check the service URL and deal again.");
+    setPhase(
+      "error",
+      words(
+        "Stopped by an error (below). Check the service URL and deal again.",
+        "Dừng vì lỗi (bên dưới). Kiểm tra địa chỉ dịch vụ rồi chia lại.",
+      ),
+    );
   } finally {
     busy = false;
     ui.status.dataset["busy"] = "false";

@@ -1,12 +1,18 @@
-// Plays hands in the example page as a player would: node test/play-hand.mjs PAGE_URL [PAGE_URL …]
-// Each PAGE_URL carries ?front=…&seed=…&seats=…&delay=0; all are played in one browser, one after the other.
-// On the player's first turn it tries a play the service must refuse (two cards of different ranks), then takes
-// the first legal move every turn until the settlement. Prints {"hands": [what the page showed, per URL]}.
+// Plays hands in the example page as a player would: node test/play-hand.mjs [--screenshots DIR] PAGE_URL …
+// Each PAGE_URL carries ?front=…&serverSeed=…&clientSeed=…&nonce=…&seats=…&delay=0; all are played in one
+// browser, one after the other. It reads the commitment the page shows before the first move; on the player's
+// first turn it tries a play the service must refuse (two cards of different ranks), then takes the first legal
+// move every turn until the settlement, and reads the revealed seed and the page's own check of the deal. With
+// --screenshots, it saves DIR/hand-N-start.png (the player's first turn) and DIR/hand-N-end.png (settled).
+// Prints {"hands": [what the page showed, per URL]}.
+import { join } from "node:path";
 import { report, withPage } from "./chromium.mjs";
 
-const pageUrls = process.argv.slice(2);
+const args = process.argv.slice(2);
+const screenshots = args[0] === "--screenshots" ? args[1] : undefined;
+const pageUrls = screenshots === undefined ? args : args.slice(2);
 if (pageUrls.length === 0) {
-  console.error("usage: node test/play-hand.mjs PAGE_URL [PAGE_URL ...]");
+  console.error("usage: node test/play-hand.mjs [--screenshots DIR] PAGE_URL [PAGE_URL ...]");
   process.exit(2);
 }
 const STEP_TIMEOUT_MS = 30_000;
@@ -17,19 +23,29 @@ report(
   withPage(async (page, problems) => {
     page.setDefaultTimeout(STEP_TIMEOUT_MS);
     const hands = [];
-    for (const pageUrl of pageUrls) {
+    for (const [index, pageUrl] of pageUrls.entries()) {
       const seen = problems.length;
-      const hand = await playHand(page, pageUrl);
+      const shoot = async (moment) => {
+        if (screenshots !== undefined) {
+          await page.screenshot({ path: join(screenshots, `hand-${index}-${moment}.png`), fullPage: true });
+        }
+      };
+      const hand = await playHand(page, pageUrl, shoot);
       hands.push({ ...hand, problems: problems.slice(seen) });
     }
     return { hands };
   }),
 );
 
-async function playHand(page, pageUrl) {
+async function playHand(page, pageUrl, shoot) {
   await page.goto(pageUrl);
   await page.getByTestId("deal").click();
   await settledOrYourTurn(page);
+  // Shown before any move; the seed is still hidden.
+  const commitment = await page.getByTestId("commitment").textContent();
+  const seedShownBefore = await page.getByTestId("server-seed").isVisible();
+  const handBefore = await page.getByTestId("card").evaluateAll((buttons) => buttons.map((b) => b.dataset.card));
+  await shoot("start");
 
   let refusal;
   let playerMoves = 0;
@@ -54,17 +70,31 @@ async function playHand(page, pageUrl) {
   if (finalPhase !== "settled") {
     throw new Error(`the page stopped in phase ${finalPhase}: ${await page.getByTestId("error").textContent()}`);
   }
+  await shoot("end");
+  const transfers = await page
+    .getByTestId("transfer")
+    .evaluateAll((rows) => rows.map((row) => ({ ...row.dataset, cells: [...row.cells].map((cell) => cell.textContent) })));
   return {
+    commitment,
+    seedShownBefore,
+    handBefore,
+    algorithm: await page.getByTestId("algorithm").textContent(),
+    serverSeed: await page.getByTestId("server-seed").textContent(),
+    seedShownAfter: await page.getByTestId("server-seed").isVisible(),
+    dealCheck: await page.getByTestId("deal-check").getAttribute("data-verified"),
+    dealCheckText: await page.getByTestId("deal-check").textContent(),
     refusal,
     playerMoves,
     actions: await acceptedActions(page),
     outcome: await page.getByTestId("outcome").textContent(),
-    transfers: await page
-      .getByTestId("transfer")
-      .evaluateAll((rows) => rows.map((row) => [...row.cells].map((cell) => cell.textContent))),
+    outcomeCode: await page.getByTestId("outcome").getAttribute("data-outcome"),
+    winner: await page.getByTestId("outcome").getAttribute("data-winner"),
+    transfers,
     nets: await page.getByTestId("net").evaluateAll((rows) => rows.map((row) => row.dataset.net)),
     fee: await page.getByTestId("fee").textContent(),
     log: await page.getByTestId("log").locator("li").allTextContents(),
+    // Everything a person reads on the page, to check that no raw enum name shows.
+    text: await page.locator("body").innerText(),
   };
 }
 
