@@ -1,8 +1,11 @@
 """Showdown and pots (docs/rules/lieng.md §3): bands, side pots, uncalled excess, odd chips, REFUND, fee, transfers.
 
 :func:`settle_pots` works on plain numbers — what each seat committed, who folded, and each live seat's hand
-``sort_key`` (see :mod:`.hand_score`). It follows the rules below one band and one seat at a time: a tuned form
-bought about 5 % of a SettleRound call, less than a second copy of the rules costs.
+``sort_key`` (see :mod:`.hand_score`). It is the hot path of a Liêng SettleRound, so it is tuned (seats as bit
+masks, the eligible seats of a band as a suffix of the live seats sorted by commitment, the common one- and two-winner
+pots inline); the same rules one band and one seat at a time are ``tests/support/pots_reference.py``, and
+``tests/core/lieng/test_pots_reference.py`` checks on random input that the two give the same settlement. The
+tuned form earns its place by the 10 % rule (tests/benchmarks/README.md, "What the rules core keeps").
 
 1. **Bands.** Levels are the distinct ``committed`` amounts of unfolded seats, ascending. Band (lo, hi] holds
    Σ over all seats (folded too) of clamp(committed − lo, 0, hi − lo). Its eligible seats are the unfolded
@@ -35,8 +38,10 @@ So Σ over transfers of (amount to a seat − amount from it) = payout − commi
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Sequence
+from functools import cache
+from operator import add as _add
+from typing import NamedTuple, NoReturn
 
 from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
 from cardrules.core.fees import fee_bps_problem, house_fees
@@ -117,19 +122,6 @@ class Settlement(NamedTuple):
     nets: tuple[int, ...]
 
 
-def _bands(committed: Sequence[int], folded: Sequence[bool]) -> list[tuple[int, int, tuple[int, ...], tuple[int, ...]]]:
-    """Rule 1: one band (lo, hi] per distinct level of the unfolded seats, lowest first, with what each seat paid
-    into it (clamp(committed − lo, 0, hi − lo), folded seats too) and its eligible seats (unfolded, committed ≥ hi)."""
-    live = [i for i in range(len(committed)) if not folded[i]]
-    out = []
-    lo = 0
-    for hi in sorted({committed[i] for i in live}):
-        paid = tuple([min(c, hi) - lo if c > lo else 0 for c in committed])
-        out.append((lo, hi, paid, tuple([i for i in live if committed[i] >= hi])))
-        lo = hi
-    return out
-
-
 def settle_pots(
     committed: Sequence[int],
     folded: Sequence[bool],
@@ -145,56 +137,241 @@ def settle_pots(
     ``fee_bps``): lengths, negative chips, nobody unfolded, a folded seat above every unfolded one, or a missing
     key of a seat that shows down.
     """
-    _validate(committed, folded, keys, first_actor, fee_bps)
+    # Cheap whole-input checks first; the detailed violations only from _refuse when one of them fails.
     n = len(committed)
-    play_order = [(first_actor + k) % n for k in range(n)]
-    live = [i for i in range(n) if not folded[i]]
-    best = max(keys[i] for i in live) if len(live) > 1 else None  # type: ignore[type-var]
+    paid_in = tuple(committed)
+    if (
+        n < 2
+        or len(folded) != n
+        or len(keys) != n
+        or type(first_actor) is not int
+        or not 0 <= first_actor < n
+        or fee_bps_problem(fee_bps) is not None
+        or not _INT.issuperset(map(type, paid_in))
+        or min(paid_in) < 0
+    ):
+        _refuse(committed, folded, keys, first_actor, fee_bps)  # raises with the details
+    in_play = _in_play(n)[first_actor]
+    order = in_play.order
+    # Seats as bits: a band's eligible seats (ascending: seats_in) and its payers (in play order: in_play) are
+    # shared tuples looked up by mask. folded_mask: the folded seats that still pay into the current band.
+    if any(folded):
+        live = [i for i in order if not folded[i]]
+        if not live:
+            _refuse(committed, folded, keys, first_actor, fee_bps)
+        eligible_mask = sum(map(_bit_of, live))
+        folded_paid = [i for i in order if folded[i] and paid_in[i]]
+        folded_mask = sum(map(_bit_of, folded_paid))
+    else:  # nobody folded (the common case): every seat is live
+        live = list(order)
+        eligible_mask = (1 << n) - 1
+        folded_paid = []
+        folded_mask = 0
+    live.sort(key=paid_in.__getitem__)  # stable: equal amounts stay in play order
+    count = len(live)
+    if paid_in[live[-1]] < max(paid_in):
+        _refuse(committed, folded, keys, first_actor, fee_bps)
+    # A band's eligible seats are a suffix of `live`, so their keys are the same suffix of `live_keys`: the best
+    # hand of a band is a C-level max/count/index on a slice instead of a Python loop.
+    live_keys: list[int] = []
+    if count > 1:
+        live_keys = [keys[i] for i in live]  # type: ignore[misc]
+        if not _INT.issuperset(map(type, live_keys)):
+            _refuse(committed, folded, keys, first_actor, fee_bps)
+    refund = excess is Excess.REFUND
+    best = max(live_keys) if refund and count > 1 else 0
+
+    seats_in = _SEATS_IN
     payouts = [0] * n
     pots: list[Pot] = []
     transfers: list[Transfer] = []
-    for lo, hi, contributions, eligible in _bands(committed, folded):
-        index = len(pots)
-        amount = sum(contributions)
-        if len(eligible) == 1:  # rule 2: uncalled excess, or a fold-out
-            (winner,) = eligible
+    append = transfers.append
+    lo = 0
+    index = 0
+    k = 0
+    while k < count:  # one band per distinct live level, lowest first; live[start:] are its eligible seats
+        start = k
+        seat = live[k]
+        hi = paid_in[seat]
+        leaving = 1 << seat  # the live seats whose commitment ends at hi: not eligible above this band
+        k += 1
+        while k < count and paid_in[live[k]] == hi:
+            leaving |= 1 << live[k]
+            k += 1
+        width = hi - lo  # 0 only for a band (0, 0], which has no payers
+        if folded_mask:  # folded seats pay into this band too
+            contributions = tuple([width if c >= hi else c - lo if c > lo else 0 for c in paid_in])
+            amount = sum(contributions)
+            payers = eligible_mask | folded_mask if width else 0
+        else:  # only the eligible seats pay (width each); every other seat committed at most lo
+            contributions = tuple([width if c >= hi else 0 for c in paid_in])
+            amount = width * (count - start)
+            payers = eligible_mask if width else 0
+        eligible = seats_in[eligible_mask]
+        if start == count - 1:  # the top band with one eligible seat: uncalled excess, or a fold-out
+            payouts[seat] += amount
+            for payer in in_play[payers & ~(1 << seat)]:
+                append(Transfer(payer, seat, contributions[payer], _UNCONTESTED_POT, index))
+            pots.append(Pot(lo, hi, amount, eligible, contributions, _UNCONTESTED, eligible, (amount,)))
+            break
+        band_keys = live_keys[start:]
+        top = max(band_keys)
+        if refund and top != best:
+            payouts = list(map(_add, payouts, contributions))
+            pots.append(Pot(lo, hi, amount, eligible, contributions, _REFUNDED, (), ()))
+        elif (ties := band_keys.count(top)) == 1:  # one winner (the common case): every other payer pays it
+            winner = live[start + band_keys.index(top)]
             payouts[winner] += amount
-            for seat in play_order:
-                if seat != winner and contributions[seat]:
-                    transfers.append(Transfer(seat, winner, contributions[seat], TransferReason.UNCONTESTED_POT, index))
-            pots.append(Pot(lo, hi, amount, eligible, contributions, PotKind.UNCONTESTED, eligible, (amount,)))
-            continue
-        top = max(keys[i] for i in eligible)  # type: ignore[type-var]
-        if excess is Excess.REFUND and top != best:  # rule 4
-            payouts = [p + c for p, c in zip(payouts, contributions, strict=True)]
-            pots.append(Pot(lo, hi, amount, eligible, contributions, PotKind.REFUNDED, (), ()))
-            continue
-        # Rule 3: equal shares, the odd chips one at a time to the tied winners in play order; every other payer's
-        # contribution fills the winners' gains (share − own contribution) in play order.
-        tied = [i for i in play_order if i in eligible and keys[i] == top]
-        share, odd = divmod(amount, len(tied))
-        share_of = {seat: share + 1 if k < odd else share for k, seat in enumerate(tied)}
-        for seat, mine in share_of.items():
-            payouts[seat] += mine
-        gains = [[seat, share_of[seat] - contributions[seat]] for seat in tied]
-        for seat in play_order:
-            left = contributions[seat]
-            if seat in share_of or not left:
-                continue
-            for gain in gains:
-                moved = min(left, gain[1])
-                if moved:
-                    transfers.append(Transfer(seat, gain[0], moved, TransferReason.POT_WIN, index))
-                    gain[1] -= moved
-                    left -= moved
-        winners = tuple(sorted(share_of))
-        shares = tuple(share_of[s] for s in winners)
-        pots.append(Pot(lo, hi, amount, eligible, contributions, PotKind.SHOWDOWN, winners, shares))
-    paid_in = tuple(committed)
+            for payer in in_play[payers & ~(1 << winner)]:
+                append(Transfer(payer, winner, contributions[payer], _POT_WIN, index))
+            pots.append(Pot(lo, hi, amount, eligible, contributions, _SHOWDOWN, seats_in[1 << winner], (amount,)))
+        elif ties == 2:  # two tied winners (most ties): split inline, odd chip to the first in play
+            i = band_keys.index(top)
+            first = live[start + i]
+            second = live[start + band_keys.index(top, i + 1)]
+            if (first - first_actor) % n > (second - first_actor) % n:
+                first, second = second, first
+            share, odd = divmod(amount, 2)
+            payouts[first] += share + odd
+            payouts[second] += share
+            gain = share + odd - width  # what the first winner still gets from the other payers; the rest: second
+            for payer in in_play[payers & ~(1 << first | 1 << second)]:
+                paid = contributions[payer]
+                if gain:
+                    if paid <= gain:
+                        append(Transfer(payer, first, paid, _POT_WIN, index))
+                        gain -= paid
+                        continue
+                    append(Transfer(payer, first, gain, _POT_WIN, index))
+                    paid -= gain
+                    gain = 0
+                append(Transfer(payer, second, paid, _POT_WIN, index))
+            winners = seats_in[1 << first | 1 << second]
+            if not odd:
+                shares: tuple[int, ...] = (share, share)
+            elif first < second:
+                shares = (share + 1, share)
+            else:
+                shares = (share, share + 1)
+            pots.append(Pot(lo, hi, amount, eligible, contributions, _SHOWDOWN, winners, shares))
+        else:
+            tied = [s for s, key in zip(live[start:], band_keys, strict=True) if key == top]
+            winners, shares = _split_tie(tied, order, contributions, amount, width, index, payouts, append)
+            pots.append(Pot(lo, hi, amount, eligible, contributions, _SHOWDOWN, winners, shares))
+        eligible_mask ^= leaving
+        if folded_mask:
+            folded_paid = [i for i in folded_paid if paid_in[i] > hi]
+            folded_mask = sum(map(_bit_of, folded_paid))
+        lo = hi
+        index += 1
+
     gross = [p - c for p, c in zip(payouts, paid_in, strict=True)]
     fees = house_fees(gross, fee_bps)
     nets = tuple([g - f for g, f in zip(gross, fees, strict=True)])
     return Settlement(tuple(pots), tuple(transfers), paid_in, tuple(payouts), fees, sum(fees), nets)
+
+
+def _split_tie(
+    tied: list[int],
+    order: tuple[int, ...],
+    contributions: tuple[int, ...],
+    amount: int,
+    width: int,
+    index: int,
+    payouts: list[int],
+    append: Callable[[Transfer], None],
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Equal shares, odd chips in play order from the first actor; losers fill the winners' gains in order.
+
+    Returns (winners, shares), seats ascending. Each winner paid exactly ``width`` into the band, so its gain is
+    its share − width; the gains add up to what the other payers put in, so the greedy fill ends exactly.
+    """
+    tied.sort(key=order.index)  # play order from the first actor
+    ties = len(tied)
+    share, odd = divmod(amount, ties)
+    shares_played = [share + 1] * odd + [share] * (ties - odd)
+    for winner, mine in zip(tied, shares_played, strict=True):
+        payouts[winner] += mine
+    w = 0
+    winner = tied[0]
+    gain = shares_played[0] - width
+    for payer in order:
+        paid = contributions[payer]
+        if not paid or payer in tied:
+            continue
+        while paid:
+            while not gain:  # this winner is filled: the next one in play order
+                w += 1
+                winner = tied[w]
+                gain = shares_played[w] - width
+            moved = paid if paid < gain else gain
+            append(Transfer(payer, winner, moved, _POT_WIN, index))
+            gain -= moved
+            paid -= moved
+    winners = tuple(sorted(tied))
+    if not odd:
+        return winners, (share,) * ties
+    return winners, tuple([shares_played[tied.index(seat)] for seat in winners])
+
+
+_INT = frozenset({int})
+_bit_of = (1).__lshift__  # _bit_of(seat) == 1 << seat, callable from map()
+_POT_WIN = TransferReason.POT_WIN
+_UNCONTESTED_POT = TransferReason.UNCONTESTED_POT
+_SHOWDOWN = PotKind.SHOWDOWN
+_UNCONTESTED = PotKind.UNCONTESTED
+_REFUNDED = PotKind.REFUNDED
+
+
+class _SeatsIn(dict[int, tuple[int, ...]]):
+    """``_SEATS_IN[mask]``: the seats whose bits are set in ``mask``, ascending — one shared tuple per mask, so a
+    pot's ``eligible`` and a single ``winners`` allocate nothing. Only masks of the first 8 seats are kept."""
+
+    def __missing__(self, mask: int) -> tuple[int, ...]:
+        seats = tuple(seat for seat in range(mask.bit_length()) if mask >> seat & 1)
+        if mask < 1 << 8:
+            self[mask] = seats
+        return seats
+
+
+_SEATS_IN = _SeatsIn()
+
+
+class _InPlay(dict[int, tuple[int, ...]]):
+    """``_in_play(n)[first_actor][mask]``: the seats whose bits are set in ``mask``, in play order from
+    ``first_actor`` (``.order`` is every seat in that order) — one shared tuple per mask; kept up to 8 seats."""
+
+    __slots__ = ("order",)
+
+    def __init__(self, order: tuple[int, ...]) -> None:
+        super().__init__()
+        self.order = order
+
+    def __missing__(self, mask: int) -> tuple[int, ...]:
+        seats = tuple(seat for seat in self.order if mask >> seat & 1)
+        if len(self.order) <= 8:
+            self[mask] = seats
+        return seats
+
+
+@cache
+def _in_play(n: int) -> tuple[_InPlay, ...]:
+    """For each first actor of n seats, its :class:`_InPlay` table."""
+    return tuple(_InPlay(order) for order in _play_orders(n))
+
+
+@cache
+def _play_orders(n: int) -> tuple[tuple[int, ...], ...]:
+    """For each first actor, the seats in play order starting from it."""
+    return tuple(tuple((first + k) % n for k in range(n)) for first in range(n))
+
+
+def _refuse(
+    committed: Sequence[int], folded: Sequence[bool], keys: Sequence[int | None], first_actor: int, fee_bps: int
+) -> NoReturn:
+    """Called only when a fast check of :func:`settle_pots` failed: raise the detailed violations."""
+    _validate(committed, folded, keys, first_actor, fee_bps)
+    raise InvalidInput.one("committed", ErrorReason.IMPOSSIBLE_STATE, "inconsistent pot input")
 
 
 def _validate(
