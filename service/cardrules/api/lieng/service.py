@@ -14,8 +14,10 @@ from cardrules.api.lieng.responses import (
     state_to_proto,
     validation_to_proto,
 )
+from cardrules.api.lieng.views import betting_views, settlement_views
 from cardrules.api.limits import check_bounds
 from cardrules.api.paths import translate
+from cardrules.api.viewers import viewers_of
 from cardrules.core import lieng
 from cardrules.core.errors import ErrorReason, InvalidInput
 from cardrules.core.fair_deal import LIENG
@@ -71,11 +73,12 @@ class LiengService(lieng_pb2_grpc.LiengServiceServicer):
     def StartBetting(self, request: lieng_pb2.StartBettingRequest) -> lieng_pb2.StartBettingResponse:
         check_bounds(request)
         rules = rules_of(request)
+        viewers = viewers_of(request.views, len(request.stacks))
         try:
             state = lieng.start_betting(tuple(request.stacks), request.ante or None, request.first_actor, rules)
         except InvalidInput as error:
             raise translate(error, "", PATHS) from None
-        return lieng_pb2.StartBettingResponse(state=state_to_proto(state))
+        return betting_views(lieng_pb2.StartBettingResponse(state=state_to_proto(state)), request.views, viewers)
 
     @rpc_method
     def ValidatePlay(
@@ -85,19 +88,21 @@ class LiengService(lieng_pb2_grpc.LiengServiceServicer):
         rules = rules_of(request)
         state = betting_state(request.state, rules)
         act = action(request.action)
+        viewers = viewers_of(request.views, len(state.seats))
         try:
             result = lieng.apply(state, act)
         except InvalidInput as error:
             raise translate(error, "", PATHS) from None
         english, vietnamese = lieng.explain(state, act, result.reason)
-        return validation_to_proto(result, english, vietnamese)
+        return betting_views(validation_to_proto(result, english, vietnamese), request.views, viewers)
 
     @rpc_method
     def LegalMoves(self, request: lieng_pb2.LiengServiceLegalMovesRequest) -> lieng_pb2.LiengServiceLegalMovesResponse:
         check_bounds(request)
         rules = rules_of(request)
         state = betting_state(request.state, rules)
-        return legal_to_proto(lieng.legal_actions(state), state)
+        viewers = viewers_of(request.views, len(state.seats))
+        return betting_views(legal_to_proto(lieng.legal_actions(state), state), request.views, viewers)
 
     @rpc_method
     def SettleRound(
@@ -105,8 +110,9 @@ class LiengService(lieng_pb2_grpc.LiengServiceServicer):
     ) -> lieng_pb2.LiengServiceSettleRoundResponse:
         check_bounds(request)
         record = round_record(request.round)
+        viewers = viewers_of(request.views, len(request.round.stacks))
         try:
             result = lieng.settle_round(record)
         except InvalidInput as error:
             raise translate(error, "round", PATHS) from None
-        return result_to_proto(result)
+        return settlement_views(result_to_proto(result), request.views, viewers, result)

@@ -9,7 +9,9 @@ from cardrules.api.limits import check_bounds
 from cardrules.api.paths import translate
 from cardrules.api.sam.requests import PATHS, action, hands_of, round_record, rules_of, table_state
 from cardrules.api.sam.responses import settlement_to_proto, start_to_proto, validation_to_proto
+from cardrules.api.sam.views import legal_moves_views, settlement_views, start_views, validation_views
 from cardrules.api.sam.wire import legal_moves_response
+from cardrules.api.viewers import viewers_of
 from cardrules.core import sam
 from cardrules.core.errors import InvalidInput
 from cardrules.core.fair_deal import SAM_LOC
@@ -31,11 +33,12 @@ class SamLocService(sam_loc_pb2_grpc.SamLocServiceServicer):
         check_bounds(request)
         rules = rules_of(request)
         hands = hands_of(request.hands, "hands")
+        viewers = viewers_of(request.views, len(request.hands))
         try:
             start = sam.start_hand(hands, request.leader, tuple(request.declarations), rules)
         except InvalidInput as error:
             raise translate(error, "", PATHS) from None
-        return start_to_proto(start)
+        return start_views(start_to_proto(start), request.views, viewers, start)
 
     @rpc_method
     def ValidatePlay(
@@ -45,11 +48,12 @@ class SamLocService(sam_loc_pb2_grpc.SamLocServiceServicer):
         rules = rules_of(request)
         state = table_state(request.state, rules)
         act = action(request.action)
+        viewers = viewers_of(request.views, len(state.seats))
         try:
             result = sam.apply(state, act)
         except InvalidInput as error:
             raise translate(error, "", PATHS) from None
-        return validation_to_proto(result)
+        return validation_views(validation_to_proto(result), request.views, viewers, act, result)
 
     @rpc_method
     def LegalMoves(
@@ -58,11 +62,12 @@ class SamLocService(sam_loc_pb2_grpc.SamLocServiceServicer):
         check_bounds(request)
         rules = rules_of(request)
         state = table_state(request.state, rules)
+        viewers = viewers_of(request.views, len(state.seats))
         try:
             moves = sam.legal_moves(state, request.all_card_sets)
         except InvalidInput as error:
             raise translate(error, "", PATHS) from None
-        return legal_moves_response(moves)
+        return legal_moves_views(legal_moves_response(moves), request.views, viewers, moves.seat)
 
     @rpc_method
     def SettleRound(
@@ -70,8 +75,9 @@ class SamLocService(sam_loc_pb2_grpc.SamLocServiceServicer):
     ) -> sam_loc_pb2.SamLocServiceSettleRoundResponse:
         check_bounds(request)
         record = round_record(request.round)
+        viewers = viewers_of(request.views, len(request.round.hands))
         try:
             settlement = sam.settle_round(record)
         except InvalidInput as error:
             raise translate(error, "round", PATHS) from None
-        return settlement_to_proto(settlement)
+        return settlement_views(settlement_to_proto(settlement), request.views, viewers)
