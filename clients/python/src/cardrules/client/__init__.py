@@ -27,6 +27,7 @@ from cardrules.client.errors import (
     from_rpc_error,
     from_status,
 )
+from cardrules.client.fair_deal import LocalDeal, commitment_of, deal_from, verify_commitment, verify_deal
 from cardrules.client.generated import clients as generated_clients
 from cardrules.client.generated.clients import *  # noqa: F403  # <Game>Client for every service of the contract
 from cardrules.client.requests import lieng_action, sam_action_from_move, sam_pass, sam_play
@@ -39,6 +40,7 @@ __all__ = [
     "ErrorInfo",
     "FieldViolation",
     "InvalidArgumentError",
+    "LocalDeal",
     "ResourceExhaustedError",
     "RulesError",
     "UnauthenticatedError",
@@ -48,7 +50,9 @@ __all__ = [
     "cards",
     "cards_message",
     "cards_text",
+    "commitment_of",
     "connect",
+    "deal_from",
     "from_rpc_error",
     "from_status",
     "hands",
@@ -57,5 +61,7 @@ __all__ = [
     "sam_pass",
     "sam_play",
     "service_config",
+    "verify_commitment",
+    "verify_deal",
 ]
 __all__ += generated_clients.__all__  # LiengClient, SamLocClient

@@ -6,6 +6,9 @@
 With ``--stream`` every case is sent as a message on its service's ``Stream`` (the SDK's stream mode) instead of
 as a unary call, and must give the same outcome.
 
+Every ``Deal`` case is also recomputed locally with the SDK's own ``deal_from`` (no server call) and must give the
+same deal, or be refused too.
+
 The token may come from the environment variable ``CARDRULES_TOKEN`` instead of ``--token``, which keeps it out
 of process listings.
 
@@ -34,10 +37,11 @@ from cardrules.client.client import connect
 from cardrules.client.errors import FieldViolation, RulesError, decode_status, field_violations
 from cardrules.client.stream_protocol import StreamProtocol
 from cardrules.client.sync_streams import SyncStreams
+from cardrules.client.tools.local_deal import DEAL, local_difference
 from cardrules.client.tools.matching import ErrorOutcome, Outcome, ResponseOutcome, match_expect
 from cardrules.client.tools.vectors import Case, VectorsUnreadable, load_vectors
 
-__all__ = ["TOKEN_ENV", "CaseStreams", "main", "run_case"]
+__all__ = ["TOKEN_ENV", "CaseStreams", "deal_locally", "main", "run_case"]
 
 TOKEN_ENV = "CARDRULES_TOKEN"
 
@@ -116,6 +120,16 @@ def run_case(channel: grpc.Channel, case: Case, timeout: float, streams: CaseStr
     return _response_outcome(response)
 
 
+def deal_locally(case: Case) -> str | None:
+    """A Deal case recomputed with this SDK's own ``deal_from`` (tools/local_deal.py): its first difference."""
+    request_type, response_type = _method(case.service, case.method)
+    try:
+        request = json_format.ParseDict(dict(case.request), request_type(), ignore_unknown_fields=False)
+    except json_format.ParseError as error:
+        raise CaseError(f"request does not parse as {request_type.DESCRIPTOR.full_name}: {error}") from None
+    return local_difference(case.service, request, response_type, case.expect)
+
+
 def _response_outcome(response: Message) -> ResponseOutcome:
     # Default-valued fields are emitted so vectors can expect `"legal": false` or an UNSPECIFIED reason.
     return ResponseOutcome(json_format.MessageToDict(response, always_print_fields_with_no_presence=True))
@@ -190,6 +204,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for case in cases:
             try:
                 difference = match_expect(case.expect, run_case(channel, case, args.timeout, streams))
+                if difference is None and case.method == DEAL:
+                    difference = deal_locally(case)
             except CaseError as error:
                 difference = str(error)
             if difference is None:
