@@ -31,16 +31,29 @@ from cardrules.client.fair_deal import LocalDeal, commitment_of, deal_from, veri
 from cardrules.client.generated import clients as generated_clients
 from cardrules.client.generated.clients import *  # noqa: F403  # <Game>Client for every service of the contract
 from cardrules.client.requests import lieng_action, sam_action_from_move, sam_pass, sam_play
+from cardrules.client.views import (
+    AUDIT,
+    SPECTATOR,
+    MissingViewError,
+    same_viewer,
+    seat,
+    table_viewers,
+    view_for,
+    viewer_name,
+)
 
 __all__ = [
+    "AUDIT",
     "CARD_FORMAT",
     "DEFAULT_TIMEOUT",
+    "SPECTATOR",
     "CardTextError",
     "DeadlineExceededError",
     "ErrorInfo",
     "FieldViolation",
     "InvalidArgumentError",
     "LocalDeal",
+    "MissingViewError",
     "ResourceExhaustedError",
     "RulesError",
     "UnauthenticatedError",
@@ -60,8 +73,13 @@ __all__ = [
     "sam_action_from_move",
     "sam_pass",
     "sam_play",
+    "same_viewer",
+    "seat",
     "service_config",
+    "table_viewers",
     "verify_commitment",
     "verify_deal",
+    "view_for",
+    "viewer_name",
 ]
 __all__ += generated_clients.__all__  # LiengClient, SamLocClient
