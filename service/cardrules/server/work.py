@@ -77,16 +77,29 @@ class _CallWork:
 _current: ContextVar[_CallWork | None] = ContextVar("cardrules_call_work", default=None)
 
 
-@contextlib.contextmanager
-def metered(thread: HandlerThread | None, size: int) -> Iterator[_CallWork]:
+def metered(thread: HandlerThread | None, size: int) -> contextlib.AbstractContextManager[_CallWork]:
     """For the duration of one call (inside its task): where :func:`run_handler` runs its work, and how much CPU
     that work took on the thread (``.cpu_seconds``)."""
-    work = _CallWork(thread if thread is not None and thread.offloads(size) else None)
+    if thread is None or not thread.offloads(size):
+        # Most calls (every health check among them): a call's task starts with no call work set, so run_handler
+        # already runs it here. A generator-based manager and a context variable per call cost about as much as a
+        # health check's own handler, so these calls get none.
+        return _ON_THE_LOOP
+    return _on_the_thread(thread)
+
+
+@contextlib.contextmanager
+def _on_the_thread(thread: HandlerThread) -> Iterator[_CallWork]:
+    work = _CallWork(thread)
     token = _current.set(work)
     try:
         yield work
     finally:
         _current.reset(token)
+
+
+# Shared by every call computed on the loop: its cpu_seconds stays 0 (run_handler adds only to offloaded work).
+_ON_THE_LOOP = contextlib.nullcontext(_CallWork(None))
 
 
 async def run_handler(fn: Callable[[], T]) -> T:
