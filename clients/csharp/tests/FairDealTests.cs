@@ -220,6 +220,9 @@ namespace Cardrules.Tests
             var deals = cases.Where(LocalDeal.Applies).ToList();
             var failures = deals.Where(c => LocalDeal.Difference(c) != null).Select(c => c.Name + ": " + LocalDeal.Difference(c));
             Assert.Equal("", string.Join("\n", failures));
+            // tests/vectors/deal has both games' known answers: a missing folder must not pass as "nothing differed".
+            Assert.Equal("cardrules.v1.LiengService cardrules.v1.SamLocService",
+                string.Join(" ", deals.Select(c => c.Service).Distinct().OrderBy(n => n, StringComparer.Ordinal)));
             Console.WriteLine("     local deals: " + deals.Count + " Deal cases recomputed");
         }
     }

