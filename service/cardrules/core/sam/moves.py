@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from cardrules.core.cards import Card
 from cardrules.core.errors import ErrorReason, InvalidInput
-from cardrules.core.sam.actions import Action, Pass, Play
+from cardrules.core.sam.actions import Pass, Play
 from cardrules.core.sam.combination import SAME_RANK, Combination, Kind, beats, classify_sorted, is_chop
 from cardrules.core.sam.duties import broken_duty, duties_can_forbid, is_stuck_leader
 from cardrules.core.sam.rankindex import lead_plays_of, lowest_of
@@ -47,12 +47,12 @@ class LegalMoves(NamedTuple):
         """The cards of each play."""
         return tuple([c.cards for c in self.combinations])
 
-    def actions(self) -> tuple[Action, ...]:
+    def actions(self) -> tuple[Play | Pass, ...]:
         """The same moves as :class:`Play` / :class:`Pass` actions (pass last)."""
         if self.seat is None:
             return ()
         seat = self.seat
-        moves: list[Action] = [Play(seat, p) for p in self.plays]
+        moves: list[Play | Pass] = [Play(seat, p) for p in self.plays]
         if self.can_pass:
             moves.append(Pass(seat))
         return tuple(moves)
