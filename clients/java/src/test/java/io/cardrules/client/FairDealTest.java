@@ -183,6 +183,24 @@ class FairDealTest {
   }
 
   @Test
+  void theReadmesKotlinLinesWork() throws Exception {
+    // Kotlin is compiled after the Java tests, so its functions are reached by name.
+    Class<?> kotlin = Class.forName("io.cardrules.examples.FairDealAndViewsKt");
+    byte[] seed = counting(32);
+    FairDeal.Deal deal = FairDeal.dealFrom(FairDeal.Game.SAM_LOC, seed, "table-7", 1, 4);
+    java.lang.reflect.Method fair = kotlin.getMethod("dealtFairly", byte[].class, List.class, ByteString.class);
+    assertEquals(true, fair.invoke(null, seed, deal.hands(), deal.commitment()));
+    assertEquals(false, fair.invoke(null, seed, deal.hands(), ByteString.EMPTY));
+    io.cardrules.v1.SamLocServiceStartHandResponse seatTwo =
+        io.cardrules.v1.SamLocServiceStartHandResponse.newBuilder().setInstantWinner(2).build();
+    io.cardrules.v1.SamLocServiceStartHandView view =
+        io.cardrules.v1.SamLocServiceStartHandView.newBuilder().setViewer(Views.seat(2)).setAnswer(seatTwo).build();
+    io.cardrules.v1.SamLocServiceStartHandResponse answer =
+        io.cardrules.v1.SamLocServiceStartHandResponse.newBuilder().addViews(view).build();
+    assertEquals(seatTwo, kotlin.getMethod("seatTwosView", answer.getClass()).invoke(null, answer));
+  }
+
+  @Test
   void theReadmeExampleIsTheFileTheTestsRun() throws Exception {
     // The build compiles FairDealExample.java and ConformanceTest runs it; the README must show it as it is.
     String readme = java.nio.file.Files.readString(java.nio.file.Paths.get("README.md"));
