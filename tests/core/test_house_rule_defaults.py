@@ -141,3 +141,14 @@ def test_a_changed_default_is_caught() -> None:
         != doc_defaults((ROOT / "docs/rules/sam-loc.md").read_text(encoding="utf-8"), "## 7.")["chop_penalty"]
     )
     assert proto_default("Stake multiplier paid per chop (chặt); default 20.") == "20"
+
+
+def test_the_timeout_switches_are_tied_like_every_other() -> None:
+    """The timeout switches (docs/rules/sam-loc.md §9.8, docs/rules/lieng.md §6.9) are among the cases above, and a
+    changed default of either is caught."""
+    assert {("sam", "timeout_lead"), ("lieng", "timeout_checks")} <= set(CASES)
+    sam_doc = doc_defaults((ROOT / "docs/rules/sam-loc.md").read_text(encoding="utf-8"), "## 7.")
+    lieng_doc = doc_defaults((ROOT / "docs/rules/lieng.md").read_text(encoding="utf-8"), "## 4.")
+    other_lead = expected("sam", "timeout_lead", sam.TimeoutLead.LOWEST_SET, "doc", "SamTimeoutLead")
+    assert other_lead == "SAM_TIMEOUT_LEAD_LOWEST_SET" != sam_doc["timeout_lead"]
+    assert expected("lieng", "timeout_checks", True, "doc") != lieng_doc["timeout_checks"]
