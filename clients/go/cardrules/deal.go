@@ -68,7 +68,7 @@ var dealSuits = [4]cardrulesv1.Suit{
 
 // DealFrom recomputes the deal the service makes from in (cardrules-deal-v1, docs/fair-deal.md), with the
 // standard library's HMAC-SHA256 and no call to the service. It fails, naming the field, on an input out of the
-// range Deal accepts.
+// range Deal accepts (a *DealInputError).
 func DealFrom(in DealInput) (*LocalDeal, error) {
 	shape, err := checkDealInput(in)
 	if err != nil {
@@ -129,31 +129,48 @@ func VerifyCommitment(serverSeed, commitment []byte) bool {
 	return subtle.ConstantTimeCompare(Commitment(serverSeed), commitment) == 1
 }
 
+// DealInputError is an input out of the range Deal accepts. Field and Reason are those of the service's field
+// violation for the same request ("server_seed", "WRONG_LENGTH").
+type DealInputError struct {
+	Field       string
+	Reason      string
+	Description string
+}
+
+func (e *DealInputError) Error() string {
+	return fmt.Sprintf("cardrules: deal: %s %s", e.Field, e.Description)
+}
+
+func dealInputError(field, reason, format string, args ...any) error {
+	return &DealInputError{Field: field, Reason: reason, Description: fmt.Sprintf(format, args...)}
+}
+
 func checkDealInput(in DealInput) (dealShape, error) {
 	shape, ok := dealShapes[in.Game]
 	if !ok {
-		return dealShape{}, fmt.Errorf("cardrules: deal: game %q is not a game (sam_loc or lieng)", in.Game)
+		return dealShape{}, dealInputError("game", "INVALID_VALUE", "%q is not a game (sam_loc or lieng)", in.Game)
 	}
 	if in.SeatCount < shape.fewestSeats || in.SeatCount > shape.mostSeats {
-		return dealShape{}, fmt.Errorf("cardrules: deal: seat_count %d is not from %d to %d for %s",
+		return dealShape{}, dealInputError("seat_count", "WRONG_SEAT_COUNT", "%d is not from %d to %d for %s",
 			in.SeatCount, shape.fewestSeats, shape.mostSeats, in.Game)
 	}
 	if n := len(in.ServerSeed); n < minServerSeedBytes || n > maxServerSeedBytes {
-		return dealShape{}, fmt.Errorf("cardrules: deal: server_seed is %d bytes, not %d to %d",
+		return dealShape{}, dealInputError("server_seed", "WRONG_LENGTH", "is %d bytes, not %d to %d",
 			n, minServerSeedBytes, maxServerSeedBytes)
 	}
 	// The contract's client_seed is a proto string, always UTF-8: other bytes could not have come from Deal.
 	if !utf8.ValidString(in.ClientSeed) {
-		return dealShape{}, fmt.Errorf("cardrules: deal: client_seed is not valid UTF-8")
+		return dealShape{}, dealInputError("client_seed", "INVALID_VALUE", "is not valid UTF-8")
 	}
 	if n := len(in.ClientSeed); n > maxClientSeedBytes {
-		return dealShape{}, fmt.Errorf("cardrules: deal: client_seed is %d bytes, more than %d", n, maxClientSeedBytes)
+		return dealShape{}, dealInputError("client_seed", "WRONG_LENGTH", "is %d bytes, more than %d",
+			n, maxClientSeedBytes)
 	}
 	if in.Nonce < 0 {
-		return dealShape{}, fmt.Errorf("cardrules: deal: nonce %d is negative", in.Nonce)
+		return dealShape{}, dealInputError("nonce", "OUT_OF_RANGE", "%d is negative", in.Nonce)
 	}
 	if in.Algorithm != "" && in.Algorithm != DealAlgorithm {
-		return dealShape{}, fmt.Errorf("cardrules: deal: algorithm %q is not one this SDK deals (%s)",
+		return dealShape{}, dealInputError("algorithm", "UNKNOWN_ALGORITHM", "%q is not one this SDK deals (%s)",
 			in.Algorithm, DealAlgorithm)
 	}
 	return shape, nil

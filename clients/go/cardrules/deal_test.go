@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"math"
 	"strings"
 	"testing"
@@ -189,24 +190,28 @@ func TestVerifyDealRefusesOtherHandsAndAWrongCommitment(t *testing.T) {
 func TestDealFromRefusesInputsOutOfRangeNamingTheField(t *testing.T) {
 	base := cardrules.DealInput{Game: cardrules.GameSamLoc, ServerSeed: seedBytes(32), SeatCount: 4}
 	cases := []struct {
-		field  string
-		change func(*cardrules.DealInput)
+		field, reason string
+		change        func(*cardrules.DealInput)
 	}{
-		{"game", func(in *cardrules.DealInput) { in.Game = "poker" }},
-		{"seat_count 6 is not from 2 to 5", func(in *cardrules.DealInput) { in.SeatCount = 6 }},
-		{"seat_count 1 is not from 2 to 6", func(in *cardrules.DealInput) { in.Game, in.SeatCount = cardrules.GameLieng, 1 }},
-		{"server_seed is 31 bytes", func(in *cardrules.DealInput) { in.ServerSeed = seedBytes(31) }},
-		{"server_seed is 257 bytes", func(in *cardrules.DealInput) { in.ServerSeed = seedBytes(257) }},
-		{"client_seed is 258 bytes", func(in *cardrules.DealInput) { in.ClientSeed = strings.Repeat("♠", 86) }},
-		{"client_seed is not valid UTF-8", func(in *cardrules.DealInput) { in.ClientSeed = "\xff" }},
-		{"nonce -1 is negative", func(in *cardrules.DealInput) { in.Nonce = -1 }},
-		{"algorithm \"cardrules-deal-v2\"", func(in *cardrules.DealInput) { in.Algorithm = "cardrules-deal-v2" }},
+		{"game \"poker\"", "INVALID_VALUE", func(in *cardrules.DealInput) { in.Game = "poker" }},
+		{"seat_count 6 is not from 2 to 5", "WRONG_SEAT_COUNT", func(in *cardrules.DealInput) { in.SeatCount = 6 }},
+		{"seat_count 1 is not from 2 to 6", "WRONG_SEAT_COUNT",
+			func(in *cardrules.DealInput) { in.Game, in.SeatCount = cardrules.GameLieng, 1 }},
+		{"server_seed is 31 bytes", "WRONG_LENGTH", func(in *cardrules.DealInput) { in.ServerSeed = seedBytes(31) }},
+		{"server_seed is 257 bytes", "WRONG_LENGTH", func(in *cardrules.DealInput) { in.ServerSeed = seedBytes(257) }},
+		{"client_seed is 258 bytes", "WRONG_LENGTH", func(in *cardrules.DealInput) { in.ClientSeed = strings.Repeat("♠", 86) }},
+		{"client_seed is not valid UTF-8", "INVALID_VALUE", func(in *cardrules.DealInput) { in.ClientSeed = "\xff" }},
+		{"nonce -1 is negative", "OUT_OF_RANGE", func(in *cardrules.DealInput) { in.Nonce = -1 }},
+		{"algorithm \"cardrules-deal-v2\"", "UNKNOWN_ALGORITHM",
+			func(in *cardrules.DealInput) { in.Algorithm = "cardrules-deal-v2" }},
 	}
 	for _, c := range cases {
 		in := base
 		c.change(&in)
 		_, err := cardrules.DealFrom(in)
-		if err == nil || !strings.Contains(err.Error(), c.field) {
+		var bad *cardrules.DealInputError
+		if !errors.As(err, &bad) || !strings.Contains(err.Error(), c.field) || !strings.HasPrefix(c.field, bad.Field+" ") ||
+			bad.Reason != c.reason {
 			t.Errorf("%s: %v", c.field, err)
 		}
 		if _, err := cardrules.VerifyDeal(in, nil, nil); err == nil {

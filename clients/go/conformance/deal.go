@@ -1,7 +1,9 @@
 package conformance
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/cardrules/cardrules/clients/go/cardrules"
 	cardrulesv1 "github.com/cardrules/cardrules/clients/go/gen/cardrules/v1"
@@ -40,9 +42,10 @@ func localDealDifference(c Case, method protoreflect.MethodDescriptor, request p
 		Game: game, ServerSeed: fields.GetServerSeed(), ClientSeed: fields.GetClientSeed(),
 		Nonce: fields.GetNonce(), SeatCount: int(fields.GetSeatCount()), Algorithm: fields.GetAlgorithm(),
 	})
+	var refused *cardrules.DealInputError
 	switch {
-	case err != nil && c.Error != nil:
-		return ""
+	case errors.As(err, &refused) && c.Error != nil:
+		return refusalDifference(refused, c.Error.FieldViolations)
 	case err != nil:
 		return fmt.Sprintf("local DealFrom: %v", err)
 	case c.Error != nil:
@@ -65,4 +68,21 @@ func dealResponse(game cardrules.DealGame, deal *cardrules.LocalDeal) proto.Mess
 	}
 	return &cardrulesv1.SamLocServiceDealResponse{Hands: deal.Hands, Undealt: deal.Undealt,
 		Commitment: deal.Commitment, Algorithm: deal.Algorithm}
+}
+
+// refusalDifference: DealFrom reports the first input out of range, which must be one of the violations the case
+// expects (when it lists them).
+func refusalDifference(refused *cardrules.DealInputError, expected []Violation) string {
+	if len(expected) == 0 {
+		return ""
+	}
+	wanted := make([]string, len(expected))
+	for i, v := range expected {
+		if v.Field == refused.Field && v.Reason == refused.Reason {
+			return ""
+		}
+		wanted[i] = v.Field + " " + v.Reason
+	}
+	return fmt.Sprintf("local DealFrom refused %s %s, but the case expects %s",
+		refused.Field, refused.Reason, strings.Join(wanted, ", "))
 }

@@ -72,6 +72,17 @@ func TestLocalDealRefusesWhatTheCaseExpectsRefused(t *testing.T) {
 	if difference := localDealDifference(refused, dealMethod(t), liengDealRequest(31)); difference != "" {
 		t.Errorf("a 31-byte seed: %q", difference)
 	}
+	named := refused
+	named.Error = &ExpectedError{Code: "INVALID_ARGUMENT", FieldViolations: []Violation{{"server_seed", "WRONG_LENGTH"}}}
+	if difference := localDealDifference(named, dealMethod(t), liengDealRequest(31)); difference != "" {
+		t.Errorf("a 31-byte seed, its violation named: %q", difference)
+	}
+	misnamed := refused
+	misnamed.Error = &ExpectedError{Code: "INVALID_ARGUMENT", FieldViolations: []Violation{{"nonce", "OUT_OF_RANGE"}}}
+	difference := localDealDifference(misnamed, dealMethod(t), liengDealRequest(31))
+	if difference != "local DealFrom refused server_seed WRONG_LENGTH, but the case expects nonce OUT_OF_RANGE" {
+		t.Errorf("a 31-byte seed, another violation expected: %q", difference)
+	}
 	if difference := localDealDifference(refused, dealMethod(t), liengDealRequest(32)); !strings.Contains(difference, "expects error") {
 		t.Errorf("a dealable request expected refused: %q", difference)
 	}

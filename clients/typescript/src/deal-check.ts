@@ -2,8 +2,8 @@
 // expected answer from the case's request, so the shared vectors test the local verification as well as the
 // server. Browser-safe, like replay.ts.
 import { create, type DescMessage, type DescMethodUnary, toJson } from "@bufbuild/protobuf";
-import { type DealGame, dealFrom } from "./deal.js";
-import { type Json, matchResponse } from "./matching.js";
+import { type DealGame, DealInputError, dealFrom } from "./deal.js";
+import { type Json, matchResponse, type ViolationPair } from "./matching.js";
 import type { VectorCase } from "./vector-file.js";
 
 /** The game each service deals, by the service's full name. */
@@ -40,8 +40,8 @@ export async function localDealDifference(
   try {
     deal = await dealFrom({ game, ...fields });
   } catch (error) {
-    if (vector.expect.kind === "error" && error instanceof RangeError) {
-      return undefined;
+    if (vector.expect.kind === "error" && error instanceof DealInputError) {
+      return refusalDifference(error, vector.expect.fieldViolations);
     }
     return `local dealFrom: ${error instanceof Error ? error.message : String(error)}`;
   }
@@ -53,4 +53,13 @@ export async function localDealDifference(
   const json = toJson(output, local, { alwaysEmitImplicit: true }) as Json;
   const difference = matchResponse(vector.expect.response, json, vector.expect.unordered);
   return difference === undefined ? undefined : `local dealFrom: ${difference}`;
+}
+
+// dealFrom reports the first input out of range: it must be one of the violations the case expects.
+function refusalDifference(error: DealInputError, expected: readonly ViolationPair[] | undefined): string | undefined {
+  if (expected === undefined || expected.some(({ field, reason }) => field === error.field && reason === error.reason)) {
+    return undefined;
+  }
+  const wanted = expected.map(({ field, reason }) => `${field} ${reason}`).join(", ");
+  return `local dealFrom refused ${error.field} ${error.reason}, but the case expects ${wanted}`;
 }

@@ -47,6 +47,22 @@ export interface DealToVerify extends DealInput {
   readonly commitment?: Uint8Array;
 }
 
+/**
+ * An input out of the range `Deal` accepts: `field` and `reason` are those of the service's field violation for the
+ * same request (`server_seed`, `WRONG_LENGTH`); the message starts with the field. A RangeError.
+ */
+export class DealInputError extends RangeError {
+  override readonly name = "DealInputError";
+
+  constructor(
+    readonly field: string,
+    readonly reason: string,
+    description: string,
+  ) {
+    super(`${field}: ${description}`);
+  }
+}
+
 const CARDS_PER_SEAT: Readonly<Record<DealGame, number>> = { sam_loc: 10, lieng: 3 };
 const SEAT_RANGE: Readonly<Record<DealGame, readonly [number, number]>> = { sam_loc: [2, 5], lieng: [2, 6] };
 const SEED_BYTES: readonly [number, number] = [32, 256];
@@ -59,7 +75,7 @@ const encoder = new TextEncoder();
 
 /**
  * The deal the service makes from these inputs, recomputed here: `await dealFrom({ game: "sam_loc", serverSeed,
- * clientSeed: "table 7", nonce: 12n, seatCount: 4 })`. Throws a RangeError naming the input when one is out of the
+ * clientSeed: "table 7", nonce: 12n, seatCount: 4 })`. Throws a DealInputError naming the input when one is out of the
  * range `Deal` accepts (the same bounds), and an Error when the platform has no WebCrypto.
  */
 export async function dealFrom(input: DealInput): Promise<LocalDeal> {
@@ -116,38 +132,54 @@ export async function verifyCommitment(serverSeed: Uint8Array, commitment: Uint8
   return difference === 0;
 }
 
-// The cards a seat gets, or a RangeError naming the first input out of range.
+// The cards a seat gets, or a DealInputError naming the first input out of range.
 function checkInput(input: DealInput): number {
   const perSeat = Object.hasOwn(CARDS_PER_SEAT, input.game) ? CARDS_PER_SEAT[input.game] : undefined;
   const seats = Object.hasOwn(SEAT_RANGE, input.game) ? SEAT_RANGE[input.game] : undefined;
   if (perSeat === undefined || seats === undefined) {
-    throw new RangeError(`game: ${JSON.stringify(input.game)} is not a game (sam_loc or lieng)`);
+    throw new DealInputError("game", "INVALID_VALUE", `${JSON.stringify(input.game)} is not a game (sam_loc or lieng)`);
   }
   const [fewest, most] = seats;
   if (!Number.isInteger(input.seatCount) || input.seatCount < fewest || input.seatCount > most) {
-    throw new RangeError(`seatCount: ${input.seatCount} is not from ${fewest} to ${most} for ${input.game}`);
+    throw new DealInputError(
+      "seat_count",
+      "WRONG_SEAT_COUNT",
+      `${input.seatCount} is not from ${fewest} to ${most} for ${input.game}`,
+    );
   }
   if (!(input.serverSeed instanceof Uint8Array)) {
-    throw new RangeError("serverSeed: must be a Uint8Array of 32 to 256 bytes");
+    throw new DealInputError("server_seed", "INVALID_VALUE", "must be a Uint8Array of 32 to 256 bytes");
   }
   const [shortest, longest] = SEED_BYTES;
   if (input.serverSeed.length < shortest || input.serverSeed.length > longest) {
-    throw new RangeError(`serverSeed: ${input.serverSeed.length} bytes, not ${shortest} to ${longest}`);
+    throw new DealInputError(
+      "server_seed",
+      "WRONG_LENGTH",
+      `${input.serverSeed.length} bytes, not ${shortest} to ${longest}`,
+    );
   }
   // A lone surrogate has no UTF-8 form: encoding would silently replace it, so two seeds would deal alike.
   if (typeof input.clientSeed !== "string" || /[\uD800-\uDFFF]/u.test(input.clientSeed)) {
-    throw new RangeError("clientSeed: must be a string of whole Unicode characters");
+    throw new DealInputError("client_seed", "INVALID_VALUE", "must be a string of whole Unicode characters");
   }
   const clientBytes = encoder.encode(input.clientSeed).length;
   if (clientBytes > CLIENT_SEED_MAX_BYTES) {
-    throw new RangeError(`clientSeed: ${clientBytes} bytes in UTF-8, more than ${CLIENT_SEED_MAX_BYTES}`);
+    throw new DealInputError(
+      "client_seed",
+      "WRONG_LENGTH",
+      `${clientBytes} bytes in UTF-8, more than ${CLIENT_SEED_MAX_BYTES}`,
+    );
   }
   const nonce = nonceOf(input.nonce);
   if (nonce < 0n || nonce > NONCE_MAX) {
-    throw new RangeError(`nonce: ${input.nonce} is not from 0 to 2^63 - 1`);
+    throw new DealInputError("nonce", "OUT_OF_RANGE", `${input.nonce} is not from 0 to 2^63 - 1`);
   }
   if (input.algorithm !== undefined && input.algorithm !== "" && input.algorithm !== DEAL_ALGORITHM) {
-    throw new RangeError(`algorithm: ${JSON.stringify(input.algorithm)} is not one this SDK deals (${DEAL_ALGORITHM})`);
+    throw new DealInputError(
+      "algorithm",
+      "UNKNOWN_ALGORITHM",
+      `${JSON.stringify(input.algorithm)} is not one this SDK deals (${DEAL_ALGORITHM})`,
+    );
   }
   return perSeat;
 }
@@ -157,7 +189,7 @@ function nonceOf(nonce: bigint | number): bigint {
     return nonce;
   }
   if (!Number.isSafeInteger(nonce)) {
-    throw new RangeError(`nonce: ${nonce} is not a whole number (pass a bigint above 2^53)`);
+    throw new DealInputError("nonce", "OUT_OF_RANGE", `${nonce} is not a whole number (pass a bigint above 2^53)`);
   }
   return BigInt(nonce);
 }

@@ -24,6 +24,7 @@ export {
   commitmentOf,
   DEAL_ALGORITHM,
   type DealGame,
+  DealInputError,
   type DealInput,
   dealFrom,
   type DealToVerify,

@@ -7,6 +7,7 @@ import { test } from "node:test";
 import { create, fromJson, type JsonValue, toJson } from "@bufbuild/protobuf";
 import { Code, ConnectError, createRouterTransport } from "@connectrpc/connect";
 import {
+  BadRequestSchema,
   CardsSchema,
   LiengService,
   parseHand,
@@ -41,7 +42,10 @@ function dealCase(request: Record<string, JsonValue>, expect: VectorCase["expect
 function echoing(vector: VectorCase) {
   const answer = () => {
     if (vector.expect.kind === "error") {
-      throw new ConnectError("refused", Code.InvalidArgument);
+      const fieldViolations = (vector.expect.fieldViolations ?? []).map(({ field, reason }) => ({ field, reason }));
+      throw new ConnectError("refused", Code.InvalidArgument, undefined, [
+        { desc: BadRequestSchema, value: { fieldViolations } },
+      ]);
     }
     return fromJson(SamLocServiceDealResponseSchema, vector.expect.response as JsonValue);
   };
@@ -74,6 +78,19 @@ test("an expected refusal must be refused locally too", async () => {
   const seed31 = Buffer.alloc(31).toString("base64");
   const short = dealCase({ ...REQUEST, serverSeed: seed31 }, { kind: "error", code: "INVALID_ARGUMENT" });
   assert.equal(await runCase(echoing(short), short), undefined);
+  const named = dealCase(
+    { ...REQUEST, serverSeed: seed31 },
+    { kind: "error", code: "INVALID_ARGUMENT", fieldViolations: [{ field: "server_seed", reason: "WRONG_LENGTH" }] },
+  );
+  assert.equal(await runCase(echoing(named), named), undefined);
+  const misnamed = dealCase(
+    { ...REQUEST, serverSeed: seed31 },
+    { kind: "error", code: "INVALID_ARGUMENT", fieldViolations: [{ field: "nonce", reason: "OUT_OF_RANGE" }] },
+  );
+  assert.match(
+    (await runCase(echoing(misnamed), misnamed)) ?? "",
+    /^local dealFrom refused server_seed WRONG_LENGTH, but the case expects nonce OUT_OF_RANGE/,
+  );
   const dealable = dealCase(REQUEST, { kind: "error", code: "INVALID_ARGUMENT" });
   assert.match((await runCase(echoing(dealable), dealable)) ?? "", /^local dealFrom dealt, but the case expects error/);
 });

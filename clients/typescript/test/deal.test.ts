@@ -5,6 +5,7 @@ import {
   commitmentOf,
   DEAL_ALGORITHM,
   type DealInput,
+  DealInputError,
   dealFrom,
   formatCards,
   parseCards,
@@ -152,28 +153,36 @@ test("verifyDeal refuses other hands, another seat order, and a wrong commitment
 
 test("inputs out of the range Deal accepts are refused, naming the input", async () => {
   const base: DealInput = { game: "sam_loc", serverSeed: SEED, clientSeed: "", nonce: 0, seatCount: 4 };
-  const cases: [Partial<Record<keyof DealInput, unknown>>, RegExp][] = [
-    [{ game: "poker" }, /^game:/],
-    [{ game: "constructor" }, /^game:/],
-    [{ seatCount: 1 }, /^seatCount:/],
-    [{ seatCount: 6 }, /^seatCount: 6 is not from 2 to 5 for sam_loc/],
-    [{ game: "lieng", seatCount: 7 }, /^seatCount:/],
-    [{ seatCount: 2.5 }, /^seatCount:/],
-    [{ serverSeed: new Uint8Array(31) }, /^serverSeed: 31 bytes, not 32 to 256/],
-    [{ serverSeed: new Uint8Array(257) }, /^serverSeed: 257 bytes/],
-    [{ serverSeed: "seed" }, /^serverSeed:/],
-    [{ clientSeed: "♠".repeat(86) }, /^clientSeed: 258 bytes in UTF-8/],
-    [{ clientSeed: "\uD800" }, /^clientSeed:/],
-    [{ nonce: -1 }, /^nonce:/],
-    [{ nonce: 2n ** 63n }, /^nonce:/],
-    [{ nonce: 2 ** 53 }, /^nonce:.*bigint/],
-    [{ nonce: 0.5 }, /^nonce:/],
-    [{ algorithm: "cardrules-deal-v2" }, /^algorithm:/],
+  const cases: [Partial<Record<keyof DealInput, unknown>>, string, string, RegExp][] = [
+    [{ game: "poker" }, "game", "INVALID_VALUE", /^game:/],
+    [{ game: "constructor" }, "game", "INVALID_VALUE", /^game:/],
+    [{ seatCount: 1 }, "seat_count", "WRONG_SEAT_COUNT", /^seat_count:/],
+    [{ seatCount: 6 }, "seat_count", "WRONG_SEAT_COUNT", /^seat_count: 6 is not from 2 to 5 for sam_loc/],
+    [{ game: "lieng", seatCount: 7 }, "seat_count", "WRONG_SEAT_COUNT", /^seat_count:/],
+    [{ seatCount: 2.5 }, "seat_count", "WRONG_SEAT_COUNT", /^seat_count:/],
+    [{ serverSeed: new Uint8Array(31) }, "server_seed", "WRONG_LENGTH", /^server_seed: 31 bytes, not 32 to 256/],
+    [{ serverSeed: new Uint8Array(257) }, "server_seed", "WRONG_LENGTH", /^server_seed: 257 bytes/],
+    [{ serverSeed: "seed" }, "server_seed", "INVALID_VALUE", /^server_seed:/],
+    [{ clientSeed: "♠".repeat(86) }, "client_seed", "WRONG_LENGTH", /^client_seed: 258 bytes in UTF-8/],
+    [{ clientSeed: "\uD800" }, "client_seed", "INVALID_VALUE", /^client_seed:/],
+    [{ nonce: -1 }, "nonce", "OUT_OF_RANGE", /^nonce:/],
+    [{ nonce: 2n ** 63n }, "nonce", "OUT_OF_RANGE", /^nonce:/],
+    [{ nonce: 2 ** 53 }, "nonce", "OUT_OF_RANGE", /^nonce:.*bigint/],
+    [{ nonce: 0.5 }, "nonce", "OUT_OF_RANGE", /^nonce:/],
+    [{ algorithm: "cardrules-deal-v2" }, "algorithm", "UNKNOWN_ALGORITHM", /^algorithm:/],
   ];
-  for (const [change, message] of cases) {
+  for (const [change, field, reason, message] of cases) {
     const input = { ...base, ...change } as DealInput;
-    await assert.rejects(dealFrom(input), (error: unknown) => error instanceof RangeError && message.test(error.message));
-    await assert.rejects(verifyDeal({ ...input, hands: [] }), RangeError);
+    await assert.rejects(
+      dealFrom(input),
+      (error: unknown) =>
+        error instanceof DealInputError &&
+        error instanceof RangeError &&
+        error.field === field &&
+        error.reason === reason &&
+        message.test(error.message),
+    );
+    await assert.rejects(verifyDeal({ ...input, hands: [] }), DealInputError);
   }
   // The bounds themselves are accepted.
   await dealFrom({ ...base, clientSeed: "♠".repeat(85) + "x" });
