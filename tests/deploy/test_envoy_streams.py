@@ -18,13 +18,15 @@ import grpc
 import pytest
 import yaml
 
+from cardrules.api.games import registered_games
+from cardrules.api.registry import stream_name
 from cardrules.client import LiengClient
 from cardrules.client.errors import RulesError
 from tests.deploy.local import post, replicas, running_envoy, total_calls
 from tests.deploy.support import OVERLAYS, rendered_envoy_config
 from tests.support.calls import raw_stream
 
-STREAMS = ("/cardrules.v1.SamLocService/Stream", "/cardrules.v1.LiengService/Stream")
+STREAMS = tuple(stream_name(game.service) for game in registered_games() if "Stream" in game.service.methods_by_name)
 UNARY = ("/cardrules.v1.LiengService/ScoreLieng", "/cardrules.v1.SamLocService/ValidatePlay")
 WHERE_STREAMS_GO = "backends open streams to the replicas directly"
 UNIMPLEMENTED = "12"

@@ -15,6 +15,7 @@ import pytest
 from grpc_health.v1 import health_pb2
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
+from cardrules.api.games import registered_games
 from cardrules.client import (
     InvalidArgumentError,
     LiengClient,
@@ -28,7 +29,7 @@ from cardrules.client import (
 from cardrules.v1 import lieng_pb2, sam_loc_pb2
 from tests.support.server_process import health_status, new_channel, running_server
 
-SERVICES = ("cardrules.v1.SamLocService", "cardrules.v1.LiengService")
+SERVICES = tuple(game.name for game in registered_games())
 VECTORS = Path(__file__).resolve().parents[1] / "vectors"
 
 
@@ -44,7 +45,7 @@ def test_health_overall_and_per_service(server: object) -> None:
         assert health_status(target, name) == health_pb2.HealthCheckResponse.SERVING
 
 
-def test_reflection_lists_both_services(server: object) -> None:
+def test_reflection_lists_every_game(server: object) -> None:
     with new_channel(server.target) as channel:  # type: ignore[attr-defined]
         stub: Any = reflection_pb2_grpc.ServerReflectionStub(channel)  # its type stubs do not declare its methods
         request = reflection_pb2.ServerReflectionRequest(list_services="")

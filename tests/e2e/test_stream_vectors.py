@@ -9,8 +9,9 @@ from collections.abc import Iterator
 import grpc
 import pytest
 
+from cardrules.api.games import registered_games
 from tests.support.server_process import ServerHandle, running_server
-from tests.support.streams import LIENG, SAM, same, stream_message, stream_outcomes, unary_outcome, vector_calls
+from tests.support.streams import same, stream_message, stream_outcomes, unary_outcome, vector_calls
 
 
 @pytest.fixture(scope="module")
@@ -19,7 +20,10 @@ def server() -> Iterator[ServerHandle]:
         yield handle
 
 
-@pytest.mark.parametrize("service", [SAM, LIENG], ids=["SamLocService", "LiengService"])
+STREAMED = [game.service for game in registered_games() if "Stream" in game.service.methods_by_name]
+
+
+@pytest.mark.parametrize("service", STREAMED, ids=[service.name for service in STREAMED])
 def test_every_vector_gets_the_same_answer_on_a_stream_as_unary(server: ServerHandle, service: object) -> None:
     calls = [call for call in vector_calls() if call.service is service]
     assert len(calls) > 100

@@ -45,6 +45,7 @@ from tests.support.servicers import sam_servicer
 from tests.support.streams import (
     LIENG,
     SAM,
+    SERVICES,
     answer_of,
     same,
     stream_message,
@@ -225,7 +226,7 @@ def test_fuzzed_calls_on_a_stream_get_the_unary_answer_to_the_same_bytes(server:
     fuzzed = fuzz_inputs(FUZZ_SEED, vector_requests(), grow_bytes=4096, max_bytes=64 * 1024)
     inputs = list(itertools.islice(fuzzed, 600))
     with new_channel(server.target) as channel:
-        for service in (SAM, LIENG):
+        for service in SERVICES.values():
             mine = [fuzz for fuzz in inputs if fuzz.rpc.service == service.full_name]
             unary = [unary_outcome(channel, service, fuzz.rpc.method, fuzz.payload) for fuzz in mine]
             messages = [_envelope(service, i + 1, fuzz.rpc.method, fuzz.payload) for i, fuzz in enumerate(mine)]
