@@ -1,9 +1,10 @@
 """Every repeated field of every request, at any depth, has a bound: a new field cannot slip in unbounded.
 
 The request types come from the descriptors of every registered game (so a new RPC or game is covered too); the
-bounds from ``cardrules.api.limits.BOUNDS``, each game's from its own package (``cardrules.api.<game>.bounds``); the user-facing table (docs/limits.md) must list each bounded field. A message on a
-service's ``Stream`` carries one unary request, answered by that RPC's handler, so it is bounded by that request's
-bounds and holds nothing repeated of its own.
+bounds from ``cardrules.api.limits.BOUNDS``, each game's from its own package (``cardrules.api.<game>.bounds``);
+the user-facing table (docs/limits.md) must list each bounded field. A message on a service's ``Stream`` carries
+one unary request, answered by that RPC's handler, so it is bounded by that request's bounds and holds nothing
+repeated of its own.
 """
 
 from __future__ import annotations
@@ -68,7 +69,7 @@ def test_every_repeated_field_at_any_depth_is_bounded() -> None:
     for rpc, cls in request_types().items():
         bounded = {bound.path for bound in BOUNDS[cls]}
         for path in repeated_paths(cls.DESCRIPTOR):
-            assert path in bounded, f"{rpc}: repeated field {path} has no bound in cardrules.api.limits"
+            assert path in bounded, f"{rpc}: repeated field {path} has no bound in its game's bounds.py"
 
 
 def test_every_bound_names_a_real_repeated_field_and_comes_after_its_outer_lists() -> None:
