@@ -11,6 +11,7 @@ import pytest
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
 from grpc_reflection.v1alpha import reflection_pb2
 
+from cardrules.api.games import registered_games
 from tests.support.server_process import new_channel, running_server
 
 CALL_TIMEOUT = 30.0
@@ -70,13 +71,7 @@ def _leading_comment(file: descriptor_pb2.FileDescriptorProto, path: list[int]) 
     return next(loc.leading_comments for loc in file.source_code_info.location if list(loc.path) == path)
 
 
-EXPECTED_SERVICES = {
-    "cardrules.v1.SamLocService",
-    "cardrules.v1.LiengService",
-    "grpc.health.v1.Health",
-    V1,
-    V1ALPHA,
-}
+EXPECTED_SERVICES = {*(game.name for game in registered_games()), "grpc.health.v1.Health", V1, V1ALPHA}
 
 
 @pytest.mark.parametrize("version", ["v1", "v1alpha"])
