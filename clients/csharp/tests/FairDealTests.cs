@@ -134,6 +134,17 @@ namespace Cardrules.Tests
             Assert.True(!FairDeal.Verify(sam, Counting, "table-7", 42, unset), "an unset card");
         }
 
+        public static void TestVerifyCommitmentComparesTheWholeDigest()
+        {
+            var commitment = FairDeal.Commitment(Counting);
+            Assert.Equal(CountingCommitment, Hex(commitment));
+            Assert.True(FairDeal.VerifyCommitment(Counting, commitment), "the seed's own commitment");
+            Assert.True(!FairDeal.VerifyCommitment(Counting, commitment.Take(31).ToArray()), "a byte short");
+            Assert.True(!FairDeal.VerifyCommitment(Enumerable.Range(0, 33).Select(i => (byte)i).ToArray(), commitment), "another seed");
+            Assert.Equal("commitment", Problem(() => FairDeal.VerifyCommitment(Counting, null)));
+            Assert.Equal("serverSeed", Problem(() => FairDeal.VerifyCommitment(null, commitment)));
+        }
+
         public static void TestInputsOutOfRangeNameTheirParameter()
         {
             var sam = FairDeal.Game.SamLoc;

@@ -107,8 +107,16 @@ namespace Cardrules.Client
                 var given = hands[seat] == null ? new List<Card>() : hands[seat].Cards_;
                 same &= SameCards(SortedIndices(given), SortedIndices(deal.Hands[seat].Cards_));
             }
-            if (commitment != null) same &= FixedTimeEquals(commitment, deal.Commitment);
+            if (commitment != null) same &= VerifyCommitment(serverSeed, commitment);
             return same;
+        }
+
+        /// <summary>Whether SHA-256 of the revealed server seed is the commitment published before the hand, compared
+        /// in time that does not depend on where the bytes differ.</summary>
+        public static bool VerifyCommitment(byte[] serverSeed, byte[] commitment)
+        {
+            if (commitment == null) throw new ArgumentNullException("commitment");
+            return FixedTimeEquals(commitment, Commitment(serverSeed));
         }
 
         /// <summary>SHA-256 of the server seed: the commitment a backend publishes before the hand.</summary>

@@ -159,9 +159,25 @@ public final class FairDeal {
       same &= Arrays.equals(sortedIndices(given), sortedIndices(deal.hands.get(seat).getCardsList()));
     }
     if (commitment != null) {
-      same &= MessageDigest.isEqual(commitment.toByteArray(), deal.commitment.toByteArray());
+      same &= verifyCommitment(serverSeed, commitment);
     }
     return same;
+  }
+
+  /**
+   * Whether SHA-256 of the revealed server seed is the commitment published before the hand, compared in time
+   * that does not depend on where the bytes differ ({@code MessageDigest.isEqual}).
+   */
+  public static boolean verifyCommitment(byte[] serverSeed, ByteString commitment) {
+    if (serverSeed == null || commitment == null) {
+      throw new IllegalArgumentException((serverSeed == null ? "serverSeed" : "commitment") + ": required");
+    }
+    return MessageDigest.isEqual(commitment.toByteArray(), commitment(serverSeed).toByteArray());
+  }
+
+  /** {@link #verifyCommitment(byte[], ByteString)} with the seed as a {@code ByteString}. */
+  public static boolean verifyCommitment(ByteString serverSeed, ByteString commitment) {
+    return verifyCommitment(serverSeed == null ? null : serverSeed.toByteArray(), commitment);
   }
 
   /** SHA-256 of the server seed, the commitment a backend publishes before the hand. */

@@ -159,6 +159,18 @@ class FairDealTest {
   }
 
   @Test
+  void verifyCommitmentComparesTheWholeDigest() {
+    ByteString commitment = FairDeal.commitment(COUNTING);
+    assertEquals(COUNTING_COMMITMENT, hex(commitment));
+    assertTrue(FairDeal.verifyCommitment(COUNTING, commitment));
+    assertTrue(FairDeal.verifyCommitment(ByteString.copyFrom(COUNTING), commitment));
+    assertFalse(FairDeal.verifyCommitment(COUNTING, commitment.substring(0, 31)));
+    assertFalse(FairDeal.verifyCommitment(counting(33), commitment));
+    assertEquals("commitment", problem(() -> FairDeal.verifyCommitment(COUNTING, null)));
+    assertEquals("serverSeed", problem(() -> FairDeal.verifyCommitment((byte[]) null, commitment)));
+  }
+
+  @Test
   void inputsOutOfRangeNameTheirParameter() {
     FairDeal.Game sam = FairDeal.Game.SAM_LOC;
     assertEquals("serverSeed", problem(() -> FairDeal.dealFrom(sam, new byte[31], "", 0, 2)));
