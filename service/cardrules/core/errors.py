@@ -16,7 +16,6 @@ members, the contract's vocabulary: the type keeps out any other word.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from cardrules.core.error_reasons import ErrorReason
@@ -78,10 +77,6 @@ class FieldViolation:
     field: str
     reason: ErrorReason
     description: str
-
-    def at(self, field: str) -> FieldViolation:
-        """The same violation at ``field`` (itself when that is its field already)."""
-        return self if field == self.field else FieldViolation(field, self.reason, self.description)
 
     def under(self, prefix: str) -> FieldViolation:
         """The same violation with ``prefix`` put in front of its path (``state`` + ``seats[1]``)."""
@@ -159,11 +154,11 @@ class Faults:
         """A violation built after :meth:`building` said so."""
         self.listed.append(violation)
 
-    def extend(self, error: InvalidInput, path: Callable[[str], str] | None = None) -> None:
-        """The violations of ``error``, each put at ``path(its field)`` only if it is kept; the rest counted."""
+    def extend(self, error: InvalidInput) -> None:
+        """The violations of ``error`` as far as they are kept; the rest counted."""
         for v in error.violations:
             if self.building():
-                self.listed.append(v if path is None else v.at(path(v.field)))
+                self.listed.append(v)
         self.unlisted += error.unlisted
 
     def check(self) -> None:

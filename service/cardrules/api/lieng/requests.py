@@ -1,4 +1,6 @@
-"""Liêng request messages → core values. Bad input raises :class:`InvalidInput` naming the request's field."""
+"""Liêng request messages → core values. Bad input raises :class:`InvalidInput` naming the request's field:
+what the core checks, the core names, told where each value sits in the request and the contract's words
+(:data:`NAMING`)."""
 
 from __future__ import annotations
 
@@ -6,19 +8,15 @@ from collections.abc import Sequence
 
 from cardrules.api.cards import read_cards
 from cardrules.api.house_rules import RulesReader, enum_name, enum_numbers
-from cardrules.api.paths import request_path, rewrites, translate
 from cardrules.core import lieng
 from cardrules.core.cards import Card
-from cardrules.core.errors import ErrorReason, Faults, FieldViolation, InvalidInput
+from cardrules.core.errors import ErrorReason, Faults, FieldViolation, InvalidInput, Naming
 from cardrules.v1 import cards_pb2, lieng_pb2
 
 _INT32_MAX = 2**31 - 1
 
-# The core's field paths → the request's (the contract wraps card lists in ``Cards``).
-PATHS = rewrites(
-    (r"(^|\.)hands\[(\d+)\]\[", r"\1hands[\2].cards["),
-    (r"(^|\.)hand\[", r"\1hand.cards["),
-)
+NAMING = Naming(cards=".cards")
+"""The contract's words for the core's values: a card list is a ``Cards`` message (``hands[1].cards[2]``)."""
 
 _KIND = lieng_pb2.LiengActionKind.DESCRIPTOR
 _KIND_BY_NUMBER = {number: member for member, number in enum_numbers(_KIND, lieng.ActionKind).items()}
@@ -50,25 +48,23 @@ def betting_state(
             faults.add(FieldViolation(f"{field}.{name}", ErrorReason.IMPOSSIBLE_STATE, f"{name} is implausibly large"))
     for i, s in enumerate(message.seats):
         try:
-            seats.append(lieng.SeatState(s.stack, s.committed, s.folded, s.all_in, s.acted))
-        except InvalidInput as error:  # the core names the seat's own fields: put them under seats[i]
-            faults.extend(error, request_path(f"{field}.seats[{i}]", PATHS))
+            seats.append(lieng.SeatState(s.stack, s.committed, s.folded, s.all_in, s.acted, f"{field}.seats[{i}]"))
+        except InvalidInput as error:
+            faults.extend(error)
     faults.check()
-    try:
-        return lieng.BettingState(
-            seats=tuple(seats),
-            ante=message.ante,
-            first_actor=message.first_actor,
-            to_act=message.to_act if message.HasField("to_act") else None,
-            current_bet=message.current_bet,
-            last_full_raise=message.last_full_raise,
-            orbit=message.orbit,
-            raise_orbits=message.raise_orbits,
-            last_raise_orbit=message.last_raise_orbit if message.HasField("last_raise_orbit") else -1,
-            rules=rules,
-        )
-    except InvalidInput as error:
-        raise translate(error, field, PATHS) from None
+    return lieng.BettingState(
+        seats=tuple(seats),
+        ante=message.ante,
+        first_actor=message.first_actor,
+        to_act=message.to_act if message.HasField("to_act") else None,
+        current_bet=message.current_bet,
+        last_full_raise=message.last_full_raise,
+        orbit=message.orbit,
+        raise_orbits=message.raise_orbits,
+        last_raise_orbit=message.last_raise_orbit if message.HasField("last_raise_orbit") else -1,
+        rules=rules,
+        path=field,
+    )
 
 
 def action(message: lieng_pb2.LiengAction, field: str = "action") -> lieng.Action:
@@ -90,9 +86,9 @@ def _action(message: lieng_pb2.LiengAction, field: str, faults: Faults) -> lieng
             faults.extend(error)
             return None
     try:
-        return lieng.Action(message.seat, kind, message.amount)
+        return lieng.Action(message.seat, kind, message.amount, field)
     except InvalidInput as error:
-        faults.extend(error, request_path(field, PATHS))
+        faults.extend(error)
         return None
 
 
@@ -102,14 +98,13 @@ def round_record(message: lieng_pb2.LiengRoundRecord, field: str = "round") -> l
     faults = Faults()
     actions = [_action(item, f"{field}.actions[{i}]", faults) for i, item in enumerate(message.actions)]
     faults.check()  # so every action was read
-    try:
-        return lieng.RoundRecord(
-            stacks=tuple(message.stacks),
-            ante=message.ante or None,
-            first_actor=message.first_actor,
-            actions=tuple(a for a in actions if a is not None),
-            hands=tuple(hands),
-            house_rules=rules,
-        )
-    except InvalidInput as error:
-        raise translate(error, field, PATHS) from None
+    return lieng.RoundRecord(
+        stacks=tuple(message.stacks),
+        ante=message.ante or None,
+        first_actor=message.first_actor,
+        actions=tuple(a for a in actions if a is not None),
+        hands=tuple(hands),
+        house_rules=rules,
+        path=field,
+        naming=NAMING,
+    )

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from cardrules.api.house_rules import enum_numbers
-from cardrules.api.paths import check_int64
+from cardrules.api.money import check_int64
 from cardrules.core import lieng
 from cardrules.v1 import cards_pb2, lieng_pb2
 

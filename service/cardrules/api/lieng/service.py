@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from cardrules.api.errors import rpc_method
 from cardrules.api.fair_deal import deal_answer
-from cardrules.api.lieng.requests import PATHS, action, betting_state, hands_of, round_record, rules_of
+from cardrules.api.lieng.requests import action, betting_state, hands_of, round_record, rules_of
 from cardrules.api.lieng.responses import (
     legal_to_proto,
     ranking_to_proto,
@@ -16,7 +16,6 @@ from cardrules.api.lieng.responses import (
 )
 from cardrules.api.lieng.views import betting_views, settlement_views
 from cardrules.api.limits import check_bounds
-from cardrules.api.paths import translate
 from cardrules.api.viewers import viewers_of
 from cardrules.core import lieng
 from cardrules.core.errors import ErrorReason, InvalidInput
@@ -46,10 +45,7 @@ class LiengService(lieng_pb2_grpc.LiengServiceServicer):
                 "hands", ErrorReason.WRONG_HAND_COUNT, f"score 1 to {MAX_SCORED_HANDS} hands, got {len(request.hands)}"
             )
         hands = hands_of(request.hands, "hands")
-        try:
-            scores = lieng.score_hands(hands, rules)  # type: ignore[arg-type]
-        except InvalidInput as error:
-            raise translate(error, "", PATHS) from None
+        scores = lieng.score_hands(hands, rules)  # type: ignore[arg-type]
         return scores_to_proto(scores)
 
     @rpc_method
@@ -63,10 +59,7 @@ class LiengService(lieng_pb2_grpc.LiengServiceServicer):
                 f"compare {lieng.MIN_COMPARED_HANDS} to {lieng.MAX_COMPARED_HANDS} hands, got {len(request.hands)}",
             )
         hands = hands_of(request.hands, "hands")
-        try:
-            ranking = lieng.rank_hands(hands, rules)  # type: ignore[arg-type]
-        except InvalidInput as error:
-            raise translate(error, "", PATHS) from None
+        ranking = lieng.rank_hands(hands, rules)  # type: ignore[arg-type]
         return ranking_to_proto(ranking)
 
     @rpc_method
@@ -74,10 +67,7 @@ class LiengService(lieng_pb2_grpc.LiengServiceServicer):
         check_bounds(request)
         rules = rules_of(request)
         viewers = viewers_of(request.views, len(request.stacks))
-        try:
-            state = lieng.start_betting(tuple(request.stacks), request.ante or None, request.first_actor, rules)
-        except InvalidInput as error:
-            raise translate(error, "", PATHS) from None
+        state = lieng.start_betting(tuple(request.stacks), request.ante or None, request.first_actor, rules)
         return betting_views(lieng_pb2.StartBettingResponse(state=state_to_proto(state)), request.views, viewers)
 
     @rpc_method
@@ -89,10 +79,7 @@ class LiengService(lieng_pb2_grpc.LiengServiceServicer):
         state = betting_state(request.state, rules)
         act = action(request.action)
         viewers = viewers_of(request.views, len(state.seats))
-        try:
-            result = lieng.apply(state, act)
-        except InvalidInput as error:
-            raise translate(error, "", PATHS) from None
+        result = lieng.apply(state, act)
         english, vietnamese = lieng.explain(state, act, result.reason)
         return betting_views(validation_to_proto(result, english, vietnamese), request.views, viewers)
 
@@ -111,8 +98,5 @@ class LiengService(lieng_pb2_grpc.LiengServiceServicer):
         check_bounds(request)
         record = round_record(request.round)
         viewers = viewers_of(request.views, len(request.round.stacks))
-        try:
-            result = lieng.settle_round(record)
-        except InvalidInput as error:
-            raise translate(error, "round", PATHS) from None
+        result = lieng.settle_round(record)  # the record names its fields (round.…)
         return settlement_views(result_to_proto(result), request.views, viewers, result)

@@ -1,4 +1,6 @@
-"""Sâm Lốc request messages → core values. Bad input raises :class:`InvalidInput` naming the request's field."""
+"""Sâm Lốc request messages → core values. Bad input raises :class:`InvalidInput` naming the request's field:
+what the core checks, the core names, told where each value sits in the request and the contract's words
+(:data:`NAMING`)."""
 
 from __future__ import annotations
 
@@ -6,22 +8,16 @@ from collections.abc import Sequence
 
 from cardrules.api.cards import read_cards, well_formed
 from cardrules.api.house_rules import RulesReader, enum_name
-from cardrules.api.paths import request_path, rewrites, translate
 from cardrules.core import sam
 from cardrules.core.cards import Card
 from cardrules.core.errors import ErrorReason, Faults, FieldViolation, InvalidInput
 from cardrules.core.sam.limits import MAX_SEATS
+from cardrules.core.sam.naming import SamNaming
 from cardrules.v1 import cards_pb2, sam_loc_pb2
 
-# The core's field paths → the request's (the contract wraps card lists in ``Cards``, actions in a oneof).
-PATHS = rewrites(
-    (r"\.hand\[", ".hand.cards["),
-    (r"(^|\.)hands\[(\d+)\]\[", r"\1hands[\2].cards["),
-    (r"\.count$", ".card_count"),
-    (r"(^|\.)current\[", r"\1current.cards["),
-    (r"(^|\.)action\.cards", r"\1action.play.cards"),
-    (r"(^|\.)actions\[(\d+)\]\.cards", r"\1actions[\2].play.cards"),
-)
+NAMING = SamNaming(cards=".cards", count="card_count", play_cards="play")
+"""The contract's words for the core's values: a card list is a ``Cards`` message (``hand.cards[3]``), a seat's
+count is ``card_count``, a play's cards are its ``play`` (``action.play.cards[0]``)."""
 
 _END = sam_loc_pb2.SamHandEnd.DESCRIPTOR
 
@@ -41,48 +37,21 @@ def table_state(message: sam_loc_pb2.SamTableState, rules: sam.HouseRules, field
     except InvalidInput as error:
         faults.extend(error)
     faults.check()  # so every seat and the table were read: no None is left
-    known = [seat for seat in seats if seat is not None]
-    current = current or ()
-    seen = [card for seat in known if seat.hand is not None for card in seat.hand]
-    seen += current
-    if len(set(seen)) != len(seen):
-        _check_one_deck(message, field)
-    try:
-        return sam.TableState(
-            seats=tuple(known),
-            turn=message.turn,
-            current=current,
-            current_owner=message.current_owner if message.HasField("current_owner") else None,
-            chop_chain=tuple(sam.Chop(c.chopper, c.chopped, c.position) for c in message.chop_chain),
-            declarer=message.declarer if message.HasField("declarer") else None,
-            bao_mot_violator=message.bao_mot_violator if message.HasField("bao_mot_violator") else None,
-            lead_passes=message.lead_passes,
-            ended=ended,
-            winner=message.winner if message.HasField("winner") else None,
-            house_rules=rules,
-        )
-    except InvalidInput as error:
-        raise translate(error, field, PATHS) from None
-
-
-def _check_one_deck(message: sam_loc_pb2.SamTableState, field: str) -> None:
-    """Name each card seen twice at its place in the request (the core sorts hands, so its indices differ)."""
-    seen: dict[tuple[int, int], str] = {}
-    faults = Faults()
-    places = [(f"{field}.seats[{i}].hand.cards", seat.hand.cards) for i, seat in enumerate(message.seats)]
-    places.append((f"{field}.current.cards", message.current.cards))
-    for path, cards in places:
-        for j, card in enumerate(cards):
-            key = (card.rank, card.suit)
-            if key not in seen:
-                seen[key] = f"{path}[{j}]"
-            elif faults.building():
-                faults.add(
-                    FieldViolation(
-                        f"{path}[{j}]", ErrorReason.DUPLICATE_CARD, f"this card is also at {seen[key]}: one deck"
-                    )
-                )
-    faults.check()
+    return sam.TableState(
+        seats=tuple(seat for seat in seats if seat is not None),
+        turn=message.turn,
+        current=current or (),
+        current_owner=message.current_owner if message.HasField("current_owner") else None,
+        chop_chain=tuple(sam.Chop(c.chopper, c.chopped, c.position) for c in message.chop_chain),
+        declarer=message.declarer if message.HasField("declarer") else None,
+        bao_mot_violator=message.bao_mot_violator if message.HasField("bao_mot_violator") else None,
+        lead_passes=message.lead_passes,
+        ended=ended,
+        winner=message.winner if message.HasField("winner") else None,
+        house_rules=rules,
+        path=field,
+        naming=NAMING,
+    )
 
 
 def _seat(message: sam_loc_pb2.SamSeat, path: str, faults: Faults) -> sam.SeatState | None:
@@ -97,10 +66,10 @@ def _seat(message: sam_loc_pb2.SamSeat, path: str, faults: Faults) -> sam.SeatSt
         return None
     try:
         if hand is not None:
-            return sam.SeatState.holding(hand, message.passed)
-        return sam.SeatState.counting(message.card_count, message.passed)
+            return sam.SeatState.holding(hand, message.passed, path, NAMING)
+        return sam.SeatState.counting(message.card_count, message.passed, path, NAMING)
     except InvalidInput as error:
-        faults.extend(error, request_path(path, PATHS))
+        faults.extend(error)
         return None
 
 
@@ -124,16 +93,16 @@ def _action(message: sam_loc_pb2.SamAction, field: str, faults: Faults) -> sam.A
                 )
             )
         return None
+    seat = message.seat
     try:
         if which == "pass":
-            seat = message.seat
-            return _PASSES[seat] if 0 <= seat < len(_PASSES) else sam.Pass(seat)
+            return _PASSES[seat] if 0 <= seat < len(_PASSES) else sam.Pass.checked(seat, field)
         if which == "timeout":
-            return _timeout(message.seat)
+            return _TIMEOUTS[seat] if 0 <= seat < len(_TIMEOUTS) else sam.Timeout.checked(seat, field)
         cards = read_cards(message.play, f"{field}.play.cards", faults)
-        return None if cards is None else sam.Play(message.seat, cards)
+        return None if cards is None else sam.Play.checked(seat, cards, field, NAMING)
     except InvalidInput as error:
-        faults.extend(error, request_path(field, PATHS))
+        faults.extend(error)
         return None
 
 
@@ -184,17 +153,16 @@ def round_record(message: sam_loc_pb2.SamRoundRecord, field: str = "round") -> s
             _action(item, f"{field}.actions[{i}]", faults)
         faults.check()
         raise  # the two readings disagree: a bug, answered INTERNAL
-    try:
-        return sam.RoundRecord(
-            hands=hands,
-            stake=message.stake,
-            leader=message.leader,
-            declarations=tuple(message.declarations),
-            actions=actions,
-            house_rules=rules,
-        )
-    except InvalidInput as error:
-        raise translate(error, field, PATHS) from None
+    return sam.RoundRecord(
+        hands=hands,
+        stake=message.stake,
+        leader=message.leader,
+        declarations=tuple(message.declarations),
+        actions=actions,
+        house_rules=rules,
+        path=field,
+        naming=NAMING,
+    )
 
 
 def hands_of(messages: Sequence[cards_pb2.Cards], field: str) -> tuple[tuple[Card, ...], ...]:

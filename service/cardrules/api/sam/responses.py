@@ -10,7 +10,7 @@ from typing import Any
 
 from cardrules.api.cards import cards_to_proto
 from cardrules.api.house_rules import enum_numbers
-from cardrules.api.paths import INT64_MAX, check_int64
+from cardrules.api.money import INT64_MAX, check_int64
 from cardrules.core import sam
 from cardrules.core.cards import FACE_VALUES
 from cardrules.v1 import cards_pb2, sam_loc_pb2

@@ -6,14 +6,12 @@ from __future__ import annotations
 from cardrules.api.errors import rpc_method
 from cardrules.api.fair_deal import deal_answer
 from cardrules.api.limits import check_bounds
-from cardrules.api.paths import translate
-from cardrules.api.sam.requests import PATHS, action, hands_of, round_record, rules_of, table_state
+from cardrules.api.sam.requests import NAMING, action, hands_of, round_record, rules_of, table_state
 from cardrules.api.sam.responses import settlement_to_proto, start_to_proto, validation_to_proto
 from cardrules.api.sam.views import legal_moves_views, settlement_views, start_views, validation_views
 from cardrules.api.sam.wire import legal_moves_response
 from cardrules.api.viewers import viewers_of
 from cardrules.core import sam
-from cardrules.core.errors import InvalidInput
 from cardrules.core.fair_deal import SAM_LOC
 from cardrules.v1 import sam_loc_pb2, sam_loc_pb2_grpc
 
@@ -34,10 +32,7 @@ class SamLocService(sam_loc_pb2_grpc.SamLocServiceServicer):
         rules = rules_of(request)
         hands = hands_of(request.hands, "hands")
         viewers = viewers_of(request.views, len(request.hands))
-        try:
-            start = sam.start_hand(hands, request.leader, tuple(request.declarations), rules)
-        except InvalidInput as error:
-            raise translate(error, "", PATHS) from None
+        start = sam.start_hand(hands, request.leader, tuple(request.declarations), rules, naming=NAMING)
         return start_views(start_to_proto(start), request.views, viewers, start)
 
     @rpc_method
@@ -49,10 +44,7 @@ class SamLocService(sam_loc_pb2_grpc.SamLocServiceServicer):
         state = table_state(request.state, rules)
         act = action(request.action)
         viewers = viewers_of(request.views, len(state.seats))
-        try:
-            result = sam.apply(state, act)
-        except InvalidInput as error:
-            raise translate(error, "", PATHS) from None
+        result = sam.apply(state, act, naming=NAMING)
         return validation_views(validation_to_proto(result), request.views, viewers, act, result)
 
     @rpc_method
@@ -63,10 +55,7 @@ class SamLocService(sam_loc_pb2_grpc.SamLocServiceServicer):
         rules = rules_of(request)
         state = table_state(request.state, rules)
         viewers = viewers_of(request.views, len(state.seats))
-        try:
-            moves = sam.legal_moves(state, request.all_card_sets)
-        except InvalidInput as error:
-            raise translate(error, "", PATHS) from None
+        moves = sam.legal_moves(state, request.all_card_sets)
         return legal_moves_views(legal_moves_response(moves), request.views, viewers, moves.seat)
 
     @rpc_method
@@ -76,8 +65,5 @@ class SamLocService(sam_loc_pb2_grpc.SamLocServiceServicer):
         check_bounds(request)
         record = round_record(request.round)
         viewers = viewers_of(request.views, len(request.round.hands))
-        try:
-            settlement = sam.settle_round(record)
-        except InvalidInput as error:
-            raise translate(error, "round", PATHS) from None
+        settlement = sam.settle_round(record)  # the record names its fields (round.…)
         return settlement_views(settlement_to_proto(settlement), request.views, viewers)

@@ -28,11 +28,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import InitVar, dataclass
 from typing import NamedTuple
 
 from cardrules.core.checks import is_int
-from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
+from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput, join
 from cardrules.core.lieng.house_rules import DEFAULT_RULES, MIN_SEATS, HouseRules
 from cardrules.core.lieng.reasons import Reason
 from cardrules.core.trusted import unchecked_constructor
@@ -104,22 +104,26 @@ class Event(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """A seat's action. ``amount`` is the raise-to total for RAISE and must be 0 for every other kind."""
+    """A seat's action. ``amount`` is the raise-to total for RAISE and must be 0 for every other kind. Bad input
+    is named under ``path``, where the caller holds the action (``round.actions[4]``; empty: the action itself)."""
 
     seat: int
     kind: ActionKind
     amount: int = 0
+    path: InitVar[str] = ""
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, path: str) -> None:
         problems: list[FieldViolation] = []
         if not is_int(self.seat) or self.seat < 0:
             problems.append(
-                FieldViolation("seat", ErrorReason.SEAT_OUT_OF_RANGE, f"seat must be an integer ≥ 0, got {self.seat!r}")
+                FieldViolation(
+                    join(path, "seat"), ErrorReason.SEAT_OUT_OF_RANGE, f"seat must be an integer ≥ 0, got {self.seat!r}"
+                )
             )
         if not isinstance(self.kind, ActionKind):
             problems.append(
                 FieldViolation(
-                    "kind",
+                    join(path, "kind"),
                     ErrorReason.INVALID_VALUE,
                     f"kind must be one of {', '.join(ActionKind.__members__)}, got {self.kind!r}",
                 )
@@ -127,17 +131,23 @@ class Action:
         if not is_int(self.amount) or self.amount < 0:
             problems.append(
                 FieldViolation(
-                    "amount", ErrorReason.OUT_OF_RANGE, f"amount must be an integer ≥ 0, got {self.amount!r}"
+                    join(path, "amount"),
+                    ErrorReason.OUT_OF_RANGE,
+                    f"amount must be an integer ≥ 0, got {self.amount!r}",
                 )
             )
         elif self.kind is ActionKind.RAISE and self.amount == 0:
             problems.append(
-                FieldViolation("amount", ErrorReason.MISSING_VALUE, "a RAISE needs the total it raises to (> 0)")
+                FieldViolation(
+                    join(path, "amount"), ErrorReason.MISSING_VALUE, "a RAISE needs the total it raises to (> 0)"
+                )
             )
         elif self.kind is not ActionKind.RAISE and isinstance(self.kind, ActionKind) and self.amount != 0:
             problems.append(
                 FieldViolation(
-                    "amount", ErrorReason.UNEXPECTED_VALUE, f"only RAISE carries an amount; {self.kind.name} has 0"
+                    join(path, "amount"),
+                    ErrorReason.UNEXPECTED_VALUE,
+                    f"only RAISE carries an amount; {self.kind.name} has 0",
                 )
             )
         if problems:
@@ -161,38 +171,48 @@ class Action:
 @dataclass(frozen=True, slots=True)
 class SeatState:
     """One seat: chips behind (``stack``), chips put in this round (``committed``, ante included), whether it
-    folded or is all-in, and whether it has ``acted`` since the last full raise."""
+    folded or is all-in, and whether it has ``acted`` since the last full raise. Bad input is named under
+    ``path``, where the caller holds the seat (``state.seats[2]``; empty: the seat itself)."""
 
     stack: int
     committed: int
     folded: bool = False
     all_in: bool = False
     acted: bool = False
+    path: InitVar[str] = ""
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, path: str) -> None:
         problems: list[FieldViolation] = []
         for name in ("stack", "committed"):
             value = getattr(self, name)
             if not is_int(value) or value < 0:
                 problems.append(
-                    FieldViolation(name, ErrorReason.OUT_OF_RANGE, f"{name} must be an integer ≥ 0, got {value!r}")
+                    FieldViolation(
+                        join(path, name), ErrorReason.OUT_OF_RANGE, f"{name} must be an integer ≥ 0, got {value!r}"
+                    )
                 )
         for name in ("folded", "all_in", "acted"):
             if not isinstance(getattr(self, name), bool):
-                problems.append(FieldViolation(name, ErrorReason.INVALID_VALUE, f"{name} must be true or false"))
+                problems.append(
+                    FieldViolation(join(path, name), ErrorReason.INVALID_VALUE, f"{name} must be true or false")
+                )
         if not problems:
             if self.folded and self.all_in:
                 problems.append(
-                    FieldViolation("all_in", ErrorReason.IMPOSSIBLE_STATE, "a seat cannot be both folded and all-in")
+                    FieldViolation(
+                        join(path, "all_in"), ErrorReason.IMPOSSIBLE_STATE, "a seat cannot be both folded and all-in"
+                    )
                 )
             elif self.all_in and self.stack != 0:
                 problems.append(
-                    FieldViolation("stack", ErrorReason.IMPOSSIBLE_STATE, "an all-in seat has no chips behind")
+                    FieldViolation(
+                        join(path, "stack"), ErrorReason.IMPOSSIBLE_STATE, "an all-in seat has no chips behind"
+                    )
                 )
             elif self.stack == 0 and not self.all_in:
                 problems.append(
                     FieldViolation(
-                        "all_in",
+                        join(path, "all_in"),
                         ErrorReason.IMPOSSIBLE_STATE,
                         "a seat with no chips behind is all-in (and never folds)",
                     )
@@ -216,6 +236,8 @@ class BettingState:
     - ``last_full_raise``: how much the last full raise added over the previous current bet (0: none yet).
     - ``orbit``: the orbit the turn is in (0-based); ``raise_orbits``: how many orbits contained a raise;
       ``last_raise_orbit``: the orbit of the last raise (-1: none).
+
+    Bad input is named under ``path``, where the caller holds the state (``state``; empty: the state itself).
     """
 
     seats: tuple[SeatState, ...]
@@ -228,28 +250,29 @@ class BettingState:
     raise_orbits: int = 0
     last_raise_orbit: int = -1
     rules: HouseRules = DEFAULT_RULES
+    path: InitVar[str] = ""
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, path: str) -> None:
         problems: list[FieldViolation] = []
 
         def bad(field: str, reason: ErrorReason, description: str) -> None:
-            problems.append(FieldViolation(field, reason, description))
+            problems.append(FieldViolation(join(path, field), reason, description))
 
         if not isinstance(self.rules, HouseRules):
             raise InvalidInput.one("house_rules", ErrorReason.INVALID_VALUE, "rules must be a HouseRules")
         seats = self.seats
         if not isinstance(seats, tuple) or not all(isinstance(s, SeatState) for s in seats):
-            raise InvalidInput.one("seats", ErrorReason.INVALID_VALUE, "seats must be a tuple of SeatState")
+            raise InvalidInput.one(join(path, "seats"), ErrorReason.INVALID_VALUE, "seats must be a tuple of SeatState")
         n = len(seats)
         if not MIN_SEATS <= n <= self.rules.max_players:
             raise InvalidInput.one(
-                "seats",
+                join(path, "seats"),
                 ErrorReason.WRONG_SEAT_COUNT,
                 f"a Liêng round has {MIN_SEATS} to {self.rules.max_players} seats, got {n}",
             )
         if not is_int(self.ante) or self.ante <= 0:
             raise InvalidInput.one(
-                "ante", ErrorReason.OUT_OF_RANGE, f"ante must be a positive integer, got {self.ante!r}"
+                join(path, "ante"), ErrorReason.OUT_OF_RANGE, f"ante must be a positive integer, got {self.ante!r}"
             )
         if self.rules.ante is not None and self.rules.ante != self.ante:
             bad(
@@ -304,13 +327,19 @@ class BettingState:
             raise InvalidInput(*problems)
         closed = _is_closed(seats, self.current_bet)
         if closed and self.to_act is not None:
-            raise InvalidInput.one("to_act", ErrorReason.IMPOSSIBLE_STATE, "betting is closed: to_act must be unset")
+            raise InvalidInput.one(
+                join(path, "to_act"), ErrorReason.IMPOSSIBLE_STATE, "betting is closed: to_act must be unset"
+            )
         if not closed:
             if self.to_act is None or not is_int(self.to_act) or not 0 <= self.to_act < n:
-                raise InvalidInput.one("to_act", ErrorReason.IMPOSSIBLE_STATE, "betting is open: to_act must be a seat")
+                raise InvalidInput.one(
+                    join(path, "to_act"), ErrorReason.IMPOSSIBLE_STATE, "betting is open: to_act must be a seat"
+                )
             if not _needs_action(seats[self.to_act], self.current_bet):
                 raise InvalidInput.one(
-                    "to_act", ErrorReason.IMPOSSIBLE_STATE, f"seat {self.to_act} is folded, all-in or has nothing to do"
+                    join(path, "to_act"),
+                    ErrorReason.IMPOSSIBLE_STATE,
+                    f"seat {self.to_act} is folded, all-in or has nothing to do",
                 )
 
     # --- derived facts -----------------------------------------------------------------------------------
@@ -600,14 +629,15 @@ def legal_actions(state: BettingState) -> LegalActions:
 
 
 def start_betting(
-    stacks: Sequence[int], ante: int | None, first_actor: int, rules: HouseRules = DEFAULT_RULES
+    stacks: Sequence[int], ante: int | None, first_actor: int, rules: HouseRules = DEFAULT_RULES, field: str = ""
 ) -> BettingState:
     """Collect the ante (*tiền gà*) from every seat and open the betting at ``first_actor``.
 
     ``stacks`` are the seats' chips before the ante, in play order. ``ante`` may be ``None`` when
     ``rules.ante`` is set. Bad input (:class:`InvalidInput`): a wrong seat count (``stacks``), a negative or
     non-integer stack (``stacks[i]``), a stack below the ante (``stacks[i]``, ANTE_NOT_COVERED), a missing,
-    non-positive or conflicting ante (``ante``), a first actor outside the table (``first_actor``).
+    non-positive or conflicting ante (``ante``), a first actor outside the table (``first_actor``); each under
+    ``field``, where the caller holds these arguments (``round`` for a record's).
     """
     if not isinstance(rules, HouseRules):
         raise InvalidInput.one("house_rules", ErrorReason.INVALID_VALUE, "rules must be a HouseRules")
@@ -615,7 +645,7 @@ def start_betting(
     n = len(stacks)
     if not MIN_SEATS <= n <= rules.max_players:
         raise InvalidInput.one(
-            "stacks",
+            join(field, "stacks"),
             ErrorReason.WRONG_SEAT_COUNT,
             f"a Liêng round has {MIN_SEATS} to {rules.max_players} seats, got {n}",
         )
@@ -623,29 +653,39 @@ def start_betting(
         ante = rules.ante
         if ante is None:
             raise InvalidInput.one(
-                "ante", ErrorReason.MISSING_VALUE, "the ante is required (here or as house_rules.ante)"
+                join(field, "ante"), ErrorReason.MISSING_VALUE, "the ante is required (here or as house_rules.ante)"
             )
     elif not is_int(ante) or ante <= 0:
-        raise InvalidInput.one("ante", ErrorReason.OUT_OF_RANGE, f"ante must be a positive integer, got {ante!r}")
+        raise InvalidInput.one(
+            join(field, "ante"), ErrorReason.OUT_OF_RANGE, f"ante must be a positive integer, got {ante!r}"
+        )
     elif rules.ante is not None and rules.ante != ante:
         raise InvalidInput.one(
-            "ante", ErrorReason.CONFLICTING_VALUES, f"ante {ante} differs from house_rules.ante {rules.ante}"
+            join(field, "ante"),
+            ErrorReason.CONFLICTING_VALUES,
+            f"ante {ante} differs from house_rules.ante {rules.ante}",
         )
     problems: list[FieldViolation] = []
     for i, stack in enumerate(stacks):
         if not is_int(stack) or stack < 0:
             problems.append(
-                FieldViolation(f"stacks[{i}]", ErrorReason.OUT_OF_RANGE, f"a stack is an integer ≥ 0, got {stack!r}")
+                FieldViolation(
+                    join(field, f"stacks[{i}]"), ErrorReason.OUT_OF_RANGE, f"a stack is an integer ≥ 0, got {stack!r}"
+                )
             )
         elif stack < ante:
             problems.append(
                 FieldViolation(
-                    f"stacks[{i}]", ErrorReason.ANTE_NOT_COVERED, f"stack {stack} does not cover the ante {ante}"
+                    join(field, f"stacks[{i}]"),
+                    ErrorReason.ANTE_NOT_COVERED,
+                    f"stack {stack} does not cover the ante {ante}",
                 )
             )
     if not is_int(first_actor) or not 0 <= first_actor < n:
         problems.append(
-            FieldViolation("first_actor", ErrorReason.SEAT_OUT_OF_RANGE, f"first_actor must be a seat 0..{n - 1}")
+            FieldViolation(
+                join(field, "first_actor"), ErrorReason.SEAT_OUT_OF_RANGE, f"first_actor must be a seat 0..{n - 1}"
+            )
         )
     if problems:
         raise InvalidInput(*problems)

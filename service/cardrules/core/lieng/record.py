@@ -1,6 +1,7 @@
 """A Liêng round record: everything needed to replay and settle one round.
 
-``RoundRecord`` is validated in ``__post_init__`` (field paths ``stacks[i]``, ``actions[i]``, ``hands[i][j]``);
+``RoundRecord`` is validated in ``__post_init__`` (field paths ``stacks[i]``, ``actions[i]``, ``hands[i][j]``, under
+the record's ``path`` in its ``naming``, which its replay names its faults by too);
 :meth:`RoundRecord.of` builds one from loose values (card strings, action tuples, a house-rule mapping).
 Whether the actions are *legal* is the replay's job (:mod:`.replay`), not the record's.
 """
@@ -8,11 +9,11 @@ Whether the actions are *legal* is the replay's job (:mod:`.replay`), not the re
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from cardrules.core.cards import Card, check_distinct, parse_cards
-from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
+from cardrules.core.errors import OWN_NAMING, ErrorReason, FieldViolation, InvalidInput, Naming, join
 from cardrules.core.lieng.betting import Action
 from cardrules.core.lieng.house_rules import DEFAULT_RULES, HouseRules
 
@@ -37,29 +38,38 @@ class RoundRecord:
     actions: tuple[Action, ...]
     hands: tuple[tuple[Card, ...] | None, ...] = ()
     house_rules: HouseRules = DEFAULT_RULES
+    path: str = field(default="", compare=False, repr=False)
+    naming: Naming = field(default=OWN_NAMING, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        path, naming = self.path, self.naming
         problems: list[FieldViolation] = []
         if not isinstance(self.house_rules, HouseRules):
             problems.append(
-                FieldViolation("house_rules", ErrorReason.INVALID_VALUE, "house_rules must be a HouseRules")
+                FieldViolation(join(path, "house_rules"), ErrorReason.INVALID_VALUE, "house_rules must be a HouseRules")
             )
         if not isinstance(self.stacks, tuple):
-            problems.append(FieldViolation("stacks", ErrorReason.INVALID_VALUE, "stacks must be a tuple of integers"))
+            problems.append(
+                FieldViolation(join(path, "stacks"), ErrorReason.INVALID_VALUE, "stacks must be a tuple of integers")
+            )
         if not isinstance(self.actions, tuple):
-            problems.append(FieldViolation("actions", ErrorReason.INVALID_VALUE, "actions must be a tuple of Action"))
+            problems.append(
+                FieldViolation(join(path, "actions"), ErrorReason.INVALID_VALUE, "actions must be a tuple of Action")
+            )
         else:
             for i, action in enumerate(self.actions):
                 if not isinstance(action, Action):
                     problems.append(
-                        FieldViolation(f"actions[{i}]", ErrorReason.INVALID_VALUE, f"not an Action: {action!r}")
+                        FieldViolation(
+                            join(path, f"actions[{i}]"), ErrorReason.INVALID_VALUE, f"not an Action: {action!r}"
+                        )
                     )
         if not isinstance(self.hands, tuple):
-            problems.append(FieldViolation("hands", ErrorReason.INVALID_VALUE, "hands must be a tuple"))
+            problems.append(FieldViolation(join(path, "hands"), ErrorReason.INVALID_VALUE, "hands must be a tuple"))
         elif self.hands and isinstance(self.stacks, tuple) and len(self.hands) != len(self.stacks):
             problems.append(
                 FieldViolation(
-                    "hands",
+                    join(path, "hands"),
                     ErrorReason.WRONG_HAND_COUNT,
                     f"give no hands or one per seat ({len(self.stacks)}), got {len(self.hands)}",
                 )
@@ -69,27 +79,26 @@ class RoundRecord:
             for i, hand in enumerate(self.hands):
                 if hand is None:
                     continue
+                at = join(path, f"hands[{i}]")
                 try:
-                    cards = check_distinct(hand, f"hands[{i}]")
+                    cards = check_distinct(hand, naming.card_list(at))
                 except InvalidInput as error:
                     problems.extend(error.violations)
                     continue
                 if len(cards) != 3:
                     problems.append(
-                        FieldViolation(
-                            f"hands[{i}]", ErrorReason.WRONG_CARD_COUNT, f"a Liêng hand is 3 cards, got {len(cards)}"
-                        )
+                        FieldViolation(at, ErrorReason.WRONG_CARD_COUNT, f"a Liêng hand is 3 cards, got {len(cards)}")
                     )
                 for j, card in enumerate(cards):
                     if card in seen:
                         problems.append(
                             FieldViolation(
-                                f"hands[{i}][{j}]",
+                                naming.card(at, j),
                                 ErrorReason.DUPLICATE_CARD,
                                 f"card {card} was also dealt at {seen[card]}",
                             )
                         )
-                    seen[card] = f"hands[{i}][{j}]"
+                    seen[card] = naming.card(at, j)
         if problems:
             raise InvalidInput(*problems)
 

@@ -4,14 +4,14 @@
 :class:`InvalidInput` at ``actions[i]`` on the first illegal one (reason ``ILLEGAL_ACTION``, the description
 starting with the stable :class:`Reason` code, then the English message) and at ``actions`` (``ROUND_NOT_OVER``)
 when betting is still open after the last action. :func:`settle_round` then settles the closed state with the
-record's hands.
+record's hands. Every path is under the record's ``path``.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from cardrules.core.errors import ErrorReason, InvalidInput
+from cardrules.core.errors import ErrorReason, InvalidInput, join
 from cardrules.core.lieng.betting import ActionResult, BettingState, apply, start_betting
 from cardrules.core.lieng.explain import explain
 from cardrules.core.lieng.record import RoundRecord
@@ -33,14 +33,16 @@ class Replay(NamedTuple):
 
 def replay(record: RoundRecord) -> Replay:
     """Replay every action of ``record``; see the module doc for the errors."""
-    state = start_betting(record.stacks, record.ante, record.first_actor, record.house_rules)
+    path = record.path
+    state = start_betting(record.stacks, record.ante, record.first_actor, record.house_rules, path)
     states = [state]
     results: list[ActionResult] = []
+    actions = join(path, "actions")  # each action's path is built as before, one f-string: a record has hundreds
     for i, action in enumerate(record.actions):
-        result = apply(state, action, f"actions[{i}]")
+        result = apply(state, action, f"{actions}[{i}]")
         if result.state is None:
             raise InvalidInput.one(
-                f"actions[{i}]",
+                f"{actions}[{i}]",
                 ErrorReason.ILLEGAL_ACTION,
                 f"{result.reason.code}: seat {action.seat} {action.kind.name}"
                 + (f" to {action.amount}" if action.amount else "")
@@ -51,7 +53,7 @@ def replay(record: RoundRecord) -> Replay:
         results.append(result)
     if not state.closed:
         raise InvalidInput.one(
-            "actions",
+            actions,
             ErrorReason.ROUND_NOT_OVER,
             f"betting is still open after the last action: seat {state.to_act} is to act",
         )
@@ -60,4 +62,4 @@ def replay(record: RoundRecord) -> Replay:
 
 def settle_round(record: RoundRecord) -> RoundResult:
     """Replay ``record`` and settle it: pots, transfers, nets and fee (``sum(nets) + fee == 0``)."""
-    return settle_betting(replay(record).final_state, record.hands, "hands")
+    return settle_betting(replay(record).final_state, record.hands, join(record.path, "hands"))

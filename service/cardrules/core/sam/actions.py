@@ -6,12 +6,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardrules.core.cards import ONLY_CARDS, Card, check_distinct
-from cardrules.core.errors import ErrorReason, InvalidInput
+from cardrules.core.errors import ErrorReason, InvalidInput, join
+from cardrules.core.sam.naming import SAM_NAMING, SamNaming
 
 
-def _check_seat(seat: object) -> None:
+def _check_seat(seat: object, field: str = "") -> None:
     if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
-        raise InvalidInput.one("seat", ErrorReason.SEAT_OUT_OF_RANGE, f"seat must be an integer >= 0, got {seat!r}")
+        raise InvalidInput.one(
+            join(field, "seat"), ErrorReason.SEAT_OUT_OF_RANGE, f"seat must be an integer >= 0, got {seat!r}"
+        )
+
+
+def _checked_cards(seat: object, cards: object, field: str, naming: SamNaming) -> tuple[Card, ...]:
+    """A play's seat and cards checked, its errors named under ``field`` (the action's path) in ``naming``."""
+    _check_seat(seat, field)
+    path = naming.card_list(join(field, naming.play_cards))
+    if isinstance(cards, str | bytes):
+        raise InvalidInput.one(path, ErrorReason.MALFORMED_CARD, "cards must be a sequence of cards, not a string")
+    checked = check_distinct(cards, path)  # type: ignore[arg-type]  # a non-card list fails there
+    if not checked:
+        raise InvalidInput.one(path, ErrorReason.WRONG_CARD_COUNT, "a play needs at least one card (use Pass to pass)")
+    return checked
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,17 +50,12 @@ class Play:
             and (len(cards) == 1 or len(set(cards)) == len(cards))
         ):
             return
-        _check_seat(self.seat)
-        if isinstance(self.cards, str | bytes):
-            raise InvalidInput.one(
-                "cards", ErrorReason.MALFORMED_CARD, "cards must be a sequence of cards, not a string"
-            )
-        cards = check_distinct(self.cards, "cards")
-        if not cards:
-            raise InvalidInput.one(
-                "cards", ErrorReason.WRONG_CARD_COUNT, "a play needs at least one card (use Pass to pass)"
-            )
-        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "cards", _checked_cards(seat, cards, "", SAM_NAMING))
+
+    @classmethod
+    def checked(cls, seat: int, cards: tuple[Card, ...], field: str = "", naming: SamNaming = SAM_NAMING) -> Play:
+        """``Play(seat, cards)``, its errors named under ``field`` (the action's path) in ``naming``."""
+        return cls(seat, _checked_cards(seat, cards, field, naming))
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +68,12 @@ class Pass:
         if type(self.seat) is not int or self.seat < 0:  # the common case (an int >= 0) costs no call
             _check_seat(self.seat)
 
+    @classmethod
+    def checked(cls, seat: int, field: str = "") -> Pass:
+        """``Pass(seat)``, its error named under ``field`` (the action's path)."""
+        _check_seat(seat, field)
+        return cls(seat)
+
 
 @dataclass(frozen=True, slots=True)
 class Timeout:
@@ -69,6 +85,12 @@ class Timeout:
     def __post_init__(self) -> None:
         if type(self.seat) is not int or self.seat < 0:
             _check_seat(self.seat)
+
+    @classmethod
+    def checked(cls, seat: int, field: str = "") -> Timeout:
+        """``Timeout(seat)``, its error named under ``field`` (the action's path)."""
+        _check_seat(seat, field)
+        return cls(seat)
 
 
 Action = Play | Pass | Timeout

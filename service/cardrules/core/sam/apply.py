@@ -8,11 +8,12 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from cardrules.core.cards import Card, format_cards
-from cardrules.core.errors import ErrorReason, InvalidInput
+from cardrules.core.errors import ErrorReason, InvalidInput, join
 from cardrules.core.sam.actions import Action, Pass, Play, Timeout
 from cardrules.core.sam.combination import TWO, Combination, Kind, beats, classify_sorted, is_chop
 from cardrules.core.sam.duties import bao_mot_victim, broken_duty, is_stuck_leader
 from cardrules.core.sam.events import Chop, Event, EventKind, HandEnd
+from cardrules.core.sam.naming import SAM_NAMING, SamNaming
 from cardrules.core.sam.reasons import Illegal, Reason
 from cardrules.core.sam.state import SeatState, TableState, trusted_seat, trusted_table, with_passed
 from cardrules.core.sam.timeout import resolve_timeout
@@ -29,38 +30,41 @@ class Applied(NamedTuple):
     resolved_action: Play | Pass | None = None
 
 
-def apply(state: TableState, action: Action) -> Applied | Illegal:
+def apply(state: TableState, action: Action, path: str = "", naming: SamNaming = SAM_NAMING) -> Applied | Illegal:
     """Judge ``action`` against ``state``: :class:`Applied` when legal, else :class:`Illegal` with a reason.
 
     Bad input raises :class:`InvalidInput`: a seat outside the table (``action.seat``), a card not in the
-    acting hand (``action.cards[i]``), or an acting seat whose hand is unknown (``state.seats[i].hand``).
+    acting hand (``action.cards[i]``), or an acting seat whose hand is unknown (``state.seats[i].hand``); named
+    under ``path`` (where the caller holds ``state`` and ``action``) in the caller's ``naming``.
     """
-    return _apply(state, action, None)
+    return _apply(state, action, None, path, naming)
 
 
 def check(state: TableState, action: Action) -> Illegal | None:
     """None when ``action`` is legal in ``state``, else the :class:`Illegal` answer (computed by :func:`apply`)."""
-    result = _apply(state, action, None)
+    result = _apply(state, action, None, "", SAM_NAMING)
     return result if isinstance(result, Illegal) else None
 
 
-def _apply(state: TableState, action: Action, at: int | None) -> Applied | Illegal:
+def _apply(state: TableState, action: Action, at: int | None, path: str, naming: SamNaming) -> Applied | Illegal:
     if type(action) is Timeout:
-        timed_out = _timeout_step(state, action, at)
+        timed_out = _timeout_step(state, action, at, path, naming)
         if isinstance(timed_out, Illegal):
             return timed_out
         return Applied(*timed_out[0], resolved_action=timed_out[1])
-    result = step(state, action, at)
+    result = step(state, action, at, path, naming)
     if isinstance(result, Illegal):
         return result
     return Applied(*result)
 
 
-def _timeout_step(state: TableState, action: Timeout, at: int | None) -> tuple[Step, Play | Pass] | Illegal:
+def _timeout_step(
+    state: TableState, action: Timeout, at: int | None, path: str, naming: SamNaming
+) -> tuple[Step, Play | Pass] | Illegal:
     """A timeout: the step of the play or pass :func:`resolve_timeout` makes for the seat, its events led by a
     TIMEOUT event; with that play or pass. A seat that cannot act gets the answer any of its actions would."""
     resolved = resolve_timeout(state, action.seat)
-    result = step(state, resolved, at)
+    result = step(state, resolved, at, path, naming)
     if isinstance(result, Illegal):
         return result
     next_state, events, combination = result
@@ -77,10 +81,10 @@ def _trick_end(owner: int) -> tuple[Event, Event]:
     return (Event(EventKind.TRICK_ENDED, owner), Event(EventKind.NEXT_LEADER, owner))  # pragma: no cover
 
 
-def _where(at: int | None) -> str:
-    """The path of the action in errors: ``action`` for :func:`apply`, ``actions[i]`` for a replay (formatted
-    only when an error is raised)."""
-    return "action" if at is None else f"actions[{at}]"
+def _where(at: int | None, path: str) -> str:
+    """The path of the action in errors: ``action`` for :func:`apply`, ``actions[i]`` for a replay, under
+    ``path`` (formatted only when an error is raised)."""
+    return join(path, "action" if at is None else f"actions[{at}]")
 
 
 # Every state below is built with the trusted constructors of .state (no re-validation): the input state was
@@ -106,9 +110,11 @@ def _offered(state: TableState, action: Action) -> Combination | None:
     return classify_sorted(tuple(sorted(action.cards)), state.house_rules.straight_low_ace)
 
 
-def step(state: TableState, action: Action, at: int | None) -> Step | Illegal:
-    """:func:`apply` (``at``: the index of the action in a replay, for error paths), an accepted action as a
-    :data:`Step`."""
+def step(
+    state: TableState, action: Action, at: int | None, path: str = "", naming: SamNaming = SAM_NAMING
+) -> Step | Illegal:
+    """:func:`apply` (``at``: the index of the action in a replay, for error paths, under ``path`` in
+    ``naming``), an accepted action as a :data:`Step`."""
     seats = state.seats
     n = len(seats)
     seat = action.seat
@@ -116,7 +122,7 @@ def step(state: TableState, action: Action, at: int | None) -> Step | Illegal:
         return Illegal(Reason.HAND_OVER, _offered(state, action))
     if seat >= n:
         raise InvalidInput.one(
-            f"{_where(at)}.seat", ErrorReason.SEAT_OUT_OF_RANGE, f"seat must be 0..{n - 1}, got {seat}"
+            f"{_where(at, path)}.seat", ErrorReason.SEAT_OUT_OF_RANGE, f"seat must be 0..{n - 1}, got {seat}"
         )
     if seat != state.turn:
         reason = Reason.ALREADY_PASSED if seats[seat].passed else Reason.NOT_YOUR_TURN
@@ -125,22 +131,24 @@ def step(state: TableState, action: Action, at: int | None) -> Step | Illegal:
     hand = me.hand
     if hand is None:
         raise InvalidInput.one(
-            f"state.seats[{seat}].hand", ErrorReason.HAND_REQUIRED, "the hand of the seat to act must be known"
+            join(path, f"state.seats[{seat}].hand"),
+            ErrorReason.HAND_REQUIRED,
+            "the hand of the seat to act must be known",
         )
     if isinstance(action, Pass):
         return _pass(state, seat, me)
     if not isinstance(action, Play):
         if isinstance(action, Timeout):
-            timed_out = _timeout_step(state, action, at)
+            timed_out = _timeout_step(state, action, at, path, naming)
             return timed_out if isinstance(timed_out, Illegal) else timed_out[0]
         raise InvalidInput.one(
-            _where(at), ErrorReason.INVALID_VALUE, f"an action is a Play, a Pass or a Timeout, got {action!r}"
+            _where(at, path), ErrorReason.INVALID_VALUE, f"an action is a Play, a Pass or a Timeout, got {action!r}"
         )
 
     cards = action.cards
     for card in cards:
         if card not in hand:  # a hand is ≤ 10 interned cards: scanning the tuple is cheaper than building a set
-            _not_in_hand(cards, hand, seat, at)
+            _not_in_hand(cards, hand, seat, _where(at, path), naming)
     rules = state.house_rules
     played = tuple(sorted(cards)) if len(cards) > 1 else cards  # Play holds a tuple of interned cards
     combo = classify_sorted(played, rules.straight_low_ace)
@@ -226,12 +234,12 @@ def step(state: TableState, action: Action, at: int | None) -> Step | Illegal:
     return next_state, events, combo
 
 
-def _not_in_hand(cards: tuple[Card, ...], hand: tuple[Card, ...], seat: int, at: int | None) -> None:
-    """Raise for the first of ``cards`` that ``hand`` lacks."""
+def _not_in_hand(cards: tuple[Card, ...], hand: tuple[Card, ...], seat: int, where: str, naming: SamNaming) -> None:
+    """Raise for the first of ``cards`` (of the action at ``where``) that ``hand`` lacks."""
     for i, card in enumerate(cards):
         if card not in hand:
             raise InvalidInput.one(
-                f"{_where(at)}.cards[{i}]",
+                naming.card(join(where, naming.play_cards), i),
                 ErrorReason.CARD_NOT_IN_HAND,
                 f"card {card} is not in the hand of seat {seat}",
             )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from cardrules.core.errors import ErrorReason, InvalidInput
+from cardrules.core.errors import ErrorReason, InvalidInput, join
 from cardrules.core.sam.apply import describe, step
 from cardrules.core.sam.deal import InstantWin, start_checked
 from cardrules.core.sam.events import Chop, Event, EventKind
@@ -34,15 +34,16 @@ def replay(record: RoundRecord) -> Replay:
     :class:`InvalidInput` at ``actions[i]`` (``ILLEGAL_ACTION``, the description starting with the
     :class:`Reason` code, e.g. ``DOES_NOT_BEAT: …``, ``HAND_OVER: …`` for an action after the end),
     ``actions[i].cards[j]`` for a card not in hand, and at ``actions`` (``ROUND_NOT_OVER``) when the hand is not
-    over after the last action.
+    over after the last action; each under the record's ``path`` in its ``naming``.
     """
     # The record validated its hands, leader and declarations when it was built (it is frozen): start from them
     # without checking them again.
     start = start_checked(record.hands, record.leader, record.declarations, record.house_rules)
+    path = record.path
     if isinstance(start, InstantWin):
         if record.actions:
             raise InvalidInput.one(
-                "actions[0]",
+                join(path, "actions[0]"),
                 ErrorReason.ILLEGAL_ACTION,
                 f"{Reason.HAND_OVER.name}: the hand ended at the deal ({start.kind.name} instant win)",
             )
@@ -51,10 +52,10 @@ def replay(record: RoundRecord) -> Replay:
     all_events: list[tuple[Event, ...]] = []
     chains: list[tuple[Chop, ...]] = []
     for i, action in enumerate(record.actions):
-        result = step(state, action, i)
+        result = step(state, action, i, path, record.naming)
         if isinstance(result, Illegal):
             raise InvalidInput.one(
-                f"actions[{i}]",
+                join(path, f"actions[{i}]"),
                 ErrorReason.ILLEGAL_ACTION,
                 f"{result.reason.name}: {describe(action)} is illegal: {result.reason.english}",
             )
@@ -72,7 +73,7 @@ def replay(record: RoundRecord) -> Replay:
                 chains[-1] = (*chains[-1], Chop(event.seat, event.other_seat or 0, event.chain_position))
     if state.ended is None:
         raise InvalidInput.one(
-            "actions",
+            join(path, "actions"),
             ErrorReason.ROUND_NOT_OVER,
             f"the hand is not over after the last action (seat {state.turn} is to act)",
         )
