@@ -82,3 +82,25 @@ func ExampleVerifyDeal() {
 	// commitment: af9613760f72635f…
 	// fair: true <nil>
 }
+
+// A backend asks for every seat's view and a spectator's in one call, then forwards each client its own copy.
+// Here the answer is built by hand, as the service would return it for Views: TableViewers(2).
+func ExampleViewFor() {
+	answer := &cardrulesv1.SamLocServiceLegalMovesResponse{Views: []*cardrulesv1.SamLocServiceLegalMovesView{
+		{Viewer: cardrules.SeatViewer(0), Answer: &cardrulesv1.SamLocServiceLegalMovesResponse{
+			Moves: []*cardrulesv1.SamMove{{Move: &cardrulesv1.SamMove_Pass{Pass: &cardrulesv1.SamPass{}}}}}},
+		{Viewer: cardrules.SeatViewer(1), Answer: &cardrulesv1.SamLocServiceLegalMovesResponse{}},
+		{Viewer: cardrules.SpectatorViewer(), Answer: &cardrulesv1.SamLocServiceLegalMovesResponse{}},
+	}}
+	for _, viewer := range cardrules.TableViewers(2) {
+		view, err := cardrules.ViewFor(answer, viewer)
+		fmt.Println(cardrules.ViewerName(viewer), "sees", len(view.GetMoves()), "moves", err)
+	}
+	_, err := cardrules.ViewFor(answer, cardrules.AuditViewer())
+	fmt.Println(errors.Is(err, cardrules.ErrNoView))
+	// Output:
+	// seat 0 sees 1 moves <nil>
+	// seat 1 sees 0 moves <nil>
+	// a spectator sees 0 moves <nil>
+	// true
+}
