@@ -63,7 +63,8 @@ const (
 
 // The unshuffled deck's suit order (♠ ♣ ♦ ♥), thirteen ranks each from the ace.
 var dealSuits = [4]cardrulesv1.Suit{
-	cardrulesv1.Suit_SUIT_SPADES, cardrulesv1.Suit_SUIT_CLUBS, cardrulesv1.Suit_SUIT_DIAMONDS, cardrulesv1.Suit_SUIT_HEARTS,
+	cardrulesv1.Suit_SUIT_SPADES, cardrulesv1.Suit_SUIT_CLUBS,
+	cardrulesv1.Suit_SUIT_DIAMONDS, cardrulesv1.Suit_SUIT_HEARTS,
 }
 
 // DealFrom recomputes the deal the service makes from in (cardrules-deal-v1, docs/fair-deal.md), with the

@@ -75,8 +75,8 @@ const encoder = new TextEncoder();
 
 /**
  * The deal the service makes from these inputs, recomputed here: `await dealFrom({ game: "sam_loc", serverSeed,
- * clientSeed: "table 7", nonce: 12n, seatCount: 4 })`. Throws a DealInputError naming the input when one is out of the
- * range `Deal` accepts (the same bounds), and an Error when the platform has no WebCrypto.
+ * clientSeed: "table 7", nonce: 12n, seatCount: 4 })`. Throws a DealInputError naming the input when one is out of
+ * the range `Deal` accepts (the same bounds), and an Error when the platform has no WebCrypto.
  */
 export async function dealFrom(input: DealInput): Promise<LocalDeal> {
   const perSeat = checkInput(input);

@@ -123,7 +123,10 @@ async function newHand(): Promise<void> {
   ui.verdict.hidden = true;
   ui.error.hidden = true;
   ui.game.hidden = false;
-  setPhase("dealing", words(`Dealing hand ${inputs.nonce} to ${seats} players…`, `Đang chia ván ${inputs.nonce} cho ${seats} người…`));
+  setPhase(
+    "dealing",
+    words(`Dealing hand ${inputs.nonce} to ${seats} players…`, `Đang chia ván ${inputs.nonce} cho ${seats} người…`),
+  );
   const dealt = await deal(sam, inputs);
   dealing = { inputs, dealt };
   showCommitment(dealt);
@@ -131,7 +134,12 @@ async function newHand(): Promise<void> {
   hand = new SamHand(sam, dealt.hands, leader);
   const start = await hand.start();
   const who = seatName(leader);
-  log(words(`Dealt. ${who.en} ${leader === PLAYER ? "lead" : "leads"} hand ${inputs.nonce}.`, `Đã chia. ${who.vi} đi trước ván ${inputs.nonce}.`));
+  log(
+    words(
+      `Dealt. ${who.en} ${leader === PLAYER ? "lead" : "leads"} hand ${inputs.nonce}.`,
+      `Đã chia. ${who.vi} đi trước ván ${inputs.nonce}.`,
+    ),
+  );
   if (start.state === undefined) {
     log(describeInstantWin(start.instantWinner, start.instantWin));
   }
@@ -155,7 +163,10 @@ async function advance(): Promise<void> {
   if (current.running) {
     const moves = await current.legalMoves();
     render(current, moves);
-    setPhase("your-turn", words("Your turn: pick cards or a legal move.", "Đến lượt bạn: chọn bài hoặc một nước đi hợp lệ."));
+    setPhase(
+      "your-turn",
+      words("Your turn: pick cards or a legal move.", "Đến lượt bạn: chọn bài hoặc một nước đi hợp lệ."),
+    );
     return;
   }
   render(current, []);
