@@ -190,3 +190,14 @@ test("inputs out of the range Deal accepts are refused, naming the input", async
   await dealFrom({ ...base, algorithm: "" });
   await dealFrom({ ...base, algorithm: DEAL_ALGORITHM });
 });
+
+test("the node and web entries export the same fair-deal and view functions", async () => {
+  const root = await import("@cardrules/client");
+  for (const entry of [await import("@cardrules/client/node"), await import("@cardrules/client/web")]) {
+    assert.equal(entry.dealFrom, root.dealFrom);
+    assert.equal(entry.verifyDeal, root.verifyDeal);
+    assert.equal(entry.verifyCommitment, root.verifyCommitment);
+    assert.equal(entry.viewFor, root.viewFor);
+    assert.equal(entry.viewers, root.viewers);
+  }
+});
