@@ -85,6 +85,12 @@ mkdir -p "$out/deploy/envoy/descriptors"
   --descriptor_set_out="$out/deploy/envoy/descriptors/cardrules.pb" \
   $protos "$gateway" "${google_api[@]}" google/rpc/status.proto google/rpc/error_details.proto)
 
+# The Envoy front's JSON routes are one per unary method of that descriptor set (deploy/envoy/render.py): re-render
+# the committed overlays from it, so a new RPC is routed without an edit (tests/deploy checks they are current).
+if [ "$out" = "$root" ]; then
+  "$py" "$root/deploy/envoy/render.py"
+fi
+
 # Server reflection (grpc.reflection v1 and v1alpha) answers from this descriptor set: the contract and the JSON
 # gateway with their imports and their comments (source info), so `grpcurl describe` shows the documentation.
 # Byte-for-byte deterministic; package data of the server (service/cardrules/server/reflection.py reads it).

@@ -84,7 +84,7 @@ class RulesReader(Generic[Rules]):
     Tables send the same few house rules over and over: each distinct serialized set is parsed and validated once.
     """
 
-    def __init__(self, message_class: type[Message], from_mapping: Callable[[dict[str, Any]], Rules]) -> None:
+    def __init__(self, message_class: type[Message], from_mapping: Callable[[dict[str, Any], str], Rules]) -> None:
         self._message_class = message_class
         self._from_mapping = from_mapping
         self._cached = lru_cache(maxsize=256)(self._read)
@@ -109,15 +109,10 @@ class RulesReader(Generic[Rules]):
         return self._cached(message.SerializeToString(deterministic=True), field)
 
     def _read(self, serialized: bytes, field: str) -> Rules:
-        values = rules_mapping(self._message_class.FromString(serialized), field)
-        try:
-            return self._from_mapping(values)
-        except InvalidInput as error:  # the core names "house_rules.<switch>": put it under the request's path
-            prefix = field.removesuffix("house_rules").rstrip(".")
-            raise error.under(prefix) if prefix else error from None
+        return self._from_mapping(rules_mapping(self._message_class.FromString(serialized), field), field)
 
 
-_WIDEST_REPEATS = 5  # SamInstantWinSet.kinds: at most the five kinds (cardrules.api.limits)
+_WIDEST_REPEATS = 5  # SamInstantWinSet.kinds: at most the five kinds (cardrules.api.sam.bounds)
 
 
 def widest(message: Message) -> Message:
