@@ -155,7 +155,7 @@ public final class FairDeal {
     Deal deal = dealFrom(game, serverSeed, clientSeed, nonce, hands.size());
     boolean same = true;
     for (int seat = 0; seat < hands.size(); seat++) {
-      List<Card> given = hands.get(seat).getCardsList();
+      List<Card> given = hands.get(seat) == null ? Collections.<Card>emptyList() : hands.get(seat).getCardsList();
       same &= Arrays.equals(sortedIndices(given), sortedIndices(deal.hands.get(seat).getCardsList()));
     }
     if (commitment != null) {

@@ -156,6 +156,9 @@ class FairDealTest {
     List<Cards> unsetCard = new ArrayList<>(sorted);
     unsetCard.set(0, sorted.get(0).toBuilder().setCards(0, Card.getDefaultInstance()).build());
     assertFalse(FairDeal.verify(FairDeal.Game.SAM_LOC, COUNTING, "table-7", 42, unsetCard, null));
+    List<Cards> noHand = new ArrayList<>(sorted);
+    noHand.set(0, null);
+    assertFalse(FairDeal.verify(FairDeal.Game.SAM_LOC, COUNTING, "table-7", 42, noHand, null));
   }
 
   @Test
