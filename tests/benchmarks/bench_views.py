@@ -53,9 +53,14 @@ VIEWERS = [cards_pb2.Viewer(seat=i) for i in range(SEATS)] + [cards_pb2.Viewer(s
 @dataclass(frozen=True)
 class Case:
     name: str
-    method: Callable[[Any, Any], Any]
+    method: Any  # an rpc_method servicer method; its conversion is method.__wrapped__
     service: Any
     request: Message
+
+
+def conversion(service: Any, method: str) -> Any:
+    """The servicer method's conversion itself (``rpc_method`` keeps it as ``__wrapped__``)."""
+    return getattr(type(service), method).__wrapped__
 
 
 def proto_card(card: int) -> cards_pb2.Card:
@@ -125,12 +130,12 @@ def sam_cases(rng: random.Random) -> list[Case]:
 def lieng_cases(rng: random.Random) -> list[Case]:
     service = lieng_servicer()
     stacks = [500] * SEATS
-    start = type(service).StartBetting.__wrapped__(service, lieng_pb2.StartBettingRequest(stacks=stacks, ante=10))
+    start = conversion(service, "StartBetting")(service, lieng_pb2.StartBettingRequest(stacks=stacks, ante=10))
     # Build the states through the service itself, so the requests are exactly what a backend sends.
     states = [start.state]
     sent: list[lieng_pb2.LiengAction] = []
-    legal = type(service).LegalMoves.__wrapped__
-    validate = type(service).ValidatePlay.__wrapped__
+    legal = conversion(service, "LegalMoves")
+    validate = conversion(service, "ValidatePlay")
     while states[-1].HasField("to_act"):  # the first seat raises, everyone else calls: a showdown
         last = states[-1]
         kinds = {o.kind: o for o in legal(service, lieng_pb2.LiengServiceLegalMovesRequest(state=last)).actions}
@@ -185,7 +190,7 @@ def timer(case: Case, request: Message) -> Callable[[int], float]:
     """µs of process CPU per call over ``number`` calls: parse the bytes, run the conversion, serialize."""
     data = request.SerializeToString()
     parse = type(request).FromString
-    handler = case.method.__wrapped__  # type: ignore[attr-defined]  # rpc_method keeps the conversion
+    handler = case.method.__wrapped__  # rpc_method keeps the conversion
     service = case.service
 
     def run(number: int) -> float:
@@ -213,7 +218,7 @@ def over_grpc(cases: list[Case], rounds: int) -> None:
             variants = {"plain": case.request, "views": with_views(case.request)}
             bodies = {}
             for variant, request in variants.items():
-                response_type = type(case.method.__wrapped__(case.service, request))  # type: ignore[attr-defined]
+                response_type = type(case.method.__wrapped__(case.service, request))
                 rpc = RpcCase(case.name, path, request, response_type, lambda r: None)
                 bodies[variant] = work / f"{variant}.bin"
                 bodies[variant].write_bytes(rpc.body())
@@ -237,8 +242,8 @@ def main() -> None:
     rng = random.Random(SEED)
     cases = sam_cases(rng) + lieng_cases(rng)
     for case in cases:  # checked once before timing: an answer, with one view per viewer
-        plain = case.method.__wrapped__(case.service, case.request)  # type: ignore[attr-defined]
-        viewed = case.method.__wrapped__(case.service, with_views(case.request))  # type: ignore[attr-defined]
+        plain = case.method.__wrapped__(case.service, case.request)
+        viewed = case.method.__wrapped__(case.service, with_views(case.request))
         assert not plain.views and len(viewed.views) == len(VIEWERS), case.name
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     if args.grpc:
