@@ -62,8 +62,8 @@ def well_formed(message: cards_pb2.Cards) -> tuple[Card, ...] | None:
 
 
 def cards_to_proto(cards: Iterable[Card]) -> list[Any]:
-    """The contract's cards as field dicts, for a message constructor (which builds them in C, about three times
-    faster than building ``Card`` messages and copying them in). Typed Any: the stubs want ``Card`` messages."""
+    """The contract's cards as field dicts, for a message constructor (which builds them in C, faster than building
+    ``Card`` messages and copying them in). Typed Any: the stubs want ``Card`` messages."""
     return [_CARD_FIELDS[c] for c in cards]
 
 

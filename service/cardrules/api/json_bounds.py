@@ -1,8 +1,8 @@
 """The bounds of api/limits.py checked on a JSON body's lists, before any field is read or any message is built.
 
-``json.loads`` (C) turns a body into dicts and lists at a few ms per 100 KB, and Envoy lets at most 255 KiB through;
-reading those into a message costs about a microsecond per JSON object more, and building it more again, so 20,000
-empty hands in 260 KB cost ~36 ms of CPU before ScoreLieng's own bound (1,000 hands) refused them. The gateway
+``json.loads`` (C) turns a body into dicts and lists quickly, and Envoy lets at most 255 KiB through; reading those
+into a message costs a Python step per JSON object more, and building it more again, so 20,000 empty hands in
+260 KB cost more CPU than a call may before ScoreLieng's own bound (1,000 hands) refused them. The gateway
 therefore compares the lengths of the lists at each bound's path first (under either spelling of each field name),
 and a list over its bound is refused at once with the words :func:`cardrules.api.limits.check_bounds` uses. Outer
 lists come first, and the elements of a list over its bound are not looked at. A ``Cards`` message given as card

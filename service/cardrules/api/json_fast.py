@@ -1,7 +1,7 @@
 """A faster reading and printing of the JSON gateway's requests and responses (same answers as json_mapping).
 
-``google.protobuf.json_format`` is pure Python: the largest legal request (ScoreLieng, 1000 hands, ~140 KB of
-JSON) took ~37 ms to parse and its response ~17 ms to print, over the 20 ms a call may cost. Here ``json.loads``
+``google.protobuf.json_format`` is pure Python: parsing the largest legal request (ScoreLieng, 1000 hands, ~140 KB
+of JSON) and printing its response took more than the CPU a call may cost (docs/limits.md). Here ``json.loads``
 (C) reads the body, one walk driven by the message descriptors checks every key and value and renames the keys to
 proto names, and the message constructor (C) builds the message from the nested dicts; responses are printed by a
 walk over a per-message plan in declaration order (the transcoder's order).

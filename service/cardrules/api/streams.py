@@ -5,8 +5,8 @@ response holds the same ``id`` and the unary response, or the ``google.rpc.Statu
 failed with. :class:`StreamCalls` reads one request's bytes and answers it with the very conversion the unary
 servicer method wraps (``rpc_method``'s ``__wrapped__``, through :func:`cardrules.api.errors.outcome`): the same
 bounds, core, response and errors, message for message. The answer is an ordinary stream response message,
-serialized by protobuf: writing its bytes by hand saved 2–3 µs of the 180–300 µs a stream message costs the server,
-too little to pay for a hand-kept layout that a new field could silently miss.
+serialized by protobuf: writing its bytes by hand saved a percent or two of what a stream message costs the
+server, too little to pay for a hand-kept layout that a new field could silently miss.
 
 Running the stream (authentication, admission, the in-flight limit, order, logs, metrics, draining) is the
 server's job: cardrules.server.streams.

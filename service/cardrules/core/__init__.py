@@ -8,7 +8,7 @@ One style for its values, in both games:
   :mod:`cardrules.core.trusted`;
 - what the core answers (``Applied``, ``Illegal``, ``Combination``, events, ``LegalMoves``, scores, rankings, pots,
   transfers, settlements, replays) is a ``NamedTuple``: nothing to check, and the cheapest immutable value CPython
-  builds — a settlement returns about twenty of them, and frozen dataclasses made ``settle_pots`` about 0.6× as fast
+  builds — a settlement returns about twenty of them, and frozen dataclasses made ``settle_pots`` markedly slower
   (tests/benchmarks/README.md);
 - the codes a result reports (reasons, event kinds, transfer reasons) are ``StrEnum``s whose values are their names.
 """

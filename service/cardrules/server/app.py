@@ -169,8 +169,8 @@ async def start_server(
     for binding in bindings:
         binding.register(server)
     # Everything built so far (the services' tables, the modules) lives as long as the process: keep it out of the
-    # collector's full passes. A full pass walked ~130,000 objects and held the event loop for up to ~60 ms
-    # whenever requests allocated much (thousands of field violations), so health checks waited behind it.
+    # collector's full passes. A full pass walks all of it and holds the event loop whenever requests allocate much
+    # (thousands of field violations), so health checks waited behind it.
     gc.collect()
     gc.freeze()
     health = add_health(server, names)

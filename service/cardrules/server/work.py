@@ -2,17 +2,17 @@
 
 A grpc.aio worker serves every call from one event loop, and a health check or a cheap call needs several turns
 of that loop (the call is taken from grpc, its message read, its answer written). Rules handlers are plain
-computation: run on the loop, each turn waits for every handler that became ready before it, so four 15 ms calls
-in flight (or four ``Stream`` messages, one per stream) made every turn of a health check wait ~60 ms and the whole
-check 0.3–0.5 s. Run on a thread of their own, the handlers share the interpreter with the loop through the GIL,
-which Python hands to a waiting thread at least every switch interval (SWITCH_INTERVAL): a turn of the loop then
-waits a fraction of a millisecond, whatever the handlers cost.
+computation: run on the loop, each turn waits for every handler that became ready before it, so a few costly calls
+in flight (or a few ``Stream`` messages, one per stream) made every turn of a health check wait for all of them,
+and the whole check several times as long. Run on a thread of their own, the handlers share the interpreter with
+the loop through the GIL, which Python hands to a waiting thread at least every switch interval (SWITCH_INTERVAL):
+a turn of the loop then waits a fraction of a millisecond, whatever the handlers cost.
 
 The handlers of one worker run on one thread, one at a time, in the order they were ready: with the GIL, more
 threads would not compute faster, they would only let costly calls slow each other down. A call or stream message
-whose request is at most ``inline_bytes`` long runs on the loop as before: its work is bounded by its size (no
-request costs more than ~2 µs of handler time per byte, and the costliest of 1 KiB or less measured takes 0.2 ms;
-tests/benchmarks/README.md, "Fairness"), and the hop to the thread would cost more than it spares.
+whose request is at most ``inline_bytes`` long runs on the loop as before: its work is bounded by its size (the
+handler time per request byte is bounded; figures in tests/benchmarks/README.md, "Fairness"), and the hop to the
+thread would cost more than it spares.
 
 The API layer's handlers call :func:`run_handler`; the interceptor decides per call, with :func:`metered`, whether
 that work goes to the thread, and reads back the CPU it took there for the handler CPU metric.
@@ -34,9 +34,9 @@ T = TypeVar("T")
 
 # How long a thread holding the GIL may keep it while another waits (CPython's default is 5 ms). grpc hands the
 # server new calls one per turn of the loop, so while the thread computes, every new call waits up to this long to
-# be taken: at 1 ms, a busy worker on a loaded machine took ~150 calls/s and calls with short deadlines expired in
-# grpc's queue, where the server never sees them (tests/server/test_call_logs.py). Only contended switches happen
-# more often: a thread computing alone is not interrupted.
+# be taken: at a millisecond or more, a busy worker on a loaded machine took new calls so slowly that calls with
+# short deadlines expired in grpc's queue, where the server never sees them (tests/server/test_call_logs.py).
+# Only contended switches happen more often: a thread computing alone is not interrupted.
 SWITCH_INTERVAL = 0.0002
 # Requests up to this many bytes are computed on the event loop (see the module docstring).
 INLINE_BYTES = 1024

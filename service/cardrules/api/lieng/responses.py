@@ -1,8 +1,7 @@
 """Core values → Liêng response messages.
 
 Nested messages are given to the constructors as field dicts where there are many (scores, seats, pots,
-transfers): the constructor builds them in C, about three times faster than building each message and copying it
-in.
+transfers): the constructor builds them in C, faster than building each message and copying it in.
 """
 
 from __future__ import annotations

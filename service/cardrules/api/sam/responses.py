@@ -1,7 +1,7 @@
 """Core values → Sâm Lốc response messages.
 
 Nested messages are given to the constructors as field dicts where there are many (cards, seats, moves): the
-constructor builds them in C, about three times faster than building each message and copying it in.
+constructor builds them in C, faster than building each message and copying it in.
 """
 
 from __future__ import annotations

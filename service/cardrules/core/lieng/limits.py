@@ -30,8 +30,8 @@ UNCAPPED_RAISE_ORBITS = 50
 """Without ``max_raise_rounds`` the rules cap raising only by the stacks, which are not bounded. A record is
 accepted with up to 50 orbits containing a raise: each raise adds at least ``min_raise``, so that is a pot of
 more than 50 minimum raises per active seat, far beyond the few dozen actions of a real round. (At 100 orbits
-the longest record, 606 actions, cost about 13 ms of server CPU; with four of them in flight a health check
-waited more than 100 ms at p99: tests/benchmarks/README.md, worst cases.)"""
+the longest record, 606 actions, kept a worker so busy that four of them in flight pushed health checks past
+their latency target: tests/benchmarks/README.md, worst cases.)"""
 
 
 def max_round_actions(seats: int, max_raise_rounds: int | None = None) -> int:

@@ -60,6 +60,6 @@ def finish_on_two_forbidden(state: TableState) -> bool:
 
 
 # Read once: an attribute of an enum class (``BaoMot.FORBIDDEN``) takes EnumType's generic ``__getattr__`` hook in
-# CPython 3.11 (≈ 0.4 µs, twenty times a global read), and these are read on every play.
+# CPython 3.11 (many times the cost of a global read), and these are read on every play.
 _BAO_MOT_FORBIDDEN = BaoMot.FORBIDDEN
 _FINISH_FORBIDDEN = FinishWithTwo.FORBIDDEN

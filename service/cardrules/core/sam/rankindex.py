@@ -5,7 +5,7 @@ into the 7 little-endian bytes of that mask: byte i holds the four suits of rank
 2i + 1 (high nibble). Every table below is indexed ``[i][byte]`` and holds what those two ranks contribute, so a
 whole hand is answered by seven table lookups instead of a Python loop over the cards (this is what makes
 :func:`cardrules.core.sam.moves.legal_moves` cheap on a fresh hand).
-The four tables hold 7 × 256 entries each (a few thousand small tuples), built once at import (about 10 ms).
+The four tables hold 7 × 256 entries each (a few thousand small tuples), built once at import.
 """
 
 from __future__ import annotations
