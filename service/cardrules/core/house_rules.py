@@ -16,18 +16,19 @@ def switches_from_mapping(
     enums: Mapping[str, type[enum.Enum]],
     enum_sets: Mapping[str, type[enum.Enum]],
     game: str,
+    field: str = "house_rules",
 ) -> dict[str, Any]:
     """``{name: value}`` for the switches ``values`` sets; absent or ``None`` values mean the default.
 
     ``known``: every switch name; ``enums``: the switches whose value is one member (the member itself or its
     name, any case); ``enum_sets``: the switches whose value is a set of members (a list of those). An unknown
-    switch is UNKNOWN_FIELD and an unknown member UNKNOWN_ENUM_VALUE, each at ``house_rules.<name>``, all named
-    at once.
+    switch is UNKNOWN_FIELD and an unknown member UNKNOWN_ENUM_VALUE, each at ``<field>.<name>`` (``field``: where
+    the caller holds the switches), all named at once.
     """
     problems: list[FieldViolation] = []
     kwargs: dict[str, Any] = {}
     for name, value in (values or {}).items():
-        path = f"house_rules.{name}"
+        path = f"{field}.{name}"
         if name not in known:
             problems.append(
                 FieldViolation(

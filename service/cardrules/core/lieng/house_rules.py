@@ -7,9 +7,10 @@ out-of-range value with :class:`InvalidInput` at ``house_rules.<name>``.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import InitVar, dataclass
 from typing import Any
 
 from cardrules.core.checks import is_int
@@ -82,11 +83,13 @@ class HouseRules:
     fee_bps: int = 0
     timeout_checks: bool = False
 
-    def __post_init__(self) -> None:
+    path: InitVar[str] = "house_rules"
+
+    def __post_init__(self, path: str) -> None:
         problems: list[FieldViolation] = []
 
         def bad(name: str, description: str, reason: ErrorReason = ErrorReason.OUT_OF_RANGE) -> None:
-            problems.append(FieldViolation(f"house_rules.{name}", reason, description))
+            problems.append(FieldViolation(f"{path}.{name}", reason, description))
 
         if not is_int(self.max_players) or not MIN_SEATS <= self.max_players <= MAX_SEATS:
             bad(
@@ -123,18 +126,18 @@ class HouseRules:
         return ante if self.min_raise is None else self.min_raise
 
     @classmethod
-    def from_mapping(cls, values: Mapping[str, Any] | None) -> HouseRules:
+    def from_mapping(cls, values: Mapping[str, Any] | None, field: str = "house_rules") -> HouseRules:
         """Build from ``{"a23": "ACE_HIGH", "fee_bps": 500, …}``; absent or ``None`` values mean the default.
 
         Enum switches accept the enum member or its name (any case). Unknown switches and out-of-range values
-        raise :class:`InvalidInput` at ``house_rules.<name>``.
+        raise :class:`InvalidInput` at ``<field>.<name>``.
         """
-        return cls(**switches_from_mapping(values, _FIELDS, _ENUMS, {}, "Liêng"))
+        return cls(**switches_from_mapping(values, _FIELDS, _ENUMS, {}, "Liêng", field), path=field)
 
 
 DEFAULT_RULES = HouseRules()
 """The house rules when a caller names none."""
 
 
-_FIELDS = tuple(HouseRules.__dataclass_fields__)
+_FIELDS = tuple(f.name for f in dataclasses.fields(HouseRules))
 _ENUMS: dict[str, type[enum.Enum]] = {"a23": A23, "suit_tie_break": SuitTieBreak, "excess": Excess}

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import InitVar, dataclass
 from typing import Any
 
 from cardrules.core.checks import is_int
@@ -143,11 +144,13 @@ class HouseRules:
     fee_bps: int = 0
     timeout_lead: TimeoutLead = TimeoutLead.LOWEST_SINGLE
 
-    def __post_init__(self) -> None:
+    path: InitVar[str] = "house_rules"
+
+    def __post_init__(self, path: str) -> None:
         problems: list[FieldViolation] = []
 
         def bad(name: str, description: str, reason: ErrorReason = ErrorReason.OUT_OF_RANGE) -> None:
-            problems.append(FieldViolation(f"house_rules.{name}", reason, description))
+            problems.append(FieldViolation(f"{path}.{name}", reason, description))
 
         if not is_int(self.max_players) or not 2 <= self.max_players <= 5:
             bad("max_players", f"max_players must be an integer 2..5, got {self.max_players!r}")
@@ -179,16 +182,18 @@ class HouseRules:
             raise InvalidInput(*problems)
 
     @classmethod
-    def from_mapping(cls, values: Mapping[str, Any] | None) -> HouseRules:
+    def from_mapping(cls, values: Mapping[str, Any] | None, field: str = "house_rules") -> HouseRules:
         """Build from ``{"fee_bps": 500, "chop_chain": "DOUBLE", "instant_wins": ["DRAGON"], ...}``.
 
         Keys are the §7 names in snake_case; enum values are the uppercase names of the rules text; absent keys
         (or ``None`` values) take the defaults. An unknown key or an out-of-range value raises :class:`InvalidInput` at
-        ``house_rules.<name>``.
+        ``<field>.<name>``.
         """
-        return cls(**switches_from_mapping(values, _FIELDS, _ENUMS, {"instant_wins": InstantWinKind}, "Sâm"))
+        return cls(
+            **switches_from_mapping(values, _FIELDS, _ENUMS, {"instant_wins": InstantWinKind}, "Sâm", field), path=field
+        )
 
 
 DEFAULT_RULES = HouseRules()
 
-_FIELDS = tuple(HouseRules.__dataclass_fields__)
+_FIELDS = tuple(f.name for f in dataclasses.fields(HouseRules))
