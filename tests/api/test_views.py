@@ -15,11 +15,16 @@ from typing import Any
 
 import pytest
 from google.protobuf.message import Message
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from cardrules.api.lieng import LiengService
-from cardrules.api.sam import SamLocService
+from cardrules.api.sam import SamLocService, state_to_proto
+from cardrules.core import lieng, sam
 from cardrules.core.errors import ErrorReason, InvalidInput
 from cardrules.v1 import cards_pb2, lieng_pb2, sam_loc_pb2
+from tests.support import samkit
+from tests.support.lieng_rounds import rounds
 from tests.support.sam_rounds import deal
 from tests.support.view_checks import (
     SPECTATOR,
@@ -319,6 +324,89 @@ def test_lieng_views_over_random_rounds() -> None:
         checked += play_lieng_round(rng)
         rounds += 1
     assert rounds >= 100
+
+
+# --- generated rounds, and the cases a card scan cannot see -----------------------------------------------------
+
+
+def lieng_record_proto(record: lieng.RoundRecord) -> lieng_pb2.LiengRoundRecord:
+    rules = record.house_rules
+    message = lieng_pb2.LiengRoundRecord(
+        stacks=record.stacks,
+        ante=record.ante or 0,
+        first_actor=record.first_actor,
+        hands=[cards_pb2.Cards(cards=[proto_card(c) for c in hand or ()]) for hand in record.hands],
+        house_rules=lieng_pb2.LiengHouseRules(
+            min_raise=rules.min_raise,
+            max_raise=rules.max_raise,
+            max_raise_rounds=rules.max_raise_rounds,
+            a23=f"LIENG_A23_{rules.a23.name}",
+            suit_tie_break=f"LIENG_SUIT_TIE_BREAK_{rules.suit_tie_break.name}",
+            excess=f"LIENG_EXCESS_{rules.excess.name}",
+            fee_bps=rules.fee_bps,
+        ),
+    )
+    for action in record.actions:
+        message.actions.add(seat=action.seat, kind=f"LIENG_ACTION_KIND_{action.kind.name}", amount=action.amount)
+    return message
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(rounds(), st.randoms(use_true_random=False))
+def test_lieng_views_of_generated_rounds(drawn: tuple[lieng.RoundRecord, list[lieng.BettingState]], rng: Any) -> None:
+    """tests/support/lieng_rounds.py's rounds, settled with every viewer: each sees exactly the showdown's hands."""
+    record, states = drawn
+    final = states[-1]
+    unfolded = {i for i, seat in enumerate(final.seats) if not seat.folded}
+    showdown = unfolded if len(unfolded) > 1 else set()
+    message = lieng_record_proto(record)
+    shown = set().union(set(), *(keys(message.hands[i].cards) for i in showdown))
+    viewers = asked(rng, len(record.stacks))
+    settled = call(
+        LIENG,
+        "SettleRound",
+        lieng_pb2.LiengServiceSettleRoundRequest(round=message, views=[v.proto() for v in viewers]),
+    )
+    own = {Viewer(seat=i): keys(hand.cards) for i, hand in enumerate(message.hands)}
+    lieng_check_views(settled, viewers, {v: own.get(v, set()) | shown for v in viewers}, showdown)
+
+
+def test_a_stuck_leaders_pass_is_seen_by_itself_only() -> None:
+    """A move list that is a pass alone tells that the leader holds a single 2 (docs/rules/sam-loc.md §9.1): only the
+    leader and the audit view see it. The card scan cannot catch this one, so it is checked by name."""
+    rules = sam.HouseRules(finish_with_two=sam.FinishWithTwo.FORBIDDEN, instant_wins=frozenset())
+    state = samkit.table(["2H", "3S 4S"], turn="A", rules=rules)
+    viewers = every_viewer(2)
+    request = sam_loc_pb2.SamLocServiceLegalMovesRequest(
+        house_rules=sam_loc_pb2.SamHouseRules(finish_with_two="SAM_FINISH_WITH_TWO_FORBIDDEN", instant_wins={}),
+        state=state_to_proto(state),
+        views=[v.proto() for v in viewers],
+    )
+    answer = call(SAM, "LegalMoves", request)
+    assert [move.WhichOneof("move") for move in answer.moves] == ["pass"]
+    seen = {view.viewer.WhichOneof("viewer") + str(view.viewer.seat): len(view.answer.moves) for view in answer.views}
+    assert seen == {"seat0": 1, "seat1": 0, "spectator0": 0, "audit0": 1}
+    assert all(view.answer.seat == 0 for view in answer.views)
+
+
+def test_an_illegal_plays_cards_are_the_actors_alone() -> None:
+    """B offers its 2S out of turn: only B and the audit view see which card it offered."""
+    state = samkit.table(["3S 4S", "2S 5C", "6D 7D"], turn="A", rules=sam.HouseRules(instant_wins=frozenset()))
+    viewers = every_viewer(3)
+    request = sam_loc_pb2.SamLocServiceValidatePlayRequest(
+        house_rules=sam_loc_pb2.SamHouseRules(instant_wins={}),
+        state=state_to_proto(state),
+        action=sam_loc_pb2.SamAction(seat=1, play=cards_pb2.Cards(cards=[proto_card(samkit.cards("2S")[0])])),
+        views=[v.proto() for v in viewers],
+    )
+    answer = call(SAM, "ValidatePlay", request)
+    assert not answer.legal and answer.reason == sam_loc_pb2.SAM_REASON_NOT_YOUR_TURN
+    has = {
+        view.viewer.WhichOneof("viewer") + str(view.viewer.seat): view.answer.HasField("combination")
+        for view in answer.views
+    }
+    assert has == {"seat0": False, "seat1": True, "seat2": False, "spectator0": False, "audit0": True}
+    assert {view.answer.reason for view in answer.views} == {sam_loc_pb2.SAM_REASON_NOT_YOUR_TURN}
 
 
 # --- bad viewers ------------------------------------------------------------------------------------------------
