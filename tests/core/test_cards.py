@@ -3,7 +3,7 @@
 import pytest
 
 from cardrules.core.cards import CARDS, Card, Rank, Suit, check_distinct, format_cards, parse_cards
-from cardrules.core.errors import ErrorReason, InvalidInput
+from cardrules.core.errors import InvalidInput, join
 
 
 def test_all_52_cards_round_trip() -> None:
@@ -60,4 +60,7 @@ def test_duplicates_named() -> None:
         ("x[1]", "MALFORMED_CARD"),
         ("x[2]", "DUPLICATE_CARD"),
     ]
-    assert InvalidInput.one("a", ErrorReason.INVALID_VALUE, "d").under("state").violations[0].field == "state.a"
+    assert join("state", "seats[1]") == "state.seats[1]"
+    assert join("hands", "[2]") == "hands[2]"
+    assert join("", "turn") == "turn"
+    assert join("state", "") == "state"

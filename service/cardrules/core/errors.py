@@ -78,13 +78,6 @@ class FieldViolation:
     reason: ErrorReason
     description: str
 
-    def under(self, prefix: str) -> FieldViolation:
-        """The same violation with ``prefix`` put in front of its path (``state`` + ``seats[1]``)."""
-        if not prefix:
-            return self
-        joined = f"{prefix}{self.field}" if self.field.startswith("[") else f"{prefix}.{self.field}"
-        return FieldViolation(joined if self.field else prefix, self.reason, self.description)
-
 
 _set = object.__setattr__
 
@@ -120,10 +113,6 @@ class InvalidInput(ValueError):
     def one(cls, field: str, reason: ErrorReason, description: str) -> InvalidInput:
         """Shorthand for a single violation."""
         return cls(FieldViolation(field, reason, description))
-
-    def under(self, prefix: str) -> InvalidInput:
-        """The same error with every path put under ``prefix``."""
-        return InvalidInput(*(v.under(prefix) for v in self.violations), unlisted=self.unlisted)
 
 
 class Faults:

@@ -154,18 +154,18 @@ class Action:
             raise InvalidInput(*problems)
 
     @classmethod
-    def of(cls, seat: int, kind: ActionKind | str, amount: int = 0) -> Action:
-        """Build from a kind given as an enum member or its name (any case)."""
+    def of(cls, seat: int, kind: ActionKind | str, amount: int = 0, path: str = "") -> Action:
+        """Build from a kind given as an enum member or its name (any case); bad input named under ``path``."""
         if isinstance(kind, str):
             member = ActionKind.__members__.get(kind.upper())
             if member is None:
                 raise InvalidInput.one(
-                    "kind",
+                    join(path, "kind"),
                     ErrorReason.UNKNOWN_ENUM_VALUE,
                     f"kind must be one of {', '.join(ActionKind.__members__)}, got {kind!r}",
                 )
             kind = member
-        return cls(seat, kind, amount)
+        return cls(seat, kind, amount, path)
 
 
 @dataclass(frozen=True, slots=True)

@@ -125,11 +125,11 @@ class RoundRecord:
                 else:
                     seat, kind, *rest = item
                     if len(rest) > 1:
-                        raise InvalidInput.one("", ErrorReason.INVALID_VALUE, "an action is (seat, kind[, amount])")
+                        raise TypeError("an action is (seat, kind[, amount])")
                     amount = rest[0] if rest else 0
-                    parsed_actions.append(Action.of(seat, kind, amount))
+                    parsed_actions.append(Action.of(seat, kind, amount, f"actions[{i}]"))
             except InvalidInput as error:
-                problems.extend(error.under(f"actions[{i}]").violations)
+                problems.extend(error.violations)
             except (TypeError, ValueError):
                 problems.append(
                     FieldViolation(f"actions[{i}]", ErrorReason.INVALID_VALUE, "an action is (seat, kind[, amount])")
