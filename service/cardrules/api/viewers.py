@@ -1,4 +1,5 @@
-"""The request's ``views`` (``cardrules.v1.Viewer`` messages) → core viewers, and their bound.
+"""The request's ``views`` (``cardrules.v1.Viewer`` messages) → core viewers, their bound, and the views added to
+an answer (:func:`with_views`; what each view leaves out is the game's ``views`` module's to say).
 
 A request may ask for at most one view per seat, one for a spectator and one for the audit view, each once; a
 viewer that names no seat or role, a seat outside the table or a repeat is ``INVALID_ARGUMENT`` naming it
