@@ -113,4 +113,73 @@ namespace Cardrules.V1
             throw new ProtoJsonException(path + ": unknown cardrules.v1.ErrorReason value \"" + name + "\"");
         }
     }
+
+    [DataContract(Name = "ReplayStop", Namespace = "cardrules.v1")]
+    public sealed partial class ReplayStop : IProtoMessage
+    {
+        [DataMember(Name = "index", Order = 1)]
+        public int Index { get; set; }
+
+        [DataMember(Name = "field", Order = 2)]
+        public string Field { get; set; } = "";
+
+        [DataMember(Name = "reason", Order = 3)]
+        public ErrorReason Reason { get; set; }
+
+        [DataMember(Name = "description", Order = 4)]
+        public string Description { get; set; } = "";
+
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
+        public JsonObject ToJson()
+        {
+            var json = new JsonObject();
+            json.Add("index", ProtoJson.WriteInt32(Index));
+            json.Add("field", ProtoJson.WriteString(Field));
+            json.Add("reason", ErrorReasonJson.Write(Reason));
+            json.Add("description", ProtoJson.WriteString(Description));
+            return json;
+        }
+
+        public override string ToString()
+        {
+            return JsonText.Serialize(ToJson());
+        }
+
+        /// <summary>Reads proto3 JSON (lowerCamelCase or proto field names). Unknown fields are an error unless
+        /// <paramref name="ignoreUnknownFields"/>, which responses from a newer server need.</summary>
+        public static ReplayStop FromJson(string text, bool ignoreUnknownFields = false)
+        {
+            return Read(JsonText.Parse(text), ignoreUnknownFields, "");
+        }
+
+        public static ReplayStop Read(object json, bool ignoreUnknownFields, string path)
+        {
+            var message = new ReplayStop();
+            foreach (var entry in ProtoJson.ReadObject(json, path))
+            {
+                if (entry.Value == null) continue; // JSON null means the field's default
+                var at = ProtoJson.Child(path, entry.Key);
+                switch (entry.Key)
+                {
+                    case "index":
+                        message.Index = ProtoJson.ReadInt32(entry.Value, at);
+                        break;
+                    case "field":
+                        message.Field = ProtoJson.ReadString(entry.Value, at);
+                        break;
+                    case "reason":
+                        message.Reason = ErrorReasonJson.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "description":
+                        message.Description = ProtoJson.ReadString(entry.Value, at);
+                        break;
+                    default:
+                        if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.ReplayStop");
+                        break;
+                }
+            }
+            return message;
+        }
+    }
 }

@@ -2408,4 +2408,225 @@ namespace Cardrules.V1
             return message;
         }
     }
+
+    [DataContract(Name = "LiengServiceReplayRoundRequest", Namespace = "cardrules.v1")]
+    public sealed partial class LiengServiceReplayRoundRequest : IProtoMessage
+    {
+        [DataMember(Name = "round", Order = 1, EmitDefaultValue = false)]
+        public LiengRoundRecord Round { get; set; }
+
+        [DataMember(Name = "viewer", Order = 2, EmitDefaultValue = false)]
+        public Viewer Viewer { get; set; }
+
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
+        public JsonObject ToJson()
+        {
+            var json = new JsonObject();
+            if (Round != null) json.Add("round", ProtoJson.WriteMessage(Round));
+            if (Viewer != null) json.Add("viewer", ProtoJson.WriteMessage(Viewer));
+            return json;
+        }
+
+        public override string ToString()
+        {
+            return JsonText.Serialize(ToJson());
+        }
+
+        /// <summary>Reads proto3 JSON (lowerCamelCase or proto field names). Unknown fields are an error unless
+        /// <paramref name="ignoreUnknownFields"/>, which responses from a newer server need.</summary>
+        public static LiengServiceReplayRoundRequest FromJson(string text, bool ignoreUnknownFields = false)
+        {
+            return Read(JsonText.Parse(text), ignoreUnknownFields, "");
+        }
+
+        public static LiengServiceReplayRoundRequest Read(object json, bool ignoreUnknownFields, string path)
+        {
+            var message = new LiengServiceReplayRoundRequest();
+            foreach (var entry in ProtoJson.ReadObject(json, path))
+            {
+                if (entry.Value == null) continue; // JSON null means the field's default
+                var at = ProtoJson.Child(path, entry.Key);
+                switch (entry.Key)
+                {
+                    case "round":
+                        message.Round = LiengRoundRecord.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "viewer":
+                        message.Viewer = Viewer.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    default:
+                        if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.LiengServiceReplayRoundRequest");
+                        break;
+                }
+            }
+            return message;
+        }
+    }
+
+    [DataContract(Name = "LiengServiceReplayRoundResponse", Namespace = "cardrules.v1")]
+    public sealed partial class LiengServiceReplayRoundResponse : IProtoMessage
+    {
+        [DataMember(Name = "viewer", Order = 1, EmitDefaultValue = false)]
+        public Viewer Viewer { get; set; }
+
+        [DataMember(Name = "start", Order = 2, EmitDefaultValue = false)]
+        public StartBettingResponse Start { get; set; }
+
+        [DataMember(Name = "hands", Order = 3)]
+        public List<Cards> Hands { get; set; } = new List<Cards>();
+
+        [DataMember(Name = "steps", Order = 4)]
+        public List<LiengReplayStep> Steps { get; set; } = new List<LiengReplayStep>();
+
+        [DataMember(Name = "stopped", Order = 5, EmitDefaultValue = false)]
+        public ReplayStop Stopped { get; set; }
+
+        [DataMember(Name = "illegalReason", Order = 6)]
+        public LiengReason IllegalReason { get; set; }
+
+        [DataMember(Name = "settlement", Order = 7, EmitDefaultValue = false)]
+        public LiengServiceSettleRoundResponse Settlement { get; set; }
+
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
+        public JsonObject ToJson()
+        {
+            var json = new JsonObject();
+            if (Viewer != null) json.Add("viewer", ProtoJson.WriteMessage(Viewer));
+            if (Start != null) json.Add("start", ProtoJson.WriteMessage(Start));
+            json.Add("hands", ProtoJson.WriteList(Hands, "hands", item => ProtoJson.WriteMessage(item)));
+            json.Add("steps", ProtoJson.WriteList(Steps, "steps", item => ProtoJson.WriteMessage(item)));
+            if (Stopped != null) json.Add("stopped", ProtoJson.WriteMessage(Stopped));
+            json.Add("illegalReason", LiengReasonJson.Write(IllegalReason));
+            if (Settlement != null) json.Add("settlement", ProtoJson.WriteMessage(Settlement));
+            return json;
+        }
+
+        public override string ToString()
+        {
+            return JsonText.Serialize(ToJson());
+        }
+
+        /// <summary>Reads proto3 JSON (lowerCamelCase or proto field names). Unknown fields are an error unless
+        /// <paramref name="ignoreUnknownFields"/>, which responses from a newer server need.</summary>
+        public static LiengServiceReplayRoundResponse FromJson(string text, bool ignoreUnknownFields = false)
+        {
+            return Read(JsonText.Parse(text), ignoreUnknownFields, "");
+        }
+
+        public static LiengServiceReplayRoundResponse Read(object json, bool ignoreUnknownFields, string path)
+        {
+            var message = new LiengServiceReplayRoundResponse();
+            foreach (var entry in ProtoJson.ReadObject(json, path))
+            {
+                if (entry.Value == null) continue; // JSON null means the field's default
+                var at = ProtoJson.Child(path, entry.Key);
+                switch (entry.Key)
+                {
+                    case "viewer":
+                        message.Viewer = Viewer.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "start":
+                        message.Start = StartBettingResponse.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "hands":
+                        ProtoJson.ReadList(entry.Value, at, message.Hands, (item, itemPath) => Cards.Read(item, ignoreUnknownFields, itemPath));
+                        break;
+                    case "steps":
+                        ProtoJson.ReadList(entry.Value, at, message.Steps, (item, itemPath) => LiengReplayStep.Read(item, ignoreUnknownFields, itemPath));
+                        break;
+                    case "stopped":
+                        message.Stopped = ReplayStop.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "illegalReason": case "illegal_reason":
+                        message.IllegalReason = LiengReasonJson.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "settlement":
+                        message.Settlement = LiengServiceSettleRoundResponse.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    default:
+                        if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.LiengServiceReplayRoundResponse");
+                        break;
+                }
+            }
+            return message;
+        }
+    }
+
+    [DataContract(Name = "LiengReplayStep", Namespace = "cardrules.v1")]
+    public sealed partial class LiengReplayStep : IProtoMessage
+    {
+        [DataMember(Name = "index", Order = 1)]
+        public int Index { get; set; }
+
+        [DataMember(Name = "action", Order = 2, EmitDefaultValue = false)]
+        public LiengAction Action { get; set; }
+
+        [DataMember(Name = "resolvedAction", Order = 3, EmitDefaultValue = false)]
+        public LiengAction ResolvedAction { get; set; }
+
+        [DataMember(Name = "events", Order = 4)]
+        public List<LiengEvent> Events { get; set; } = new List<LiengEvent>();
+
+        [DataMember(Name = "state", Order = 5, EmitDefaultValue = false)]
+        public LiengBettingState State { get; set; }
+
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
+        public JsonObject ToJson()
+        {
+            var json = new JsonObject();
+            json.Add("index", ProtoJson.WriteInt32(Index));
+            if (Action != null) json.Add("action", ProtoJson.WriteMessage(Action));
+            if (ResolvedAction != null) json.Add("resolvedAction", ProtoJson.WriteMessage(ResolvedAction));
+            json.Add("events", ProtoJson.WriteList(Events, "events", item => ProtoJson.WriteMessage(item)));
+            if (State != null) json.Add("state", ProtoJson.WriteMessage(State));
+            return json;
+        }
+
+        public override string ToString()
+        {
+            return JsonText.Serialize(ToJson());
+        }
+
+        /// <summary>Reads proto3 JSON (lowerCamelCase or proto field names). Unknown fields are an error unless
+        /// <paramref name="ignoreUnknownFields"/>, which responses from a newer server need.</summary>
+        public static LiengReplayStep FromJson(string text, bool ignoreUnknownFields = false)
+        {
+            return Read(JsonText.Parse(text), ignoreUnknownFields, "");
+        }
+
+        public static LiengReplayStep Read(object json, bool ignoreUnknownFields, string path)
+        {
+            var message = new LiengReplayStep();
+            foreach (var entry in ProtoJson.ReadObject(json, path))
+            {
+                if (entry.Value == null) continue; // JSON null means the field's default
+                var at = ProtoJson.Child(path, entry.Key);
+                switch (entry.Key)
+                {
+                    case "index":
+                        message.Index = ProtoJson.ReadInt32(entry.Value, at);
+                        break;
+                    case "action":
+                        message.Action = LiengAction.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "resolvedAction": case "resolved_action":
+                        message.ResolvedAction = LiengAction.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "events":
+                        ProtoJson.ReadList(entry.Value, at, message.Events, (item, itemPath) => LiengEvent.Read(item, ignoreUnknownFields, itemPath));
+                        break;
+                    case "state":
+                        message.State = LiengBettingState.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    default:
+                        if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.LiengReplayStep");
+                        break;
+                }
+            }
+            return message;
+        }
+    }
 }

@@ -2591,4 +2591,225 @@ namespace Cardrules.V1
             return message;
         }
     }
+
+    [DataContract(Name = "SamLocServiceReplayRoundRequest", Namespace = "cardrules.v1")]
+    public sealed partial class SamLocServiceReplayRoundRequest : IProtoMessage
+    {
+        [DataMember(Name = "round", Order = 1, EmitDefaultValue = false)]
+        public SamRoundRecord Round { get; set; }
+
+        [DataMember(Name = "viewer", Order = 2, EmitDefaultValue = false)]
+        public Viewer Viewer { get; set; }
+
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
+        public JsonObject ToJson()
+        {
+            var json = new JsonObject();
+            if (Round != null) json.Add("round", ProtoJson.WriteMessage(Round));
+            if (Viewer != null) json.Add("viewer", ProtoJson.WriteMessage(Viewer));
+            return json;
+        }
+
+        public override string ToString()
+        {
+            return JsonText.Serialize(ToJson());
+        }
+
+        /// <summary>Reads proto3 JSON (lowerCamelCase or proto field names). Unknown fields are an error unless
+        /// <paramref name="ignoreUnknownFields"/>, which responses from a newer server need.</summary>
+        public static SamLocServiceReplayRoundRequest FromJson(string text, bool ignoreUnknownFields = false)
+        {
+            return Read(JsonText.Parse(text), ignoreUnknownFields, "");
+        }
+
+        public static SamLocServiceReplayRoundRequest Read(object json, bool ignoreUnknownFields, string path)
+        {
+            var message = new SamLocServiceReplayRoundRequest();
+            foreach (var entry in ProtoJson.ReadObject(json, path))
+            {
+                if (entry.Value == null) continue; // JSON null means the field's default
+                var at = ProtoJson.Child(path, entry.Key);
+                switch (entry.Key)
+                {
+                    case "round":
+                        message.Round = SamRoundRecord.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "viewer":
+                        message.Viewer = Viewer.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    default:
+                        if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.SamLocServiceReplayRoundRequest");
+                        break;
+                }
+            }
+            return message;
+        }
+    }
+
+    [DataContract(Name = "SamLocServiceReplayRoundResponse", Namespace = "cardrules.v1")]
+    public sealed partial class SamLocServiceReplayRoundResponse : IProtoMessage
+    {
+        [DataMember(Name = "viewer", Order = 1, EmitDefaultValue = false)]
+        public Viewer Viewer { get; set; }
+
+        [DataMember(Name = "start", Order = 2, EmitDefaultValue = false)]
+        public SamLocServiceStartHandResponse Start { get; set; }
+
+        [DataMember(Name = "steps", Order = 3)]
+        public List<SamReplayStep> Steps { get; set; } = new List<SamReplayStep>();
+
+        [DataMember(Name = "stopped", Order = 4, EmitDefaultValue = false)]
+        public ReplayStop Stopped { get; set; }
+
+        [DataMember(Name = "illegalReason", Order = 5)]
+        public SamReason IllegalReason { get; set; }
+
+        [DataMember(Name = "settlement", Order = 6, EmitDefaultValue = false)]
+        public SamLocServiceSettleRoundResponse Settlement { get; set; }
+
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
+        public JsonObject ToJson()
+        {
+            var json = new JsonObject();
+            if (Viewer != null) json.Add("viewer", ProtoJson.WriteMessage(Viewer));
+            if (Start != null) json.Add("start", ProtoJson.WriteMessage(Start));
+            json.Add("steps", ProtoJson.WriteList(Steps, "steps", item => ProtoJson.WriteMessage(item)));
+            if (Stopped != null) json.Add("stopped", ProtoJson.WriteMessage(Stopped));
+            json.Add("illegalReason", SamReasonJson.Write(IllegalReason));
+            if (Settlement != null) json.Add("settlement", ProtoJson.WriteMessage(Settlement));
+            return json;
+        }
+
+        public override string ToString()
+        {
+            return JsonText.Serialize(ToJson());
+        }
+
+        /// <summary>Reads proto3 JSON (lowerCamelCase or proto field names). Unknown fields are an error unless
+        /// <paramref name="ignoreUnknownFields"/>, which responses from a newer server need.</summary>
+        public static SamLocServiceReplayRoundResponse FromJson(string text, bool ignoreUnknownFields = false)
+        {
+            return Read(JsonText.Parse(text), ignoreUnknownFields, "");
+        }
+
+        public static SamLocServiceReplayRoundResponse Read(object json, bool ignoreUnknownFields, string path)
+        {
+            var message = new SamLocServiceReplayRoundResponse();
+            foreach (var entry in ProtoJson.ReadObject(json, path))
+            {
+                if (entry.Value == null) continue; // JSON null means the field's default
+                var at = ProtoJson.Child(path, entry.Key);
+                switch (entry.Key)
+                {
+                    case "viewer":
+                        message.Viewer = Viewer.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "start":
+                        message.Start = SamLocServiceStartHandResponse.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "steps":
+                        ProtoJson.ReadList(entry.Value, at, message.Steps, (item, itemPath) => SamReplayStep.Read(item, ignoreUnknownFields, itemPath));
+                        break;
+                    case "stopped":
+                        message.Stopped = ReplayStop.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "illegalReason": case "illegal_reason":
+                        message.IllegalReason = SamReasonJson.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "settlement":
+                        message.Settlement = SamLocServiceSettleRoundResponse.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    default:
+                        if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.SamLocServiceReplayRoundResponse");
+                        break;
+                }
+            }
+            return message;
+        }
+    }
+
+    [DataContract(Name = "SamReplayStep", Namespace = "cardrules.v1")]
+    public sealed partial class SamReplayStep : IProtoMessage
+    {
+        [DataMember(Name = "index", Order = 1)]
+        public int Index { get; set; }
+
+        [DataMember(Name = "action", Order = 2, EmitDefaultValue = false)]
+        public SamAction Action { get; set; }
+
+        [DataMember(Name = "resolvedAction", Order = 3, EmitDefaultValue = false)]
+        public SamAction ResolvedAction { get; set; }
+
+        [DataMember(Name = "combination", Order = 4, EmitDefaultValue = false)]
+        public SamCombination Combination { get; set; }
+
+        [DataMember(Name = "events", Order = 5)]
+        public List<SamEvent> Events { get; set; } = new List<SamEvent>();
+
+        [DataMember(Name = "state", Order = 6, EmitDefaultValue = false)]
+        public SamTableState State { get; set; }
+
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
+        public JsonObject ToJson()
+        {
+            var json = new JsonObject();
+            json.Add("index", ProtoJson.WriteInt32(Index));
+            if (Action != null) json.Add("action", ProtoJson.WriteMessage(Action));
+            if (ResolvedAction != null) json.Add("resolvedAction", ProtoJson.WriteMessage(ResolvedAction));
+            if (Combination != null) json.Add("combination", ProtoJson.WriteMessage(Combination));
+            json.Add("events", ProtoJson.WriteList(Events, "events", item => ProtoJson.WriteMessage(item)));
+            if (State != null) json.Add("state", ProtoJson.WriteMessage(State));
+            return json;
+        }
+
+        public override string ToString()
+        {
+            return JsonText.Serialize(ToJson());
+        }
+
+        /// <summary>Reads proto3 JSON (lowerCamelCase or proto field names). Unknown fields are an error unless
+        /// <paramref name="ignoreUnknownFields"/>, which responses from a newer server need.</summary>
+        public static SamReplayStep FromJson(string text, bool ignoreUnknownFields = false)
+        {
+            return Read(JsonText.Parse(text), ignoreUnknownFields, "");
+        }
+
+        public static SamReplayStep Read(object json, bool ignoreUnknownFields, string path)
+        {
+            var message = new SamReplayStep();
+            foreach (var entry in ProtoJson.ReadObject(json, path))
+            {
+                if (entry.Value == null) continue; // JSON null means the field's default
+                var at = ProtoJson.Child(path, entry.Key);
+                switch (entry.Key)
+                {
+                    case "index":
+                        message.Index = ProtoJson.ReadInt32(entry.Value, at);
+                        break;
+                    case "action":
+                        message.Action = SamAction.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "resolvedAction": case "resolved_action":
+                        message.ResolvedAction = SamAction.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "combination":
+                        message.Combination = SamCombination.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "events":
+                        ProtoJson.ReadList(entry.Value, at, message.Events, (item, itemPath) => SamEvent.Read(item, ignoreUnknownFields, itemPath));
+                        break;
+                    case "state":
+                        message.State = SamTableState.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    default:
+                        if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.SamReplayStep");
+                        break;
+                }
+            }
+            return message;
+        }
+    }
 }

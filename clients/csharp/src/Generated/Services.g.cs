@@ -115,6 +115,25 @@ namespace Cardrules.V1
                 .InvokeAsync(RpcMethods.SamLocServiceSettleRound, request, options)
                 .ConfigureAwait(false);
         }
+
+        /// <summary>cardrules.v1.SamLocService/ReplayRound.
+        /// <paramref name="timeout"/> null: the client's default deadline.</summary>
+        public Task<SamLocServiceReplayRoundResponse> ReplayRoundAsync(SamLocServiceReplayRoundRequest request,
+            TimeSpan? timeout = null,
+            CancellationToken cancellationToken = default(CancellationToken))
+        {
+            return ReplayRoundAsync(request,
+                new CallOptions { Timeout = timeout, CancellationToken = cancellationToken });
+        }
+
+        /// <summary>cardrules.v1.SamLocService/ReplayRound with this call's options (deadline, headers,
+        /// cancellation).</summary>
+        public async Task<SamLocServiceReplayRoundResponse> ReplayRoundAsync(SamLocServiceReplayRoundRequest request, CallOptions options)
+        {
+            return (SamLocServiceReplayRoundResponse)await invoker
+                .InvokeAsync(RpcMethods.SamLocServiceReplayRound, request, options)
+                .ConfigureAwait(false);
+        }
     }
 
     /// <summary>The typed calls of cardrules.v1.LiengService; get one from CardrulesClient.</summary>
@@ -260,6 +279,25 @@ namespace Cardrules.V1
                 .InvokeAsync(RpcMethods.LiengServiceSettleRound, request, options)
                 .ConfigureAwait(false);
         }
+
+        /// <summary>cardrules.v1.LiengService/ReplayRound.
+        /// <paramref name="timeout"/> null: the client's default deadline.</summary>
+        public Task<LiengServiceReplayRoundResponse> ReplayRoundAsync(LiengServiceReplayRoundRequest request,
+            TimeSpan? timeout = null,
+            CancellationToken cancellationToken = default(CancellationToken))
+        {
+            return ReplayRoundAsync(request,
+                new CallOptions { Timeout = timeout, CancellationToken = cancellationToken });
+        }
+
+        /// <summary>cardrules.v1.LiengService/ReplayRound with this call's options (deadline, headers,
+        /// cancellation).</summary>
+        public async Task<LiengServiceReplayRoundResponse> ReplayRoundAsync(LiengServiceReplayRoundRequest request, CallOptions options)
+        {
+            return (LiengServiceReplayRoundResponse)await invoker
+                .InvokeAsync(RpcMethods.LiengServiceReplayRound, request, options)
+                .ConfigureAwait(false);
+        }
     }
 
     /// <summary>Every RPC of the contract, for calls chosen at run time (e.g. by a test vector).</summary>
@@ -289,6 +327,11 @@ namespace Cardrules.V1
             "cardrules.v1.SamLocService", "SettleRound",
             (json, ignore) => SamLocServiceSettleRoundRequest.Read(json, ignore, ""),
             (json, ignore) => SamLocServiceSettleRoundResponse.Read(json, ignore, ""));
+
+        public static readonly RpcMethod SamLocServiceReplayRound = new RpcMethod(
+            "cardrules.v1.SamLocService", "ReplayRound",
+            (json, ignore) => SamLocServiceReplayRoundRequest.Read(json, ignore, ""),
+            (json, ignore) => SamLocServiceReplayRoundResponse.Read(json, ignore, ""));
 
         public static readonly RpcMethod LiengServiceDeal = new RpcMethod(
             "cardrules.v1.LiengService", "Deal",
@@ -325,6 +368,11 @@ namespace Cardrules.V1
             (json, ignore) => LiengServiceSettleRoundRequest.Read(json, ignore, ""),
             (json, ignore) => LiengServiceSettleRoundResponse.Read(json, ignore, ""));
 
+        public static readonly RpcMethod LiengServiceReplayRound = new RpcMethod(
+            "cardrules.v1.LiengService", "ReplayRound",
+            (json, ignore) => LiengServiceReplayRoundRequest.Read(json, ignore, ""),
+            (json, ignore) => LiengServiceReplayRoundResponse.Read(json, ignore, ""));
+
         public static readonly IReadOnlyList<RpcMethod> All = new[]
         {
             SamLocServiceDeal,
@@ -332,6 +380,7 @@ namespace Cardrules.V1
             SamLocServiceValidatePlay,
             SamLocServiceLegalMoves,
             SamLocServiceSettleRound,
+            SamLocServiceReplayRound,
             LiengServiceDeal,
             LiengServiceScoreLieng,
             LiengServiceCompareHands,
@@ -339,6 +388,7 @@ namespace Cardrules.V1
             LiengServiceValidatePlay,
             LiengServiceLegalMoves,
             LiengServiceSettleRound,
+            LiengServiceReplayRound,
         };
     }
 }

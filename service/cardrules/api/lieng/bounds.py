@@ -38,7 +38,9 @@ def _seats(count: int) -> int:
     return count if 2 <= count <= limits.MAX_SEATS else limits.MAX_SEATS
 
 
-def _round_actions(request: lieng_pb2.LiengServiceSettleRoundRequest) -> int:
+def _round_actions(
+    request: lieng_pb2.LiengServiceSettleRoundRequest | lieng_pb2.LiengServiceReplayRoundRequest,
+) -> int:
     record = request.round
     rules = record.house_rules
     rounds = rules.max_raise_rounds if rules.HasField("max_raise_rounds") and rules.max_raise_rounds >= 1 else None
@@ -50,6 +52,19 @@ def _state(prefix: str) -> tuple[Bound, ...]:
 
 
 _VIEWS = viewers_bound(limits.MAX_SEATS)
+
+# A round record, as SettleRound and ReplayRound take it.
+_ROUND = (
+    Bound("round.stacks", limits.MAX_SEATS, _SEATS, "stacks", code=ErrorReason.WRONG_SEAT_COUNT),
+    *_hands("round.", limits.MAX_SEATS, "one hand per seat"),
+    Bound(
+        "round.actions",
+        limits.MAX_ROUND_ACTIONS,
+        "seats × (orbits with a raise + 1), orbits with a raise capped by max_raise_rounds, and at 50",
+        "actions",
+        limit_of=_round_actions,
+    ),
+)
 
 BOUNDS: dict[type[Message], tuple[Bound, ...]] = {
     # No repeated field: the seeds' lengths are the core's checks (docs/limits.md).
@@ -64,16 +79,7 @@ BOUNDS: dict[type[Message], tuple[Bound, ...]] = {
     ),
     lieng_pb2.LiengServiceValidatePlayRequest: (*_state("state."), _VIEWS),
     lieng_pb2.LiengServiceLegalMovesRequest: (*_state("state."), _VIEWS),
-    lieng_pb2.LiengServiceSettleRoundRequest: (
-        Bound("round.stacks", limits.MAX_SEATS, _SEATS, "stacks", code=ErrorReason.WRONG_SEAT_COUNT),
-        *_hands("round.", limits.MAX_SEATS, "one hand per seat"),
-        Bound(
-            "round.actions",
-            limits.MAX_ROUND_ACTIONS,
-            "seats × (orbits with a raise + 1), orbits with a raise capped by max_raise_rounds, and at 50",
-            "actions",
-            limit_of=_round_actions,
-        ),
-        _VIEWS,
-    ),
+    lieng_pb2.LiengServiceSettleRoundRequest: (*_ROUND, _VIEWS),
+    # The viewer is one message, checked by the replay's conversion.
+    lieng_pb2.LiengServiceReplayRoundRequest: _ROUND,
 }

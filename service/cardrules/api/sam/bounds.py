@@ -24,7 +24,9 @@ def _seats(count: int) -> int:
     return count if 2 <= count <= limits.MAX_SEATS else limits.MAX_SEATS
 
 
-def _round_actions(request: sam_loc_pb2.SamLocServiceSettleRoundRequest) -> int:
+def _round_actions(
+    request: sam_loc_pb2.SamLocServiceSettleRoundRequest | sam_loc_pb2.SamLocServiceReplayRoundRequest,
+) -> int:
     return limits.max_round_actions(_seats(len(request.round.hands)))
 
 
@@ -89,6 +91,26 @@ _DEAL = (
 
 _VIEWS = viewers_bound(limits.MAX_SEATS)
 
+# A round record, as SettleRound and ReplayRound take it.
+_ROUND = (
+    *_rules("round."),
+    *(Bound(f"round.{b.path}", b.limit, b.why, b.noun, b.code, b.at_owner) for b in _DEAL),
+    Bound(
+        "round.actions",
+        limits.MAX_ROUND_ACTIONS,
+        "the longest legal Sâm hand: 41, 91, 161, 242 actions at 2, 3, 4, 5 seats",
+        "actions",
+        limit_of=_round_actions,
+    ),
+    Bound(
+        "round.actions[].play.cards",
+        limits.HAND_SIZE,
+        "a play is cards from one hand of 10",
+        "cards",
+        code=ErrorReason.WRONG_CARD_COUNT,
+    ),
+)
+
 BOUNDS: dict[type[Message], tuple[Bound, ...]] = {
     # No repeated field: the seeds' lengths are the core's checks (docs/limits.md).
     sam_loc_pb2.SamLocServiceDealRequest: (),
@@ -106,23 +128,7 @@ BOUNDS: dict[type[Message], tuple[Bound, ...]] = {
         _VIEWS,
     ),
     sam_loc_pb2.SamLocServiceLegalMovesRequest: (*_rules(""), *_state("state."), _VIEWS),
-    sam_loc_pb2.SamLocServiceSettleRoundRequest: (
-        *_rules("round."),
-        *(Bound(f"round.{b.path}", b.limit, b.why, b.noun, b.code, b.at_owner) for b in _DEAL),
-        Bound(
-            "round.actions",
-            limits.MAX_ROUND_ACTIONS,
-            "the longest legal Sâm hand: 41, 91, 161, 242 actions at 2, 3, 4, 5 seats",
-            "actions",
-            limit_of=_round_actions,
-        ),
-        Bound(
-            "round.actions[].play.cards",
-            limits.HAND_SIZE,
-            "a play is cards from one hand of 10",
-            "cards",
-            code=ErrorReason.WRONG_CARD_COUNT,
-        ),
-        _VIEWS,
-    ),
+    sam_loc_pb2.SamLocServiceSettleRoundRequest: (*_ROUND, _VIEWS),
+    # The viewer is one message, checked by the replay's conversion.
+    sam_loc_pb2.SamLocServiceReplayRoundRequest: _ROUND,
 }

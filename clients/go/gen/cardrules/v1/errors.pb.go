@@ -205,11 +205,94 @@ func (ErrorReason) EnumDescriptor() ([]byte, []int) {
 	return file_cardrules_v1_errors_proto_rawDescGZIP(), []int{0}
 }
 
+// Where and why a ReplayRound stopped before the end of its record: exactly the fault SettleRound fails with for the
+// same record (INVALID_ARGUMENT), here part of a normal answer so that the steps before it can still be shown.
+type ReplayStop struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The index in `round.actions` of the action that could not be replayed; the number of actions when the record
+	// ends before the round does (ROUND_NOT_OVER).
+	Index int32 `protobuf:"varint,1,opt,name=index,proto3" json:"index,omitempty"`
+	// The field SettleRound names, e.g. `round.actions[7]`, `round.actions[7].play.cards[1]`, `round.actions`.
+	Field string `protobuf:"bytes,2,opt,name=field,proto3" json:"field,omitempty"`
+	// SettleRound's reason for that field: ILLEGAL_ACTION (the rules forbid the action there), CARD_NOT_IN_HAND (a
+	// Sâm play of a card the seat does not hold) or ROUND_NOT_OVER (the actions end before the round does).
+	Reason ErrorReason `protobuf:"varint,3,opt,name=reason,proto3,enum=cardrules.v1.ErrorReason" json:"reason,omitempty"`
+	// SettleRound's description of the fault, in English; for ILLEGAL_ACTION it begins with the SamReason or
+	// LiengReason name without its prefix (`DOES_NOT_BEAT: …`).
+	Description   string `protobuf:"bytes,4,opt,name=description,proto3" json:"description,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReplayStop) Reset() {
+	*x = ReplayStop{}
+	mi := &file_cardrules_v1_errors_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReplayStop) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReplayStop) ProtoMessage() {}
+
+func (x *ReplayStop) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_errors_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReplayStop.ProtoReflect.Descriptor instead.
+func (*ReplayStop) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_errors_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *ReplayStop) GetIndex() int32 {
+	if x != nil {
+		return x.Index
+	}
+	return 0
+}
+
+func (x *ReplayStop) GetField() string {
+	if x != nil {
+		return x.Field
+	}
+	return ""
+}
+
+func (x *ReplayStop) GetReason() ErrorReason {
+	if x != nil {
+		return x.Reason
+	}
+	return ErrorReason_ERROR_REASON_UNSPECIFIED
+}
+
+func (x *ReplayStop) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
+}
+
 var File_cardrules_v1_errors_proto protoreflect.FileDescriptor
 
 const file_cardrules_v1_errors_proto_rawDesc = "" +
 	"\n" +
-	"\x19cardrules/v1/errors.proto\x12\fcardrules.v1*\xf5\x06\n" +
+	"\x19cardrules/v1/errors.proto\x12\fcardrules.v1\"\x8d\x01\n" +
+	"\n" +
+	"ReplayStop\x12\x14\n" +
+	"\x05index\x18\x01 \x01(\x05R\x05index\x12\x14\n" +
+	"\x05field\x18\x02 \x01(\tR\x05field\x121\n" +
+	"\x06reason\x18\x03 \x01(\x0e2\x19.cardrules.v1.ErrorReasonR\x06reason\x12 \n" +
+	"\vdescription\x18\x04 \x01(\tR\vdescription*\xf5\x06\n" +
 	"\vErrorReason\x12\x1c\n" +
 	"\x18ERROR_REASON_UNSPECIFIED\x10\x00\x12\x1f\n" +
 	"\x1bERROR_REASON_MALFORMED_CARD\x10\x01\x12\x1f\n" +
@@ -253,15 +336,18 @@ func file_cardrules_v1_errors_proto_rawDescGZIP() []byte {
 }
 
 var file_cardrules_v1_errors_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
+var file_cardrules_v1_errors_proto_msgTypes = make([]protoimpl.MessageInfo, 1)
 var file_cardrules_v1_errors_proto_goTypes = []any{
-	(ErrorReason)(0), // 0: cardrules.v1.ErrorReason
+	(ErrorReason)(0),   // 0: cardrules.v1.ErrorReason
+	(*ReplayStop)(nil), // 1: cardrules.v1.ReplayStop
 }
 var file_cardrules_v1_errors_proto_depIdxs = []int32{
-	0, // [0:0] is the sub-list for method output_type
-	0, // [0:0] is the sub-list for method input_type
-	0, // [0:0] is the sub-list for extension type_name
-	0, // [0:0] is the sub-list for extension extendee
-	0, // [0:0] is the sub-list for field type_name
+	0, // 0: cardrules.v1.ReplayStop.reason:type_name -> cardrules.v1.ErrorReason
+	1, // [1:1] is the sub-list for method output_type
+	1, // [1:1] is the sub-list for method input_type
+	1, // [1:1] is the sub-list for extension type_name
+	1, // [1:1] is the sub-list for extension extendee
+	0, // [0:1] is the sub-list for field type_name
 }
 
 func init() { file_cardrules_v1_errors_proto_init() }
@@ -275,13 +361,14 @@ func file_cardrules_v1_errors_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cardrules_v1_errors_proto_rawDesc), len(file_cardrules_v1_errors_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   0,
+			NumMessages:   1,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
 		GoTypes:           file_cardrules_v1_errors_proto_goTypes,
 		DependencyIndexes: file_cardrules_v1_errors_proto_depIdxs,
 		EnumInfos:         file_cardrules_v1_errors_proto_enumTypes,
+		MessageInfos:      file_cardrules_v1_errors_proto_msgTypes,
 	}.Build()
 	File_cardrules_v1_errors_proto = out.File
 	file_cardrules_v1_errors_proto_goTypes = nil

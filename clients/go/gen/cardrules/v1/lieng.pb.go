@@ -2642,6 +2642,251 @@ func (x *LiengServiceSettleRoundView) GetAnswer() *LiengServiceSettleRoundRespon
 	return nil
 }
 
+type LiengServiceReplayRoundRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The round record, exactly as SettleRound takes it (the hand-history file's `round`, docs/hand-history.md).
+	Round *LiengRoundRecord `protobuf:"bytes,1,opt,name=round,proto3" json:"round,omitempty"`
+	// Whom to replay the round for (docs/rules/lieng.md, "Who sees what"): a seat, a spectator or the audit view.
+	// Unset means the audit view: the caller already holds every hand in `round`. A viewer with none of its fields set
+	// is INVALID_ARGUMENT naming `viewer`; a seat outside the table names `viewer.seat`.
+	Viewer        *Viewer `protobuf:"bytes,2,opt,name=viewer,proto3" json:"viewer,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LiengServiceReplayRoundRequest) Reset() {
+	*x = LiengServiceReplayRoundRequest{}
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LiengServiceReplayRoundRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LiengServiceReplayRoundRequest) ProtoMessage() {}
+
+func (x *LiengServiceReplayRoundRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LiengServiceReplayRoundRequest.ProtoReflect.Descriptor instead.
+func (*LiengServiceReplayRoundRequest) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{29}
+}
+
+func (x *LiengServiceReplayRoundRequest) GetRound() *LiengRoundRecord {
+	if x != nil {
+		return x.Round
+	}
+	return nil
+}
+
+func (x *LiengServiceReplayRoundRequest) GetViewer() *Viewer {
+	if x != nil {
+		return x.Viewer
+	}
+	return nil
+}
+
+type LiengServiceReplayRoundResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The viewer the replay is for, as asked (the audit view when the request left it unset).
+	Viewer *Viewer `protobuf:"bytes,1,opt,name=viewer,proto3" json:"viewer,omitempty"`
+	// The betting state after the ante, as StartBetting answers the record's stacks, ante and first actor (no
+	// `views`; a betting state holds no card).
+	Start *StartBettingResponse `protobuf:"bytes,2,opt,name=start,proto3" json:"start,omitempty"`
+	// The record's hands as the viewer may see them while betting is open, in seat order: the audit view every hand
+	// the record gives, a seat its own hand only (the others empty), a spectator none (all empty). The hands shown
+	// down are in `settlement.shown`, for every viewer.
+	Hands []*Cards `protobuf:"bytes,3,rep,name=hands,proto3" json:"hands,omitempty"`
+	// One step per action replayed, in the record's order.
+	Steps []*LiengReplayStep `protobuf:"bytes,4,rep,name=steps,proto3" json:"steps,omitempty"`
+	// Set when the replay stopped before the round's end: the action SettleRound would reject (ILLEGAL_ACTION) or
+	// the end of a record whose betting is still open (ROUND_NOT_OVER). `steps` holds every action before it,
+	// `settlement` is unset.
+	Stopped *ReplayStop `protobuf:"bytes,5,opt,name=stopped,proto3" json:"stopped,omitempty"`
+	// Why the rules forbid the action at `stopped.index`, when `stopped.reason` is ILLEGAL_ACTION (the same reason
+	// ValidatePlay answers); LIENG_REASON_UNSPECIFIED otherwise.
+	IllegalReason LiengReason `protobuf:"varint,6,opt,name=illegal_reason,json=illegalReason,proto3,enum=cardrules.v1.LiengReason" json:"illegal_reason,omitempty"`
+	// The settlement, as SettleRound answers the record (no `views`; it shows only the hands that reached the
+	// showdown, which every viewer sees); unset when `stopped`.
+	Settlement    *LiengServiceSettleRoundResponse `protobuf:"bytes,7,opt,name=settlement,proto3" json:"settlement,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LiengServiceReplayRoundResponse) Reset() {
+	*x = LiengServiceReplayRoundResponse{}
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LiengServiceReplayRoundResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LiengServiceReplayRoundResponse) ProtoMessage() {}
+
+func (x *LiengServiceReplayRoundResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LiengServiceReplayRoundResponse.ProtoReflect.Descriptor instead.
+func (*LiengServiceReplayRoundResponse) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *LiengServiceReplayRoundResponse) GetViewer() *Viewer {
+	if x != nil {
+		return x.Viewer
+	}
+	return nil
+}
+
+func (x *LiengServiceReplayRoundResponse) GetStart() *StartBettingResponse {
+	if x != nil {
+		return x.Start
+	}
+	return nil
+}
+
+func (x *LiengServiceReplayRoundResponse) GetHands() []*Cards {
+	if x != nil {
+		return x.Hands
+	}
+	return nil
+}
+
+func (x *LiengServiceReplayRoundResponse) GetSteps() []*LiengReplayStep {
+	if x != nil {
+		return x.Steps
+	}
+	return nil
+}
+
+func (x *LiengServiceReplayRoundResponse) GetStopped() *ReplayStop {
+	if x != nil {
+		return x.Stopped
+	}
+	return nil
+}
+
+func (x *LiengServiceReplayRoundResponse) GetIllegalReason() LiengReason {
+	if x != nil {
+		return x.IllegalReason
+	}
+	return LiengReason_LIENG_REASON_UNSPECIFIED
+}
+
+func (x *LiengServiceReplayRoundResponse) GetSettlement() *LiengServiceSettleRoundResponse {
+	if x != nil {
+		return x.Settlement
+	}
+	return nil
+}
+
+// One action of a replayed record and what it did.
+type LiengReplayStep struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The action's index in `round.actions`.
+	Index int32 `protobuf:"varint,1,opt,name=index,proto3" json:"index,omitempty"`
+	// The action as recorded.
+	Action *LiengAction `protobuf:"bytes,2,opt,name=action,proto3" json:"action,omitempty"`
+	// For a recorded TIMEOUT: the FOLD or CHECK it was (as ValidatePlay's `resolved_action`). Unset for every other
+	// action.
+	ResolvedAction *LiengAction `protobuf:"bytes,3,opt,name=resolved_action,json=resolvedAction,proto3" json:"resolved_action,omitempty"`
+	// What the action caused, in order (as ValidatePlay's `events`).
+	Events []*LiengEvent `protobuf:"bytes,4,rep,name=events,proto3" json:"events,omitempty"`
+	// The betting state after the action (as ValidatePlay's `next_state`).
+	State         *LiengBettingState `protobuf:"bytes,5,opt,name=state,proto3" json:"state,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LiengReplayStep) Reset() {
+	*x = LiengReplayStep{}
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LiengReplayStep) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LiengReplayStep) ProtoMessage() {}
+
+func (x *LiengReplayStep) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LiengReplayStep.ProtoReflect.Descriptor instead.
+func (*LiengReplayStep) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *LiengReplayStep) GetIndex() int32 {
+	if x != nil {
+		return x.Index
+	}
+	return 0
+}
+
+func (x *LiengReplayStep) GetAction() *LiengAction {
+	if x != nil {
+		return x.Action
+	}
+	return nil
+}
+
+func (x *LiengReplayStep) GetResolvedAction() *LiengAction {
+	if x != nil {
+		return x.ResolvedAction
+	}
+	return nil
+}
+
+func (x *LiengReplayStep) GetEvents() []*LiengEvent {
+	if x != nil {
+		return x.Events
+	}
+	return nil
+}
+
+func (x *LiengReplayStep) GetState() *LiengBettingState {
+	if x != nil {
+		return x.State
+	}
+	return nil
+}
+
 // One call on LiengService.Stream.
 type LiengServiceStreamRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2660,6 +2905,7 @@ type LiengServiceStreamRequest struct {
 	//	*LiengServiceStreamRequest_LegalMoves
 	//	*LiengServiceStreamRequest_SettleRound
 	//	*LiengServiceStreamRequest_Deal
+	//	*LiengServiceStreamRequest_ReplayRound
 	Call          isLiengServiceStreamRequest_Call `protobuf_oneof:"call"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2667,7 +2913,7 @@ type LiengServiceStreamRequest struct {
 
 func (x *LiengServiceStreamRequest) Reset() {
 	*x = LiengServiceStreamRequest{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[29]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2679,7 +2925,7 @@ func (x *LiengServiceStreamRequest) String() string {
 func (*LiengServiceStreamRequest) ProtoMessage() {}
 
 func (x *LiengServiceStreamRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[29]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2692,7 +2938,7 @@ func (x *LiengServiceStreamRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceStreamRequest.ProtoReflect.Descriptor instead.
 func (*LiengServiceStreamRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{29}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *LiengServiceStreamRequest) GetId() uint64 {
@@ -2772,6 +3018,15 @@ func (x *LiengServiceStreamRequest) GetDeal() *LiengServiceDealRequest {
 	return nil
 }
 
+func (x *LiengServiceStreamRequest) GetReplayRound() *LiengServiceReplayRoundRequest {
+	if x != nil {
+		if x, ok := x.Call.(*LiengServiceStreamRequest_ReplayRound); ok {
+			return x.ReplayRound
+		}
+	}
+	return nil
+}
+
 type isLiengServiceStreamRequest_Call interface {
 	isLiengServiceStreamRequest_Call()
 }
@@ -2804,6 +3059,10 @@ type LiengServiceStreamRequest_Deal struct {
 	Deal *LiengServiceDealRequest `protobuf:"bytes,8,opt,name=deal,proto3,oneof"`
 }
 
+type LiengServiceStreamRequest_ReplayRound struct {
+	ReplayRound *LiengServiceReplayRoundRequest `protobuf:"bytes,9,opt,name=replay_round,json=replayRound,proto3,oneof"`
+}
+
 func (*LiengServiceStreamRequest_ScoreLieng) isLiengServiceStreamRequest_Call() {}
 
 func (*LiengServiceStreamRequest_CompareHands) isLiengServiceStreamRequest_Call() {}
@@ -2817,6 +3076,8 @@ func (*LiengServiceStreamRequest_LegalMoves) isLiengServiceStreamRequest_Call() 
 func (*LiengServiceStreamRequest_SettleRound) isLiengServiceStreamRequest_Call() {}
 
 func (*LiengServiceStreamRequest_Deal) isLiengServiceStreamRequest_Call() {}
+
+func (*LiengServiceStreamRequest_ReplayRound) isLiengServiceStreamRequest_Call() {}
 
 // The answer to one LiengServiceStreamRequest.
 type LiengServiceStreamResponse struct {
@@ -2835,6 +3096,7 @@ type LiengServiceStreamResponse struct {
 	//	*LiengServiceStreamResponse_LegalMoves
 	//	*LiengServiceStreamResponse_SettleRound
 	//	*LiengServiceStreamResponse_Deal
+	//	*LiengServiceStreamResponse_ReplayRound
 	Result        isLiengServiceStreamResponse_Result `protobuf_oneof:"result"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2842,7 +3104,7 @@ type LiengServiceStreamResponse struct {
 
 func (x *LiengServiceStreamResponse) Reset() {
 	*x = LiengServiceStreamResponse{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[30]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2854,7 +3116,7 @@ func (x *LiengServiceStreamResponse) String() string {
 func (*LiengServiceStreamResponse) ProtoMessage() {}
 
 func (x *LiengServiceStreamResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[30]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2867,7 +3129,7 @@ func (x *LiengServiceStreamResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceStreamResponse.ProtoReflect.Descriptor instead.
 func (*LiengServiceStreamResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{30}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *LiengServiceStreamResponse) GetId() uint64 {
@@ -2956,6 +3218,15 @@ func (x *LiengServiceStreamResponse) GetDeal() *LiengServiceDealResponse {
 	return nil
 }
 
+func (x *LiengServiceStreamResponse) GetReplayRound() *LiengServiceReplayRoundResponse {
+	if x != nil {
+		if x, ok := x.Result.(*LiengServiceStreamResponse_ReplayRound); ok {
+			return x.ReplayRound
+		}
+	}
+	return nil
+}
+
 type isLiengServiceStreamResponse_Result interface {
 	isLiengServiceStreamResponse_Result()
 }
@@ -2994,6 +3265,10 @@ type LiengServiceStreamResponse_Deal struct {
 	Deal *LiengServiceDealResponse `protobuf:"bytes,9,opt,name=deal,proto3,oneof"`
 }
 
+type LiengServiceStreamResponse_ReplayRound struct {
+	ReplayRound *LiengServiceReplayRoundResponse `protobuf:"bytes,10,opt,name=replay_round,json=replayRound,proto3,oneof"`
+}
+
 func (*LiengServiceStreamResponse_Error) isLiengServiceStreamResponse_Result() {}
 
 func (*LiengServiceStreamResponse_ScoreLieng) isLiengServiceStreamResponse_Result() {}
@@ -3010,11 +3285,13 @@ func (*LiengServiceStreamResponse_SettleRound) isLiengServiceStreamResponse_Resu
 
 func (*LiengServiceStreamResponse_Deal) isLiengServiceStreamResponse_Result() {}
 
+func (*LiengServiceStreamResponse_ReplayRound) isLiengServiceStreamResponse_Result() {}
+
 var File_cardrules_v1_lieng_proto protoreflect.FileDescriptor
 
 const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"\n" +
-	"\x18cardrules/v1/lieng.proto\x12\fcardrules.v1\x1a\x18cardrules/v1/cards.proto\x1a\x17google/rpc/status.proto\"\x9a\x04\n" +
+	"\x18cardrules/v1/lieng.proto\x12\fcardrules.v1\x1a\x18cardrules/v1/cards.proto\x1a\x19cardrules/v1/errors.proto\x1a\x17google/rpc/status.proto\"\x9a\x04\n" +
 	"\x0fLiengHouseRules\x12$\n" +
 	"\vmax_players\x18\x01 \x01(\x05H\x00R\n" +
 	"maxPlayers\x88\x01\x01\x12 \n" +
@@ -3198,7 +3475,26 @@ const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"\x10_fold_out_winner\"\x92\x01\n" +
 	"\x1bLiengServiceSettleRoundView\x12,\n" +
 	"\x06viewer\x18\x01 \x01(\v2\x14.cardrules.v1.ViewerR\x06viewer\x12E\n" +
-	"\x06answer\x18\x02 \x01(\v2-.cardrules.v1.LiengServiceSettleRoundResponseR\x06answer\"\xc1\x04\n" +
+	"\x06answer\x18\x02 \x01(\v2-.cardrules.v1.LiengServiceSettleRoundResponseR\x06answer\"\x84\x01\n" +
+	"\x1eLiengServiceReplayRoundRequest\x124\n" +
+	"\x05round\x18\x01 \x01(\v2\x1e.cardrules.v1.LiengRoundRecordR\x05round\x12,\n" +
+	"\x06viewer\x18\x02 \x01(\v2\x14.cardrules.v1.ViewerR\x06viewer\"\xae\x03\n" +
+	"\x1fLiengServiceReplayRoundResponse\x12,\n" +
+	"\x06viewer\x18\x01 \x01(\v2\x14.cardrules.v1.ViewerR\x06viewer\x128\n" +
+	"\x05start\x18\x02 \x01(\v2\".cardrules.v1.StartBettingResponseR\x05start\x12)\n" +
+	"\x05hands\x18\x03 \x03(\v2\x13.cardrules.v1.CardsR\x05hands\x123\n" +
+	"\x05steps\x18\x04 \x03(\v2\x1d.cardrules.v1.LiengReplayStepR\x05steps\x122\n" +
+	"\astopped\x18\x05 \x01(\v2\x18.cardrules.v1.ReplayStopR\astopped\x12@\n" +
+	"\x0eillegal_reason\x18\x06 \x01(\x0e2\x19.cardrules.v1.LiengReasonR\rillegalReason\x12M\n" +
+	"\n" +
+	"settlement\x18\a \x01(\v2-.cardrules.v1.LiengServiceSettleRoundResponseR\n" +
+	"settlement\"\x87\x02\n" +
+	"\x0fLiengReplayStep\x12\x14\n" +
+	"\x05index\x18\x01 \x01(\x05R\x05index\x121\n" +
+	"\x06action\x18\x02 \x01(\v2\x19.cardrules.v1.LiengActionR\x06action\x12B\n" +
+	"\x0fresolved_action\x18\x03 \x01(\v2\x19.cardrules.v1.LiengActionR\x0eresolvedAction\x120\n" +
+	"\x06events\x18\x04 \x03(\v2\x18.cardrules.v1.LiengEventR\x06events\x125\n" +
+	"\x05state\x18\x05 \x01(\v2\x1f.cardrules.v1.LiengBettingStateR\x05state\"\x94\x05\n" +
 	"\x19LiengServiceStreamRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12B\n" +
 	"\vscore_lieng\x18\x02 \x01(\v2\x1f.cardrules.v1.ScoreLiengRequestH\x00R\n" +
@@ -3209,8 +3505,9 @@ const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"\vlegal_moves\x18\x06 \x01(\v2+.cardrules.v1.LiengServiceLegalMovesRequestH\x00R\n" +
 	"legalMoves\x12Q\n" +
 	"\fsettle_round\x18\a \x01(\v2,.cardrules.v1.LiengServiceSettleRoundRequestH\x00R\vsettleRound\x12;\n" +
-	"\x04deal\x18\b \x01(\v2%.cardrules.v1.LiengServiceDealRequestH\x00R\x04dealB\x06\n" +
-	"\x04call\"\xf7\x04\n" +
+	"\x04deal\x18\b \x01(\v2%.cardrules.v1.LiengServiceDealRequestH\x00R\x04deal\x12Q\n" +
+	"\freplay_round\x18\t \x01(\v2,.cardrules.v1.LiengServiceReplayRoundRequestH\x00R\vreplayRoundB\x06\n" +
+	"\x04call\"\xcb\x05\n" +
 	"\x1aLiengServiceStreamResponse\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12*\n" +
 	"\x05error\x18\x02 \x01(\v2\x12.google.rpc.StatusH\x00R\x05error\x12C\n" +
@@ -3222,7 +3519,9 @@ const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"\vlegal_moves\x18\a \x01(\v2,.cardrules.v1.LiengServiceLegalMovesResponseH\x00R\n" +
 	"legalMoves\x12R\n" +
 	"\fsettle_round\x18\b \x01(\v2-.cardrules.v1.LiengServiceSettleRoundResponseH\x00R\vsettleRound\x12<\n" +
-	"\x04deal\x18\t \x01(\v2&.cardrules.v1.LiengServiceDealResponseH\x00R\x04dealB\b\n" +
+	"\x04deal\x18\t \x01(\v2&.cardrules.v1.LiengServiceDealResponseH\x00R\x04deal\x12R\n" +
+	"\freplay_round\x18\n" +
+	" \x01(\v2-.cardrules.v1.LiengServiceReplayRoundResponseH\x00R\vreplayRoundB\b\n" +
 	"\x06result*S\n" +
 	"\bLiengA23\x12\x19\n" +
 	"\x15LIENG_A23_UNSPECIFIED\x10\x00\x12\x14\n" +
@@ -3277,7 +3576,7 @@ const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"\x1aLIENG_POT_KIND_UNSPECIFIED\x10\x00\x12\x1b\n" +
 	"\x17LIENG_POT_KIND_SHOWDOWN\x10\x01\x12\x1e\n" +
 	"\x1aLIENG_POT_KIND_UNCONTESTED\x10\x02\x12\x1b\n" +
-	"\x17LIENG_POT_KIND_REFUNDED\x10\x032\x89\x06\n" +
+	"\x17LIENG_POT_KIND_REFUNDED\x10\x032\xf5\x06\n" +
 	"\fLiengService\x12U\n" +
 	"\x04Deal\x12%.cardrules.v1.LiengServiceDealRequest\x1a&.cardrules.v1.LiengServiceDealResponse\x12O\n" +
 	"\n" +
@@ -3287,7 +3586,8 @@ const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"\fValidatePlay\x12-.cardrules.v1.LiengServiceValidatePlayRequest\x1a..cardrules.v1.LiengServiceValidatePlayResponse\x12g\n" +
 	"\n" +
 	"LegalMoves\x12+.cardrules.v1.LiengServiceLegalMovesRequest\x1a,.cardrules.v1.LiengServiceLegalMovesResponse\x12j\n" +
-	"\vSettleRound\x12,.cardrules.v1.LiengServiceSettleRoundRequest\x1a-.cardrules.v1.LiengServiceSettleRoundResponse\x12_\n" +
+	"\vSettleRound\x12,.cardrules.v1.LiengServiceSettleRoundRequest\x1a-.cardrules.v1.LiengServiceSettleRoundResponse\x12j\n" +
+	"\vReplayRound\x12,.cardrules.v1.LiengServiceReplayRoundRequest\x1a-.cardrules.v1.LiengServiceReplayRoundResponse\x12_\n" +
 	"\x06Stream\x12'.cardrules.v1.LiengServiceStreamRequest\x1a(.cardrules.v1.LiengServiceStreamResponse(\x010\x01B\x13\n" +
 	"\x0fio.cardrules.v1P\x01b\x06proto3"
 
@@ -3304,7 +3604,7 @@ func file_cardrules_v1_lieng_proto_rawDescGZIP() []byte {
 }
 
 var file_cardrules_v1_lieng_proto_enumTypes = make([]protoimpl.EnumInfo, 8)
-var file_cardrules_v1_lieng_proto_msgTypes = make([]protoimpl.MessageInfo, 31)
+var file_cardrules_v1_lieng_proto_msgTypes = make([]protoimpl.MessageInfo, 34)
 var file_cardrules_v1_lieng_proto_goTypes = []any{
 	(LiengA23)(0),                            // 0: cardrules.v1.LiengA23
 	(LiengSuitTieBreak)(0),                   // 1: cardrules.v1.LiengSuitTieBreak
@@ -3343,25 +3643,29 @@ var file_cardrules_v1_lieng_proto_goTypes = []any{
 	(*LiengServiceSettleRoundRequest)(nil),   // 34: cardrules.v1.LiengServiceSettleRoundRequest
 	(*LiengServiceSettleRoundResponse)(nil),  // 35: cardrules.v1.LiengServiceSettleRoundResponse
 	(*LiengServiceSettleRoundView)(nil),      // 36: cardrules.v1.LiengServiceSettleRoundView
-	(*LiengServiceStreamRequest)(nil),        // 37: cardrules.v1.LiengServiceStreamRequest
-	(*LiengServiceStreamResponse)(nil),       // 38: cardrules.v1.LiengServiceStreamResponse
-	(*LocalizedMessage)(nil),                 // 39: cardrules.v1.LocalizedMessage
-	(*Cards)(nil),                            // 40: cardrules.v1.Cards
-	(*Viewer)(nil),                           // 41: cardrules.v1.Viewer
-	(*Transfer)(nil),                         // 42: cardrules.v1.Transfer
-	(*status.Status)(nil),                    // 43: google.rpc.Status
+	(*LiengServiceReplayRoundRequest)(nil),   // 37: cardrules.v1.LiengServiceReplayRoundRequest
+	(*LiengServiceReplayRoundResponse)(nil),  // 38: cardrules.v1.LiengServiceReplayRoundResponse
+	(*LiengReplayStep)(nil),                  // 39: cardrules.v1.LiengReplayStep
+	(*LiengServiceStreamRequest)(nil),        // 40: cardrules.v1.LiengServiceStreamRequest
+	(*LiengServiceStreamResponse)(nil),       // 41: cardrules.v1.LiengServiceStreamResponse
+	(*LocalizedMessage)(nil),                 // 42: cardrules.v1.LocalizedMessage
+	(*Cards)(nil),                            // 43: cardrules.v1.Cards
+	(*Viewer)(nil),                           // 44: cardrules.v1.Viewer
+	(*Transfer)(nil),                         // 45: cardrules.v1.Transfer
+	(*ReplayStop)(nil),                       // 46: cardrules.v1.ReplayStop
+	(*status.Status)(nil),                    // 47: google.rpc.Status
 }
 var file_cardrules_v1_lieng_proto_depIdxs = []int32{
 	0,  // 0: cardrules.v1.LiengHouseRules.a23:type_name -> cardrules.v1.LiengA23
 	1,  // 1: cardrules.v1.LiengHouseRules.suit_tie_break:type_name -> cardrules.v1.LiengSuitTieBreak
 	2,  // 2: cardrules.v1.LiengHouseRules.excess:type_name -> cardrules.v1.LiengExcess
 	3,  // 3: cardrules.v1.LiengScore.tier:type_name -> cardrules.v1.LiengTier
-	39, // 4: cardrules.v1.LiengScore.label:type_name -> cardrules.v1.LocalizedMessage
+	42, // 4: cardrules.v1.LiengScore.label:type_name -> cardrules.v1.LocalizedMessage
 	8,  // 5: cardrules.v1.ScoreLiengRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
-	40, // 6: cardrules.v1.ScoreLiengRequest.hands:type_name -> cardrules.v1.Cards
+	43, // 6: cardrules.v1.ScoreLiengRequest.hands:type_name -> cardrules.v1.Cards
 	9,  // 7: cardrules.v1.ScoreLiengResponse.scores:type_name -> cardrules.v1.LiengScore
 	8,  // 8: cardrules.v1.CompareHandsRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
-	40, // 9: cardrules.v1.CompareHandsRequest.hands:type_name -> cardrules.v1.Cards
+	43, // 9: cardrules.v1.CompareHandsRequest.hands:type_name -> cardrules.v1.Cards
 	13, // 10: cardrules.v1.CompareHandsResponse.ranking:type_name -> cardrules.v1.TieGroup
 	9,  // 11: cardrules.v1.CompareHandsResponse.scores:type_name -> cardrules.v1.LiengScore
 	15, // 12: cardrules.v1.LiengBettingState.seats:type_name -> cardrules.v1.LiengSeat
@@ -3369,82 +3673,99 @@ var file_cardrules_v1_lieng_proto_depIdxs = []int32{
 	6,  // 14: cardrules.v1.LiengEvent.kind:type_name -> cardrules.v1.LiengEventKind
 	4,  // 15: cardrules.v1.LiengLegalAction.kind:type_name -> cardrules.v1.LiengActionKind
 	8,  // 16: cardrules.v1.StartBettingRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
-	41, // 17: cardrules.v1.StartBettingRequest.views:type_name -> cardrules.v1.Viewer
+	44, // 17: cardrules.v1.StartBettingRequest.views:type_name -> cardrules.v1.Viewer
 	16, // 18: cardrules.v1.StartBettingResponse.state:type_name -> cardrules.v1.LiengBettingState
 	22, // 19: cardrules.v1.StartBettingResponse.views:type_name -> cardrules.v1.StartBettingView
-	41, // 20: cardrules.v1.StartBettingView.viewer:type_name -> cardrules.v1.Viewer
+	44, // 20: cardrules.v1.StartBettingView.viewer:type_name -> cardrules.v1.Viewer
 	21, // 21: cardrules.v1.StartBettingView.answer:type_name -> cardrules.v1.StartBettingResponse
-	40, // 22: cardrules.v1.LiengServiceDealResponse.hands:type_name -> cardrules.v1.Cards
-	40, // 23: cardrules.v1.LiengServiceDealResponse.undealt:type_name -> cardrules.v1.Cards
+	43, // 22: cardrules.v1.LiengServiceDealResponse.hands:type_name -> cardrules.v1.Cards
+	43, // 23: cardrules.v1.LiengServiceDealResponse.undealt:type_name -> cardrules.v1.Cards
 	8,  // 24: cardrules.v1.LiengServiceValidatePlayRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
 	16, // 25: cardrules.v1.LiengServiceValidatePlayRequest.state:type_name -> cardrules.v1.LiengBettingState
 	17, // 26: cardrules.v1.LiengServiceValidatePlayRequest.action:type_name -> cardrules.v1.LiengAction
-	41, // 27: cardrules.v1.LiengServiceValidatePlayRequest.views:type_name -> cardrules.v1.Viewer
+	44, // 27: cardrules.v1.LiengServiceValidatePlayRequest.views:type_name -> cardrules.v1.Viewer
 	5,  // 28: cardrules.v1.LiengServiceValidatePlayResponse.reason:type_name -> cardrules.v1.LiengReason
-	39, // 29: cardrules.v1.LiengServiceValidatePlayResponse.message:type_name -> cardrules.v1.LocalizedMessage
+	42, // 29: cardrules.v1.LiengServiceValidatePlayResponse.message:type_name -> cardrules.v1.LocalizedMessage
 	18, // 30: cardrules.v1.LiengServiceValidatePlayResponse.events:type_name -> cardrules.v1.LiengEvent
 	16, // 31: cardrules.v1.LiengServiceValidatePlayResponse.next_state:type_name -> cardrules.v1.LiengBettingState
 	27, // 32: cardrules.v1.LiengServiceValidatePlayResponse.views:type_name -> cardrules.v1.LiengServiceValidatePlayView
 	17, // 33: cardrules.v1.LiengServiceValidatePlayResponse.resolved_action:type_name -> cardrules.v1.LiengAction
-	41, // 34: cardrules.v1.LiengServiceValidatePlayView.viewer:type_name -> cardrules.v1.Viewer
+	44, // 34: cardrules.v1.LiengServiceValidatePlayView.viewer:type_name -> cardrules.v1.Viewer
 	26, // 35: cardrules.v1.LiengServiceValidatePlayView.answer:type_name -> cardrules.v1.LiengServiceValidatePlayResponse
 	8,  // 36: cardrules.v1.LiengServiceLegalMovesRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
 	16, // 37: cardrules.v1.LiengServiceLegalMovesRequest.state:type_name -> cardrules.v1.LiengBettingState
-	41, // 38: cardrules.v1.LiengServiceLegalMovesRequest.views:type_name -> cardrules.v1.Viewer
+	44, // 38: cardrules.v1.LiengServiceLegalMovesRequest.views:type_name -> cardrules.v1.Viewer
 	19, // 39: cardrules.v1.LiengServiceLegalMovesResponse.actions:type_name -> cardrules.v1.LiengLegalAction
 	5,  // 40: cardrules.v1.LiengServiceLegalMovesResponse.raise_reason:type_name -> cardrules.v1.LiengReason
 	30, // 41: cardrules.v1.LiengServiceLegalMovesResponse.views:type_name -> cardrules.v1.LiengServiceLegalMovesView
-	41, // 42: cardrules.v1.LiengServiceLegalMovesView.viewer:type_name -> cardrules.v1.Viewer
+	44, // 42: cardrules.v1.LiengServiceLegalMovesView.viewer:type_name -> cardrules.v1.Viewer
 	29, // 43: cardrules.v1.LiengServiceLegalMovesView.answer:type_name -> cardrules.v1.LiengServiceLegalMovesResponse
 	8,  // 44: cardrules.v1.LiengRoundRecord.house_rules:type_name -> cardrules.v1.LiengHouseRules
-	40, // 45: cardrules.v1.LiengRoundRecord.hands:type_name -> cardrules.v1.Cards
+	43, // 45: cardrules.v1.LiengRoundRecord.hands:type_name -> cardrules.v1.Cards
 	17, // 46: cardrules.v1.LiengRoundRecord.actions:type_name -> cardrules.v1.LiengAction
 	7,  // 47: cardrules.v1.LiengPot.kind:type_name -> cardrules.v1.LiengPotKind
 	9,  // 48: cardrules.v1.LiengShownHand.score:type_name -> cardrules.v1.LiengScore
 	31, // 49: cardrules.v1.LiengServiceSettleRoundRequest.round:type_name -> cardrules.v1.LiengRoundRecord
-	41, // 50: cardrules.v1.LiengServiceSettleRoundRequest.views:type_name -> cardrules.v1.Viewer
+	44, // 50: cardrules.v1.LiengServiceSettleRoundRequest.views:type_name -> cardrules.v1.Viewer
 	32, // 51: cardrules.v1.LiengServiceSettleRoundResponse.pots:type_name -> cardrules.v1.LiengPot
-	42, // 52: cardrules.v1.LiengServiceSettleRoundResponse.transfers:type_name -> cardrules.v1.Transfer
+	45, // 52: cardrules.v1.LiengServiceSettleRoundResponse.transfers:type_name -> cardrules.v1.Transfer
 	33, // 53: cardrules.v1.LiengServiceSettleRoundResponse.shown:type_name -> cardrules.v1.LiengShownHand
 	36, // 54: cardrules.v1.LiengServiceSettleRoundResponse.views:type_name -> cardrules.v1.LiengServiceSettleRoundView
-	41, // 55: cardrules.v1.LiengServiceSettleRoundView.viewer:type_name -> cardrules.v1.Viewer
+	44, // 55: cardrules.v1.LiengServiceSettleRoundView.viewer:type_name -> cardrules.v1.Viewer
 	35, // 56: cardrules.v1.LiengServiceSettleRoundView.answer:type_name -> cardrules.v1.LiengServiceSettleRoundResponse
-	10, // 57: cardrules.v1.LiengServiceStreamRequest.score_lieng:type_name -> cardrules.v1.ScoreLiengRequest
-	12, // 58: cardrules.v1.LiengServiceStreamRequest.compare_hands:type_name -> cardrules.v1.CompareHandsRequest
-	20, // 59: cardrules.v1.LiengServiceStreamRequest.start_betting:type_name -> cardrules.v1.StartBettingRequest
-	25, // 60: cardrules.v1.LiengServiceStreamRequest.validate_play:type_name -> cardrules.v1.LiengServiceValidatePlayRequest
-	28, // 61: cardrules.v1.LiengServiceStreamRequest.legal_moves:type_name -> cardrules.v1.LiengServiceLegalMovesRequest
-	34, // 62: cardrules.v1.LiengServiceStreamRequest.settle_round:type_name -> cardrules.v1.LiengServiceSettleRoundRequest
-	23, // 63: cardrules.v1.LiengServiceStreamRequest.deal:type_name -> cardrules.v1.LiengServiceDealRequest
-	43, // 64: cardrules.v1.LiengServiceStreamResponse.error:type_name -> google.rpc.Status
-	11, // 65: cardrules.v1.LiengServiceStreamResponse.score_lieng:type_name -> cardrules.v1.ScoreLiengResponse
-	14, // 66: cardrules.v1.LiengServiceStreamResponse.compare_hands:type_name -> cardrules.v1.CompareHandsResponse
-	21, // 67: cardrules.v1.LiengServiceStreamResponse.start_betting:type_name -> cardrules.v1.StartBettingResponse
-	26, // 68: cardrules.v1.LiengServiceStreamResponse.validate_play:type_name -> cardrules.v1.LiengServiceValidatePlayResponse
-	29, // 69: cardrules.v1.LiengServiceStreamResponse.legal_moves:type_name -> cardrules.v1.LiengServiceLegalMovesResponse
-	35, // 70: cardrules.v1.LiengServiceStreamResponse.settle_round:type_name -> cardrules.v1.LiengServiceSettleRoundResponse
-	24, // 71: cardrules.v1.LiengServiceStreamResponse.deal:type_name -> cardrules.v1.LiengServiceDealResponse
-	23, // 72: cardrules.v1.LiengService.Deal:input_type -> cardrules.v1.LiengServiceDealRequest
-	10, // 73: cardrules.v1.LiengService.ScoreLieng:input_type -> cardrules.v1.ScoreLiengRequest
-	12, // 74: cardrules.v1.LiengService.CompareHands:input_type -> cardrules.v1.CompareHandsRequest
-	20, // 75: cardrules.v1.LiengService.StartBetting:input_type -> cardrules.v1.StartBettingRequest
-	25, // 76: cardrules.v1.LiengService.ValidatePlay:input_type -> cardrules.v1.LiengServiceValidatePlayRequest
-	28, // 77: cardrules.v1.LiengService.LegalMoves:input_type -> cardrules.v1.LiengServiceLegalMovesRequest
-	34, // 78: cardrules.v1.LiengService.SettleRound:input_type -> cardrules.v1.LiengServiceSettleRoundRequest
-	37, // 79: cardrules.v1.LiengService.Stream:input_type -> cardrules.v1.LiengServiceStreamRequest
-	24, // 80: cardrules.v1.LiengService.Deal:output_type -> cardrules.v1.LiengServiceDealResponse
-	11, // 81: cardrules.v1.LiengService.ScoreLieng:output_type -> cardrules.v1.ScoreLiengResponse
-	14, // 82: cardrules.v1.LiengService.CompareHands:output_type -> cardrules.v1.CompareHandsResponse
-	21, // 83: cardrules.v1.LiengService.StartBetting:output_type -> cardrules.v1.StartBettingResponse
-	26, // 84: cardrules.v1.LiengService.ValidatePlay:output_type -> cardrules.v1.LiengServiceValidatePlayResponse
-	29, // 85: cardrules.v1.LiengService.LegalMoves:output_type -> cardrules.v1.LiengServiceLegalMovesResponse
-	35, // 86: cardrules.v1.LiengService.SettleRound:output_type -> cardrules.v1.LiengServiceSettleRoundResponse
-	38, // 87: cardrules.v1.LiengService.Stream:output_type -> cardrules.v1.LiengServiceStreamResponse
-	80, // [80:88] is the sub-list for method output_type
-	72, // [72:80] is the sub-list for method input_type
-	72, // [72:72] is the sub-list for extension type_name
-	72, // [72:72] is the sub-list for extension extendee
-	0,  // [0:72] is the sub-list for field type_name
+	31, // 57: cardrules.v1.LiengServiceReplayRoundRequest.round:type_name -> cardrules.v1.LiengRoundRecord
+	44, // 58: cardrules.v1.LiengServiceReplayRoundRequest.viewer:type_name -> cardrules.v1.Viewer
+	44, // 59: cardrules.v1.LiengServiceReplayRoundResponse.viewer:type_name -> cardrules.v1.Viewer
+	21, // 60: cardrules.v1.LiengServiceReplayRoundResponse.start:type_name -> cardrules.v1.StartBettingResponse
+	43, // 61: cardrules.v1.LiengServiceReplayRoundResponse.hands:type_name -> cardrules.v1.Cards
+	39, // 62: cardrules.v1.LiengServiceReplayRoundResponse.steps:type_name -> cardrules.v1.LiengReplayStep
+	46, // 63: cardrules.v1.LiengServiceReplayRoundResponse.stopped:type_name -> cardrules.v1.ReplayStop
+	5,  // 64: cardrules.v1.LiengServiceReplayRoundResponse.illegal_reason:type_name -> cardrules.v1.LiengReason
+	35, // 65: cardrules.v1.LiengServiceReplayRoundResponse.settlement:type_name -> cardrules.v1.LiengServiceSettleRoundResponse
+	17, // 66: cardrules.v1.LiengReplayStep.action:type_name -> cardrules.v1.LiengAction
+	17, // 67: cardrules.v1.LiengReplayStep.resolved_action:type_name -> cardrules.v1.LiengAction
+	18, // 68: cardrules.v1.LiengReplayStep.events:type_name -> cardrules.v1.LiengEvent
+	16, // 69: cardrules.v1.LiengReplayStep.state:type_name -> cardrules.v1.LiengBettingState
+	10, // 70: cardrules.v1.LiengServiceStreamRequest.score_lieng:type_name -> cardrules.v1.ScoreLiengRequest
+	12, // 71: cardrules.v1.LiengServiceStreamRequest.compare_hands:type_name -> cardrules.v1.CompareHandsRequest
+	20, // 72: cardrules.v1.LiengServiceStreamRequest.start_betting:type_name -> cardrules.v1.StartBettingRequest
+	25, // 73: cardrules.v1.LiengServiceStreamRequest.validate_play:type_name -> cardrules.v1.LiengServiceValidatePlayRequest
+	28, // 74: cardrules.v1.LiengServiceStreamRequest.legal_moves:type_name -> cardrules.v1.LiengServiceLegalMovesRequest
+	34, // 75: cardrules.v1.LiengServiceStreamRequest.settle_round:type_name -> cardrules.v1.LiengServiceSettleRoundRequest
+	23, // 76: cardrules.v1.LiengServiceStreamRequest.deal:type_name -> cardrules.v1.LiengServiceDealRequest
+	37, // 77: cardrules.v1.LiengServiceStreamRequest.replay_round:type_name -> cardrules.v1.LiengServiceReplayRoundRequest
+	47, // 78: cardrules.v1.LiengServiceStreamResponse.error:type_name -> google.rpc.Status
+	11, // 79: cardrules.v1.LiengServiceStreamResponse.score_lieng:type_name -> cardrules.v1.ScoreLiengResponse
+	14, // 80: cardrules.v1.LiengServiceStreamResponse.compare_hands:type_name -> cardrules.v1.CompareHandsResponse
+	21, // 81: cardrules.v1.LiengServiceStreamResponse.start_betting:type_name -> cardrules.v1.StartBettingResponse
+	26, // 82: cardrules.v1.LiengServiceStreamResponse.validate_play:type_name -> cardrules.v1.LiengServiceValidatePlayResponse
+	29, // 83: cardrules.v1.LiengServiceStreamResponse.legal_moves:type_name -> cardrules.v1.LiengServiceLegalMovesResponse
+	35, // 84: cardrules.v1.LiengServiceStreamResponse.settle_round:type_name -> cardrules.v1.LiengServiceSettleRoundResponse
+	24, // 85: cardrules.v1.LiengServiceStreamResponse.deal:type_name -> cardrules.v1.LiengServiceDealResponse
+	38, // 86: cardrules.v1.LiengServiceStreamResponse.replay_round:type_name -> cardrules.v1.LiengServiceReplayRoundResponse
+	23, // 87: cardrules.v1.LiengService.Deal:input_type -> cardrules.v1.LiengServiceDealRequest
+	10, // 88: cardrules.v1.LiengService.ScoreLieng:input_type -> cardrules.v1.ScoreLiengRequest
+	12, // 89: cardrules.v1.LiengService.CompareHands:input_type -> cardrules.v1.CompareHandsRequest
+	20, // 90: cardrules.v1.LiengService.StartBetting:input_type -> cardrules.v1.StartBettingRequest
+	25, // 91: cardrules.v1.LiengService.ValidatePlay:input_type -> cardrules.v1.LiengServiceValidatePlayRequest
+	28, // 92: cardrules.v1.LiengService.LegalMoves:input_type -> cardrules.v1.LiengServiceLegalMovesRequest
+	34, // 93: cardrules.v1.LiengService.SettleRound:input_type -> cardrules.v1.LiengServiceSettleRoundRequest
+	37, // 94: cardrules.v1.LiengService.ReplayRound:input_type -> cardrules.v1.LiengServiceReplayRoundRequest
+	40, // 95: cardrules.v1.LiengService.Stream:input_type -> cardrules.v1.LiengServiceStreamRequest
+	24, // 96: cardrules.v1.LiengService.Deal:output_type -> cardrules.v1.LiengServiceDealResponse
+	11, // 97: cardrules.v1.LiengService.ScoreLieng:output_type -> cardrules.v1.ScoreLiengResponse
+	14, // 98: cardrules.v1.LiengService.CompareHands:output_type -> cardrules.v1.CompareHandsResponse
+	21, // 99: cardrules.v1.LiengService.StartBetting:output_type -> cardrules.v1.StartBettingResponse
+	26, // 100: cardrules.v1.LiengService.ValidatePlay:output_type -> cardrules.v1.LiengServiceValidatePlayResponse
+	29, // 101: cardrules.v1.LiengService.LegalMoves:output_type -> cardrules.v1.LiengServiceLegalMovesResponse
+	35, // 102: cardrules.v1.LiengService.SettleRound:output_type -> cardrules.v1.LiengServiceSettleRoundResponse
+	38, // 103: cardrules.v1.LiengService.ReplayRound:output_type -> cardrules.v1.LiengServiceReplayRoundResponse
+	41, // 104: cardrules.v1.LiengService.Stream:output_type -> cardrules.v1.LiengServiceStreamResponse
+	96, // [96:105] is the sub-list for method output_type
+	87, // [87:96] is the sub-list for method input_type
+	87, // [87:87] is the sub-list for extension type_name
+	87, // [87:87] is the sub-list for extension extendee
+	0,  // [0:87] is the sub-list for field type_name
 }
 
 func init() { file_cardrules_v1_lieng_proto_init() }
@@ -3453,12 +3774,13 @@ func file_cardrules_v1_lieng_proto_init() {
 		return
 	}
 	file_cardrules_v1_cards_proto_init()
+	file_cardrules_v1_errors_proto_init()
 	file_cardrules_v1_lieng_proto_msgTypes[0].OneofWrappers = []any{}
 	file_cardrules_v1_lieng_proto_msgTypes[8].OneofWrappers = []any{}
 	file_cardrules_v1_lieng_proto_msgTypes[10].OneofWrappers = []any{}
 	file_cardrules_v1_lieng_proto_msgTypes[21].OneofWrappers = []any{}
 	file_cardrules_v1_lieng_proto_msgTypes[27].OneofWrappers = []any{}
-	file_cardrules_v1_lieng_proto_msgTypes[29].OneofWrappers = []any{
+	file_cardrules_v1_lieng_proto_msgTypes[32].OneofWrappers = []any{
 		(*LiengServiceStreamRequest_ScoreLieng)(nil),
 		(*LiengServiceStreamRequest_CompareHands)(nil),
 		(*LiengServiceStreamRequest_StartBetting)(nil),
@@ -3466,8 +3788,9 @@ func file_cardrules_v1_lieng_proto_init() {
 		(*LiengServiceStreamRequest_LegalMoves)(nil),
 		(*LiengServiceStreamRequest_SettleRound)(nil),
 		(*LiengServiceStreamRequest_Deal)(nil),
+		(*LiengServiceStreamRequest_ReplayRound)(nil),
 	}
-	file_cardrules_v1_lieng_proto_msgTypes[30].OneofWrappers = []any{
+	file_cardrules_v1_lieng_proto_msgTypes[33].OneofWrappers = []any{
 		(*LiengServiceStreamResponse_Error)(nil),
 		(*LiengServiceStreamResponse_ScoreLieng)(nil),
 		(*LiengServiceStreamResponse_CompareHands)(nil),
@@ -3476,6 +3799,7 @@ func file_cardrules_v1_lieng_proto_init() {
 		(*LiengServiceStreamResponse_LegalMoves)(nil),
 		(*LiengServiceStreamResponse_SettleRound)(nil),
 		(*LiengServiceStreamResponse_Deal)(nil),
+		(*LiengServiceStreamResponse_ReplayRound)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -3483,7 +3807,7 @@ func file_cardrules_v1_lieng_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cardrules_v1_lieng_proto_rawDesc), len(file_cardrules_v1_lieng_proto_rawDesc)),
 			NumEnums:      8,
-			NumMessages:   31,
+			NumMessages:   34,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -26,6 +26,7 @@ const (
 	LiengService_ValidatePlay_FullMethodName = "/cardrules.v1.LiengService/ValidatePlay"
 	LiengService_LegalMoves_FullMethodName   = "/cardrules.v1.LiengService/LegalMoves"
 	LiengService_SettleRound_FullMethodName  = "/cardrules.v1.LiengService/SettleRound"
+	LiengService_ReplayRound_FullMethodName  = "/cardrules.v1.LiengService/ReplayRound"
 	LiengService_Stream_FullMethodName       = "/cardrules.v1.LiengService/Stream"
 )
 
@@ -52,6 +53,11 @@ type LiengServiceClient interface {
 	LegalMoves(ctx context.Context, in *LiengServiceLegalMovesRequest, opts ...grpc.CallOption) (*LiengServiceLegalMovesResponse, error)
 	// Replay a round record and return every pot, transfer, net and the fee.
 	SettleRound(ctx context.Context, in *LiengServiceSettleRoundRequest, opts ...grpc.CallOption) (*LiengServiceSettleRoundResponse, error)
+	// Replay a round record step by step for one viewer (docs/hand-history.md): the betting state after the ante,
+	// each action with what a TIMEOUT resolved to, the events it caused and the state after it, then the settlement.
+	// A record with an action that cannot be replayed is a normal answer: the steps before it and where and why it
+	// stopped.
+	ReplayRound(ctx context.Context, in *LiengServiceReplayRoundRequest, opts ...grpc.CallOption) (*LiengServiceReplayRoundResponse, error)
 	// Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
 	// caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
 	// have failed with. Answers come in request order. A bad message fails that message, never the stream.
@@ -137,6 +143,16 @@ func (c *liengServiceClient) SettleRound(ctx context.Context, in *LiengServiceSe
 	return out, nil
 }
 
+func (c *liengServiceClient) ReplayRound(ctx context.Context, in *LiengServiceReplayRoundRequest, opts ...grpc.CallOption) (*LiengServiceReplayRoundResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(LiengServiceReplayRoundResponse)
+	err := c.cc.Invoke(ctx, LiengService_ReplayRound_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *liengServiceClient) Stream(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[LiengServiceStreamRequest, LiengServiceStreamResponse], error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	stream, err := c.cc.NewStream(ctx, &LiengService_ServiceDesc.Streams[0], LiengService_Stream_FullMethodName, cOpts...)
@@ -173,6 +189,11 @@ type LiengServiceServer interface {
 	LegalMoves(context.Context, *LiengServiceLegalMovesRequest) (*LiengServiceLegalMovesResponse, error)
 	// Replay a round record and return every pot, transfer, net and the fee.
 	SettleRound(context.Context, *LiengServiceSettleRoundRequest) (*LiengServiceSettleRoundResponse, error)
+	// Replay a round record step by step for one viewer (docs/hand-history.md): the betting state after the ante,
+	// each action with what a TIMEOUT resolved to, the events it caused and the state after it, then the settlement.
+	// A record with an action that cannot be replayed is a normal answer: the steps before it and where and why it
+	// stopped.
+	ReplayRound(context.Context, *LiengServiceReplayRoundRequest) (*LiengServiceReplayRoundResponse, error)
 	// Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
 	// caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
 	// have failed with. Answers come in request order. A bad message fails that message, never the stream.
@@ -208,6 +229,9 @@ func (UnimplementedLiengServiceServer) LegalMoves(context.Context, *LiengService
 }
 func (UnimplementedLiengServiceServer) SettleRound(context.Context, *LiengServiceSettleRoundRequest) (*LiengServiceSettleRoundResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method SettleRound not implemented")
+}
+func (UnimplementedLiengServiceServer) ReplayRound(context.Context, *LiengServiceReplayRoundRequest) (*LiengServiceReplayRoundResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method ReplayRound not implemented")
 }
 func (UnimplementedLiengServiceServer) Stream(grpc.BidiStreamingServer[LiengServiceStreamRequest, LiengServiceStreamResponse]) error {
 	return status.Errorf(codes.Unimplemented, "method Stream not implemented")
@@ -359,6 +383,24 @@ func _LiengService_SettleRound_Handler(srv interface{}, ctx context.Context, dec
 	return interceptor(ctx, in, info, handler)
 }
 
+func _LiengService_ReplayRound_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(LiengServiceReplayRoundRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(LiengServiceServer).ReplayRound(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: LiengService_ReplayRound_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(LiengServiceServer).ReplayRound(ctx, req.(*LiengServiceReplayRoundRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _LiengService_Stream_Handler(srv interface{}, stream grpc.ServerStream) error {
 	return srv.(LiengServiceServer).Stream(&grpc.GenericServerStream[LiengServiceStreamRequest, LiengServiceStreamResponse]{ServerStream: stream})
 }
@@ -400,6 +442,10 @@ var LiengService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "SettleRound",
 			Handler:    _LiengService_SettleRound_Handler,
+		},
+		{
+			MethodName: "ReplayRound",
+			Handler:    _LiengService_ReplayRound_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

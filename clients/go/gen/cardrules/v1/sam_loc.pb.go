@@ -2918,6 +2918,248 @@ func (x *SamLocServiceSettleRoundView) GetAnswer() *SamLocServiceSettleRoundResp
 	return nil
 }
 
+type SamLocServiceReplayRoundRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The round record, exactly as SettleRound takes it (the hand-history file's `round`, docs/hand-history.md).
+	Round *SamRoundRecord `protobuf:"bytes,1,opt,name=round,proto3" json:"round,omitempty"`
+	// Whom to replay the hand for (docs/rules/sam-loc.md, "Who sees what"): a seat, a spectator or the audit view.
+	// Unset means the audit view: the caller already holds every hand in `round`. A viewer with none of its fields set
+	// is INVALID_ARGUMENT naming `viewer`; a seat outside the table names `viewer.seat`.
+	Viewer        *Viewer `protobuf:"bytes,2,opt,name=viewer,proto3" json:"viewer,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SamLocServiceReplayRoundRequest) Reset() {
+	*x = SamLocServiceReplayRoundRequest{}
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[27]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SamLocServiceReplayRoundRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SamLocServiceReplayRoundRequest) ProtoMessage() {}
+
+func (x *SamLocServiceReplayRoundRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[27]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SamLocServiceReplayRoundRequest.ProtoReflect.Descriptor instead.
+func (*SamLocServiceReplayRoundRequest) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{27}
+}
+
+func (x *SamLocServiceReplayRoundRequest) GetRound() *SamRoundRecord {
+	if x != nil {
+		return x.Round
+	}
+	return nil
+}
+
+func (x *SamLocServiceReplayRoundRequest) GetViewer() *Viewer {
+	if x != nil {
+		return x.Viewer
+	}
+	return nil
+}
+
+type SamLocServiceReplayRoundResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The viewer the replay is for, as asked (the audit view when the request left it unset).
+	Viewer *Viewer `protobuf:"bytes,1,opt,name=viewer,proto3" json:"viewer,omitempty"`
+	// The deal, as StartHand answers the record's hands, leader and declarations, redacted for the viewer as
+	// StartHand's view for it (no `views`). On an instant win `state` is unset and there are no steps.
+	Start *SamLocServiceStartHandResponse `protobuf:"bytes,2,opt,name=start,proto3" json:"start,omitempty"`
+	// One step per action replayed, in the record's order.
+	Steps []*SamReplayStep `protobuf:"bytes,3,rep,name=steps,proto3" json:"steps,omitempty"`
+	// Set when the replay stopped before the hand's end: the action SettleRound would reject (ILLEGAL_ACTION,
+	// CARD_NOT_IN_HAND) or the end of a record whose hand is not over (ROUND_NOT_OVER). `steps` holds every action
+	// before it, `settlement` is unset.
+	Stopped *ReplayStop `protobuf:"bytes,4,opt,name=stopped,proto3" json:"stopped,omitempty"`
+	// Why the rules forbid the action at `stopped.index`, when `stopped.reason` is ILLEGAL_ACTION (the same reason
+	// ValidatePlay answers); SAM_REASON_UNSPECIFIED otherwise.
+	IllegalReason SamReason `protobuf:"varint,5,opt,name=illegal_reason,json=illegalReason,proto3,enum=cardrules.v1.SamReason" json:"illegal_reason,omitempty"`
+	// The settlement, as SettleRound answers the record (no `views`; a settlement names no card); unset when `stopped`.
+	Settlement    *SamLocServiceSettleRoundResponse `protobuf:"bytes,6,opt,name=settlement,proto3" json:"settlement,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SamLocServiceReplayRoundResponse) Reset() {
+	*x = SamLocServiceReplayRoundResponse{}
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[28]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SamLocServiceReplayRoundResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SamLocServiceReplayRoundResponse) ProtoMessage() {}
+
+func (x *SamLocServiceReplayRoundResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[28]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SamLocServiceReplayRoundResponse.ProtoReflect.Descriptor instead.
+func (*SamLocServiceReplayRoundResponse) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{28}
+}
+
+func (x *SamLocServiceReplayRoundResponse) GetViewer() *Viewer {
+	if x != nil {
+		return x.Viewer
+	}
+	return nil
+}
+
+func (x *SamLocServiceReplayRoundResponse) GetStart() *SamLocServiceStartHandResponse {
+	if x != nil {
+		return x.Start
+	}
+	return nil
+}
+
+func (x *SamLocServiceReplayRoundResponse) GetSteps() []*SamReplayStep {
+	if x != nil {
+		return x.Steps
+	}
+	return nil
+}
+
+func (x *SamLocServiceReplayRoundResponse) GetStopped() *ReplayStop {
+	if x != nil {
+		return x.Stopped
+	}
+	return nil
+}
+
+func (x *SamLocServiceReplayRoundResponse) GetIllegalReason() SamReason {
+	if x != nil {
+		return x.IllegalReason
+	}
+	return SamReason_SAM_REASON_UNSPECIFIED
+}
+
+func (x *SamLocServiceReplayRoundResponse) GetSettlement() *SamLocServiceSettleRoundResponse {
+	if x != nil {
+		return x.Settlement
+	}
+	return nil
+}
+
+// One action of a replayed record and what it did, as the replay's viewer may see it.
+type SamReplayStep struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The action's index in `round.actions`.
+	Index int32 `protobuf:"varint,1,opt,name=index,proto3" json:"index,omitempty"`
+	// The action as recorded.
+	Action *SamAction `protobuf:"bytes,2,opt,name=action,proto3" json:"action,omitempty"`
+	// For a recorded TIMEOUT: the play or pass the service made for the seat (as ValidatePlay's `resolved_action`).
+	// Unset for every other action.
+	ResolvedAction *SamAction `protobuf:"bytes,3,opt,name=resolved_action,json=resolvedAction,proto3" json:"resolved_action,omitempty"`
+	// The classification of the cards played (of `resolved_action`'s for a TIMEOUT that played); unset for a pass.
+	Combination *SamCombination `protobuf:"bytes,4,opt,name=combination,proto3" json:"combination,omitempty"`
+	// What the action caused, in order (as ValidatePlay's `events`).
+	Events []*SamEvent `protobuf:"bytes,5,rep,name=events,proto3" json:"events,omitempty"`
+	// The state after the action, redacted for the viewer as ValidatePlay's view of `next_state`.
+	State         *SamTableState `protobuf:"bytes,6,opt,name=state,proto3" json:"state,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SamReplayStep) Reset() {
+	*x = SamReplayStep{}
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SamReplayStep) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SamReplayStep) ProtoMessage() {}
+
+func (x *SamReplayStep) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SamReplayStep.ProtoReflect.Descriptor instead.
+func (*SamReplayStep) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{29}
+}
+
+func (x *SamReplayStep) GetIndex() int32 {
+	if x != nil {
+		return x.Index
+	}
+	return 0
+}
+
+func (x *SamReplayStep) GetAction() *SamAction {
+	if x != nil {
+		return x.Action
+	}
+	return nil
+}
+
+func (x *SamReplayStep) GetResolvedAction() *SamAction {
+	if x != nil {
+		return x.ResolvedAction
+	}
+	return nil
+}
+
+func (x *SamReplayStep) GetCombination() *SamCombination {
+	if x != nil {
+		return x.Combination
+	}
+	return nil
+}
+
+func (x *SamReplayStep) GetEvents() []*SamEvent {
+	if x != nil {
+		return x.Events
+	}
+	return nil
+}
+
+func (x *SamReplayStep) GetState() *SamTableState {
+	if x != nil {
+		return x.State
+	}
+	return nil
+}
+
 // One call on SamLocService.Stream.
 type SamLocServiceStreamRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2934,6 +3176,7 @@ type SamLocServiceStreamRequest struct {
 	//	*SamLocServiceStreamRequest_LegalMoves
 	//	*SamLocServiceStreamRequest_SettleRound
 	//	*SamLocServiceStreamRequest_Deal
+	//	*SamLocServiceStreamRequest_ReplayRound
 	Call          isSamLocServiceStreamRequest_Call `protobuf_oneof:"call"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2941,7 +3184,7 @@ type SamLocServiceStreamRequest struct {
 
 func (x *SamLocServiceStreamRequest) Reset() {
 	*x = SamLocServiceStreamRequest{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[27]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2953,7 +3196,7 @@ func (x *SamLocServiceStreamRequest) String() string {
 func (*SamLocServiceStreamRequest) ProtoMessage() {}
 
 func (x *SamLocServiceStreamRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[27]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2966,7 +3209,7 @@ func (x *SamLocServiceStreamRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceStreamRequest.ProtoReflect.Descriptor instead.
 func (*SamLocServiceStreamRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{27}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *SamLocServiceStreamRequest) GetId() uint64 {
@@ -3028,6 +3271,15 @@ func (x *SamLocServiceStreamRequest) GetDeal() *SamLocServiceDealRequest {
 	return nil
 }
 
+func (x *SamLocServiceStreamRequest) GetReplayRound() *SamLocServiceReplayRoundRequest {
+	if x != nil {
+		if x, ok := x.Call.(*SamLocServiceStreamRequest_ReplayRound); ok {
+			return x.ReplayRound
+		}
+	}
+	return nil
+}
+
 type isSamLocServiceStreamRequest_Call interface {
 	isSamLocServiceStreamRequest_Call()
 }
@@ -3052,6 +3304,10 @@ type SamLocServiceStreamRequest_Deal struct {
 	Deal *SamLocServiceDealRequest `protobuf:"bytes,6,opt,name=deal,proto3,oneof"`
 }
 
+type SamLocServiceStreamRequest_ReplayRound struct {
+	ReplayRound *SamLocServiceReplayRoundRequest `protobuf:"bytes,7,opt,name=replay_round,json=replayRound,proto3,oneof"`
+}
+
 func (*SamLocServiceStreamRequest_StartHand) isSamLocServiceStreamRequest_Call() {}
 
 func (*SamLocServiceStreamRequest_ValidatePlay) isSamLocServiceStreamRequest_Call() {}
@@ -3061,6 +3317,8 @@ func (*SamLocServiceStreamRequest_LegalMoves) isSamLocServiceStreamRequest_Call(
 func (*SamLocServiceStreamRequest_SettleRound) isSamLocServiceStreamRequest_Call() {}
 
 func (*SamLocServiceStreamRequest_Deal) isSamLocServiceStreamRequest_Call() {}
+
+func (*SamLocServiceStreamRequest_ReplayRound) isSamLocServiceStreamRequest_Call() {}
 
 // The answer to one SamLocServiceStreamRequest.
 type SamLocServiceStreamResponse struct {
@@ -3077,6 +3335,7 @@ type SamLocServiceStreamResponse struct {
 	//	*SamLocServiceStreamResponse_LegalMoves
 	//	*SamLocServiceStreamResponse_SettleRound
 	//	*SamLocServiceStreamResponse_Deal
+	//	*SamLocServiceStreamResponse_ReplayRound
 	Result        isSamLocServiceStreamResponse_Result `protobuf_oneof:"result"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -3084,7 +3343,7 @@ type SamLocServiceStreamResponse struct {
 
 func (x *SamLocServiceStreamResponse) Reset() {
 	*x = SamLocServiceStreamResponse{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[28]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3096,7 +3355,7 @@ func (x *SamLocServiceStreamResponse) String() string {
 func (*SamLocServiceStreamResponse) ProtoMessage() {}
 
 func (x *SamLocServiceStreamResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[28]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3109,7 +3368,7 @@ func (x *SamLocServiceStreamResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceStreamResponse.ProtoReflect.Descriptor instead.
 func (*SamLocServiceStreamResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{28}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *SamLocServiceStreamResponse) GetId() uint64 {
@@ -3180,6 +3439,15 @@ func (x *SamLocServiceStreamResponse) GetDeal() *SamLocServiceDealResponse {
 	return nil
 }
 
+func (x *SamLocServiceStreamResponse) GetReplayRound() *SamLocServiceReplayRoundResponse {
+	if x != nil {
+		if x, ok := x.Result.(*SamLocServiceStreamResponse_ReplayRound); ok {
+			return x.ReplayRound
+		}
+	}
+	return nil
+}
+
 type isSamLocServiceStreamResponse_Result interface {
 	isSamLocServiceStreamResponse_Result()
 }
@@ -3210,6 +3478,10 @@ type SamLocServiceStreamResponse_Deal struct {
 	Deal *SamLocServiceDealResponse `protobuf:"bytes,7,opt,name=deal,proto3,oneof"`
 }
 
+type SamLocServiceStreamResponse_ReplayRound struct {
+	ReplayRound *SamLocServiceReplayRoundResponse `protobuf:"bytes,8,opt,name=replay_round,json=replayRound,proto3,oneof"`
+}
+
 func (*SamLocServiceStreamResponse_Error) isSamLocServiceStreamResponse_Result() {}
 
 func (*SamLocServiceStreamResponse_StartHand) isSamLocServiceStreamResponse_Result() {}
@@ -3222,11 +3494,13 @@ func (*SamLocServiceStreamResponse_SettleRound) isSamLocServiceStreamResponse_Re
 
 func (*SamLocServiceStreamResponse_Deal) isSamLocServiceStreamResponse_Result() {}
 
+func (*SamLocServiceStreamResponse_ReplayRound) isSamLocServiceStreamResponse_Result() {}
+
 var File_cardrules_v1_sam_loc_proto protoreflect.FileDescriptor
 
 const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"\n" +
-	"\x1acardrules/v1/sam_loc.proto\x12\fcardrules.v1\x1a\x18cardrules/v1/cards.proto\x1a\x17google/rpc/status.proto\"\x9f\t\n" +
+	"\x1acardrules/v1/sam_loc.proto\x12\fcardrules.v1\x1a\x18cardrules/v1/cards.proto\x1a\x19cardrules/v1/errors.proto\x1a\x17google/rpc/status.proto\"\x9f\t\n" +
 	"\rSamHouseRules\x12$\n" +
 	"\vmax_players\x18\x01 \x01(\x05H\x00R\n" +
 	"maxPlayers\x88\x01\x01\x12-\n" +
@@ -3414,7 +3688,26 @@ const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"\a_winner\"\x94\x01\n" +
 	"\x1cSamLocServiceSettleRoundView\x12,\n" +
 	"\x06viewer\x18\x01 \x01(\v2\x14.cardrules.v1.ViewerR\x06viewer\x12F\n" +
-	"\x06answer\x18\x02 \x01(\v2..cardrules.v1.SamLocServiceSettleRoundResponseR\x06answer\"\xbc\x03\n" +
+	"\x06answer\x18\x02 \x01(\v2..cardrules.v1.SamLocServiceSettleRoundResponseR\x06answer\"\x83\x01\n" +
+	"\x1fSamLocServiceReplayRoundRequest\x122\n" +
+	"\x05round\x18\x01 \x01(\v2\x1c.cardrules.v1.SamRoundRecordR\x05round\x12,\n" +
+	"\x06viewer\x18\x02 \x01(\v2\x14.cardrules.v1.ViewerR\x06viewer\"\x8b\x03\n" +
+	" SamLocServiceReplayRoundResponse\x12,\n" +
+	"\x06viewer\x18\x01 \x01(\v2\x14.cardrules.v1.ViewerR\x06viewer\x12B\n" +
+	"\x05start\x18\x02 \x01(\v2,.cardrules.v1.SamLocServiceStartHandResponseR\x05start\x121\n" +
+	"\x05steps\x18\x03 \x03(\v2\x1b.cardrules.v1.SamReplayStepR\x05steps\x122\n" +
+	"\astopped\x18\x04 \x01(\v2\x18.cardrules.v1.ReplayStopR\astopped\x12>\n" +
+	"\x0eillegal_reason\x18\x05 \x01(\x0e2\x17.cardrules.v1.SamReasonR\rillegalReason\x12N\n" +
+	"\n" +
+	"settlement\x18\x06 \x01(\v2..cardrules.v1.SamLocServiceSettleRoundResponseR\n" +
+	"settlement\"\xbb\x02\n" +
+	"\rSamReplayStep\x12\x14\n" +
+	"\x05index\x18\x01 \x01(\x05R\x05index\x12/\n" +
+	"\x06action\x18\x02 \x01(\v2\x17.cardrules.v1.SamActionR\x06action\x12@\n" +
+	"\x0fresolved_action\x18\x03 \x01(\v2\x17.cardrules.v1.SamActionR\x0eresolvedAction\x12>\n" +
+	"\vcombination\x18\x04 \x01(\v2\x1c.cardrules.v1.SamCombinationR\vcombination\x12.\n" +
+	"\x06events\x18\x05 \x03(\v2\x16.cardrules.v1.SamEventR\x06events\x121\n" +
+	"\x05state\x18\x06 \x01(\v2\x1b.cardrules.v1.SamTableStateR\x05state\"\x90\x04\n" +
 	"\x1aSamLocServiceStreamRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12L\n" +
 	"\n" +
@@ -3423,8 +3716,9 @@ const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"\vlegal_moves\x18\x04 \x01(\v2,.cardrules.v1.SamLocServiceLegalMovesRequestH\x00R\n" +
 	"legalMoves\x12R\n" +
 	"\fsettle_round\x18\x05 \x01(\v2-.cardrules.v1.SamLocServiceSettleRoundRequestH\x00R\vsettleRound\x12<\n" +
-	"\x04deal\x18\x06 \x01(\v2&.cardrules.v1.SamLocServiceDealRequestH\x00R\x04dealB\x06\n" +
-	"\x04call\"\xf0\x03\n" +
+	"\x04deal\x18\x06 \x01(\v2&.cardrules.v1.SamLocServiceDealRequestH\x00R\x04deal\x12R\n" +
+	"\freplay_round\x18\a \x01(\v2-.cardrules.v1.SamLocServiceReplayRoundRequestH\x00R\vreplayRoundB\x06\n" +
+	"\x04call\"\xc5\x04\n" +
 	"\x1bSamLocServiceStreamResponse\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12*\n" +
 	"\x05error\x18\x02 \x01(\v2\x12.google.rpc.StatusH\x00R\x05error\x12M\n" +
@@ -3434,7 +3728,8 @@ const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"\vlegal_moves\x18\x05 \x01(\v2-.cardrules.v1.SamLocServiceLegalMovesResponseH\x00R\n" +
 	"legalMoves\x12S\n" +
 	"\fsettle_round\x18\x06 \x01(\v2..cardrules.v1.SamLocServiceSettleRoundResponseH\x00R\vsettleRound\x12=\n" +
-	"\x04deal\x18\a \x01(\v2'.cardrules.v1.SamLocServiceDealResponseH\x00R\x04dealB\b\n" +
+	"\x04deal\x18\a \x01(\v2'.cardrules.v1.SamLocServiceDealResponseH\x00R\x04deal\x12S\n" +
+	"\freplay_round\x18\b \x01(\v2..cardrules.v1.SamLocServiceReplayRoundResponseH\x00R\vreplayRoundB\b\n" +
 	"\x06result*\x80\x01\n" +
 	"\fSamChopChain\x12\x1e\n" +
 	"\x1aSAM_CHOP_CHAIN_UNSPECIFIED\x10\x00\x12\x17\n" +
@@ -3522,14 +3817,15 @@ const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"\x1cSAM_OUTCOME_SAM_FAILED_STUCK\x10\x04\x12\x1f\n" +
 	"\x1bSAM_OUTCOME_FINISHED_ON_TWO\x10\x05\x12\x1f\n" +
 	"\x1bSAM_OUTCOME_BAO_MOT_PENALTY\x10\x06\x12\x16\n" +
-	"\x12SAM_OUTCOME_NORMAL\x10\a2\xfd\x04\n" +
+	"\x12SAM_OUTCOME_NORMAL\x10\a2\xeb\x05\n" +
 	"\rSamLocService\x12W\n" +
 	"\x04Deal\x12&.cardrules.v1.SamLocServiceDealRequest\x1a'.cardrules.v1.SamLocServiceDealResponse\x12f\n" +
 	"\tStartHand\x12+.cardrules.v1.SamLocServiceStartHandRequest\x1a,.cardrules.v1.SamLocServiceStartHandResponse\x12o\n" +
 	"\fValidatePlay\x12..cardrules.v1.SamLocServiceValidatePlayRequest\x1a/.cardrules.v1.SamLocServiceValidatePlayResponse\x12i\n" +
 	"\n" +
 	"LegalMoves\x12,.cardrules.v1.SamLocServiceLegalMovesRequest\x1a-.cardrules.v1.SamLocServiceLegalMovesResponse\x12l\n" +
-	"\vSettleRound\x12-.cardrules.v1.SamLocServiceSettleRoundRequest\x1a..cardrules.v1.SamLocServiceSettleRoundResponse\x12a\n" +
+	"\vSettleRound\x12-.cardrules.v1.SamLocServiceSettleRoundRequest\x1a..cardrules.v1.SamLocServiceSettleRoundResponse\x12l\n" +
+	"\vReplayRound\x12-.cardrules.v1.SamLocServiceReplayRoundRequest\x1a..cardrules.v1.SamLocServiceReplayRoundResponse\x12a\n" +
 	"\x06Stream\x12(.cardrules.v1.SamLocServiceStreamRequest\x1a).cardrules.v1.SamLocServiceStreamResponse(\x010\x01B\x13\n" +
 	"\x0fio.cardrules.v1P\x01b\x06proto3"
 
@@ -3546,7 +3842,7 @@ func file_cardrules_v1_sam_loc_proto_rawDescGZIP() []byte {
 }
 
 var file_cardrules_v1_sam_loc_proto_enumTypes = make([]protoimpl.EnumInfo, 12)
-var file_cardrules_v1_sam_loc_proto_msgTypes = make([]protoimpl.MessageInfo, 29)
+var file_cardrules_v1_sam_loc_proto_msgTypes = make([]protoimpl.MessageInfo, 32)
 var file_cardrules_v1_sam_loc_proto_goTypes = []any{
 	(SamChopChain)(0),                         // 0: cardrules.v1.SamChopChain
 	(SamFailPayTo)(0),                         // 1: cardrules.v1.SamFailPayTo
@@ -3587,15 +3883,19 @@ var file_cardrules_v1_sam_loc_proto_goTypes = []any{
 	(*SamLocServiceSettleRoundRequest)(nil),   // 36: cardrules.v1.SamLocServiceSettleRoundRequest
 	(*SamLocServiceSettleRoundResponse)(nil),  // 37: cardrules.v1.SamLocServiceSettleRoundResponse
 	(*SamLocServiceSettleRoundView)(nil),      // 38: cardrules.v1.SamLocServiceSettleRoundView
-	(*SamLocServiceStreamRequest)(nil),        // 39: cardrules.v1.SamLocServiceStreamRequest
-	(*SamLocServiceStreamResponse)(nil),       // 40: cardrules.v1.SamLocServiceStreamResponse
-	(*Card)(nil),                              // 41: cardrules.v1.Card
-	(Rank)(0),                                 // 42: cardrules.v1.Rank
-	(*Cards)(nil),                             // 43: cardrules.v1.Cards
-	(*Viewer)(nil),                            // 44: cardrules.v1.Viewer
-	(*LocalizedMessage)(nil),                  // 45: cardrules.v1.LocalizedMessage
-	(*Transfer)(nil),                          // 46: cardrules.v1.Transfer
-	(*status.Status)(nil),                     // 47: google.rpc.Status
+	(*SamLocServiceReplayRoundRequest)(nil),   // 39: cardrules.v1.SamLocServiceReplayRoundRequest
+	(*SamLocServiceReplayRoundResponse)(nil),  // 40: cardrules.v1.SamLocServiceReplayRoundResponse
+	(*SamReplayStep)(nil),                     // 41: cardrules.v1.SamReplayStep
+	(*SamLocServiceStreamRequest)(nil),        // 42: cardrules.v1.SamLocServiceStreamRequest
+	(*SamLocServiceStreamResponse)(nil),       // 43: cardrules.v1.SamLocServiceStreamResponse
+	(*Card)(nil),                              // 44: cardrules.v1.Card
+	(Rank)(0),                                 // 45: cardrules.v1.Rank
+	(*Cards)(nil),                             // 46: cardrules.v1.Cards
+	(*Viewer)(nil),                            // 47: cardrules.v1.Viewer
+	(*LocalizedMessage)(nil),                  // 48: cardrules.v1.LocalizedMessage
+	(*Transfer)(nil),                          // 49: cardrules.v1.Transfer
+	(*ReplayStop)(nil),                        // 50: cardrules.v1.ReplayStop
+	(*status.Status)(nil),                     // 51: google.rpc.Status
 }
 var file_cardrules_v1_sam_loc_proto_depIdxs = []int32{
 	0,  // 0: cardrules.v1.SamHouseRules.chop_chain:type_name -> cardrules.v1.SamChopChain
@@ -3607,90 +3907,107 @@ var file_cardrules_v1_sam_loc_proto_depIdxs = []int32{
 	5,  // 6: cardrules.v1.SamHouseRules.timeout_lead:type_name -> cardrules.v1.SamTimeoutLead
 	6,  // 7: cardrules.v1.SamInstantWinSet.kinds:type_name -> cardrules.v1.SamInstantWinKind
 	7,  // 8: cardrules.v1.SamCombination.kind:type_name -> cardrules.v1.SamCombinationKind
-	41, // 9: cardrules.v1.SamCombination.cards:type_name -> cardrules.v1.Card
-	42, // 10: cardrules.v1.SamCombination.top:type_name -> cardrules.v1.Rank
-	43, // 11: cardrules.v1.SamSeat.hand:type_name -> cardrules.v1.Cards
+	44, // 9: cardrules.v1.SamCombination.cards:type_name -> cardrules.v1.Card
+	45, // 10: cardrules.v1.SamCombination.top:type_name -> cardrules.v1.Rank
+	46, // 11: cardrules.v1.SamSeat.hand:type_name -> cardrules.v1.Cards
 	15, // 12: cardrules.v1.SamTableState.seats:type_name -> cardrules.v1.SamSeat
-	43, // 13: cardrules.v1.SamTableState.current:type_name -> cardrules.v1.Cards
+	46, // 13: cardrules.v1.SamTableState.current:type_name -> cardrules.v1.Cards
 	16, // 14: cardrules.v1.SamTableState.chop_chain:type_name -> cardrules.v1.SamChop
 	8,  // 15: cardrules.v1.SamTableState.ended:type_name -> cardrules.v1.SamHandEnd
-	43, // 16: cardrules.v1.SamAction.play:type_name -> cardrules.v1.Cards
+	46, // 16: cardrules.v1.SamAction.play:type_name -> cardrules.v1.Cards
 	18, // 17: cardrules.v1.SamAction.pass:type_name -> cardrules.v1.SamPass
 	19, // 18: cardrules.v1.SamAction.timeout:type_name -> cardrules.v1.SamTimeout
 	10, // 19: cardrules.v1.SamEvent.kind:type_name -> cardrules.v1.SamEventKind
 	12, // 20: cardrules.v1.SamLocServiceStartHandRequest.house_rules:type_name -> cardrules.v1.SamHouseRules
-	43, // 21: cardrules.v1.SamLocServiceStartHandRequest.hands:type_name -> cardrules.v1.Cards
-	44, // 22: cardrules.v1.SamLocServiceStartHandRequest.views:type_name -> cardrules.v1.Viewer
+	46, // 21: cardrules.v1.SamLocServiceStartHandRequest.hands:type_name -> cardrules.v1.Cards
+	47, // 22: cardrules.v1.SamLocServiceStartHandRequest.views:type_name -> cardrules.v1.Viewer
 	17, // 23: cardrules.v1.SamLocServiceStartHandResponse.state:type_name -> cardrules.v1.SamTableState
 	6,  // 24: cardrules.v1.SamLocServiceStartHandResponse.instant_win:type_name -> cardrules.v1.SamInstantWinKind
 	25, // 25: cardrules.v1.SamLocServiceStartHandResponse.qualifiers:type_name -> cardrules.v1.SamInstantWinQualifier
 	24, // 26: cardrules.v1.SamLocServiceStartHandResponse.views:type_name -> cardrules.v1.SamLocServiceStartHandView
-	44, // 27: cardrules.v1.SamLocServiceStartHandView.viewer:type_name -> cardrules.v1.Viewer
+	47, // 27: cardrules.v1.SamLocServiceStartHandView.viewer:type_name -> cardrules.v1.Viewer
 	23, // 28: cardrules.v1.SamLocServiceStartHandView.answer:type_name -> cardrules.v1.SamLocServiceStartHandResponse
 	6,  // 29: cardrules.v1.SamInstantWinQualifier.kind:type_name -> cardrules.v1.SamInstantWinKind
-	43, // 30: cardrules.v1.SamLocServiceDealResponse.hands:type_name -> cardrules.v1.Cards
-	43, // 31: cardrules.v1.SamLocServiceDealResponse.undealt:type_name -> cardrules.v1.Cards
+	46, // 30: cardrules.v1.SamLocServiceDealResponse.hands:type_name -> cardrules.v1.Cards
+	46, // 31: cardrules.v1.SamLocServiceDealResponse.undealt:type_name -> cardrules.v1.Cards
 	12, // 32: cardrules.v1.SamLocServiceValidatePlayRequest.house_rules:type_name -> cardrules.v1.SamHouseRules
 	17, // 33: cardrules.v1.SamLocServiceValidatePlayRequest.state:type_name -> cardrules.v1.SamTableState
 	20, // 34: cardrules.v1.SamLocServiceValidatePlayRequest.action:type_name -> cardrules.v1.SamAction
-	44, // 35: cardrules.v1.SamLocServiceValidatePlayRequest.views:type_name -> cardrules.v1.Viewer
+	47, // 35: cardrules.v1.SamLocServiceValidatePlayRequest.views:type_name -> cardrules.v1.Viewer
 	9,  // 36: cardrules.v1.SamLocServiceValidatePlayResponse.reason:type_name -> cardrules.v1.SamReason
-	45, // 37: cardrules.v1.SamLocServiceValidatePlayResponse.message:type_name -> cardrules.v1.LocalizedMessage
+	48, // 37: cardrules.v1.SamLocServiceValidatePlayResponse.message:type_name -> cardrules.v1.LocalizedMessage
 	14, // 38: cardrules.v1.SamLocServiceValidatePlayResponse.combination:type_name -> cardrules.v1.SamCombination
 	21, // 39: cardrules.v1.SamLocServiceValidatePlayResponse.events:type_name -> cardrules.v1.SamEvent
 	17, // 40: cardrules.v1.SamLocServiceValidatePlayResponse.next_state:type_name -> cardrules.v1.SamTableState
 	30, // 41: cardrules.v1.SamLocServiceValidatePlayResponse.views:type_name -> cardrules.v1.SamLocServiceValidatePlayView
 	20, // 42: cardrules.v1.SamLocServiceValidatePlayResponse.resolved_action:type_name -> cardrules.v1.SamAction
-	44, // 43: cardrules.v1.SamLocServiceValidatePlayView.viewer:type_name -> cardrules.v1.Viewer
+	47, // 43: cardrules.v1.SamLocServiceValidatePlayView.viewer:type_name -> cardrules.v1.Viewer
 	29, // 44: cardrules.v1.SamLocServiceValidatePlayView.answer:type_name -> cardrules.v1.SamLocServiceValidatePlayResponse
 	12, // 45: cardrules.v1.SamLocServiceLegalMovesRequest.house_rules:type_name -> cardrules.v1.SamHouseRules
 	17, // 46: cardrules.v1.SamLocServiceLegalMovesRequest.state:type_name -> cardrules.v1.SamTableState
-	44, // 47: cardrules.v1.SamLocServiceLegalMovesRequest.views:type_name -> cardrules.v1.Viewer
+	47, // 47: cardrules.v1.SamLocServiceLegalMovesRequest.views:type_name -> cardrules.v1.Viewer
 	14, // 48: cardrules.v1.SamMove.play:type_name -> cardrules.v1.SamCombination
 	18, // 49: cardrules.v1.SamMove.pass:type_name -> cardrules.v1.SamPass
 	32, // 50: cardrules.v1.SamLocServiceLegalMovesResponse.moves:type_name -> cardrules.v1.SamMove
 	34, // 51: cardrules.v1.SamLocServiceLegalMovesResponse.views:type_name -> cardrules.v1.SamLocServiceLegalMovesView
-	44, // 52: cardrules.v1.SamLocServiceLegalMovesView.viewer:type_name -> cardrules.v1.Viewer
+	47, // 52: cardrules.v1.SamLocServiceLegalMovesView.viewer:type_name -> cardrules.v1.Viewer
 	33, // 53: cardrules.v1.SamLocServiceLegalMovesView.answer:type_name -> cardrules.v1.SamLocServiceLegalMovesResponse
 	12, // 54: cardrules.v1.SamRoundRecord.house_rules:type_name -> cardrules.v1.SamHouseRules
-	43, // 55: cardrules.v1.SamRoundRecord.hands:type_name -> cardrules.v1.Cards
+	46, // 55: cardrules.v1.SamRoundRecord.hands:type_name -> cardrules.v1.Cards
 	20, // 56: cardrules.v1.SamRoundRecord.actions:type_name -> cardrules.v1.SamAction
 	35, // 57: cardrules.v1.SamLocServiceSettleRoundRequest.round:type_name -> cardrules.v1.SamRoundRecord
-	44, // 58: cardrules.v1.SamLocServiceSettleRoundRequest.views:type_name -> cardrules.v1.Viewer
+	47, // 58: cardrules.v1.SamLocServiceSettleRoundRequest.views:type_name -> cardrules.v1.Viewer
 	11, // 59: cardrules.v1.SamLocServiceSettleRoundResponse.outcome:type_name -> cardrules.v1.SamOutcome
 	6,  // 60: cardrules.v1.SamLocServiceSettleRoundResponse.instant_win:type_name -> cardrules.v1.SamInstantWinKind
-	46, // 61: cardrules.v1.SamLocServiceSettleRoundResponse.transfers:type_name -> cardrules.v1.Transfer
+	49, // 61: cardrules.v1.SamLocServiceSettleRoundResponse.transfers:type_name -> cardrules.v1.Transfer
 	38, // 62: cardrules.v1.SamLocServiceSettleRoundResponse.views:type_name -> cardrules.v1.SamLocServiceSettleRoundView
-	44, // 63: cardrules.v1.SamLocServiceSettleRoundView.viewer:type_name -> cardrules.v1.Viewer
+	47, // 63: cardrules.v1.SamLocServiceSettleRoundView.viewer:type_name -> cardrules.v1.Viewer
 	37, // 64: cardrules.v1.SamLocServiceSettleRoundView.answer:type_name -> cardrules.v1.SamLocServiceSettleRoundResponse
-	22, // 65: cardrules.v1.SamLocServiceStreamRequest.start_hand:type_name -> cardrules.v1.SamLocServiceStartHandRequest
-	28, // 66: cardrules.v1.SamLocServiceStreamRequest.validate_play:type_name -> cardrules.v1.SamLocServiceValidatePlayRequest
-	31, // 67: cardrules.v1.SamLocServiceStreamRequest.legal_moves:type_name -> cardrules.v1.SamLocServiceLegalMovesRequest
-	36, // 68: cardrules.v1.SamLocServiceStreamRequest.settle_round:type_name -> cardrules.v1.SamLocServiceSettleRoundRequest
-	26, // 69: cardrules.v1.SamLocServiceStreamRequest.deal:type_name -> cardrules.v1.SamLocServiceDealRequest
-	47, // 70: cardrules.v1.SamLocServiceStreamResponse.error:type_name -> google.rpc.Status
-	23, // 71: cardrules.v1.SamLocServiceStreamResponse.start_hand:type_name -> cardrules.v1.SamLocServiceStartHandResponse
-	29, // 72: cardrules.v1.SamLocServiceStreamResponse.validate_play:type_name -> cardrules.v1.SamLocServiceValidatePlayResponse
-	33, // 73: cardrules.v1.SamLocServiceStreamResponse.legal_moves:type_name -> cardrules.v1.SamLocServiceLegalMovesResponse
-	37, // 74: cardrules.v1.SamLocServiceStreamResponse.settle_round:type_name -> cardrules.v1.SamLocServiceSettleRoundResponse
-	27, // 75: cardrules.v1.SamLocServiceStreamResponse.deal:type_name -> cardrules.v1.SamLocServiceDealResponse
-	26, // 76: cardrules.v1.SamLocService.Deal:input_type -> cardrules.v1.SamLocServiceDealRequest
-	22, // 77: cardrules.v1.SamLocService.StartHand:input_type -> cardrules.v1.SamLocServiceStartHandRequest
-	28, // 78: cardrules.v1.SamLocService.ValidatePlay:input_type -> cardrules.v1.SamLocServiceValidatePlayRequest
-	31, // 79: cardrules.v1.SamLocService.LegalMoves:input_type -> cardrules.v1.SamLocServiceLegalMovesRequest
-	36, // 80: cardrules.v1.SamLocService.SettleRound:input_type -> cardrules.v1.SamLocServiceSettleRoundRequest
-	39, // 81: cardrules.v1.SamLocService.Stream:input_type -> cardrules.v1.SamLocServiceStreamRequest
-	27, // 82: cardrules.v1.SamLocService.Deal:output_type -> cardrules.v1.SamLocServiceDealResponse
-	23, // 83: cardrules.v1.SamLocService.StartHand:output_type -> cardrules.v1.SamLocServiceStartHandResponse
-	29, // 84: cardrules.v1.SamLocService.ValidatePlay:output_type -> cardrules.v1.SamLocServiceValidatePlayResponse
-	33, // 85: cardrules.v1.SamLocService.LegalMoves:output_type -> cardrules.v1.SamLocServiceLegalMovesResponse
-	37, // 86: cardrules.v1.SamLocService.SettleRound:output_type -> cardrules.v1.SamLocServiceSettleRoundResponse
-	40, // 87: cardrules.v1.SamLocService.Stream:output_type -> cardrules.v1.SamLocServiceStreamResponse
-	82, // [82:88] is the sub-list for method output_type
-	76, // [76:82] is the sub-list for method input_type
-	76, // [76:76] is the sub-list for extension type_name
-	76, // [76:76] is the sub-list for extension extendee
-	0,  // [0:76] is the sub-list for field type_name
+	35, // 65: cardrules.v1.SamLocServiceReplayRoundRequest.round:type_name -> cardrules.v1.SamRoundRecord
+	47, // 66: cardrules.v1.SamLocServiceReplayRoundRequest.viewer:type_name -> cardrules.v1.Viewer
+	47, // 67: cardrules.v1.SamLocServiceReplayRoundResponse.viewer:type_name -> cardrules.v1.Viewer
+	23, // 68: cardrules.v1.SamLocServiceReplayRoundResponse.start:type_name -> cardrules.v1.SamLocServiceStartHandResponse
+	41, // 69: cardrules.v1.SamLocServiceReplayRoundResponse.steps:type_name -> cardrules.v1.SamReplayStep
+	50, // 70: cardrules.v1.SamLocServiceReplayRoundResponse.stopped:type_name -> cardrules.v1.ReplayStop
+	9,  // 71: cardrules.v1.SamLocServiceReplayRoundResponse.illegal_reason:type_name -> cardrules.v1.SamReason
+	37, // 72: cardrules.v1.SamLocServiceReplayRoundResponse.settlement:type_name -> cardrules.v1.SamLocServiceSettleRoundResponse
+	20, // 73: cardrules.v1.SamReplayStep.action:type_name -> cardrules.v1.SamAction
+	20, // 74: cardrules.v1.SamReplayStep.resolved_action:type_name -> cardrules.v1.SamAction
+	14, // 75: cardrules.v1.SamReplayStep.combination:type_name -> cardrules.v1.SamCombination
+	21, // 76: cardrules.v1.SamReplayStep.events:type_name -> cardrules.v1.SamEvent
+	17, // 77: cardrules.v1.SamReplayStep.state:type_name -> cardrules.v1.SamTableState
+	22, // 78: cardrules.v1.SamLocServiceStreamRequest.start_hand:type_name -> cardrules.v1.SamLocServiceStartHandRequest
+	28, // 79: cardrules.v1.SamLocServiceStreamRequest.validate_play:type_name -> cardrules.v1.SamLocServiceValidatePlayRequest
+	31, // 80: cardrules.v1.SamLocServiceStreamRequest.legal_moves:type_name -> cardrules.v1.SamLocServiceLegalMovesRequest
+	36, // 81: cardrules.v1.SamLocServiceStreamRequest.settle_round:type_name -> cardrules.v1.SamLocServiceSettleRoundRequest
+	26, // 82: cardrules.v1.SamLocServiceStreamRequest.deal:type_name -> cardrules.v1.SamLocServiceDealRequest
+	39, // 83: cardrules.v1.SamLocServiceStreamRequest.replay_round:type_name -> cardrules.v1.SamLocServiceReplayRoundRequest
+	51, // 84: cardrules.v1.SamLocServiceStreamResponse.error:type_name -> google.rpc.Status
+	23, // 85: cardrules.v1.SamLocServiceStreamResponse.start_hand:type_name -> cardrules.v1.SamLocServiceStartHandResponse
+	29, // 86: cardrules.v1.SamLocServiceStreamResponse.validate_play:type_name -> cardrules.v1.SamLocServiceValidatePlayResponse
+	33, // 87: cardrules.v1.SamLocServiceStreamResponse.legal_moves:type_name -> cardrules.v1.SamLocServiceLegalMovesResponse
+	37, // 88: cardrules.v1.SamLocServiceStreamResponse.settle_round:type_name -> cardrules.v1.SamLocServiceSettleRoundResponse
+	27, // 89: cardrules.v1.SamLocServiceStreamResponse.deal:type_name -> cardrules.v1.SamLocServiceDealResponse
+	40, // 90: cardrules.v1.SamLocServiceStreamResponse.replay_round:type_name -> cardrules.v1.SamLocServiceReplayRoundResponse
+	26, // 91: cardrules.v1.SamLocService.Deal:input_type -> cardrules.v1.SamLocServiceDealRequest
+	22, // 92: cardrules.v1.SamLocService.StartHand:input_type -> cardrules.v1.SamLocServiceStartHandRequest
+	28, // 93: cardrules.v1.SamLocService.ValidatePlay:input_type -> cardrules.v1.SamLocServiceValidatePlayRequest
+	31, // 94: cardrules.v1.SamLocService.LegalMoves:input_type -> cardrules.v1.SamLocServiceLegalMovesRequest
+	36, // 95: cardrules.v1.SamLocService.SettleRound:input_type -> cardrules.v1.SamLocServiceSettleRoundRequest
+	39, // 96: cardrules.v1.SamLocService.ReplayRound:input_type -> cardrules.v1.SamLocServiceReplayRoundRequest
+	42, // 97: cardrules.v1.SamLocService.Stream:input_type -> cardrules.v1.SamLocServiceStreamRequest
+	27, // 98: cardrules.v1.SamLocService.Deal:output_type -> cardrules.v1.SamLocServiceDealResponse
+	23, // 99: cardrules.v1.SamLocService.StartHand:output_type -> cardrules.v1.SamLocServiceStartHandResponse
+	29, // 100: cardrules.v1.SamLocService.ValidatePlay:output_type -> cardrules.v1.SamLocServiceValidatePlayResponse
+	33, // 101: cardrules.v1.SamLocService.LegalMoves:output_type -> cardrules.v1.SamLocServiceLegalMovesResponse
+	37, // 102: cardrules.v1.SamLocService.SettleRound:output_type -> cardrules.v1.SamLocServiceSettleRoundResponse
+	40, // 103: cardrules.v1.SamLocService.ReplayRound:output_type -> cardrules.v1.SamLocServiceReplayRoundResponse
+	43, // 104: cardrules.v1.SamLocService.Stream:output_type -> cardrules.v1.SamLocServiceStreamResponse
+	98, // [98:105] is the sub-list for method output_type
+	91, // [91:98] is the sub-list for method input_type
+	91, // [91:91] is the sub-list for extension type_name
+	91, // [91:91] is the sub-list for extension extendee
+	0,  // [0:91] is the sub-list for field type_name
 }
 
 func init() { file_cardrules_v1_sam_loc_proto_init() }
@@ -3699,6 +4016,7 @@ func file_cardrules_v1_sam_loc_proto_init() {
 		return
 	}
 	file_cardrules_v1_cards_proto_init()
+	file_cardrules_v1_errors_proto_init()
 	file_cardrules_v1_sam_loc_proto_msgTypes[0].OneofWrappers = []any{}
 	file_cardrules_v1_sam_loc_proto_msgTypes[3].OneofWrappers = []any{
 		(*SamSeat_Hand)(nil),
@@ -3718,20 +4036,22 @@ func file_cardrules_v1_sam_loc_proto_init() {
 	}
 	file_cardrules_v1_sam_loc_proto_msgTypes[21].OneofWrappers = []any{}
 	file_cardrules_v1_sam_loc_proto_msgTypes[25].OneofWrappers = []any{}
-	file_cardrules_v1_sam_loc_proto_msgTypes[27].OneofWrappers = []any{
+	file_cardrules_v1_sam_loc_proto_msgTypes[30].OneofWrappers = []any{
 		(*SamLocServiceStreamRequest_StartHand)(nil),
 		(*SamLocServiceStreamRequest_ValidatePlay)(nil),
 		(*SamLocServiceStreamRequest_LegalMoves)(nil),
 		(*SamLocServiceStreamRequest_SettleRound)(nil),
 		(*SamLocServiceStreamRequest_Deal)(nil),
+		(*SamLocServiceStreamRequest_ReplayRound)(nil),
 	}
-	file_cardrules_v1_sam_loc_proto_msgTypes[28].OneofWrappers = []any{
+	file_cardrules_v1_sam_loc_proto_msgTypes[31].OneofWrappers = []any{
 		(*SamLocServiceStreamResponse_Error)(nil),
 		(*SamLocServiceStreamResponse_StartHand)(nil),
 		(*SamLocServiceStreamResponse_ValidatePlay)(nil),
 		(*SamLocServiceStreamResponse_LegalMoves)(nil),
 		(*SamLocServiceStreamResponse_SettleRound)(nil),
 		(*SamLocServiceStreamResponse_Deal)(nil),
+		(*SamLocServiceStreamResponse_ReplayRound)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -3739,7 +4059,7 @@ func file_cardrules_v1_sam_loc_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cardrules_v1_sam_loc_proto_rawDesc), len(file_cardrules_v1_sam_loc_proto_rawDesc)),
 			NumEnums:      12,
-			NumMessages:   29,
+			NumMessages:   32,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -24,6 +24,7 @@ const (
 	SamLocService_ValidatePlay_FullMethodName = "/cardrules.v1.SamLocService/ValidatePlay"
 	SamLocService_LegalMoves_FullMethodName   = "/cardrules.v1.SamLocService/LegalMoves"
 	SamLocService_SettleRound_FullMethodName  = "/cardrules.v1.SamLocService/SettleRound"
+	SamLocService_ReplayRound_FullMethodName  = "/cardrules.v1.SamLocService/ReplayRound"
 	SamLocService_Stream_FullMethodName       = "/cardrules.v1.SamLocService/Stream"
 )
 
@@ -48,6 +49,10 @@ type SamLocServiceClient interface {
 	LegalMoves(ctx context.Context, in *SamLocServiceLegalMovesRequest, opts ...grpc.CallOption) (*SamLocServiceLegalMovesResponse, error)
 	// Replay a whole round record with the same rules and return the outcome, transfers, nets and fee.
 	SettleRound(ctx context.Context, in *SamLocServiceSettleRoundRequest, opts ...grpc.CallOption) (*SamLocServiceSettleRoundResponse, error)
+	// Replay a round record step by step for one viewer (docs/hand-history.md): the deal, each action with what a
+	// TIMEOUT resolved to, the events it caused and the state after it, then the settlement. A record with an action
+	// that cannot be replayed is a normal answer: the steps before it and where and why it stopped.
+	ReplayRound(ctx context.Context, in *SamLocServiceReplayRoundRequest, opts ...grpc.CallOption) (*SamLocServiceReplayRoundResponse, error)
 	// Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
 	// caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
 	// have failed with. Answers come in request order. A bad message fails that message, never the stream.
@@ -113,6 +118,16 @@ func (c *samLocServiceClient) SettleRound(ctx context.Context, in *SamLocService
 	return out, nil
 }
 
+func (c *samLocServiceClient) ReplayRound(ctx context.Context, in *SamLocServiceReplayRoundRequest, opts ...grpc.CallOption) (*SamLocServiceReplayRoundResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SamLocServiceReplayRoundResponse)
+	err := c.cc.Invoke(ctx, SamLocService_ReplayRound_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *samLocServiceClient) Stream(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[SamLocServiceStreamRequest, SamLocServiceStreamResponse], error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	stream, err := c.cc.NewStream(ctx, &SamLocService_ServiceDesc.Streams[0], SamLocService_Stream_FullMethodName, cOpts...)
@@ -147,6 +162,10 @@ type SamLocServiceServer interface {
 	LegalMoves(context.Context, *SamLocServiceLegalMovesRequest) (*SamLocServiceLegalMovesResponse, error)
 	// Replay a whole round record with the same rules and return the outcome, transfers, nets and fee.
 	SettleRound(context.Context, *SamLocServiceSettleRoundRequest) (*SamLocServiceSettleRoundResponse, error)
+	// Replay a round record step by step for one viewer (docs/hand-history.md): the deal, each action with what a
+	// TIMEOUT resolved to, the events it caused and the state after it, then the settlement. A record with an action
+	// that cannot be replayed is a normal answer: the steps before it and where and why it stopped.
+	ReplayRound(context.Context, *SamLocServiceReplayRoundRequest) (*SamLocServiceReplayRoundResponse, error)
 	// Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
 	// caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
 	// have failed with. Answers come in request order. A bad message fails that message, never the stream.
@@ -176,6 +195,9 @@ func (UnimplementedSamLocServiceServer) LegalMoves(context.Context, *SamLocServi
 }
 func (UnimplementedSamLocServiceServer) SettleRound(context.Context, *SamLocServiceSettleRoundRequest) (*SamLocServiceSettleRoundResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method SettleRound not implemented")
+}
+func (UnimplementedSamLocServiceServer) ReplayRound(context.Context, *SamLocServiceReplayRoundRequest) (*SamLocServiceReplayRoundResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method ReplayRound not implemented")
 }
 func (UnimplementedSamLocServiceServer) Stream(grpc.BidiStreamingServer[SamLocServiceStreamRequest, SamLocServiceStreamResponse]) error {
 	return status.Errorf(codes.Unimplemented, "method Stream not implemented")
@@ -291,6 +313,24 @@ func _SamLocService_SettleRound_Handler(srv interface{}, ctx context.Context, de
 	return interceptor(ctx, in, info, handler)
 }
 
+func _SamLocService_ReplayRound_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SamLocServiceReplayRoundRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(SamLocServiceServer).ReplayRound(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: SamLocService_ReplayRound_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(SamLocServiceServer).ReplayRound(ctx, req.(*SamLocServiceReplayRoundRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _SamLocService_Stream_Handler(srv interface{}, stream grpc.ServerStream) error {
 	return srv.(SamLocServiceServer).Stream(&grpc.GenericServerStream[SamLocServiceStreamRequest, SamLocServiceStreamResponse]{ServerStream: stream})
 }
@@ -324,6 +364,10 @@ var SamLocService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "SettleRound",
 			Handler:    _SamLocService_SettleRound_Handler,
+		},
+		{
+			MethodName: "ReplayRound",
+			Handler:    _SamLocService_ReplayRound_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

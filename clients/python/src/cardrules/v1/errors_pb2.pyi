@@ -1,6 +1,7 @@
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
-from typing import ClassVar as _ClassVar
+from google.protobuf import message as _message
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
@@ -58,3 +59,15 @@ ERROR_REASON_DUPLICATE_FIELD: ErrorReason
 ERROR_REASON_MORE_VIOLATIONS: ErrorReason
 ERROR_REASON_WRONG_LENGTH: ErrorReason
 ERROR_REASON_UNKNOWN_ALGORITHM: ErrorReason
+
+class ReplayStop(_message.Message):
+    __slots__ = ("index", "field", "reason", "description")
+    INDEX_FIELD_NUMBER: _ClassVar[int]
+    FIELD_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    index: int
+    field: str
+    reason: ErrorReason
+    description: str
+    def __init__(self, index: _Optional[int] = ..., field: _Optional[str] = ..., reason: _Optional[_Union[ErrorReason, str]] = ..., description: _Optional[str] = ...) -> None: ...

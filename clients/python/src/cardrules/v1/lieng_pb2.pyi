@@ -1,4 +1,5 @@
 from cardrules.v1 import cards_pb2 as _cards_pb2
+from cardrules.v1 import errors_pb2 as _errors_pb2
 from google.rpc import status_pb2 as _status_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
@@ -477,8 +478,48 @@ class LiengServiceSettleRoundView(_message.Message):
     answer: LiengServiceSettleRoundResponse
     def __init__(self, viewer: _Optional[_Union[_cards_pb2.Viewer, _Mapping]] = ..., answer: _Optional[_Union[LiengServiceSettleRoundResponse, _Mapping]] = ...) -> None: ...
 
+class LiengServiceReplayRoundRequest(_message.Message):
+    __slots__ = ("round", "viewer")
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    VIEWER_FIELD_NUMBER: _ClassVar[int]
+    round: LiengRoundRecord
+    viewer: _cards_pb2.Viewer
+    def __init__(self, round: _Optional[_Union[LiengRoundRecord, _Mapping]] = ..., viewer: _Optional[_Union[_cards_pb2.Viewer, _Mapping]] = ...) -> None: ...
+
+class LiengServiceReplayRoundResponse(_message.Message):
+    __slots__ = ("viewer", "start", "hands", "steps", "stopped", "illegal_reason", "settlement")
+    VIEWER_FIELD_NUMBER: _ClassVar[int]
+    START_FIELD_NUMBER: _ClassVar[int]
+    HANDS_FIELD_NUMBER: _ClassVar[int]
+    STEPS_FIELD_NUMBER: _ClassVar[int]
+    STOPPED_FIELD_NUMBER: _ClassVar[int]
+    ILLEGAL_REASON_FIELD_NUMBER: _ClassVar[int]
+    SETTLEMENT_FIELD_NUMBER: _ClassVar[int]
+    viewer: _cards_pb2.Viewer
+    start: StartBettingResponse
+    hands: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Cards]
+    steps: _containers.RepeatedCompositeFieldContainer[LiengReplayStep]
+    stopped: _errors_pb2.ReplayStop
+    illegal_reason: LiengReason
+    settlement: LiengServiceSettleRoundResponse
+    def __init__(self, viewer: _Optional[_Union[_cards_pb2.Viewer, _Mapping]] = ..., start: _Optional[_Union[StartBettingResponse, _Mapping]] = ..., hands: _Optional[_Iterable[_Union[_cards_pb2.Cards, _Mapping]]] = ..., steps: _Optional[_Iterable[_Union[LiengReplayStep, _Mapping]]] = ..., stopped: _Optional[_Union[_errors_pb2.ReplayStop, _Mapping]] = ..., illegal_reason: _Optional[_Union[LiengReason, str]] = ..., settlement: _Optional[_Union[LiengServiceSettleRoundResponse, _Mapping]] = ...) -> None: ...
+
+class LiengReplayStep(_message.Message):
+    __slots__ = ("index", "action", "resolved_action", "events", "state")
+    INDEX_FIELD_NUMBER: _ClassVar[int]
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    RESOLVED_ACTION_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    index: int
+    action: LiengAction
+    resolved_action: LiengAction
+    events: _containers.RepeatedCompositeFieldContainer[LiengEvent]
+    state: LiengBettingState
+    def __init__(self, index: _Optional[int] = ..., action: _Optional[_Union[LiengAction, _Mapping]] = ..., resolved_action: _Optional[_Union[LiengAction, _Mapping]] = ..., events: _Optional[_Iterable[_Union[LiengEvent, _Mapping]]] = ..., state: _Optional[_Union[LiengBettingState, _Mapping]] = ...) -> None: ...
+
 class LiengServiceStreamRequest(_message.Message):
-    __slots__ = ("id", "score_lieng", "compare_hands", "start_betting", "validate_play", "legal_moves", "settle_round", "deal")
+    __slots__ = ("id", "score_lieng", "compare_hands", "start_betting", "validate_play", "legal_moves", "settle_round", "deal", "replay_round")
     ID_FIELD_NUMBER: _ClassVar[int]
     SCORE_LIENG_FIELD_NUMBER: _ClassVar[int]
     COMPARE_HANDS_FIELD_NUMBER: _ClassVar[int]
@@ -487,6 +528,7 @@ class LiengServiceStreamRequest(_message.Message):
     LEGAL_MOVES_FIELD_NUMBER: _ClassVar[int]
     SETTLE_ROUND_FIELD_NUMBER: _ClassVar[int]
     DEAL_FIELD_NUMBER: _ClassVar[int]
+    REPLAY_ROUND_FIELD_NUMBER: _ClassVar[int]
     id: int
     score_lieng: ScoreLiengRequest
     compare_hands: CompareHandsRequest
@@ -495,10 +537,11 @@ class LiengServiceStreamRequest(_message.Message):
     legal_moves: LiengServiceLegalMovesRequest
     settle_round: LiengServiceSettleRoundRequest
     deal: LiengServiceDealRequest
-    def __init__(self, id: _Optional[int] = ..., score_lieng: _Optional[_Union[ScoreLiengRequest, _Mapping]] = ..., compare_hands: _Optional[_Union[CompareHandsRequest, _Mapping]] = ..., start_betting: _Optional[_Union[StartBettingRequest, _Mapping]] = ..., validate_play: _Optional[_Union[LiengServiceValidatePlayRequest, _Mapping]] = ..., legal_moves: _Optional[_Union[LiengServiceLegalMovesRequest, _Mapping]] = ..., settle_round: _Optional[_Union[LiengServiceSettleRoundRequest, _Mapping]] = ..., deal: _Optional[_Union[LiengServiceDealRequest, _Mapping]] = ...) -> None: ...
+    replay_round: LiengServiceReplayRoundRequest
+    def __init__(self, id: _Optional[int] = ..., score_lieng: _Optional[_Union[ScoreLiengRequest, _Mapping]] = ..., compare_hands: _Optional[_Union[CompareHandsRequest, _Mapping]] = ..., start_betting: _Optional[_Union[StartBettingRequest, _Mapping]] = ..., validate_play: _Optional[_Union[LiengServiceValidatePlayRequest, _Mapping]] = ..., legal_moves: _Optional[_Union[LiengServiceLegalMovesRequest, _Mapping]] = ..., settle_round: _Optional[_Union[LiengServiceSettleRoundRequest, _Mapping]] = ..., deal: _Optional[_Union[LiengServiceDealRequest, _Mapping]] = ..., replay_round: _Optional[_Union[LiengServiceReplayRoundRequest, _Mapping]] = ...) -> None: ...
 
 class LiengServiceStreamResponse(_message.Message):
-    __slots__ = ("id", "error", "score_lieng", "compare_hands", "start_betting", "validate_play", "legal_moves", "settle_round", "deal")
+    __slots__ = ("id", "error", "score_lieng", "compare_hands", "start_betting", "validate_play", "legal_moves", "settle_round", "deal", "replay_round")
     ID_FIELD_NUMBER: _ClassVar[int]
     ERROR_FIELD_NUMBER: _ClassVar[int]
     SCORE_LIENG_FIELD_NUMBER: _ClassVar[int]
@@ -508,6 +551,7 @@ class LiengServiceStreamResponse(_message.Message):
     LEGAL_MOVES_FIELD_NUMBER: _ClassVar[int]
     SETTLE_ROUND_FIELD_NUMBER: _ClassVar[int]
     DEAL_FIELD_NUMBER: _ClassVar[int]
+    REPLAY_ROUND_FIELD_NUMBER: _ClassVar[int]
     id: int
     error: _status_pb2.Status
     score_lieng: ScoreLiengResponse
@@ -517,4 +561,5 @@ class LiengServiceStreamResponse(_message.Message):
     legal_moves: LiengServiceLegalMovesResponse
     settle_round: LiengServiceSettleRoundResponse
     deal: LiengServiceDealResponse
-    def __init__(self, id: _Optional[int] = ..., error: _Optional[_Union[_status_pb2.Status, _Mapping]] = ..., score_lieng: _Optional[_Union[ScoreLiengResponse, _Mapping]] = ..., compare_hands: _Optional[_Union[CompareHandsResponse, _Mapping]] = ..., start_betting: _Optional[_Union[StartBettingResponse, _Mapping]] = ..., validate_play: _Optional[_Union[LiengServiceValidatePlayResponse, _Mapping]] = ..., legal_moves: _Optional[_Union[LiengServiceLegalMovesResponse, _Mapping]] = ..., settle_round: _Optional[_Union[LiengServiceSettleRoundResponse, _Mapping]] = ..., deal: _Optional[_Union[LiengServiceDealResponse, _Mapping]] = ...) -> None: ...
+    replay_round: LiengServiceReplayRoundResponse
+    def __init__(self, id: _Optional[int] = ..., error: _Optional[_Union[_status_pb2.Status, _Mapping]] = ..., score_lieng: _Optional[_Union[ScoreLiengResponse, _Mapping]] = ..., compare_hands: _Optional[_Union[CompareHandsResponse, _Mapping]] = ..., start_betting: _Optional[_Union[StartBettingResponse, _Mapping]] = ..., validate_play: _Optional[_Union[LiengServiceValidatePlayResponse, _Mapping]] = ..., legal_moves: _Optional[_Union[LiengServiceLegalMovesResponse, _Mapping]] = ..., settle_round: _Optional[_Union[LiengServiceSettleRoundResponse, _Mapping]] = ..., deal: _Optional[_Union[LiengServiceDealResponse, _Mapping]] = ..., replay_round: _Optional[_Union[LiengServiceReplayRoundResponse, _Mapping]] = ...) -> None: ...

@@ -71,6 +71,11 @@ class LiengServiceStub:
                 request_serializer=cardrules_dot_v1_dot_lieng__pb2.LiengServiceSettleRoundRequest.SerializeToString,
                 response_deserializer=cardrules_dot_v1_dot_lieng__pb2.LiengServiceSettleRoundResponse.FromString,
                 _registered_method=True)
+        self.ReplayRound = channel.unary_unary(
+                '/cardrules.v1.LiengService/ReplayRound',
+                request_serializer=cardrules_dot_v1_dot_lieng__pb2.LiengServiceReplayRoundRequest.SerializeToString,
+                response_deserializer=cardrules_dot_v1_dot_lieng__pb2.LiengServiceReplayRoundResponse.FromString,
+                _registered_method=True)
         self.Stream = channel.stream_stream(
                 '/cardrules.v1.LiengService/Stream',
                 request_serializer=cardrules_dot_v1_dot_lieng__pb2.LiengServiceStreamRequest.SerializeToString,
@@ -134,6 +139,16 @@ class LiengServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ReplayRound(self, request, context):
+        """Replay a round record step by step for one viewer (docs/hand-history.md): the betting state after the ante,
+        each action with what a TIMEOUT resolved to, the events it caused and the state after it, then the settlement.
+        A record with an action that cannot be replayed is a normal answer: the steps before it and where and why it
+        stopped.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def Stream(self, request_iterator, context):
         """Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
         caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
@@ -181,6 +196,11 @@ def add_LiengServiceServicer_to_server(servicer, server):
                     servicer.SettleRound,
                     request_deserializer=cardrules_dot_v1_dot_lieng__pb2.LiengServiceSettleRoundRequest.FromString,
                     response_serializer=cardrules_dot_v1_dot_lieng__pb2.LiengServiceSettleRoundResponse.SerializeToString,
+            ),
+            'ReplayRound': grpc.unary_unary_rpc_method_handler(
+                    servicer.ReplayRound,
+                    request_deserializer=cardrules_dot_v1_dot_lieng__pb2.LiengServiceReplayRoundRequest.FromString,
+                    response_serializer=cardrules_dot_v1_dot_lieng__pb2.LiengServiceReplayRoundResponse.SerializeToString,
             ),
             'Stream': grpc.stream_stream_rpc_method_handler(
                     servicer.Stream,
@@ -379,6 +399,33 @@ class LiengService:
             '/cardrules.v1.LiengService/SettleRound',
             cardrules_dot_v1_dot_lieng__pb2.LiengServiceSettleRoundRequest.SerializeToString,
             cardrules_dot_v1_dot_lieng__pb2.LiengServiceSettleRoundResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ReplayRound(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardrules.v1.LiengService/ReplayRound',
+            cardrules_dot_v1_dot_lieng__pb2.LiengServiceReplayRoundRequest.SerializeToString,
+            cardrules_dot_v1_dot_lieng__pb2.LiengServiceReplayRoundResponse.FromString,
             options,
             channel_credentials,
             insecure,

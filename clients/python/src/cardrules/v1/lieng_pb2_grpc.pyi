@@ -52,6 +52,12 @@ class LiengServiceStub:
     """The legal betting actions for the seat to act, with the call amount and raise bounds."""
     SettleRound: _grpc.UnaryUnaryMultiCallable[_lieng_pb2.LiengServiceSettleRoundRequest, _lieng_pb2.LiengServiceSettleRoundResponse]
     """Replay a round record and return every pot, transfer, net and the fee."""
+    ReplayRound: _grpc.UnaryUnaryMultiCallable[_lieng_pb2.LiengServiceReplayRoundRequest, _lieng_pb2.LiengServiceReplayRoundResponse]
+    """Replay a round record step by step for one viewer (docs/hand-history.md): the betting state after the ante,
+    each action with what a TIMEOUT resolved to, the events it caused and the state after it, then the settlement.
+    A record with an action that cannot be replayed is a normal answer: the steps before it and where and why it
+    stopped.
+    """
     Stream: _grpc.StreamStreamMultiCallable[_lieng_pb2.LiengServiceStreamRequest, _lieng_pb2.LiengServiceStreamResponse]
     """Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
     caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
@@ -83,6 +89,12 @@ class LiengServiceAsyncStub(LiengServiceStub):
     """The legal betting actions for the seat to act, with the call amount and raise bounds."""
     SettleRound: _aio.UnaryUnaryMultiCallable[_lieng_pb2.LiengServiceSettleRoundRequest, _lieng_pb2.LiengServiceSettleRoundResponse]  # type: ignore[assignment]
     """Replay a round record and return every pot, transfer, net and the fee."""
+    ReplayRound: _aio.UnaryUnaryMultiCallable[_lieng_pb2.LiengServiceReplayRoundRequest, _lieng_pb2.LiengServiceReplayRoundResponse]  # type: ignore[assignment]
+    """Replay a round record step by step for one viewer (docs/hand-history.md): the betting state after the ante,
+    each action with what a TIMEOUT resolved to, the events it caused and the state after it, then the settlement.
+    A record with an action that cannot be replayed is a normal answer: the steps before it and where and why it
+    stopped.
+    """
     Stream: _aio.StreamStreamMultiCallable[_lieng_pb2.LiengServiceStreamRequest, _lieng_pb2.LiengServiceStreamResponse]  # type: ignore[assignment]
     """Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
     caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
@@ -153,6 +165,18 @@ class LiengServiceServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_lieng_pb2.LiengServiceSettleRoundResponse, _abc.Awaitable[_lieng_pb2.LiengServiceSettleRoundResponse]]:
         """Replay a round record and return every pot, transfer, net and the fee."""
+
+    @_abc_1.abstractmethod
+    def ReplayRound(
+        self,
+        request: _lieng_pb2.LiengServiceReplayRoundRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_lieng_pb2.LiengServiceReplayRoundResponse, _abc.Awaitable[_lieng_pb2.LiengServiceReplayRoundResponse]]:
+        """Replay a round record step by step for one viewer (docs/hand-history.md): the betting state after the ante,
+        each action with what a TIMEOUT resolved to, the events it caused and the state after it, then the settlement.
+        A record with an action that cannot be replayed is a normal answer: the steps before it and where and why it
+        stopped.
+        """
 
     @_abc_1.abstractmethod
     def Stream(

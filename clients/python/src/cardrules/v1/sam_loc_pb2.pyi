@@ -1,4 +1,5 @@
 from cardrules.v1 import cards_pb2 as _cards_pb2
+from cardrules.v1 import errors_pb2 as _errors_pb2
 from google.rpc import status_pb2 as _status_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
@@ -521,24 +522,66 @@ class SamLocServiceSettleRoundView(_message.Message):
     answer: SamLocServiceSettleRoundResponse
     def __init__(self, viewer: _Optional[_Union[_cards_pb2.Viewer, _Mapping]] = ..., answer: _Optional[_Union[SamLocServiceSettleRoundResponse, _Mapping]] = ...) -> None: ...
 
+class SamLocServiceReplayRoundRequest(_message.Message):
+    __slots__ = ("round", "viewer")
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    VIEWER_FIELD_NUMBER: _ClassVar[int]
+    round: SamRoundRecord
+    viewer: _cards_pb2.Viewer
+    def __init__(self, round: _Optional[_Union[SamRoundRecord, _Mapping]] = ..., viewer: _Optional[_Union[_cards_pb2.Viewer, _Mapping]] = ...) -> None: ...
+
+class SamLocServiceReplayRoundResponse(_message.Message):
+    __slots__ = ("viewer", "start", "steps", "stopped", "illegal_reason", "settlement")
+    VIEWER_FIELD_NUMBER: _ClassVar[int]
+    START_FIELD_NUMBER: _ClassVar[int]
+    STEPS_FIELD_NUMBER: _ClassVar[int]
+    STOPPED_FIELD_NUMBER: _ClassVar[int]
+    ILLEGAL_REASON_FIELD_NUMBER: _ClassVar[int]
+    SETTLEMENT_FIELD_NUMBER: _ClassVar[int]
+    viewer: _cards_pb2.Viewer
+    start: SamLocServiceStartHandResponse
+    steps: _containers.RepeatedCompositeFieldContainer[SamReplayStep]
+    stopped: _errors_pb2.ReplayStop
+    illegal_reason: SamReason
+    settlement: SamLocServiceSettleRoundResponse
+    def __init__(self, viewer: _Optional[_Union[_cards_pb2.Viewer, _Mapping]] = ..., start: _Optional[_Union[SamLocServiceStartHandResponse, _Mapping]] = ..., steps: _Optional[_Iterable[_Union[SamReplayStep, _Mapping]]] = ..., stopped: _Optional[_Union[_errors_pb2.ReplayStop, _Mapping]] = ..., illegal_reason: _Optional[_Union[SamReason, str]] = ..., settlement: _Optional[_Union[SamLocServiceSettleRoundResponse, _Mapping]] = ...) -> None: ...
+
+class SamReplayStep(_message.Message):
+    __slots__ = ("index", "action", "resolved_action", "combination", "events", "state")
+    INDEX_FIELD_NUMBER: _ClassVar[int]
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    RESOLVED_ACTION_FIELD_NUMBER: _ClassVar[int]
+    COMBINATION_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    index: int
+    action: SamAction
+    resolved_action: SamAction
+    combination: SamCombination
+    events: _containers.RepeatedCompositeFieldContainer[SamEvent]
+    state: SamTableState
+    def __init__(self, index: _Optional[int] = ..., action: _Optional[_Union[SamAction, _Mapping]] = ..., resolved_action: _Optional[_Union[SamAction, _Mapping]] = ..., combination: _Optional[_Union[SamCombination, _Mapping]] = ..., events: _Optional[_Iterable[_Union[SamEvent, _Mapping]]] = ..., state: _Optional[_Union[SamTableState, _Mapping]] = ...) -> None: ...
+
 class SamLocServiceStreamRequest(_message.Message):
-    __slots__ = ("id", "start_hand", "validate_play", "legal_moves", "settle_round", "deal")
+    __slots__ = ("id", "start_hand", "validate_play", "legal_moves", "settle_round", "deal", "replay_round")
     ID_FIELD_NUMBER: _ClassVar[int]
     START_HAND_FIELD_NUMBER: _ClassVar[int]
     VALIDATE_PLAY_FIELD_NUMBER: _ClassVar[int]
     LEGAL_MOVES_FIELD_NUMBER: _ClassVar[int]
     SETTLE_ROUND_FIELD_NUMBER: _ClassVar[int]
     DEAL_FIELD_NUMBER: _ClassVar[int]
+    REPLAY_ROUND_FIELD_NUMBER: _ClassVar[int]
     id: int
     start_hand: SamLocServiceStartHandRequest
     validate_play: SamLocServiceValidatePlayRequest
     legal_moves: SamLocServiceLegalMovesRequest
     settle_round: SamLocServiceSettleRoundRequest
     deal: SamLocServiceDealRequest
-    def __init__(self, id: _Optional[int] = ..., start_hand: _Optional[_Union[SamLocServiceStartHandRequest, _Mapping]] = ..., validate_play: _Optional[_Union[SamLocServiceValidatePlayRequest, _Mapping]] = ..., legal_moves: _Optional[_Union[SamLocServiceLegalMovesRequest, _Mapping]] = ..., settle_round: _Optional[_Union[SamLocServiceSettleRoundRequest, _Mapping]] = ..., deal: _Optional[_Union[SamLocServiceDealRequest, _Mapping]] = ...) -> None: ...
+    replay_round: SamLocServiceReplayRoundRequest
+    def __init__(self, id: _Optional[int] = ..., start_hand: _Optional[_Union[SamLocServiceStartHandRequest, _Mapping]] = ..., validate_play: _Optional[_Union[SamLocServiceValidatePlayRequest, _Mapping]] = ..., legal_moves: _Optional[_Union[SamLocServiceLegalMovesRequest, _Mapping]] = ..., settle_round: _Optional[_Union[SamLocServiceSettleRoundRequest, _Mapping]] = ..., deal: _Optional[_Union[SamLocServiceDealRequest, _Mapping]] = ..., replay_round: _Optional[_Union[SamLocServiceReplayRoundRequest, _Mapping]] = ...) -> None: ...
 
 class SamLocServiceStreamResponse(_message.Message):
-    __slots__ = ("id", "error", "start_hand", "validate_play", "legal_moves", "settle_round", "deal")
+    __slots__ = ("id", "error", "start_hand", "validate_play", "legal_moves", "settle_round", "deal", "replay_round")
     ID_FIELD_NUMBER: _ClassVar[int]
     ERROR_FIELD_NUMBER: _ClassVar[int]
     START_HAND_FIELD_NUMBER: _ClassVar[int]
@@ -546,6 +589,7 @@ class SamLocServiceStreamResponse(_message.Message):
     LEGAL_MOVES_FIELD_NUMBER: _ClassVar[int]
     SETTLE_ROUND_FIELD_NUMBER: _ClassVar[int]
     DEAL_FIELD_NUMBER: _ClassVar[int]
+    REPLAY_ROUND_FIELD_NUMBER: _ClassVar[int]
     id: int
     error: _status_pb2.Status
     start_hand: SamLocServiceStartHandResponse
@@ -553,4 +597,5 @@ class SamLocServiceStreamResponse(_message.Message):
     legal_moves: SamLocServiceLegalMovesResponse
     settle_round: SamLocServiceSettleRoundResponse
     deal: SamLocServiceDealResponse
-    def __init__(self, id: _Optional[int] = ..., error: _Optional[_Union[_status_pb2.Status, _Mapping]] = ..., start_hand: _Optional[_Union[SamLocServiceStartHandResponse, _Mapping]] = ..., validate_play: _Optional[_Union[SamLocServiceValidatePlayResponse, _Mapping]] = ..., legal_moves: _Optional[_Union[SamLocServiceLegalMovesResponse, _Mapping]] = ..., settle_round: _Optional[_Union[SamLocServiceSettleRoundResponse, _Mapping]] = ..., deal: _Optional[_Union[SamLocServiceDealResponse, _Mapping]] = ...) -> None: ...
+    replay_round: SamLocServiceReplayRoundResponse
+    def __init__(self, id: _Optional[int] = ..., error: _Optional[_Union[_status_pb2.Status, _Mapping]] = ..., start_hand: _Optional[_Union[SamLocServiceStartHandResponse, _Mapping]] = ..., validate_play: _Optional[_Union[SamLocServiceValidatePlayResponse, _Mapping]] = ..., legal_moves: _Optional[_Union[SamLocServiceLegalMovesResponse, _Mapping]] = ..., settle_round: _Optional[_Union[SamLocServiceSettleRoundResponse, _Mapping]] = ..., deal: _Optional[_Union[SamLocServiceDealResponse, _Mapping]] = ..., replay_round: _Optional[_Union[SamLocServiceReplayRoundResponse, _Mapping]] = ...) -> None: ...

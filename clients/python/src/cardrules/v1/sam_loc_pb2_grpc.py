@@ -62,6 +62,11 @@ class SamLocServiceStub:
                 request_serializer=cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceSettleRoundRequest.SerializeToString,
                 response_deserializer=cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceSettleRoundResponse.FromString,
                 _registered_method=True)
+        self.ReplayRound = channel.unary_unary(
+                '/cardrules.v1.SamLocService/ReplayRound',
+                request_serializer=cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceReplayRoundRequest.SerializeToString,
+                response_deserializer=cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceReplayRoundResponse.FromString,
+                _registered_method=True)
         self.Stream = channel.stream_stream(
                 '/cardrules.v1.SamLocService/Stream',
                 request_serializer=cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceStreamRequest.SerializeToString,
@@ -113,6 +118,15 @@ class SamLocServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ReplayRound(self, request, context):
+        """Replay a round record step by step for one viewer (docs/hand-history.md): the deal, each action with what a
+        TIMEOUT resolved to, the events it caused and the state after it, then the settlement. A record with an action
+        that cannot be replayed is a normal answer: the steps before it and where and why it stopped.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def Stream(self, request_iterator, context):
         """Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
         caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
@@ -150,6 +164,11 @@ def add_SamLocServiceServicer_to_server(servicer, server):
                     servicer.SettleRound,
                     request_deserializer=cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceSettleRoundRequest.FromString,
                     response_serializer=cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceSettleRoundResponse.SerializeToString,
+            ),
+            'ReplayRound': grpc.unary_unary_rpc_method_handler(
+                    servicer.ReplayRound,
+                    request_deserializer=cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceReplayRoundRequest.FromString,
+                    response_serializer=cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceReplayRoundResponse.SerializeToString,
             ),
             'Stream': grpc.stream_stream_rpc_method_handler(
                     servicer.Stream,
@@ -295,6 +314,33 @@ class SamLocService:
             '/cardrules.v1.SamLocService/SettleRound',
             cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceSettleRoundRequest.SerializeToString,
             cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceSettleRoundResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ReplayRound(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardrules.v1.SamLocService/ReplayRound',
+            cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceReplayRoundRequest.SerializeToString,
+            cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceReplayRoundResponse.FromString,
             options,
             channel_credentials,
             insecure,

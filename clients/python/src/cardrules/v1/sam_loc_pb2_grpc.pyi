@@ -51,6 +51,11 @@ class SamLocServiceStub:
     """Every legal play for the seat to act, plus pass when allowed. Each move validates."""
     SettleRound: _grpc.UnaryUnaryMultiCallable[_sam_loc_pb2.SamLocServiceSettleRoundRequest, _sam_loc_pb2.SamLocServiceSettleRoundResponse]
     """Replay a whole round record with the same rules and return the outcome, transfers, nets and fee."""
+    ReplayRound: _grpc.UnaryUnaryMultiCallable[_sam_loc_pb2.SamLocServiceReplayRoundRequest, _sam_loc_pb2.SamLocServiceReplayRoundResponse]
+    """Replay a round record step by step for one viewer (docs/hand-history.md): the deal, each action with what a
+    TIMEOUT resolved to, the events it caused and the state after it, then the settlement. A record with an action
+    that cannot be replayed is a normal answer: the steps before it and where and why it stopped.
+    """
     Stream: _grpc.StreamStreamMultiCallable[_sam_loc_pb2.SamLocServiceStreamRequest, _sam_loc_pb2.SamLocServiceStreamResponse]
     """Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
     caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
@@ -81,6 +86,11 @@ class SamLocServiceAsyncStub(SamLocServiceStub):
     """Every legal play for the seat to act, plus pass when allowed. Each move validates."""
     SettleRound: _aio.UnaryUnaryMultiCallable[_sam_loc_pb2.SamLocServiceSettleRoundRequest, _sam_loc_pb2.SamLocServiceSettleRoundResponse]  # type: ignore[assignment]
     """Replay a whole round record with the same rules and return the outcome, transfers, nets and fee."""
+    ReplayRound: _aio.UnaryUnaryMultiCallable[_sam_loc_pb2.SamLocServiceReplayRoundRequest, _sam_loc_pb2.SamLocServiceReplayRoundResponse]  # type: ignore[assignment]
+    """Replay a round record step by step for one viewer (docs/hand-history.md): the deal, each action with what a
+    TIMEOUT resolved to, the events it caused and the state after it, then the settlement. A record with an action
+    that cannot be replayed is a normal answer: the steps before it and where and why it stopped.
+    """
     Stream: _aio.StreamStreamMultiCallable[_sam_loc_pb2.SamLocServiceStreamRequest, _sam_loc_pb2.SamLocServiceStreamResponse]  # type: ignore[assignment]
     """Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
     caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
@@ -138,6 +148,17 @@ class SamLocServiceServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_sam_loc_pb2.SamLocServiceSettleRoundResponse, _abc.Awaitable[_sam_loc_pb2.SamLocServiceSettleRoundResponse]]:
         """Replay a whole round record with the same rules and return the outcome, transfers, nets and fee."""
+
+    @_abc_1.abstractmethod
+    def ReplayRound(
+        self,
+        request: _sam_loc_pb2.SamLocServiceReplayRoundRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_sam_loc_pb2.SamLocServiceReplayRoundResponse, _abc.Awaitable[_sam_loc_pb2.SamLocServiceReplayRoundResponse]]:
+        """Replay a round record step by step for one viewer (docs/hand-history.md): the deal, each action with what a
+        TIMEOUT resolved to, the events it caused and the state after it, then the settlement. A record with an action
+        that cannot be replayed is a normal answer: the steps before it and where and why it stopped.
+        """
 
     @_abc_1.abstractmethod
     def Stream(

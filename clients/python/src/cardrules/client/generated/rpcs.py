@@ -203,6 +203,30 @@ def _lieng_settle_round(
     return prepare(lieng_pb2.LiengServiceSettleRoundRequest, request, timeout, metadata, round=round, views=views)
 
 
+@rpc("/cardrules.v1.LiengService/ReplayRound", lieng_pb2.LiengServiceReplayRoundResponse)
+def _lieng_replay_round(
+    request: lieng_pb2.LiengServiceReplayRoundRequest | None = None,
+    *,
+    round: lieng_pb2.LiengRoundRecord | None = None,
+    viewer: cards_pb2.Viewer | None = None,
+    timeout: float | None = None,
+    metadata: Metadata | None = None,
+) -> Call[lieng_pb2.LiengServiceReplayRoundRequest]:
+    """Replay a round record step by step for one viewer (docs/hand-history.md): the betting state after the ante, each
+    action with what a TIMEOUT resolved to, the events it caused and the state after it, then the settlement. A
+    record with an action that cannot be replayed is a normal answer: the steps before it and where and why it
+    stopped.
+
+    ``round``: The round record, exactly as SettleRound takes it (the hand-history file's `round`,
+    docs/hand-history.md).
+
+    ``viewer``: Whom to replay the round for (docs/rules/lieng.md, "Who sees what"): a seat, a spectator or the
+    audit view. Unset means the audit view: the caller already holds every hand in `round`. A viewer with none of
+    its fields set is INVALID_ARGUMENT naming `viewer`; a seat outside the table names `viewer.seat`.
+    """
+    return prepare(lieng_pb2.LiengServiceReplayRoundRequest, request, timeout, metadata, round=round, viewer=viewer)
+
+
 class LiengRpcs:
     """The methods of ``cardrules.v1.LiengService``."""
 
@@ -213,6 +237,7 @@ class LiengRpcs:
     validate_play = _lieng_validate_play
     legal_moves = _lieng_legal_moves
     settle_round = _lieng_settle_round
+    replay_round = _lieng_replay_round
 
 
 @rpc("/cardrules.v1.SamLocService/Deal", sam_loc_pb2.SamLocServiceDealResponse)
@@ -375,6 +400,29 @@ def _sam_loc_settle_round(
     return prepare(sam_loc_pb2.SamLocServiceSettleRoundRequest, request, timeout, metadata, round=round, views=views)
 
 
+@rpc("/cardrules.v1.SamLocService/ReplayRound", sam_loc_pb2.SamLocServiceReplayRoundResponse)
+def _sam_loc_replay_round(
+    request: sam_loc_pb2.SamLocServiceReplayRoundRequest | None = None,
+    *,
+    round: sam_loc_pb2.SamRoundRecord | None = None,
+    viewer: cards_pb2.Viewer | None = None,
+    timeout: float | None = None,
+    metadata: Metadata | None = None,
+) -> Call[sam_loc_pb2.SamLocServiceReplayRoundRequest]:
+    """Replay a round record step by step for one viewer (docs/hand-history.md): the deal, each action with what a
+    TIMEOUT resolved to, the events it caused and the state after it, then the settlement. A record with an action
+    that cannot be replayed is a normal answer: the steps before it and where and why it stopped.
+
+    ``round``: The round record, exactly as SettleRound takes it (the hand-history file's `round`,
+    docs/hand-history.md).
+
+    ``viewer``: Whom to replay the hand for (docs/rules/sam-loc.md, "Who sees what"): a seat, a spectator or the
+    audit view. Unset means the audit view: the caller already holds every hand in `round`. A viewer with none of
+    its fields set is INVALID_ARGUMENT naming `viewer`; a seat outside the table names `viewer.seat`.
+    """
+    return prepare(sam_loc_pb2.SamLocServiceReplayRoundRequest, request, timeout, metadata, round=round, viewer=viewer)
+
+
 class SamLocRpcs:
     """The methods of ``cardrules.v1.SamLocService``."""
 
@@ -383,3 +431,4 @@ class SamLocRpcs:
     validate_play = _sam_loc_validate_play
     legal_moves = _sam_loc_legal_moves
     settle_round = _sam_loc_settle_round
+    replay_round = _sam_loc_replay_round

@@ -2,14 +2,61 @@
 // @generated from file cardrules/v1/errors.proto (package cardrules.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenEnum, GenFile } from "@bufbuild/protobuf/codegenv2";
-import { enumDesc, fileDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file cardrules/v1/errors.proto.
  */
 export const file_cardrules_v1_errors: GenFile = /*@__PURE__*/
-  fileDesc("ChljYXJkcnVsZXMvdjEvZXJyb3JzLnByb3RvEgxjYXJkcnVsZXMudjEq9QYKC0Vycm9yUmVhc29uEhwKGEVSUk9SX1JFQVNPTl9VTlNQRUNJRklFRBAAEh8KG0VSUk9SX1JFQVNPTl9NQUxGT1JNRURfQ0FSRBABEh8KG0VSUk9SX1JFQVNPTl9EVVBMSUNBVEVfQ0FSRBACEiEKHUVSUk9SX1JFQVNPTl9DQVJEX05PVF9JTl9IQU5EEAMSIQodRVJST1JfUkVBU09OX1dST05HX0NBUkRfQ09VTlQQBBIhCh1FUlJPUl9SRUFTT05fV1JPTkdfSEFORF9DT1VOVBAFEiEKHUVSUk9SX1JFQVNPTl9XUk9OR19TRUFUX0NPVU5UEAYSIgoeRVJST1JfUkVBU09OX1NFQVRfT1VUX09GX1JBTkdFEAcSHQoZRVJST1JfUkVBU09OX09VVF9PRl9SQU5HRRAIEiMKH0VSUk9SX1JFQVNPTl9VTktOT1dOX0VOVU1fVkFMVUUQCRIeChpFUlJPUl9SRUFTT05fSU5WQUxJRF9WQUxVRRAKEh4KGkVSUk9SX1JFQVNPTl9NSVNTSU5HX1ZBTFVFEAsSIQodRVJST1JfUkVBU09OX1VORVhQRUNURURfVkFMVUUQDBIjCh9FUlJPUl9SRUFTT05fQ09ORkxJQ1RJTkdfVkFMVUVTEA0SHgoaRVJST1JfUkVBU09OX0hBTkRfUkVRVUlSRUQQDhIhCh1FUlJPUl9SRUFTT05fQU5URV9OT1RfQ09WRVJFRBAPEiEKHUVSUk9SX1JFQVNPTl9JTVBPU1NJQkxFX1NUQVRFEBASHwobRVJST1JfUkVBU09OX0lMTEVHQUxfQUNUSU9OEBESHwobRVJST1JfUkVBU09OX1JPVU5EX05PVF9PVkVSEBISGQoVRVJST1JfUkVBU09OX1RPT19NQU5ZEBMSIAocRVJST1JfUkVBU09OX0RVUExJQ0FURV9WQUxVRRAUEh4KGkVSUk9SX1JFQVNPTl9VTktOT1dOX0ZJRUxEEBUSIAocRVJST1JfUkVBU09OX0RVUExJQ0FURV9GSUVMRBAWEiAKHEVSUk9SX1JFQVNPTl9NT1JFX1ZJT0xBVElPTlMQFxIdChlFUlJPUl9SRUFTT05fV1JPTkdfTEVOR1RIEBgSIgoeRVJST1JfUkVBU09OX1VOS05PV05fQUxHT1JJVEhNEBlCEwoPaW8uY2FyZHJ1bGVzLnYxUAFiBnByb3RvMw");
+  fileDesc("ChljYXJkcnVsZXMvdjEvZXJyb3JzLnByb3RvEgxjYXJkcnVsZXMudjEiagoKUmVwbGF5U3RvcBINCgVpbmRleBgBIAEoBRINCgVmaWVsZBgCIAEoCRIpCgZyZWFzb24YAyABKA4yGS5jYXJkcnVsZXMudjEuRXJyb3JSZWFzb24SEwoLZGVzY3JpcHRpb24YBCABKAkq9QYKC0Vycm9yUmVhc29uEhwKGEVSUk9SX1JFQVNPTl9VTlNQRUNJRklFRBAAEh8KG0VSUk9SX1JFQVNPTl9NQUxGT1JNRURfQ0FSRBABEh8KG0VSUk9SX1JFQVNPTl9EVVBMSUNBVEVfQ0FSRBACEiEKHUVSUk9SX1JFQVNPTl9DQVJEX05PVF9JTl9IQU5EEAMSIQodRVJST1JfUkVBU09OX1dST05HX0NBUkRfQ09VTlQQBBIhCh1FUlJPUl9SRUFTT05fV1JPTkdfSEFORF9DT1VOVBAFEiEKHUVSUk9SX1JFQVNPTl9XUk9OR19TRUFUX0NPVU5UEAYSIgoeRVJST1JfUkVBU09OX1NFQVRfT1VUX09GX1JBTkdFEAcSHQoZRVJST1JfUkVBU09OX09VVF9PRl9SQU5HRRAIEiMKH0VSUk9SX1JFQVNPTl9VTktOT1dOX0VOVU1fVkFMVUUQCRIeChpFUlJPUl9SRUFTT05fSU5WQUxJRF9WQUxVRRAKEh4KGkVSUk9SX1JFQVNPTl9NSVNTSU5HX1ZBTFVFEAsSIQodRVJST1JfUkVBU09OX1VORVhQRUNURURfVkFMVUUQDBIjCh9FUlJPUl9SRUFTT05fQ09ORkxJQ1RJTkdfVkFMVUVTEA0SHgoaRVJST1JfUkVBU09OX0hBTkRfUkVRVUlSRUQQDhIhCh1FUlJPUl9SRUFTT05fQU5URV9OT1RfQ09WRVJFRBAPEiEKHUVSUk9SX1JFQVNPTl9JTVBPU1NJQkxFX1NUQVRFEBASHwobRVJST1JfUkVBU09OX0lMTEVHQUxfQUNUSU9OEBESHwobRVJST1JfUkVBU09OX1JPVU5EX05PVF9PVkVSEBISGQoVRVJST1JfUkVBU09OX1RPT19NQU5ZEBMSIAocRVJST1JfUkVBU09OX0RVUExJQ0FURV9WQUxVRRAUEh4KGkVSUk9SX1JFQVNPTl9VTktOT1dOX0ZJRUxEEBUSIAocRVJST1JfUkVBU09OX0RVUExJQ0FURV9GSUVMRBAWEiAKHEVSUk9SX1JFQVNPTl9NT1JFX1ZJT0xBVElPTlMQFxIdChlFUlJPUl9SRUFTT05fV1JPTkdfTEVOR1RIEBgSIgoeRVJST1JfUkVBU09OX1VOS05PV05fQUxHT1JJVEhNEBlCEwoPaW8uY2FyZHJ1bGVzLnYxUAFiBnByb3RvMw");
+
+/**
+ * Where and why a ReplayRound stopped before the end of its record: exactly the fault SettleRound fails with for the
+ * same record (INVALID_ARGUMENT), here part of a normal answer so that the steps before it can still be shown.
+ *
+ * @generated from message cardrules.v1.ReplayStop
+ */
+export type ReplayStop = Message<"cardrules.v1.ReplayStop"> & {
+  /**
+   * The index in `round.actions` of the action that could not be replayed; the number of actions when the record
+   * ends before the round does (ROUND_NOT_OVER).
+   *
+   * @generated from field: int32 index = 1;
+   */
+  index: number;
+
+  /**
+   * The field SettleRound names, e.g. `round.actions[7]`, `round.actions[7].play.cards[1]`, `round.actions`.
+   *
+   * @generated from field: string field = 2;
+   */
+  field: string;
+
+  /**
+   * SettleRound's reason for that field: ILLEGAL_ACTION (the rules forbid the action there), CARD_NOT_IN_HAND (a
+   * Sâm play of a card the seat does not hold) or ROUND_NOT_OVER (the actions end before the round does).
+   *
+   * @generated from field: cardrules.v1.ErrorReason reason = 3;
+   */
+  reason: ErrorReason;
+
+  /**
+   * SettleRound's description of the fault, in English; for ILLEGAL_ACTION it begins with the SamReason or
+   * LiengReason name without its prefix (`DOES_NOT_BEAT: …`).
+   *
+   * @generated from field: string description = 4;
+   */
+  description: string;
+};
+
+/**
+ * Describes the message cardrules.v1.ReplayStop.
+ * Use `create(ReplayStopSchema)` to create a new message.
+ */
+export const ReplayStopSchema: GenMessage<ReplayStop> = /*@__PURE__*/
+  messageDesc(file_cardrules_v1_errors, 0);
 
 /**
  * Why a request is malformed: the one vocabulary of both games' INVALID_ARGUMENT errors.

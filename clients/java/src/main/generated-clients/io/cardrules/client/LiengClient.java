@@ -8,6 +8,8 @@ import io.cardrules.v1.LiengServiceDealResponse;
 import io.cardrules.v1.LiengServiceGrpc;
 import io.cardrules.v1.LiengServiceLegalMovesRequest;
 import io.cardrules.v1.LiengServiceLegalMovesResponse;
+import io.cardrules.v1.LiengServiceReplayRoundRequest;
+import io.cardrules.v1.LiengServiceReplayRoundResponse;
 import io.cardrules.v1.LiengServiceSettleRoundRequest;
 import io.cardrules.v1.LiengServiceSettleRoundResponse;
 import io.cardrules.v1.LiengServiceValidatePlayRequest;
@@ -81,6 +83,16 @@ public final class LiengClient extends BlockingClient<LiengServiceGrpc.LiengServ
   /** Replay a round record and return every pot, transfer, net and the fee. */
   public LiengServiceSettleRoundResponse settleRound(LiengServiceSettleRoundRequest request) {
     return call(stub -> stub.settleRound(request));
+  }
+
+  /**
+   * Replay a round record step by step for one viewer (docs/hand-history.md): the betting state after the ante,
+   * each action with what a TIMEOUT resolved to, the events it caused and the state after it, then the settlement.
+   * A record with an action that cannot be replayed is a normal answer: the steps before it and where and why it
+   * stopped.
+   */
+  public LiengServiceReplayRoundResponse replayRound(LiengServiceReplayRoundRequest request) {
+    return call(stub -> stub.replayRound(request));
   }
 
   /**

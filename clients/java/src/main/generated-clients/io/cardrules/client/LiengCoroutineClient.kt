@@ -7,6 +7,8 @@ import io.cardrules.v1.LiengServiceDealRequest
 import io.cardrules.v1.LiengServiceDealResponse
 import io.cardrules.v1.LiengServiceLegalMovesRequest
 import io.cardrules.v1.LiengServiceLegalMovesResponse
+import io.cardrules.v1.LiengServiceReplayRoundRequest
+import io.cardrules.v1.LiengServiceReplayRoundResponse
 import io.cardrules.v1.LiengServiceSettleRoundRequest
 import io.cardrules.v1.LiengServiceSettleRoundResponse
 import io.cardrules.v1.LiengServiceValidatePlayRequest
@@ -78,6 +80,15 @@ class LiengCoroutineClient(private val futures: LiengFutureClient) {
     /** Replay a round record and return every pot, transfer, net and the fee. */
     suspend fun settleRound(request: LiengServiceSettleRoundRequest): LiengServiceSettleRoundResponse =
         futures.settleRound(request).await()
+
+    /**
+     * Replay a round record step by step for one viewer (docs/hand-history.md): the betting state after the ante,
+     * each action with what a TIMEOUT resolved to, the events it caused and the state after it, then the
+     * settlement. A record with an action that cannot be replayed is a normal answer: the steps before it and where
+     * and why it stopped.
+     */
+    suspend fun replayRound(request: LiengServiceReplayRoundRequest): LiengServiceReplayRoundResponse =
+        futures.replayRound(request).await()
 
     /** [scoreLieng] with the `hands` as card text and every other field unset. */
     suspend fun scoreLieng(vararg hands: String): ScoreLiengResponse =

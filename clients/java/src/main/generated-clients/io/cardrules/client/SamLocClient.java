@@ -6,6 +6,8 @@ import io.cardrules.v1.SamLocServiceDealResponse;
 import io.cardrules.v1.SamLocServiceGrpc;
 import io.cardrules.v1.SamLocServiceLegalMovesRequest;
 import io.cardrules.v1.SamLocServiceLegalMovesResponse;
+import io.cardrules.v1.SamLocServiceReplayRoundRequest;
+import io.cardrules.v1.SamLocServiceReplayRoundResponse;
 import io.cardrules.v1.SamLocServiceSettleRoundRequest;
 import io.cardrules.v1.SamLocServiceSettleRoundResponse;
 import io.cardrules.v1.SamLocServiceStartHandRequest;
@@ -70,5 +72,14 @@ public final class SamLocClient extends BlockingClient<SamLocServiceGrpc.SamLocS
   /** Replay a whole round record with the same rules and return the outcome, transfers, nets and fee. */
   public SamLocServiceSettleRoundResponse settleRound(SamLocServiceSettleRoundRequest request) {
     return call(stub -> stub.settleRound(request));
+  }
+
+  /**
+   * Replay a round record step by step for one viewer (docs/hand-history.md): the deal, each action with what a
+   * TIMEOUT resolved to, the events it caused and the state after it, then the settlement. A record with an action
+   * that cannot be replayed is a normal answer: the steps before it and where and why it stopped.
+   */
+  public SamLocServiceReplayRoundResponse replayRound(SamLocServiceReplayRoundRequest request) {
+    return call(stub -> stub.replayRound(request));
   }
 }

@@ -15,6 +15,11 @@ public final class Errors {
     registerAllExtensions(
         (com.google.protobuf.ExtensionRegistryLite) registry);
   }
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardrules_v1_ReplayStop_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_cardrules_v1_ReplayStop_fieldAccessorTable;
 
   public static com.google.protobuf.Descriptors.FileDescriptor
       getDescriptor() {
@@ -25,34 +30,43 @@ public final class Errors {
   static {
     java.lang.String[] descriptorData = {
       "\n\031cardrules/v1/errors.proto\022\014cardrules.v" +
-      "1*\365\006\n\013ErrorReason\022\034\n\030ERROR_REASON_UNSPEC" +
-      "IFIED\020\000\022\037\n\033ERROR_REASON_MALFORMED_CARD\020\001" +
-      "\022\037\n\033ERROR_REASON_DUPLICATE_CARD\020\002\022!\n\035ERR" +
-      "OR_REASON_CARD_NOT_IN_HAND\020\003\022!\n\035ERROR_RE" +
-      "ASON_WRONG_CARD_COUNT\020\004\022!\n\035ERROR_REASON_" +
-      "WRONG_HAND_COUNT\020\005\022!\n\035ERROR_REASON_WRONG" +
-      "_SEAT_COUNT\020\006\022\"\n\036ERROR_REASON_SEAT_OUT_O" +
-      "F_RANGE\020\007\022\035\n\031ERROR_REASON_OUT_OF_RANGE\020\010" +
-      "\022#\n\037ERROR_REASON_UNKNOWN_ENUM_VALUE\020\t\022\036\n" +
-      "\032ERROR_REASON_INVALID_VALUE\020\n\022\036\n\032ERROR_R" +
-      "EASON_MISSING_VALUE\020\013\022!\n\035ERROR_REASON_UN" +
-      "EXPECTED_VALUE\020\014\022#\n\037ERROR_REASON_CONFLIC" +
-      "TING_VALUES\020\r\022\036\n\032ERROR_REASON_HAND_REQUI" +
-      "RED\020\016\022!\n\035ERROR_REASON_ANTE_NOT_COVERED\020\017" +
-      "\022!\n\035ERROR_REASON_IMPOSSIBLE_STATE\020\020\022\037\n\033E" +
-      "RROR_REASON_ILLEGAL_ACTION\020\021\022\037\n\033ERROR_RE" +
-      "ASON_ROUND_NOT_OVER\020\022\022\031\n\025ERROR_REASON_TO" +
-      "O_MANY\020\023\022 \n\034ERROR_REASON_DUPLICATE_VALUE" +
-      "\020\024\022\036\n\032ERROR_REASON_UNKNOWN_FIELD\020\025\022 \n\034ER" +
-      "ROR_REASON_DUPLICATE_FIELD\020\026\022 \n\034ERROR_RE" +
-      "ASON_MORE_VIOLATIONS\020\027\022\035\n\031ERROR_REASON_W" +
-      "RONG_LENGTH\020\030\022\"\n\036ERROR_REASON_UNKNOWN_AL" +
-      "GORITHM\020\031B\023\n\017io.cardrules.v1P\001b\006proto3"
+      "1\"j\n\nReplayStop\022\r\n\005index\030\001 \001(\005\022\r\n\005field\030" +
+      "\002 \001(\t\022)\n\006reason\030\003 \001(\0162\031.cardrules.v1.Err" +
+      "orReason\022\023\n\013description\030\004 \001(\t*\365\006\n\013ErrorR" +
+      "eason\022\034\n\030ERROR_REASON_UNSPECIFIED\020\000\022\037\n\033E" +
+      "RROR_REASON_MALFORMED_CARD\020\001\022\037\n\033ERROR_RE" +
+      "ASON_DUPLICATE_CARD\020\002\022!\n\035ERROR_REASON_CA" +
+      "RD_NOT_IN_HAND\020\003\022!\n\035ERROR_REASON_WRONG_C" +
+      "ARD_COUNT\020\004\022!\n\035ERROR_REASON_WRONG_HAND_C" +
+      "OUNT\020\005\022!\n\035ERROR_REASON_WRONG_SEAT_COUNT\020" +
+      "\006\022\"\n\036ERROR_REASON_SEAT_OUT_OF_RANGE\020\007\022\035\n" +
+      "\031ERROR_REASON_OUT_OF_RANGE\020\010\022#\n\037ERROR_RE" +
+      "ASON_UNKNOWN_ENUM_VALUE\020\t\022\036\n\032ERROR_REASO" +
+      "N_INVALID_VALUE\020\n\022\036\n\032ERROR_REASON_MISSIN" +
+      "G_VALUE\020\013\022!\n\035ERROR_REASON_UNEXPECTED_VAL" +
+      "UE\020\014\022#\n\037ERROR_REASON_CONFLICTING_VALUES\020" +
+      "\r\022\036\n\032ERROR_REASON_HAND_REQUIRED\020\016\022!\n\035ERR" +
+      "OR_REASON_ANTE_NOT_COVERED\020\017\022!\n\035ERROR_RE" +
+      "ASON_IMPOSSIBLE_STATE\020\020\022\037\n\033ERROR_REASON_" +
+      "ILLEGAL_ACTION\020\021\022\037\n\033ERROR_REASON_ROUND_N" +
+      "OT_OVER\020\022\022\031\n\025ERROR_REASON_TOO_MANY\020\023\022 \n\034" +
+      "ERROR_REASON_DUPLICATE_VALUE\020\024\022\036\n\032ERROR_" +
+      "REASON_UNKNOWN_FIELD\020\025\022 \n\034ERROR_REASON_D" +
+      "UPLICATE_FIELD\020\026\022 \n\034ERROR_REASON_MORE_VI" +
+      "OLATIONS\020\027\022\035\n\031ERROR_REASON_WRONG_LENGTH\020" +
+      "\030\022\"\n\036ERROR_REASON_UNKNOWN_ALGORITHM\020\031B\023\n" +
+      "\017io.cardrules.v1P\001b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
         new com.google.protobuf.Descriptors.FileDescriptor[] {
         });
+    internal_static_cardrules_v1_ReplayStop_descriptor =
+      getDescriptor().getMessageTypes().get(0);
+    internal_static_cardrules_v1_ReplayStop_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_cardrules_v1_ReplayStop_descriptor,
+        new java.lang.String[] { "Index", "Field", "Reason", "Description", });
   }
 
   // @@protoc_insertion_point(outer_class_scope)

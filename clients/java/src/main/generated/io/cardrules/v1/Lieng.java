@@ -161,6 +161,21 @@ public final class Lieng {
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_cardrules_v1_LiengServiceSettleRoundView_fieldAccessorTable;
   static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardrules_v1_LiengServiceReplayRoundRequest_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_cardrules_v1_LiengServiceReplayRoundRequest_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardrules_v1_LiengServiceReplayRoundResponse_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_cardrules_v1_LiengServiceReplayRoundResponse_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardrules_v1_LiengReplayStep_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_cardrules_v1_LiengReplayStep_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
     internal_static_cardrules_v1_LiengServiceStreamRequest_descriptor;
   static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
@@ -180,213 +195,238 @@ public final class Lieng {
   static {
     java.lang.String[] descriptorData = {
       "\n\030cardrules/v1/lieng.proto\022\014cardrules.v1" +
-      "\032\030cardrules/v1/cards.proto\032\027google/rpc/s" +
-      "tatus.proto\"\262\003\n\017LiengHouseRules\022\030\n\013max_p" +
-      "layers\030\001 \001(\005H\000\210\001\001\022\026\n\tmin_raise\030\002 \001(\003H\001\210\001" +
-      "\001\022\026\n\tmax_raise\030\003 \001(\003H\002\210\001\001\022\035\n\020max_raise_r" +
-      "ounds\030\004 \001(\005H\003\210\001\001\022#\n\003a23\030\005 \001(\0162\026.cardrule" +
-      "s.v1.LiengA23\0227\n\016suit_tie_break\030\006 \001(\0162\037." +
-      "cardrules.v1.LiengSuitTieBreak\022)\n\006excess" +
-      "\030\007 \001(\0162\031.cardrules.v1.LiengExcess\022\024\n\007fee" +
-      "_bps\030\010 \001(\005H\004\210\001\001\022\021\n\004ante\030\t \001(\003H\005\210\001\001\022\033\n\016ti" +
-      "meout_checks\030\n \001(\010H\006\210\001\001B\016\n\014_max_playersB" +
-      "\014\n\n_min_raiseB\014\n\n_max_raiseB\023\n\021_max_rais" +
-      "e_roundsB\n\n\010_fee_bpsB\007\n\005_anteB\021\n\017_timeou" +
-      "t_checks\"\221\001\n\nLiengScore\022%\n\004tier\030\001 \001(\0162\027." +
-      "cardrules.v1.LiengTier\022\013\n\003key\030\002 \001(\005\022\016\n\006p" +
-      "oints\030\003 \001(\005\022-\n\005label\030\004 \001(\0132\036.cardrules.v" +
-      "1.LocalizedMessage\022\020\n\010strength\030\005 \001(\005\"k\n\021" +
-      "ScoreLiengRequest\0222\n\013house_rules\030\001 \001(\0132\035" +
-      ".cardrules.v1.LiengHouseRules\022\"\n\005hands\030\002" +
-      " \003(\0132\023.cardrules.v1.Cards\">\n\022ScoreLiengR" +
-      "esponse\022(\n\006scores\030\001 \003(\0132\030.cardrules.v1.L" +
-      "iengScore\"m\n\023CompareHandsRequest\0222\n\013hous" +
-      "e_rules\030\001 \001(\0132\035.cardrules.v1.LiengHouseR" +
-      "ules\022\"\n\005hands\030\002 \003(\0132\023.cardrules.v1.Cards" +
-      "\"\031\n\010TieGroup\022\r\n\005hands\030\001 \003(\005\"y\n\024CompareHa" +
-      "ndsResponse\022\'\n\007ranking\030\001 \003(\0132\026.cardrules" +
-      ".v1.TieGroup\022\016\n\006places\030\002 \003(\005\022(\n\006scores\030\003" +
-      " \003(\0132\030.cardrules.v1.LiengScore\"\\\n\tLiengS" +
-      "eat\022\r\n\005stack\030\001 \001(\003\022\021\n\tcommitted\030\002 \001(\003\022\016\n" +
-      "\006folded\030\003 \001(\010\022\016\n\006all_in\030\004 \001(\010\022\r\n\005acted\030\005" +
-      " \001(\010\"\205\002\n\021LiengBettingState\022&\n\005seats\030\001 \003(" +
-      "\0132\027.cardrules.v1.LiengSeat\022\014\n\004ante\030\002 \001(\003" +
-      "\022\023\n\013first_actor\030\003 \001(\005\022\023\n\006to_act\030\004 \001(\005H\000\210" +
-      "\001\001\022\023\n\013current_bet\030\005 \001(\003\022\027\n\017last_full_rai" +
-      "se\030\006 \001(\003\022\r\n\005orbit\030\007 \001(\005\022\024\n\014raise_orbits\030" +
-      "\010 \001(\005\022\035\n\020last_raise_orbit\030\t \001(\005H\001\210\001\001B\t\n\007" +
-      "_to_actB\023\n\021_last_raise_orbit\"X\n\013LiengAct" +
-      "ion\022\014\n\004seat\030\001 \001(\005\022+\n\004kind\030\002 \001(\0162\035.cardru" +
-      "les.v1.LiengActionKind\022\016\n\006amount\030\003 \001(\003\"d" +
-      "\n\nLiengEvent\022*\n\004kind\030\001 \001(\0162\034.cardrules.v" +
-      "1.LiengEventKind\022\021\n\004seat\030\002 \001(\005H\000\210\001\001\022\016\n\006a" +
-      "mount\030\003 \001(\003B\007\n\005_seat\"\227\001\n\020LiengLegalActio" +
-      "n\022+\n\004kind\030\001 \001(\0162\035.cardrules.v1.LiengActi" +
-      "onKind\022\027\n\017min_chips_added\030\002 \001(\003\022\021\n\tmin_t" +
-      "otal\030\003 \001(\003\022\021\n\tmax_total\030\004 \001(\003\022\027\n\017max_chi" +
-      "ps_added\030\005 \001(\003\"\241\001\n\023StartBettingRequest\0222" +
-      "\n\013house_rules\030\001 \001(\0132\035.cardrules.v1.Lieng" +
-      "HouseRules\022\016\n\006stacks\030\002 \003(\003\022\014\n\004ante\030\003 \001(\003" +
-      "\022\023\n\013first_actor\030\004 \001(\005\022#\n\005views\030\005 \003(\0132\024.c" +
-      "ardrules.v1.Viewer\"u\n\024StartBettingRespon" +
-      "se\022.\n\005state\030\001 \001(\0132\037.cardrules.v1.LiengBe" +
-      "ttingState\022-\n\005views\030\002 \003(\0132\036.cardrules.v1" +
-      ".StartBettingView\"l\n\020StartBettingView\022$\n" +
-      "\006viewer\030\001 \001(\0132\024.cardrules.v1.Viewer\0222\n\006a" +
-      "nswer\030\002 \001(\0132\".cardrules.v1.StartBettingR" +
-      "esponse\"y\n\027LiengServiceDealRequest\022\022\n\nse" +
-      "at_count\030\001 \001(\005\022\023\n\013server_seed\030\002 \001(\014\022\023\n\013c" +
-      "lient_seed\030\003 \001(\t\022\r\n\005nonce\030\004 \001(\003\022\021\n\talgor" +
-      "ithm\030\005 \001(\t\"\213\001\n\030LiengServiceDealResponse\022" +
-      "\"\n\005hands\030\001 \003(\0132\023.cardrules.v1.Cards\022$\n\007u" +
-      "ndealt\030\002 \001(\0132\023.cardrules.v1.Cards\022\022\n\ncom" +
-      "mitment\030\003 \001(\014\022\021\n\talgorithm\030\004 \001(\t\"\325\001\n\037Lie" +
-      "ngServiceValidatePlayRequest\0222\n\013house_ru" +
-      "les\030\001 \001(\0132\035.cardrules.v1.LiengHouseRules" +
-      "\022.\n\005state\030\002 \001(\0132\037.cardrules.v1.LiengBett" +
-      "ingState\022)\n\006action\030\003 \001(\0132\031.cardrules.v1." +
-      "LiengAction\022#\n\005views\030\004 \003(\0132\024.cardrules.v" +
-      "1.Viewer\"\333\002\n LiengServiceValidatePlayRes" +
-      "ponse\022\r\n\005legal\030\001 \001(\010\022)\n\006reason\030\002 \001(\0162\031.c" +
-      "ardrules.v1.LiengReason\022/\n\007message\030\003 \001(\013" +
-      "2\036.cardrules.v1.LocalizedMessage\022(\n\006even" +
-      "ts\030\004 \003(\0132\030.cardrules.v1.LiengEvent\0223\n\nne" +
-      "xt_state\030\005 \001(\0132\037.cardrules.v1.LiengBetti" +
-      "ngState\0229\n\005views\030\006 \003(\0132*.cardrules.v1.Li" +
-      "engServiceValidatePlayView\0222\n\017resolved_a" +
-      "ction\030\007 \001(\0132\031.cardrules.v1.LiengAction\"\204" +
-      "\001\n\034LiengServiceValidatePlayView\022$\n\006viewe" +
-      "r\030\001 \001(\0132\024.cardrules.v1.Viewer\022>\n\006answer\030" +
-      "\002 \001(\0132..cardrules.v1.LiengServiceValidat" +
-      "ePlayResponse\"\250\001\n\035LiengServiceLegalMoves" +
-      "Request\0222\n\013house_rules\030\001 \001(\0132\035.cardrules" +
-      ".v1.LiengHouseRules\022.\n\005state\030\002 \001(\0132\037.car" +
-      "drules.v1.LiengBettingState\022#\n\005views\030\003 \003" +
-      "(\0132\024.cardrules.v1.Viewer\"\327\001\n\036LiengServic" +
-      "eLegalMovesResponse\022\021\n\004seat\030\001 \001(\005H\000\210\001\001\022/" +
-      "\n\007actions\030\002 \003(\0132\036.cardrules.v1.LiengLega" +
-      "lAction\022/\n\014raise_reason\030\003 \001(\0162\031.cardrule" +
-      "s.v1.LiengReason\0227\n\005views\030\004 \003(\0132(.cardru" +
-      "les.v1.LiengServiceLegalMovesViewB\007\n\005_se" +
-      "at\"\200\001\n\032LiengServiceLegalMovesView\022$\n\006vie" +
-      "wer\030\001 \001(\0132\024.cardrules.v1.Viewer\022<\n\006answe" +
-      "r\030\002 \001(\0132,.cardrules.v1.LiengServiceLegal" +
-      "MovesResponse\"\311\001\n\020LiengRoundRecord\0222\n\013ho" +
+      "\032\030cardrules/v1/cards.proto\032\031cardrules/v1" +
+      "/errors.proto\032\027google/rpc/status.proto\"\262" +
+      "\003\n\017LiengHouseRules\022\030\n\013max_players\030\001 \001(\005H" +
+      "\000\210\001\001\022\026\n\tmin_raise\030\002 \001(\003H\001\210\001\001\022\026\n\tmax_rais" +
+      "e\030\003 \001(\003H\002\210\001\001\022\035\n\020max_raise_rounds\030\004 \001(\005H\003" +
+      "\210\001\001\022#\n\003a23\030\005 \001(\0162\026.cardrules.v1.LiengA23" +
+      "\0227\n\016suit_tie_break\030\006 \001(\0162\037.cardrules.v1." +
+      "LiengSuitTieBreak\022)\n\006excess\030\007 \001(\0162\031.card" +
+      "rules.v1.LiengExcess\022\024\n\007fee_bps\030\010 \001(\005H\004\210" +
+      "\001\001\022\021\n\004ante\030\t \001(\003H\005\210\001\001\022\033\n\016timeout_checks\030" +
+      "\n \001(\010H\006\210\001\001B\016\n\014_max_playersB\014\n\n_min_raise" +
+      "B\014\n\n_max_raiseB\023\n\021_max_raise_roundsB\n\n\010_" +
+      "fee_bpsB\007\n\005_anteB\021\n\017_timeout_checks\"\221\001\n\n" +
+      "LiengScore\022%\n\004tier\030\001 \001(\0162\027.cardrules.v1." +
+      "LiengTier\022\013\n\003key\030\002 \001(\005\022\016\n\006points\030\003 \001(\005\022-" +
+      "\n\005label\030\004 \001(\0132\036.cardrules.v1.LocalizedMe" +
+      "ssage\022\020\n\010strength\030\005 \001(\005\"k\n\021ScoreLiengReq" +
+      "uest\0222\n\013house_rules\030\001 \001(\0132\035.cardrules.v1" +
+      ".LiengHouseRules\022\"\n\005hands\030\002 \003(\0132\023.cardru" +
+      "les.v1.Cards\">\n\022ScoreLiengResponse\022(\n\006sc" +
+      "ores\030\001 \003(\0132\030.cardrules.v1.LiengScore\"m\n\023" +
+      "CompareHandsRequest\0222\n\013house_rules\030\001 \001(\013" +
+      "2\035.cardrules.v1.LiengHouseRules\022\"\n\005hands" +
+      "\030\002 \003(\0132\023.cardrules.v1.Cards\"\031\n\010TieGroup\022" +
+      "\r\n\005hands\030\001 \003(\005\"y\n\024CompareHandsResponse\022\'" +
+      "\n\007ranking\030\001 \003(\0132\026.cardrules.v1.TieGroup\022" +
+      "\016\n\006places\030\002 \003(\005\022(\n\006scores\030\003 \003(\0132\030.cardru" +
+      "les.v1.LiengScore\"\\\n\tLiengSeat\022\r\n\005stack\030" +
+      "\001 \001(\003\022\021\n\tcommitted\030\002 \001(\003\022\016\n\006folded\030\003 \001(\010" +
+      "\022\016\n\006all_in\030\004 \001(\010\022\r\n\005acted\030\005 \001(\010\"\205\002\n\021Lien" +
+      "gBettingState\022&\n\005seats\030\001 \003(\0132\027.cardrules" +
+      ".v1.LiengSeat\022\014\n\004ante\030\002 \001(\003\022\023\n\013first_act" +
+      "or\030\003 \001(\005\022\023\n\006to_act\030\004 \001(\005H\000\210\001\001\022\023\n\013current" +
+      "_bet\030\005 \001(\003\022\027\n\017last_full_raise\030\006 \001(\003\022\r\n\005o" +
+      "rbit\030\007 \001(\005\022\024\n\014raise_orbits\030\010 \001(\005\022\035\n\020last" +
+      "_raise_orbit\030\t \001(\005H\001\210\001\001B\t\n\007_to_actB\023\n\021_l" +
+      "ast_raise_orbit\"X\n\013LiengAction\022\014\n\004seat\030\001" +
+      " \001(\005\022+\n\004kind\030\002 \001(\0162\035.cardrules.v1.LiengA" +
+      "ctionKind\022\016\n\006amount\030\003 \001(\003\"d\n\nLiengEvent\022" +
+      "*\n\004kind\030\001 \001(\0162\034.cardrules.v1.LiengEventK" +
+      "ind\022\021\n\004seat\030\002 \001(\005H\000\210\001\001\022\016\n\006amount\030\003 \001(\003B\007" +
+      "\n\005_seat\"\227\001\n\020LiengLegalAction\022+\n\004kind\030\001 \001" +
+      "(\0162\035.cardrules.v1.LiengActionKind\022\027\n\017min" +
+      "_chips_added\030\002 \001(\003\022\021\n\tmin_total\030\003 \001(\003\022\021\n" +
+      "\tmax_total\030\004 \001(\003\022\027\n\017max_chips_added\030\005 \001(" +
+      "\003\"\241\001\n\023StartBettingRequest\0222\n\013house_rules" +
+      "\030\001 \001(\0132\035.cardrules.v1.LiengHouseRules\022\016\n" +
+      "\006stacks\030\002 \003(\003\022\014\n\004ante\030\003 \001(\003\022\023\n\013first_act" +
+      "or\030\004 \001(\005\022#\n\005views\030\005 \003(\0132\024.cardrules.v1.V" +
+      "iewer\"u\n\024StartBettingResponse\022.\n\005state\030\001" +
+      " \001(\0132\037.cardrules.v1.LiengBettingState\022-\n" +
+      "\005views\030\002 \003(\0132\036.cardrules.v1.StartBetting" +
+      "View\"l\n\020StartBettingView\022$\n\006viewer\030\001 \001(\013" +
+      "2\024.cardrules.v1.Viewer\0222\n\006answer\030\002 \001(\0132\"" +
+      ".cardrules.v1.StartBettingResponse\"y\n\027Li" +
+      "engServiceDealRequest\022\022\n\nseat_count\030\001 \001(" +
+      "\005\022\023\n\013server_seed\030\002 \001(\014\022\023\n\013client_seed\030\003 " +
+      "\001(\t\022\r\n\005nonce\030\004 \001(\003\022\021\n\talgorithm\030\005 \001(\t\"\213\001" +
+      "\n\030LiengServiceDealResponse\022\"\n\005hands\030\001 \003(" +
+      "\0132\023.cardrules.v1.Cards\022$\n\007undealt\030\002 \001(\0132" +
+      "\023.cardrules.v1.Cards\022\022\n\ncommitment\030\003 \001(\014" +
+      "\022\021\n\talgorithm\030\004 \001(\t\"\325\001\n\037LiengServiceVali" +
+      "datePlayRequest\0222\n\013house_rules\030\001 \001(\0132\035.c" +
+      "ardrules.v1.LiengHouseRules\022.\n\005state\030\002 \001" +
+      "(\0132\037.cardrules.v1.LiengBettingState\022)\n\006a" +
+      "ction\030\003 \001(\0132\031.cardrules.v1.LiengAction\022#" +
+      "\n\005views\030\004 \003(\0132\024.cardrules.v1.Viewer\"\333\002\n " +
+      "LiengServiceValidatePlayResponse\022\r\n\005lega" +
+      "l\030\001 \001(\010\022)\n\006reason\030\002 \001(\0162\031.cardrules.v1.L" +
+      "iengReason\022/\n\007message\030\003 \001(\0132\036.cardrules." +
+      "v1.LocalizedMessage\022(\n\006events\030\004 \003(\0132\030.ca" +
+      "rdrules.v1.LiengEvent\0223\n\nnext_state\030\005 \001(" +
+      "\0132\037.cardrules.v1.LiengBettingState\0229\n\005vi" +
+      "ews\030\006 \003(\0132*.cardrules.v1.LiengServiceVal" +
+      "idatePlayView\0222\n\017resolved_action\030\007 \001(\0132\031" +
+      ".cardrules.v1.LiengAction\"\204\001\n\034LiengServi" +
+      "ceValidatePlayView\022$\n\006viewer\030\001 \001(\0132\024.car" +
+      "drules.v1.Viewer\022>\n\006answer\030\002 \001(\0132..cardr" +
+      "ules.v1.LiengServiceValidatePlayResponse" +
+      "\"\250\001\n\035LiengServiceLegalMovesRequest\0222\n\013ho" +
       "use_rules\030\001 \001(\0132\035.cardrules.v1.LiengHous" +
-      "eRules\022\016\n\006stacks\030\002 \003(\003\022\014\n\004ante\030\003 \001(\003\022\023\n\013" +
-      "first_actor\030\004 \001(\005\022\"\n\005hands\030\005 \003(\0132\023.cardr" +
-      "ules.v1.Cards\022*\n\007actions\030\006 \003(\0132\031.cardrul" +
-      "es.v1.LiengAction\"\246\001\n\010LiengPot\022\n\n\002lo\030\001 \001" +
-      "(\003\022\n\n\002hi\030\002 \001(\003\022\016\n\006amount\030\003 \001(\003\022\020\n\010eligib" +
-      "le\030\004 \003(\005\022\025\n\rcontributions\030\005 \003(\003\022(\n\004kind\030" +
-      "\006 \001(\0162\032.cardrules.v1.LiengPotKind\022\017\n\007win" +
-      "ners\030\007 \003(\005\022\016\n\006shares\030\010 \003(\003\"G\n\016LiengShown" +
-      "Hand\022\014\n\004seat\030\001 \001(\005\022\'\n\005score\030\002 \001(\0132\030.card" +
-      "rules.v1.LiengScore\"t\n\036LiengServiceSettl" +
-      "eRoundRequest\022-\n\005round\030\001 \001(\0132\036.cardrules" +
-      ".v1.LiengRoundRecord\022#\n\005views\030\002 \003(\0132\024.ca" +
-      "rdrules.v1.Viewer\"\330\002\n\037LiengServiceSettle" +
-      "RoundResponse\022$\n\004pots\030\001 \003(\0132\026.cardrules." +
-      "v1.LiengPot\022)\n\ttransfers\030\002 \003(\0132\026.cardrul" +
-      "es.v1.Transfer\022\014\n\004nets\030\003 \003(\003\022\013\n\003fee\030\004 \001(" +
-      "\003\022\014\n\004fees\030\005 \003(\003\022\034\n\017fold_out_winner\030\006 \001(\005" +
-      "H\000\210\001\001\022\021\n\tcommitted\030\007 \003(\003\022\017\n\007payouts\030\010 \003(" +
-      "\003\022+\n\005shown\030\t \003(\0132\034.cardrules.v1.LiengSho" +
-      "wnHand\0228\n\005views\030\n \003(\0132).cardrules.v1.Lie" +
-      "ngServiceSettleRoundViewB\022\n\020_fold_out_wi" +
-      "nner\"\202\001\n\033LiengServiceSettleRoundView\022$\n\006" +
-      "viewer\030\001 \001(\0132\024.cardrules.v1.Viewer\022=\n\006an" +
-      "swer\030\002 \001(\0132-.cardrules.v1.LiengServiceSe" +
-      "ttleRoundResponse\"\350\003\n\031LiengServiceStream" +
-      "Request\022\n\n\002id\030\001 \001(\004\0226\n\013score_lieng\030\002 \001(\013" +
-      "2\037.cardrules.v1.ScoreLiengRequestH\000\022:\n\rc" +
-      "ompare_hands\030\003 \001(\0132!.cardrules.v1.Compar" +
-      "eHandsRequestH\000\022:\n\rstart_betting\030\004 \001(\0132!" +
-      ".cardrules.v1.StartBettingRequestH\000\022F\n\rv" +
-      "alidate_play\030\005 \001(\0132-.cardrules.v1.LiengS" +
-      "erviceValidatePlayRequestH\000\022B\n\013legal_mov" +
-      "es\030\006 \001(\0132+.cardrules.v1.LiengServiceLega" +
-      "lMovesRequestH\000\022D\n\014settle_round\030\007 \001(\0132,." +
-      "cardrules.v1.LiengServiceSettleRoundRequ" +
-      "estH\000\0225\n\004deal\030\010 \001(\0132%.cardrules.v1.Lieng" +
-      "ServiceDealRequestH\000B\006\n\004call\"\227\004\n\032LiengSe" +
-      "rviceStreamResponse\022\n\n\002id\030\001 \001(\004\022#\n\005error" +
-      "\030\002 \001(\0132\022.google.rpc.StatusH\000\0227\n\013score_li" +
-      "eng\030\003 \001(\0132 .cardrules.v1.ScoreLiengRespo" +
-      "nseH\000\022;\n\rcompare_hands\030\004 \001(\0132\".cardrules" +
-      ".v1.CompareHandsResponseH\000\022;\n\rstart_bett" +
-      "ing\030\005 \001(\0132\".cardrules.v1.StartBettingRes" +
-      "ponseH\000\022G\n\rvalidate_play\030\006 \001(\0132..cardrul" +
-      "es.v1.LiengServiceValidatePlayResponseH\000" +
-      "\022C\n\013legal_moves\030\007 \001(\0132,.cardrules.v1.Lie" +
-      "ngServiceLegalMovesResponseH\000\022E\n\014settle_" +
-      "round\030\010 \001(\0132-.cardrules.v1.LiengServiceS" +
-      "ettleRoundResponseH\000\0226\n\004deal\030\t \001(\0132&.car" +
-      "drules.v1.LiengServiceDealResponseH\000B\010\n\006" +
-      "result*S\n\010LiengA23\022\031\n\025LIENG_A23_UNSPECIF" +
-      "IED\020\000\022\024\n\020LIENG_A23_LOWEST\020\001\022\026\n\022LIENG_A23" +
-      "_ACE_HIGH\020\002*\226\001\n\021LiengSuitTieBreak\022$\n LIE" +
-      "NG_SUIT_TIE_BREAK_UNSPECIFIED\020\000\022\035\n\031LIENG" +
-      "_SUIT_TIE_BREAK_NONE\020\001\022\035\n\031LIENG_SUIT_TIE" +
-      "_BREAK_HDCS\020\002\022\035\n\031LIENG_SUIT_TIE_BREAK_DH" +
-      "CS\020\003*`\n\013LiengExcess\022\034\n\030LIENG_EXCESS_UNSP" +
-      "ECIFIED\020\000\022\032\n\026LIENG_EXCESS_SIDE_POTS\020\001\022\027\n" +
-      "\023LIENG_EXCESS_REFUND\020\002*{\n\tLiengTier\022\032\n\026L" +
-      "IENG_TIER_UNSPECIFIED\020\000\022\022\n\016LIENG_TIER_SA" +
-      "P\020\001\022\024\n\020LIENG_TIER_LIENG\020\002\022\021\n\rLIENG_TIER_" +
-      "DI\020\003\022\025\n\021LIENG_TIER_POINTS\020\004*\343\001\n\017LiengAct" +
-      "ionKind\022!\n\035LIENG_ACTION_KIND_UNSPECIFIED" +
-      "\020\000\022\032\n\026LIENG_ACTION_KIND_FOLD\020\001\022\033\n\027LIENG_" +
-      "ACTION_KIND_CHECK\020\002\022\032\n\026LIENG_ACTION_KIND" +
-      "_CALL\020\003\022\033\n\027LIENG_ACTION_KIND_RAISE\020\004\022\034\n\030" +
-      "LIENG_ACTION_KIND_ALL_IN\020\005\022\035\n\031LIENG_ACTI" +
-      "ON_KIND_TIMEOUT\020\006*\206\003\n\013LiengReason\022\034\n\030LIE" +
-      "NG_REASON_UNSPECIFIED\020\000\022\037\n\033LIENG_REASON_" +
-      "BETTING_CLOSED\020\001\022\036\n\032LIENG_REASON_NOT_YOU" +
-      "R_TURN\020\002\022\035\n\031LIENG_REASON_CANNOT_CHECK\020\003\022" +
-      " \n\034LIENG_REASON_NOTHING_TO_CALL\020\004\022\034\n\030LIE" +
-      "NG_REASON_CANNOT_CALL\020\005\022$\n LIENG_REASON_" +
-      "RAISE_BELOW_MINIMUM\020\006\022 \n\034LIENG_REASON_RA" +
-      "ISE_ABOVE_CAP\020\007\022!\n\035LIENG_REASON_NOT_ENOU" +
-      "GH_CHIPS\020\010\022\'\n#LIENG_REASON_RAISE_ROUNDS_" +
-      "EXHAUSTED\020\t\022%\n!LIENG_REASON_BETTING_NOT_" +
-      "REOPENED\020\n*\235\002\n\016LiengEventKind\022 \n\034LIENG_E" +
-      "VENT_KIND_UNSPECIFIED\020\000\022 \n\034LIENG_EVENT_K" +
-      "IND_SEAT_FOLDED\020\001\022 \n\034LIENG_EVENT_KIND_SE" +
-      "AT_ALL_IN\020\002\022\037\n\033LIENG_EVENT_KIND_FULL_RAI" +
-      "SE\020\003\022!\n\035LIENG_EVENT_KIND_SHORT_ALL_IN\020\004\022" +
-      "#\n\037LIENG_EVENT_KIND_BETTING_CLOSED\020\005\022\035\n\031" +
-      "LIENG_EVENT_KIND_FOLD_OUT\020\006\022\035\n\031LIENG_EVE" +
-      "NT_KIND_SHOWDOWN\020\007*\210\001\n\014LiengPotKind\022\036\n\032L" +
-      "IENG_POT_KIND_UNSPECIFIED\020\000\022\033\n\027LIENG_POT" +
-      "_KIND_SHOWDOWN\020\001\022\036\n\032LIENG_POT_KIND_UNCON" +
-      "TESTED\020\002\022\033\n\027LIENG_POT_KIND_REFUNDED\020\0032\211\006" +
-      "\n\014LiengService\022U\n\004Deal\022%.cardrules.v1.Li" +
-      "engServiceDealRequest\032&.cardrules.v1.Lie" +
-      "ngServiceDealResponse\022O\n\nScoreLieng\022\037.ca" +
-      "rdrules.v1.ScoreLiengRequest\032 .cardrules" +
-      ".v1.ScoreLiengResponse\022U\n\014CompareHands\022!" +
-      ".cardrules.v1.CompareHandsRequest\032\".card" +
-      "rules.v1.CompareHandsResponse\022U\n\014StartBe" +
-      "tting\022!.cardrules.v1.StartBettingRequest" +
-      "\032\".cardrules.v1.StartBettingResponse\022m\n\014" +
-      "ValidatePlay\022-.cardrules.v1.LiengService" +
-      "ValidatePlayRequest\032..cardrules.v1.Lieng" +
-      "ServiceValidatePlayResponse\022g\n\nLegalMove" +
-      "s\022+.cardrules.v1.LiengServiceLegalMovesR" +
-      "equest\032,.cardrules.v1.LiengServiceLegalM" +
-      "ovesResponse\022j\n\013SettleRound\022,.cardrules." +
-      "v1.LiengServiceSettleRoundRequest\032-.card" +
-      "rules.v1.LiengServiceSettleRoundResponse" +
-      "\022_\n\006Stream\022\'.cardrules.v1.LiengServiceSt" +
-      "reamRequest\032(.cardrules.v1.LiengServiceS" +
-      "treamResponse(\0010\001B\023\n\017io.cardrules.v1P\001b\006" +
-      "proto3"
+      "eRules\022.\n\005state\030\002 \001(\0132\037.cardrules.v1.Lie" +
+      "ngBettingState\022#\n\005views\030\003 \003(\0132\024.cardrule" +
+      "s.v1.Viewer\"\327\001\n\036LiengServiceLegalMovesRe" +
+      "sponse\022\021\n\004seat\030\001 \001(\005H\000\210\001\001\022/\n\007actions\030\002 \003" +
+      "(\0132\036.cardrules.v1.LiengLegalAction\022/\n\014ra" +
+      "ise_reason\030\003 \001(\0162\031.cardrules.v1.LiengRea" +
+      "son\0227\n\005views\030\004 \003(\0132(.cardrules.v1.LiengS" +
+      "erviceLegalMovesViewB\007\n\005_seat\"\200\001\n\032LiengS" +
+      "erviceLegalMovesView\022$\n\006viewer\030\001 \001(\0132\024.c" +
+      "ardrules.v1.Viewer\022<\n\006answer\030\002 \001(\0132,.car" +
+      "drules.v1.LiengServiceLegalMovesResponse" +
+      "\"\311\001\n\020LiengRoundRecord\0222\n\013house_rules\030\001 \001" +
+      "(\0132\035.cardrules.v1.LiengHouseRules\022\016\n\006sta" +
+      "cks\030\002 \003(\003\022\014\n\004ante\030\003 \001(\003\022\023\n\013first_actor\030\004" +
+      " \001(\005\022\"\n\005hands\030\005 \003(\0132\023.cardrules.v1.Cards" +
+      "\022*\n\007actions\030\006 \003(\0132\031.cardrules.v1.LiengAc" +
+      "tion\"\246\001\n\010LiengPot\022\n\n\002lo\030\001 \001(\003\022\n\n\002hi\030\002 \001(" +
+      "\003\022\016\n\006amount\030\003 \001(\003\022\020\n\010eligible\030\004 \003(\005\022\025\n\rc" +
+      "ontributions\030\005 \003(\003\022(\n\004kind\030\006 \001(\0162\032.cardr" +
+      "ules.v1.LiengPotKind\022\017\n\007winners\030\007 \003(\005\022\016\n" +
+      "\006shares\030\010 \003(\003\"G\n\016LiengShownHand\022\014\n\004seat\030" +
+      "\001 \001(\005\022\'\n\005score\030\002 \001(\0132\030.cardrules.v1.Lien" +
+      "gScore\"t\n\036LiengServiceSettleRoundRequest" +
+      "\022-\n\005round\030\001 \001(\0132\036.cardrules.v1.LiengRoun" +
+      "dRecord\022#\n\005views\030\002 \003(\0132\024.cardrules.v1.Vi" +
+      "ewer\"\330\002\n\037LiengServiceSettleRoundResponse" +
+      "\022$\n\004pots\030\001 \003(\0132\026.cardrules.v1.LiengPot\022)" +
+      "\n\ttransfers\030\002 \003(\0132\026.cardrules.v1.Transfe" +
+      "r\022\014\n\004nets\030\003 \003(\003\022\013\n\003fee\030\004 \001(\003\022\014\n\004fees\030\005 \003" +
+      "(\003\022\034\n\017fold_out_winner\030\006 \001(\005H\000\210\001\001\022\021\n\tcomm" +
+      "itted\030\007 \003(\003\022\017\n\007payouts\030\010 \003(\003\022+\n\005shown\030\t " +
+      "\003(\0132\034.cardrules.v1.LiengShownHand\0228\n\005vie" +
+      "ws\030\n \003(\0132).cardrules.v1.LiengServiceSett" +
+      "leRoundViewB\022\n\020_fold_out_winner\"\202\001\n\033Lien" +
+      "gServiceSettleRoundView\022$\n\006viewer\030\001 \001(\0132" +
+      "\024.cardrules.v1.Viewer\022=\n\006answer\030\002 \001(\0132-." +
+      "cardrules.v1.LiengServiceSettleRoundResp" +
+      "onse\"u\n\036LiengServiceReplayRoundRequest\022-" +
+      "\n\005round\030\001 \001(\0132\036.cardrules.v1.LiengRoundR" +
+      "ecord\022$\n\006viewer\030\002 \001(\0132\024.cardrules.v1.Vie" +
+      "wer\"\355\002\n\037LiengServiceReplayRoundResponse\022" +
+      "$\n\006viewer\030\001 \001(\0132\024.cardrules.v1.Viewer\0221\n" +
+      "\005start\030\002 \001(\0132\".cardrules.v1.StartBetting" +
+      "Response\022\"\n\005hands\030\003 \003(\0132\023.cardrules.v1.C" +
+      "ards\022,\n\005steps\030\004 \003(\0132\035.cardrules.v1.Lieng" +
+      "ReplayStep\022)\n\007stopped\030\005 \001(\0132\030.cardrules." +
+      "v1.ReplayStop\0221\n\016illegal_reason\030\006 \001(\0162\031." +
+      "cardrules.v1.LiengReason\022A\n\nsettlement\030\007" +
+      " \001(\0132-.cardrules.v1.LiengServiceSettleRo" +
+      "undResponse\"\331\001\n\017LiengReplayStep\022\r\n\005index" +
+      "\030\001 \001(\005\022)\n\006action\030\002 \001(\0132\031.cardrules.v1.Li" +
+      "engAction\0222\n\017resolved_action\030\003 \001(\0132\031.car" +
+      "drules.v1.LiengAction\022(\n\006events\030\004 \003(\0132\030." +
+      "cardrules.v1.LiengEvent\022.\n\005state\030\005 \001(\0132\037" +
+      ".cardrules.v1.LiengBettingState\"\256\004\n\031Lien" +
+      "gServiceStreamRequest\022\n\n\002id\030\001 \001(\004\0226\n\013sco" +
+      "re_lieng\030\002 \001(\0132\037.cardrules.v1.ScoreLieng" +
+      "RequestH\000\022:\n\rcompare_hands\030\003 \001(\0132!.cardr" +
+      "ules.v1.CompareHandsRequestH\000\022:\n\rstart_b" +
+      "etting\030\004 \001(\0132!.cardrules.v1.StartBetting" +
+      "RequestH\000\022F\n\rvalidate_play\030\005 \001(\0132-.cardr" +
+      "ules.v1.LiengServiceValidatePlayRequestH" +
+      "\000\022B\n\013legal_moves\030\006 \001(\0132+.cardrules.v1.Li" +
+      "engServiceLegalMovesRequestH\000\022D\n\014settle_" +
+      "round\030\007 \001(\0132,.cardrules.v1.LiengServiceS" +
+      "ettleRoundRequestH\000\0225\n\004deal\030\010 \001(\0132%.card" +
+      "rules.v1.LiengServiceDealRequestH\000\022D\n\014re" +
+      "play_round\030\t \001(\0132,.cardrules.v1.LiengSer" +
+      "viceReplayRoundRequestH\000B\006\n\004call\"\336\004\n\032Lie" +
+      "ngServiceStreamResponse\022\n\n\002id\030\001 \001(\004\022#\n\005e" +
+      "rror\030\002 \001(\0132\022.google.rpc.StatusH\000\0227\n\013scor" +
+      "e_lieng\030\003 \001(\0132 .cardrules.v1.ScoreLiengR" +
+      "esponseH\000\022;\n\rcompare_hands\030\004 \001(\0132\".cardr" +
+      "ules.v1.CompareHandsResponseH\000\022;\n\rstart_" +
+      "betting\030\005 \001(\0132\".cardrules.v1.StartBettin" +
+      "gResponseH\000\022G\n\rvalidate_play\030\006 \001(\0132..car" +
+      "drules.v1.LiengServiceValidatePlayRespon" +
+      "seH\000\022C\n\013legal_moves\030\007 \001(\0132,.cardrules.v1" +
+      ".LiengServiceLegalMovesResponseH\000\022E\n\014set" +
+      "tle_round\030\010 \001(\0132-.cardrules.v1.LiengServ" +
+      "iceSettleRoundResponseH\000\0226\n\004deal\030\t \001(\0132&" +
+      ".cardrules.v1.LiengServiceDealResponseH\000" +
+      "\022E\n\014replay_round\030\n \001(\0132-.cardrules.v1.Li" +
+      "engServiceReplayRoundResponseH\000B\010\n\006resul" +
+      "t*S\n\010LiengA23\022\031\n\025LIENG_A23_UNSPECIFIED\020\000" +
+      "\022\024\n\020LIENG_A23_LOWEST\020\001\022\026\n\022LIENG_A23_ACE_" +
+      "HIGH\020\002*\226\001\n\021LiengSuitTieBreak\022$\n LIENG_SU" +
+      "IT_TIE_BREAK_UNSPECIFIED\020\000\022\035\n\031LIENG_SUIT" +
+      "_TIE_BREAK_NONE\020\001\022\035\n\031LIENG_SUIT_TIE_BREA" +
+      "K_HDCS\020\002\022\035\n\031LIENG_SUIT_TIE_BREAK_DHCS\020\003*" +
+      "`\n\013LiengExcess\022\034\n\030LIENG_EXCESS_UNSPECIFI" +
+      "ED\020\000\022\032\n\026LIENG_EXCESS_SIDE_POTS\020\001\022\027\n\023LIEN" +
+      "G_EXCESS_REFUND\020\002*{\n\tLiengTier\022\032\n\026LIENG_" +
+      "TIER_UNSPECIFIED\020\000\022\022\n\016LIENG_TIER_SAP\020\001\022\024" +
+      "\n\020LIENG_TIER_LIENG\020\002\022\021\n\rLIENG_TIER_DI\020\003\022" +
+      "\025\n\021LIENG_TIER_POINTS\020\004*\343\001\n\017LiengActionKi" +
+      "nd\022!\n\035LIENG_ACTION_KIND_UNSPECIFIED\020\000\022\032\n" +
+      "\026LIENG_ACTION_KIND_FOLD\020\001\022\033\n\027LIENG_ACTIO" +
+      "N_KIND_CHECK\020\002\022\032\n\026LIENG_ACTION_KIND_CALL" +
+      "\020\003\022\033\n\027LIENG_ACTION_KIND_RAISE\020\004\022\034\n\030LIENG" +
+      "_ACTION_KIND_ALL_IN\020\005\022\035\n\031LIENG_ACTION_KI" +
+      "ND_TIMEOUT\020\006*\206\003\n\013LiengReason\022\034\n\030LIENG_RE" +
+      "ASON_UNSPECIFIED\020\000\022\037\n\033LIENG_REASON_BETTI" +
+      "NG_CLOSED\020\001\022\036\n\032LIENG_REASON_NOT_YOUR_TUR" +
+      "N\020\002\022\035\n\031LIENG_REASON_CANNOT_CHECK\020\003\022 \n\034LI" +
+      "ENG_REASON_NOTHING_TO_CALL\020\004\022\034\n\030LIENG_RE" +
+      "ASON_CANNOT_CALL\020\005\022$\n LIENG_REASON_RAISE" +
+      "_BELOW_MINIMUM\020\006\022 \n\034LIENG_REASON_RAISE_A" +
+      "BOVE_CAP\020\007\022!\n\035LIENG_REASON_NOT_ENOUGH_CH" +
+      "IPS\020\010\022\'\n#LIENG_REASON_RAISE_ROUNDS_EXHAU" +
+      "STED\020\t\022%\n!LIENG_REASON_BETTING_NOT_REOPE" +
+      "NED\020\n*\235\002\n\016LiengEventKind\022 \n\034LIENG_EVENT_" +
+      "KIND_UNSPECIFIED\020\000\022 \n\034LIENG_EVENT_KIND_S" +
+      "EAT_FOLDED\020\001\022 \n\034LIENG_EVENT_KIND_SEAT_AL" +
+      "L_IN\020\002\022\037\n\033LIENG_EVENT_KIND_FULL_RAISE\020\003\022" +
+      "!\n\035LIENG_EVENT_KIND_SHORT_ALL_IN\020\004\022#\n\037LI" +
+      "ENG_EVENT_KIND_BETTING_CLOSED\020\005\022\035\n\031LIENG" +
+      "_EVENT_KIND_FOLD_OUT\020\006\022\035\n\031LIENG_EVENT_KI" +
+      "ND_SHOWDOWN\020\007*\210\001\n\014LiengPotKind\022\036\n\032LIENG_" +
+      "POT_KIND_UNSPECIFIED\020\000\022\033\n\027LIENG_POT_KIND" +
+      "_SHOWDOWN\020\001\022\036\n\032LIENG_POT_KIND_UNCONTESTE" +
+      "D\020\002\022\033\n\027LIENG_POT_KIND_REFUNDED\020\0032\365\006\n\014Lie" +
+      "ngService\022U\n\004Deal\022%.cardrules.v1.LiengSe" +
+      "rviceDealRequest\032&.cardrules.v1.LiengSer" +
+      "viceDealResponse\022O\n\nScoreLieng\022\037.cardrul" +
+      "es.v1.ScoreLiengRequest\032 .cardrules.v1.S" +
+      "coreLiengResponse\022U\n\014CompareHands\022!.card" +
+      "rules.v1.CompareHandsRequest\032\".cardrules" +
+      ".v1.CompareHandsResponse\022U\n\014StartBetting" +
+      "\022!.cardrules.v1.StartBettingRequest\032\".ca" +
+      "rdrules.v1.StartBettingResponse\022m\n\014Valid" +
+      "atePlay\022-.cardrules.v1.LiengServiceValid" +
+      "atePlayRequest\032..cardrules.v1.LiengServi" +
+      "ceValidatePlayResponse\022g\n\nLegalMoves\022+.c" +
+      "ardrules.v1.LiengServiceLegalMovesReques" +
+      "t\032,.cardrules.v1.LiengServiceLegalMovesR" +
+      "esponse\022j\n\013SettleRound\022,.cardrules.v1.Li" +
+      "engServiceSettleRoundRequest\032-.cardrules" +
+      ".v1.LiengServiceSettleRoundResponse\022j\n\013R" +
+      "eplayRound\022,.cardrules.v1.LiengServiceRe" +
+      "playRoundRequest\032-.cardrules.v1.LiengSer" +
+      "viceReplayRoundResponse\022_\n\006Stream\022\'.card" +
+      "rules.v1.LiengServiceStreamRequest\032(.car" +
+      "drules.v1.LiengServiceStreamResponse(\0010\001" +
+      "B\023\n\017io.cardrules.v1P\001b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
         new com.google.protobuf.Descriptors.FileDescriptor[] {
           io.cardrules.v1.CardsOuterClass.getDescriptor(),
+          io.cardrules.v1.Errors.getDescriptor(),
           com.google.rpc.StatusProto.getDescriptor(),
         });
     internal_static_cardrules_v1_LiengHouseRules_descriptor =
@@ -563,19 +603,38 @@ public final class Lieng {
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengServiceSettleRoundView_descriptor,
         new java.lang.String[] { "Viewer", "Answer", });
-    internal_static_cardrules_v1_LiengServiceStreamRequest_descriptor =
+    internal_static_cardrules_v1_LiengServiceReplayRoundRequest_descriptor =
       getDescriptor().getMessageTypes().get(29);
+    internal_static_cardrules_v1_LiengServiceReplayRoundRequest_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_cardrules_v1_LiengServiceReplayRoundRequest_descriptor,
+        new java.lang.String[] { "Round", "Viewer", });
+    internal_static_cardrules_v1_LiengServiceReplayRoundResponse_descriptor =
+      getDescriptor().getMessageTypes().get(30);
+    internal_static_cardrules_v1_LiengServiceReplayRoundResponse_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_cardrules_v1_LiengServiceReplayRoundResponse_descriptor,
+        new java.lang.String[] { "Viewer", "Start", "Hands", "Steps", "Stopped", "IllegalReason", "Settlement", });
+    internal_static_cardrules_v1_LiengReplayStep_descriptor =
+      getDescriptor().getMessageTypes().get(31);
+    internal_static_cardrules_v1_LiengReplayStep_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_cardrules_v1_LiengReplayStep_descriptor,
+        new java.lang.String[] { "Index", "Action", "ResolvedAction", "Events", "State", });
+    internal_static_cardrules_v1_LiengServiceStreamRequest_descriptor =
+      getDescriptor().getMessageTypes().get(32);
     internal_static_cardrules_v1_LiengServiceStreamRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengServiceStreamRequest_descriptor,
-        new java.lang.String[] { "Id", "ScoreLieng", "CompareHands", "StartBetting", "ValidatePlay", "LegalMoves", "SettleRound", "Deal", "Call", });
+        new java.lang.String[] { "Id", "ScoreLieng", "CompareHands", "StartBetting", "ValidatePlay", "LegalMoves", "SettleRound", "Deal", "ReplayRound", "Call", });
     internal_static_cardrules_v1_LiengServiceStreamResponse_descriptor =
-      getDescriptor().getMessageTypes().get(30);
+      getDescriptor().getMessageTypes().get(33);
     internal_static_cardrules_v1_LiengServiceStreamResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengServiceStreamResponse_descriptor,
-        new java.lang.String[] { "Id", "Error", "ScoreLieng", "CompareHands", "StartBetting", "ValidatePlay", "LegalMoves", "SettleRound", "Deal", "Result", });
+        new java.lang.String[] { "Id", "Error", "ScoreLieng", "CompareHands", "StartBetting", "ValidatePlay", "LegalMoves", "SettleRound", "Deal", "ReplayRound", "Result", });
     io.cardrules.v1.CardsOuterClass.getDescriptor();
+    io.cardrules.v1.Errors.getDescriptor();
     com.google.rpc.StatusProto.getDescriptor();
   }
 

@@ -233,6 +233,37 @@ public final class LiengServiceGrpc {
     return getSettleRoundMethod;
   }
 
+  private static volatile io.grpc.MethodDescriptor<io.cardrules.v1.LiengServiceReplayRoundRequest,
+      io.cardrules.v1.LiengServiceReplayRoundResponse> getReplayRoundMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "ReplayRound",
+      requestType = io.cardrules.v1.LiengServiceReplayRoundRequest.class,
+      responseType = io.cardrules.v1.LiengServiceReplayRoundResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<io.cardrules.v1.LiengServiceReplayRoundRequest,
+      io.cardrules.v1.LiengServiceReplayRoundResponse> getReplayRoundMethod() {
+    io.grpc.MethodDescriptor<io.cardrules.v1.LiengServiceReplayRoundRequest, io.cardrules.v1.LiengServiceReplayRoundResponse> getReplayRoundMethod;
+    if ((getReplayRoundMethod = LiengServiceGrpc.getReplayRoundMethod) == null) {
+      synchronized (LiengServiceGrpc.class) {
+        if ((getReplayRoundMethod = LiengServiceGrpc.getReplayRoundMethod) == null) {
+          LiengServiceGrpc.getReplayRoundMethod = getReplayRoundMethod =
+              io.grpc.MethodDescriptor.<io.cardrules.v1.LiengServiceReplayRoundRequest, io.cardrules.v1.LiengServiceReplayRoundResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "ReplayRound"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  io.cardrules.v1.LiengServiceReplayRoundRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  io.cardrules.v1.LiengServiceReplayRoundResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new LiengServiceMethodDescriptorSupplier("ReplayRound"))
+              .build();
+        }
+      }
+    }
+    return getReplayRoundMethod;
+  }
+
   private static volatile io.grpc.MethodDescriptor<io.cardrules.v1.LiengServiceStreamRequest,
       io.cardrules.v1.LiengServiceStreamResponse> getStreamMethod;
 
@@ -405,6 +436,19 @@ public final class LiengServiceGrpc {
 
     /**
      * <pre>
+     * Replay a round record step by step for one viewer (docs/hand-history.md): the betting state after the ante,
+     * each action with what a TIMEOUT resolved to, the events it caused and the state after it, then the settlement.
+     * A record with an action that cannot be replayed is a normal answer: the steps before it and where and why it
+     * stopped.
+     * </pre>
+     */
+    default void replayRound(io.cardrules.v1.LiengServiceReplayRoundRequest request,
+        io.grpc.stub.StreamObserver<io.cardrules.v1.LiengServiceReplayRoundResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getReplayRoundMethod(), responseObserver);
+    }
+
+    /**
+     * <pre>
      * Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
      * caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
      * have failed with. Answers come in request order. A bad message fails that message, never the stream.
@@ -533,6 +577,20 @@ public final class LiengServiceGrpc {
 
     /**
      * <pre>
+     * Replay a round record step by step for one viewer (docs/hand-history.md): the betting state after the ante,
+     * each action with what a TIMEOUT resolved to, the events it caused and the state after it, then the settlement.
+     * A record with an action that cannot be replayed is a normal answer: the steps before it and where and why it
+     * stopped.
+     * </pre>
+     */
+    public void replayRound(io.cardrules.v1.LiengServiceReplayRoundRequest request,
+        io.grpc.stub.StreamObserver<io.cardrules.v1.LiengServiceReplayRoundResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getReplayRoundMethod(), getCallOptions()), request, responseObserver);
+    }
+
+    /**
+     * <pre>
      * Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
      * caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
      * have failed with. Answers come in request order. A bad message fails that message, never the stream.
@@ -636,6 +694,19 @@ public final class LiengServiceGrpc {
     public io.cardrules.v1.LiengServiceSettleRoundResponse settleRound(io.cardrules.v1.LiengServiceSettleRoundRequest request) throws io.grpc.StatusException {
       return io.grpc.stub.ClientCalls.blockingV2UnaryCall(
           getChannel(), getSettleRoundMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * Replay a round record step by step for one viewer (docs/hand-history.md): the betting state after the ante,
+     * each action with what a TIMEOUT resolved to, the events it caused and the state after it, then the settlement.
+     * A record with an action that cannot be replayed is a normal answer: the steps before it and where and why it
+     * stopped.
+     * </pre>
+     */
+    public io.cardrules.v1.LiengServiceReplayRoundResponse replayRound(io.cardrules.v1.LiengServiceReplayRoundRequest request) throws io.grpc.StatusException {
+      return io.grpc.stub.ClientCalls.blockingV2UnaryCall(
+          getChannel(), getReplayRoundMethod(), getCallOptions(), request);
     }
 
     /**
@@ -745,6 +816,19 @@ public final class LiengServiceGrpc {
       return io.grpc.stub.ClientCalls.blockingUnaryCall(
           getChannel(), getSettleRoundMethod(), getCallOptions(), request);
     }
+
+    /**
+     * <pre>
+     * Replay a round record step by step for one viewer (docs/hand-history.md): the betting state after the ante,
+     * each action with what a TIMEOUT resolved to, the events it caused and the state after it, then the settlement.
+     * A record with an action that cannot be replayed is a normal answer: the steps before it and where and why it
+     * stopped.
+     * </pre>
+     */
+    public io.cardrules.v1.LiengServiceReplayRoundResponse replayRound(io.cardrules.v1.LiengServiceReplayRoundRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getReplayRoundMethod(), getCallOptions(), request);
+    }
   }
 
   /**
@@ -845,6 +929,20 @@ public final class LiengServiceGrpc {
       return io.grpc.stub.ClientCalls.futureUnaryCall(
           getChannel().newCall(getSettleRoundMethod(), getCallOptions()), request);
     }
+
+    /**
+     * <pre>
+     * Replay a round record step by step for one viewer (docs/hand-history.md): the betting state after the ante,
+     * each action with what a TIMEOUT resolved to, the events it caused and the state after it, then the settlement.
+     * A record with an action that cannot be replayed is a normal answer: the steps before it and where and why it
+     * stopped.
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<io.cardrules.v1.LiengServiceReplayRoundResponse> replayRound(
+        io.cardrules.v1.LiengServiceReplayRoundRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getReplayRoundMethod(), getCallOptions()), request);
+    }
   }
 
   private static final int METHODID_DEAL = 0;
@@ -854,7 +952,8 @@ public final class LiengServiceGrpc {
   private static final int METHODID_VALIDATE_PLAY = 4;
   private static final int METHODID_LEGAL_MOVES = 5;
   private static final int METHODID_SETTLE_ROUND = 6;
-  private static final int METHODID_STREAM = 7;
+  private static final int METHODID_REPLAY_ROUND = 7;
+  private static final int METHODID_STREAM = 8;
 
   private static final class MethodHandlers<Req, Resp> implements
       io.grpc.stub.ServerCalls.UnaryMethod<Req, Resp>,
@@ -900,6 +999,10 @@ public final class LiengServiceGrpc {
         case METHODID_SETTLE_ROUND:
           serviceImpl.settleRound((io.cardrules.v1.LiengServiceSettleRoundRequest) request,
               (io.grpc.stub.StreamObserver<io.cardrules.v1.LiengServiceSettleRoundResponse>) responseObserver);
+          break;
+        case METHODID_REPLAY_ROUND:
+          serviceImpl.replayRound((io.cardrules.v1.LiengServiceReplayRoundRequest) request,
+              (io.grpc.stub.StreamObserver<io.cardrules.v1.LiengServiceReplayRoundResponse>) responseObserver);
           break;
         default:
           throw new AssertionError();
@@ -972,6 +1075,13 @@ public final class LiengServiceGrpc {
               io.cardrules.v1.LiengServiceSettleRoundResponse>(
                 service, METHODID_SETTLE_ROUND)))
         .addMethod(
+          getReplayRoundMethod(),
+          io.grpc.stub.ServerCalls.asyncUnaryCall(
+            new MethodHandlers<
+              io.cardrules.v1.LiengServiceReplayRoundRequest,
+              io.cardrules.v1.LiengServiceReplayRoundResponse>(
+                service, METHODID_REPLAY_ROUND)))
+        .addMethod(
           getStreamMethod(),
           io.grpc.stub.ServerCalls.asyncBidiStreamingCall(
             new MethodHandlers<
@@ -1033,6 +1143,7 @@ public final class LiengServiceGrpc {
               .addMethod(getValidatePlayMethod())
               .addMethod(getLegalMovesMethod())
               .addMethod(getSettleRoundMethod())
+              .addMethod(getReplayRoundMethod())
               .addMethod(getStreamMethod())
               .build();
         }

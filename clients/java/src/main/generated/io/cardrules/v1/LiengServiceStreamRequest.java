@@ -56,6 +56,7 @@ private static final long serialVersionUID = 0L;
     LEGAL_MOVES(6),
     SETTLE_ROUND(7),
     DEAL(8),
+    REPLAY_ROUND(9),
     CALL_NOT_SET(0);
     private final int value;
     private CallCase(int value) {
@@ -80,6 +81,7 @@ private static final long serialVersionUID = 0L;
         case 6: return LEGAL_MOVES;
         case 7: return SETTLE_ROUND;
         case 8: return DEAL;
+        case 9: return REPLAY_ROUND;
         case 0: return CALL_NOT_SET;
         default: return null;
       }
@@ -328,6 +330,37 @@ private static final long serialVersionUID = 0L;
     return io.cardrules.v1.LiengServiceDealRequest.getDefaultInstance();
   }
 
+  public static final int REPLAY_ROUND_FIELD_NUMBER = 9;
+  /**
+   * <code>.cardrules.v1.LiengServiceReplayRoundRequest replay_round = 9;</code>
+   * @return Whether the replayRound field is set.
+   */
+  @java.lang.Override
+  public boolean hasReplayRound() {
+    return callCase_ == 9;
+  }
+  /**
+   * <code>.cardrules.v1.LiengServiceReplayRoundRequest replay_round = 9;</code>
+   * @return The replayRound.
+   */
+  @java.lang.Override
+  public io.cardrules.v1.LiengServiceReplayRoundRequest getReplayRound() {
+    if (callCase_ == 9) {
+       return (io.cardrules.v1.LiengServiceReplayRoundRequest) call_;
+    }
+    return io.cardrules.v1.LiengServiceReplayRoundRequest.getDefaultInstance();
+  }
+  /**
+   * <code>.cardrules.v1.LiengServiceReplayRoundRequest replay_round = 9;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.LiengServiceReplayRoundRequestOrBuilder getReplayRoundOrBuilder() {
+    if (callCase_ == 9) {
+       return (io.cardrules.v1.LiengServiceReplayRoundRequest) call_;
+    }
+    return io.cardrules.v1.LiengServiceReplayRoundRequest.getDefaultInstance();
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -365,6 +398,9 @@ private static final long serialVersionUID = 0L;
     }
     if (callCase_ == 8) {
       output.writeMessage(8, (io.cardrules.v1.LiengServiceDealRequest) call_);
+    }
+    if (callCase_ == 9) {
+      output.writeMessage(9, (io.cardrules.v1.LiengServiceReplayRoundRequest) call_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -406,6 +442,10 @@ private static final long serialVersionUID = 0L;
     if (callCase_ == 8) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(8, (io.cardrules.v1.LiengServiceDealRequest) call_);
+    }
+    if (callCase_ == 9) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(9, (io.cardrules.v1.LiengServiceReplayRoundRequest) call_);
     }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
@@ -454,6 +494,10 @@ private static final long serialVersionUID = 0L;
         if (!getDeal()
             .equals(other.getDeal())) return false;
         break;
+      case 9:
+        if (!getReplayRound()
+            .equals(other.getReplayRound())) return false;
+        break;
       case 0:
       default:
     }
@@ -499,6 +543,10 @@ private static final long serialVersionUID = 0L;
       case 8:
         hash = (37 * hash) + DEAL_FIELD_NUMBER;
         hash = (53 * hash) + getDeal().hashCode();
+        break;
+      case 9:
+        hash = (37 * hash) + REPLAY_ROUND_FIELD_NUMBER;
+        hash = (53 * hash) + getReplayRound().hashCode();
         break;
       case 0:
       default:
@@ -660,6 +708,9 @@ private static final long serialVersionUID = 0L;
       if (dealBuilder_ != null) {
         dealBuilder_.clear();
       }
+      if (replayRoundBuilder_ != null) {
+        replayRoundBuilder_.clear();
+      }
       callCase_ = 0;
       call_ = null;
       return this;
@@ -731,6 +782,10 @@ private static final long serialVersionUID = 0L;
       if (callCase_ == 8 &&
           dealBuilder_ != null) {
         result.call_ = dealBuilder_.build();
+      }
+      if (callCase_ == 9 &&
+          replayRoundBuilder_ != null) {
+        result.call_ = replayRoundBuilder_.build();
       }
     }
 
@@ -808,6 +863,10 @@ private static final long serialVersionUID = 0L;
         }
         case DEAL: {
           mergeDeal(other.getDeal());
+          break;
+        }
+        case REPLAY_ROUND: {
+          mergeReplayRound(other.getReplayRound());
           break;
         }
         case CALL_NOT_SET: {
@@ -894,6 +953,13 @@ private static final long serialVersionUID = 0L;
               callCase_ = 8;
               break;
             } // case 66
+            case 74: {
+              input.readMessage(
+                  getReplayRoundFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              callCase_ = 9;
+              break;
+            } // case 74
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1965,6 +2031,148 @@ private static final long serialVersionUID = 0L;
       callCase_ = 8;
       onChanged();
       return dealBuilder_;
+    }
+
+    private com.google.protobuf.SingleFieldBuilderV3<
+        io.cardrules.v1.LiengServiceReplayRoundRequest, io.cardrules.v1.LiengServiceReplayRoundRequest.Builder, io.cardrules.v1.LiengServiceReplayRoundRequestOrBuilder> replayRoundBuilder_;
+    /**
+     * <code>.cardrules.v1.LiengServiceReplayRoundRequest replay_round = 9;</code>
+     * @return Whether the replayRound field is set.
+     */
+    @java.lang.Override
+    public boolean hasReplayRound() {
+      return callCase_ == 9;
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceReplayRoundRequest replay_round = 9;</code>
+     * @return The replayRound.
+     */
+    @java.lang.Override
+    public io.cardrules.v1.LiengServiceReplayRoundRequest getReplayRound() {
+      if (replayRoundBuilder_ == null) {
+        if (callCase_ == 9) {
+          return (io.cardrules.v1.LiengServiceReplayRoundRequest) call_;
+        }
+        return io.cardrules.v1.LiengServiceReplayRoundRequest.getDefaultInstance();
+      } else {
+        if (callCase_ == 9) {
+          return replayRoundBuilder_.getMessage();
+        }
+        return io.cardrules.v1.LiengServiceReplayRoundRequest.getDefaultInstance();
+      }
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceReplayRoundRequest replay_round = 9;</code>
+     */
+    public Builder setReplayRound(io.cardrules.v1.LiengServiceReplayRoundRequest value) {
+      if (replayRoundBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        call_ = value;
+        onChanged();
+      } else {
+        replayRoundBuilder_.setMessage(value);
+      }
+      callCase_ = 9;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceReplayRoundRequest replay_round = 9;</code>
+     */
+    public Builder setReplayRound(
+        io.cardrules.v1.LiengServiceReplayRoundRequest.Builder builderForValue) {
+      if (replayRoundBuilder_ == null) {
+        call_ = builderForValue.build();
+        onChanged();
+      } else {
+        replayRoundBuilder_.setMessage(builderForValue.build());
+      }
+      callCase_ = 9;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceReplayRoundRequest replay_round = 9;</code>
+     */
+    public Builder mergeReplayRound(io.cardrules.v1.LiengServiceReplayRoundRequest value) {
+      if (replayRoundBuilder_ == null) {
+        if (callCase_ == 9 &&
+            call_ != io.cardrules.v1.LiengServiceReplayRoundRequest.getDefaultInstance()) {
+          call_ = io.cardrules.v1.LiengServiceReplayRoundRequest.newBuilder((io.cardrules.v1.LiengServiceReplayRoundRequest) call_)
+              .mergeFrom(value).buildPartial();
+        } else {
+          call_ = value;
+        }
+        onChanged();
+      } else {
+        if (callCase_ == 9) {
+          replayRoundBuilder_.mergeFrom(value);
+        } else {
+          replayRoundBuilder_.setMessage(value);
+        }
+      }
+      callCase_ = 9;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceReplayRoundRequest replay_round = 9;</code>
+     */
+    public Builder clearReplayRound() {
+      if (replayRoundBuilder_ == null) {
+        if (callCase_ == 9) {
+          callCase_ = 0;
+          call_ = null;
+          onChanged();
+        }
+      } else {
+        if (callCase_ == 9) {
+          callCase_ = 0;
+          call_ = null;
+        }
+        replayRoundBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceReplayRoundRequest replay_round = 9;</code>
+     */
+    public io.cardrules.v1.LiengServiceReplayRoundRequest.Builder getReplayRoundBuilder() {
+      return getReplayRoundFieldBuilder().getBuilder();
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceReplayRoundRequest replay_round = 9;</code>
+     */
+    @java.lang.Override
+    public io.cardrules.v1.LiengServiceReplayRoundRequestOrBuilder getReplayRoundOrBuilder() {
+      if ((callCase_ == 9) && (replayRoundBuilder_ != null)) {
+        return replayRoundBuilder_.getMessageOrBuilder();
+      } else {
+        if (callCase_ == 9) {
+          return (io.cardrules.v1.LiengServiceReplayRoundRequest) call_;
+        }
+        return io.cardrules.v1.LiengServiceReplayRoundRequest.getDefaultInstance();
+      }
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceReplayRoundRequest replay_round = 9;</code>
+     */
+    private com.google.protobuf.SingleFieldBuilderV3<
+        io.cardrules.v1.LiengServiceReplayRoundRequest, io.cardrules.v1.LiengServiceReplayRoundRequest.Builder, io.cardrules.v1.LiengServiceReplayRoundRequestOrBuilder> 
+        getReplayRoundFieldBuilder() {
+      if (replayRoundBuilder_ == null) {
+        if (!(callCase_ == 9)) {
+          call_ = io.cardrules.v1.LiengServiceReplayRoundRequest.getDefaultInstance();
+        }
+        replayRoundBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+            io.cardrules.v1.LiengServiceReplayRoundRequest, io.cardrules.v1.LiengServiceReplayRoundRequest.Builder, io.cardrules.v1.LiengServiceReplayRoundRequestOrBuilder>(
+                (io.cardrules.v1.LiengServiceReplayRoundRequest) call_,
+                getParentForChildren(),
+                isClean());
+        call_ = null;
+      }
+      callCase_ = 9;
+      onChanged();
+      return replayRoundBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

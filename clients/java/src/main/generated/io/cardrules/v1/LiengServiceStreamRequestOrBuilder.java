@@ -124,5 +124,20 @@ public interface LiengServiceStreamRequestOrBuilder extends
    */
   io.cardrules.v1.LiengServiceDealRequestOrBuilder getDealOrBuilder();
 
+  /**
+   * <code>.cardrules.v1.LiengServiceReplayRoundRequest replay_round = 9;</code>
+   * @return Whether the replayRound field is set.
+   */
+  boolean hasReplayRound();
+  /**
+   * <code>.cardrules.v1.LiengServiceReplayRoundRequest replay_round = 9;</code>
+   * @return The replayRound.
+   */
+  io.cardrules.v1.LiengServiceReplayRoundRequest getReplayRound();
+  /**
+   * <code>.cardrules.v1.LiengServiceReplayRoundRequest replay_round = 9;</code>
+   */
+  io.cardrules.v1.LiengServiceReplayRoundRequestOrBuilder getReplayRoundOrBuilder();
+
   io.cardrules.v1.LiengServiceStreamRequest.CallCase getCallCase();
 }

@@ -57,6 +57,7 @@ private static final long serialVersionUID = 0L;
     LEGAL_MOVES(7),
     SETTLE_ROUND(8),
     DEAL(9),
+    REPLAY_ROUND(10),
     RESULT_NOT_SET(0);
     private final int value;
     private ResultCase(int value) {
@@ -82,6 +83,7 @@ private static final long serialVersionUID = 0L;
         case 7: return LEGAL_MOVES;
         case 8: return SETTLE_ROUND;
         case 9: return DEAL;
+        case 10: return REPLAY_ROUND;
         case 0: return RESULT_NOT_SET;
         default: return null;
       }
@@ -375,6 +377,37 @@ private static final long serialVersionUID = 0L;
     return io.cardrules.v1.LiengServiceDealResponse.getDefaultInstance();
   }
 
+  public static final int REPLAY_ROUND_FIELD_NUMBER = 10;
+  /**
+   * <code>.cardrules.v1.LiengServiceReplayRoundResponse replay_round = 10;</code>
+   * @return Whether the replayRound field is set.
+   */
+  @java.lang.Override
+  public boolean hasReplayRound() {
+    return resultCase_ == 10;
+  }
+  /**
+   * <code>.cardrules.v1.LiengServiceReplayRoundResponse replay_round = 10;</code>
+   * @return The replayRound.
+   */
+  @java.lang.Override
+  public io.cardrules.v1.LiengServiceReplayRoundResponse getReplayRound() {
+    if (resultCase_ == 10) {
+       return (io.cardrules.v1.LiengServiceReplayRoundResponse) result_;
+    }
+    return io.cardrules.v1.LiengServiceReplayRoundResponse.getDefaultInstance();
+  }
+  /**
+   * <code>.cardrules.v1.LiengServiceReplayRoundResponse replay_round = 10;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.LiengServiceReplayRoundResponseOrBuilder getReplayRoundOrBuilder() {
+    if (resultCase_ == 10) {
+       return (io.cardrules.v1.LiengServiceReplayRoundResponse) result_;
+    }
+    return io.cardrules.v1.LiengServiceReplayRoundResponse.getDefaultInstance();
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -415,6 +448,9 @@ private static final long serialVersionUID = 0L;
     }
     if (resultCase_ == 9) {
       output.writeMessage(9, (io.cardrules.v1.LiengServiceDealResponse) result_);
+    }
+    if (resultCase_ == 10) {
+      output.writeMessage(10, (io.cardrules.v1.LiengServiceReplayRoundResponse) result_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -460,6 +496,10 @@ private static final long serialVersionUID = 0L;
     if (resultCase_ == 9) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(9, (io.cardrules.v1.LiengServiceDealResponse) result_);
+    }
+    if (resultCase_ == 10) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(10, (io.cardrules.v1.LiengServiceReplayRoundResponse) result_);
     }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
@@ -512,6 +552,10 @@ private static final long serialVersionUID = 0L;
         if (!getDeal()
             .equals(other.getDeal())) return false;
         break;
+      case 10:
+        if (!getReplayRound()
+            .equals(other.getReplayRound())) return false;
+        break;
       case 0:
       default:
     }
@@ -561,6 +605,10 @@ private static final long serialVersionUID = 0L;
       case 9:
         hash = (37 * hash) + DEAL_FIELD_NUMBER;
         hash = (53 * hash) + getDeal().hashCode();
+        break;
+      case 10:
+        hash = (37 * hash) + REPLAY_ROUND_FIELD_NUMBER;
+        hash = (53 * hash) + getReplayRound().hashCode();
         break;
       case 0:
       default:
@@ -725,6 +773,9 @@ private static final long serialVersionUID = 0L;
       if (dealBuilder_ != null) {
         dealBuilder_.clear();
       }
+      if (replayRoundBuilder_ != null) {
+        replayRoundBuilder_.clear();
+      }
       resultCase_ = 0;
       result_ = null;
       return this;
@@ -800,6 +851,10 @@ private static final long serialVersionUID = 0L;
       if (resultCase_ == 9 &&
           dealBuilder_ != null) {
         result.result_ = dealBuilder_.build();
+      }
+      if (resultCase_ == 10 &&
+          replayRoundBuilder_ != null) {
+        result.result_ = replayRoundBuilder_.build();
       }
     }
 
@@ -881,6 +936,10 @@ private static final long serialVersionUID = 0L;
         }
         case DEAL: {
           mergeDeal(other.getDeal());
+          break;
+        }
+        case REPLAY_ROUND: {
+          mergeReplayRound(other.getReplayRound());
           break;
         }
         case RESULT_NOT_SET: {
@@ -974,6 +1033,13 @@ private static final long serialVersionUID = 0L;
               resultCase_ = 9;
               break;
             } // case 74
+            case 82: {
+              input.readMessage(
+                  getReplayRoundFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              resultCase_ = 10;
+              break;
+            } // case 82
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -2229,6 +2295,148 @@ private static final long serialVersionUID = 0L;
       resultCase_ = 9;
       onChanged();
       return dealBuilder_;
+    }
+
+    private com.google.protobuf.SingleFieldBuilderV3<
+        io.cardrules.v1.LiengServiceReplayRoundResponse, io.cardrules.v1.LiengServiceReplayRoundResponse.Builder, io.cardrules.v1.LiengServiceReplayRoundResponseOrBuilder> replayRoundBuilder_;
+    /**
+     * <code>.cardrules.v1.LiengServiceReplayRoundResponse replay_round = 10;</code>
+     * @return Whether the replayRound field is set.
+     */
+    @java.lang.Override
+    public boolean hasReplayRound() {
+      return resultCase_ == 10;
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceReplayRoundResponse replay_round = 10;</code>
+     * @return The replayRound.
+     */
+    @java.lang.Override
+    public io.cardrules.v1.LiengServiceReplayRoundResponse getReplayRound() {
+      if (replayRoundBuilder_ == null) {
+        if (resultCase_ == 10) {
+          return (io.cardrules.v1.LiengServiceReplayRoundResponse) result_;
+        }
+        return io.cardrules.v1.LiengServiceReplayRoundResponse.getDefaultInstance();
+      } else {
+        if (resultCase_ == 10) {
+          return replayRoundBuilder_.getMessage();
+        }
+        return io.cardrules.v1.LiengServiceReplayRoundResponse.getDefaultInstance();
+      }
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceReplayRoundResponse replay_round = 10;</code>
+     */
+    public Builder setReplayRound(io.cardrules.v1.LiengServiceReplayRoundResponse value) {
+      if (replayRoundBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        result_ = value;
+        onChanged();
+      } else {
+        replayRoundBuilder_.setMessage(value);
+      }
+      resultCase_ = 10;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceReplayRoundResponse replay_round = 10;</code>
+     */
+    public Builder setReplayRound(
+        io.cardrules.v1.LiengServiceReplayRoundResponse.Builder builderForValue) {
+      if (replayRoundBuilder_ == null) {
+        result_ = builderForValue.build();
+        onChanged();
+      } else {
+        replayRoundBuilder_.setMessage(builderForValue.build());
+      }
+      resultCase_ = 10;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceReplayRoundResponse replay_round = 10;</code>
+     */
+    public Builder mergeReplayRound(io.cardrules.v1.LiengServiceReplayRoundResponse value) {
+      if (replayRoundBuilder_ == null) {
+        if (resultCase_ == 10 &&
+            result_ != io.cardrules.v1.LiengServiceReplayRoundResponse.getDefaultInstance()) {
+          result_ = io.cardrules.v1.LiengServiceReplayRoundResponse.newBuilder((io.cardrules.v1.LiengServiceReplayRoundResponse) result_)
+              .mergeFrom(value).buildPartial();
+        } else {
+          result_ = value;
+        }
+        onChanged();
+      } else {
+        if (resultCase_ == 10) {
+          replayRoundBuilder_.mergeFrom(value);
+        } else {
+          replayRoundBuilder_.setMessage(value);
+        }
+      }
+      resultCase_ = 10;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceReplayRoundResponse replay_round = 10;</code>
+     */
+    public Builder clearReplayRound() {
+      if (replayRoundBuilder_ == null) {
+        if (resultCase_ == 10) {
+          resultCase_ = 0;
+          result_ = null;
+          onChanged();
+        }
+      } else {
+        if (resultCase_ == 10) {
+          resultCase_ = 0;
+          result_ = null;
+        }
+        replayRoundBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceReplayRoundResponse replay_round = 10;</code>
+     */
+    public io.cardrules.v1.LiengServiceReplayRoundResponse.Builder getReplayRoundBuilder() {
+      return getReplayRoundFieldBuilder().getBuilder();
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceReplayRoundResponse replay_round = 10;</code>
+     */
+    @java.lang.Override
+    public io.cardrules.v1.LiengServiceReplayRoundResponseOrBuilder getReplayRoundOrBuilder() {
+      if ((resultCase_ == 10) && (replayRoundBuilder_ != null)) {
+        return replayRoundBuilder_.getMessageOrBuilder();
+      } else {
+        if (resultCase_ == 10) {
+          return (io.cardrules.v1.LiengServiceReplayRoundResponse) result_;
+        }
+        return io.cardrules.v1.LiengServiceReplayRoundResponse.getDefaultInstance();
+      }
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceReplayRoundResponse replay_round = 10;</code>
+     */
+    private com.google.protobuf.SingleFieldBuilderV3<
+        io.cardrules.v1.LiengServiceReplayRoundResponse, io.cardrules.v1.LiengServiceReplayRoundResponse.Builder, io.cardrules.v1.LiengServiceReplayRoundResponseOrBuilder> 
+        getReplayRoundFieldBuilder() {
+      if (replayRoundBuilder_ == null) {
+        if (!(resultCase_ == 10)) {
+          result_ = io.cardrules.v1.LiengServiceReplayRoundResponse.getDefaultInstance();
+        }
+        replayRoundBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+            io.cardrules.v1.LiengServiceReplayRoundResponse, io.cardrules.v1.LiengServiceReplayRoundResponse.Builder, io.cardrules.v1.LiengServiceReplayRoundResponseOrBuilder>(
+                (io.cardrules.v1.LiengServiceReplayRoundResponse) result_,
+                getParentForChildren(),
+                isClean());
+        result_ = null;
+      }
+      resultCase_ = 10;
+      onChanged();
+      return replayRoundBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

@@ -153,5 +153,20 @@ public interface LiengServiceStreamResponseOrBuilder extends
    */
   io.cardrules.v1.LiengServiceDealResponseOrBuilder getDealOrBuilder();
 
+  /**
+   * <code>.cardrules.v1.LiengServiceReplayRoundResponse replay_round = 10;</code>
+   * @return Whether the replayRound field is set.
+   */
+  boolean hasReplayRound();
+  /**
+   * <code>.cardrules.v1.LiengServiceReplayRoundResponse replay_round = 10;</code>
+   * @return The replayRound.
+   */
+  io.cardrules.v1.LiengServiceReplayRoundResponse getReplayRound();
+  /**
+   * <code>.cardrules.v1.LiengServiceReplayRoundResponse replay_round = 10;</code>
+   */
+  io.cardrules.v1.LiengServiceReplayRoundResponseOrBuilder getReplayRoundOrBuilder();
+
   io.cardrules.v1.LiengServiceStreamResponse.ResultCase getResultCase();
 }

@@ -151,6 +151,21 @@ public final class SamLoc {
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_cardrules_v1_SamLocServiceSettleRoundView_fieldAccessorTable;
   static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardrules_v1_SamLocServiceReplayRoundRequest_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_cardrules_v1_SamLocServiceReplayRoundRequest_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardrules_v1_SamLocServiceReplayRoundResponse_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_cardrules_v1_SamLocServiceReplayRoundResponse_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardrules_v1_SamReplayStep_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_cardrules_v1_SamReplayStep_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
     internal_static_cardrules_v1_SamLocServiceStreamRequest_descriptor;
   static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
@@ -170,239 +185,264 @@ public final class SamLoc {
   static {
     java.lang.String[] descriptorData = {
       "\n\032cardrules/v1/sam_loc.proto\022\014cardrules." +
-      "v1\032\030cardrules/v1/cards.proto\032\027google/rpc" +
-      "/status.proto\"\237\007\n\rSamHouseRules\022\030\n\013max_p" +
-      "layers\030\001 \001(\005H\000\210\001\001\022\035\n\020straight_low_ace\030\002 " +
-      "\001(\010H\001\210\001\001\022$\n\027quad_beats_pair_of_twos\030\003 \001(" +
-      "\010H\002\210\001\001\022\034\n\017chop_after_pass\030\004 \001(\010H\003\210\001\001\022\031\n\014" +
-      "chop_penalty\030\005 \001(\003H\004\210\001\001\022.\n\nchop_chain\030\006 " +
-      "\001(\0162\032.cardrules.v1.SamChopChain\022\033\n\016sam_m" +
-      "ultiplier\030\007 \001(\003H\005\210\001\001\0223\n\017sam_fail_pay_to\030" +
-      "\010 \001(\0162\032.cardrules.v1.SamFailPayTo\022(\n\007bao" +
-      "_mot\030\t \001(\0162\027.cardrules.v1.SamBaoMot\0227\n\017f" +
-      "inish_with_two\030\n \001(\0162\036.cardrules.v1.SamF" +
-      "inishWithTwo\022*\n\010thoi_two\030\013 \001(\0162\030.cardrul" +
-      "es.v1.SamThoiTwo\022 \n\023thoi_two_multiplier\030" +
-      "\014 \001(\003H\006\210\001\001\022\036\n\021thoi_two_per_card\030\r \001(\003H\007\210" +
-      "\001\001\022\034\n\017cong_multiplier\030\016 \001(\003H\010\210\001\001\0224\n\014inst" +
-      "ant_wins\030\017 \001(\0132\036.cardrules.v1.SamInstant" +
-      "WinSet\022#\n\026instant_win_multiplier\030\020 \001(\003H\t" +
-      "\210\001\001\022\024\n\007fee_bps\030\021 \001(\005H\n\210\001\001\0222\n\014timeout_lea" +
-      "d\030\022 \001(\0162\034.cardrules.v1.SamTimeoutLeadB\016\n" +
-      "\014_max_playersB\023\n\021_straight_low_aceB\032\n\030_q" +
-      "uad_beats_pair_of_twosB\022\n\020_chop_after_pa" +
-      "ssB\017\n\r_chop_penaltyB\021\n\017_sam_multiplierB\026" +
-      "\n\024_thoi_two_multiplierB\024\n\022_thoi_two_per_" +
-      "cardB\022\n\020_cong_multiplierB\031\n\027_instant_win" +
-      "_multiplierB\n\n\010_fee_bps\"B\n\020SamInstantWin" +
-      "Set\022.\n\005kinds\030\001 \003(\0162\037.cardrules.v1.SamIns" +
-      "tantWinKind\"\224\001\n\016SamCombination\022.\n\004kind\030\001" +
-      " \001(\0162 .cardrules.v1.SamCombinationKind\022!" +
-      "\n\005cards\030\002 \003(\0132\022.cardrules.v1.Card\022\037\n\003top" +
-      "\030\003 \001(\0162\022.cardrules.v1.Rank\022\016\n\006length\030\004 \001" +
-      "(\005\"_\n\007SamSeat\022#\n\004hand\030\001 \001(\0132\023.cardrules." +
-      "v1.CardsH\000\022\024\n\ncard_count\030\002 \001(\005H\000\022\016\n\006pass" +
-      "ed\030\003 \001(\010B\t\n\007holding\"=\n\007SamChop\022\017\n\007choppe" +
-      "r\030\001 \001(\005\022\017\n\007chopped\030\002 \001(\005\022\020\n\010position\030\003 \001" +
-      "(\005\"\370\002\n\rSamTableState\022$\n\005seats\030\001 \003(\0132\025.ca" +
-      "rdrules.v1.SamSeat\022\014\n\004turn\030\002 \001(\005\022$\n\007curr" +
-      "ent\030\003 \001(\0132\023.cardrules.v1.Cards\022\032\n\rcurren" +
-      "t_owner\030\004 \001(\005H\000\210\001\001\022)\n\nchop_chain\030\005 \003(\0132\025" +
-      ".cardrules.v1.SamChop\022\025\n\010declarer\030\006 \001(\005H" +
-      "\001\210\001\001\022\035\n\020bao_mot_violator\030\007 \001(\005H\002\210\001\001\022\023\n\013l" +
-      "ead_passes\030\010 \001(\005\022\'\n\005ended\030\t \001(\0162\030.cardru" +
-      "les.v1.SamHandEnd\022\023\n\006winner\030\n \001(\005H\003\210\001\001B\020" +
-      "\n\016_current_ownerB\013\n\t_declarerB\023\n\021_bao_mo" +
-      "t_violatorB\t\n\007_winner\"\t\n\007SamPass\"\014\n\nSamT" +
-      "imeout\"\234\001\n\tSamAction\022\014\n\004seat\030\001 \001(\005\022#\n\004pl" +
-      "ay\030\002 \001(\0132\023.cardrules.v1.CardsH\000\022%\n\004pass\030" +
-      "\003 \001(\0132\025.cardrules.v1.SamPassH\000\022+\n\007timeou" +
-      "t\030\004 \001(\0132\030.cardrules.v1.SamTimeoutH\000B\010\n\006a" +
-      "ction\"\202\001\n\010SamEvent\022(\n\004kind\030\001 \001(\0162\032.cardr" +
-      "ules.v1.SamEventKind\022\014\n\004seat\030\002 \001(\005\022\027\n\not" +
-      "her_seat\030\003 \001(\005H\000\210\001\001\022\026\n\016chain_position\030\004 " +
-      "\001(\005B\r\n\013_other_seat\"\300\001\n\035SamLocServiceStar" +
-      "tHandRequest\0220\n\013house_rules\030\001 \001(\0132\033.card" +
-      "rules.v1.SamHouseRules\022\"\n\005hands\030\002 \003(\0132\023." +
-      "cardrules.v1.Cards\022\024\n\014declarations\030\003 \003(\005" +
-      "\022\016\n\006leader\030\004 \001(\005\022#\n\005views\030\005 \003(\0132\024.cardru" +
-      "les.v1.Viewer\"\245\002\n\036SamLocServiceStartHand" +
-      "Response\022*\n\005state\030\001 \001(\0132\033.cardrules.v1.S" +
-      "amTableState\0224\n\013instant_win\030\002 \001(\0162\037.card" +
-      "rules.v1.SamInstantWinKind\022\033\n\016instant_wi" +
-      "nner\030\003 \001(\005H\000\210\001\001\0228\n\nqualifiers\030\004 \003(\0132$.ca" +
-      "rdrules.v1.SamInstantWinQualifier\0227\n\005vie" +
-      "ws\030\005 \003(\0132(.cardrules.v1.SamLocServiceSta" +
-      "rtHandViewB\021\n\017_instant_winner\"\200\001\n\032SamLoc" +
-      "ServiceStartHandView\022$\n\006viewer\030\001 \001(\0132\024.c" +
-      "ardrules.v1.Viewer\022<\n\006answer\030\002 \001(\0132,.car" +
-      "drules.v1.SamLocServiceStartHandResponse" +
-      "\"U\n\026SamInstantWinQualifier\022\014\n\004seat\030\001 \001(\005" +
-      "\022-\n\004kind\030\002 \001(\0162\037.cardrules.v1.SamInstant" +
-      "WinKind\"z\n\030SamLocServiceDealRequest\022\022\n\ns" +
-      "eat_count\030\001 \001(\005\022\023\n\013server_seed\030\002 \001(\014\022\023\n\013" +
-      "client_seed\030\003 \001(\t\022\r\n\005nonce\030\004 \001(\003\022\021\n\talgo" +
-      "rithm\030\005 \001(\t\"\214\001\n\031SamLocServiceDealRespons" +
-      "e\022\"\n\005hands\030\001 \003(\0132\023.cardrules.v1.Cards\022$\n" +
-      "\007undealt\030\002 \001(\0132\023.cardrules.v1.Cards\022\022\n\nc" +
-      "ommitment\030\003 \001(\014\022\021\n\talgorithm\030\004 \001(\t\"\316\001\n S" +
-      "amLocServiceValidatePlayRequest\0220\n\013house" +
-      "_rules\030\001 \001(\0132\033.cardrules.v1.SamHouseRule" +
-      "s\022*\n\005state\030\002 \001(\0132\033.cardrules.v1.SamTable" +
-      "State\022\'\n\006action\030\003 \001(\0132\027.cardrules.v1.Sam" +
-      "Action\022#\n\005views\030\004 \003(\0132\024.cardrules.v1.Vie" +
-      "wer\"\206\003\n!SamLocServiceValidatePlayRespons" +
-      "e\022\r\n\005legal\030\001 \001(\010\022\'\n\006reason\030\002 \001(\0162\027.cardr" +
-      "ules.v1.SamReason\022/\n\007message\030\003 \001(\0132\036.car" +
-      "drules.v1.LocalizedMessage\0221\n\013combinatio" +
-      "n\030\004 \001(\0132\034.cardrules.v1.SamCombination\022&\n" +
-      "\006events\030\005 \003(\0132\026.cardrules.v1.SamEvent\022/\n" +
-      "\nnext_state\030\006 \001(\0132\033.cardrules.v1.SamTabl" +
-      "eState\022:\n\005views\030\007 \003(\0132+.cardrules.v1.Sam" +
-      "LocServiceValidatePlayView\0220\n\017resolved_a" +
-      "ction\030\010 \001(\0132\027.cardrules.v1.SamAction\"\206\001\n" +
-      "\035SamLocServiceValidatePlayView\022$\n\006viewer" +
-      "\030\001 \001(\0132\024.cardrules.v1.Viewer\022?\n\006answer\030\002" +
-      " \001(\0132/.cardrules.v1.SamLocServiceValidat" +
-      "ePlayResponse\"\272\001\n\036SamLocServiceLegalMove" +
-      "sRequest\0220\n\013house_rules\030\001 \001(\0132\033.cardrule" +
-      "s.v1.SamHouseRules\022*\n\005state\030\002 \001(\0132\033.card" +
-      "rules.v1.SamTableState\022\025\n\rall_card_sets\030" +
-      "\003 \001(\010\022#\n\005views\030\004 \003(\0132\024.cardrules.v1.View" +
-      "er\"f\n\007SamMove\022,\n\004play\030\001 \001(\0132\034.cardrules." +
-      "v1.SamCombinationH\000\022%\n\004pass\030\002 \001(\0132\025.card" +
-      "rules.v1.SamPassH\000B\006\n\004move\"\235\001\n\037SamLocSer" +
-      "viceLegalMovesResponse\022\021\n\004seat\030\001 \001(\005H\000\210\001" +
-      "\001\022$\n\005moves\030\002 \003(\0132\025.cardrules.v1.SamMove\022" +
-      "8\n\005views\030\003 \003(\0132).cardrules.v1.SamLocServ" +
-      "iceLegalMovesViewB\007\n\005_seat\"\202\001\n\033SamLocSer" +
-      "viceLegalMovesView\022$\n\006viewer\030\001 \001(\0132\024.car" +
-      "drules.v1.Viewer\022=\n\006answer\030\002 \001(\0132-.cardr" +
-      "ules.v1.SamLocServiceLegalMovesResponse\"" +
-      "\305\001\n\016SamRoundRecord\022\r\n\005stake\030\001 \001(\003\0220\n\013hou" +
-      "se_rules\030\002 \001(\0132\033.cardrules.v1.SamHouseRu" +
-      "les\022\"\n\005hands\030\003 \003(\0132\023.cardrules.v1.Cards\022" +
-      "\024\n\014declarations\030\004 \003(\005\022\016\n\006leader\030\005 \001(\005\022(\n" +
-      "\007actions\030\006 \003(\0132\027.cardrules.v1.SamAction\"" +
-      "s\n\037SamLocServiceSettleRoundRequest\022+\n\005ro" +
-      "und\030\001 \001(\0132\034.cardrules.v1.SamRoundRecord\022" +
-      "#\n\005views\030\002 \003(\0132\024.cardrules.v1.Viewer\"\301\002\n" +
-      " SamLocServiceSettleRoundResponse\022)\n\007out" +
-      "come\030\001 \001(\0162\030.cardrules.v1.SamOutcome\022\023\n\006" +
-      "winner\030\002 \001(\005H\000\210\001\001\0224\n\013instant_win\030\003 \001(\0162\037" +
-      ".cardrules.v1.SamInstantWinKind\022)\n\ttrans" +
-      "fers\030\004 \003(\0132\026.cardrules.v1.Transfer\022\014\n\004ne" +
-      "ts\030\005 \003(\003\022\013\n\003fee\030\006 \001(\003\022\014\n\004fees\030\007 \003(\003\022\r\n\005g" +
-      "ross\030\010 \003(\003\0229\n\005views\030\t \003(\0132*.cardrules.v1" +
-      ".SamLocServiceSettleRoundViewB\t\n\007_winner" +
-      "\"\204\001\n\034SamLocServiceSettleRoundView\022$\n\006vie" +
-      "wer\030\001 \001(\0132\024.cardrules.v1.Viewer\022>\n\006answe" +
-      "r\030\002 \001(\0132..cardrules.v1.SamLocServiceSett" +
-      "leRoundResponse\"\200\003\n\032SamLocServiceStreamR" +
-      "equest\022\n\n\002id\030\001 \001(\004\022A\n\nstart_hand\030\002 \001(\0132+" +
-      ".cardrules.v1.SamLocServiceStartHandRequ" +
-      "estH\000\022G\n\rvalidate_play\030\003 \001(\0132..cardrules" +
-      ".v1.SamLocServiceValidatePlayRequestH\000\022C" +
-      "\n\013legal_moves\030\004 \001(\0132,.cardrules.v1.SamLo" +
-      "cServiceLegalMovesRequestH\000\022E\n\014settle_ro" +
-      "und\030\005 \001(\0132-.cardrules.v1.SamLocServiceSe" +
-      "ttleRoundRequestH\000\0226\n\004deal\030\006 \001(\0132&.cardr" +
-      "ules.v1.SamLocServiceDealRequestH\000B\006\n\004ca" +
-      "ll\"\255\003\n\033SamLocServiceStreamResponse\022\n\n\002id" +
-      "\030\001 \001(\004\022#\n\005error\030\002 \001(\0132\022.google.rpc.Statu" +
-      "sH\000\022B\n\nstart_hand\030\003 \001(\0132,.cardrules.v1.S" +
-      "amLocServiceStartHandResponseH\000\022H\n\rvalid" +
-      "ate_play\030\004 \001(\0132/.cardrules.v1.SamLocServ" +
-      "iceValidatePlayResponseH\000\022D\n\013legal_moves" +
-      "\030\005 \001(\0132-.cardrules.v1.SamLocServiceLegal" +
-      "MovesResponseH\000\022F\n\014settle_round\030\006 \001(\0132.." +
-      "cardrules.v1.SamLocServiceSettleRoundRes" +
-      "ponseH\000\0227\n\004deal\030\007 \001(\0132\'.cardrules.v1.Sam" +
-      "LocServiceDealResponseH\000B\010\n\006result*\200\001\n\014S" +
-      "amChopChain\022\036\n\032SAM_CHOP_CHAIN_UNSPECIFIE" +
-      "D\020\000\022\027\n\023SAM_CHOP_CHAIN_EACH\020\001\022\031\n\025SAM_CHOP" +
-      "_CHAIN_DOUBLE\020\002\022\034\n\030SAM_CHOP_CHAIN_LAST_O" +
-      "NLY\020\003*f\n\014SamFailPayTo\022\037\n\033SAM_FAIL_PAY_TO" +
-      "_UNSPECIFIED\020\000\022\033\n\027SAM_FAIL_PAY_TO_BLOCKE" +
-      "R\020\001\022\030\n\024SAM_FAIL_PAY_TO_EACH\020\002*\\\n\tSamBaoM" +
-      "ot\022\033\n\027SAM_BAO_MOT_UNSPECIFIED\020\000\022\027\n\023SAM_B" +
-      "AO_MOT_PENALTY\020\001\022\031\n\025SAM_BAO_MOT_FORBIDDE" +
-      "N\020\002*{\n\020SamFinishWithTwo\022#\n\037SAM_FINISH_WI" +
-      "TH_TWO_UNSPECIFIED\020\000\022\037\n\033SAM_FINISH_WITH_" +
-      "TWO_PENALTY\020\001\022!\n\035SAM_FINISH_WITH_TWO_FOR" +
-      "BIDDEN\020\002*[\n\nSamThoiTwo\022\034\n\030SAM_THOI_TWO_U" +
-      "NSPECIFIED\020\000\022\025\n\021SAM_THOI_TWO_FLAT\020\001\022\030\n\024S" +
-      "AM_THOI_TWO_PER_TWO\020\002*w\n\016SamTimeoutLead\022" +
-      " \n\034SAM_TIMEOUT_LEAD_UNSPECIFIED\020\000\022\"\n\036SAM" +
-      "_TIMEOUT_LEAD_LOWEST_SINGLE\020\001\022\037\n\033SAM_TIM" +
-      "EOUT_LEAD_LOWEST_SET\020\002*\360\001\n\021SamInstantWin" +
-      "Kind\022$\n SAM_INSTANT_WIN_KIND_UNSPECIFIED" +
-      "\020\000\022\037\n\033SAM_INSTANT_WIN_KIND_DRAGON\020\001\022\"\n\036S" +
-      "AM_INSTANT_WIN_KIND_FOUR_TWOS\020\002\022#\n\037SAM_I" +
-      "NSTANT_WIN_KIND_SAME_COLOR\020\003\022&\n\"SAM_INST" +
-      "ANT_WIN_KIND_THREE_TRIPLES\020\004\022#\n\037SAM_INST" +
-      "ANT_WIN_KIND_FIVE_PAIRS\020\005*\377\001\n\022SamCombina" +
-      "tionKind\022$\n SAM_COMBINATION_KIND_UNSPECI" +
-      "FIED\020\000\022\037\n\033SAM_COMBINATION_KIND_SINGLE\020\001\022" +
-      "\035\n\031SAM_COMBINATION_KIND_PAIR\020\002\022\037\n\033SAM_CO" +
-      "MBINATION_KIND_TRIPLE\020\003\022\035\n\031SAM_COMBINATI" +
-      "ON_KIND_QUAD\020\004\022!\n\035SAM_COMBINATION_KIND_S" +
-      "TRAIGHT\020\005\022 \n\034SAM_COMBINATION_KIND_INVALI" +
-      "D\020\006*\344\001\n\nSamHandEnd\022\034\n\030SAM_HAND_END_UNSPE" +
-      "CIFIED\020\000\022\031\n\025SAM_HAND_END_FINISHED\020\001\022 \n\034S" +
-      "AM_HAND_END_FINISHED_ON_TWO\020\002\022 \n\034SAM_HAN" +
-      "D_END_BAO_MOT_PENALTY\020\003\022\030\n\024SAM_HAND_END_" +
-      "SAM_WON\020\004\022\034\n\030SAM_HAND_END_SAM_BLOCKED\020\005\022" +
-      "!\n\035SAM_HAND_END_SAM_FAILED_STUCK\020\006*\323\002\n\tS" +
-      "amReason\022\032\n\026SAM_REASON_UNSPECIFIED\020\000\022\034\n\030" +
-      "SAM_REASON_NOT_YOUR_TURN\020\001\022 \n\034SAM_REASON" +
-      "_NOT_A_COMBINATION\020\002\022\034\n\030SAM_REASON_DOES_" +
-      "NOT_BEAT\020\003\022!\n\035SAM_REASON_LEADER_CANNOT_P" +
-      "ASS\020\004\022\035\n\031SAM_REASON_ALREADY_PASSED\020\005\022\'\n#" +
-      "SAM_REASON_MUST_PLAY_HIGHEST_SINGLE\020\006\022%\n" +
-      "!SAM_REASON_CANNOT_FINISH_WITH_TWO\020\007\022\030\n\024" +
-      "SAM_REASON_HAND_OVER\020\010\022 \n\034SAM_REASON_ONL" +
-      "Y_CHOP_ALLOWED\020\t*\317\003\n\014SamEventKind\022\036\n\032SAM" +
-      "_EVENT_KIND_UNSPECIFIED\020\000\022\027\n\023SAM_EVENT_K" +
-      "IND_CHOP\020\001\022\034\n\030SAM_EVENT_KIND_OVER_CHOP\020\002" +
-      "\022\036\n\032SAM_EVENT_KIND_SAM_BLOCKED\020\003\022$\n SAM_" +
-      "EVENT_KIND_BAO_MOT_VIOLATION\020\004\022\031\n\025SAM_EV" +
-      "ENT_KIND_FINISH\020\005\022 \n\034SAM_EVENT_KIND_FINI" +
-      "SH_ON_TWO\020\006\022 \n\034SAM_EVENT_KIND_SAM_SUCCEE" +
-      "DED\020\007\022\036\n\032SAM_EVENT_KIND_TRICK_ENDED\020\010\022\036\n" +
-      "\032SAM_EVENT_KIND_NEXT_LEADER\020\t\022\036\n\032SAM_EVE" +
-      "NT_KIND_LEAD_PASSED\020\n\022#\n\037SAM_EVENT_KIND_" +
-      "SAM_FAILED_STUCK\020\013\022\"\n\036SAM_EVENT_KIND_BAO" +
-      "_MOT_PENALTY\020\014\022\032\n\026SAM_EVENT_KIND_TIMEOUT" +
-      "\020\r*\370\001\n\nSamOutcome\022\033\n\027SAM_OUTCOME_UNSPECI" +
-      "FIED\020\000\022\033\n\027SAM_OUTCOME_INSTANT_WIN\020\001\022\027\n\023S" +
-      "AM_OUTCOME_SAM_WON\020\002\022\033\n\027SAM_OUTCOME_SAM_" +
-      "BLOCKED\020\003\022 \n\034SAM_OUTCOME_SAM_FAILED_STUC" +
-      "K\020\004\022\037\n\033SAM_OUTCOME_FINISHED_ON_TWO\020\005\022\037\n\033" +
-      "SAM_OUTCOME_BAO_MOT_PENALTY\020\006\022\026\n\022SAM_OUT" +
-      "COME_NORMAL\020\0072\375\004\n\rSamLocService\022W\n\004Deal\022" +
-      "&.cardrules.v1.SamLocServiceDealRequest\032" +
-      "\'.cardrules.v1.SamLocServiceDealResponse" +
-      "\022f\n\tStartHand\022+.cardrules.v1.SamLocServi" +
-      "ceStartHandRequest\032,.cardrules.v1.SamLoc" +
-      "ServiceStartHandResponse\022o\n\014ValidatePlay" +
-      "\022..cardrules.v1.SamLocServiceValidatePla" +
-      "yRequest\032/.cardrules.v1.SamLocServiceVal" +
-      "idatePlayResponse\022i\n\nLegalMoves\022,.cardru" +
-      "les.v1.SamLocServiceLegalMovesRequest\032-." +
-      "cardrules.v1.SamLocServiceLegalMovesResp" +
-      "onse\022l\n\013SettleRound\022-.cardrules.v1.SamLo" +
-      "cServiceSettleRoundRequest\032..cardrules.v" +
-      "1.SamLocServiceSettleRoundResponse\022a\n\006St" +
-      "ream\022(.cardrules.v1.SamLocServiceStreamR" +
-      "equest\032).cardrules.v1.SamLocServiceStrea" +
-      "mResponse(\0010\001B\023\n\017io.cardrules.v1P\001b\006prot" +
-      "o3"
+      "v1\032\030cardrules/v1/cards.proto\032\031cardrules/" +
+      "v1/errors.proto\032\027google/rpc/status.proto" +
+      "\"\237\007\n\rSamHouseRules\022\030\n\013max_players\030\001 \001(\005H" +
+      "\000\210\001\001\022\035\n\020straight_low_ace\030\002 \001(\010H\001\210\001\001\022$\n\027q" +
+      "uad_beats_pair_of_twos\030\003 \001(\010H\002\210\001\001\022\034\n\017cho" +
+      "p_after_pass\030\004 \001(\010H\003\210\001\001\022\031\n\014chop_penalty\030" +
+      "\005 \001(\003H\004\210\001\001\022.\n\nchop_chain\030\006 \001(\0162\032.cardrul" +
+      "es.v1.SamChopChain\022\033\n\016sam_multiplier\030\007 \001" +
+      "(\003H\005\210\001\001\0223\n\017sam_fail_pay_to\030\010 \001(\0162\032.cardr" +
+      "ules.v1.SamFailPayTo\022(\n\007bao_mot\030\t \001(\0162\027." +
+      "cardrules.v1.SamBaoMot\0227\n\017finish_with_tw" +
+      "o\030\n \001(\0162\036.cardrules.v1.SamFinishWithTwo\022" +
+      "*\n\010thoi_two\030\013 \001(\0162\030.cardrules.v1.SamThoi" +
+      "Two\022 \n\023thoi_two_multiplier\030\014 \001(\003H\006\210\001\001\022\036\n" +
+      "\021thoi_two_per_card\030\r \001(\003H\007\210\001\001\022\034\n\017cong_mu" +
+      "ltiplier\030\016 \001(\003H\010\210\001\001\0224\n\014instant_wins\030\017 \001(" +
+      "\0132\036.cardrules.v1.SamInstantWinSet\022#\n\026ins" +
+      "tant_win_multiplier\030\020 \001(\003H\t\210\001\001\022\024\n\007fee_bp" +
+      "s\030\021 \001(\005H\n\210\001\001\0222\n\014timeout_lead\030\022 \001(\0162\034.car" +
+      "drules.v1.SamTimeoutLeadB\016\n\014_max_players" +
+      "B\023\n\021_straight_low_aceB\032\n\030_quad_beats_pai" +
+      "r_of_twosB\022\n\020_chop_after_passB\017\n\r_chop_p" +
+      "enaltyB\021\n\017_sam_multiplierB\026\n\024_thoi_two_m" +
+      "ultiplierB\024\n\022_thoi_two_per_cardB\022\n\020_cong" +
+      "_multiplierB\031\n\027_instant_win_multiplierB\n" +
+      "\n\010_fee_bps\"B\n\020SamInstantWinSet\022.\n\005kinds\030" +
+      "\001 \003(\0162\037.cardrules.v1.SamInstantWinKind\"\224" +
+      "\001\n\016SamCombination\022.\n\004kind\030\001 \001(\0162 .cardru" +
+      "les.v1.SamCombinationKind\022!\n\005cards\030\002 \003(\013" +
+      "2\022.cardrules.v1.Card\022\037\n\003top\030\003 \001(\0162\022.card" +
+      "rules.v1.Rank\022\016\n\006length\030\004 \001(\005\"_\n\007SamSeat" +
+      "\022#\n\004hand\030\001 \001(\0132\023.cardrules.v1.CardsH\000\022\024\n" +
+      "\ncard_count\030\002 \001(\005H\000\022\016\n\006passed\030\003 \001(\010B\t\n\007h" +
+      "olding\"=\n\007SamChop\022\017\n\007chopper\030\001 \001(\005\022\017\n\007ch" +
+      "opped\030\002 \001(\005\022\020\n\010position\030\003 \001(\005\"\370\002\n\rSamTab" +
+      "leState\022$\n\005seats\030\001 \003(\0132\025.cardrules.v1.Sa" +
+      "mSeat\022\014\n\004turn\030\002 \001(\005\022$\n\007current\030\003 \001(\0132\023.c" +
+      "ardrules.v1.Cards\022\032\n\rcurrent_owner\030\004 \001(\005" +
+      "H\000\210\001\001\022)\n\nchop_chain\030\005 \003(\0132\025.cardrules.v1" +
+      ".SamChop\022\025\n\010declarer\030\006 \001(\005H\001\210\001\001\022\035\n\020bao_m" +
+      "ot_violator\030\007 \001(\005H\002\210\001\001\022\023\n\013lead_passes\030\010 " +
+      "\001(\005\022\'\n\005ended\030\t \001(\0162\030.cardrules.v1.SamHan" +
+      "dEnd\022\023\n\006winner\030\n \001(\005H\003\210\001\001B\020\n\016_current_ow" +
+      "nerB\013\n\t_declarerB\023\n\021_bao_mot_violatorB\t\n" +
+      "\007_winner\"\t\n\007SamPass\"\014\n\nSamTimeout\"\234\001\n\tSa" +
+      "mAction\022\014\n\004seat\030\001 \001(\005\022#\n\004play\030\002 \001(\0132\023.ca" +
+      "rdrules.v1.CardsH\000\022%\n\004pass\030\003 \001(\0132\025.cardr" +
+      "ules.v1.SamPassH\000\022+\n\007timeout\030\004 \001(\0132\030.car" +
+      "drules.v1.SamTimeoutH\000B\010\n\006action\"\202\001\n\010Sam" +
+      "Event\022(\n\004kind\030\001 \001(\0162\032.cardrules.v1.SamEv" +
+      "entKind\022\014\n\004seat\030\002 \001(\005\022\027\n\nother_seat\030\003 \001(" +
+      "\005H\000\210\001\001\022\026\n\016chain_position\030\004 \001(\005B\r\n\013_other" +
+      "_seat\"\300\001\n\035SamLocServiceStartHandRequest\022" +
+      "0\n\013house_rules\030\001 \001(\0132\033.cardrules.v1.SamH" +
+      "ouseRules\022\"\n\005hands\030\002 \003(\0132\023.cardrules.v1." +
+      "Cards\022\024\n\014declarations\030\003 \003(\005\022\016\n\006leader\030\004 " +
+      "\001(\005\022#\n\005views\030\005 \003(\0132\024.cardrules.v1.Viewer" +
+      "\"\245\002\n\036SamLocServiceStartHandResponse\022*\n\005s" +
+      "tate\030\001 \001(\0132\033.cardrules.v1.SamTableState\022" +
+      "4\n\013instant_win\030\002 \001(\0162\037.cardrules.v1.SamI" +
+      "nstantWinKind\022\033\n\016instant_winner\030\003 \001(\005H\000\210" +
+      "\001\001\0228\n\nqualifiers\030\004 \003(\0132$.cardrules.v1.Sa" +
+      "mInstantWinQualifier\0227\n\005views\030\005 \003(\0132(.ca" +
+      "rdrules.v1.SamLocServiceStartHandViewB\021\n" +
+      "\017_instant_winner\"\200\001\n\032SamLocServiceStartH" +
+      "andView\022$\n\006viewer\030\001 \001(\0132\024.cardrules.v1.V" +
+      "iewer\022<\n\006answer\030\002 \001(\0132,.cardrules.v1.Sam" +
+      "LocServiceStartHandResponse\"U\n\026SamInstan" +
+      "tWinQualifier\022\014\n\004seat\030\001 \001(\005\022-\n\004kind\030\002 \001(" +
+      "\0162\037.cardrules.v1.SamInstantWinKind\"z\n\030Sa" +
+      "mLocServiceDealRequest\022\022\n\nseat_count\030\001 \001" +
+      "(\005\022\023\n\013server_seed\030\002 \001(\014\022\023\n\013client_seed\030\003" +
+      " \001(\t\022\r\n\005nonce\030\004 \001(\003\022\021\n\talgorithm\030\005 \001(\t\"\214" +
+      "\001\n\031SamLocServiceDealResponse\022\"\n\005hands\030\001 " +
+      "\003(\0132\023.cardrules.v1.Cards\022$\n\007undealt\030\002 \001(" +
+      "\0132\023.cardrules.v1.Cards\022\022\n\ncommitment\030\003 \001" +
+      "(\014\022\021\n\talgorithm\030\004 \001(\t\"\316\001\n SamLocServiceV" +
+      "alidatePlayRequest\0220\n\013house_rules\030\001 \001(\0132" +
+      "\033.cardrules.v1.SamHouseRules\022*\n\005state\030\002 " +
+      "\001(\0132\033.cardrules.v1.SamTableState\022\'\n\006acti" +
+      "on\030\003 \001(\0132\027.cardrules.v1.SamAction\022#\n\005vie" +
+      "ws\030\004 \003(\0132\024.cardrules.v1.Viewer\"\206\003\n!SamLo" +
+      "cServiceValidatePlayResponse\022\r\n\005legal\030\001 " +
+      "\001(\010\022\'\n\006reason\030\002 \001(\0162\027.cardrules.v1.SamRe" +
+      "ason\022/\n\007message\030\003 \001(\0132\036.cardrules.v1.Loc" +
+      "alizedMessage\0221\n\013combination\030\004 \001(\0132\034.car" +
+      "drules.v1.SamCombination\022&\n\006events\030\005 \003(\013" +
+      "2\026.cardrules.v1.SamEvent\022/\n\nnext_state\030\006" +
+      " \001(\0132\033.cardrules.v1.SamTableState\022:\n\005vie" +
+      "ws\030\007 \003(\0132+.cardrules.v1.SamLocServiceVal" +
+      "idatePlayView\0220\n\017resolved_action\030\010 \001(\0132\027" +
+      ".cardrules.v1.SamAction\"\206\001\n\035SamLocServic" +
+      "eValidatePlayView\022$\n\006viewer\030\001 \001(\0132\024.card" +
+      "rules.v1.Viewer\022?\n\006answer\030\002 \001(\0132/.cardru" +
+      "les.v1.SamLocServiceValidatePlayResponse" +
+      "\"\272\001\n\036SamLocServiceLegalMovesRequest\0220\n\013h" +
+      "ouse_rules\030\001 \001(\0132\033.cardrules.v1.SamHouse" +
+      "Rules\022*\n\005state\030\002 \001(\0132\033.cardrules.v1.SamT" +
+      "ableState\022\025\n\rall_card_sets\030\003 \001(\010\022#\n\005view" +
+      "s\030\004 \003(\0132\024.cardrules.v1.Viewer\"f\n\007SamMove" +
+      "\022,\n\004play\030\001 \001(\0132\034.cardrules.v1.SamCombina" +
+      "tionH\000\022%\n\004pass\030\002 \001(\0132\025.cardrules.v1.SamP" +
+      "assH\000B\006\n\004move\"\235\001\n\037SamLocServiceLegalMove" +
+      "sResponse\022\021\n\004seat\030\001 \001(\005H\000\210\001\001\022$\n\005moves\030\002 " +
+      "\003(\0132\025.cardrules.v1.SamMove\0228\n\005views\030\003 \003(" +
+      "\0132).cardrules.v1.SamLocServiceLegalMoves" +
+      "ViewB\007\n\005_seat\"\202\001\n\033SamLocServiceLegalMove" +
+      "sView\022$\n\006viewer\030\001 \001(\0132\024.cardrules.v1.Vie" +
+      "wer\022=\n\006answer\030\002 \001(\0132-.cardrules.v1.SamLo" +
+      "cServiceLegalMovesResponse\"\305\001\n\016SamRoundR" +
+      "ecord\022\r\n\005stake\030\001 \001(\003\0220\n\013house_rules\030\002 \001(" +
+      "\0132\033.cardrules.v1.SamHouseRules\022\"\n\005hands\030" +
+      "\003 \003(\0132\023.cardrules.v1.Cards\022\024\n\014declaratio" +
+      "ns\030\004 \003(\005\022\016\n\006leader\030\005 \001(\005\022(\n\007actions\030\006 \003(" +
+      "\0132\027.cardrules.v1.SamAction\"s\n\037SamLocServ" +
+      "iceSettleRoundRequest\022+\n\005round\030\001 \001(\0132\034.c" +
+      "ardrules.v1.SamRoundRecord\022#\n\005views\030\002 \003(" +
+      "\0132\024.cardrules.v1.Viewer\"\301\002\n SamLocServic" +
+      "eSettleRoundResponse\022)\n\007outcome\030\001 \001(\0162\030." +
+      "cardrules.v1.SamOutcome\022\023\n\006winner\030\002 \001(\005H" +
+      "\000\210\001\001\0224\n\013instant_win\030\003 \001(\0162\037.cardrules.v1" +
+      ".SamInstantWinKind\022)\n\ttransfers\030\004 \003(\0132\026." +
+      "cardrules.v1.Transfer\022\014\n\004nets\030\005 \003(\003\022\013\n\003f" +
+      "ee\030\006 \001(\003\022\014\n\004fees\030\007 \003(\003\022\r\n\005gross\030\010 \003(\003\0229\n" +
+      "\005views\030\t \003(\0132*.cardrules.v1.SamLocServic" +
+      "eSettleRoundViewB\t\n\007_winner\"\204\001\n\034SamLocSe" +
+      "rviceSettleRoundView\022$\n\006viewer\030\001 \001(\0132\024.c" +
+      "ardrules.v1.Viewer\022>\n\006answer\030\002 \001(\0132..car" +
+      "drules.v1.SamLocServiceSettleRoundRespon" +
+      "se\"t\n\037SamLocServiceReplayRoundRequest\022+\n" +
+      "\005round\030\001 \001(\0132\034.cardrules.v1.SamRoundReco" +
+      "rd\022$\n\006viewer\030\002 \001(\0132\024.cardrules.v1.Viewer" +
+      "\"\321\002\n SamLocServiceReplayRoundResponse\022$\n" +
+      "\006viewer\030\001 \001(\0132\024.cardrules.v1.Viewer\022;\n\005s" +
+      "tart\030\002 \001(\0132,.cardrules.v1.SamLocServiceS" +
+      "tartHandResponse\022*\n\005steps\030\003 \003(\0132\033.cardru" +
+      "les.v1.SamReplayStep\022)\n\007stopped\030\004 \001(\0132\030." +
+      "cardrules.v1.ReplayStop\022/\n\016illegal_reaso" +
+      "n\030\005 \001(\0162\027.cardrules.v1.SamReason\022B\n\nsett" +
+      "lement\030\006 \001(\0132..cardrules.v1.SamLocServic" +
+      "eSettleRoundResponse\"\200\002\n\rSamReplayStep\022\r" +
+      "\n\005index\030\001 \001(\005\022\'\n\006action\030\002 \001(\0132\027.cardrule" +
+      "s.v1.SamAction\0220\n\017resolved_action\030\003 \001(\0132" +
+      "\027.cardrules.v1.SamAction\0221\n\013combination\030" +
+      "\004 \001(\0132\034.cardrules.v1.SamCombination\022&\n\006e" +
+      "vents\030\005 \003(\0132\026.cardrules.v1.SamEvent\022*\n\005s" +
+      "tate\030\006 \001(\0132\033.cardrules.v1.SamTableState\"" +
+      "\307\003\n\032SamLocServiceStreamRequest\022\n\n\002id\030\001 \001" +
+      "(\004\022A\n\nstart_hand\030\002 \001(\0132+.cardrules.v1.Sa" +
+      "mLocServiceStartHandRequestH\000\022G\n\rvalidat" +
+      "e_play\030\003 \001(\0132..cardrules.v1.SamLocServic" +
+      "eValidatePlayRequestH\000\022C\n\013legal_moves\030\004 " +
+      "\001(\0132,.cardrules.v1.SamLocServiceLegalMov" +
+      "esRequestH\000\022E\n\014settle_round\030\005 \001(\0132-.card" +
+      "rules.v1.SamLocServiceSettleRoundRequest" +
+      "H\000\0226\n\004deal\030\006 \001(\0132&.cardrules.v1.SamLocSe" +
+      "rviceDealRequestH\000\022E\n\014replay_round\030\007 \001(\013" +
+      "2-.cardrules.v1.SamLocServiceReplayRound" +
+      "RequestH\000B\006\n\004call\"\365\003\n\033SamLocServiceStrea" +
+      "mResponse\022\n\n\002id\030\001 \001(\004\022#\n\005error\030\002 \001(\0132\022.g" +
+      "oogle.rpc.StatusH\000\022B\n\nstart_hand\030\003 \001(\0132," +
+      ".cardrules.v1.SamLocServiceStartHandResp" +
+      "onseH\000\022H\n\rvalidate_play\030\004 \001(\0132/.cardrule" +
+      "s.v1.SamLocServiceValidatePlayResponseH\000" +
+      "\022D\n\013legal_moves\030\005 \001(\0132-.cardrules.v1.Sam" +
+      "LocServiceLegalMovesResponseH\000\022F\n\014settle" +
+      "_round\030\006 \001(\0132..cardrules.v1.SamLocServic" +
+      "eSettleRoundResponseH\000\0227\n\004deal\030\007 \001(\0132\'.c" +
+      "ardrules.v1.SamLocServiceDealResponseH\000\022" +
+      "F\n\014replay_round\030\010 \001(\0132..cardrules.v1.Sam" +
+      "LocServiceReplayRoundResponseH\000B\010\n\006resul" +
+      "t*\200\001\n\014SamChopChain\022\036\n\032SAM_CHOP_CHAIN_UNS" +
+      "PECIFIED\020\000\022\027\n\023SAM_CHOP_CHAIN_EACH\020\001\022\031\n\025S" +
+      "AM_CHOP_CHAIN_DOUBLE\020\002\022\034\n\030SAM_CHOP_CHAIN" +
+      "_LAST_ONLY\020\003*f\n\014SamFailPayTo\022\037\n\033SAM_FAIL" +
+      "_PAY_TO_UNSPECIFIED\020\000\022\033\n\027SAM_FAIL_PAY_TO" +
+      "_BLOCKER\020\001\022\030\n\024SAM_FAIL_PAY_TO_EACH\020\002*\\\n\t" +
+      "SamBaoMot\022\033\n\027SAM_BAO_MOT_UNSPECIFIED\020\000\022\027" +
+      "\n\023SAM_BAO_MOT_PENALTY\020\001\022\031\n\025SAM_BAO_MOT_F" +
+      "ORBIDDEN\020\002*{\n\020SamFinishWithTwo\022#\n\037SAM_FI" +
+      "NISH_WITH_TWO_UNSPECIFIED\020\000\022\037\n\033SAM_FINIS" +
+      "H_WITH_TWO_PENALTY\020\001\022!\n\035SAM_FINISH_WITH_" +
+      "TWO_FORBIDDEN\020\002*[\n\nSamThoiTwo\022\034\n\030SAM_THO" +
+      "I_TWO_UNSPECIFIED\020\000\022\025\n\021SAM_THOI_TWO_FLAT" +
+      "\020\001\022\030\n\024SAM_THOI_TWO_PER_TWO\020\002*w\n\016SamTimeo" +
+      "utLead\022 \n\034SAM_TIMEOUT_LEAD_UNSPECIFIED\020\000" +
+      "\022\"\n\036SAM_TIMEOUT_LEAD_LOWEST_SINGLE\020\001\022\037\n\033" +
+      "SAM_TIMEOUT_LEAD_LOWEST_SET\020\002*\360\001\n\021SamIns" +
+      "tantWinKind\022$\n SAM_INSTANT_WIN_KIND_UNSP" +
+      "ECIFIED\020\000\022\037\n\033SAM_INSTANT_WIN_KIND_DRAGON" +
+      "\020\001\022\"\n\036SAM_INSTANT_WIN_KIND_FOUR_TWOS\020\002\022#" +
+      "\n\037SAM_INSTANT_WIN_KIND_SAME_COLOR\020\003\022&\n\"S" +
+      "AM_INSTANT_WIN_KIND_THREE_TRIPLES\020\004\022#\n\037S" +
+      "AM_INSTANT_WIN_KIND_FIVE_PAIRS\020\005*\377\001\n\022Sam" +
+      "CombinationKind\022$\n SAM_COMBINATION_KIND_" +
+      "UNSPECIFIED\020\000\022\037\n\033SAM_COMBINATION_KIND_SI" +
+      "NGLE\020\001\022\035\n\031SAM_COMBINATION_KIND_PAIR\020\002\022\037\n" +
+      "\033SAM_COMBINATION_KIND_TRIPLE\020\003\022\035\n\031SAM_CO" +
+      "MBINATION_KIND_QUAD\020\004\022!\n\035SAM_COMBINATION" +
+      "_KIND_STRAIGHT\020\005\022 \n\034SAM_COMBINATION_KIND" +
+      "_INVALID\020\006*\344\001\n\nSamHandEnd\022\034\n\030SAM_HAND_EN" +
+      "D_UNSPECIFIED\020\000\022\031\n\025SAM_HAND_END_FINISHED" +
+      "\020\001\022 \n\034SAM_HAND_END_FINISHED_ON_TWO\020\002\022 \n\034" +
+      "SAM_HAND_END_BAO_MOT_PENALTY\020\003\022\030\n\024SAM_HA" +
+      "ND_END_SAM_WON\020\004\022\034\n\030SAM_HAND_END_SAM_BLO" +
+      "CKED\020\005\022!\n\035SAM_HAND_END_SAM_FAILED_STUCK\020" +
+      "\006*\323\002\n\tSamReason\022\032\n\026SAM_REASON_UNSPECIFIE" +
+      "D\020\000\022\034\n\030SAM_REASON_NOT_YOUR_TURN\020\001\022 \n\034SAM" +
+      "_REASON_NOT_A_COMBINATION\020\002\022\034\n\030SAM_REASO" +
+      "N_DOES_NOT_BEAT\020\003\022!\n\035SAM_REASON_LEADER_C" +
+      "ANNOT_PASS\020\004\022\035\n\031SAM_REASON_ALREADY_PASSE" +
+      "D\020\005\022\'\n#SAM_REASON_MUST_PLAY_HIGHEST_SING" +
+      "LE\020\006\022%\n!SAM_REASON_CANNOT_FINISH_WITH_TW" +
+      "O\020\007\022\030\n\024SAM_REASON_HAND_OVER\020\010\022 \n\034SAM_REA" +
+      "SON_ONLY_CHOP_ALLOWED\020\t*\317\003\n\014SamEventKind" +
+      "\022\036\n\032SAM_EVENT_KIND_UNSPECIFIED\020\000\022\027\n\023SAM_" +
+      "EVENT_KIND_CHOP\020\001\022\034\n\030SAM_EVENT_KIND_OVER" +
+      "_CHOP\020\002\022\036\n\032SAM_EVENT_KIND_SAM_BLOCKED\020\003\022" +
+      "$\n SAM_EVENT_KIND_BAO_MOT_VIOLATION\020\004\022\031\n" +
+      "\025SAM_EVENT_KIND_FINISH\020\005\022 \n\034SAM_EVENT_KI" +
+      "ND_FINISH_ON_TWO\020\006\022 \n\034SAM_EVENT_KIND_SAM" +
+      "_SUCCEEDED\020\007\022\036\n\032SAM_EVENT_KIND_TRICK_END" +
+      "ED\020\010\022\036\n\032SAM_EVENT_KIND_NEXT_LEADER\020\t\022\036\n\032" +
+      "SAM_EVENT_KIND_LEAD_PASSED\020\n\022#\n\037SAM_EVEN" +
+      "T_KIND_SAM_FAILED_STUCK\020\013\022\"\n\036SAM_EVENT_K" +
+      "IND_BAO_MOT_PENALTY\020\014\022\032\n\026SAM_EVENT_KIND_" +
+      "TIMEOUT\020\r*\370\001\n\nSamOutcome\022\033\n\027SAM_OUTCOME_" +
+      "UNSPECIFIED\020\000\022\033\n\027SAM_OUTCOME_INSTANT_WIN" +
+      "\020\001\022\027\n\023SAM_OUTCOME_SAM_WON\020\002\022\033\n\027SAM_OUTCO" +
+      "ME_SAM_BLOCKED\020\003\022 \n\034SAM_OUTCOME_SAM_FAIL" +
+      "ED_STUCK\020\004\022\037\n\033SAM_OUTCOME_FINISHED_ON_TW" +
+      "O\020\005\022\037\n\033SAM_OUTCOME_BAO_MOT_PENALTY\020\006\022\026\n\022" +
+      "SAM_OUTCOME_NORMAL\020\0072\353\005\n\rSamLocService\022W" +
+      "\n\004Deal\022&.cardrules.v1.SamLocServiceDealR" +
+      "equest\032\'.cardrules.v1.SamLocServiceDealR" +
+      "esponse\022f\n\tStartHand\022+.cardrules.v1.SamL" +
+      "ocServiceStartHandRequest\032,.cardrules.v1" +
+      ".SamLocServiceStartHandResponse\022o\n\014Valid" +
+      "atePlay\022..cardrules.v1.SamLocServiceVali" +
+      "datePlayRequest\032/.cardrules.v1.SamLocSer" +
+      "viceValidatePlayResponse\022i\n\nLegalMoves\022," +
+      ".cardrules.v1.SamLocServiceLegalMovesReq" +
+      "uest\032-.cardrules.v1.SamLocServiceLegalMo" +
+      "vesResponse\022l\n\013SettleRound\022-.cardrules.v" +
+      "1.SamLocServiceSettleRoundRequest\032..card" +
+      "rules.v1.SamLocServiceSettleRoundRespons" +
+      "e\022l\n\013ReplayRound\022-.cardrules.v1.SamLocSe" +
+      "rviceReplayRoundRequest\032..cardrules.v1.S" +
+      "amLocServiceReplayRoundResponse\022a\n\006Strea" +
+      "m\022(.cardrules.v1.SamLocServiceStreamRequ" +
+      "est\032).cardrules.v1.SamLocServiceStreamRe" +
+      "sponse(\0010\001B\023\n\017io.cardrules.v1P\001b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
         new com.google.protobuf.Descriptors.FileDescriptor[] {
           io.cardrules.v1.CardsOuterClass.getDescriptor(),
+          io.cardrules.v1.Errors.getDescriptor(),
           com.google.rpc.StatusProto.getDescriptor(),
         });
     internal_static_cardrules_v1_SamHouseRules_descriptor =
@@ -567,19 +607,38 @@ public final class SamLoc {
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceSettleRoundView_descriptor,
         new java.lang.String[] { "Viewer", "Answer", });
-    internal_static_cardrules_v1_SamLocServiceStreamRequest_descriptor =
+    internal_static_cardrules_v1_SamLocServiceReplayRoundRequest_descriptor =
       getDescriptor().getMessageTypes().get(27);
+    internal_static_cardrules_v1_SamLocServiceReplayRoundRequest_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_cardrules_v1_SamLocServiceReplayRoundRequest_descriptor,
+        new java.lang.String[] { "Round", "Viewer", });
+    internal_static_cardrules_v1_SamLocServiceReplayRoundResponse_descriptor =
+      getDescriptor().getMessageTypes().get(28);
+    internal_static_cardrules_v1_SamLocServiceReplayRoundResponse_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_cardrules_v1_SamLocServiceReplayRoundResponse_descriptor,
+        new java.lang.String[] { "Viewer", "Start", "Steps", "Stopped", "IllegalReason", "Settlement", });
+    internal_static_cardrules_v1_SamReplayStep_descriptor =
+      getDescriptor().getMessageTypes().get(29);
+    internal_static_cardrules_v1_SamReplayStep_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_cardrules_v1_SamReplayStep_descriptor,
+        new java.lang.String[] { "Index", "Action", "ResolvedAction", "Combination", "Events", "State", });
+    internal_static_cardrules_v1_SamLocServiceStreamRequest_descriptor =
+      getDescriptor().getMessageTypes().get(30);
     internal_static_cardrules_v1_SamLocServiceStreamRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceStreamRequest_descriptor,
-        new java.lang.String[] { "Id", "StartHand", "ValidatePlay", "LegalMoves", "SettleRound", "Deal", "Call", });
+        new java.lang.String[] { "Id", "StartHand", "ValidatePlay", "LegalMoves", "SettleRound", "Deal", "ReplayRound", "Call", });
     internal_static_cardrules_v1_SamLocServiceStreamResponse_descriptor =
-      getDescriptor().getMessageTypes().get(28);
+      getDescriptor().getMessageTypes().get(31);
     internal_static_cardrules_v1_SamLocServiceStreamResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceStreamResponse_descriptor,
-        new java.lang.String[] { "Id", "Error", "StartHand", "ValidatePlay", "LegalMoves", "SettleRound", "Deal", "Result", });
+        new java.lang.String[] { "Id", "Error", "StartHand", "ValidatePlay", "LegalMoves", "SettleRound", "Deal", "ReplayRound", "Result", });
     io.cardrules.v1.CardsOuterClass.getDescriptor();
+    io.cardrules.v1.Errors.getDescriptor();
     com.google.rpc.StatusProto.getDescriptor();
   }
 

@@ -172,6 +172,37 @@ public final class SamLocServiceGrpc {
     return getSettleRoundMethod;
   }
 
+  private static volatile io.grpc.MethodDescriptor<io.cardrules.v1.SamLocServiceReplayRoundRequest,
+      io.cardrules.v1.SamLocServiceReplayRoundResponse> getReplayRoundMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "ReplayRound",
+      requestType = io.cardrules.v1.SamLocServiceReplayRoundRequest.class,
+      responseType = io.cardrules.v1.SamLocServiceReplayRoundResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<io.cardrules.v1.SamLocServiceReplayRoundRequest,
+      io.cardrules.v1.SamLocServiceReplayRoundResponse> getReplayRoundMethod() {
+    io.grpc.MethodDescriptor<io.cardrules.v1.SamLocServiceReplayRoundRequest, io.cardrules.v1.SamLocServiceReplayRoundResponse> getReplayRoundMethod;
+    if ((getReplayRoundMethod = SamLocServiceGrpc.getReplayRoundMethod) == null) {
+      synchronized (SamLocServiceGrpc.class) {
+        if ((getReplayRoundMethod = SamLocServiceGrpc.getReplayRoundMethod) == null) {
+          SamLocServiceGrpc.getReplayRoundMethod = getReplayRoundMethod =
+              io.grpc.MethodDescriptor.<io.cardrules.v1.SamLocServiceReplayRoundRequest, io.cardrules.v1.SamLocServiceReplayRoundResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "ReplayRound"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  io.cardrules.v1.SamLocServiceReplayRoundRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  io.cardrules.v1.SamLocServiceReplayRoundResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new SamLocServiceMethodDescriptorSupplier("ReplayRound"))
+              .build();
+        }
+      }
+    }
+    return getReplayRoundMethod;
+  }
+
   private static volatile io.grpc.MethodDescriptor<io.cardrules.v1.SamLocServiceStreamRequest,
       io.cardrules.v1.SamLocServiceStreamResponse> getStreamMethod;
 
@@ -326,6 +357,18 @@ public final class SamLocServiceGrpc {
 
     /**
      * <pre>
+     * Replay a round record step by step for one viewer (docs/hand-history.md): the deal, each action with what a
+     * TIMEOUT resolved to, the events it caused and the state after it, then the settlement. A record with an action
+     * that cannot be replayed is a normal answer: the steps before it and where and why it stopped.
+     * </pre>
+     */
+    default void replayRound(io.cardrules.v1.SamLocServiceReplayRoundRequest request,
+        io.grpc.stub.StreamObserver<io.cardrules.v1.SamLocServiceReplayRoundResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getReplayRoundMethod(), responseObserver);
+    }
+
+    /**
+     * <pre>
      * Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
      * caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
      * have failed with. Answers come in request order. A bad message fails that message, never the stream.
@@ -435,6 +478,19 @@ public final class SamLocServiceGrpc {
 
     /**
      * <pre>
+     * Replay a round record step by step for one viewer (docs/hand-history.md): the deal, each action with what a
+     * TIMEOUT resolved to, the events it caused and the state after it, then the settlement. A record with an action
+     * that cannot be replayed is a normal answer: the steps before it and where and why it stopped.
+     * </pre>
+     */
+    public void replayRound(io.cardrules.v1.SamLocServiceReplayRoundRequest request,
+        io.grpc.stub.StreamObserver<io.cardrules.v1.SamLocServiceReplayRoundResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getReplayRoundMethod(), getCallOptions()), request, responseObserver);
+    }
+
+    /**
+     * <pre>
      * Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
      * caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
      * have failed with. Answers come in request order. A bad message fails that message, never the stream.
@@ -520,6 +576,18 @@ public final class SamLocServiceGrpc {
     public io.cardrules.v1.SamLocServiceSettleRoundResponse settleRound(io.cardrules.v1.SamLocServiceSettleRoundRequest request) throws io.grpc.StatusException {
       return io.grpc.stub.ClientCalls.blockingV2UnaryCall(
           getChannel(), getSettleRoundMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * Replay a round record step by step for one viewer (docs/hand-history.md): the deal, each action with what a
+     * TIMEOUT resolved to, the events it caused and the state after it, then the settlement. A record with an action
+     * that cannot be replayed is a normal answer: the steps before it and where and why it stopped.
+     * </pre>
+     */
+    public io.cardrules.v1.SamLocServiceReplayRoundResponse replayRound(io.cardrules.v1.SamLocServiceReplayRoundRequest request) throws io.grpc.StatusException {
+      return io.grpc.stub.ClientCalls.blockingV2UnaryCall(
+          getChannel(), getReplayRoundMethod(), getCallOptions(), request);
     }
 
     /**
@@ -611,6 +679,18 @@ public final class SamLocServiceGrpc {
       return io.grpc.stub.ClientCalls.blockingUnaryCall(
           getChannel(), getSettleRoundMethod(), getCallOptions(), request);
     }
+
+    /**
+     * <pre>
+     * Replay a round record step by step for one viewer (docs/hand-history.md): the deal, each action with what a
+     * TIMEOUT resolved to, the events it caused and the state after it, then the settlement. A record with an action
+     * that cannot be replayed is a normal answer: the steps before it and where and why it stopped.
+     * </pre>
+     */
+    public io.cardrules.v1.SamLocServiceReplayRoundResponse replayRound(io.cardrules.v1.SamLocServiceReplayRoundRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getReplayRoundMethod(), getCallOptions(), request);
+    }
   }
 
   /**
@@ -691,6 +771,19 @@ public final class SamLocServiceGrpc {
       return io.grpc.stub.ClientCalls.futureUnaryCall(
           getChannel().newCall(getSettleRoundMethod(), getCallOptions()), request);
     }
+
+    /**
+     * <pre>
+     * Replay a round record step by step for one viewer (docs/hand-history.md): the deal, each action with what a
+     * TIMEOUT resolved to, the events it caused and the state after it, then the settlement. A record with an action
+     * that cannot be replayed is a normal answer: the steps before it and where and why it stopped.
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<io.cardrules.v1.SamLocServiceReplayRoundResponse> replayRound(
+        io.cardrules.v1.SamLocServiceReplayRoundRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getReplayRoundMethod(), getCallOptions()), request);
+    }
   }
 
   private static final int METHODID_DEAL = 0;
@@ -698,7 +791,8 @@ public final class SamLocServiceGrpc {
   private static final int METHODID_VALIDATE_PLAY = 2;
   private static final int METHODID_LEGAL_MOVES = 3;
   private static final int METHODID_SETTLE_ROUND = 4;
-  private static final int METHODID_STREAM = 5;
+  private static final int METHODID_REPLAY_ROUND = 5;
+  private static final int METHODID_STREAM = 6;
 
   private static final class MethodHandlers<Req, Resp> implements
       io.grpc.stub.ServerCalls.UnaryMethod<Req, Resp>,
@@ -736,6 +830,10 @@ public final class SamLocServiceGrpc {
         case METHODID_SETTLE_ROUND:
           serviceImpl.settleRound((io.cardrules.v1.SamLocServiceSettleRoundRequest) request,
               (io.grpc.stub.StreamObserver<io.cardrules.v1.SamLocServiceSettleRoundResponse>) responseObserver);
+          break;
+        case METHODID_REPLAY_ROUND:
+          serviceImpl.replayRound((io.cardrules.v1.SamLocServiceReplayRoundRequest) request,
+              (io.grpc.stub.StreamObserver<io.cardrules.v1.SamLocServiceReplayRoundResponse>) responseObserver);
           break;
         default:
           throw new AssertionError();
@@ -793,6 +891,13 @@ public final class SamLocServiceGrpc {
               io.cardrules.v1.SamLocServiceSettleRoundRequest,
               io.cardrules.v1.SamLocServiceSettleRoundResponse>(
                 service, METHODID_SETTLE_ROUND)))
+        .addMethod(
+          getReplayRoundMethod(),
+          io.grpc.stub.ServerCalls.asyncUnaryCall(
+            new MethodHandlers<
+              io.cardrules.v1.SamLocServiceReplayRoundRequest,
+              io.cardrules.v1.SamLocServiceReplayRoundResponse>(
+                service, METHODID_REPLAY_ROUND)))
         .addMethod(
           getStreamMethod(),
           io.grpc.stub.ServerCalls.asyncBidiStreamingCall(
@@ -853,6 +958,7 @@ public final class SamLocServiceGrpc {
               .addMethod(getValidatePlayMethod())
               .addMethod(getLegalMovesMethod())
               .addMethod(getSettleRoundMethod())
+              .addMethod(getReplayRoundMethod())
               .addMethod(getStreamMethod())
               .build();
         }

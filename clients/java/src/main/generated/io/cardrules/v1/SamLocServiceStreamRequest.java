@@ -54,6 +54,7 @@ private static final long serialVersionUID = 0L;
     LEGAL_MOVES(4),
     SETTLE_ROUND(5),
     DEAL(6),
+    REPLAY_ROUND(7),
     CALL_NOT_SET(0);
     private final int value;
     private CallCase(int value) {
@@ -76,6 +77,7 @@ private static final long serialVersionUID = 0L;
         case 4: return LEGAL_MOVES;
         case 5: return SETTLE_ROUND;
         case 6: return DEAL;
+        case 7: return REPLAY_ROUND;
         case 0: return CALL_NOT_SET;
         default: return null;
       }
@@ -262,6 +264,37 @@ private static final long serialVersionUID = 0L;
     return io.cardrules.v1.SamLocServiceDealRequest.getDefaultInstance();
   }
 
+  public static final int REPLAY_ROUND_FIELD_NUMBER = 7;
+  /**
+   * <code>.cardrules.v1.SamLocServiceReplayRoundRequest replay_round = 7;</code>
+   * @return Whether the replayRound field is set.
+   */
+  @java.lang.Override
+  public boolean hasReplayRound() {
+    return callCase_ == 7;
+  }
+  /**
+   * <code>.cardrules.v1.SamLocServiceReplayRoundRequest replay_round = 7;</code>
+   * @return The replayRound.
+   */
+  @java.lang.Override
+  public io.cardrules.v1.SamLocServiceReplayRoundRequest getReplayRound() {
+    if (callCase_ == 7) {
+       return (io.cardrules.v1.SamLocServiceReplayRoundRequest) call_;
+    }
+    return io.cardrules.v1.SamLocServiceReplayRoundRequest.getDefaultInstance();
+  }
+  /**
+   * <code>.cardrules.v1.SamLocServiceReplayRoundRequest replay_round = 7;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.SamLocServiceReplayRoundRequestOrBuilder getReplayRoundOrBuilder() {
+    if (callCase_ == 7) {
+       return (io.cardrules.v1.SamLocServiceReplayRoundRequest) call_;
+    }
+    return io.cardrules.v1.SamLocServiceReplayRoundRequest.getDefaultInstance();
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -293,6 +326,9 @@ private static final long serialVersionUID = 0L;
     }
     if (callCase_ == 6) {
       output.writeMessage(6, (io.cardrules.v1.SamLocServiceDealRequest) call_);
+    }
+    if (callCase_ == 7) {
+      output.writeMessage(7, (io.cardrules.v1.SamLocServiceReplayRoundRequest) call_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -326,6 +362,10 @@ private static final long serialVersionUID = 0L;
     if (callCase_ == 6) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(6, (io.cardrules.v1.SamLocServiceDealRequest) call_);
+    }
+    if (callCase_ == 7) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(7, (io.cardrules.v1.SamLocServiceReplayRoundRequest) call_);
     }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
@@ -366,6 +406,10 @@ private static final long serialVersionUID = 0L;
         if (!getDeal()
             .equals(other.getDeal())) return false;
         break;
+      case 7:
+        if (!getReplayRound()
+            .equals(other.getReplayRound())) return false;
+        break;
       case 0:
       default:
     }
@@ -403,6 +447,10 @@ private static final long serialVersionUID = 0L;
       case 6:
         hash = (37 * hash) + DEAL_FIELD_NUMBER;
         hash = (53 * hash) + getDeal().hashCode();
+        break;
+      case 7:
+        hash = (37 * hash) + REPLAY_ROUND_FIELD_NUMBER;
+        hash = (53 * hash) + getReplayRound().hashCode();
         break;
       case 0:
       default:
@@ -558,6 +606,9 @@ private static final long serialVersionUID = 0L;
       if (dealBuilder_ != null) {
         dealBuilder_.clear();
       }
+      if (replayRoundBuilder_ != null) {
+        replayRoundBuilder_.clear();
+      }
       callCase_ = 0;
       call_ = null;
       return this;
@@ -621,6 +672,10 @@ private static final long serialVersionUID = 0L;
       if (callCase_ == 6 &&
           dealBuilder_ != null) {
         result.call_ = dealBuilder_.build();
+      }
+      if (callCase_ == 7 &&
+          replayRoundBuilder_ != null) {
+        result.call_ = replayRoundBuilder_.build();
       }
     }
 
@@ -690,6 +745,10 @@ private static final long serialVersionUID = 0L;
         }
         case DEAL: {
           mergeDeal(other.getDeal());
+          break;
+        }
+        case REPLAY_ROUND: {
+          mergeReplayRound(other.getReplayRound());
           break;
         }
         case CALL_NOT_SET: {
@@ -762,6 +821,13 @@ private static final long serialVersionUID = 0L;
               callCase_ = 6;
               break;
             } // case 50
+            case 58: {
+              input.readMessage(
+                  getReplayRoundFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              callCase_ = 7;
+              break;
+            } // case 58
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1549,6 +1615,148 @@ private static final long serialVersionUID = 0L;
       callCase_ = 6;
       onChanged();
       return dealBuilder_;
+    }
+
+    private com.google.protobuf.SingleFieldBuilderV3<
+        io.cardrules.v1.SamLocServiceReplayRoundRequest, io.cardrules.v1.SamLocServiceReplayRoundRequest.Builder, io.cardrules.v1.SamLocServiceReplayRoundRequestOrBuilder> replayRoundBuilder_;
+    /**
+     * <code>.cardrules.v1.SamLocServiceReplayRoundRequest replay_round = 7;</code>
+     * @return Whether the replayRound field is set.
+     */
+    @java.lang.Override
+    public boolean hasReplayRound() {
+      return callCase_ == 7;
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceReplayRoundRequest replay_round = 7;</code>
+     * @return The replayRound.
+     */
+    @java.lang.Override
+    public io.cardrules.v1.SamLocServiceReplayRoundRequest getReplayRound() {
+      if (replayRoundBuilder_ == null) {
+        if (callCase_ == 7) {
+          return (io.cardrules.v1.SamLocServiceReplayRoundRequest) call_;
+        }
+        return io.cardrules.v1.SamLocServiceReplayRoundRequest.getDefaultInstance();
+      } else {
+        if (callCase_ == 7) {
+          return replayRoundBuilder_.getMessage();
+        }
+        return io.cardrules.v1.SamLocServiceReplayRoundRequest.getDefaultInstance();
+      }
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceReplayRoundRequest replay_round = 7;</code>
+     */
+    public Builder setReplayRound(io.cardrules.v1.SamLocServiceReplayRoundRequest value) {
+      if (replayRoundBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        call_ = value;
+        onChanged();
+      } else {
+        replayRoundBuilder_.setMessage(value);
+      }
+      callCase_ = 7;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceReplayRoundRequest replay_round = 7;</code>
+     */
+    public Builder setReplayRound(
+        io.cardrules.v1.SamLocServiceReplayRoundRequest.Builder builderForValue) {
+      if (replayRoundBuilder_ == null) {
+        call_ = builderForValue.build();
+        onChanged();
+      } else {
+        replayRoundBuilder_.setMessage(builderForValue.build());
+      }
+      callCase_ = 7;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceReplayRoundRequest replay_round = 7;</code>
+     */
+    public Builder mergeReplayRound(io.cardrules.v1.SamLocServiceReplayRoundRequest value) {
+      if (replayRoundBuilder_ == null) {
+        if (callCase_ == 7 &&
+            call_ != io.cardrules.v1.SamLocServiceReplayRoundRequest.getDefaultInstance()) {
+          call_ = io.cardrules.v1.SamLocServiceReplayRoundRequest.newBuilder((io.cardrules.v1.SamLocServiceReplayRoundRequest) call_)
+              .mergeFrom(value).buildPartial();
+        } else {
+          call_ = value;
+        }
+        onChanged();
+      } else {
+        if (callCase_ == 7) {
+          replayRoundBuilder_.mergeFrom(value);
+        } else {
+          replayRoundBuilder_.setMessage(value);
+        }
+      }
+      callCase_ = 7;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceReplayRoundRequest replay_round = 7;</code>
+     */
+    public Builder clearReplayRound() {
+      if (replayRoundBuilder_ == null) {
+        if (callCase_ == 7) {
+          callCase_ = 0;
+          call_ = null;
+          onChanged();
+        }
+      } else {
+        if (callCase_ == 7) {
+          callCase_ = 0;
+          call_ = null;
+        }
+        replayRoundBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceReplayRoundRequest replay_round = 7;</code>
+     */
+    public io.cardrules.v1.SamLocServiceReplayRoundRequest.Builder getReplayRoundBuilder() {
+      return getReplayRoundFieldBuilder().getBuilder();
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceReplayRoundRequest replay_round = 7;</code>
+     */
+    @java.lang.Override
+    public io.cardrules.v1.SamLocServiceReplayRoundRequestOrBuilder getReplayRoundOrBuilder() {
+      if ((callCase_ == 7) && (replayRoundBuilder_ != null)) {
+        return replayRoundBuilder_.getMessageOrBuilder();
+      } else {
+        if (callCase_ == 7) {
+          return (io.cardrules.v1.SamLocServiceReplayRoundRequest) call_;
+        }
+        return io.cardrules.v1.SamLocServiceReplayRoundRequest.getDefaultInstance();
+      }
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceReplayRoundRequest replay_round = 7;</code>
+     */
+    private com.google.protobuf.SingleFieldBuilderV3<
+        io.cardrules.v1.SamLocServiceReplayRoundRequest, io.cardrules.v1.SamLocServiceReplayRoundRequest.Builder, io.cardrules.v1.SamLocServiceReplayRoundRequestOrBuilder> 
+        getReplayRoundFieldBuilder() {
+      if (replayRoundBuilder_ == null) {
+        if (!(callCase_ == 7)) {
+          call_ = io.cardrules.v1.SamLocServiceReplayRoundRequest.getDefaultInstance();
+        }
+        replayRoundBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+            io.cardrules.v1.SamLocServiceReplayRoundRequest, io.cardrules.v1.SamLocServiceReplayRoundRequest.Builder, io.cardrules.v1.SamLocServiceReplayRoundRequestOrBuilder>(
+                (io.cardrules.v1.SamLocServiceReplayRoundRequest) call_,
+                getParentForChildren(),
+                isClean());
+        call_ = null;
+      }
+      callCase_ = 7;
+      onChanged();
+      return replayRoundBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

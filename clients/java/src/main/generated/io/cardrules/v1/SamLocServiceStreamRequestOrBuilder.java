@@ -94,5 +94,20 @@ public interface SamLocServiceStreamRequestOrBuilder extends
    */
   io.cardrules.v1.SamLocServiceDealRequestOrBuilder getDealOrBuilder();
 
+  /**
+   * <code>.cardrules.v1.SamLocServiceReplayRoundRequest replay_round = 7;</code>
+   * @return Whether the replayRound field is set.
+   */
+  boolean hasReplayRound();
+  /**
+   * <code>.cardrules.v1.SamLocServiceReplayRoundRequest replay_round = 7;</code>
+   * @return The replayRound.
+   */
+  io.cardrules.v1.SamLocServiceReplayRoundRequest getReplayRound();
+  /**
+   * <code>.cardrules.v1.SamLocServiceReplayRoundRequest replay_round = 7;</code>
+   */
+  io.cardrules.v1.SamLocServiceReplayRoundRequestOrBuilder getReplayRoundOrBuilder();
+
   io.cardrules.v1.SamLocServiceStreamRequest.CallCase getCallCase();
 }

@@ -55,6 +55,7 @@ private static final long serialVersionUID = 0L;
     LEGAL_MOVES(5),
     SETTLE_ROUND(6),
     DEAL(7),
+    REPLAY_ROUND(8),
     RESULT_NOT_SET(0);
     private final int value;
     private ResultCase(int value) {
@@ -78,6 +79,7 @@ private static final long serialVersionUID = 0L;
         case 5: return LEGAL_MOVES;
         case 6: return SETTLE_ROUND;
         case 7: return DEAL;
+        case 8: return REPLAY_ROUND;
         case 0: return RESULT_NOT_SET;
         default: return null;
       }
@@ -309,6 +311,37 @@ private static final long serialVersionUID = 0L;
     return io.cardrules.v1.SamLocServiceDealResponse.getDefaultInstance();
   }
 
+  public static final int REPLAY_ROUND_FIELD_NUMBER = 8;
+  /**
+   * <code>.cardrules.v1.SamLocServiceReplayRoundResponse replay_round = 8;</code>
+   * @return Whether the replayRound field is set.
+   */
+  @java.lang.Override
+  public boolean hasReplayRound() {
+    return resultCase_ == 8;
+  }
+  /**
+   * <code>.cardrules.v1.SamLocServiceReplayRoundResponse replay_round = 8;</code>
+   * @return The replayRound.
+   */
+  @java.lang.Override
+  public io.cardrules.v1.SamLocServiceReplayRoundResponse getReplayRound() {
+    if (resultCase_ == 8) {
+       return (io.cardrules.v1.SamLocServiceReplayRoundResponse) result_;
+    }
+    return io.cardrules.v1.SamLocServiceReplayRoundResponse.getDefaultInstance();
+  }
+  /**
+   * <code>.cardrules.v1.SamLocServiceReplayRoundResponse replay_round = 8;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.SamLocServiceReplayRoundResponseOrBuilder getReplayRoundOrBuilder() {
+    if (resultCase_ == 8) {
+       return (io.cardrules.v1.SamLocServiceReplayRoundResponse) result_;
+    }
+    return io.cardrules.v1.SamLocServiceReplayRoundResponse.getDefaultInstance();
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -343,6 +376,9 @@ private static final long serialVersionUID = 0L;
     }
     if (resultCase_ == 7) {
       output.writeMessage(7, (io.cardrules.v1.SamLocServiceDealResponse) result_);
+    }
+    if (resultCase_ == 8) {
+      output.writeMessage(8, (io.cardrules.v1.SamLocServiceReplayRoundResponse) result_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -380,6 +416,10 @@ private static final long serialVersionUID = 0L;
     if (resultCase_ == 7) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(7, (io.cardrules.v1.SamLocServiceDealResponse) result_);
+    }
+    if (resultCase_ == 8) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(8, (io.cardrules.v1.SamLocServiceReplayRoundResponse) result_);
     }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
@@ -424,6 +464,10 @@ private static final long serialVersionUID = 0L;
         if (!getDeal()
             .equals(other.getDeal())) return false;
         break;
+      case 8:
+        if (!getReplayRound()
+            .equals(other.getReplayRound())) return false;
+        break;
       case 0:
       default:
     }
@@ -465,6 +509,10 @@ private static final long serialVersionUID = 0L;
       case 7:
         hash = (37 * hash) + DEAL_FIELD_NUMBER;
         hash = (53 * hash) + getDeal().hashCode();
+        break;
+      case 8:
+        hash = (37 * hash) + REPLAY_ROUND_FIELD_NUMBER;
+        hash = (53 * hash) + getReplayRound().hashCode();
         break;
       case 0:
       default:
@@ -623,6 +671,9 @@ private static final long serialVersionUID = 0L;
       if (dealBuilder_ != null) {
         dealBuilder_.clear();
       }
+      if (replayRoundBuilder_ != null) {
+        replayRoundBuilder_.clear();
+      }
       resultCase_ = 0;
       result_ = null;
       return this;
@@ -690,6 +741,10 @@ private static final long serialVersionUID = 0L;
       if (resultCase_ == 7 &&
           dealBuilder_ != null) {
         result.result_ = dealBuilder_.build();
+      }
+      if (resultCase_ == 8 &&
+          replayRoundBuilder_ != null) {
+        result.result_ = replayRoundBuilder_.build();
       }
     }
 
@@ -763,6 +818,10 @@ private static final long serialVersionUID = 0L;
         }
         case DEAL: {
           mergeDeal(other.getDeal());
+          break;
+        }
+        case REPLAY_ROUND: {
+          mergeReplayRound(other.getReplayRound());
           break;
         }
         case RESULT_NOT_SET: {
@@ -842,6 +901,13 @@ private static final long serialVersionUID = 0L;
               resultCase_ = 7;
               break;
             } // case 58
+            case 66: {
+              input.readMessage(
+                  getReplayRoundFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              resultCase_ = 8;
+              break;
+            } // case 66
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1813,6 +1879,148 @@ private static final long serialVersionUID = 0L;
       resultCase_ = 7;
       onChanged();
       return dealBuilder_;
+    }
+
+    private com.google.protobuf.SingleFieldBuilderV3<
+        io.cardrules.v1.SamLocServiceReplayRoundResponse, io.cardrules.v1.SamLocServiceReplayRoundResponse.Builder, io.cardrules.v1.SamLocServiceReplayRoundResponseOrBuilder> replayRoundBuilder_;
+    /**
+     * <code>.cardrules.v1.SamLocServiceReplayRoundResponse replay_round = 8;</code>
+     * @return Whether the replayRound field is set.
+     */
+    @java.lang.Override
+    public boolean hasReplayRound() {
+      return resultCase_ == 8;
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceReplayRoundResponse replay_round = 8;</code>
+     * @return The replayRound.
+     */
+    @java.lang.Override
+    public io.cardrules.v1.SamLocServiceReplayRoundResponse getReplayRound() {
+      if (replayRoundBuilder_ == null) {
+        if (resultCase_ == 8) {
+          return (io.cardrules.v1.SamLocServiceReplayRoundResponse) result_;
+        }
+        return io.cardrules.v1.SamLocServiceReplayRoundResponse.getDefaultInstance();
+      } else {
+        if (resultCase_ == 8) {
+          return replayRoundBuilder_.getMessage();
+        }
+        return io.cardrules.v1.SamLocServiceReplayRoundResponse.getDefaultInstance();
+      }
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceReplayRoundResponse replay_round = 8;</code>
+     */
+    public Builder setReplayRound(io.cardrules.v1.SamLocServiceReplayRoundResponse value) {
+      if (replayRoundBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        result_ = value;
+        onChanged();
+      } else {
+        replayRoundBuilder_.setMessage(value);
+      }
+      resultCase_ = 8;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceReplayRoundResponse replay_round = 8;</code>
+     */
+    public Builder setReplayRound(
+        io.cardrules.v1.SamLocServiceReplayRoundResponse.Builder builderForValue) {
+      if (replayRoundBuilder_ == null) {
+        result_ = builderForValue.build();
+        onChanged();
+      } else {
+        replayRoundBuilder_.setMessage(builderForValue.build());
+      }
+      resultCase_ = 8;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceReplayRoundResponse replay_round = 8;</code>
+     */
+    public Builder mergeReplayRound(io.cardrules.v1.SamLocServiceReplayRoundResponse value) {
+      if (replayRoundBuilder_ == null) {
+        if (resultCase_ == 8 &&
+            result_ != io.cardrules.v1.SamLocServiceReplayRoundResponse.getDefaultInstance()) {
+          result_ = io.cardrules.v1.SamLocServiceReplayRoundResponse.newBuilder((io.cardrules.v1.SamLocServiceReplayRoundResponse) result_)
+              .mergeFrom(value).buildPartial();
+        } else {
+          result_ = value;
+        }
+        onChanged();
+      } else {
+        if (resultCase_ == 8) {
+          replayRoundBuilder_.mergeFrom(value);
+        } else {
+          replayRoundBuilder_.setMessage(value);
+        }
+      }
+      resultCase_ = 8;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceReplayRoundResponse replay_round = 8;</code>
+     */
+    public Builder clearReplayRound() {
+      if (replayRoundBuilder_ == null) {
+        if (resultCase_ == 8) {
+          resultCase_ = 0;
+          result_ = null;
+          onChanged();
+        }
+      } else {
+        if (resultCase_ == 8) {
+          resultCase_ = 0;
+          result_ = null;
+        }
+        replayRoundBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceReplayRoundResponse replay_round = 8;</code>
+     */
+    public io.cardrules.v1.SamLocServiceReplayRoundResponse.Builder getReplayRoundBuilder() {
+      return getReplayRoundFieldBuilder().getBuilder();
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceReplayRoundResponse replay_round = 8;</code>
+     */
+    @java.lang.Override
+    public io.cardrules.v1.SamLocServiceReplayRoundResponseOrBuilder getReplayRoundOrBuilder() {
+      if ((resultCase_ == 8) && (replayRoundBuilder_ != null)) {
+        return replayRoundBuilder_.getMessageOrBuilder();
+      } else {
+        if (resultCase_ == 8) {
+          return (io.cardrules.v1.SamLocServiceReplayRoundResponse) result_;
+        }
+        return io.cardrules.v1.SamLocServiceReplayRoundResponse.getDefaultInstance();
+      }
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceReplayRoundResponse replay_round = 8;</code>
+     */
+    private com.google.protobuf.SingleFieldBuilderV3<
+        io.cardrules.v1.SamLocServiceReplayRoundResponse, io.cardrules.v1.SamLocServiceReplayRoundResponse.Builder, io.cardrules.v1.SamLocServiceReplayRoundResponseOrBuilder> 
+        getReplayRoundFieldBuilder() {
+      if (replayRoundBuilder_ == null) {
+        if (!(resultCase_ == 8)) {
+          result_ = io.cardrules.v1.SamLocServiceReplayRoundResponse.getDefaultInstance();
+        }
+        replayRoundBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+            io.cardrules.v1.SamLocServiceReplayRoundResponse, io.cardrules.v1.SamLocServiceReplayRoundResponse.Builder, io.cardrules.v1.SamLocServiceReplayRoundResponseOrBuilder>(
+                (io.cardrules.v1.SamLocServiceReplayRoundResponse) result_,
+                getParentForChildren(),
+                isClean());
+        result_ = null;
+      }
+      resultCase_ = 8;
+      onChanged();
+      return replayRoundBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

@@ -123,5 +123,20 @@ public interface SamLocServiceStreamResponseOrBuilder extends
    */
   io.cardrules.v1.SamLocServiceDealResponseOrBuilder getDealOrBuilder();
 
+  /**
+   * <code>.cardrules.v1.SamLocServiceReplayRoundResponse replay_round = 8;</code>
+   * @return Whether the replayRound field is set.
+   */
+  boolean hasReplayRound();
+  /**
+   * <code>.cardrules.v1.SamLocServiceReplayRoundResponse replay_round = 8;</code>
+   * @return The replayRound.
+   */
+  io.cardrules.v1.SamLocServiceReplayRoundResponse getReplayRound();
+  /**
+   * <code>.cardrules.v1.SamLocServiceReplayRoundResponse replay_round = 8;</code>
+   */
+  io.cardrules.v1.SamLocServiceReplayRoundResponseOrBuilder getReplayRoundOrBuilder();
+
   io.cardrules.v1.SamLocServiceStreamResponse.ResultCase getResultCase();
 }
