@@ -1411,6 +1411,9 @@ namespace Cardrules.V1
         [DataMember(Name = "algorithm", Order = 5)]
         public string Algorithm { get; set; } = "";
 
+        [DataMember(Name = "views", Order = 6)]
+        public List<Viewer> Views { get; set; } = new List<Viewer>();
+
         /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
         /// expect).</summary>
         public JsonObject ToJson()
@@ -1421,6 +1424,7 @@ namespace Cardrules.V1
             json.Add("clientSeed", ProtoJson.WriteString(ClientSeed));
             json.Add("nonce", ProtoJson.WriteInt64(Nonce));
             json.Add("algorithm", ProtoJson.WriteString(Algorithm));
+            json.Add("views", ProtoJson.WriteList(Views, "views", item => ProtoJson.WriteMessage(item)));
             return json;
         }
 
@@ -1460,6 +1464,9 @@ namespace Cardrules.V1
                     case "algorithm":
                         message.Algorithm = ProtoJson.ReadString(entry.Value, at);
                         break;
+                    case "views":
+                        ProtoJson.ReadList(entry.Value, at, message.Views, (item, itemPath) => Viewer.Read(item, ignoreUnknownFields, itemPath));
+                        break;
                     default:
                         if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.LiengServiceDealRequest");
                         break;
@@ -1470,8 +1477,13 @@ namespace Cardrules.V1
     }
 
     [DataContract(Name = "LiengServiceDealResponse", Namespace = "cardrules.v1")]
-    public sealed partial class LiengServiceDealResponse : IProtoMessage
+    public sealed partial class LiengServiceDealResponse : IProtoMessage, Cardrules.Client.IViewedAnswer<LiengServiceDealResponse>
     {
+        IEnumerable<Cardrules.Client.IAnswerView<LiengServiceDealResponse>> Cardrules.Client.IViewedAnswer<LiengServiceDealResponse>.AnswerViews
+        {
+            get { return (IEnumerable<Cardrules.Client.IAnswerView<LiengServiceDealResponse>>)Views ?? new Cardrules.Client.IAnswerView<LiengServiceDealResponse>[0]; }
+        }
+
         [DataMember(Name = "hands", Order = 1)]
         public List<Cards> Hands { get; set; } = new List<Cards>();
 
@@ -1484,6 +1496,9 @@ namespace Cardrules.V1
         [DataMember(Name = "algorithm", Order = 4)]
         public string Algorithm { get; set; } = "";
 
+        [DataMember(Name = "views", Order = 5)]
+        public List<LiengServiceDealView> Views { get; set; } = new List<LiengServiceDealView>();
+
         /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
         /// expect).</summary>
         public JsonObject ToJson()
@@ -1493,6 +1508,7 @@ namespace Cardrules.V1
             if (Undealt != null) json.Add("undealt", ProtoJson.WriteMessage(Undealt));
             json.Add("commitment", ProtoJson.WriteBytes(Commitment));
             json.Add("algorithm", ProtoJson.WriteString(Algorithm));
+            json.Add("views", ProtoJson.WriteList(Views, "views", item => ProtoJson.WriteMessage(item)));
             return json;
         }
 
@@ -1529,8 +1545,66 @@ namespace Cardrules.V1
                     case "algorithm":
                         message.Algorithm = ProtoJson.ReadString(entry.Value, at);
                         break;
+                    case "views":
+                        ProtoJson.ReadList(entry.Value, at, message.Views, (item, itemPath) => LiengServiceDealView.Read(item, ignoreUnknownFields, itemPath));
+                        break;
                     default:
                         if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.LiengServiceDealResponse");
+                        break;
+                }
+            }
+            return message;
+        }
+    }
+
+    [DataContract(Name = "LiengServiceDealView", Namespace = "cardrules.v1")]
+    public sealed partial class LiengServiceDealView : IProtoMessage, Cardrules.Client.IAnswerView<LiengServiceDealResponse>
+    {
+        [DataMember(Name = "viewer", Order = 1, EmitDefaultValue = false)]
+        public Viewer Viewer { get; set; }
+
+        [DataMember(Name = "answer", Order = 2, EmitDefaultValue = false)]
+        public LiengServiceDealResponse Answer { get; set; }
+
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
+        public JsonObject ToJson()
+        {
+            var json = new JsonObject();
+            if (Viewer != null) json.Add("viewer", ProtoJson.WriteMessage(Viewer));
+            if (Answer != null) json.Add("answer", ProtoJson.WriteMessage(Answer));
+            return json;
+        }
+
+        public override string ToString()
+        {
+            return JsonText.Serialize(ToJson());
+        }
+
+        /// <summary>Reads proto3 JSON (lowerCamelCase or proto field names). Unknown fields are an error unless
+        /// <paramref name="ignoreUnknownFields"/>, which responses from a newer server need.</summary>
+        public static LiengServiceDealView FromJson(string text, bool ignoreUnknownFields = false)
+        {
+            return Read(JsonText.Parse(text), ignoreUnknownFields, "");
+        }
+
+        public static LiengServiceDealView Read(object json, bool ignoreUnknownFields, string path)
+        {
+            var message = new LiengServiceDealView();
+            foreach (var entry in ProtoJson.ReadObject(json, path))
+            {
+                if (entry.Value == null) continue; // JSON null means the field's default
+                var at = ProtoJson.Child(path, entry.Key);
+                switch (entry.Key)
+                {
+                    case "viewer":
+                        message.Viewer = Viewer.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "answer":
+                        message.Answer = LiengServiceDealResponse.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    default:
+                        if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.LiengServiceDealView");
                         break;
                 }
             }

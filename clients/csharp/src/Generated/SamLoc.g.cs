@@ -1658,6 +1658,9 @@ namespace Cardrules.V1
         [DataMember(Name = "algorithm", Order = 5)]
         public string Algorithm { get; set; } = "";
 
+        [DataMember(Name = "views", Order = 6)]
+        public List<Viewer> Views { get; set; } = new List<Viewer>();
+
         /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
         /// expect).</summary>
         public JsonObject ToJson()
@@ -1668,6 +1671,7 @@ namespace Cardrules.V1
             json.Add("clientSeed", ProtoJson.WriteString(ClientSeed));
             json.Add("nonce", ProtoJson.WriteInt64(Nonce));
             json.Add("algorithm", ProtoJson.WriteString(Algorithm));
+            json.Add("views", ProtoJson.WriteList(Views, "views", item => ProtoJson.WriteMessage(item)));
             return json;
         }
 
@@ -1707,6 +1711,9 @@ namespace Cardrules.V1
                     case "algorithm":
                         message.Algorithm = ProtoJson.ReadString(entry.Value, at);
                         break;
+                    case "views":
+                        ProtoJson.ReadList(entry.Value, at, message.Views, (item, itemPath) => Viewer.Read(item, ignoreUnknownFields, itemPath));
+                        break;
                     default:
                         if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.SamLocServiceDealRequest");
                         break;
@@ -1717,8 +1724,13 @@ namespace Cardrules.V1
     }
 
     [DataContract(Name = "SamLocServiceDealResponse", Namespace = "cardrules.v1")]
-    public sealed partial class SamLocServiceDealResponse : IProtoMessage
+    public sealed partial class SamLocServiceDealResponse : IProtoMessage, Cardrules.Client.IViewedAnswer<SamLocServiceDealResponse>
     {
+        IEnumerable<Cardrules.Client.IAnswerView<SamLocServiceDealResponse>> Cardrules.Client.IViewedAnswer<SamLocServiceDealResponse>.AnswerViews
+        {
+            get { return (IEnumerable<Cardrules.Client.IAnswerView<SamLocServiceDealResponse>>)Views ?? new Cardrules.Client.IAnswerView<SamLocServiceDealResponse>[0]; }
+        }
+
         [DataMember(Name = "hands", Order = 1)]
         public List<Cards> Hands { get; set; } = new List<Cards>();
 
@@ -1731,6 +1743,9 @@ namespace Cardrules.V1
         [DataMember(Name = "algorithm", Order = 4)]
         public string Algorithm { get; set; } = "";
 
+        [DataMember(Name = "views", Order = 5)]
+        public List<SamLocServiceDealView> Views { get; set; } = new List<SamLocServiceDealView>();
+
         /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
         /// expect).</summary>
         public JsonObject ToJson()
@@ -1740,6 +1755,7 @@ namespace Cardrules.V1
             if (Undealt != null) json.Add("undealt", ProtoJson.WriteMessage(Undealt));
             json.Add("commitment", ProtoJson.WriteBytes(Commitment));
             json.Add("algorithm", ProtoJson.WriteString(Algorithm));
+            json.Add("views", ProtoJson.WriteList(Views, "views", item => ProtoJson.WriteMessage(item)));
             return json;
         }
 
@@ -1776,8 +1792,66 @@ namespace Cardrules.V1
                     case "algorithm":
                         message.Algorithm = ProtoJson.ReadString(entry.Value, at);
                         break;
+                    case "views":
+                        ProtoJson.ReadList(entry.Value, at, message.Views, (item, itemPath) => SamLocServiceDealView.Read(item, ignoreUnknownFields, itemPath));
+                        break;
                     default:
                         if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.SamLocServiceDealResponse");
+                        break;
+                }
+            }
+            return message;
+        }
+    }
+
+    [DataContract(Name = "SamLocServiceDealView", Namespace = "cardrules.v1")]
+    public sealed partial class SamLocServiceDealView : IProtoMessage, Cardrules.Client.IAnswerView<SamLocServiceDealResponse>
+    {
+        [DataMember(Name = "viewer", Order = 1, EmitDefaultValue = false)]
+        public Viewer Viewer { get; set; }
+
+        [DataMember(Name = "answer", Order = 2, EmitDefaultValue = false)]
+        public SamLocServiceDealResponse Answer { get; set; }
+
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
+        public JsonObject ToJson()
+        {
+            var json = new JsonObject();
+            if (Viewer != null) json.Add("viewer", ProtoJson.WriteMessage(Viewer));
+            if (Answer != null) json.Add("answer", ProtoJson.WriteMessage(Answer));
+            return json;
+        }
+
+        public override string ToString()
+        {
+            return JsonText.Serialize(ToJson());
+        }
+
+        /// <summary>Reads proto3 JSON (lowerCamelCase or proto field names). Unknown fields are an error unless
+        /// <paramref name="ignoreUnknownFields"/>, which responses from a newer server need.</summary>
+        public static SamLocServiceDealView FromJson(string text, bool ignoreUnknownFields = false)
+        {
+            return Read(JsonText.Parse(text), ignoreUnknownFields, "");
+        }
+
+        public static SamLocServiceDealView Read(object json, bool ignoreUnknownFields, string path)
+        {
+            var message = new SamLocServiceDealView();
+            foreach (var entry in ProtoJson.ReadObject(json, path))
+            {
+                if (entry.Value == null) continue; // JSON null means the field's default
+                var at = ProtoJson.Child(path, entry.Key);
+                switch (entry.Key)
+                {
+                    case "viewer":
+                        message.Viewer = Viewer.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "answer":
+                        message.Answer = SamLocServiceDealResponse.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    default:
+                        if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.SamLocServiceDealView");
                         break;
                 }
             }

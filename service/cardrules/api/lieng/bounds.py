@@ -67,8 +67,8 @@ _ROUND = (
 )
 
 BOUNDS: dict[type[Message], tuple[Bound, ...]] = {
-    # No repeated field: the seeds' lengths are the core's checks (docs/limits.md).
-    lieng_pb2.LiengServiceDealRequest: (),
+    # The seeds' lengths are the core's checks (docs/limits.md).
+    lieng_pb2.LiengServiceDealRequest: (_VIEWS,),
     lieng_pb2.ScoreLiengRequest: _hands("", limits.MAX_SCORED_HANDS, "score 1 to 1000 hands"),
     lieng_pb2.CompareHandsRequest: _hands(
         "", limits.MAX_COMPARED_HANDS, "compare 2 to 17 hands: every hand of one deck"

@@ -34,7 +34,7 @@ class LiengService(lieng_pb2_grpc.LiengServiceServicer):
     @rpc_method
     def Deal(self, request: lieng_pb2.LiengServiceDealRequest) -> lieng_pb2.LiengServiceDealResponse:
         check_bounds(request)
-        return lieng_pb2.LiengServiceDealResponse(**deal_answer(request, LIENG))
+        return deal_answer(request, LIENG, lieng_pb2.LiengServiceDealResponse)
 
     @rpc_method
     def ScoreLieng(self, request: lieng_pb2.ScoreLiengRequest) -> lieng_pb2.ScoreLiengResponse:

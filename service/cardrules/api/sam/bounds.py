@@ -112,8 +112,8 @@ _ROUND = (
 )
 
 BOUNDS: dict[type[Message], tuple[Bound, ...]] = {
-    # No repeated field: the seeds' lengths are the core's checks (docs/limits.md).
-    sam_loc_pb2.SamLocServiceDealRequest: (),
+    # The seeds' lengths are the core's checks (docs/limits.md).
+    sam_loc_pb2.SamLocServiceDealRequest: (_VIEWS,),
     sam_loc_pb2.SamLocServiceStartHandRequest: (*_rules(""), *_DEAL, _VIEWS),
     sam_loc_pb2.SamLocServiceValidatePlayRequest: (
         *_rules(""),

@@ -22,7 +22,7 @@ class SamLocService(sam_loc_pb2_grpc.SamLocServiceServicer):
     @rpc_method
     def Deal(self, request: sam_loc_pb2.SamLocServiceDealRequest) -> sam_loc_pb2.SamLocServiceDealResponse:
         check_bounds(request)
-        return sam_loc_pb2.SamLocServiceDealResponse(**deal_answer(request, SAM_LOC))
+        return deal_answer(request, SAM_LOC, sam_loc_pb2.SamLocServiceDealResponse)
 
     @rpc_method
     def StartHand(

@@ -1608,7 +1608,10 @@ type LiengServiceDealRequest struct {
 	// The algorithm to deal with: empty means the newest this server knows, today `cardrules-deal-v1`. Give the
 	// name to get the same deal from any later server; a name this server does not know is INVALID_ARGUMENT
 	// (UNKNOWN_ALGORITHM).
-	Algorithm     string `protobuf:"bytes,5,opt,name=algorithm,proto3" json:"algorithm,omitempty"`
+	Algorithm string `protobuf:"bytes,5,opt,name=algorithm,proto3" json:"algorithm,omitempty"`
+	// Viewers to return redacted copies of the deal for (docs/fair-deal.md, "Handing out the deal"): at most 8
+	// (every seat, a spectator and the audit view), none repeated, seats below `seat_count`. Empty: no views.
+	Views         []*Viewer `protobuf:"bytes,6,rep,name=views,proto3" json:"views,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1678,17 +1681,31 @@ func (x *LiengServiceDealRequest) GetAlgorithm() string {
 	return ""
 }
 
+func (x *LiengServiceDealRequest) GetViews() []*Viewer {
+	if x != nil {
+		return x.Views
+	}
+	return nil
+}
+
 type LiengServiceDealResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Each seat's 3 cards, in seat order (play order), each hand in the order dealt, not sorted.
+	// Each seat's 3 cards, in seat order (play order), each hand in the order dealt, not sorted. In a seat's view
+	// every seat's entry is present, so an index still names its seat, but only the seat's own entry holds cards; in
+	// a spectator's view every entry is empty.
 	Hands []*Cards `protobuf:"bytes,1,rep,name=hands,proto3" json:"hands,omitempty"`
-	// The cards nobody was dealt (34 to 46), in shuffled order.
+	// The cards nobody was dealt (34 to 46), in shuffled order. Unset in every view but the audit view.
 	Undealt *Cards `protobuf:"bytes,2,opt,name=undealt,proto3" json:"undealt,omitempty"`
 	// SHA-256 of `server_seed` (32 bytes; base64 in JSON): what the backend publishes before the deal, and what
 	// players check the revealed seed against.
 	Commitment []byte `protobuf:"bytes,3,opt,name=commitment,proto3" json:"commitment,omitempty"`
 	// The algorithm that dealt, e.g. `cardrules-deal-v1`: keep it with the hand; verifying needs the same one.
-	Algorithm     string `protobuf:"bytes,4,opt,name=algorithm,proto3" json:"algorithm,omitempty"`
+	Algorithm string `protobuf:"bytes,4,opt,name=algorithm,proto3" json:"algorithm,omitempty"`
+	// One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+	// see. A view's own `views` is empty. A seat sees its own hand only (the other entries of `hands` empty), a
+	// spectator no hand (every entry empty); only the audit view sees `undealt`; `commitment` and `algorithm` are in
+	// every view.
+	Views         []*LiengServiceDealView `protobuf:"bytes,5,rep,name=views,proto3" json:"views,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1751,6 +1768,68 @@ func (x *LiengServiceDealResponse) GetAlgorithm() string {
 	return ""
 }
 
+func (x *LiengServiceDealResponse) GetViews() []*LiengServiceDealView {
+	if x != nil {
+		return x.Views
+	}
+	return nil
+}
+
+// One viewer's copy of a Deal answer: the same answer with what the viewer may not see removed.
+type LiengServiceDealView struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The viewer, as the request gave it.
+	Viewer *Viewer `protobuf:"bytes,1,opt,name=viewer,proto3" json:"viewer,omitempty"`
+	// The answer as this viewer may see it (its own `views` empty).
+	Answer        *LiengServiceDealResponse `protobuf:"bytes,2,opt,name=answer,proto3" json:"answer,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LiengServiceDealView) Reset() {
+	*x = LiengServiceDealView{}
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LiengServiceDealView) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LiengServiceDealView) ProtoMessage() {}
+
+func (x *LiengServiceDealView) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LiengServiceDealView.ProtoReflect.Descriptor instead.
+func (*LiengServiceDealView) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *LiengServiceDealView) GetViewer() *Viewer {
+	if x != nil {
+		return x.Viewer
+	}
+	return nil
+}
+
+func (x *LiengServiceDealView) GetAnswer() *LiengServiceDealResponse {
+	if x != nil {
+		return x.Answer
+	}
+	return nil
+}
+
 type LiengServiceValidatePlayRequest struct {
 	state      protoimpl.MessageState `protogen:"open.v1"`
 	HouseRules *LiengHouseRules       `protobuf:"bytes,1,opt,name=house_rules,json=houseRules,proto3" json:"house_rules,omitempty"`
@@ -1765,7 +1844,7 @@ type LiengServiceValidatePlayRequest struct {
 
 func (x *LiengServiceValidatePlayRequest) Reset() {
 	*x = LiengServiceValidatePlayRequest{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[17]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1777,7 +1856,7 @@ func (x *LiengServiceValidatePlayRequest) String() string {
 func (*LiengServiceValidatePlayRequest) ProtoMessage() {}
 
 func (x *LiengServiceValidatePlayRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[17]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1790,7 +1869,7 @@ func (x *LiengServiceValidatePlayRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceValidatePlayRequest.ProtoReflect.Descriptor instead.
 func (*LiengServiceValidatePlayRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{17}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *LiengServiceValidatePlayRequest) GetHouseRules() *LiengHouseRules {
@@ -1841,7 +1920,7 @@ type LiengServiceValidatePlayResponse struct {
 
 func (x *LiengServiceValidatePlayResponse) Reset() {
 	*x = LiengServiceValidatePlayResponse{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[18]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1853,7 +1932,7 @@ func (x *LiengServiceValidatePlayResponse) String() string {
 func (*LiengServiceValidatePlayResponse) ProtoMessage() {}
 
 func (x *LiengServiceValidatePlayResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[18]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1866,7 +1945,7 @@ func (x *LiengServiceValidatePlayResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceValidatePlayResponse.ProtoReflect.Descriptor instead.
 func (*LiengServiceValidatePlayResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{18}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *LiengServiceValidatePlayResponse) GetLegal() bool {
@@ -1931,7 +2010,7 @@ type LiengServiceValidatePlayView struct {
 
 func (x *LiengServiceValidatePlayView) Reset() {
 	*x = LiengServiceValidatePlayView{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[19]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1943,7 +2022,7 @@ func (x *LiengServiceValidatePlayView) String() string {
 func (*LiengServiceValidatePlayView) ProtoMessage() {}
 
 func (x *LiengServiceValidatePlayView) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[19]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1956,7 +2035,7 @@ func (x *LiengServiceValidatePlayView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceValidatePlayView.ProtoReflect.Descriptor instead.
 func (*LiengServiceValidatePlayView) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{19}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *LiengServiceValidatePlayView) GetViewer() *Viewer {
@@ -1986,7 +2065,7 @@ type LiengServiceLegalMovesRequest struct {
 
 func (x *LiengServiceLegalMovesRequest) Reset() {
 	*x = LiengServiceLegalMovesRequest{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[20]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1998,7 +2077,7 @@ func (x *LiengServiceLegalMovesRequest) String() string {
 func (*LiengServiceLegalMovesRequest) ProtoMessage() {}
 
 func (x *LiengServiceLegalMovesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[20]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2011,7 +2090,7 @@ func (x *LiengServiceLegalMovesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceLegalMovesRequest.ProtoReflect.Descriptor instead.
 func (*LiengServiceLegalMovesRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{20}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *LiengServiceLegalMovesRequest) GetHouseRules() *LiengHouseRules {
@@ -2051,7 +2130,7 @@ type LiengServiceLegalMovesResponse struct {
 
 func (x *LiengServiceLegalMovesResponse) Reset() {
 	*x = LiengServiceLegalMovesResponse{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[21]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2063,7 +2142,7 @@ func (x *LiengServiceLegalMovesResponse) String() string {
 func (*LiengServiceLegalMovesResponse) ProtoMessage() {}
 
 func (x *LiengServiceLegalMovesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[21]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2076,7 +2155,7 @@ func (x *LiengServiceLegalMovesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceLegalMovesResponse.ProtoReflect.Descriptor instead.
 func (*LiengServiceLegalMovesResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{21}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *LiengServiceLegalMovesResponse) GetSeat() int32 {
@@ -2120,7 +2199,7 @@ type LiengServiceLegalMovesView struct {
 
 func (x *LiengServiceLegalMovesView) Reset() {
 	*x = LiengServiceLegalMovesView{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[22]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2132,7 +2211,7 @@ func (x *LiengServiceLegalMovesView) String() string {
 func (*LiengServiceLegalMovesView) ProtoMessage() {}
 
 func (x *LiengServiceLegalMovesView) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[22]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2145,7 +2224,7 @@ func (x *LiengServiceLegalMovesView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceLegalMovesView.ProtoReflect.Descriptor instead.
 func (*LiengServiceLegalMovesView) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{22}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *LiengServiceLegalMovesView) GetViewer() *Viewer {
@@ -2180,7 +2259,7 @@ type LiengRoundRecord struct {
 
 func (x *LiengRoundRecord) Reset() {
 	*x = LiengRoundRecord{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[23]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2192,7 +2271,7 @@ func (x *LiengRoundRecord) String() string {
 func (*LiengRoundRecord) ProtoMessage() {}
 
 func (x *LiengRoundRecord) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[23]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2205,7 +2284,7 @@ func (x *LiengRoundRecord) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengRoundRecord.ProtoReflect.Descriptor instead.
 func (*LiengRoundRecord) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{23}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *LiengRoundRecord) GetHouseRules() *LiengHouseRules {
@@ -2271,7 +2350,7 @@ type LiengPot struct {
 
 func (x *LiengPot) Reset() {
 	*x = LiengPot{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[24]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2283,7 +2362,7 @@ func (x *LiengPot) String() string {
 func (*LiengPot) ProtoMessage() {}
 
 func (x *LiengPot) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[24]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2296,7 +2375,7 @@ func (x *LiengPot) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengPot.ProtoReflect.Descriptor instead.
 func (*LiengPot) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{24}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *LiengPot) GetLo() int64 {
@@ -2366,7 +2445,7 @@ type LiengShownHand struct {
 
 func (x *LiengShownHand) Reset() {
 	*x = LiengShownHand{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[25]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2378,7 +2457,7 @@ func (x *LiengShownHand) String() string {
 func (*LiengShownHand) ProtoMessage() {}
 
 func (x *LiengShownHand) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[25]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2391,7 +2470,7 @@ func (x *LiengShownHand) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengShownHand.ProtoReflect.Descriptor instead.
 func (*LiengShownHand) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{25}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *LiengShownHand) GetSeat() int32 {
@@ -2420,7 +2499,7 @@ type LiengServiceSettleRoundRequest struct {
 
 func (x *LiengServiceSettleRoundRequest) Reset() {
 	*x = LiengServiceSettleRoundRequest{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[26]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2432,7 +2511,7 @@ func (x *LiengServiceSettleRoundRequest) String() string {
 func (*LiengServiceSettleRoundRequest) ProtoMessage() {}
 
 func (x *LiengServiceSettleRoundRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[26]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2445,7 +2524,7 @@ func (x *LiengServiceSettleRoundRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceSettleRoundRequest.ProtoReflect.Descriptor instead.
 func (*LiengServiceSettleRoundRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{26}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *LiengServiceSettleRoundRequest) GetRound() *LiengRoundRecord {
@@ -2489,7 +2568,7 @@ type LiengServiceSettleRoundResponse struct {
 
 func (x *LiengServiceSettleRoundResponse) Reset() {
 	*x = LiengServiceSettleRoundResponse{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[27]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2501,7 +2580,7 @@ func (x *LiengServiceSettleRoundResponse) String() string {
 func (*LiengServiceSettleRoundResponse) ProtoMessage() {}
 
 func (x *LiengServiceSettleRoundResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[27]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2514,7 +2593,7 @@ func (x *LiengServiceSettleRoundResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceSettleRoundResponse.ProtoReflect.Descriptor instead.
 func (*LiengServiceSettleRoundResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{27}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *LiengServiceSettleRoundResponse) GetPots() []*LiengPot {
@@ -2600,7 +2679,7 @@ type LiengServiceSettleRoundView struct {
 
 func (x *LiengServiceSettleRoundView) Reset() {
 	*x = LiengServiceSettleRoundView{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[28]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2612,7 +2691,7 @@ func (x *LiengServiceSettleRoundView) String() string {
 func (*LiengServiceSettleRoundView) ProtoMessage() {}
 
 func (x *LiengServiceSettleRoundView) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[28]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2625,7 +2704,7 @@ func (x *LiengServiceSettleRoundView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceSettleRoundView.ProtoReflect.Descriptor instead.
 func (*LiengServiceSettleRoundView) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{28}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *LiengServiceSettleRoundView) GetViewer() *Viewer {
@@ -2656,7 +2735,7 @@ type LiengServiceReplayRoundRequest struct {
 
 func (x *LiengServiceReplayRoundRequest) Reset() {
 	*x = LiengServiceReplayRoundRequest{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[29]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2668,7 +2747,7 @@ func (x *LiengServiceReplayRoundRequest) String() string {
 func (*LiengServiceReplayRoundRequest) ProtoMessage() {}
 
 func (x *LiengServiceReplayRoundRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[29]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2681,7 +2760,7 @@ func (x *LiengServiceReplayRoundRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceReplayRoundRequest.ProtoReflect.Descriptor instead.
 func (*LiengServiceReplayRoundRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{29}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *LiengServiceReplayRoundRequest) GetRound() *LiengRoundRecord {
@@ -2727,7 +2806,7 @@ type LiengServiceReplayRoundResponse struct {
 
 func (x *LiengServiceReplayRoundResponse) Reset() {
 	*x = LiengServiceReplayRoundResponse{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[30]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2739,7 +2818,7 @@ func (x *LiengServiceReplayRoundResponse) String() string {
 func (*LiengServiceReplayRoundResponse) ProtoMessage() {}
 
 func (x *LiengServiceReplayRoundResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[30]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2752,7 +2831,7 @@ func (x *LiengServiceReplayRoundResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceReplayRoundResponse.ProtoReflect.Descriptor instead.
 func (*LiengServiceReplayRoundResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{30}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *LiengServiceReplayRoundResponse) GetViewer() *Viewer {
@@ -2824,7 +2903,7 @@ type LiengReplayStep struct {
 
 func (x *LiengReplayStep) Reset() {
 	*x = LiengReplayStep{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[31]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2836,7 +2915,7 @@ func (x *LiengReplayStep) String() string {
 func (*LiengReplayStep) ProtoMessage() {}
 
 func (x *LiengReplayStep) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[31]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2849,7 +2928,7 @@ func (x *LiengReplayStep) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengReplayStep.ProtoReflect.Descriptor instead.
 func (*LiengReplayStep) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{31}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *LiengReplayStep) GetIndex() int32 {
@@ -2913,7 +2992,7 @@ type LiengServiceStreamRequest struct {
 
 func (x *LiengServiceStreamRequest) Reset() {
 	*x = LiengServiceStreamRequest{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[32]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2925,7 +3004,7 @@ func (x *LiengServiceStreamRequest) String() string {
 func (*LiengServiceStreamRequest) ProtoMessage() {}
 
 func (x *LiengServiceStreamRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[32]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2938,7 +3017,7 @@ func (x *LiengServiceStreamRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceStreamRequest.ProtoReflect.Descriptor instead.
 func (*LiengServiceStreamRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{32}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *LiengServiceStreamRequest) GetId() uint64 {
@@ -3104,7 +3183,7 @@ type LiengServiceStreamResponse struct {
 
 func (x *LiengServiceStreamResponse) Reset() {
 	*x = LiengServiceStreamResponse{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[33]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3116,7 +3195,7 @@ func (x *LiengServiceStreamResponse) String() string {
 func (*LiengServiceStreamResponse) ProtoMessage() {}
 
 func (x *LiengServiceStreamResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[33]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3129,7 +3208,7 @@ func (x *LiengServiceStreamResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceStreamResponse.ProtoReflect.Descriptor instead.
 func (*LiengServiceStreamResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{33}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *LiengServiceStreamResponse) GetId() uint64 {
@@ -3387,7 +3466,7 @@ const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"\x05views\x18\x02 \x03(\v2\x1e.cardrules.v1.StartBettingViewR\x05views\"|\n" +
 	"\x10StartBettingView\x12,\n" +
 	"\x06viewer\x18\x01 \x01(\v2\x14.cardrules.v1.ViewerR\x06viewer\x12:\n" +
-	"\x06answer\x18\x02 \x01(\v2\".cardrules.v1.StartBettingResponseR\x06answer\"\xae\x01\n" +
+	"\x06answer\x18\x02 \x01(\v2\".cardrules.v1.StartBettingResponseR\x06answer\"\xda\x01\n" +
 	"\x17LiengServiceDealRequest\x12\x1d\n" +
 	"\n" +
 	"seat_count\x18\x01 \x01(\x05R\tseatCount\x12\x1f\n" +
@@ -3396,14 +3475,19 @@ const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"\vclient_seed\x18\x03 \x01(\tR\n" +
 	"clientSeed\x12\x14\n" +
 	"\x05nonce\x18\x04 \x01(\x03R\x05nonce\x12\x1c\n" +
-	"\talgorithm\x18\x05 \x01(\tR\talgorithm\"\xb2\x01\n" +
+	"\talgorithm\x18\x05 \x01(\tR\talgorithm\x12*\n" +
+	"\x05views\x18\x06 \x03(\v2\x14.cardrules.v1.ViewerR\x05views\"\xec\x01\n" +
 	"\x18LiengServiceDealResponse\x12)\n" +
 	"\x05hands\x18\x01 \x03(\v2\x13.cardrules.v1.CardsR\x05hands\x12-\n" +
 	"\aundealt\x18\x02 \x01(\v2\x13.cardrules.v1.CardsR\aundealt\x12\x1e\n" +
 	"\n" +
 	"commitment\x18\x03 \x01(\fR\n" +
 	"commitment\x12\x1c\n" +
-	"\talgorithm\x18\x04 \x01(\tR\talgorithm\"\xf7\x01\n" +
+	"\talgorithm\x18\x04 \x01(\tR\talgorithm\x128\n" +
+	"\x05views\x18\x05 \x03(\v2\".cardrules.v1.LiengServiceDealViewR\x05views\"\x84\x01\n" +
+	"\x14LiengServiceDealView\x12,\n" +
+	"\x06viewer\x18\x01 \x01(\v2\x14.cardrules.v1.ViewerR\x06viewer\x12>\n" +
+	"\x06answer\x18\x02 \x01(\v2&.cardrules.v1.LiengServiceDealResponseR\x06answer\"\xf7\x01\n" +
 	"\x1fLiengServiceValidatePlayRequest\x12>\n" +
 	"\vhouse_rules\x18\x01 \x01(\v2\x1d.cardrules.v1.LiengHouseRulesR\n" +
 	"houseRules\x125\n" +
@@ -3604,7 +3688,7 @@ func file_cardrules_v1_lieng_proto_rawDescGZIP() []byte {
 }
 
 var file_cardrules_v1_lieng_proto_enumTypes = make([]protoimpl.EnumInfo, 8)
-var file_cardrules_v1_lieng_proto_msgTypes = make([]protoimpl.MessageInfo, 34)
+var file_cardrules_v1_lieng_proto_msgTypes = make([]protoimpl.MessageInfo, 35)
 var file_cardrules_v1_lieng_proto_goTypes = []any{
 	(LiengA23)(0),                            // 0: cardrules.v1.LiengA23
 	(LiengSuitTieBreak)(0),                   // 1: cardrules.v1.LiengSuitTieBreak
@@ -3631,141 +3715,146 @@ var file_cardrules_v1_lieng_proto_goTypes = []any{
 	(*StartBettingView)(nil),                 // 22: cardrules.v1.StartBettingView
 	(*LiengServiceDealRequest)(nil),          // 23: cardrules.v1.LiengServiceDealRequest
 	(*LiengServiceDealResponse)(nil),         // 24: cardrules.v1.LiengServiceDealResponse
-	(*LiengServiceValidatePlayRequest)(nil),  // 25: cardrules.v1.LiengServiceValidatePlayRequest
-	(*LiengServiceValidatePlayResponse)(nil), // 26: cardrules.v1.LiengServiceValidatePlayResponse
-	(*LiengServiceValidatePlayView)(nil),     // 27: cardrules.v1.LiengServiceValidatePlayView
-	(*LiengServiceLegalMovesRequest)(nil),    // 28: cardrules.v1.LiengServiceLegalMovesRequest
-	(*LiengServiceLegalMovesResponse)(nil),   // 29: cardrules.v1.LiengServiceLegalMovesResponse
-	(*LiengServiceLegalMovesView)(nil),       // 30: cardrules.v1.LiengServiceLegalMovesView
-	(*LiengRoundRecord)(nil),                 // 31: cardrules.v1.LiengRoundRecord
-	(*LiengPot)(nil),                         // 32: cardrules.v1.LiengPot
-	(*LiengShownHand)(nil),                   // 33: cardrules.v1.LiengShownHand
-	(*LiengServiceSettleRoundRequest)(nil),   // 34: cardrules.v1.LiengServiceSettleRoundRequest
-	(*LiengServiceSettleRoundResponse)(nil),  // 35: cardrules.v1.LiengServiceSettleRoundResponse
-	(*LiengServiceSettleRoundView)(nil),      // 36: cardrules.v1.LiengServiceSettleRoundView
-	(*LiengServiceReplayRoundRequest)(nil),   // 37: cardrules.v1.LiengServiceReplayRoundRequest
-	(*LiengServiceReplayRoundResponse)(nil),  // 38: cardrules.v1.LiengServiceReplayRoundResponse
-	(*LiengReplayStep)(nil),                  // 39: cardrules.v1.LiengReplayStep
-	(*LiengServiceStreamRequest)(nil),        // 40: cardrules.v1.LiengServiceStreamRequest
-	(*LiengServiceStreamResponse)(nil),       // 41: cardrules.v1.LiengServiceStreamResponse
-	(*LocalizedMessage)(nil),                 // 42: cardrules.v1.LocalizedMessage
-	(*Cards)(nil),                            // 43: cardrules.v1.Cards
-	(*Viewer)(nil),                           // 44: cardrules.v1.Viewer
-	(*Transfer)(nil),                         // 45: cardrules.v1.Transfer
-	(*ReplayStop)(nil),                       // 46: cardrules.v1.ReplayStop
-	(*status.Status)(nil),                    // 47: google.rpc.Status
+	(*LiengServiceDealView)(nil),             // 25: cardrules.v1.LiengServiceDealView
+	(*LiengServiceValidatePlayRequest)(nil),  // 26: cardrules.v1.LiengServiceValidatePlayRequest
+	(*LiengServiceValidatePlayResponse)(nil), // 27: cardrules.v1.LiengServiceValidatePlayResponse
+	(*LiengServiceValidatePlayView)(nil),     // 28: cardrules.v1.LiengServiceValidatePlayView
+	(*LiengServiceLegalMovesRequest)(nil),    // 29: cardrules.v1.LiengServiceLegalMovesRequest
+	(*LiengServiceLegalMovesResponse)(nil),   // 30: cardrules.v1.LiengServiceLegalMovesResponse
+	(*LiengServiceLegalMovesView)(nil),       // 31: cardrules.v1.LiengServiceLegalMovesView
+	(*LiengRoundRecord)(nil),                 // 32: cardrules.v1.LiengRoundRecord
+	(*LiengPot)(nil),                         // 33: cardrules.v1.LiengPot
+	(*LiengShownHand)(nil),                   // 34: cardrules.v1.LiengShownHand
+	(*LiengServiceSettleRoundRequest)(nil),   // 35: cardrules.v1.LiengServiceSettleRoundRequest
+	(*LiengServiceSettleRoundResponse)(nil),  // 36: cardrules.v1.LiengServiceSettleRoundResponse
+	(*LiengServiceSettleRoundView)(nil),      // 37: cardrules.v1.LiengServiceSettleRoundView
+	(*LiengServiceReplayRoundRequest)(nil),   // 38: cardrules.v1.LiengServiceReplayRoundRequest
+	(*LiengServiceReplayRoundResponse)(nil),  // 39: cardrules.v1.LiengServiceReplayRoundResponse
+	(*LiengReplayStep)(nil),                  // 40: cardrules.v1.LiengReplayStep
+	(*LiengServiceStreamRequest)(nil),        // 41: cardrules.v1.LiengServiceStreamRequest
+	(*LiengServiceStreamResponse)(nil),       // 42: cardrules.v1.LiengServiceStreamResponse
+	(*LocalizedMessage)(nil),                 // 43: cardrules.v1.LocalizedMessage
+	(*Cards)(nil),                            // 44: cardrules.v1.Cards
+	(*Viewer)(nil),                           // 45: cardrules.v1.Viewer
+	(*Transfer)(nil),                         // 46: cardrules.v1.Transfer
+	(*ReplayStop)(nil),                       // 47: cardrules.v1.ReplayStop
+	(*status.Status)(nil),                    // 48: google.rpc.Status
 }
 var file_cardrules_v1_lieng_proto_depIdxs = []int32{
-	0,  // 0: cardrules.v1.LiengHouseRules.a23:type_name -> cardrules.v1.LiengA23
-	1,  // 1: cardrules.v1.LiengHouseRules.suit_tie_break:type_name -> cardrules.v1.LiengSuitTieBreak
-	2,  // 2: cardrules.v1.LiengHouseRules.excess:type_name -> cardrules.v1.LiengExcess
-	3,  // 3: cardrules.v1.LiengScore.tier:type_name -> cardrules.v1.LiengTier
-	42, // 4: cardrules.v1.LiengScore.label:type_name -> cardrules.v1.LocalizedMessage
-	8,  // 5: cardrules.v1.ScoreLiengRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
-	43, // 6: cardrules.v1.ScoreLiengRequest.hands:type_name -> cardrules.v1.Cards
-	9,  // 7: cardrules.v1.ScoreLiengResponse.scores:type_name -> cardrules.v1.LiengScore
-	8,  // 8: cardrules.v1.CompareHandsRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
-	43, // 9: cardrules.v1.CompareHandsRequest.hands:type_name -> cardrules.v1.Cards
-	13, // 10: cardrules.v1.CompareHandsResponse.ranking:type_name -> cardrules.v1.TieGroup
-	9,  // 11: cardrules.v1.CompareHandsResponse.scores:type_name -> cardrules.v1.LiengScore
-	15, // 12: cardrules.v1.LiengBettingState.seats:type_name -> cardrules.v1.LiengSeat
-	4,  // 13: cardrules.v1.LiengAction.kind:type_name -> cardrules.v1.LiengActionKind
-	6,  // 14: cardrules.v1.LiengEvent.kind:type_name -> cardrules.v1.LiengEventKind
-	4,  // 15: cardrules.v1.LiengLegalAction.kind:type_name -> cardrules.v1.LiengActionKind
-	8,  // 16: cardrules.v1.StartBettingRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
-	44, // 17: cardrules.v1.StartBettingRequest.views:type_name -> cardrules.v1.Viewer
-	16, // 18: cardrules.v1.StartBettingResponse.state:type_name -> cardrules.v1.LiengBettingState
-	22, // 19: cardrules.v1.StartBettingResponse.views:type_name -> cardrules.v1.StartBettingView
-	44, // 20: cardrules.v1.StartBettingView.viewer:type_name -> cardrules.v1.Viewer
-	21, // 21: cardrules.v1.StartBettingView.answer:type_name -> cardrules.v1.StartBettingResponse
-	43, // 22: cardrules.v1.LiengServiceDealResponse.hands:type_name -> cardrules.v1.Cards
-	43, // 23: cardrules.v1.LiengServiceDealResponse.undealt:type_name -> cardrules.v1.Cards
-	8,  // 24: cardrules.v1.LiengServiceValidatePlayRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
-	16, // 25: cardrules.v1.LiengServiceValidatePlayRequest.state:type_name -> cardrules.v1.LiengBettingState
-	17, // 26: cardrules.v1.LiengServiceValidatePlayRequest.action:type_name -> cardrules.v1.LiengAction
-	44, // 27: cardrules.v1.LiengServiceValidatePlayRequest.views:type_name -> cardrules.v1.Viewer
-	5,  // 28: cardrules.v1.LiengServiceValidatePlayResponse.reason:type_name -> cardrules.v1.LiengReason
-	42, // 29: cardrules.v1.LiengServiceValidatePlayResponse.message:type_name -> cardrules.v1.LocalizedMessage
-	18, // 30: cardrules.v1.LiengServiceValidatePlayResponse.events:type_name -> cardrules.v1.LiengEvent
-	16, // 31: cardrules.v1.LiengServiceValidatePlayResponse.next_state:type_name -> cardrules.v1.LiengBettingState
-	27, // 32: cardrules.v1.LiengServiceValidatePlayResponse.views:type_name -> cardrules.v1.LiengServiceValidatePlayView
-	17, // 33: cardrules.v1.LiengServiceValidatePlayResponse.resolved_action:type_name -> cardrules.v1.LiengAction
-	44, // 34: cardrules.v1.LiengServiceValidatePlayView.viewer:type_name -> cardrules.v1.Viewer
-	26, // 35: cardrules.v1.LiengServiceValidatePlayView.answer:type_name -> cardrules.v1.LiengServiceValidatePlayResponse
-	8,  // 36: cardrules.v1.LiengServiceLegalMovesRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
-	16, // 37: cardrules.v1.LiengServiceLegalMovesRequest.state:type_name -> cardrules.v1.LiengBettingState
-	44, // 38: cardrules.v1.LiengServiceLegalMovesRequest.views:type_name -> cardrules.v1.Viewer
-	19, // 39: cardrules.v1.LiengServiceLegalMovesResponse.actions:type_name -> cardrules.v1.LiengLegalAction
-	5,  // 40: cardrules.v1.LiengServiceLegalMovesResponse.raise_reason:type_name -> cardrules.v1.LiengReason
-	30, // 41: cardrules.v1.LiengServiceLegalMovesResponse.views:type_name -> cardrules.v1.LiengServiceLegalMovesView
-	44, // 42: cardrules.v1.LiengServiceLegalMovesView.viewer:type_name -> cardrules.v1.Viewer
-	29, // 43: cardrules.v1.LiengServiceLegalMovesView.answer:type_name -> cardrules.v1.LiengServiceLegalMovesResponse
-	8,  // 44: cardrules.v1.LiengRoundRecord.house_rules:type_name -> cardrules.v1.LiengHouseRules
-	43, // 45: cardrules.v1.LiengRoundRecord.hands:type_name -> cardrules.v1.Cards
-	17, // 46: cardrules.v1.LiengRoundRecord.actions:type_name -> cardrules.v1.LiengAction
-	7,  // 47: cardrules.v1.LiengPot.kind:type_name -> cardrules.v1.LiengPotKind
-	9,  // 48: cardrules.v1.LiengShownHand.score:type_name -> cardrules.v1.LiengScore
-	31, // 49: cardrules.v1.LiengServiceSettleRoundRequest.round:type_name -> cardrules.v1.LiengRoundRecord
-	44, // 50: cardrules.v1.LiengServiceSettleRoundRequest.views:type_name -> cardrules.v1.Viewer
-	32, // 51: cardrules.v1.LiengServiceSettleRoundResponse.pots:type_name -> cardrules.v1.LiengPot
-	45, // 52: cardrules.v1.LiengServiceSettleRoundResponse.transfers:type_name -> cardrules.v1.Transfer
-	33, // 53: cardrules.v1.LiengServiceSettleRoundResponse.shown:type_name -> cardrules.v1.LiengShownHand
-	36, // 54: cardrules.v1.LiengServiceSettleRoundResponse.views:type_name -> cardrules.v1.LiengServiceSettleRoundView
-	44, // 55: cardrules.v1.LiengServiceSettleRoundView.viewer:type_name -> cardrules.v1.Viewer
-	35, // 56: cardrules.v1.LiengServiceSettleRoundView.answer:type_name -> cardrules.v1.LiengServiceSettleRoundResponse
-	31, // 57: cardrules.v1.LiengServiceReplayRoundRequest.round:type_name -> cardrules.v1.LiengRoundRecord
-	44, // 58: cardrules.v1.LiengServiceReplayRoundRequest.viewer:type_name -> cardrules.v1.Viewer
-	44, // 59: cardrules.v1.LiengServiceReplayRoundResponse.viewer:type_name -> cardrules.v1.Viewer
-	21, // 60: cardrules.v1.LiengServiceReplayRoundResponse.start:type_name -> cardrules.v1.StartBettingResponse
-	43, // 61: cardrules.v1.LiengServiceReplayRoundResponse.hands:type_name -> cardrules.v1.Cards
-	39, // 62: cardrules.v1.LiengServiceReplayRoundResponse.steps:type_name -> cardrules.v1.LiengReplayStep
-	46, // 63: cardrules.v1.LiengServiceReplayRoundResponse.stopped:type_name -> cardrules.v1.ReplayStop
-	5,  // 64: cardrules.v1.LiengServiceReplayRoundResponse.illegal_reason:type_name -> cardrules.v1.LiengReason
-	35, // 65: cardrules.v1.LiengServiceReplayRoundResponse.settlement:type_name -> cardrules.v1.LiengServiceSettleRoundResponse
-	17, // 66: cardrules.v1.LiengReplayStep.action:type_name -> cardrules.v1.LiengAction
-	17, // 67: cardrules.v1.LiengReplayStep.resolved_action:type_name -> cardrules.v1.LiengAction
-	18, // 68: cardrules.v1.LiengReplayStep.events:type_name -> cardrules.v1.LiengEvent
-	16, // 69: cardrules.v1.LiengReplayStep.state:type_name -> cardrules.v1.LiengBettingState
-	10, // 70: cardrules.v1.LiengServiceStreamRequest.score_lieng:type_name -> cardrules.v1.ScoreLiengRequest
-	12, // 71: cardrules.v1.LiengServiceStreamRequest.compare_hands:type_name -> cardrules.v1.CompareHandsRequest
-	20, // 72: cardrules.v1.LiengServiceStreamRequest.start_betting:type_name -> cardrules.v1.StartBettingRequest
-	25, // 73: cardrules.v1.LiengServiceStreamRequest.validate_play:type_name -> cardrules.v1.LiengServiceValidatePlayRequest
-	28, // 74: cardrules.v1.LiengServiceStreamRequest.legal_moves:type_name -> cardrules.v1.LiengServiceLegalMovesRequest
-	34, // 75: cardrules.v1.LiengServiceStreamRequest.settle_round:type_name -> cardrules.v1.LiengServiceSettleRoundRequest
-	23, // 76: cardrules.v1.LiengServiceStreamRequest.deal:type_name -> cardrules.v1.LiengServiceDealRequest
-	37, // 77: cardrules.v1.LiengServiceStreamRequest.replay_round:type_name -> cardrules.v1.LiengServiceReplayRoundRequest
-	47, // 78: cardrules.v1.LiengServiceStreamResponse.error:type_name -> google.rpc.Status
-	11, // 79: cardrules.v1.LiengServiceStreamResponse.score_lieng:type_name -> cardrules.v1.ScoreLiengResponse
-	14, // 80: cardrules.v1.LiengServiceStreamResponse.compare_hands:type_name -> cardrules.v1.CompareHandsResponse
-	21, // 81: cardrules.v1.LiengServiceStreamResponse.start_betting:type_name -> cardrules.v1.StartBettingResponse
-	26, // 82: cardrules.v1.LiengServiceStreamResponse.validate_play:type_name -> cardrules.v1.LiengServiceValidatePlayResponse
-	29, // 83: cardrules.v1.LiengServiceStreamResponse.legal_moves:type_name -> cardrules.v1.LiengServiceLegalMovesResponse
-	35, // 84: cardrules.v1.LiengServiceStreamResponse.settle_round:type_name -> cardrules.v1.LiengServiceSettleRoundResponse
-	24, // 85: cardrules.v1.LiengServiceStreamResponse.deal:type_name -> cardrules.v1.LiengServiceDealResponse
-	38, // 86: cardrules.v1.LiengServiceStreamResponse.replay_round:type_name -> cardrules.v1.LiengServiceReplayRoundResponse
-	23, // 87: cardrules.v1.LiengService.Deal:input_type -> cardrules.v1.LiengServiceDealRequest
-	10, // 88: cardrules.v1.LiengService.ScoreLieng:input_type -> cardrules.v1.ScoreLiengRequest
-	12, // 89: cardrules.v1.LiengService.CompareHands:input_type -> cardrules.v1.CompareHandsRequest
-	20, // 90: cardrules.v1.LiengService.StartBetting:input_type -> cardrules.v1.StartBettingRequest
-	25, // 91: cardrules.v1.LiengService.ValidatePlay:input_type -> cardrules.v1.LiengServiceValidatePlayRequest
-	28, // 92: cardrules.v1.LiengService.LegalMoves:input_type -> cardrules.v1.LiengServiceLegalMovesRequest
-	34, // 93: cardrules.v1.LiengService.SettleRound:input_type -> cardrules.v1.LiengServiceSettleRoundRequest
-	37, // 94: cardrules.v1.LiengService.ReplayRound:input_type -> cardrules.v1.LiengServiceReplayRoundRequest
-	40, // 95: cardrules.v1.LiengService.Stream:input_type -> cardrules.v1.LiengServiceStreamRequest
-	24, // 96: cardrules.v1.LiengService.Deal:output_type -> cardrules.v1.LiengServiceDealResponse
-	11, // 97: cardrules.v1.LiengService.ScoreLieng:output_type -> cardrules.v1.ScoreLiengResponse
-	14, // 98: cardrules.v1.LiengService.CompareHands:output_type -> cardrules.v1.CompareHandsResponse
-	21, // 99: cardrules.v1.LiengService.StartBetting:output_type -> cardrules.v1.StartBettingResponse
-	26, // 100: cardrules.v1.LiengService.ValidatePlay:output_type -> cardrules.v1.LiengServiceValidatePlayResponse
-	29, // 101: cardrules.v1.LiengService.LegalMoves:output_type -> cardrules.v1.LiengServiceLegalMovesResponse
-	35, // 102: cardrules.v1.LiengService.SettleRound:output_type -> cardrules.v1.LiengServiceSettleRoundResponse
-	38, // 103: cardrules.v1.LiengService.ReplayRound:output_type -> cardrules.v1.LiengServiceReplayRoundResponse
-	41, // 104: cardrules.v1.LiengService.Stream:output_type -> cardrules.v1.LiengServiceStreamResponse
-	96, // [96:105] is the sub-list for method output_type
-	87, // [87:96] is the sub-list for method input_type
-	87, // [87:87] is the sub-list for extension type_name
-	87, // [87:87] is the sub-list for extension extendee
-	0,  // [0:87] is the sub-list for field type_name
+	0,   // 0: cardrules.v1.LiengHouseRules.a23:type_name -> cardrules.v1.LiengA23
+	1,   // 1: cardrules.v1.LiengHouseRules.suit_tie_break:type_name -> cardrules.v1.LiengSuitTieBreak
+	2,   // 2: cardrules.v1.LiengHouseRules.excess:type_name -> cardrules.v1.LiengExcess
+	3,   // 3: cardrules.v1.LiengScore.tier:type_name -> cardrules.v1.LiengTier
+	43,  // 4: cardrules.v1.LiengScore.label:type_name -> cardrules.v1.LocalizedMessage
+	8,   // 5: cardrules.v1.ScoreLiengRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
+	44,  // 6: cardrules.v1.ScoreLiengRequest.hands:type_name -> cardrules.v1.Cards
+	9,   // 7: cardrules.v1.ScoreLiengResponse.scores:type_name -> cardrules.v1.LiengScore
+	8,   // 8: cardrules.v1.CompareHandsRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
+	44,  // 9: cardrules.v1.CompareHandsRequest.hands:type_name -> cardrules.v1.Cards
+	13,  // 10: cardrules.v1.CompareHandsResponse.ranking:type_name -> cardrules.v1.TieGroup
+	9,   // 11: cardrules.v1.CompareHandsResponse.scores:type_name -> cardrules.v1.LiengScore
+	15,  // 12: cardrules.v1.LiengBettingState.seats:type_name -> cardrules.v1.LiengSeat
+	4,   // 13: cardrules.v1.LiengAction.kind:type_name -> cardrules.v1.LiengActionKind
+	6,   // 14: cardrules.v1.LiengEvent.kind:type_name -> cardrules.v1.LiengEventKind
+	4,   // 15: cardrules.v1.LiengLegalAction.kind:type_name -> cardrules.v1.LiengActionKind
+	8,   // 16: cardrules.v1.StartBettingRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
+	45,  // 17: cardrules.v1.StartBettingRequest.views:type_name -> cardrules.v1.Viewer
+	16,  // 18: cardrules.v1.StartBettingResponse.state:type_name -> cardrules.v1.LiengBettingState
+	22,  // 19: cardrules.v1.StartBettingResponse.views:type_name -> cardrules.v1.StartBettingView
+	45,  // 20: cardrules.v1.StartBettingView.viewer:type_name -> cardrules.v1.Viewer
+	21,  // 21: cardrules.v1.StartBettingView.answer:type_name -> cardrules.v1.StartBettingResponse
+	45,  // 22: cardrules.v1.LiengServiceDealRequest.views:type_name -> cardrules.v1.Viewer
+	44,  // 23: cardrules.v1.LiengServiceDealResponse.hands:type_name -> cardrules.v1.Cards
+	44,  // 24: cardrules.v1.LiengServiceDealResponse.undealt:type_name -> cardrules.v1.Cards
+	25,  // 25: cardrules.v1.LiengServiceDealResponse.views:type_name -> cardrules.v1.LiengServiceDealView
+	45,  // 26: cardrules.v1.LiengServiceDealView.viewer:type_name -> cardrules.v1.Viewer
+	24,  // 27: cardrules.v1.LiengServiceDealView.answer:type_name -> cardrules.v1.LiengServiceDealResponse
+	8,   // 28: cardrules.v1.LiengServiceValidatePlayRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
+	16,  // 29: cardrules.v1.LiengServiceValidatePlayRequest.state:type_name -> cardrules.v1.LiengBettingState
+	17,  // 30: cardrules.v1.LiengServiceValidatePlayRequest.action:type_name -> cardrules.v1.LiengAction
+	45,  // 31: cardrules.v1.LiengServiceValidatePlayRequest.views:type_name -> cardrules.v1.Viewer
+	5,   // 32: cardrules.v1.LiengServiceValidatePlayResponse.reason:type_name -> cardrules.v1.LiengReason
+	43,  // 33: cardrules.v1.LiengServiceValidatePlayResponse.message:type_name -> cardrules.v1.LocalizedMessage
+	18,  // 34: cardrules.v1.LiengServiceValidatePlayResponse.events:type_name -> cardrules.v1.LiengEvent
+	16,  // 35: cardrules.v1.LiengServiceValidatePlayResponse.next_state:type_name -> cardrules.v1.LiengBettingState
+	28,  // 36: cardrules.v1.LiengServiceValidatePlayResponse.views:type_name -> cardrules.v1.LiengServiceValidatePlayView
+	17,  // 37: cardrules.v1.LiengServiceValidatePlayResponse.resolved_action:type_name -> cardrules.v1.LiengAction
+	45,  // 38: cardrules.v1.LiengServiceValidatePlayView.viewer:type_name -> cardrules.v1.Viewer
+	27,  // 39: cardrules.v1.LiengServiceValidatePlayView.answer:type_name -> cardrules.v1.LiengServiceValidatePlayResponse
+	8,   // 40: cardrules.v1.LiengServiceLegalMovesRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
+	16,  // 41: cardrules.v1.LiengServiceLegalMovesRequest.state:type_name -> cardrules.v1.LiengBettingState
+	45,  // 42: cardrules.v1.LiengServiceLegalMovesRequest.views:type_name -> cardrules.v1.Viewer
+	19,  // 43: cardrules.v1.LiengServiceLegalMovesResponse.actions:type_name -> cardrules.v1.LiengLegalAction
+	5,   // 44: cardrules.v1.LiengServiceLegalMovesResponse.raise_reason:type_name -> cardrules.v1.LiengReason
+	31,  // 45: cardrules.v1.LiengServiceLegalMovesResponse.views:type_name -> cardrules.v1.LiengServiceLegalMovesView
+	45,  // 46: cardrules.v1.LiengServiceLegalMovesView.viewer:type_name -> cardrules.v1.Viewer
+	30,  // 47: cardrules.v1.LiengServiceLegalMovesView.answer:type_name -> cardrules.v1.LiengServiceLegalMovesResponse
+	8,   // 48: cardrules.v1.LiengRoundRecord.house_rules:type_name -> cardrules.v1.LiengHouseRules
+	44,  // 49: cardrules.v1.LiengRoundRecord.hands:type_name -> cardrules.v1.Cards
+	17,  // 50: cardrules.v1.LiengRoundRecord.actions:type_name -> cardrules.v1.LiengAction
+	7,   // 51: cardrules.v1.LiengPot.kind:type_name -> cardrules.v1.LiengPotKind
+	9,   // 52: cardrules.v1.LiengShownHand.score:type_name -> cardrules.v1.LiengScore
+	32,  // 53: cardrules.v1.LiengServiceSettleRoundRequest.round:type_name -> cardrules.v1.LiengRoundRecord
+	45,  // 54: cardrules.v1.LiengServiceSettleRoundRequest.views:type_name -> cardrules.v1.Viewer
+	33,  // 55: cardrules.v1.LiengServiceSettleRoundResponse.pots:type_name -> cardrules.v1.LiengPot
+	46,  // 56: cardrules.v1.LiengServiceSettleRoundResponse.transfers:type_name -> cardrules.v1.Transfer
+	34,  // 57: cardrules.v1.LiengServiceSettleRoundResponse.shown:type_name -> cardrules.v1.LiengShownHand
+	37,  // 58: cardrules.v1.LiengServiceSettleRoundResponse.views:type_name -> cardrules.v1.LiengServiceSettleRoundView
+	45,  // 59: cardrules.v1.LiengServiceSettleRoundView.viewer:type_name -> cardrules.v1.Viewer
+	36,  // 60: cardrules.v1.LiengServiceSettleRoundView.answer:type_name -> cardrules.v1.LiengServiceSettleRoundResponse
+	32,  // 61: cardrules.v1.LiengServiceReplayRoundRequest.round:type_name -> cardrules.v1.LiengRoundRecord
+	45,  // 62: cardrules.v1.LiengServiceReplayRoundRequest.viewer:type_name -> cardrules.v1.Viewer
+	45,  // 63: cardrules.v1.LiengServiceReplayRoundResponse.viewer:type_name -> cardrules.v1.Viewer
+	21,  // 64: cardrules.v1.LiengServiceReplayRoundResponse.start:type_name -> cardrules.v1.StartBettingResponse
+	44,  // 65: cardrules.v1.LiengServiceReplayRoundResponse.hands:type_name -> cardrules.v1.Cards
+	40,  // 66: cardrules.v1.LiengServiceReplayRoundResponse.steps:type_name -> cardrules.v1.LiengReplayStep
+	47,  // 67: cardrules.v1.LiengServiceReplayRoundResponse.stopped:type_name -> cardrules.v1.ReplayStop
+	5,   // 68: cardrules.v1.LiengServiceReplayRoundResponse.illegal_reason:type_name -> cardrules.v1.LiengReason
+	36,  // 69: cardrules.v1.LiengServiceReplayRoundResponse.settlement:type_name -> cardrules.v1.LiengServiceSettleRoundResponse
+	17,  // 70: cardrules.v1.LiengReplayStep.action:type_name -> cardrules.v1.LiengAction
+	17,  // 71: cardrules.v1.LiengReplayStep.resolved_action:type_name -> cardrules.v1.LiengAction
+	18,  // 72: cardrules.v1.LiengReplayStep.events:type_name -> cardrules.v1.LiengEvent
+	16,  // 73: cardrules.v1.LiengReplayStep.state:type_name -> cardrules.v1.LiengBettingState
+	10,  // 74: cardrules.v1.LiengServiceStreamRequest.score_lieng:type_name -> cardrules.v1.ScoreLiengRequest
+	12,  // 75: cardrules.v1.LiengServiceStreamRequest.compare_hands:type_name -> cardrules.v1.CompareHandsRequest
+	20,  // 76: cardrules.v1.LiengServiceStreamRequest.start_betting:type_name -> cardrules.v1.StartBettingRequest
+	26,  // 77: cardrules.v1.LiengServiceStreamRequest.validate_play:type_name -> cardrules.v1.LiengServiceValidatePlayRequest
+	29,  // 78: cardrules.v1.LiengServiceStreamRequest.legal_moves:type_name -> cardrules.v1.LiengServiceLegalMovesRequest
+	35,  // 79: cardrules.v1.LiengServiceStreamRequest.settle_round:type_name -> cardrules.v1.LiengServiceSettleRoundRequest
+	23,  // 80: cardrules.v1.LiengServiceStreamRequest.deal:type_name -> cardrules.v1.LiengServiceDealRequest
+	38,  // 81: cardrules.v1.LiengServiceStreamRequest.replay_round:type_name -> cardrules.v1.LiengServiceReplayRoundRequest
+	48,  // 82: cardrules.v1.LiengServiceStreamResponse.error:type_name -> google.rpc.Status
+	11,  // 83: cardrules.v1.LiengServiceStreamResponse.score_lieng:type_name -> cardrules.v1.ScoreLiengResponse
+	14,  // 84: cardrules.v1.LiengServiceStreamResponse.compare_hands:type_name -> cardrules.v1.CompareHandsResponse
+	21,  // 85: cardrules.v1.LiengServiceStreamResponse.start_betting:type_name -> cardrules.v1.StartBettingResponse
+	27,  // 86: cardrules.v1.LiengServiceStreamResponse.validate_play:type_name -> cardrules.v1.LiengServiceValidatePlayResponse
+	30,  // 87: cardrules.v1.LiengServiceStreamResponse.legal_moves:type_name -> cardrules.v1.LiengServiceLegalMovesResponse
+	36,  // 88: cardrules.v1.LiengServiceStreamResponse.settle_round:type_name -> cardrules.v1.LiengServiceSettleRoundResponse
+	24,  // 89: cardrules.v1.LiengServiceStreamResponse.deal:type_name -> cardrules.v1.LiengServiceDealResponse
+	39,  // 90: cardrules.v1.LiengServiceStreamResponse.replay_round:type_name -> cardrules.v1.LiengServiceReplayRoundResponse
+	23,  // 91: cardrules.v1.LiengService.Deal:input_type -> cardrules.v1.LiengServiceDealRequest
+	10,  // 92: cardrules.v1.LiengService.ScoreLieng:input_type -> cardrules.v1.ScoreLiengRequest
+	12,  // 93: cardrules.v1.LiengService.CompareHands:input_type -> cardrules.v1.CompareHandsRequest
+	20,  // 94: cardrules.v1.LiengService.StartBetting:input_type -> cardrules.v1.StartBettingRequest
+	26,  // 95: cardrules.v1.LiengService.ValidatePlay:input_type -> cardrules.v1.LiengServiceValidatePlayRequest
+	29,  // 96: cardrules.v1.LiengService.LegalMoves:input_type -> cardrules.v1.LiengServiceLegalMovesRequest
+	35,  // 97: cardrules.v1.LiengService.SettleRound:input_type -> cardrules.v1.LiengServiceSettleRoundRequest
+	38,  // 98: cardrules.v1.LiengService.ReplayRound:input_type -> cardrules.v1.LiengServiceReplayRoundRequest
+	41,  // 99: cardrules.v1.LiengService.Stream:input_type -> cardrules.v1.LiengServiceStreamRequest
+	24,  // 100: cardrules.v1.LiengService.Deal:output_type -> cardrules.v1.LiengServiceDealResponse
+	11,  // 101: cardrules.v1.LiengService.ScoreLieng:output_type -> cardrules.v1.ScoreLiengResponse
+	14,  // 102: cardrules.v1.LiengService.CompareHands:output_type -> cardrules.v1.CompareHandsResponse
+	21,  // 103: cardrules.v1.LiengService.StartBetting:output_type -> cardrules.v1.StartBettingResponse
+	27,  // 104: cardrules.v1.LiengService.ValidatePlay:output_type -> cardrules.v1.LiengServiceValidatePlayResponse
+	30,  // 105: cardrules.v1.LiengService.LegalMoves:output_type -> cardrules.v1.LiengServiceLegalMovesResponse
+	36,  // 106: cardrules.v1.LiengService.SettleRound:output_type -> cardrules.v1.LiengServiceSettleRoundResponse
+	39,  // 107: cardrules.v1.LiengService.ReplayRound:output_type -> cardrules.v1.LiengServiceReplayRoundResponse
+	42,  // 108: cardrules.v1.LiengService.Stream:output_type -> cardrules.v1.LiengServiceStreamResponse
+	100, // [100:109] is the sub-list for method output_type
+	91,  // [91:100] is the sub-list for method input_type
+	91,  // [91:91] is the sub-list for extension type_name
+	91,  // [91:91] is the sub-list for extension extendee
+	0,   // [0:91] is the sub-list for field type_name
 }
 
 func init() { file_cardrules_v1_lieng_proto_init() }
@@ -3778,9 +3867,9 @@ func file_cardrules_v1_lieng_proto_init() {
 	file_cardrules_v1_lieng_proto_msgTypes[0].OneofWrappers = []any{}
 	file_cardrules_v1_lieng_proto_msgTypes[8].OneofWrappers = []any{}
 	file_cardrules_v1_lieng_proto_msgTypes[10].OneofWrappers = []any{}
-	file_cardrules_v1_lieng_proto_msgTypes[21].OneofWrappers = []any{}
-	file_cardrules_v1_lieng_proto_msgTypes[27].OneofWrappers = []any{}
-	file_cardrules_v1_lieng_proto_msgTypes[32].OneofWrappers = []any{
+	file_cardrules_v1_lieng_proto_msgTypes[22].OneofWrappers = []any{}
+	file_cardrules_v1_lieng_proto_msgTypes[28].OneofWrappers = []any{}
+	file_cardrules_v1_lieng_proto_msgTypes[33].OneofWrappers = []any{
 		(*LiengServiceStreamRequest_ScoreLieng)(nil),
 		(*LiengServiceStreamRequest_CompareHands)(nil),
 		(*LiengServiceStreamRequest_StartBetting)(nil),
@@ -3790,7 +3879,7 @@ func file_cardrules_v1_lieng_proto_init() {
 		(*LiengServiceStreamRequest_Deal)(nil),
 		(*LiengServiceStreamRequest_ReplayRound)(nil),
 	}
-	file_cardrules_v1_lieng_proto_msgTypes[33].OneofWrappers = []any{
+	file_cardrules_v1_lieng_proto_msgTypes[34].OneofWrappers = []any{
 		(*LiengServiceStreamResponse_Error)(nil),
 		(*LiengServiceStreamResponse_ScoreLieng)(nil),
 		(*LiengServiceStreamResponse_CompareHands)(nil),
@@ -3807,7 +3896,7 @@ func file_cardrules_v1_lieng_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cardrules_v1_lieng_proto_rawDesc), len(file_cardrules_v1_lieng_proto_rawDesc)),
 			NumEnums:      8,
-			NumMessages:   34,
+			NumMessages:   35,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -1948,7 +1948,10 @@ type SamLocServiceDealRequest struct {
 	// The algorithm to deal with: empty means the newest this server knows, today `cardrules-deal-v1`. Give the
 	// name to get the same deal from any later server; a name this server does not know is INVALID_ARGUMENT
 	// (UNKNOWN_ALGORITHM).
-	Algorithm     string `protobuf:"bytes,5,opt,name=algorithm,proto3" json:"algorithm,omitempty"`
+	Algorithm string `protobuf:"bytes,5,opt,name=algorithm,proto3" json:"algorithm,omitempty"`
+	// Viewers to return redacted copies of the deal for (docs/fair-deal.md, "Handing out the deal"): at most 7
+	// (every seat, a spectator and the audit view), none repeated, seats below `seat_count`. Empty: no views.
+	Views         []*Viewer `protobuf:"bytes,6,rep,name=views,proto3" json:"views,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2018,17 +2021,31 @@ func (x *SamLocServiceDealRequest) GetAlgorithm() string {
 	return ""
 }
 
+func (x *SamLocServiceDealRequest) GetViews() []*Viewer {
+	if x != nil {
+		return x.Views
+	}
+	return nil
+}
+
 type SamLocServiceDealResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted.
+	// Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted. In a seat's view
+	// every seat's entry is present, so an index still names its seat, but only the seat's own entry holds cards; in
+	// a spectator's view every entry is empty.
 	Hands []*Cards `protobuf:"bytes,1,rep,name=hands,proto3" json:"hands,omitempty"`
-	// The cards nobody was dealt (2 to 32), in shuffled order.
+	// The cards nobody was dealt (2 to 32), in shuffled order. Unset in every view but the audit view.
 	Undealt *Cards `protobuf:"bytes,2,opt,name=undealt,proto3" json:"undealt,omitempty"`
 	// SHA-256 of `server_seed` (32 bytes; base64 in JSON): what the backend publishes before the deal, and what
 	// players check the revealed seed against.
 	Commitment []byte `protobuf:"bytes,3,opt,name=commitment,proto3" json:"commitment,omitempty"`
 	// The algorithm that dealt, e.g. `cardrules-deal-v1`: keep it with the hand; verifying needs the same one.
-	Algorithm     string `protobuf:"bytes,4,opt,name=algorithm,proto3" json:"algorithm,omitempty"`
+	Algorithm string `protobuf:"bytes,4,opt,name=algorithm,proto3" json:"algorithm,omitempty"`
+	// One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+	// see. A view's own `views` is empty. A seat sees its own hand only (the other entries of `hands` empty), a
+	// spectator no hand (every entry empty); only the audit view sees `undealt`; `commitment` and `algorithm` are in
+	// every view.
+	Views         []*SamLocServiceDealView `protobuf:"bytes,5,rep,name=views,proto3" json:"views,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2091,6 +2108,68 @@ func (x *SamLocServiceDealResponse) GetAlgorithm() string {
 	return ""
 }
 
+func (x *SamLocServiceDealResponse) GetViews() []*SamLocServiceDealView {
+	if x != nil {
+		return x.Views
+	}
+	return nil
+}
+
+// One viewer's copy of a Deal answer: the same answer with what the viewer may not see removed.
+type SamLocServiceDealView struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The viewer, as the request gave it.
+	Viewer *Viewer `protobuf:"bytes,1,opt,name=viewer,proto3" json:"viewer,omitempty"`
+	// The answer as this viewer may see it (its own `views` empty).
+	Answer        *SamLocServiceDealResponse `protobuf:"bytes,2,opt,name=answer,proto3" json:"answer,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SamLocServiceDealView) Reset() {
+	*x = SamLocServiceDealView{}
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SamLocServiceDealView) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SamLocServiceDealView) ProtoMessage() {}
+
+func (x *SamLocServiceDealView) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SamLocServiceDealView.ProtoReflect.Descriptor instead.
+func (*SamLocServiceDealView) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *SamLocServiceDealView) GetViewer() *Viewer {
+	if x != nil {
+		return x.Viewer
+	}
+	return nil
+}
+
+func (x *SamLocServiceDealView) GetAnswer() *SamLocServiceDealResponse {
+	if x != nil {
+		return x.Answer
+	}
+	return nil
+}
+
 type SamLocServiceValidatePlayRequest struct {
 	state      protoimpl.MessageState `protogen:"open.v1"`
 	HouseRules *SamHouseRules         `protobuf:"bytes,1,opt,name=house_rules,json=houseRules,proto3" json:"house_rules,omitempty"`
@@ -2105,7 +2184,7 @@ type SamLocServiceValidatePlayRequest struct {
 
 func (x *SamLocServiceValidatePlayRequest) Reset() {
 	*x = SamLocServiceValidatePlayRequest{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[16]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2117,7 +2196,7 @@ func (x *SamLocServiceValidatePlayRequest) String() string {
 func (*SamLocServiceValidatePlayRequest) ProtoMessage() {}
 
 func (x *SamLocServiceValidatePlayRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[16]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2130,7 +2209,7 @@ func (x *SamLocServiceValidatePlayRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceValidatePlayRequest.ProtoReflect.Descriptor instead.
 func (*SamLocServiceValidatePlayRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{16}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *SamLocServiceValidatePlayRequest) GetHouseRules() *SamHouseRules {
@@ -2190,7 +2269,7 @@ type SamLocServiceValidatePlayResponse struct {
 
 func (x *SamLocServiceValidatePlayResponse) Reset() {
 	*x = SamLocServiceValidatePlayResponse{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[17]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2202,7 +2281,7 @@ func (x *SamLocServiceValidatePlayResponse) String() string {
 func (*SamLocServiceValidatePlayResponse) ProtoMessage() {}
 
 func (x *SamLocServiceValidatePlayResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[17]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2215,7 +2294,7 @@ func (x *SamLocServiceValidatePlayResponse) ProtoReflect() protoreflect.Message 
 
 // Deprecated: Use SamLocServiceValidatePlayResponse.ProtoReflect.Descriptor instead.
 func (*SamLocServiceValidatePlayResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{17}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *SamLocServiceValidatePlayResponse) GetLegal() bool {
@@ -2287,7 +2366,7 @@ type SamLocServiceValidatePlayView struct {
 
 func (x *SamLocServiceValidatePlayView) Reset() {
 	*x = SamLocServiceValidatePlayView{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[18]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2299,7 +2378,7 @@ func (x *SamLocServiceValidatePlayView) String() string {
 func (*SamLocServiceValidatePlayView) ProtoMessage() {}
 
 func (x *SamLocServiceValidatePlayView) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[18]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2312,7 +2391,7 @@ func (x *SamLocServiceValidatePlayView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceValidatePlayView.ProtoReflect.Descriptor instead.
 func (*SamLocServiceValidatePlayView) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{18}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *SamLocServiceValidatePlayView) GetViewer() *Viewer {
@@ -2345,7 +2424,7 @@ type SamLocServiceLegalMovesRequest struct {
 
 func (x *SamLocServiceLegalMovesRequest) Reset() {
 	*x = SamLocServiceLegalMovesRequest{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[19]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2357,7 +2436,7 @@ func (x *SamLocServiceLegalMovesRequest) String() string {
 func (*SamLocServiceLegalMovesRequest) ProtoMessage() {}
 
 func (x *SamLocServiceLegalMovesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[19]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2370,7 +2449,7 @@ func (x *SamLocServiceLegalMovesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceLegalMovesRequest.ProtoReflect.Descriptor instead.
 func (*SamLocServiceLegalMovesRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{19}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *SamLocServiceLegalMovesRequest) GetHouseRules() *SamHouseRules {
@@ -2415,7 +2494,7 @@ type SamMove struct {
 
 func (x *SamMove) Reset() {
 	*x = SamMove{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[20]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2427,7 +2506,7 @@ func (x *SamMove) String() string {
 func (*SamMove) ProtoMessage() {}
 
 func (x *SamMove) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[20]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2440,7 +2519,7 @@ func (x *SamMove) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamMove.ProtoReflect.Descriptor instead.
 func (*SamMove) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{20}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *SamMove) GetMove() isSamMove_Move {
@@ -2499,7 +2578,7 @@ type SamLocServiceLegalMovesResponse struct {
 
 func (x *SamLocServiceLegalMovesResponse) Reset() {
 	*x = SamLocServiceLegalMovesResponse{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[21]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2511,7 +2590,7 @@ func (x *SamLocServiceLegalMovesResponse) String() string {
 func (*SamLocServiceLegalMovesResponse) ProtoMessage() {}
 
 func (x *SamLocServiceLegalMovesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[21]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2524,7 +2603,7 @@ func (x *SamLocServiceLegalMovesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceLegalMovesResponse.ProtoReflect.Descriptor instead.
 func (*SamLocServiceLegalMovesResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{21}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *SamLocServiceLegalMovesResponse) GetSeat() int32 {
@@ -2561,7 +2640,7 @@ type SamLocServiceLegalMovesView struct {
 
 func (x *SamLocServiceLegalMovesView) Reset() {
 	*x = SamLocServiceLegalMovesView{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[22]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2573,7 +2652,7 @@ func (x *SamLocServiceLegalMovesView) String() string {
 func (*SamLocServiceLegalMovesView) ProtoMessage() {}
 
 func (x *SamLocServiceLegalMovesView) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[22]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2586,7 +2665,7 @@ func (x *SamLocServiceLegalMovesView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceLegalMovesView.ProtoReflect.Descriptor instead.
 func (*SamLocServiceLegalMovesView) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{22}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *SamLocServiceLegalMovesView) GetViewer() *Viewer {
@@ -2623,7 +2702,7 @@ type SamRoundRecord struct {
 
 func (x *SamRoundRecord) Reset() {
 	*x = SamRoundRecord{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[23]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2635,7 +2714,7 @@ func (x *SamRoundRecord) String() string {
 func (*SamRoundRecord) ProtoMessage() {}
 
 func (x *SamRoundRecord) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[23]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2648,7 +2727,7 @@ func (x *SamRoundRecord) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamRoundRecord.ProtoReflect.Descriptor instead.
 func (*SamRoundRecord) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{23}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *SamRoundRecord) GetStake() int64 {
@@ -2705,7 +2784,7 @@ type SamLocServiceSettleRoundRequest struct {
 
 func (x *SamLocServiceSettleRoundRequest) Reset() {
 	*x = SamLocServiceSettleRoundRequest{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[24]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2717,7 +2796,7 @@ func (x *SamLocServiceSettleRoundRequest) String() string {
 func (*SamLocServiceSettleRoundRequest) ProtoMessage() {}
 
 func (x *SamLocServiceSettleRoundRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[24]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2730,7 +2809,7 @@ func (x *SamLocServiceSettleRoundRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceSettleRoundRequest.ProtoReflect.Descriptor instead.
 func (*SamLocServiceSettleRoundRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{24}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *SamLocServiceSettleRoundRequest) GetRound() *SamRoundRecord {
@@ -2772,7 +2851,7 @@ type SamLocServiceSettleRoundResponse struct {
 
 func (x *SamLocServiceSettleRoundResponse) Reset() {
 	*x = SamLocServiceSettleRoundResponse{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[25]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2784,7 +2863,7 @@ func (x *SamLocServiceSettleRoundResponse) String() string {
 func (*SamLocServiceSettleRoundResponse) ProtoMessage() {}
 
 func (x *SamLocServiceSettleRoundResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[25]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2797,7 +2876,7 @@ func (x *SamLocServiceSettleRoundResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceSettleRoundResponse.ProtoReflect.Descriptor instead.
 func (*SamLocServiceSettleRoundResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{25}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *SamLocServiceSettleRoundResponse) GetOutcome() SamOutcome {
@@ -2876,7 +2955,7 @@ type SamLocServiceSettleRoundView struct {
 
 func (x *SamLocServiceSettleRoundView) Reset() {
 	*x = SamLocServiceSettleRoundView{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[26]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2888,7 +2967,7 @@ func (x *SamLocServiceSettleRoundView) String() string {
 func (*SamLocServiceSettleRoundView) ProtoMessage() {}
 
 func (x *SamLocServiceSettleRoundView) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[26]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2901,7 +2980,7 @@ func (x *SamLocServiceSettleRoundView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceSettleRoundView.ProtoReflect.Descriptor instead.
 func (*SamLocServiceSettleRoundView) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{26}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *SamLocServiceSettleRoundView) GetViewer() *Viewer {
@@ -2932,7 +3011,7 @@ type SamLocServiceReplayRoundRequest struct {
 
 func (x *SamLocServiceReplayRoundRequest) Reset() {
 	*x = SamLocServiceReplayRoundRequest{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[27]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2944,7 +3023,7 @@ func (x *SamLocServiceReplayRoundRequest) String() string {
 func (*SamLocServiceReplayRoundRequest) ProtoMessage() {}
 
 func (x *SamLocServiceReplayRoundRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[27]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2957,7 +3036,7 @@ func (x *SamLocServiceReplayRoundRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceReplayRoundRequest.ProtoReflect.Descriptor instead.
 func (*SamLocServiceReplayRoundRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{27}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *SamLocServiceReplayRoundRequest) GetRound() *SamRoundRecord {
@@ -2998,7 +3077,7 @@ type SamLocServiceReplayRoundResponse struct {
 
 func (x *SamLocServiceReplayRoundResponse) Reset() {
 	*x = SamLocServiceReplayRoundResponse{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[28]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3010,7 +3089,7 @@ func (x *SamLocServiceReplayRoundResponse) String() string {
 func (*SamLocServiceReplayRoundResponse) ProtoMessage() {}
 
 func (x *SamLocServiceReplayRoundResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[28]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3023,7 +3102,7 @@ func (x *SamLocServiceReplayRoundResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceReplayRoundResponse.ProtoReflect.Descriptor instead.
 func (*SamLocServiceReplayRoundResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{28}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *SamLocServiceReplayRoundResponse) GetViewer() *Viewer {
@@ -3090,7 +3169,7 @@ type SamReplayStep struct {
 
 func (x *SamReplayStep) Reset() {
 	*x = SamReplayStep{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[29]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3102,7 +3181,7 @@ func (x *SamReplayStep) String() string {
 func (*SamReplayStep) ProtoMessage() {}
 
 func (x *SamReplayStep) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[29]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3115,7 +3194,7 @@ func (x *SamReplayStep) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamReplayStep.ProtoReflect.Descriptor instead.
 func (*SamReplayStep) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{29}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *SamReplayStep) GetIndex() int32 {
@@ -3184,7 +3263,7 @@ type SamLocServiceStreamRequest struct {
 
 func (x *SamLocServiceStreamRequest) Reset() {
 	*x = SamLocServiceStreamRequest{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[30]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3196,7 +3275,7 @@ func (x *SamLocServiceStreamRequest) String() string {
 func (*SamLocServiceStreamRequest) ProtoMessage() {}
 
 func (x *SamLocServiceStreamRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[30]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3209,7 +3288,7 @@ func (x *SamLocServiceStreamRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceStreamRequest.ProtoReflect.Descriptor instead.
 func (*SamLocServiceStreamRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{30}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *SamLocServiceStreamRequest) GetId() uint64 {
@@ -3343,7 +3422,7 @@ type SamLocServiceStreamResponse struct {
 
 func (x *SamLocServiceStreamResponse) Reset() {
 	*x = SamLocServiceStreamResponse{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[31]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3355,7 +3434,7 @@ func (x *SamLocServiceStreamResponse) String() string {
 func (*SamLocServiceStreamResponse) ProtoMessage() {}
 
 func (x *SamLocServiceStreamResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[31]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3368,7 +3447,7 @@ func (x *SamLocServiceStreamResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceStreamResponse.ProtoReflect.Descriptor instead.
 func (*SamLocServiceStreamResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{31}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *SamLocServiceStreamResponse) GetId() uint64 {
@@ -3609,7 +3688,7 @@ const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"\x06answer\x18\x02 \x01(\v2,.cardrules.v1.SamLocServiceStartHandResponseR\x06answer\"a\n" +
 	"\x16SamInstantWinQualifier\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x123\n" +
-	"\x04kind\x18\x02 \x01(\x0e2\x1f.cardrules.v1.SamInstantWinKindR\x04kind\"\xaf\x01\n" +
+	"\x04kind\x18\x02 \x01(\x0e2\x1f.cardrules.v1.SamInstantWinKindR\x04kind\"\xdb\x01\n" +
 	"\x18SamLocServiceDealRequest\x12\x1d\n" +
 	"\n" +
 	"seat_count\x18\x01 \x01(\x05R\tseatCount\x12\x1f\n" +
@@ -3618,14 +3697,19 @@ const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"\vclient_seed\x18\x03 \x01(\tR\n" +
 	"clientSeed\x12\x14\n" +
 	"\x05nonce\x18\x04 \x01(\x03R\x05nonce\x12\x1c\n" +
-	"\talgorithm\x18\x05 \x01(\tR\talgorithm\"\xb3\x01\n" +
+	"\talgorithm\x18\x05 \x01(\tR\talgorithm\x12*\n" +
+	"\x05views\x18\x06 \x03(\v2\x14.cardrules.v1.ViewerR\x05views\"\xee\x01\n" +
 	"\x19SamLocServiceDealResponse\x12)\n" +
 	"\x05hands\x18\x01 \x03(\v2\x13.cardrules.v1.CardsR\x05hands\x12-\n" +
 	"\aundealt\x18\x02 \x01(\v2\x13.cardrules.v1.CardsR\aundealt\x12\x1e\n" +
 	"\n" +
 	"commitment\x18\x03 \x01(\fR\n" +
 	"commitment\x12\x1c\n" +
-	"\talgorithm\x18\x04 \x01(\tR\talgorithm\"\xf0\x01\n" +
+	"\talgorithm\x18\x04 \x01(\tR\talgorithm\x129\n" +
+	"\x05views\x18\x05 \x03(\v2#.cardrules.v1.SamLocServiceDealViewR\x05views\"\x86\x01\n" +
+	"\x15SamLocServiceDealView\x12,\n" +
+	"\x06viewer\x18\x01 \x01(\v2\x14.cardrules.v1.ViewerR\x06viewer\x12?\n" +
+	"\x06answer\x18\x02 \x01(\v2'.cardrules.v1.SamLocServiceDealResponseR\x06answer\"\xf0\x01\n" +
 	" SamLocServiceValidatePlayRequest\x12<\n" +
 	"\vhouse_rules\x18\x01 \x01(\v2\x1b.cardrules.v1.SamHouseRulesR\n" +
 	"houseRules\x121\n" +
@@ -3842,7 +3926,7 @@ func file_cardrules_v1_sam_loc_proto_rawDescGZIP() []byte {
 }
 
 var file_cardrules_v1_sam_loc_proto_enumTypes = make([]protoimpl.EnumInfo, 12)
-var file_cardrules_v1_sam_loc_proto_msgTypes = make([]protoimpl.MessageInfo, 32)
+var file_cardrules_v1_sam_loc_proto_msgTypes = make([]protoimpl.MessageInfo, 33)
 var file_cardrules_v1_sam_loc_proto_goTypes = []any{
 	(SamChopChain)(0),                         // 0: cardrules.v1.SamChopChain
 	(SamFailPayTo)(0),                         // 1: cardrules.v1.SamFailPayTo
@@ -3872,142 +3956,147 @@ var file_cardrules_v1_sam_loc_proto_goTypes = []any{
 	(*SamInstantWinQualifier)(nil),            // 25: cardrules.v1.SamInstantWinQualifier
 	(*SamLocServiceDealRequest)(nil),          // 26: cardrules.v1.SamLocServiceDealRequest
 	(*SamLocServiceDealResponse)(nil),         // 27: cardrules.v1.SamLocServiceDealResponse
-	(*SamLocServiceValidatePlayRequest)(nil),  // 28: cardrules.v1.SamLocServiceValidatePlayRequest
-	(*SamLocServiceValidatePlayResponse)(nil), // 29: cardrules.v1.SamLocServiceValidatePlayResponse
-	(*SamLocServiceValidatePlayView)(nil),     // 30: cardrules.v1.SamLocServiceValidatePlayView
-	(*SamLocServiceLegalMovesRequest)(nil),    // 31: cardrules.v1.SamLocServiceLegalMovesRequest
-	(*SamMove)(nil),                           // 32: cardrules.v1.SamMove
-	(*SamLocServiceLegalMovesResponse)(nil),   // 33: cardrules.v1.SamLocServiceLegalMovesResponse
-	(*SamLocServiceLegalMovesView)(nil),       // 34: cardrules.v1.SamLocServiceLegalMovesView
-	(*SamRoundRecord)(nil),                    // 35: cardrules.v1.SamRoundRecord
-	(*SamLocServiceSettleRoundRequest)(nil),   // 36: cardrules.v1.SamLocServiceSettleRoundRequest
-	(*SamLocServiceSettleRoundResponse)(nil),  // 37: cardrules.v1.SamLocServiceSettleRoundResponse
-	(*SamLocServiceSettleRoundView)(nil),      // 38: cardrules.v1.SamLocServiceSettleRoundView
-	(*SamLocServiceReplayRoundRequest)(nil),   // 39: cardrules.v1.SamLocServiceReplayRoundRequest
-	(*SamLocServiceReplayRoundResponse)(nil),  // 40: cardrules.v1.SamLocServiceReplayRoundResponse
-	(*SamReplayStep)(nil),                     // 41: cardrules.v1.SamReplayStep
-	(*SamLocServiceStreamRequest)(nil),        // 42: cardrules.v1.SamLocServiceStreamRequest
-	(*SamLocServiceStreamResponse)(nil),       // 43: cardrules.v1.SamLocServiceStreamResponse
-	(*Card)(nil),                              // 44: cardrules.v1.Card
-	(Rank)(0),                                 // 45: cardrules.v1.Rank
-	(*Cards)(nil),                             // 46: cardrules.v1.Cards
-	(*Viewer)(nil),                            // 47: cardrules.v1.Viewer
-	(*LocalizedMessage)(nil),                  // 48: cardrules.v1.LocalizedMessage
-	(*Transfer)(nil),                          // 49: cardrules.v1.Transfer
-	(*ReplayStop)(nil),                        // 50: cardrules.v1.ReplayStop
-	(*status.Status)(nil),                     // 51: google.rpc.Status
+	(*SamLocServiceDealView)(nil),             // 28: cardrules.v1.SamLocServiceDealView
+	(*SamLocServiceValidatePlayRequest)(nil),  // 29: cardrules.v1.SamLocServiceValidatePlayRequest
+	(*SamLocServiceValidatePlayResponse)(nil), // 30: cardrules.v1.SamLocServiceValidatePlayResponse
+	(*SamLocServiceValidatePlayView)(nil),     // 31: cardrules.v1.SamLocServiceValidatePlayView
+	(*SamLocServiceLegalMovesRequest)(nil),    // 32: cardrules.v1.SamLocServiceLegalMovesRequest
+	(*SamMove)(nil),                           // 33: cardrules.v1.SamMove
+	(*SamLocServiceLegalMovesResponse)(nil),   // 34: cardrules.v1.SamLocServiceLegalMovesResponse
+	(*SamLocServiceLegalMovesView)(nil),       // 35: cardrules.v1.SamLocServiceLegalMovesView
+	(*SamRoundRecord)(nil),                    // 36: cardrules.v1.SamRoundRecord
+	(*SamLocServiceSettleRoundRequest)(nil),   // 37: cardrules.v1.SamLocServiceSettleRoundRequest
+	(*SamLocServiceSettleRoundResponse)(nil),  // 38: cardrules.v1.SamLocServiceSettleRoundResponse
+	(*SamLocServiceSettleRoundView)(nil),      // 39: cardrules.v1.SamLocServiceSettleRoundView
+	(*SamLocServiceReplayRoundRequest)(nil),   // 40: cardrules.v1.SamLocServiceReplayRoundRequest
+	(*SamLocServiceReplayRoundResponse)(nil),  // 41: cardrules.v1.SamLocServiceReplayRoundResponse
+	(*SamReplayStep)(nil),                     // 42: cardrules.v1.SamReplayStep
+	(*SamLocServiceStreamRequest)(nil),        // 43: cardrules.v1.SamLocServiceStreamRequest
+	(*SamLocServiceStreamResponse)(nil),       // 44: cardrules.v1.SamLocServiceStreamResponse
+	(*Card)(nil),                              // 45: cardrules.v1.Card
+	(Rank)(0),                                 // 46: cardrules.v1.Rank
+	(*Cards)(nil),                             // 47: cardrules.v1.Cards
+	(*Viewer)(nil),                            // 48: cardrules.v1.Viewer
+	(*LocalizedMessage)(nil),                  // 49: cardrules.v1.LocalizedMessage
+	(*Transfer)(nil),                          // 50: cardrules.v1.Transfer
+	(*ReplayStop)(nil),                        // 51: cardrules.v1.ReplayStop
+	(*status.Status)(nil),                     // 52: google.rpc.Status
 }
 var file_cardrules_v1_sam_loc_proto_depIdxs = []int32{
-	0,  // 0: cardrules.v1.SamHouseRules.chop_chain:type_name -> cardrules.v1.SamChopChain
-	1,  // 1: cardrules.v1.SamHouseRules.sam_fail_pay_to:type_name -> cardrules.v1.SamFailPayTo
-	2,  // 2: cardrules.v1.SamHouseRules.bao_mot:type_name -> cardrules.v1.SamBaoMot
-	3,  // 3: cardrules.v1.SamHouseRules.finish_with_two:type_name -> cardrules.v1.SamFinishWithTwo
-	4,  // 4: cardrules.v1.SamHouseRules.thoi_two:type_name -> cardrules.v1.SamThoiTwo
-	13, // 5: cardrules.v1.SamHouseRules.instant_wins:type_name -> cardrules.v1.SamInstantWinSet
-	5,  // 6: cardrules.v1.SamHouseRules.timeout_lead:type_name -> cardrules.v1.SamTimeoutLead
-	6,  // 7: cardrules.v1.SamInstantWinSet.kinds:type_name -> cardrules.v1.SamInstantWinKind
-	7,  // 8: cardrules.v1.SamCombination.kind:type_name -> cardrules.v1.SamCombinationKind
-	44, // 9: cardrules.v1.SamCombination.cards:type_name -> cardrules.v1.Card
-	45, // 10: cardrules.v1.SamCombination.top:type_name -> cardrules.v1.Rank
-	46, // 11: cardrules.v1.SamSeat.hand:type_name -> cardrules.v1.Cards
-	15, // 12: cardrules.v1.SamTableState.seats:type_name -> cardrules.v1.SamSeat
-	46, // 13: cardrules.v1.SamTableState.current:type_name -> cardrules.v1.Cards
-	16, // 14: cardrules.v1.SamTableState.chop_chain:type_name -> cardrules.v1.SamChop
-	8,  // 15: cardrules.v1.SamTableState.ended:type_name -> cardrules.v1.SamHandEnd
-	46, // 16: cardrules.v1.SamAction.play:type_name -> cardrules.v1.Cards
-	18, // 17: cardrules.v1.SamAction.pass:type_name -> cardrules.v1.SamPass
-	19, // 18: cardrules.v1.SamAction.timeout:type_name -> cardrules.v1.SamTimeout
-	10, // 19: cardrules.v1.SamEvent.kind:type_name -> cardrules.v1.SamEventKind
-	12, // 20: cardrules.v1.SamLocServiceStartHandRequest.house_rules:type_name -> cardrules.v1.SamHouseRules
-	46, // 21: cardrules.v1.SamLocServiceStartHandRequest.hands:type_name -> cardrules.v1.Cards
-	47, // 22: cardrules.v1.SamLocServiceStartHandRequest.views:type_name -> cardrules.v1.Viewer
-	17, // 23: cardrules.v1.SamLocServiceStartHandResponse.state:type_name -> cardrules.v1.SamTableState
-	6,  // 24: cardrules.v1.SamLocServiceStartHandResponse.instant_win:type_name -> cardrules.v1.SamInstantWinKind
-	25, // 25: cardrules.v1.SamLocServiceStartHandResponse.qualifiers:type_name -> cardrules.v1.SamInstantWinQualifier
-	24, // 26: cardrules.v1.SamLocServiceStartHandResponse.views:type_name -> cardrules.v1.SamLocServiceStartHandView
-	47, // 27: cardrules.v1.SamLocServiceStartHandView.viewer:type_name -> cardrules.v1.Viewer
-	23, // 28: cardrules.v1.SamLocServiceStartHandView.answer:type_name -> cardrules.v1.SamLocServiceStartHandResponse
-	6,  // 29: cardrules.v1.SamInstantWinQualifier.kind:type_name -> cardrules.v1.SamInstantWinKind
-	46, // 30: cardrules.v1.SamLocServiceDealResponse.hands:type_name -> cardrules.v1.Cards
-	46, // 31: cardrules.v1.SamLocServiceDealResponse.undealt:type_name -> cardrules.v1.Cards
-	12, // 32: cardrules.v1.SamLocServiceValidatePlayRequest.house_rules:type_name -> cardrules.v1.SamHouseRules
-	17, // 33: cardrules.v1.SamLocServiceValidatePlayRequest.state:type_name -> cardrules.v1.SamTableState
-	20, // 34: cardrules.v1.SamLocServiceValidatePlayRequest.action:type_name -> cardrules.v1.SamAction
-	47, // 35: cardrules.v1.SamLocServiceValidatePlayRequest.views:type_name -> cardrules.v1.Viewer
-	9,  // 36: cardrules.v1.SamLocServiceValidatePlayResponse.reason:type_name -> cardrules.v1.SamReason
-	48, // 37: cardrules.v1.SamLocServiceValidatePlayResponse.message:type_name -> cardrules.v1.LocalizedMessage
-	14, // 38: cardrules.v1.SamLocServiceValidatePlayResponse.combination:type_name -> cardrules.v1.SamCombination
-	21, // 39: cardrules.v1.SamLocServiceValidatePlayResponse.events:type_name -> cardrules.v1.SamEvent
-	17, // 40: cardrules.v1.SamLocServiceValidatePlayResponse.next_state:type_name -> cardrules.v1.SamTableState
-	30, // 41: cardrules.v1.SamLocServiceValidatePlayResponse.views:type_name -> cardrules.v1.SamLocServiceValidatePlayView
-	20, // 42: cardrules.v1.SamLocServiceValidatePlayResponse.resolved_action:type_name -> cardrules.v1.SamAction
-	47, // 43: cardrules.v1.SamLocServiceValidatePlayView.viewer:type_name -> cardrules.v1.Viewer
-	29, // 44: cardrules.v1.SamLocServiceValidatePlayView.answer:type_name -> cardrules.v1.SamLocServiceValidatePlayResponse
-	12, // 45: cardrules.v1.SamLocServiceLegalMovesRequest.house_rules:type_name -> cardrules.v1.SamHouseRules
-	17, // 46: cardrules.v1.SamLocServiceLegalMovesRequest.state:type_name -> cardrules.v1.SamTableState
-	47, // 47: cardrules.v1.SamLocServiceLegalMovesRequest.views:type_name -> cardrules.v1.Viewer
-	14, // 48: cardrules.v1.SamMove.play:type_name -> cardrules.v1.SamCombination
-	18, // 49: cardrules.v1.SamMove.pass:type_name -> cardrules.v1.SamPass
-	32, // 50: cardrules.v1.SamLocServiceLegalMovesResponse.moves:type_name -> cardrules.v1.SamMove
-	34, // 51: cardrules.v1.SamLocServiceLegalMovesResponse.views:type_name -> cardrules.v1.SamLocServiceLegalMovesView
-	47, // 52: cardrules.v1.SamLocServiceLegalMovesView.viewer:type_name -> cardrules.v1.Viewer
-	33, // 53: cardrules.v1.SamLocServiceLegalMovesView.answer:type_name -> cardrules.v1.SamLocServiceLegalMovesResponse
-	12, // 54: cardrules.v1.SamRoundRecord.house_rules:type_name -> cardrules.v1.SamHouseRules
-	46, // 55: cardrules.v1.SamRoundRecord.hands:type_name -> cardrules.v1.Cards
-	20, // 56: cardrules.v1.SamRoundRecord.actions:type_name -> cardrules.v1.SamAction
-	35, // 57: cardrules.v1.SamLocServiceSettleRoundRequest.round:type_name -> cardrules.v1.SamRoundRecord
-	47, // 58: cardrules.v1.SamLocServiceSettleRoundRequest.views:type_name -> cardrules.v1.Viewer
-	11, // 59: cardrules.v1.SamLocServiceSettleRoundResponse.outcome:type_name -> cardrules.v1.SamOutcome
-	6,  // 60: cardrules.v1.SamLocServiceSettleRoundResponse.instant_win:type_name -> cardrules.v1.SamInstantWinKind
-	49, // 61: cardrules.v1.SamLocServiceSettleRoundResponse.transfers:type_name -> cardrules.v1.Transfer
-	38, // 62: cardrules.v1.SamLocServiceSettleRoundResponse.views:type_name -> cardrules.v1.SamLocServiceSettleRoundView
-	47, // 63: cardrules.v1.SamLocServiceSettleRoundView.viewer:type_name -> cardrules.v1.Viewer
-	37, // 64: cardrules.v1.SamLocServiceSettleRoundView.answer:type_name -> cardrules.v1.SamLocServiceSettleRoundResponse
-	35, // 65: cardrules.v1.SamLocServiceReplayRoundRequest.round:type_name -> cardrules.v1.SamRoundRecord
-	47, // 66: cardrules.v1.SamLocServiceReplayRoundRequest.viewer:type_name -> cardrules.v1.Viewer
-	47, // 67: cardrules.v1.SamLocServiceReplayRoundResponse.viewer:type_name -> cardrules.v1.Viewer
-	23, // 68: cardrules.v1.SamLocServiceReplayRoundResponse.start:type_name -> cardrules.v1.SamLocServiceStartHandResponse
-	41, // 69: cardrules.v1.SamLocServiceReplayRoundResponse.steps:type_name -> cardrules.v1.SamReplayStep
-	50, // 70: cardrules.v1.SamLocServiceReplayRoundResponse.stopped:type_name -> cardrules.v1.ReplayStop
-	9,  // 71: cardrules.v1.SamLocServiceReplayRoundResponse.illegal_reason:type_name -> cardrules.v1.SamReason
-	37, // 72: cardrules.v1.SamLocServiceReplayRoundResponse.settlement:type_name -> cardrules.v1.SamLocServiceSettleRoundResponse
-	20, // 73: cardrules.v1.SamReplayStep.action:type_name -> cardrules.v1.SamAction
-	20, // 74: cardrules.v1.SamReplayStep.resolved_action:type_name -> cardrules.v1.SamAction
-	14, // 75: cardrules.v1.SamReplayStep.combination:type_name -> cardrules.v1.SamCombination
-	21, // 76: cardrules.v1.SamReplayStep.events:type_name -> cardrules.v1.SamEvent
-	17, // 77: cardrules.v1.SamReplayStep.state:type_name -> cardrules.v1.SamTableState
-	22, // 78: cardrules.v1.SamLocServiceStreamRequest.start_hand:type_name -> cardrules.v1.SamLocServiceStartHandRequest
-	28, // 79: cardrules.v1.SamLocServiceStreamRequest.validate_play:type_name -> cardrules.v1.SamLocServiceValidatePlayRequest
-	31, // 80: cardrules.v1.SamLocServiceStreamRequest.legal_moves:type_name -> cardrules.v1.SamLocServiceLegalMovesRequest
-	36, // 81: cardrules.v1.SamLocServiceStreamRequest.settle_round:type_name -> cardrules.v1.SamLocServiceSettleRoundRequest
-	26, // 82: cardrules.v1.SamLocServiceStreamRequest.deal:type_name -> cardrules.v1.SamLocServiceDealRequest
-	39, // 83: cardrules.v1.SamLocServiceStreamRequest.replay_round:type_name -> cardrules.v1.SamLocServiceReplayRoundRequest
-	51, // 84: cardrules.v1.SamLocServiceStreamResponse.error:type_name -> google.rpc.Status
-	23, // 85: cardrules.v1.SamLocServiceStreamResponse.start_hand:type_name -> cardrules.v1.SamLocServiceStartHandResponse
-	29, // 86: cardrules.v1.SamLocServiceStreamResponse.validate_play:type_name -> cardrules.v1.SamLocServiceValidatePlayResponse
-	33, // 87: cardrules.v1.SamLocServiceStreamResponse.legal_moves:type_name -> cardrules.v1.SamLocServiceLegalMovesResponse
-	37, // 88: cardrules.v1.SamLocServiceStreamResponse.settle_round:type_name -> cardrules.v1.SamLocServiceSettleRoundResponse
-	27, // 89: cardrules.v1.SamLocServiceStreamResponse.deal:type_name -> cardrules.v1.SamLocServiceDealResponse
-	40, // 90: cardrules.v1.SamLocServiceStreamResponse.replay_round:type_name -> cardrules.v1.SamLocServiceReplayRoundResponse
-	26, // 91: cardrules.v1.SamLocService.Deal:input_type -> cardrules.v1.SamLocServiceDealRequest
-	22, // 92: cardrules.v1.SamLocService.StartHand:input_type -> cardrules.v1.SamLocServiceStartHandRequest
-	28, // 93: cardrules.v1.SamLocService.ValidatePlay:input_type -> cardrules.v1.SamLocServiceValidatePlayRequest
-	31, // 94: cardrules.v1.SamLocService.LegalMoves:input_type -> cardrules.v1.SamLocServiceLegalMovesRequest
-	36, // 95: cardrules.v1.SamLocService.SettleRound:input_type -> cardrules.v1.SamLocServiceSettleRoundRequest
-	39, // 96: cardrules.v1.SamLocService.ReplayRound:input_type -> cardrules.v1.SamLocServiceReplayRoundRequest
-	42, // 97: cardrules.v1.SamLocService.Stream:input_type -> cardrules.v1.SamLocServiceStreamRequest
-	27, // 98: cardrules.v1.SamLocService.Deal:output_type -> cardrules.v1.SamLocServiceDealResponse
-	23, // 99: cardrules.v1.SamLocService.StartHand:output_type -> cardrules.v1.SamLocServiceStartHandResponse
-	29, // 100: cardrules.v1.SamLocService.ValidatePlay:output_type -> cardrules.v1.SamLocServiceValidatePlayResponse
-	33, // 101: cardrules.v1.SamLocService.LegalMoves:output_type -> cardrules.v1.SamLocServiceLegalMovesResponse
-	37, // 102: cardrules.v1.SamLocService.SettleRound:output_type -> cardrules.v1.SamLocServiceSettleRoundResponse
-	40, // 103: cardrules.v1.SamLocService.ReplayRound:output_type -> cardrules.v1.SamLocServiceReplayRoundResponse
-	43, // 104: cardrules.v1.SamLocService.Stream:output_type -> cardrules.v1.SamLocServiceStreamResponse
-	98, // [98:105] is the sub-list for method output_type
-	91, // [91:98] is the sub-list for method input_type
-	91, // [91:91] is the sub-list for extension type_name
-	91, // [91:91] is the sub-list for extension extendee
-	0,  // [0:91] is the sub-list for field type_name
+	0,   // 0: cardrules.v1.SamHouseRules.chop_chain:type_name -> cardrules.v1.SamChopChain
+	1,   // 1: cardrules.v1.SamHouseRules.sam_fail_pay_to:type_name -> cardrules.v1.SamFailPayTo
+	2,   // 2: cardrules.v1.SamHouseRules.bao_mot:type_name -> cardrules.v1.SamBaoMot
+	3,   // 3: cardrules.v1.SamHouseRules.finish_with_two:type_name -> cardrules.v1.SamFinishWithTwo
+	4,   // 4: cardrules.v1.SamHouseRules.thoi_two:type_name -> cardrules.v1.SamThoiTwo
+	13,  // 5: cardrules.v1.SamHouseRules.instant_wins:type_name -> cardrules.v1.SamInstantWinSet
+	5,   // 6: cardrules.v1.SamHouseRules.timeout_lead:type_name -> cardrules.v1.SamTimeoutLead
+	6,   // 7: cardrules.v1.SamInstantWinSet.kinds:type_name -> cardrules.v1.SamInstantWinKind
+	7,   // 8: cardrules.v1.SamCombination.kind:type_name -> cardrules.v1.SamCombinationKind
+	45,  // 9: cardrules.v1.SamCombination.cards:type_name -> cardrules.v1.Card
+	46,  // 10: cardrules.v1.SamCombination.top:type_name -> cardrules.v1.Rank
+	47,  // 11: cardrules.v1.SamSeat.hand:type_name -> cardrules.v1.Cards
+	15,  // 12: cardrules.v1.SamTableState.seats:type_name -> cardrules.v1.SamSeat
+	47,  // 13: cardrules.v1.SamTableState.current:type_name -> cardrules.v1.Cards
+	16,  // 14: cardrules.v1.SamTableState.chop_chain:type_name -> cardrules.v1.SamChop
+	8,   // 15: cardrules.v1.SamTableState.ended:type_name -> cardrules.v1.SamHandEnd
+	47,  // 16: cardrules.v1.SamAction.play:type_name -> cardrules.v1.Cards
+	18,  // 17: cardrules.v1.SamAction.pass:type_name -> cardrules.v1.SamPass
+	19,  // 18: cardrules.v1.SamAction.timeout:type_name -> cardrules.v1.SamTimeout
+	10,  // 19: cardrules.v1.SamEvent.kind:type_name -> cardrules.v1.SamEventKind
+	12,  // 20: cardrules.v1.SamLocServiceStartHandRequest.house_rules:type_name -> cardrules.v1.SamHouseRules
+	47,  // 21: cardrules.v1.SamLocServiceStartHandRequest.hands:type_name -> cardrules.v1.Cards
+	48,  // 22: cardrules.v1.SamLocServiceStartHandRequest.views:type_name -> cardrules.v1.Viewer
+	17,  // 23: cardrules.v1.SamLocServiceStartHandResponse.state:type_name -> cardrules.v1.SamTableState
+	6,   // 24: cardrules.v1.SamLocServiceStartHandResponse.instant_win:type_name -> cardrules.v1.SamInstantWinKind
+	25,  // 25: cardrules.v1.SamLocServiceStartHandResponse.qualifiers:type_name -> cardrules.v1.SamInstantWinQualifier
+	24,  // 26: cardrules.v1.SamLocServiceStartHandResponse.views:type_name -> cardrules.v1.SamLocServiceStartHandView
+	48,  // 27: cardrules.v1.SamLocServiceStartHandView.viewer:type_name -> cardrules.v1.Viewer
+	23,  // 28: cardrules.v1.SamLocServiceStartHandView.answer:type_name -> cardrules.v1.SamLocServiceStartHandResponse
+	6,   // 29: cardrules.v1.SamInstantWinQualifier.kind:type_name -> cardrules.v1.SamInstantWinKind
+	48,  // 30: cardrules.v1.SamLocServiceDealRequest.views:type_name -> cardrules.v1.Viewer
+	47,  // 31: cardrules.v1.SamLocServiceDealResponse.hands:type_name -> cardrules.v1.Cards
+	47,  // 32: cardrules.v1.SamLocServiceDealResponse.undealt:type_name -> cardrules.v1.Cards
+	28,  // 33: cardrules.v1.SamLocServiceDealResponse.views:type_name -> cardrules.v1.SamLocServiceDealView
+	48,  // 34: cardrules.v1.SamLocServiceDealView.viewer:type_name -> cardrules.v1.Viewer
+	27,  // 35: cardrules.v1.SamLocServiceDealView.answer:type_name -> cardrules.v1.SamLocServiceDealResponse
+	12,  // 36: cardrules.v1.SamLocServiceValidatePlayRequest.house_rules:type_name -> cardrules.v1.SamHouseRules
+	17,  // 37: cardrules.v1.SamLocServiceValidatePlayRequest.state:type_name -> cardrules.v1.SamTableState
+	20,  // 38: cardrules.v1.SamLocServiceValidatePlayRequest.action:type_name -> cardrules.v1.SamAction
+	48,  // 39: cardrules.v1.SamLocServiceValidatePlayRequest.views:type_name -> cardrules.v1.Viewer
+	9,   // 40: cardrules.v1.SamLocServiceValidatePlayResponse.reason:type_name -> cardrules.v1.SamReason
+	49,  // 41: cardrules.v1.SamLocServiceValidatePlayResponse.message:type_name -> cardrules.v1.LocalizedMessage
+	14,  // 42: cardrules.v1.SamLocServiceValidatePlayResponse.combination:type_name -> cardrules.v1.SamCombination
+	21,  // 43: cardrules.v1.SamLocServiceValidatePlayResponse.events:type_name -> cardrules.v1.SamEvent
+	17,  // 44: cardrules.v1.SamLocServiceValidatePlayResponse.next_state:type_name -> cardrules.v1.SamTableState
+	31,  // 45: cardrules.v1.SamLocServiceValidatePlayResponse.views:type_name -> cardrules.v1.SamLocServiceValidatePlayView
+	20,  // 46: cardrules.v1.SamLocServiceValidatePlayResponse.resolved_action:type_name -> cardrules.v1.SamAction
+	48,  // 47: cardrules.v1.SamLocServiceValidatePlayView.viewer:type_name -> cardrules.v1.Viewer
+	30,  // 48: cardrules.v1.SamLocServiceValidatePlayView.answer:type_name -> cardrules.v1.SamLocServiceValidatePlayResponse
+	12,  // 49: cardrules.v1.SamLocServiceLegalMovesRequest.house_rules:type_name -> cardrules.v1.SamHouseRules
+	17,  // 50: cardrules.v1.SamLocServiceLegalMovesRequest.state:type_name -> cardrules.v1.SamTableState
+	48,  // 51: cardrules.v1.SamLocServiceLegalMovesRequest.views:type_name -> cardrules.v1.Viewer
+	14,  // 52: cardrules.v1.SamMove.play:type_name -> cardrules.v1.SamCombination
+	18,  // 53: cardrules.v1.SamMove.pass:type_name -> cardrules.v1.SamPass
+	33,  // 54: cardrules.v1.SamLocServiceLegalMovesResponse.moves:type_name -> cardrules.v1.SamMove
+	35,  // 55: cardrules.v1.SamLocServiceLegalMovesResponse.views:type_name -> cardrules.v1.SamLocServiceLegalMovesView
+	48,  // 56: cardrules.v1.SamLocServiceLegalMovesView.viewer:type_name -> cardrules.v1.Viewer
+	34,  // 57: cardrules.v1.SamLocServiceLegalMovesView.answer:type_name -> cardrules.v1.SamLocServiceLegalMovesResponse
+	12,  // 58: cardrules.v1.SamRoundRecord.house_rules:type_name -> cardrules.v1.SamHouseRules
+	47,  // 59: cardrules.v1.SamRoundRecord.hands:type_name -> cardrules.v1.Cards
+	20,  // 60: cardrules.v1.SamRoundRecord.actions:type_name -> cardrules.v1.SamAction
+	36,  // 61: cardrules.v1.SamLocServiceSettleRoundRequest.round:type_name -> cardrules.v1.SamRoundRecord
+	48,  // 62: cardrules.v1.SamLocServiceSettleRoundRequest.views:type_name -> cardrules.v1.Viewer
+	11,  // 63: cardrules.v1.SamLocServiceSettleRoundResponse.outcome:type_name -> cardrules.v1.SamOutcome
+	6,   // 64: cardrules.v1.SamLocServiceSettleRoundResponse.instant_win:type_name -> cardrules.v1.SamInstantWinKind
+	50,  // 65: cardrules.v1.SamLocServiceSettleRoundResponse.transfers:type_name -> cardrules.v1.Transfer
+	39,  // 66: cardrules.v1.SamLocServiceSettleRoundResponse.views:type_name -> cardrules.v1.SamLocServiceSettleRoundView
+	48,  // 67: cardrules.v1.SamLocServiceSettleRoundView.viewer:type_name -> cardrules.v1.Viewer
+	38,  // 68: cardrules.v1.SamLocServiceSettleRoundView.answer:type_name -> cardrules.v1.SamLocServiceSettleRoundResponse
+	36,  // 69: cardrules.v1.SamLocServiceReplayRoundRequest.round:type_name -> cardrules.v1.SamRoundRecord
+	48,  // 70: cardrules.v1.SamLocServiceReplayRoundRequest.viewer:type_name -> cardrules.v1.Viewer
+	48,  // 71: cardrules.v1.SamLocServiceReplayRoundResponse.viewer:type_name -> cardrules.v1.Viewer
+	23,  // 72: cardrules.v1.SamLocServiceReplayRoundResponse.start:type_name -> cardrules.v1.SamLocServiceStartHandResponse
+	42,  // 73: cardrules.v1.SamLocServiceReplayRoundResponse.steps:type_name -> cardrules.v1.SamReplayStep
+	51,  // 74: cardrules.v1.SamLocServiceReplayRoundResponse.stopped:type_name -> cardrules.v1.ReplayStop
+	9,   // 75: cardrules.v1.SamLocServiceReplayRoundResponse.illegal_reason:type_name -> cardrules.v1.SamReason
+	38,  // 76: cardrules.v1.SamLocServiceReplayRoundResponse.settlement:type_name -> cardrules.v1.SamLocServiceSettleRoundResponse
+	20,  // 77: cardrules.v1.SamReplayStep.action:type_name -> cardrules.v1.SamAction
+	20,  // 78: cardrules.v1.SamReplayStep.resolved_action:type_name -> cardrules.v1.SamAction
+	14,  // 79: cardrules.v1.SamReplayStep.combination:type_name -> cardrules.v1.SamCombination
+	21,  // 80: cardrules.v1.SamReplayStep.events:type_name -> cardrules.v1.SamEvent
+	17,  // 81: cardrules.v1.SamReplayStep.state:type_name -> cardrules.v1.SamTableState
+	22,  // 82: cardrules.v1.SamLocServiceStreamRequest.start_hand:type_name -> cardrules.v1.SamLocServiceStartHandRequest
+	29,  // 83: cardrules.v1.SamLocServiceStreamRequest.validate_play:type_name -> cardrules.v1.SamLocServiceValidatePlayRequest
+	32,  // 84: cardrules.v1.SamLocServiceStreamRequest.legal_moves:type_name -> cardrules.v1.SamLocServiceLegalMovesRequest
+	37,  // 85: cardrules.v1.SamLocServiceStreamRequest.settle_round:type_name -> cardrules.v1.SamLocServiceSettleRoundRequest
+	26,  // 86: cardrules.v1.SamLocServiceStreamRequest.deal:type_name -> cardrules.v1.SamLocServiceDealRequest
+	40,  // 87: cardrules.v1.SamLocServiceStreamRequest.replay_round:type_name -> cardrules.v1.SamLocServiceReplayRoundRequest
+	52,  // 88: cardrules.v1.SamLocServiceStreamResponse.error:type_name -> google.rpc.Status
+	23,  // 89: cardrules.v1.SamLocServiceStreamResponse.start_hand:type_name -> cardrules.v1.SamLocServiceStartHandResponse
+	30,  // 90: cardrules.v1.SamLocServiceStreamResponse.validate_play:type_name -> cardrules.v1.SamLocServiceValidatePlayResponse
+	34,  // 91: cardrules.v1.SamLocServiceStreamResponse.legal_moves:type_name -> cardrules.v1.SamLocServiceLegalMovesResponse
+	38,  // 92: cardrules.v1.SamLocServiceStreamResponse.settle_round:type_name -> cardrules.v1.SamLocServiceSettleRoundResponse
+	27,  // 93: cardrules.v1.SamLocServiceStreamResponse.deal:type_name -> cardrules.v1.SamLocServiceDealResponse
+	41,  // 94: cardrules.v1.SamLocServiceStreamResponse.replay_round:type_name -> cardrules.v1.SamLocServiceReplayRoundResponse
+	26,  // 95: cardrules.v1.SamLocService.Deal:input_type -> cardrules.v1.SamLocServiceDealRequest
+	22,  // 96: cardrules.v1.SamLocService.StartHand:input_type -> cardrules.v1.SamLocServiceStartHandRequest
+	29,  // 97: cardrules.v1.SamLocService.ValidatePlay:input_type -> cardrules.v1.SamLocServiceValidatePlayRequest
+	32,  // 98: cardrules.v1.SamLocService.LegalMoves:input_type -> cardrules.v1.SamLocServiceLegalMovesRequest
+	37,  // 99: cardrules.v1.SamLocService.SettleRound:input_type -> cardrules.v1.SamLocServiceSettleRoundRequest
+	40,  // 100: cardrules.v1.SamLocService.ReplayRound:input_type -> cardrules.v1.SamLocServiceReplayRoundRequest
+	43,  // 101: cardrules.v1.SamLocService.Stream:input_type -> cardrules.v1.SamLocServiceStreamRequest
+	27,  // 102: cardrules.v1.SamLocService.Deal:output_type -> cardrules.v1.SamLocServiceDealResponse
+	23,  // 103: cardrules.v1.SamLocService.StartHand:output_type -> cardrules.v1.SamLocServiceStartHandResponse
+	30,  // 104: cardrules.v1.SamLocService.ValidatePlay:output_type -> cardrules.v1.SamLocServiceValidatePlayResponse
+	34,  // 105: cardrules.v1.SamLocService.LegalMoves:output_type -> cardrules.v1.SamLocServiceLegalMovesResponse
+	38,  // 106: cardrules.v1.SamLocService.SettleRound:output_type -> cardrules.v1.SamLocServiceSettleRoundResponse
+	41,  // 107: cardrules.v1.SamLocService.ReplayRound:output_type -> cardrules.v1.SamLocServiceReplayRoundResponse
+	44,  // 108: cardrules.v1.SamLocService.Stream:output_type -> cardrules.v1.SamLocServiceStreamResponse
+	102, // [102:109] is the sub-list for method output_type
+	95,  // [95:102] is the sub-list for method input_type
+	95,  // [95:95] is the sub-list for extension type_name
+	95,  // [95:95] is the sub-list for extension extendee
+	0,   // [0:95] is the sub-list for field type_name
 }
 
 func init() { file_cardrules_v1_sam_loc_proto_init() }
@@ -4030,13 +4119,13 @@ func file_cardrules_v1_sam_loc_proto_init() {
 	}
 	file_cardrules_v1_sam_loc_proto_msgTypes[9].OneofWrappers = []any{}
 	file_cardrules_v1_sam_loc_proto_msgTypes[11].OneofWrappers = []any{}
-	file_cardrules_v1_sam_loc_proto_msgTypes[20].OneofWrappers = []any{
+	file_cardrules_v1_sam_loc_proto_msgTypes[21].OneofWrappers = []any{
 		(*SamMove_Play)(nil),
 		(*SamMove_Pass)(nil),
 	}
-	file_cardrules_v1_sam_loc_proto_msgTypes[21].OneofWrappers = []any{}
-	file_cardrules_v1_sam_loc_proto_msgTypes[25].OneofWrappers = []any{}
-	file_cardrules_v1_sam_loc_proto_msgTypes[30].OneofWrappers = []any{
+	file_cardrules_v1_sam_loc_proto_msgTypes[22].OneofWrappers = []any{}
+	file_cardrules_v1_sam_loc_proto_msgTypes[26].OneofWrappers = []any{}
+	file_cardrules_v1_sam_loc_proto_msgTypes[31].OneofWrappers = []any{
 		(*SamLocServiceStreamRequest_StartHand)(nil),
 		(*SamLocServiceStreamRequest_ValidatePlay)(nil),
 		(*SamLocServiceStreamRequest_LegalMoves)(nil),
@@ -4044,7 +4133,7 @@ func file_cardrules_v1_sam_loc_proto_init() {
 		(*SamLocServiceStreamRequest_Deal)(nil),
 		(*SamLocServiceStreamRequest_ReplayRound)(nil),
 	}
-	file_cardrules_v1_sam_loc_proto_msgTypes[31].OneofWrappers = []any{
+	file_cardrules_v1_sam_loc_proto_msgTypes[32].OneofWrappers = []any{
 		(*SamLocServiceStreamResponse_Error)(nil),
 		(*SamLocServiceStreamResponse_StartHand)(nil),
 		(*SamLocServiceStreamResponse_ValidatePlay)(nil),
@@ -4059,7 +4148,7 @@ func file_cardrules_v1_sam_loc_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cardrules_v1_sam_loc_proto_rawDesc), len(file_cardrules_v1_sam_loc_proto_rawDesc)),
 			NumEnums:      12,
-			NumMessages:   32,
+			NumMessages:   33,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

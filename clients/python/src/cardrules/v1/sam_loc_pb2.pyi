@@ -366,30 +366,42 @@ class SamInstantWinQualifier(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[SamInstantWinKind, str]] = ...) -> None: ...
 
 class SamLocServiceDealRequest(_message.Message):
-    __slots__ = ("seat_count", "server_seed", "client_seed", "nonce", "algorithm")
+    __slots__ = ("seat_count", "server_seed", "client_seed", "nonce", "algorithm", "views")
     SEAT_COUNT_FIELD_NUMBER: _ClassVar[int]
     SERVER_SEED_FIELD_NUMBER: _ClassVar[int]
     CLIENT_SEED_FIELD_NUMBER: _ClassVar[int]
     NONCE_FIELD_NUMBER: _ClassVar[int]
     ALGORITHM_FIELD_NUMBER: _ClassVar[int]
+    VIEWS_FIELD_NUMBER: _ClassVar[int]
     seat_count: int
     server_seed: bytes
     client_seed: str
     nonce: int
     algorithm: str
-    def __init__(self, seat_count: _Optional[int] = ..., server_seed: _Optional[bytes] = ..., client_seed: _Optional[str] = ..., nonce: _Optional[int] = ..., algorithm: _Optional[str] = ...) -> None: ...
+    views: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Viewer]
+    def __init__(self, seat_count: _Optional[int] = ..., server_seed: _Optional[bytes] = ..., client_seed: _Optional[str] = ..., nonce: _Optional[int] = ..., algorithm: _Optional[str] = ..., views: _Optional[_Iterable[_Union[_cards_pb2.Viewer, _Mapping]]] = ...) -> None: ...
 
 class SamLocServiceDealResponse(_message.Message):
-    __slots__ = ("hands", "undealt", "commitment", "algorithm")
+    __slots__ = ("hands", "undealt", "commitment", "algorithm", "views")
     HANDS_FIELD_NUMBER: _ClassVar[int]
     UNDEALT_FIELD_NUMBER: _ClassVar[int]
     COMMITMENT_FIELD_NUMBER: _ClassVar[int]
     ALGORITHM_FIELD_NUMBER: _ClassVar[int]
+    VIEWS_FIELD_NUMBER: _ClassVar[int]
     hands: _containers.RepeatedCompositeFieldContainer[_cards_pb2.Cards]
     undealt: _cards_pb2.Cards
     commitment: bytes
     algorithm: str
-    def __init__(self, hands: _Optional[_Iterable[_Union[_cards_pb2.Cards, _Mapping]]] = ..., undealt: _Optional[_Union[_cards_pb2.Cards, _Mapping]] = ..., commitment: _Optional[bytes] = ..., algorithm: _Optional[str] = ...) -> None: ...
+    views: _containers.RepeatedCompositeFieldContainer[SamLocServiceDealView]
+    def __init__(self, hands: _Optional[_Iterable[_Union[_cards_pb2.Cards, _Mapping]]] = ..., undealt: _Optional[_Union[_cards_pb2.Cards, _Mapping]] = ..., commitment: _Optional[bytes] = ..., algorithm: _Optional[str] = ..., views: _Optional[_Iterable[_Union[SamLocServiceDealView, _Mapping]]] = ...) -> None: ...
+
+class SamLocServiceDealView(_message.Message):
+    __slots__ = ("viewer", "answer")
+    VIEWER_FIELD_NUMBER: _ClassVar[int]
+    ANSWER_FIELD_NUMBER: _ClassVar[int]
+    viewer: _cards_pb2.Viewer
+    answer: SamLocServiceDealResponse
+    def __init__(self, viewer: _Optional[_Union[_cards_pb2.Viewer, _Mapping]] = ..., answer: _Optional[_Union[SamLocServiceDealResponse, _Mapping]] = ...) -> None: ...
 
 class SamLocServiceValidatePlayRequest(_message.Message):
     __slots__ = ("house_rules", "state", "action", "views")

@@ -26,6 +26,7 @@ def _lieng_deal(
     client_seed: str | None = None,
     nonce: int | None = None,
     algorithm: str | None = None,
+    views: Iterable[cards_pb2.Viewer] | None = None,
     timeout: float | None = None,
     metadata: Metadata | None = None,
 ) -> Call[lieng_pb2.LiengServiceDealRequest]:
@@ -50,6 +51,9 @@ def _lieng_deal(
     ``algorithm``: The algorithm to deal with: empty means the newest this server knows, today `cardrules-deal-v1`.
     Give the name to get the same deal from any later server; a name this server does not know is INVALID_ARGUMENT
     (UNKNOWN_ALGORITHM).
+
+    ``views``: Viewers to return redacted copies of the deal for (docs/fair-deal.md, "Handing out the deal"): at
+    most 8 (every seat, a spectator and the audit view), none repeated, seats below `seat_count`. Empty: no views.
     """
     return prepare(
         lieng_pb2.LiengServiceDealRequest,
@@ -61,6 +65,7 @@ def _lieng_deal(
         client_seed=client_seed,
         nonce=nonce,
         algorithm=algorithm,
+        views=views,
     )
 
 
@@ -249,6 +254,7 @@ def _sam_loc_deal(
     client_seed: str | None = None,
     nonce: int | None = None,
     algorithm: str | None = None,
+    views: Iterable[cards_pb2.Viewer] | None = None,
     timeout: float | None = None,
     metadata: Metadata | None = None,
 ) -> Call[sam_loc_pb2.SamLocServiceDealRequest]:
@@ -272,6 +278,9 @@ def _sam_loc_deal(
     ``algorithm``: The algorithm to deal with: empty means the newest this server knows, today `cardrules-deal-v1`.
     Give the name to get the same deal from any later server; a name this server does not know is INVALID_ARGUMENT
     (UNKNOWN_ALGORITHM).
+
+    ``views``: Viewers to return redacted copies of the deal for (docs/fair-deal.md, "Handing out the deal"): at
+    most 7 (every seat, a spectator and the audit view), none repeated, seats below `seat_count`. Empty: no views.
     """
     return prepare(
         sam_loc_pb2.SamLocServiceDealRequest,
@@ -283,6 +292,7 @@ def _sam_loc_deal(
         client_seed=client_seed,
         nonce=nonce,
         algorithm=algorithm,
+        views=views,
     )
 
 

@@ -101,6 +101,11 @@ public final class Lieng {
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_cardrules_v1_LiengServiceDealResponse_fieldAccessorTable;
   static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardrules_v1_LiengServiceDealView_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_cardrules_v1_LiengServiceDealView_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
     internal_static_cardrules_v1_LiengServiceValidatePlayRequest_descriptor;
   static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
@@ -249,178 +254,183 @@ public final class Lieng {
       "\005views\030\002 \003(\0132\036.cardrules.v1.StartBetting" +
       "View\"l\n\020StartBettingView\022$\n\006viewer\030\001 \001(\013" +
       "2\024.cardrules.v1.Viewer\0222\n\006answer\030\002 \001(\0132\"" +
-      ".cardrules.v1.StartBettingResponse\"y\n\027Li" +
-      "engServiceDealRequest\022\022\n\nseat_count\030\001 \001(" +
-      "\005\022\023\n\013server_seed\030\002 \001(\014\022\023\n\013client_seed\030\003 " +
-      "\001(\t\022\r\n\005nonce\030\004 \001(\003\022\021\n\talgorithm\030\005 \001(\t\"\213\001" +
-      "\n\030LiengServiceDealResponse\022\"\n\005hands\030\001 \003(" +
-      "\0132\023.cardrules.v1.Cards\022$\n\007undealt\030\002 \001(\0132" +
-      "\023.cardrules.v1.Cards\022\022\n\ncommitment\030\003 \001(\014" +
-      "\022\021\n\talgorithm\030\004 \001(\t\"\325\001\n\037LiengServiceVali" +
-      "datePlayRequest\0222\n\013house_rules\030\001 \001(\0132\035.c" +
-      "ardrules.v1.LiengHouseRules\022.\n\005state\030\002 \001" +
-      "(\0132\037.cardrules.v1.LiengBettingState\022)\n\006a" +
-      "ction\030\003 \001(\0132\031.cardrules.v1.LiengAction\022#" +
-      "\n\005views\030\004 \003(\0132\024.cardrules.v1.Viewer\"\333\002\n " +
-      "LiengServiceValidatePlayResponse\022\r\n\005lega" +
-      "l\030\001 \001(\010\022)\n\006reason\030\002 \001(\0162\031.cardrules.v1.L" +
-      "iengReason\022/\n\007message\030\003 \001(\0132\036.cardrules." +
-      "v1.LocalizedMessage\022(\n\006events\030\004 \003(\0132\030.ca" +
-      "rdrules.v1.LiengEvent\0223\n\nnext_state\030\005 \001(" +
-      "\0132\037.cardrules.v1.LiengBettingState\0229\n\005vi" +
-      "ews\030\006 \003(\0132*.cardrules.v1.LiengServiceVal" +
-      "idatePlayView\0222\n\017resolved_action\030\007 \001(\0132\031" +
-      ".cardrules.v1.LiengAction\"\204\001\n\034LiengServi" +
-      "ceValidatePlayView\022$\n\006viewer\030\001 \001(\0132\024.car" +
-      "drules.v1.Viewer\022>\n\006answer\030\002 \001(\0132..cardr" +
-      "ules.v1.LiengServiceValidatePlayResponse" +
-      "\"\250\001\n\035LiengServiceLegalMovesRequest\0222\n\013ho" +
-      "use_rules\030\001 \001(\0132\035.cardrules.v1.LiengHous" +
-      "eRules\022.\n\005state\030\002 \001(\0132\037.cardrules.v1.Lie" +
-      "ngBettingState\022#\n\005views\030\003 \003(\0132\024.cardrule" +
-      "s.v1.Viewer\"\327\001\n\036LiengServiceLegalMovesRe" +
-      "sponse\022\021\n\004seat\030\001 \001(\005H\000\210\001\001\022/\n\007actions\030\002 \003" +
-      "(\0132\036.cardrules.v1.LiengLegalAction\022/\n\014ra" +
-      "ise_reason\030\003 \001(\0162\031.cardrules.v1.LiengRea" +
-      "son\0227\n\005views\030\004 \003(\0132(.cardrules.v1.LiengS" +
-      "erviceLegalMovesViewB\007\n\005_seat\"\200\001\n\032LiengS" +
-      "erviceLegalMovesView\022$\n\006viewer\030\001 \001(\0132\024.c" +
-      "ardrules.v1.Viewer\022<\n\006answer\030\002 \001(\0132,.car" +
-      "drules.v1.LiengServiceLegalMovesResponse" +
-      "\"\311\001\n\020LiengRoundRecord\0222\n\013house_rules\030\001 \001" +
-      "(\0132\035.cardrules.v1.LiengHouseRules\022\016\n\006sta" +
-      "cks\030\002 \003(\003\022\014\n\004ante\030\003 \001(\003\022\023\n\013first_actor\030\004" +
-      " \001(\005\022\"\n\005hands\030\005 \003(\0132\023.cardrules.v1.Cards" +
-      "\022*\n\007actions\030\006 \003(\0132\031.cardrules.v1.LiengAc" +
-      "tion\"\246\001\n\010LiengPot\022\n\n\002lo\030\001 \001(\003\022\n\n\002hi\030\002 \001(" +
-      "\003\022\016\n\006amount\030\003 \001(\003\022\020\n\010eligible\030\004 \003(\005\022\025\n\rc" +
-      "ontributions\030\005 \003(\003\022(\n\004kind\030\006 \001(\0162\032.cardr" +
-      "ules.v1.LiengPotKind\022\017\n\007winners\030\007 \003(\005\022\016\n" +
-      "\006shares\030\010 \003(\003\"G\n\016LiengShownHand\022\014\n\004seat\030" +
-      "\001 \001(\005\022\'\n\005score\030\002 \001(\0132\030.cardrules.v1.Lien" +
-      "gScore\"t\n\036LiengServiceSettleRoundRequest" +
-      "\022-\n\005round\030\001 \001(\0132\036.cardrules.v1.LiengRoun" +
-      "dRecord\022#\n\005views\030\002 \003(\0132\024.cardrules.v1.Vi" +
-      "ewer\"\330\002\n\037LiengServiceSettleRoundResponse" +
-      "\022$\n\004pots\030\001 \003(\0132\026.cardrules.v1.LiengPot\022)" +
-      "\n\ttransfers\030\002 \003(\0132\026.cardrules.v1.Transfe" +
-      "r\022\014\n\004nets\030\003 \003(\003\022\013\n\003fee\030\004 \001(\003\022\014\n\004fees\030\005 \003" +
-      "(\003\022\034\n\017fold_out_winner\030\006 \001(\005H\000\210\001\001\022\021\n\tcomm" +
-      "itted\030\007 \003(\003\022\017\n\007payouts\030\010 \003(\003\022+\n\005shown\030\t " +
-      "\003(\0132\034.cardrules.v1.LiengShownHand\0228\n\005vie" +
-      "ws\030\n \003(\0132).cardrules.v1.LiengServiceSett" +
-      "leRoundViewB\022\n\020_fold_out_winner\"\202\001\n\033Lien" +
-      "gServiceSettleRoundView\022$\n\006viewer\030\001 \001(\0132" +
-      "\024.cardrules.v1.Viewer\022=\n\006answer\030\002 \001(\0132-." +
-      "cardrules.v1.LiengServiceSettleRoundResp" +
-      "onse\"u\n\036LiengServiceReplayRoundRequest\022-" +
-      "\n\005round\030\001 \001(\0132\036.cardrules.v1.LiengRoundR" +
-      "ecord\022$\n\006viewer\030\002 \001(\0132\024.cardrules.v1.Vie" +
-      "wer\"\355\002\n\037LiengServiceReplayRoundResponse\022" +
-      "$\n\006viewer\030\001 \001(\0132\024.cardrules.v1.Viewer\0221\n" +
-      "\005start\030\002 \001(\0132\".cardrules.v1.StartBetting" +
-      "Response\022\"\n\005hands\030\003 \003(\0132\023.cardrules.v1.C" +
-      "ards\022,\n\005steps\030\004 \003(\0132\035.cardrules.v1.Lieng" +
-      "ReplayStep\022)\n\007stopped\030\005 \001(\0132\030.cardrules." +
-      "v1.ReplayStop\0221\n\016illegal_reason\030\006 \001(\0162\031." +
-      "cardrules.v1.LiengReason\022A\n\nsettlement\030\007" +
+      ".cardrules.v1.StartBettingResponse\"\236\001\n\027L" +
+      "iengServiceDealRequest\022\022\n\nseat_count\030\001 \001" +
+      "(\005\022\023\n\013server_seed\030\002 \001(\014\022\023\n\013client_seed\030\003" +
+      " \001(\t\022\r\n\005nonce\030\004 \001(\003\022\021\n\talgorithm\030\005 \001(\t\022#" +
+      "\n\005views\030\006 \003(\0132\024.cardrules.v1.Viewer\"\276\001\n\030" +
+      "LiengServiceDealResponse\022\"\n\005hands\030\001 \003(\0132" +
+      "\023.cardrules.v1.Cards\022$\n\007undealt\030\002 \001(\0132\023." +
+      "cardrules.v1.Cards\022\022\n\ncommitment\030\003 \001(\014\022\021" +
+      "\n\talgorithm\030\004 \001(\t\0221\n\005views\030\005 \003(\0132\".cardr" +
+      "ules.v1.LiengServiceDealView\"t\n\024LiengSer" +
+      "viceDealView\022$\n\006viewer\030\001 \001(\0132\024.cardrules" +
+      ".v1.Viewer\0226\n\006answer\030\002 \001(\0132&.cardrules.v" +
+      "1.LiengServiceDealResponse\"\325\001\n\037LiengServ" +
+      "iceValidatePlayRequest\0222\n\013house_rules\030\001 " +
+      "\001(\0132\035.cardrules.v1.LiengHouseRules\022.\n\005st" +
+      "ate\030\002 \001(\0132\037.cardrules.v1.LiengBettingSta" +
+      "te\022)\n\006action\030\003 \001(\0132\031.cardrules.v1.LiengA" +
+      "ction\022#\n\005views\030\004 \003(\0132\024.cardrules.v1.View" +
+      "er\"\333\002\n LiengServiceValidatePlayResponse\022" +
+      "\r\n\005legal\030\001 \001(\010\022)\n\006reason\030\002 \001(\0162\031.cardrul" +
+      "es.v1.LiengReason\022/\n\007message\030\003 \001(\0132\036.car" +
+      "drules.v1.LocalizedMessage\022(\n\006events\030\004 \003" +
+      "(\0132\030.cardrules.v1.LiengEvent\0223\n\nnext_sta" +
+      "te\030\005 \001(\0132\037.cardrules.v1.LiengBettingStat" +
+      "e\0229\n\005views\030\006 \003(\0132*.cardrules.v1.LiengSer" +
+      "viceValidatePlayView\0222\n\017resolved_action\030" +
+      "\007 \001(\0132\031.cardrules.v1.LiengAction\"\204\001\n\034Lie" +
+      "ngServiceValidatePlayView\022$\n\006viewer\030\001 \001(" +
+      "\0132\024.cardrules.v1.Viewer\022>\n\006answer\030\002 \001(\0132" +
+      "..cardrules.v1.LiengServiceValidatePlayR" +
+      "esponse\"\250\001\n\035LiengServiceLegalMovesReques" +
+      "t\0222\n\013house_rules\030\001 \001(\0132\035.cardrules.v1.Li" +
+      "engHouseRules\022.\n\005state\030\002 \001(\0132\037.cardrules" +
+      ".v1.LiengBettingState\022#\n\005views\030\003 \003(\0132\024.c" +
+      "ardrules.v1.Viewer\"\327\001\n\036LiengServiceLegal" +
+      "MovesResponse\022\021\n\004seat\030\001 \001(\005H\000\210\001\001\022/\n\007acti" +
+      "ons\030\002 \003(\0132\036.cardrules.v1.LiengLegalActio" +
+      "n\022/\n\014raise_reason\030\003 \001(\0162\031.cardrules.v1.L" +
+      "iengReason\0227\n\005views\030\004 \003(\0132(.cardrules.v1" +
+      ".LiengServiceLegalMovesViewB\007\n\005_seat\"\200\001\n" +
+      "\032LiengServiceLegalMovesView\022$\n\006viewer\030\001 " +
+      "\001(\0132\024.cardrules.v1.Viewer\022<\n\006answer\030\002 \001(" +
+      "\0132,.cardrules.v1.LiengServiceLegalMovesR" +
+      "esponse\"\311\001\n\020LiengRoundRecord\0222\n\013house_ru" +
+      "les\030\001 \001(\0132\035.cardrules.v1.LiengHouseRules" +
+      "\022\016\n\006stacks\030\002 \003(\003\022\014\n\004ante\030\003 \001(\003\022\023\n\013first_" +
+      "actor\030\004 \001(\005\022\"\n\005hands\030\005 \003(\0132\023.cardrules.v" +
+      "1.Cards\022*\n\007actions\030\006 \003(\0132\031.cardrules.v1." +
+      "LiengAction\"\246\001\n\010LiengPot\022\n\n\002lo\030\001 \001(\003\022\n\n\002" +
+      "hi\030\002 \001(\003\022\016\n\006amount\030\003 \001(\003\022\020\n\010eligible\030\004 \003" +
+      "(\005\022\025\n\rcontributions\030\005 \003(\003\022(\n\004kind\030\006 \001(\0162" +
+      "\032.cardrules.v1.LiengPotKind\022\017\n\007winners\030\007" +
+      " \003(\005\022\016\n\006shares\030\010 \003(\003\"G\n\016LiengShownHand\022\014" +
+      "\n\004seat\030\001 \001(\005\022\'\n\005score\030\002 \001(\0132\030.cardrules." +
+      "v1.LiengScore\"t\n\036LiengServiceSettleRound" +
+      "Request\022-\n\005round\030\001 \001(\0132\036.cardrules.v1.Li" +
+      "engRoundRecord\022#\n\005views\030\002 \003(\0132\024.cardrule" +
+      "s.v1.Viewer\"\330\002\n\037LiengServiceSettleRoundR" +
+      "esponse\022$\n\004pots\030\001 \003(\0132\026.cardrules.v1.Lie" +
+      "ngPot\022)\n\ttransfers\030\002 \003(\0132\026.cardrules.v1." +
+      "Transfer\022\014\n\004nets\030\003 \003(\003\022\013\n\003fee\030\004 \001(\003\022\014\n\004f" +
+      "ees\030\005 \003(\003\022\034\n\017fold_out_winner\030\006 \001(\005H\000\210\001\001\022" +
+      "\021\n\tcommitted\030\007 \003(\003\022\017\n\007payouts\030\010 \003(\003\022+\n\005s" +
+      "hown\030\t \003(\0132\034.cardrules.v1.LiengShownHand" +
+      "\0228\n\005views\030\n \003(\0132).cardrules.v1.LiengServ" +
+      "iceSettleRoundViewB\022\n\020_fold_out_winner\"\202" +
+      "\001\n\033LiengServiceSettleRoundView\022$\n\006viewer" +
+      "\030\001 \001(\0132\024.cardrules.v1.Viewer\022=\n\006answer\030\002" +
       " \001(\0132-.cardrules.v1.LiengServiceSettleRo" +
-      "undResponse\"\331\001\n\017LiengReplayStep\022\r\n\005index" +
-      "\030\001 \001(\005\022)\n\006action\030\002 \001(\0132\031.cardrules.v1.Li" +
-      "engAction\0222\n\017resolved_action\030\003 \001(\0132\031.car" +
-      "drules.v1.LiengAction\022(\n\006events\030\004 \003(\0132\030." +
-      "cardrules.v1.LiengEvent\022.\n\005state\030\005 \001(\0132\037" +
-      ".cardrules.v1.LiengBettingState\"\256\004\n\031Lien" +
-      "gServiceStreamRequest\022\n\n\002id\030\001 \001(\004\0226\n\013sco" +
-      "re_lieng\030\002 \001(\0132\037.cardrules.v1.ScoreLieng" +
-      "RequestH\000\022:\n\rcompare_hands\030\003 \001(\0132!.cardr" +
-      "ules.v1.CompareHandsRequestH\000\022:\n\rstart_b" +
-      "etting\030\004 \001(\0132!.cardrules.v1.StartBetting" +
-      "RequestH\000\022F\n\rvalidate_play\030\005 \001(\0132-.cardr" +
-      "ules.v1.LiengServiceValidatePlayRequestH" +
-      "\000\022B\n\013legal_moves\030\006 \001(\0132+.cardrules.v1.Li" +
-      "engServiceLegalMovesRequestH\000\022D\n\014settle_" +
-      "round\030\007 \001(\0132,.cardrules.v1.LiengServiceS" +
-      "ettleRoundRequestH\000\0225\n\004deal\030\010 \001(\0132%.card" +
-      "rules.v1.LiengServiceDealRequestH\000\022D\n\014re" +
-      "play_round\030\t \001(\0132,.cardrules.v1.LiengSer" +
-      "viceReplayRoundRequestH\000B\006\n\004call\"\336\004\n\032Lie" +
-      "ngServiceStreamResponse\022\n\n\002id\030\001 \001(\004\022#\n\005e" +
-      "rror\030\002 \001(\0132\022.google.rpc.StatusH\000\0227\n\013scor" +
-      "e_lieng\030\003 \001(\0132 .cardrules.v1.ScoreLiengR" +
-      "esponseH\000\022;\n\rcompare_hands\030\004 \001(\0132\".cardr" +
-      "ules.v1.CompareHandsResponseH\000\022;\n\rstart_" +
-      "betting\030\005 \001(\0132\".cardrules.v1.StartBettin" +
-      "gResponseH\000\022G\n\rvalidate_play\030\006 \001(\0132..car" +
-      "drules.v1.LiengServiceValidatePlayRespon" +
-      "seH\000\022C\n\013legal_moves\030\007 \001(\0132,.cardrules.v1" +
-      ".LiengServiceLegalMovesResponseH\000\022E\n\014set" +
-      "tle_round\030\010 \001(\0132-.cardrules.v1.LiengServ" +
-      "iceSettleRoundResponseH\000\0226\n\004deal\030\t \001(\0132&" +
-      ".cardrules.v1.LiengServiceDealResponseH\000" +
-      "\022E\n\014replay_round\030\n \001(\0132-.cardrules.v1.Li" +
-      "engServiceReplayRoundResponseH\000B\010\n\006resul" +
-      "t*S\n\010LiengA23\022\031\n\025LIENG_A23_UNSPECIFIED\020\000" +
-      "\022\024\n\020LIENG_A23_LOWEST\020\001\022\026\n\022LIENG_A23_ACE_" +
-      "HIGH\020\002*\226\001\n\021LiengSuitTieBreak\022$\n LIENG_SU" +
-      "IT_TIE_BREAK_UNSPECIFIED\020\000\022\035\n\031LIENG_SUIT" +
-      "_TIE_BREAK_NONE\020\001\022\035\n\031LIENG_SUIT_TIE_BREA" +
-      "K_HDCS\020\002\022\035\n\031LIENG_SUIT_TIE_BREAK_DHCS\020\003*" +
-      "`\n\013LiengExcess\022\034\n\030LIENG_EXCESS_UNSPECIFI" +
-      "ED\020\000\022\032\n\026LIENG_EXCESS_SIDE_POTS\020\001\022\027\n\023LIEN" +
-      "G_EXCESS_REFUND\020\002*{\n\tLiengTier\022\032\n\026LIENG_" +
-      "TIER_UNSPECIFIED\020\000\022\022\n\016LIENG_TIER_SAP\020\001\022\024" +
-      "\n\020LIENG_TIER_LIENG\020\002\022\021\n\rLIENG_TIER_DI\020\003\022" +
-      "\025\n\021LIENG_TIER_POINTS\020\004*\343\001\n\017LiengActionKi" +
-      "nd\022!\n\035LIENG_ACTION_KIND_UNSPECIFIED\020\000\022\032\n" +
-      "\026LIENG_ACTION_KIND_FOLD\020\001\022\033\n\027LIENG_ACTIO" +
-      "N_KIND_CHECK\020\002\022\032\n\026LIENG_ACTION_KIND_CALL" +
-      "\020\003\022\033\n\027LIENG_ACTION_KIND_RAISE\020\004\022\034\n\030LIENG" +
-      "_ACTION_KIND_ALL_IN\020\005\022\035\n\031LIENG_ACTION_KI" +
-      "ND_TIMEOUT\020\006*\206\003\n\013LiengReason\022\034\n\030LIENG_RE" +
-      "ASON_UNSPECIFIED\020\000\022\037\n\033LIENG_REASON_BETTI" +
-      "NG_CLOSED\020\001\022\036\n\032LIENG_REASON_NOT_YOUR_TUR" +
-      "N\020\002\022\035\n\031LIENG_REASON_CANNOT_CHECK\020\003\022 \n\034LI" +
-      "ENG_REASON_NOTHING_TO_CALL\020\004\022\034\n\030LIENG_RE" +
-      "ASON_CANNOT_CALL\020\005\022$\n LIENG_REASON_RAISE" +
-      "_BELOW_MINIMUM\020\006\022 \n\034LIENG_REASON_RAISE_A" +
-      "BOVE_CAP\020\007\022!\n\035LIENG_REASON_NOT_ENOUGH_CH" +
-      "IPS\020\010\022\'\n#LIENG_REASON_RAISE_ROUNDS_EXHAU" +
-      "STED\020\t\022%\n!LIENG_REASON_BETTING_NOT_REOPE" +
-      "NED\020\n*\235\002\n\016LiengEventKind\022 \n\034LIENG_EVENT_" +
-      "KIND_UNSPECIFIED\020\000\022 \n\034LIENG_EVENT_KIND_S" +
-      "EAT_FOLDED\020\001\022 \n\034LIENG_EVENT_KIND_SEAT_AL" +
-      "L_IN\020\002\022\037\n\033LIENG_EVENT_KIND_FULL_RAISE\020\003\022" +
-      "!\n\035LIENG_EVENT_KIND_SHORT_ALL_IN\020\004\022#\n\037LI" +
-      "ENG_EVENT_KIND_BETTING_CLOSED\020\005\022\035\n\031LIENG" +
-      "_EVENT_KIND_FOLD_OUT\020\006\022\035\n\031LIENG_EVENT_KI" +
-      "ND_SHOWDOWN\020\007*\210\001\n\014LiengPotKind\022\036\n\032LIENG_" +
-      "POT_KIND_UNSPECIFIED\020\000\022\033\n\027LIENG_POT_KIND" +
-      "_SHOWDOWN\020\001\022\036\n\032LIENG_POT_KIND_UNCONTESTE" +
-      "D\020\002\022\033\n\027LIENG_POT_KIND_REFUNDED\020\0032\365\006\n\014Lie" +
-      "ngService\022U\n\004Deal\022%.cardrules.v1.LiengSe" +
-      "rviceDealRequest\032&.cardrules.v1.LiengSer" +
-      "viceDealResponse\022O\n\nScoreLieng\022\037.cardrul" +
-      "es.v1.ScoreLiengRequest\032 .cardrules.v1.S" +
-      "coreLiengResponse\022U\n\014CompareHands\022!.card" +
-      "rules.v1.CompareHandsRequest\032\".cardrules" +
-      ".v1.CompareHandsResponse\022U\n\014StartBetting" +
-      "\022!.cardrules.v1.StartBettingRequest\032\".ca" +
-      "rdrules.v1.StartBettingResponse\022m\n\014Valid" +
-      "atePlay\022-.cardrules.v1.LiengServiceValid" +
-      "atePlayRequest\032..cardrules.v1.LiengServi" +
-      "ceValidatePlayResponse\022g\n\nLegalMoves\022+.c" +
-      "ardrules.v1.LiengServiceLegalMovesReques" +
-      "t\032,.cardrules.v1.LiengServiceLegalMovesR" +
-      "esponse\022j\n\013SettleRound\022,.cardrules.v1.Li" +
-      "engServiceSettleRoundRequest\032-.cardrules" +
-      ".v1.LiengServiceSettleRoundResponse\022j\n\013R" +
-      "eplayRound\022,.cardrules.v1.LiengServiceRe" +
-      "playRoundRequest\032-.cardrules.v1.LiengSer" +
-      "viceReplayRoundResponse\022_\n\006Stream\022\'.card" +
-      "rules.v1.LiengServiceStreamRequest\032(.car" +
-      "drules.v1.LiengServiceStreamResponse(\0010\001" +
-      "B\023\n\017io.cardrules.v1P\001b\006proto3"
+      "undResponse\"u\n\036LiengServiceReplayRoundRe" +
+      "quest\022-\n\005round\030\001 \001(\0132\036.cardrules.v1.Lien" +
+      "gRoundRecord\022$\n\006viewer\030\002 \001(\0132\024.cardrules" +
+      ".v1.Viewer\"\355\002\n\037LiengServiceReplayRoundRe" +
+      "sponse\022$\n\006viewer\030\001 \001(\0132\024.cardrules.v1.Vi" +
+      "ewer\0221\n\005start\030\002 \001(\0132\".cardrules.v1.Start" +
+      "BettingResponse\022\"\n\005hands\030\003 \003(\0132\023.cardrul" +
+      "es.v1.Cards\022,\n\005steps\030\004 \003(\0132\035.cardrules.v" +
+      "1.LiengReplayStep\022)\n\007stopped\030\005 \001(\0132\030.car" +
+      "drules.v1.ReplayStop\0221\n\016illegal_reason\030\006" +
+      " \001(\0162\031.cardrules.v1.LiengReason\022A\n\nsettl" +
+      "ement\030\007 \001(\0132-.cardrules.v1.LiengServiceS" +
+      "ettleRoundResponse\"\331\001\n\017LiengReplayStep\022\r" +
+      "\n\005index\030\001 \001(\005\022)\n\006action\030\002 \001(\0132\031.cardrule" +
+      "s.v1.LiengAction\0222\n\017resolved_action\030\003 \001(" +
+      "\0132\031.cardrules.v1.LiengAction\022(\n\006events\030\004" +
+      " \003(\0132\030.cardrules.v1.LiengEvent\022.\n\005state\030" +
+      "\005 \001(\0132\037.cardrules.v1.LiengBettingState\"\256" +
+      "\004\n\031LiengServiceStreamRequest\022\n\n\002id\030\001 \001(\004" +
+      "\0226\n\013score_lieng\030\002 \001(\0132\037.cardrules.v1.Sco" +
+      "reLiengRequestH\000\022:\n\rcompare_hands\030\003 \001(\0132" +
+      "!.cardrules.v1.CompareHandsRequestH\000\022:\n\r" +
+      "start_betting\030\004 \001(\0132!.cardrules.v1.Start" +
+      "BettingRequestH\000\022F\n\rvalidate_play\030\005 \001(\0132" +
+      "-.cardrules.v1.LiengServiceValidatePlayR" +
+      "equestH\000\022B\n\013legal_moves\030\006 \001(\0132+.cardrule" +
+      "s.v1.LiengServiceLegalMovesRequestH\000\022D\n\014" +
+      "settle_round\030\007 \001(\0132,.cardrules.v1.LiengS" +
+      "erviceSettleRoundRequestH\000\0225\n\004deal\030\010 \001(\013" +
+      "2%.cardrules.v1.LiengServiceDealRequestH" +
+      "\000\022D\n\014replay_round\030\t \001(\0132,.cardrules.v1.L" +
+      "iengServiceReplayRoundRequestH\000B\006\n\004call\"" +
+      "\336\004\n\032LiengServiceStreamResponse\022\n\n\002id\030\001 \001" +
+      "(\004\022#\n\005error\030\002 \001(\0132\022.google.rpc.StatusH\000\022" +
+      "7\n\013score_lieng\030\003 \001(\0132 .cardrules.v1.Scor" +
+      "eLiengResponseH\000\022;\n\rcompare_hands\030\004 \001(\0132" +
+      "\".cardrules.v1.CompareHandsResponseH\000\022;\n" +
+      "\rstart_betting\030\005 \001(\0132\".cardrules.v1.Star" +
+      "tBettingResponseH\000\022G\n\rvalidate_play\030\006 \001(" +
+      "\0132..cardrules.v1.LiengServiceValidatePla" +
+      "yResponseH\000\022C\n\013legal_moves\030\007 \001(\0132,.cardr" +
+      "ules.v1.LiengServiceLegalMovesResponseH\000" +
+      "\022E\n\014settle_round\030\010 \001(\0132-.cardrules.v1.Li" +
+      "engServiceSettleRoundResponseH\000\0226\n\004deal\030" +
+      "\t \001(\0132&.cardrules.v1.LiengServiceDealRes" +
+      "ponseH\000\022E\n\014replay_round\030\n \001(\0132-.cardrule" +
+      "s.v1.LiengServiceReplayRoundResponseH\000B\010" +
+      "\n\006result*S\n\010LiengA23\022\031\n\025LIENG_A23_UNSPEC" +
+      "IFIED\020\000\022\024\n\020LIENG_A23_LOWEST\020\001\022\026\n\022LIENG_A" +
+      "23_ACE_HIGH\020\002*\226\001\n\021LiengSuitTieBreak\022$\n L" +
+      "IENG_SUIT_TIE_BREAK_UNSPECIFIED\020\000\022\035\n\031LIE" +
+      "NG_SUIT_TIE_BREAK_NONE\020\001\022\035\n\031LIENG_SUIT_T" +
+      "IE_BREAK_HDCS\020\002\022\035\n\031LIENG_SUIT_TIE_BREAK_" +
+      "DHCS\020\003*`\n\013LiengExcess\022\034\n\030LIENG_EXCESS_UN" +
+      "SPECIFIED\020\000\022\032\n\026LIENG_EXCESS_SIDE_POTS\020\001\022" +
+      "\027\n\023LIENG_EXCESS_REFUND\020\002*{\n\tLiengTier\022\032\n" +
+      "\026LIENG_TIER_UNSPECIFIED\020\000\022\022\n\016LIENG_TIER_" +
+      "SAP\020\001\022\024\n\020LIENG_TIER_LIENG\020\002\022\021\n\rLIENG_TIE" +
+      "R_DI\020\003\022\025\n\021LIENG_TIER_POINTS\020\004*\343\001\n\017LiengA" +
+      "ctionKind\022!\n\035LIENG_ACTION_KIND_UNSPECIFI" +
+      "ED\020\000\022\032\n\026LIENG_ACTION_KIND_FOLD\020\001\022\033\n\027LIEN" +
+      "G_ACTION_KIND_CHECK\020\002\022\032\n\026LIENG_ACTION_KI" +
+      "ND_CALL\020\003\022\033\n\027LIENG_ACTION_KIND_RAISE\020\004\022\034" +
+      "\n\030LIENG_ACTION_KIND_ALL_IN\020\005\022\035\n\031LIENG_AC" +
+      "TION_KIND_TIMEOUT\020\006*\206\003\n\013LiengReason\022\034\n\030L" +
+      "IENG_REASON_UNSPECIFIED\020\000\022\037\n\033LIENG_REASO" +
+      "N_BETTING_CLOSED\020\001\022\036\n\032LIENG_REASON_NOT_Y" +
+      "OUR_TURN\020\002\022\035\n\031LIENG_REASON_CANNOT_CHECK\020" +
+      "\003\022 \n\034LIENG_REASON_NOTHING_TO_CALL\020\004\022\034\n\030L" +
+      "IENG_REASON_CANNOT_CALL\020\005\022$\n LIENG_REASO" +
+      "N_RAISE_BELOW_MINIMUM\020\006\022 \n\034LIENG_REASON_" +
+      "RAISE_ABOVE_CAP\020\007\022!\n\035LIENG_REASON_NOT_EN" +
+      "OUGH_CHIPS\020\010\022\'\n#LIENG_REASON_RAISE_ROUND" +
+      "S_EXHAUSTED\020\t\022%\n!LIENG_REASON_BETTING_NO" +
+      "T_REOPENED\020\n*\235\002\n\016LiengEventKind\022 \n\034LIENG" +
+      "_EVENT_KIND_UNSPECIFIED\020\000\022 \n\034LIENG_EVENT" +
+      "_KIND_SEAT_FOLDED\020\001\022 \n\034LIENG_EVENT_KIND_" +
+      "SEAT_ALL_IN\020\002\022\037\n\033LIENG_EVENT_KIND_FULL_R" +
+      "AISE\020\003\022!\n\035LIENG_EVENT_KIND_SHORT_ALL_IN\020" +
+      "\004\022#\n\037LIENG_EVENT_KIND_BETTING_CLOSED\020\005\022\035" +
+      "\n\031LIENG_EVENT_KIND_FOLD_OUT\020\006\022\035\n\031LIENG_E" +
+      "VENT_KIND_SHOWDOWN\020\007*\210\001\n\014LiengPotKind\022\036\n" +
+      "\032LIENG_POT_KIND_UNSPECIFIED\020\000\022\033\n\027LIENG_P" +
+      "OT_KIND_SHOWDOWN\020\001\022\036\n\032LIENG_POT_KIND_UNC" +
+      "ONTESTED\020\002\022\033\n\027LIENG_POT_KIND_REFUNDED\020\0032" +
+      "\365\006\n\014LiengService\022U\n\004Deal\022%.cardrules.v1." +
+      "LiengServiceDealRequest\032&.cardrules.v1.L" +
+      "iengServiceDealResponse\022O\n\nScoreLieng\022\037." +
+      "cardrules.v1.ScoreLiengRequest\032 .cardrul" +
+      "es.v1.ScoreLiengResponse\022U\n\014CompareHands" +
+      "\022!.cardrules.v1.CompareHandsRequest\032\".ca" +
+      "rdrules.v1.CompareHandsResponse\022U\n\014Start" +
+      "Betting\022!.cardrules.v1.StartBettingReque" +
+      "st\032\".cardrules.v1.StartBettingResponse\022m" +
+      "\n\014ValidatePlay\022-.cardrules.v1.LiengServi" +
+      "ceValidatePlayRequest\032..cardrules.v1.Lie" +
+      "ngServiceValidatePlayResponse\022g\n\nLegalMo" +
+      "ves\022+.cardrules.v1.LiengServiceLegalMove" +
+      "sRequest\032,.cardrules.v1.LiengServiceLega" +
+      "lMovesResponse\022j\n\013SettleRound\022,.cardrule" +
+      "s.v1.LiengServiceSettleRoundRequest\032-.ca" +
+      "rdrules.v1.LiengServiceSettleRoundRespon" +
+      "se\022j\n\013ReplayRound\022,.cardrules.v1.LiengSe" +
+      "rviceReplayRoundRequest\032-.cardrules.v1.L" +
+      "iengServiceReplayRoundResponse\022_\n\006Stream" +
+      "\022\'.cardrules.v1.LiengServiceStreamReques" +
+      "t\032(.cardrules.v1.LiengServiceStreamRespo" +
+      "nse(\0010\001B\023\n\017io.cardrules.v1P\001b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -524,111 +534,117 @@ public final class Lieng {
     internal_static_cardrules_v1_LiengServiceDealRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengServiceDealRequest_descriptor,
-        new java.lang.String[] { "SeatCount", "ServerSeed", "ClientSeed", "Nonce", "Algorithm", });
+        new java.lang.String[] { "SeatCount", "ServerSeed", "ClientSeed", "Nonce", "Algorithm", "Views", });
     internal_static_cardrules_v1_LiengServiceDealResponse_descriptor =
       getDescriptor().getMessageTypes().get(16);
     internal_static_cardrules_v1_LiengServiceDealResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengServiceDealResponse_descriptor,
-        new java.lang.String[] { "Hands", "Undealt", "Commitment", "Algorithm", });
-    internal_static_cardrules_v1_LiengServiceValidatePlayRequest_descriptor =
+        new java.lang.String[] { "Hands", "Undealt", "Commitment", "Algorithm", "Views", });
+    internal_static_cardrules_v1_LiengServiceDealView_descriptor =
       getDescriptor().getMessageTypes().get(17);
+    internal_static_cardrules_v1_LiengServiceDealView_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_cardrules_v1_LiengServiceDealView_descriptor,
+        new java.lang.String[] { "Viewer", "Answer", });
+    internal_static_cardrules_v1_LiengServiceValidatePlayRequest_descriptor =
+      getDescriptor().getMessageTypes().get(18);
     internal_static_cardrules_v1_LiengServiceValidatePlayRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengServiceValidatePlayRequest_descriptor,
         new java.lang.String[] { "HouseRules", "State", "Action", "Views", });
     internal_static_cardrules_v1_LiengServiceValidatePlayResponse_descriptor =
-      getDescriptor().getMessageTypes().get(18);
+      getDescriptor().getMessageTypes().get(19);
     internal_static_cardrules_v1_LiengServiceValidatePlayResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengServiceValidatePlayResponse_descriptor,
         new java.lang.String[] { "Legal", "Reason", "Message", "Events", "NextState", "Views", "ResolvedAction", });
     internal_static_cardrules_v1_LiengServiceValidatePlayView_descriptor =
-      getDescriptor().getMessageTypes().get(19);
+      getDescriptor().getMessageTypes().get(20);
     internal_static_cardrules_v1_LiengServiceValidatePlayView_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengServiceValidatePlayView_descriptor,
         new java.lang.String[] { "Viewer", "Answer", });
     internal_static_cardrules_v1_LiengServiceLegalMovesRequest_descriptor =
-      getDescriptor().getMessageTypes().get(20);
+      getDescriptor().getMessageTypes().get(21);
     internal_static_cardrules_v1_LiengServiceLegalMovesRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengServiceLegalMovesRequest_descriptor,
         new java.lang.String[] { "HouseRules", "State", "Views", });
     internal_static_cardrules_v1_LiengServiceLegalMovesResponse_descriptor =
-      getDescriptor().getMessageTypes().get(21);
+      getDescriptor().getMessageTypes().get(22);
     internal_static_cardrules_v1_LiengServiceLegalMovesResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengServiceLegalMovesResponse_descriptor,
         new java.lang.String[] { "Seat", "Actions", "RaiseReason", "Views", });
     internal_static_cardrules_v1_LiengServiceLegalMovesView_descriptor =
-      getDescriptor().getMessageTypes().get(22);
+      getDescriptor().getMessageTypes().get(23);
     internal_static_cardrules_v1_LiengServiceLegalMovesView_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengServiceLegalMovesView_descriptor,
         new java.lang.String[] { "Viewer", "Answer", });
     internal_static_cardrules_v1_LiengRoundRecord_descriptor =
-      getDescriptor().getMessageTypes().get(23);
+      getDescriptor().getMessageTypes().get(24);
     internal_static_cardrules_v1_LiengRoundRecord_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengRoundRecord_descriptor,
         new java.lang.String[] { "HouseRules", "Stacks", "Ante", "FirstActor", "Hands", "Actions", });
     internal_static_cardrules_v1_LiengPot_descriptor =
-      getDescriptor().getMessageTypes().get(24);
+      getDescriptor().getMessageTypes().get(25);
     internal_static_cardrules_v1_LiengPot_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengPot_descriptor,
         new java.lang.String[] { "Lo", "Hi", "Amount", "Eligible", "Contributions", "Kind", "Winners", "Shares", });
     internal_static_cardrules_v1_LiengShownHand_descriptor =
-      getDescriptor().getMessageTypes().get(25);
+      getDescriptor().getMessageTypes().get(26);
     internal_static_cardrules_v1_LiengShownHand_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengShownHand_descriptor,
         new java.lang.String[] { "Seat", "Score", });
     internal_static_cardrules_v1_LiengServiceSettleRoundRequest_descriptor =
-      getDescriptor().getMessageTypes().get(26);
+      getDescriptor().getMessageTypes().get(27);
     internal_static_cardrules_v1_LiengServiceSettleRoundRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengServiceSettleRoundRequest_descriptor,
         new java.lang.String[] { "Round", "Views", });
     internal_static_cardrules_v1_LiengServiceSettleRoundResponse_descriptor =
-      getDescriptor().getMessageTypes().get(27);
+      getDescriptor().getMessageTypes().get(28);
     internal_static_cardrules_v1_LiengServiceSettleRoundResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengServiceSettleRoundResponse_descriptor,
         new java.lang.String[] { "Pots", "Transfers", "Nets", "Fee", "Fees", "FoldOutWinner", "Committed", "Payouts", "Shown", "Views", });
     internal_static_cardrules_v1_LiengServiceSettleRoundView_descriptor =
-      getDescriptor().getMessageTypes().get(28);
+      getDescriptor().getMessageTypes().get(29);
     internal_static_cardrules_v1_LiengServiceSettleRoundView_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengServiceSettleRoundView_descriptor,
         new java.lang.String[] { "Viewer", "Answer", });
     internal_static_cardrules_v1_LiengServiceReplayRoundRequest_descriptor =
-      getDescriptor().getMessageTypes().get(29);
+      getDescriptor().getMessageTypes().get(30);
     internal_static_cardrules_v1_LiengServiceReplayRoundRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengServiceReplayRoundRequest_descriptor,
         new java.lang.String[] { "Round", "Viewer", });
     internal_static_cardrules_v1_LiengServiceReplayRoundResponse_descriptor =
-      getDescriptor().getMessageTypes().get(30);
+      getDescriptor().getMessageTypes().get(31);
     internal_static_cardrules_v1_LiengServiceReplayRoundResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengServiceReplayRoundResponse_descriptor,
         new java.lang.String[] { "Viewer", "Start", "Hands", "Steps", "Stopped", "IllegalReason", "Settlement", });
     internal_static_cardrules_v1_LiengReplayStep_descriptor =
-      getDescriptor().getMessageTypes().get(31);
+      getDescriptor().getMessageTypes().get(32);
     internal_static_cardrules_v1_LiengReplayStep_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengReplayStep_descriptor,
         new java.lang.String[] { "Index", "Action", "ResolvedAction", "Events", "State", });
     internal_static_cardrules_v1_LiengServiceStreamRequest_descriptor =
-      getDescriptor().getMessageTypes().get(32);
+      getDescriptor().getMessageTypes().get(33);
     internal_static_cardrules_v1_LiengServiceStreamRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengServiceStreamRequest_descriptor,
         new java.lang.String[] { "Id", "ScoreLieng", "CompareHands", "StartBetting", "ValidatePlay", "LegalMoves", "SettleRound", "Deal", "ReplayRound", "Call", });
     internal_static_cardrules_v1_LiengServiceStreamResponse_descriptor =
-      getDescriptor().getMessageTypes().get(33);
+      getDescriptor().getMessageTypes().get(34);
     internal_static_cardrules_v1_LiengServiceStreamResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengServiceStreamResponse_descriptor,

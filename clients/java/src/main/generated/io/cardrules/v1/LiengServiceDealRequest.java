@@ -25,6 +25,7 @@ private static final long serialVersionUID = 0L;
     serverSeed_ = com.google.protobuf.ByteString.EMPTY;
     clientSeed_ = "";
     algorithm_ = "";
+    views_ = java.util.Collections.emptyList();
   }
 
   @java.lang.Override
@@ -195,6 +196,72 @@ private static final long serialVersionUID = 0L;
     }
   }
 
+  public static final int VIEWS_FIELD_NUMBER = 6;
+  @SuppressWarnings("serial")
+  private java.util.List<io.cardrules.v1.Viewer> views_;
+  /**
+   * <pre>
+   * Viewers to return redacted copies of the deal for (docs/fair-deal.md, "Handing out the deal"): at most 8
+   * (every seat, a spectator and the audit view), none repeated, seats below `seat_count`. Empty: no views.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.Viewer views = 6;</code>
+   */
+  @java.lang.Override
+  public java.util.List<io.cardrules.v1.Viewer> getViewsList() {
+    return views_;
+  }
+  /**
+   * <pre>
+   * Viewers to return redacted copies of the deal for (docs/fair-deal.md, "Handing out the deal"): at most 8
+   * (every seat, a spectator and the audit view), none repeated, seats below `seat_count`. Empty: no views.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.Viewer views = 6;</code>
+   */
+  @java.lang.Override
+  public java.util.List<? extends io.cardrules.v1.ViewerOrBuilder> 
+      getViewsOrBuilderList() {
+    return views_;
+  }
+  /**
+   * <pre>
+   * Viewers to return redacted copies of the deal for (docs/fair-deal.md, "Handing out the deal"): at most 8
+   * (every seat, a spectator and the audit view), none repeated, seats below `seat_count`. Empty: no views.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.Viewer views = 6;</code>
+   */
+  @java.lang.Override
+  public int getViewsCount() {
+    return views_.size();
+  }
+  /**
+   * <pre>
+   * Viewers to return redacted copies of the deal for (docs/fair-deal.md, "Handing out the deal"): at most 8
+   * (every seat, a spectator and the audit view), none repeated, seats below `seat_count`. Empty: no views.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.Viewer views = 6;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.Viewer getViews(int index) {
+    return views_.get(index);
+  }
+  /**
+   * <pre>
+   * Viewers to return redacted copies of the deal for (docs/fair-deal.md, "Handing out the deal"): at most 8
+   * (every seat, a spectator and the audit view), none repeated, seats below `seat_count`. Empty: no views.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.Viewer views = 6;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.ViewerOrBuilder getViewsOrBuilder(
+      int index) {
+    return views_.get(index);
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -224,6 +291,9 @@ private static final long serialVersionUID = 0L;
     if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(algorithm_)) {
       com.google.protobuf.GeneratedMessageV3.writeString(output, 5, algorithm_);
     }
+    for (int i = 0; i < views_.size(); i++) {
+      output.writeMessage(6, views_.get(i));
+    }
     getUnknownFields().writeTo(output);
   }
 
@@ -251,6 +321,10 @@ private static final long serialVersionUID = 0L;
     if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(algorithm_)) {
       size += com.google.protobuf.GeneratedMessageV3.computeStringSize(5, algorithm_);
     }
+    for (int i = 0; i < views_.size(); i++) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(6, views_.get(i));
+    }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
     return size;
@@ -276,6 +350,8 @@ private static final long serialVersionUID = 0L;
         != other.getNonce()) return false;
     if (!getAlgorithm()
         .equals(other.getAlgorithm())) return false;
+    if (!getViewsList()
+        .equals(other.getViewsList())) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -298,6 +374,10 @@ private static final long serialVersionUID = 0L;
         getNonce());
     hash = (37 * hash) + ALGORITHM_FIELD_NUMBER;
     hash = (53 * hash) + getAlgorithm().hashCode();
+    if (getViewsCount() > 0) {
+      hash = (37 * hash) + VIEWS_FIELD_NUMBER;
+      hash = (53 * hash) + getViewsList().hashCode();
+    }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -439,6 +519,13 @@ private static final long serialVersionUID = 0L;
       clientSeed_ = "";
       nonce_ = 0L;
       algorithm_ = "";
+      if (viewsBuilder_ == null) {
+        views_ = java.util.Collections.emptyList();
+      } else {
+        views_ = null;
+        viewsBuilder_.clear();
+      }
+      bitField0_ = (bitField0_ & ~0x00000020);
       return this;
     }
 
@@ -465,9 +552,22 @@ private static final long serialVersionUID = 0L;
     @java.lang.Override
     public io.cardrules.v1.LiengServiceDealRequest buildPartial() {
       io.cardrules.v1.LiengServiceDealRequest result = new io.cardrules.v1.LiengServiceDealRequest(this);
+      buildPartialRepeatedFields(result);
       if (bitField0_ != 0) { buildPartial0(result); }
       onBuilt();
       return result;
+    }
+
+    private void buildPartialRepeatedFields(io.cardrules.v1.LiengServiceDealRequest result) {
+      if (viewsBuilder_ == null) {
+        if (((bitField0_ & 0x00000020) != 0)) {
+          views_ = java.util.Collections.unmodifiableList(views_);
+          bitField0_ = (bitField0_ & ~0x00000020);
+        }
+        result.views_ = views_;
+      } else {
+        result.views_ = viewsBuilder_.build();
+      }
     }
 
     private void buildPartial0(io.cardrules.v1.LiengServiceDealRequest result) {
@@ -552,6 +652,32 @@ private static final long serialVersionUID = 0L;
         bitField0_ |= 0x00000010;
         onChanged();
       }
+      if (viewsBuilder_ == null) {
+        if (!other.views_.isEmpty()) {
+          if (views_.isEmpty()) {
+            views_ = other.views_;
+            bitField0_ = (bitField0_ & ~0x00000020);
+          } else {
+            ensureViewsIsMutable();
+            views_.addAll(other.views_);
+          }
+          onChanged();
+        }
+      } else {
+        if (!other.views_.isEmpty()) {
+          if (viewsBuilder_.isEmpty()) {
+            viewsBuilder_.dispose();
+            viewsBuilder_ = null;
+            views_ = other.views_;
+            bitField0_ = (bitField0_ & ~0x00000020);
+            viewsBuilder_ = 
+              com.google.protobuf.GeneratedMessageV3.alwaysUseFieldBuilders ?
+                 getViewsFieldBuilder() : null;
+          } else {
+            viewsBuilder_.addAllMessages(other.views_);
+          }
+        }
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -603,6 +729,19 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000010;
               break;
             } // case 42
+            case 50: {
+              io.cardrules.v1.Viewer m =
+                  input.readMessage(
+                      io.cardrules.v1.Viewer.parser(),
+                      extensionRegistry);
+              if (viewsBuilder_ == null) {
+                ensureViewsIsMutable();
+                views_.add(m);
+              } else {
+                viewsBuilder_.addMessage(m);
+              }
+              break;
+            } // case 50
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -958,6 +1097,336 @@ private static final long serialVersionUID = 0L;
       bitField0_ |= 0x00000010;
       onChanged();
       return this;
+    }
+
+    private java.util.List<io.cardrules.v1.Viewer> views_ =
+      java.util.Collections.emptyList();
+    private void ensureViewsIsMutable() {
+      if (!((bitField0_ & 0x00000020) != 0)) {
+        views_ = new java.util.ArrayList<io.cardrules.v1.Viewer>(views_);
+        bitField0_ |= 0x00000020;
+       }
+    }
+
+    private com.google.protobuf.RepeatedFieldBuilderV3<
+        io.cardrules.v1.Viewer, io.cardrules.v1.Viewer.Builder, io.cardrules.v1.ViewerOrBuilder> viewsBuilder_;
+
+    /**
+     * <pre>
+     * Viewers to return redacted copies of the deal for (docs/fair-deal.md, "Handing out the deal"): at most 8
+     * (every seat, a spectator and the audit view), none repeated, seats below `seat_count`. Empty: no views.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.Viewer views = 6;</code>
+     */
+    public java.util.List<io.cardrules.v1.Viewer> getViewsList() {
+      if (viewsBuilder_ == null) {
+        return java.util.Collections.unmodifiableList(views_);
+      } else {
+        return viewsBuilder_.getMessageList();
+      }
+    }
+    /**
+     * <pre>
+     * Viewers to return redacted copies of the deal for (docs/fair-deal.md, "Handing out the deal"): at most 8
+     * (every seat, a spectator and the audit view), none repeated, seats below `seat_count`. Empty: no views.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.Viewer views = 6;</code>
+     */
+    public int getViewsCount() {
+      if (viewsBuilder_ == null) {
+        return views_.size();
+      } else {
+        return viewsBuilder_.getCount();
+      }
+    }
+    /**
+     * <pre>
+     * Viewers to return redacted copies of the deal for (docs/fair-deal.md, "Handing out the deal"): at most 8
+     * (every seat, a spectator and the audit view), none repeated, seats below `seat_count`. Empty: no views.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.Viewer views = 6;</code>
+     */
+    public io.cardrules.v1.Viewer getViews(int index) {
+      if (viewsBuilder_ == null) {
+        return views_.get(index);
+      } else {
+        return viewsBuilder_.getMessage(index);
+      }
+    }
+    /**
+     * <pre>
+     * Viewers to return redacted copies of the deal for (docs/fair-deal.md, "Handing out the deal"): at most 8
+     * (every seat, a spectator and the audit view), none repeated, seats below `seat_count`. Empty: no views.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.Viewer views = 6;</code>
+     */
+    public Builder setViews(
+        int index, io.cardrules.v1.Viewer value) {
+      if (viewsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureViewsIsMutable();
+        views_.set(index, value);
+        onChanged();
+      } else {
+        viewsBuilder_.setMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Viewers to return redacted copies of the deal for (docs/fair-deal.md, "Handing out the deal"): at most 8
+     * (every seat, a spectator and the audit view), none repeated, seats below `seat_count`. Empty: no views.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.Viewer views = 6;</code>
+     */
+    public Builder setViews(
+        int index, io.cardrules.v1.Viewer.Builder builderForValue) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.set(index, builderForValue.build());
+        onChanged();
+      } else {
+        viewsBuilder_.setMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Viewers to return redacted copies of the deal for (docs/fair-deal.md, "Handing out the deal"): at most 8
+     * (every seat, a spectator and the audit view), none repeated, seats below `seat_count`. Empty: no views.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.Viewer views = 6;</code>
+     */
+    public Builder addViews(io.cardrules.v1.Viewer value) {
+      if (viewsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureViewsIsMutable();
+        views_.add(value);
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Viewers to return redacted copies of the deal for (docs/fair-deal.md, "Handing out the deal"): at most 8
+     * (every seat, a spectator and the audit view), none repeated, seats below `seat_count`. Empty: no views.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.Viewer views = 6;</code>
+     */
+    public Builder addViews(
+        int index, io.cardrules.v1.Viewer value) {
+      if (viewsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureViewsIsMutable();
+        views_.add(index, value);
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Viewers to return redacted copies of the deal for (docs/fair-deal.md, "Handing out the deal"): at most 8
+     * (every seat, a spectator and the audit view), none repeated, seats below `seat_count`. Empty: no views.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.Viewer views = 6;</code>
+     */
+    public Builder addViews(
+        io.cardrules.v1.Viewer.Builder builderForValue) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.add(builderForValue.build());
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Viewers to return redacted copies of the deal for (docs/fair-deal.md, "Handing out the deal"): at most 8
+     * (every seat, a spectator and the audit view), none repeated, seats below `seat_count`. Empty: no views.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.Viewer views = 6;</code>
+     */
+    public Builder addViews(
+        int index, io.cardrules.v1.Viewer.Builder builderForValue) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.add(index, builderForValue.build());
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Viewers to return redacted copies of the deal for (docs/fair-deal.md, "Handing out the deal"): at most 8
+     * (every seat, a spectator and the audit view), none repeated, seats below `seat_count`. Empty: no views.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.Viewer views = 6;</code>
+     */
+    public Builder addAllViews(
+        java.lang.Iterable<? extends io.cardrules.v1.Viewer> values) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        com.google.protobuf.AbstractMessageLite.Builder.addAll(
+            values, views_);
+        onChanged();
+      } else {
+        viewsBuilder_.addAllMessages(values);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Viewers to return redacted copies of the deal for (docs/fair-deal.md, "Handing out the deal"): at most 8
+     * (every seat, a spectator and the audit view), none repeated, seats below `seat_count`. Empty: no views.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.Viewer views = 6;</code>
+     */
+    public Builder clearViews() {
+      if (viewsBuilder_ == null) {
+        views_ = java.util.Collections.emptyList();
+        bitField0_ = (bitField0_ & ~0x00000020);
+        onChanged();
+      } else {
+        viewsBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Viewers to return redacted copies of the deal for (docs/fair-deal.md, "Handing out the deal"): at most 8
+     * (every seat, a spectator and the audit view), none repeated, seats below `seat_count`. Empty: no views.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.Viewer views = 6;</code>
+     */
+    public Builder removeViews(int index) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.remove(index);
+        onChanged();
+      } else {
+        viewsBuilder_.remove(index);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Viewers to return redacted copies of the deal for (docs/fair-deal.md, "Handing out the deal"): at most 8
+     * (every seat, a spectator and the audit view), none repeated, seats below `seat_count`. Empty: no views.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.Viewer views = 6;</code>
+     */
+    public io.cardrules.v1.Viewer.Builder getViewsBuilder(
+        int index) {
+      return getViewsFieldBuilder().getBuilder(index);
+    }
+    /**
+     * <pre>
+     * Viewers to return redacted copies of the deal for (docs/fair-deal.md, "Handing out the deal"): at most 8
+     * (every seat, a spectator and the audit view), none repeated, seats below `seat_count`. Empty: no views.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.Viewer views = 6;</code>
+     */
+    public io.cardrules.v1.ViewerOrBuilder getViewsOrBuilder(
+        int index) {
+      if (viewsBuilder_ == null) {
+        return views_.get(index);  } else {
+        return viewsBuilder_.getMessageOrBuilder(index);
+      }
+    }
+    /**
+     * <pre>
+     * Viewers to return redacted copies of the deal for (docs/fair-deal.md, "Handing out the deal"): at most 8
+     * (every seat, a spectator and the audit view), none repeated, seats below `seat_count`. Empty: no views.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.Viewer views = 6;</code>
+     */
+    public java.util.List<? extends io.cardrules.v1.ViewerOrBuilder> 
+         getViewsOrBuilderList() {
+      if (viewsBuilder_ != null) {
+        return viewsBuilder_.getMessageOrBuilderList();
+      } else {
+        return java.util.Collections.unmodifiableList(views_);
+      }
+    }
+    /**
+     * <pre>
+     * Viewers to return redacted copies of the deal for (docs/fair-deal.md, "Handing out the deal"): at most 8
+     * (every seat, a spectator and the audit view), none repeated, seats below `seat_count`. Empty: no views.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.Viewer views = 6;</code>
+     */
+    public io.cardrules.v1.Viewer.Builder addViewsBuilder() {
+      return getViewsFieldBuilder().addBuilder(
+          io.cardrules.v1.Viewer.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * Viewers to return redacted copies of the deal for (docs/fair-deal.md, "Handing out the deal"): at most 8
+     * (every seat, a spectator and the audit view), none repeated, seats below `seat_count`. Empty: no views.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.Viewer views = 6;</code>
+     */
+    public io.cardrules.v1.Viewer.Builder addViewsBuilder(
+        int index) {
+      return getViewsFieldBuilder().addBuilder(
+          index, io.cardrules.v1.Viewer.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * Viewers to return redacted copies of the deal for (docs/fair-deal.md, "Handing out the deal"): at most 8
+     * (every seat, a spectator and the audit view), none repeated, seats below `seat_count`. Empty: no views.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.Viewer views = 6;</code>
+     */
+    public java.util.List<io.cardrules.v1.Viewer.Builder> 
+         getViewsBuilderList() {
+      return getViewsFieldBuilder().getBuilderList();
+    }
+    private com.google.protobuf.RepeatedFieldBuilderV3<
+        io.cardrules.v1.Viewer, io.cardrules.v1.Viewer.Builder, io.cardrules.v1.ViewerOrBuilder> 
+        getViewsFieldBuilder() {
+      if (viewsBuilder_ == null) {
+        viewsBuilder_ = new com.google.protobuf.RepeatedFieldBuilderV3<
+            io.cardrules.v1.Viewer, io.cardrules.v1.Viewer.Builder, io.cardrules.v1.ViewerOrBuilder>(
+                views_,
+                ((bitField0_ & 0x00000020) != 0),
+                getParentForChildren(),
+                isClean());
+        views_ = null;
+      }
+      return viewsBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

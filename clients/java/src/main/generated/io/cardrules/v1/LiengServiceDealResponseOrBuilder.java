@@ -10,7 +10,9 @@ public interface LiengServiceDealResponseOrBuilder extends
 
   /**
    * <pre>
-   * Each seat's 3 cards, in seat order (play order), each hand in the order dealt, not sorted.
+   * Each seat's 3 cards, in seat order (play order), each hand in the order dealt, not sorted. In a seat's view
+   * every seat's entry is present, so an index still names its seat, but only the seat's own entry holds cards; in
+   * a spectator's view every entry is empty.
    * </pre>
    *
    * <code>repeated .cardrules.v1.Cards hands = 1;</code>
@@ -19,7 +21,9 @@ public interface LiengServiceDealResponseOrBuilder extends
       getHandsList();
   /**
    * <pre>
-   * Each seat's 3 cards, in seat order (play order), each hand in the order dealt, not sorted.
+   * Each seat's 3 cards, in seat order (play order), each hand in the order dealt, not sorted. In a seat's view
+   * every seat's entry is present, so an index still names its seat, but only the seat's own entry holds cards; in
+   * a spectator's view every entry is empty.
    * </pre>
    *
    * <code>repeated .cardrules.v1.Cards hands = 1;</code>
@@ -27,7 +31,9 @@ public interface LiengServiceDealResponseOrBuilder extends
   io.cardrules.v1.Cards getHands(int index);
   /**
    * <pre>
-   * Each seat's 3 cards, in seat order (play order), each hand in the order dealt, not sorted.
+   * Each seat's 3 cards, in seat order (play order), each hand in the order dealt, not sorted. In a seat's view
+   * every seat's entry is present, so an index still names its seat, but only the seat's own entry holds cards; in
+   * a spectator's view every entry is empty.
    * </pre>
    *
    * <code>repeated .cardrules.v1.Cards hands = 1;</code>
@@ -35,7 +41,9 @@ public interface LiengServiceDealResponseOrBuilder extends
   int getHandsCount();
   /**
    * <pre>
-   * Each seat's 3 cards, in seat order (play order), each hand in the order dealt, not sorted.
+   * Each seat's 3 cards, in seat order (play order), each hand in the order dealt, not sorted. In a seat's view
+   * every seat's entry is present, so an index still names its seat, but only the seat's own entry holds cards; in
+   * a spectator's view every entry is empty.
    * </pre>
    *
    * <code>repeated .cardrules.v1.Cards hands = 1;</code>
@@ -44,7 +52,9 @@ public interface LiengServiceDealResponseOrBuilder extends
       getHandsOrBuilderList();
   /**
    * <pre>
-   * Each seat's 3 cards, in seat order (play order), each hand in the order dealt, not sorted.
+   * Each seat's 3 cards, in seat order (play order), each hand in the order dealt, not sorted. In a seat's view
+   * every seat's entry is present, so an index still names its seat, but only the seat's own entry holds cards; in
+   * a spectator's view every entry is empty.
    * </pre>
    *
    * <code>repeated .cardrules.v1.Cards hands = 1;</code>
@@ -54,7 +64,7 @@ public interface LiengServiceDealResponseOrBuilder extends
 
   /**
    * <pre>
-   * The cards nobody was dealt (34 to 46), in shuffled order.
+   * The cards nobody was dealt (34 to 46), in shuffled order. Unset in every view but the audit view.
    * </pre>
    *
    * <code>.cardrules.v1.Cards undealt = 2;</code>
@@ -63,7 +73,7 @@ public interface LiengServiceDealResponseOrBuilder extends
   boolean hasUndealt();
   /**
    * <pre>
-   * The cards nobody was dealt (34 to 46), in shuffled order.
+   * The cards nobody was dealt (34 to 46), in shuffled order. Unset in every view but the audit view.
    * </pre>
    *
    * <code>.cardrules.v1.Cards undealt = 2;</code>
@@ -72,7 +82,7 @@ public interface LiengServiceDealResponseOrBuilder extends
   io.cardrules.v1.Cards getUndealt();
   /**
    * <pre>
-   * The cards nobody was dealt (34 to 46), in shuffled order.
+   * The cards nobody was dealt (34 to 46), in shuffled order. Unset in every view but the audit view.
    * </pre>
    *
    * <code>.cardrules.v1.Cards undealt = 2;</code>
@@ -109,4 +119,63 @@ public interface LiengServiceDealResponseOrBuilder extends
    */
   com.google.protobuf.ByteString
       getAlgorithmBytes();
+
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A seat sees its own hand only (the other entries of `hands` empty), a
+   * spectator no hand (every entry empty); only the audit view sees `undealt`; `commitment` and `algorithm` are in
+   * every view.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceDealView views = 5;</code>
+   */
+  java.util.List<io.cardrules.v1.LiengServiceDealView> 
+      getViewsList();
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A seat sees its own hand only (the other entries of `hands` empty), a
+   * spectator no hand (every entry empty); only the audit view sees `undealt`; `commitment` and `algorithm` are in
+   * every view.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceDealView views = 5;</code>
+   */
+  io.cardrules.v1.LiengServiceDealView getViews(int index);
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A seat sees its own hand only (the other entries of `hands` empty), a
+   * spectator no hand (every entry empty); only the audit view sees `undealt`; `commitment` and `algorithm` are in
+   * every view.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceDealView views = 5;</code>
+   */
+  int getViewsCount();
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A seat sees its own hand only (the other entries of `hands` empty), a
+   * spectator no hand (every entry empty); only the audit view sees `undealt`; `commitment` and `algorithm` are in
+   * every view.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceDealView views = 5;</code>
+   */
+  java.util.List<? extends io.cardrules.v1.LiengServiceDealViewOrBuilder> 
+      getViewsOrBuilderList();
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A seat sees its own hand only (the other entries of `hands` empty), a
+   * spectator no hand (every entry empty); only the audit view sees `undealt`; `commitment` and `algorithm` are in
+   * every view.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.LiengServiceDealView views = 5;</code>
+   */
+  io.cardrules.v1.LiengServiceDealViewOrBuilder getViewsOrBuilder(
+      int index);
 }

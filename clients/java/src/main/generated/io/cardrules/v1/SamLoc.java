@@ -96,6 +96,11 @@ public final class SamLoc {
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_cardrules_v1_SamLocServiceDealResponse_fieldAccessorTable;
   static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardrules_v1_SamLocServiceDealView_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_cardrules_v1_SamLocServiceDealView_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
     internal_static_cardrules_v1_SamLocServiceValidatePlayRequest_descriptor;
   static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
@@ -254,189 +259,195 @@ public final class SamLoc {
       "iewer\022<\n\006answer\030\002 \001(\0132,.cardrules.v1.Sam" +
       "LocServiceStartHandResponse\"U\n\026SamInstan" +
       "tWinQualifier\022\014\n\004seat\030\001 \001(\005\022-\n\004kind\030\002 \001(" +
-      "\0162\037.cardrules.v1.SamInstantWinKind\"z\n\030Sa" +
-      "mLocServiceDealRequest\022\022\n\nseat_count\030\001 \001" +
-      "(\005\022\023\n\013server_seed\030\002 \001(\014\022\023\n\013client_seed\030\003" +
-      " \001(\t\022\r\n\005nonce\030\004 \001(\003\022\021\n\talgorithm\030\005 \001(\t\"\214" +
-      "\001\n\031SamLocServiceDealResponse\022\"\n\005hands\030\001 " +
-      "\003(\0132\023.cardrules.v1.Cards\022$\n\007undealt\030\002 \001(" +
-      "\0132\023.cardrules.v1.Cards\022\022\n\ncommitment\030\003 \001" +
-      "(\014\022\021\n\talgorithm\030\004 \001(\t\"\316\001\n SamLocServiceV" +
-      "alidatePlayRequest\0220\n\013house_rules\030\001 \001(\0132" +
-      "\033.cardrules.v1.SamHouseRules\022*\n\005state\030\002 " +
-      "\001(\0132\033.cardrules.v1.SamTableState\022\'\n\006acti" +
-      "on\030\003 \001(\0132\027.cardrules.v1.SamAction\022#\n\005vie" +
-      "ws\030\004 \003(\0132\024.cardrules.v1.Viewer\"\206\003\n!SamLo" +
-      "cServiceValidatePlayResponse\022\r\n\005legal\030\001 " +
-      "\001(\010\022\'\n\006reason\030\002 \001(\0162\027.cardrules.v1.SamRe" +
-      "ason\022/\n\007message\030\003 \001(\0132\036.cardrules.v1.Loc" +
-      "alizedMessage\0221\n\013combination\030\004 \001(\0132\034.car" +
-      "drules.v1.SamCombination\022&\n\006events\030\005 \003(\013" +
-      "2\026.cardrules.v1.SamEvent\022/\n\nnext_state\030\006" +
-      " \001(\0132\033.cardrules.v1.SamTableState\022:\n\005vie" +
-      "ws\030\007 \003(\0132+.cardrules.v1.SamLocServiceVal" +
-      "idatePlayView\0220\n\017resolved_action\030\010 \001(\0132\027" +
-      ".cardrules.v1.SamAction\"\206\001\n\035SamLocServic" +
-      "eValidatePlayView\022$\n\006viewer\030\001 \001(\0132\024.card" +
-      "rules.v1.Viewer\022?\n\006answer\030\002 \001(\0132/.cardru" +
-      "les.v1.SamLocServiceValidatePlayResponse" +
-      "\"\272\001\n\036SamLocServiceLegalMovesRequest\0220\n\013h" +
-      "ouse_rules\030\001 \001(\0132\033.cardrules.v1.SamHouse" +
-      "Rules\022*\n\005state\030\002 \001(\0132\033.cardrules.v1.SamT" +
-      "ableState\022\025\n\rall_card_sets\030\003 \001(\010\022#\n\005view" +
-      "s\030\004 \003(\0132\024.cardrules.v1.Viewer\"f\n\007SamMove" +
-      "\022,\n\004play\030\001 \001(\0132\034.cardrules.v1.SamCombina" +
-      "tionH\000\022%\n\004pass\030\002 \001(\0132\025.cardrules.v1.SamP" +
-      "assH\000B\006\n\004move\"\235\001\n\037SamLocServiceLegalMove" +
-      "sResponse\022\021\n\004seat\030\001 \001(\005H\000\210\001\001\022$\n\005moves\030\002 " +
-      "\003(\0132\025.cardrules.v1.SamMove\0228\n\005views\030\003 \003(" +
-      "\0132).cardrules.v1.SamLocServiceLegalMoves" +
-      "ViewB\007\n\005_seat\"\202\001\n\033SamLocServiceLegalMove" +
-      "sView\022$\n\006viewer\030\001 \001(\0132\024.cardrules.v1.Vie" +
-      "wer\022=\n\006answer\030\002 \001(\0132-.cardrules.v1.SamLo" +
-      "cServiceLegalMovesResponse\"\305\001\n\016SamRoundR" +
-      "ecord\022\r\n\005stake\030\001 \001(\003\0220\n\013house_rules\030\002 \001(" +
-      "\0132\033.cardrules.v1.SamHouseRules\022\"\n\005hands\030" +
-      "\003 \003(\0132\023.cardrules.v1.Cards\022\024\n\014declaratio" +
-      "ns\030\004 \003(\005\022\016\n\006leader\030\005 \001(\005\022(\n\007actions\030\006 \003(" +
-      "\0132\027.cardrules.v1.SamAction\"s\n\037SamLocServ" +
-      "iceSettleRoundRequest\022+\n\005round\030\001 \001(\0132\034.c" +
-      "ardrules.v1.SamRoundRecord\022#\n\005views\030\002 \003(" +
-      "\0132\024.cardrules.v1.Viewer\"\301\002\n SamLocServic" +
-      "eSettleRoundResponse\022)\n\007outcome\030\001 \001(\0162\030." +
-      "cardrules.v1.SamOutcome\022\023\n\006winner\030\002 \001(\005H" +
-      "\000\210\001\001\0224\n\013instant_win\030\003 \001(\0162\037.cardrules.v1" +
-      ".SamInstantWinKind\022)\n\ttransfers\030\004 \003(\0132\026." +
-      "cardrules.v1.Transfer\022\014\n\004nets\030\005 \003(\003\022\013\n\003f" +
-      "ee\030\006 \001(\003\022\014\n\004fees\030\007 \003(\003\022\r\n\005gross\030\010 \003(\003\0229\n" +
-      "\005views\030\t \003(\0132*.cardrules.v1.SamLocServic" +
-      "eSettleRoundViewB\t\n\007_winner\"\204\001\n\034SamLocSe" +
-      "rviceSettleRoundView\022$\n\006viewer\030\001 \001(\0132\024.c" +
-      "ardrules.v1.Viewer\022>\n\006answer\030\002 \001(\0132..car" +
-      "drules.v1.SamLocServiceSettleRoundRespon" +
-      "se\"t\n\037SamLocServiceReplayRoundRequest\022+\n" +
-      "\005round\030\001 \001(\0132\034.cardrules.v1.SamRoundReco" +
-      "rd\022$\n\006viewer\030\002 \001(\0132\024.cardrules.v1.Viewer" +
-      "\"\321\002\n SamLocServiceReplayRoundResponse\022$\n" +
-      "\006viewer\030\001 \001(\0132\024.cardrules.v1.Viewer\022;\n\005s" +
-      "tart\030\002 \001(\0132,.cardrules.v1.SamLocServiceS" +
-      "tartHandResponse\022*\n\005steps\030\003 \003(\0132\033.cardru" +
-      "les.v1.SamReplayStep\022)\n\007stopped\030\004 \001(\0132\030." +
-      "cardrules.v1.ReplayStop\022/\n\016illegal_reaso" +
-      "n\030\005 \001(\0162\027.cardrules.v1.SamReason\022B\n\nsett" +
-      "lement\030\006 \001(\0132..cardrules.v1.SamLocServic" +
-      "eSettleRoundResponse\"\200\002\n\rSamReplayStep\022\r" +
-      "\n\005index\030\001 \001(\005\022\'\n\006action\030\002 \001(\0132\027.cardrule" +
-      "s.v1.SamAction\0220\n\017resolved_action\030\003 \001(\0132" +
-      "\027.cardrules.v1.SamAction\0221\n\013combination\030" +
-      "\004 \001(\0132\034.cardrules.v1.SamCombination\022&\n\006e" +
-      "vents\030\005 \003(\0132\026.cardrules.v1.SamEvent\022*\n\005s" +
-      "tate\030\006 \001(\0132\033.cardrules.v1.SamTableState\"" +
-      "\307\003\n\032SamLocServiceStreamRequest\022\n\n\002id\030\001 \001" +
-      "(\004\022A\n\nstart_hand\030\002 \001(\0132+.cardrules.v1.Sa" +
-      "mLocServiceStartHandRequestH\000\022G\n\rvalidat" +
-      "e_play\030\003 \001(\0132..cardrules.v1.SamLocServic" +
-      "eValidatePlayRequestH\000\022C\n\013legal_moves\030\004 " +
-      "\001(\0132,.cardrules.v1.SamLocServiceLegalMov" +
-      "esRequestH\000\022E\n\014settle_round\030\005 \001(\0132-.card" +
-      "rules.v1.SamLocServiceSettleRoundRequest" +
-      "H\000\0226\n\004deal\030\006 \001(\0132&.cardrules.v1.SamLocSe" +
-      "rviceDealRequestH\000\022E\n\014replay_round\030\007 \001(\013" +
-      "2-.cardrules.v1.SamLocServiceReplayRound" +
-      "RequestH\000B\006\n\004call\"\365\003\n\033SamLocServiceStrea" +
-      "mResponse\022\n\n\002id\030\001 \001(\004\022#\n\005error\030\002 \001(\0132\022.g" +
-      "oogle.rpc.StatusH\000\022B\n\nstart_hand\030\003 \001(\0132," +
-      ".cardrules.v1.SamLocServiceStartHandResp" +
-      "onseH\000\022H\n\rvalidate_play\030\004 \001(\0132/.cardrule" +
-      "s.v1.SamLocServiceValidatePlayResponseH\000" +
-      "\022D\n\013legal_moves\030\005 \001(\0132-.cardrules.v1.Sam" +
-      "LocServiceLegalMovesResponseH\000\022F\n\014settle" +
-      "_round\030\006 \001(\0132..cardrules.v1.SamLocServic" +
-      "eSettleRoundResponseH\000\0227\n\004deal\030\007 \001(\0132\'.c" +
-      "ardrules.v1.SamLocServiceDealResponseH\000\022" +
-      "F\n\014replay_round\030\010 \001(\0132..cardrules.v1.Sam" +
-      "LocServiceReplayRoundResponseH\000B\010\n\006resul" +
-      "t*\200\001\n\014SamChopChain\022\036\n\032SAM_CHOP_CHAIN_UNS" +
-      "PECIFIED\020\000\022\027\n\023SAM_CHOP_CHAIN_EACH\020\001\022\031\n\025S" +
-      "AM_CHOP_CHAIN_DOUBLE\020\002\022\034\n\030SAM_CHOP_CHAIN" +
-      "_LAST_ONLY\020\003*f\n\014SamFailPayTo\022\037\n\033SAM_FAIL" +
-      "_PAY_TO_UNSPECIFIED\020\000\022\033\n\027SAM_FAIL_PAY_TO" +
-      "_BLOCKER\020\001\022\030\n\024SAM_FAIL_PAY_TO_EACH\020\002*\\\n\t" +
-      "SamBaoMot\022\033\n\027SAM_BAO_MOT_UNSPECIFIED\020\000\022\027" +
-      "\n\023SAM_BAO_MOT_PENALTY\020\001\022\031\n\025SAM_BAO_MOT_F" +
-      "ORBIDDEN\020\002*{\n\020SamFinishWithTwo\022#\n\037SAM_FI" +
-      "NISH_WITH_TWO_UNSPECIFIED\020\000\022\037\n\033SAM_FINIS" +
-      "H_WITH_TWO_PENALTY\020\001\022!\n\035SAM_FINISH_WITH_" +
-      "TWO_FORBIDDEN\020\002*[\n\nSamThoiTwo\022\034\n\030SAM_THO" +
-      "I_TWO_UNSPECIFIED\020\000\022\025\n\021SAM_THOI_TWO_FLAT" +
-      "\020\001\022\030\n\024SAM_THOI_TWO_PER_TWO\020\002*w\n\016SamTimeo" +
-      "utLead\022 \n\034SAM_TIMEOUT_LEAD_UNSPECIFIED\020\000" +
-      "\022\"\n\036SAM_TIMEOUT_LEAD_LOWEST_SINGLE\020\001\022\037\n\033" +
-      "SAM_TIMEOUT_LEAD_LOWEST_SET\020\002*\360\001\n\021SamIns" +
-      "tantWinKind\022$\n SAM_INSTANT_WIN_KIND_UNSP" +
-      "ECIFIED\020\000\022\037\n\033SAM_INSTANT_WIN_KIND_DRAGON" +
-      "\020\001\022\"\n\036SAM_INSTANT_WIN_KIND_FOUR_TWOS\020\002\022#" +
-      "\n\037SAM_INSTANT_WIN_KIND_SAME_COLOR\020\003\022&\n\"S" +
-      "AM_INSTANT_WIN_KIND_THREE_TRIPLES\020\004\022#\n\037S" +
-      "AM_INSTANT_WIN_KIND_FIVE_PAIRS\020\005*\377\001\n\022Sam" +
-      "CombinationKind\022$\n SAM_COMBINATION_KIND_" +
-      "UNSPECIFIED\020\000\022\037\n\033SAM_COMBINATION_KIND_SI" +
-      "NGLE\020\001\022\035\n\031SAM_COMBINATION_KIND_PAIR\020\002\022\037\n" +
-      "\033SAM_COMBINATION_KIND_TRIPLE\020\003\022\035\n\031SAM_CO" +
-      "MBINATION_KIND_QUAD\020\004\022!\n\035SAM_COMBINATION" +
-      "_KIND_STRAIGHT\020\005\022 \n\034SAM_COMBINATION_KIND" +
-      "_INVALID\020\006*\344\001\n\nSamHandEnd\022\034\n\030SAM_HAND_EN" +
-      "D_UNSPECIFIED\020\000\022\031\n\025SAM_HAND_END_FINISHED" +
-      "\020\001\022 \n\034SAM_HAND_END_FINISHED_ON_TWO\020\002\022 \n\034" +
-      "SAM_HAND_END_BAO_MOT_PENALTY\020\003\022\030\n\024SAM_HA" +
-      "ND_END_SAM_WON\020\004\022\034\n\030SAM_HAND_END_SAM_BLO" +
-      "CKED\020\005\022!\n\035SAM_HAND_END_SAM_FAILED_STUCK\020" +
-      "\006*\323\002\n\tSamReason\022\032\n\026SAM_REASON_UNSPECIFIE" +
-      "D\020\000\022\034\n\030SAM_REASON_NOT_YOUR_TURN\020\001\022 \n\034SAM" +
-      "_REASON_NOT_A_COMBINATION\020\002\022\034\n\030SAM_REASO" +
-      "N_DOES_NOT_BEAT\020\003\022!\n\035SAM_REASON_LEADER_C" +
-      "ANNOT_PASS\020\004\022\035\n\031SAM_REASON_ALREADY_PASSE" +
-      "D\020\005\022\'\n#SAM_REASON_MUST_PLAY_HIGHEST_SING" +
-      "LE\020\006\022%\n!SAM_REASON_CANNOT_FINISH_WITH_TW" +
-      "O\020\007\022\030\n\024SAM_REASON_HAND_OVER\020\010\022 \n\034SAM_REA" +
-      "SON_ONLY_CHOP_ALLOWED\020\t*\317\003\n\014SamEventKind" +
-      "\022\036\n\032SAM_EVENT_KIND_UNSPECIFIED\020\000\022\027\n\023SAM_" +
-      "EVENT_KIND_CHOP\020\001\022\034\n\030SAM_EVENT_KIND_OVER" +
-      "_CHOP\020\002\022\036\n\032SAM_EVENT_KIND_SAM_BLOCKED\020\003\022" +
-      "$\n SAM_EVENT_KIND_BAO_MOT_VIOLATION\020\004\022\031\n" +
-      "\025SAM_EVENT_KIND_FINISH\020\005\022 \n\034SAM_EVENT_KI" +
-      "ND_FINISH_ON_TWO\020\006\022 \n\034SAM_EVENT_KIND_SAM" +
-      "_SUCCEEDED\020\007\022\036\n\032SAM_EVENT_KIND_TRICK_END" +
-      "ED\020\010\022\036\n\032SAM_EVENT_KIND_NEXT_LEADER\020\t\022\036\n\032" +
-      "SAM_EVENT_KIND_LEAD_PASSED\020\n\022#\n\037SAM_EVEN" +
-      "T_KIND_SAM_FAILED_STUCK\020\013\022\"\n\036SAM_EVENT_K" +
-      "IND_BAO_MOT_PENALTY\020\014\022\032\n\026SAM_EVENT_KIND_" +
-      "TIMEOUT\020\r*\370\001\n\nSamOutcome\022\033\n\027SAM_OUTCOME_" +
-      "UNSPECIFIED\020\000\022\033\n\027SAM_OUTCOME_INSTANT_WIN" +
-      "\020\001\022\027\n\023SAM_OUTCOME_SAM_WON\020\002\022\033\n\027SAM_OUTCO" +
-      "ME_SAM_BLOCKED\020\003\022 \n\034SAM_OUTCOME_SAM_FAIL" +
-      "ED_STUCK\020\004\022\037\n\033SAM_OUTCOME_FINISHED_ON_TW" +
-      "O\020\005\022\037\n\033SAM_OUTCOME_BAO_MOT_PENALTY\020\006\022\026\n\022" +
-      "SAM_OUTCOME_NORMAL\020\0072\353\005\n\rSamLocService\022W" +
-      "\n\004Deal\022&.cardrules.v1.SamLocServiceDealR" +
-      "equest\032\'.cardrules.v1.SamLocServiceDealR" +
-      "esponse\022f\n\tStartHand\022+.cardrules.v1.SamL" +
-      "ocServiceStartHandRequest\032,.cardrules.v1" +
-      ".SamLocServiceStartHandResponse\022o\n\014Valid" +
-      "atePlay\022..cardrules.v1.SamLocServiceVali" +
-      "datePlayRequest\032/.cardrules.v1.SamLocSer" +
-      "viceValidatePlayResponse\022i\n\nLegalMoves\022," +
-      ".cardrules.v1.SamLocServiceLegalMovesReq" +
-      "uest\032-.cardrules.v1.SamLocServiceLegalMo" +
-      "vesResponse\022l\n\013SettleRound\022-.cardrules.v" +
-      "1.SamLocServiceSettleRoundRequest\032..card" +
-      "rules.v1.SamLocServiceSettleRoundRespons" +
-      "e\022l\n\013ReplayRound\022-.cardrules.v1.SamLocSe" +
-      "rviceReplayRoundRequest\032..cardrules.v1.S" +
-      "amLocServiceReplayRoundResponse\022a\n\006Strea" +
-      "m\022(.cardrules.v1.SamLocServiceStreamRequ" +
-      "est\032).cardrules.v1.SamLocServiceStreamRe" +
-      "sponse(\0010\001B\023\n\017io.cardrules.v1P\001b\006proto3"
+      "\0162\037.cardrules.v1.SamInstantWinKind\"\237\001\n\030S" +
+      "amLocServiceDealRequest\022\022\n\nseat_count\030\001 " +
+      "\001(\005\022\023\n\013server_seed\030\002 \001(\014\022\023\n\013client_seed\030" +
+      "\003 \001(\t\022\r\n\005nonce\030\004 \001(\003\022\021\n\talgorithm\030\005 \001(\t\022" +
+      "#\n\005views\030\006 \003(\0132\024.cardrules.v1.Viewer\"\300\001\n" +
+      "\031SamLocServiceDealResponse\022\"\n\005hands\030\001 \003(" +
+      "\0132\023.cardrules.v1.Cards\022$\n\007undealt\030\002 \001(\0132" +
+      "\023.cardrules.v1.Cards\022\022\n\ncommitment\030\003 \001(\014" +
+      "\022\021\n\talgorithm\030\004 \001(\t\0222\n\005views\030\005 \003(\0132#.car" +
+      "drules.v1.SamLocServiceDealView\"v\n\025SamLo" +
+      "cServiceDealView\022$\n\006viewer\030\001 \001(\0132\024.cardr" +
+      "ules.v1.Viewer\0227\n\006answer\030\002 \001(\0132\'.cardrul" +
+      "es.v1.SamLocServiceDealResponse\"\316\001\n SamL" +
+      "ocServiceValidatePlayRequest\0220\n\013house_ru" +
+      "les\030\001 \001(\0132\033.cardrules.v1.SamHouseRules\022*" +
+      "\n\005state\030\002 \001(\0132\033.cardrules.v1.SamTableSta" +
+      "te\022\'\n\006action\030\003 \001(\0132\027.cardrules.v1.SamAct" +
+      "ion\022#\n\005views\030\004 \003(\0132\024.cardrules.v1.Viewer" +
+      "\"\206\003\n!SamLocServiceValidatePlayResponse\022\r" +
+      "\n\005legal\030\001 \001(\010\022\'\n\006reason\030\002 \001(\0162\027.cardrule" +
+      "s.v1.SamReason\022/\n\007message\030\003 \001(\0132\036.cardru" +
+      "les.v1.LocalizedMessage\0221\n\013combination\030\004" +
+      " \001(\0132\034.cardrules.v1.SamCombination\022&\n\006ev" +
+      "ents\030\005 \003(\0132\026.cardrules.v1.SamEvent\022/\n\nne" +
+      "xt_state\030\006 \001(\0132\033.cardrules.v1.SamTableSt" +
+      "ate\022:\n\005views\030\007 \003(\0132+.cardrules.v1.SamLoc" +
+      "ServiceValidatePlayView\0220\n\017resolved_acti" +
+      "on\030\010 \001(\0132\027.cardrules.v1.SamAction\"\206\001\n\035Sa" +
+      "mLocServiceValidatePlayView\022$\n\006viewer\030\001 " +
+      "\001(\0132\024.cardrules.v1.Viewer\022?\n\006answer\030\002 \001(" +
+      "\0132/.cardrules.v1.SamLocServiceValidatePl" +
+      "ayResponse\"\272\001\n\036SamLocServiceLegalMovesRe" +
+      "quest\0220\n\013house_rules\030\001 \001(\0132\033.cardrules.v" +
+      "1.SamHouseRules\022*\n\005state\030\002 \001(\0132\033.cardrul" +
+      "es.v1.SamTableState\022\025\n\rall_card_sets\030\003 \001" +
+      "(\010\022#\n\005views\030\004 \003(\0132\024.cardrules.v1.Viewer\"" +
+      "f\n\007SamMove\022,\n\004play\030\001 \001(\0132\034.cardrules.v1." +
+      "SamCombinationH\000\022%\n\004pass\030\002 \001(\0132\025.cardrul" +
+      "es.v1.SamPassH\000B\006\n\004move\"\235\001\n\037SamLocServic" +
+      "eLegalMovesResponse\022\021\n\004seat\030\001 \001(\005H\000\210\001\001\022$" +
+      "\n\005moves\030\002 \003(\0132\025.cardrules.v1.SamMove\0228\n\005" +
+      "views\030\003 \003(\0132).cardrules.v1.SamLocService" +
+      "LegalMovesViewB\007\n\005_seat\"\202\001\n\033SamLocServic" +
+      "eLegalMovesView\022$\n\006viewer\030\001 \001(\0132\024.cardru" +
+      "les.v1.Viewer\022=\n\006answer\030\002 \001(\0132-.cardrule" +
+      "s.v1.SamLocServiceLegalMovesResponse\"\305\001\n" +
+      "\016SamRoundRecord\022\r\n\005stake\030\001 \001(\003\0220\n\013house_" +
+      "rules\030\002 \001(\0132\033.cardrules.v1.SamHouseRules" +
+      "\022\"\n\005hands\030\003 \003(\0132\023.cardrules.v1.Cards\022\024\n\014" +
+      "declarations\030\004 \003(\005\022\016\n\006leader\030\005 \001(\005\022(\n\007ac" +
+      "tions\030\006 \003(\0132\027.cardrules.v1.SamAction\"s\n\037" +
+      "SamLocServiceSettleRoundRequest\022+\n\005round" +
+      "\030\001 \001(\0132\034.cardrules.v1.SamRoundRecord\022#\n\005" +
+      "views\030\002 \003(\0132\024.cardrules.v1.Viewer\"\301\002\n Sa" +
+      "mLocServiceSettleRoundResponse\022)\n\007outcom" +
+      "e\030\001 \001(\0162\030.cardrules.v1.SamOutcome\022\023\n\006win" +
+      "ner\030\002 \001(\005H\000\210\001\001\0224\n\013instant_win\030\003 \001(\0162\037.ca" +
+      "rdrules.v1.SamInstantWinKind\022)\n\ttransfer" +
+      "s\030\004 \003(\0132\026.cardrules.v1.Transfer\022\014\n\004nets\030" +
+      "\005 \003(\003\022\013\n\003fee\030\006 \001(\003\022\014\n\004fees\030\007 \003(\003\022\r\n\005gros" +
+      "s\030\010 \003(\003\0229\n\005views\030\t \003(\0132*.cardrules.v1.Sa" +
+      "mLocServiceSettleRoundViewB\t\n\007_winner\"\204\001" +
+      "\n\034SamLocServiceSettleRoundView\022$\n\006viewer" +
+      "\030\001 \001(\0132\024.cardrules.v1.Viewer\022>\n\006answer\030\002" +
+      " \001(\0132..cardrules.v1.SamLocServiceSettleR" +
+      "oundResponse\"t\n\037SamLocServiceReplayRound" +
+      "Request\022+\n\005round\030\001 \001(\0132\034.cardrules.v1.Sa" +
+      "mRoundRecord\022$\n\006viewer\030\002 \001(\0132\024.cardrules" +
+      ".v1.Viewer\"\321\002\n SamLocServiceReplayRoundR" +
+      "esponse\022$\n\006viewer\030\001 \001(\0132\024.cardrules.v1.V" +
+      "iewer\022;\n\005start\030\002 \001(\0132,.cardrules.v1.SamL" +
+      "ocServiceStartHandResponse\022*\n\005steps\030\003 \003(" +
+      "\0132\033.cardrules.v1.SamReplayStep\022)\n\007stoppe" +
+      "d\030\004 \001(\0132\030.cardrules.v1.ReplayStop\022/\n\016ill" +
+      "egal_reason\030\005 \001(\0162\027.cardrules.v1.SamReas" +
+      "on\022B\n\nsettlement\030\006 \001(\0132..cardrules.v1.Sa" +
+      "mLocServiceSettleRoundResponse\"\200\002\n\rSamRe" +
+      "playStep\022\r\n\005index\030\001 \001(\005\022\'\n\006action\030\002 \001(\0132" +
+      "\027.cardrules.v1.SamAction\0220\n\017resolved_act" +
+      "ion\030\003 \001(\0132\027.cardrules.v1.SamAction\0221\n\013co" +
+      "mbination\030\004 \001(\0132\034.cardrules.v1.SamCombin" +
+      "ation\022&\n\006events\030\005 \003(\0132\026.cardrules.v1.Sam" +
+      "Event\022*\n\005state\030\006 \001(\0132\033.cardrules.v1.SamT" +
+      "ableState\"\307\003\n\032SamLocServiceStreamRequest" +
+      "\022\n\n\002id\030\001 \001(\004\022A\n\nstart_hand\030\002 \001(\0132+.cardr" +
+      "ules.v1.SamLocServiceStartHandRequestH\000\022" +
+      "G\n\rvalidate_play\030\003 \001(\0132..cardrules.v1.Sa" +
+      "mLocServiceValidatePlayRequestH\000\022C\n\013lega" +
+      "l_moves\030\004 \001(\0132,.cardrules.v1.SamLocServi" +
+      "ceLegalMovesRequestH\000\022E\n\014settle_round\030\005 " +
+      "\001(\0132-.cardrules.v1.SamLocServiceSettleRo" +
+      "undRequestH\000\0226\n\004deal\030\006 \001(\0132&.cardrules.v" +
+      "1.SamLocServiceDealRequestH\000\022E\n\014replay_r" +
+      "ound\030\007 \001(\0132-.cardrules.v1.SamLocServiceR" +
+      "eplayRoundRequestH\000B\006\n\004call\"\365\003\n\033SamLocSe" +
+      "rviceStreamResponse\022\n\n\002id\030\001 \001(\004\022#\n\005error" +
+      "\030\002 \001(\0132\022.google.rpc.StatusH\000\022B\n\nstart_ha" +
+      "nd\030\003 \001(\0132,.cardrules.v1.SamLocServiceSta" +
+      "rtHandResponseH\000\022H\n\rvalidate_play\030\004 \001(\0132" +
+      "/.cardrules.v1.SamLocServiceValidatePlay" +
+      "ResponseH\000\022D\n\013legal_moves\030\005 \001(\0132-.cardru" +
+      "les.v1.SamLocServiceLegalMovesResponseH\000" +
+      "\022F\n\014settle_round\030\006 \001(\0132..cardrules.v1.Sa" +
+      "mLocServiceSettleRoundResponseH\000\0227\n\004deal" +
+      "\030\007 \001(\0132\'.cardrules.v1.SamLocServiceDealR" +
+      "esponseH\000\022F\n\014replay_round\030\010 \001(\0132..cardru" +
+      "les.v1.SamLocServiceReplayRoundResponseH" +
+      "\000B\010\n\006result*\200\001\n\014SamChopChain\022\036\n\032SAM_CHOP" +
+      "_CHAIN_UNSPECIFIED\020\000\022\027\n\023SAM_CHOP_CHAIN_E" +
+      "ACH\020\001\022\031\n\025SAM_CHOP_CHAIN_DOUBLE\020\002\022\034\n\030SAM_" +
+      "CHOP_CHAIN_LAST_ONLY\020\003*f\n\014SamFailPayTo\022\037" +
+      "\n\033SAM_FAIL_PAY_TO_UNSPECIFIED\020\000\022\033\n\027SAM_F" +
+      "AIL_PAY_TO_BLOCKER\020\001\022\030\n\024SAM_FAIL_PAY_TO_" +
+      "EACH\020\002*\\\n\tSamBaoMot\022\033\n\027SAM_BAO_MOT_UNSPE" +
+      "CIFIED\020\000\022\027\n\023SAM_BAO_MOT_PENALTY\020\001\022\031\n\025SAM" +
+      "_BAO_MOT_FORBIDDEN\020\002*{\n\020SamFinishWithTwo" +
+      "\022#\n\037SAM_FINISH_WITH_TWO_UNSPECIFIED\020\000\022\037\n" +
+      "\033SAM_FINISH_WITH_TWO_PENALTY\020\001\022!\n\035SAM_FI" +
+      "NISH_WITH_TWO_FORBIDDEN\020\002*[\n\nSamThoiTwo\022" +
+      "\034\n\030SAM_THOI_TWO_UNSPECIFIED\020\000\022\025\n\021SAM_THO" +
+      "I_TWO_FLAT\020\001\022\030\n\024SAM_THOI_TWO_PER_TWO\020\002*w" +
+      "\n\016SamTimeoutLead\022 \n\034SAM_TIMEOUT_LEAD_UNS" +
+      "PECIFIED\020\000\022\"\n\036SAM_TIMEOUT_LEAD_LOWEST_SI" +
+      "NGLE\020\001\022\037\n\033SAM_TIMEOUT_LEAD_LOWEST_SET\020\002*" +
+      "\360\001\n\021SamInstantWinKind\022$\n SAM_INSTANT_WIN" +
+      "_KIND_UNSPECIFIED\020\000\022\037\n\033SAM_INSTANT_WIN_K" +
+      "IND_DRAGON\020\001\022\"\n\036SAM_INSTANT_WIN_KIND_FOU" +
+      "R_TWOS\020\002\022#\n\037SAM_INSTANT_WIN_KIND_SAME_CO" +
+      "LOR\020\003\022&\n\"SAM_INSTANT_WIN_KIND_THREE_TRIP" +
+      "LES\020\004\022#\n\037SAM_INSTANT_WIN_KIND_FIVE_PAIRS" +
+      "\020\005*\377\001\n\022SamCombinationKind\022$\n SAM_COMBINA" +
+      "TION_KIND_UNSPECIFIED\020\000\022\037\n\033SAM_COMBINATI" +
+      "ON_KIND_SINGLE\020\001\022\035\n\031SAM_COMBINATION_KIND" +
+      "_PAIR\020\002\022\037\n\033SAM_COMBINATION_KIND_TRIPLE\020\003" +
+      "\022\035\n\031SAM_COMBINATION_KIND_QUAD\020\004\022!\n\035SAM_C" +
+      "OMBINATION_KIND_STRAIGHT\020\005\022 \n\034SAM_COMBIN" +
+      "ATION_KIND_INVALID\020\006*\344\001\n\nSamHandEnd\022\034\n\030S" +
+      "AM_HAND_END_UNSPECIFIED\020\000\022\031\n\025SAM_HAND_EN" +
+      "D_FINISHED\020\001\022 \n\034SAM_HAND_END_FINISHED_ON" +
+      "_TWO\020\002\022 \n\034SAM_HAND_END_BAO_MOT_PENALTY\020\003" +
+      "\022\030\n\024SAM_HAND_END_SAM_WON\020\004\022\034\n\030SAM_HAND_E" +
+      "ND_SAM_BLOCKED\020\005\022!\n\035SAM_HAND_END_SAM_FAI" +
+      "LED_STUCK\020\006*\323\002\n\tSamReason\022\032\n\026SAM_REASON_" +
+      "UNSPECIFIED\020\000\022\034\n\030SAM_REASON_NOT_YOUR_TUR" +
+      "N\020\001\022 \n\034SAM_REASON_NOT_A_COMBINATION\020\002\022\034\n" +
+      "\030SAM_REASON_DOES_NOT_BEAT\020\003\022!\n\035SAM_REASO" +
+      "N_LEADER_CANNOT_PASS\020\004\022\035\n\031SAM_REASON_ALR" +
+      "EADY_PASSED\020\005\022\'\n#SAM_REASON_MUST_PLAY_HI" +
+      "GHEST_SINGLE\020\006\022%\n!SAM_REASON_CANNOT_FINI" +
+      "SH_WITH_TWO\020\007\022\030\n\024SAM_REASON_HAND_OVER\020\010\022" +
+      " \n\034SAM_REASON_ONLY_CHOP_ALLOWED\020\t*\317\003\n\014Sa" +
+      "mEventKind\022\036\n\032SAM_EVENT_KIND_UNSPECIFIED" +
+      "\020\000\022\027\n\023SAM_EVENT_KIND_CHOP\020\001\022\034\n\030SAM_EVENT" +
+      "_KIND_OVER_CHOP\020\002\022\036\n\032SAM_EVENT_KIND_SAM_" +
+      "BLOCKED\020\003\022$\n SAM_EVENT_KIND_BAO_MOT_VIOL" +
+      "ATION\020\004\022\031\n\025SAM_EVENT_KIND_FINISH\020\005\022 \n\034SA" +
+      "M_EVENT_KIND_FINISH_ON_TWO\020\006\022 \n\034SAM_EVEN" +
+      "T_KIND_SAM_SUCCEEDED\020\007\022\036\n\032SAM_EVENT_KIND" +
+      "_TRICK_ENDED\020\010\022\036\n\032SAM_EVENT_KIND_NEXT_LE" +
+      "ADER\020\t\022\036\n\032SAM_EVENT_KIND_LEAD_PASSED\020\n\022#" +
+      "\n\037SAM_EVENT_KIND_SAM_FAILED_STUCK\020\013\022\"\n\036S" +
+      "AM_EVENT_KIND_BAO_MOT_PENALTY\020\014\022\032\n\026SAM_E" +
+      "VENT_KIND_TIMEOUT\020\r*\370\001\n\nSamOutcome\022\033\n\027SA" +
+      "M_OUTCOME_UNSPECIFIED\020\000\022\033\n\027SAM_OUTCOME_I" +
+      "NSTANT_WIN\020\001\022\027\n\023SAM_OUTCOME_SAM_WON\020\002\022\033\n" +
+      "\027SAM_OUTCOME_SAM_BLOCKED\020\003\022 \n\034SAM_OUTCOM" +
+      "E_SAM_FAILED_STUCK\020\004\022\037\n\033SAM_OUTCOME_FINI" +
+      "SHED_ON_TWO\020\005\022\037\n\033SAM_OUTCOME_BAO_MOT_PEN" +
+      "ALTY\020\006\022\026\n\022SAM_OUTCOME_NORMAL\020\0072\353\005\n\rSamLo" +
+      "cService\022W\n\004Deal\022&.cardrules.v1.SamLocSe" +
+      "rviceDealRequest\032\'.cardrules.v1.SamLocSe" +
+      "rviceDealResponse\022f\n\tStartHand\022+.cardrul" +
+      "es.v1.SamLocServiceStartHandRequest\032,.ca" +
+      "rdrules.v1.SamLocServiceStartHandRespons" +
+      "e\022o\n\014ValidatePlay\022..cardrules.v1.SamLocS" +
+      "erviceValidatePlayRequest\032/.cardrules.v1" +
+      ".SamLocServiceValidatePlayResponse\022i\n\nLe" +
+      "galMoves\022,.cardrules.v1.SamLocServiceLeg" +
+      "alMovesRequest\032-.cardrules.v1.SamLocServ" +
+      "iceLegalMovesResponse\022l\n\013SettleRound\022-.c" +
+      "ardrules.v1.SamLocServiceSettleRoundRequ" +
+      "est\032..cardrules.v1.SamLocServiceSettleRo" +
+      "undResponse\022l\n\013ReplayRound\022-.cardrules.v" +
+      "1.SamLocServiceReplayRoundRequest\032..card" +
+      "rules.v1.SamLocServiceReplayRoundRespons" +
+      "e\022a\n\006Stream\022(.cardrules.v1.SamLocService" +
+      "StreamRequest\032).cardrules.v1.SamLocServi" +
+      "ceStreamResponse(\0010\001B\023\n\017io.cardrules.v1P" +
+      "\001b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -534,105 +545,111 @@ public final class SamLoc {
     internal_static_cardrules_v1_SamLocServiceDealRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceDealRequest_descriptor,
-        new java.lang.String[] { "SeatCount", "ServerSeed", "ClientSeed", "Nonce", "Algorithm", });
+        new java.lang.String[] { "SeatCount", "ServerSeed", "ClientSeed", "Nonce", "Algorithm", "Views", });
     internal_static_cardrules_v1_SamLocServiceDealResponse_descriptor =
       getDescriptor().getMessageTypes().get(15);
     internal_static_cardrules_v1_SamLocServiceDealResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceDealResponse_descriptor,
-        new java.lang.String[] { "Hands", "Undealt", "Commitment", "Algorithm", });
-    internal_static_cardrules_v1_SamLocServiceValidatePlayRequest_descriptor =
+        new java.lang.String[] { "Hands", "Undealt", "Commitment", "Algorithm", "Views", });
+    internal_static_cardrules_v1_SamLocServiceDealView_descriptor =
       getDescriptor().getMessageTypes().get(16);
+    internal_static_cardrules_v1_SamLocServiceDealView_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_cardrules_v1_SamLocServiceDealView_descriptor,
+        new java.lang.String[] { "Viewer", "Answer", });
+    internal_static_cardrules_v1_SamLocServiceValidatePlayRequest_descriptor =
+      getDescriptor().getMessageTypes().get(17);
     internal_static_cardrules_v1_SamLocServiceValidatePlayRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceValidatePlayRequest_descriptor,
         new java.lang.String[] { "HouseRules", "State", "Action", "Views", });
     internal_static_cardrules_v1_SamLocServiceValidatePlayResponse_descriptor =
-      getDescriptor().getMessageTypes().get(17);
+      getDescriptor().getMessageTypes().get(18);
     internal_static_cardrules_v1_SamLocServiceValidatePlayResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceValidatePlayResponse_descriptor,
         new java.lang.String[] { "Legal", "Reason", "Message", "Combination", "Events", "NextState", "Views", "ResolvedAction", });
     internal_static_cardrules_v1_SamLocServiceValidatePlayView_descriptor =
-      getDescriptor().getMessageTypes().get(18);
+      getDescriptor().getMessageTypes().get(19);
     internal_static_cardrules_v1_SamLocServiceValidatePlayView_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceValidatePlayView_descriptor,
         new java.lang.String[] { "Viewer", "Answer", });
     internal_static_cardrules_v1_SamLocServiceLegalMovesRequest_descriptor =
-      getDescriptor().getMessageTypes().get(19);
+      getDescriptor().getMessageTypes().get(20);
     internal_static_cardrules_v1_SamLocServiceLegalMovesRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceLegalMovesRequest_descriptor,
         new java.lang.String[] { "HouseRules", "State", "AllCardSets", "Views", });
     internal_static_cardrules_v1_SamMove_descriptor =
-      getDescriptor().getMessageTypes().get(20);
+      getDescriptor().getMessageTypes().get(21);
     internal_static_cardrules_v1_SamMove_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamMove_descriptor,
         new java.lang.String[] { "Play", "Pass", "Move", });
     internal_static_cardrules_v1_SamLocServiceLegalMovesResponse_descriptor =
-      getDescriptor().getMessageTypes().get(21);
+      getDescriptor().getMessageTypes().get(22);
     internal_static_cardrules_v1_SamLocServiceLegalMovesResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceLegalMovesResponse_descriptor,
         new java.lang.String[] { "Seat", "Moves", "Views", });
     internal_static_cardrules_v1_SamLocServiceLegalMovesView_descriptor =
-      getDescriptor().getMessageTypes().get(22);
+      getDescriptor().getMessageTypes().get(23);
     internal_static_cardrules_v1_SamLocServiceLegalMovesView_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceLegalMovesView_descriptor,
         new java.lang.String[] { "Viewer", "Answer", });
     internal_static_cardrules_v1_SamRoundRecord_descriptor =
-      getDescriptor().getMessageTypes().get(23);
+      getDescriptor().getMessageTypes().get(24);
     internal_static_cardrules_v1_SamRoundRecord_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamRoundRecord_descriptor,
         new java.lang.String[] { "Stake", "HouseRules", "Hands", "Declarations", "Leader", "Actions", });
     internal_static_cardrules_v1_SamLocServiceSettleRoundRequest_descriptor =
-      getDescriptor().getMessageTypes().get(24);
+      getDescriptor().getMessageTypes().get(25);
     internal_static_cardrules_v1_SamLocServiceSettleRoundRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceSettleRoundRequest_descriptor,
         new java.lang.String[] { "Round", "Views", });
     internal_static_cardrules_v1_SamLocServiceSettleRoundResponse_descriptor =
-      getDescriptor().getMessageTypes().get(25);
+      getDescriptor().getMessageTypes().get(26);
     internal_static_cardrules_v1_SamLocServiceSettleRoundResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceSettleRoundResponse_descriptor,
         new java.lang.String[] { "Outcome", "Winner", "InstantWin", "Transfers", "Nets", "Fee", "Fees", "Gross", "Views", });
     internal_static_cardrules_v1_SamLocServiceSettleRoundView_descriptor =
-      getDescriptor().getMessageTypes().get(26);
+      getDescriptor().getMessageTypes().get(27);
     internal_static_cardrules_v1_SamLocServiceSettleRoundView_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceSettleRoundView_descriptor,
         new java.lang.String[] { "Viewer", "Answer", });
     internal_static_cardrules_v1_SamLocServiceReplayRoundRequest_descriptor =
-      getDescriptor().getMessageTypes().get(27);
+      getDescriptor().getMessageTypes().get(28);
     internal_static_cardrules_v1_SamLocServiceReplayRoundRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceReplayRoundRequest_descriptor,
         new java.lang.String[] { "Round", "Viewer", });
     internal_static_cardrules_v1_SamLocServiceReplayRoundResponse_descriptor =
-      getDescriptor().getMessageTypes().get(28);
+      getDescriptor().getMessageTypes().get(29);
     internal_static_cardrules_v1_SamLocServiceReplayRoundResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceReplayRoundResponse_descriptor,
         new java.lang.String[] { "Viewer", "Start", "Steps", "Stopped", "IllegalReason", "Settlement", });
     internal_static_cardrules_v1_SamReplayStep_descriptor =
-      getDescriptor().getMessageTypes().get(29);
+      getDescriptor().getMessageTypes().get(30);
     internal_static_cardrules_v1_SamReplayStep_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamReplayStep_descriptor,
         new java.lang.String[] { "Index", "Action", "ResolvedAction", "Combination", "Events", "State", });
     internal_static_cardrules_v1_SamLocServiceStreamRequest_descriptor =
-      getDescriptor().getMessageTypes().get(30);
+      getDescriptor().getMessageTypes().get(31);
     internal_static_cardrules_v1_SamLocServiceStreamRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceStreamRequest_descriptor,
         new java.lang.String[] { "Id", "StartHand", "ValidatePlay", "LegalMoves", "SettleRound", "Deal", "ReplayRound", "Call", });
     internal_static_cardrules_v1_SamLocServiceStreamResponse_descriptor =
-      getDescriptor().getMessageTypes().get(31);
+      getDescriptor().getMessageTypes().get(32);
     internal_static_cardrules_v1_SamLocServiceStreamResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceStreamResponse_descriptor,

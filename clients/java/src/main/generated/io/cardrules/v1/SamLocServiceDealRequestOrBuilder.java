@@ -86,4 +86,53 @@ public interface SamLocServiceDealRequestOrBuilder extends
    */
   com.google.protobuf.ByteString
       getAlgorithmBytes();
+
+  /**
+   * <pre>
+   * Viewers to return redacted copies of the deal for (docs/fair-deal.md, "Handing out the deal"): at most 7
+   * (every seat, a spectator and the audit view), none repeated, seats below `seat_count`. Empty: no views.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.Viewer views = 6;</code>
+   */
+  java.util.List<io.cardrules.v1.Viewer> 
+      getViewsList();
+  /**
+   * <pre>
+   * Viewers to return redacted copies of the deal for (docs/fair-deal.md, "Handing out the deal"): at most 7
+   * (every seat, a spectator and the audit view), none repeated, seats below `seat_count`. Empty: no views.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.Viewer views = 6;</code>
+   */
+  io.cardrules.v1.Viewer getViews(int index);
+  /**
+   * <pre>
+   * Viewers to return redacted copies of the deal for (docs/fair-deal.md, "Handing out the deal"): at most 7
+   * (every seat, a spectator and the audit view), none repeated, seats below `seat_count`. Empty: no views.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.Viewer views = 6;</code>
+   */
+  int getViewsCount();
+  /**
+   * <pre>
+   * Viewers to return redacted copies of the deal for (docs/fair-deal.md, "Handing out the deal"): at most 7
+   * (every seat, a spectator and the audit view), none repeated, seats below `seat_count`. Empty: no views.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.Viewer views = 6;</code>
+   */
+  java.util.List<? extends io.cardrules.v1.ViewerOrBuilder> 
+      getViewsOrBuilderList();
+  /**
+   * <pre>
+   * Viewers to return redacted copies of the deal for (docs/fair-deal.md, "Handing out the deal"): at most 7
+   * (every seat, a spectator and the audit view), none repeated, seats below `seat_count`. Empty: no views.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.Viewer views = 6;</code>
+   */
+  io.cardrules.v1.ViewerOrBuilder getViewsOrBuilder(
+      int index);
 }

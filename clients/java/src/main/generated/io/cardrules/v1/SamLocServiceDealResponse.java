@@ -20,6 +20,7 @@ private static final long serialVersionUID = 0L;
     hands_ = java.util.Collections.emptyList();
     commitment_ = com.google.protobuf.ByteString.EMPTY;
     algorithm_ = "";
+    views_ = java.util.Collections.emptyList();
   }
 
   @java.lang.Override
@@ -48,7 +49,9 @@ private static final long serialVersionUID = 0L;
   private java.util.List<io.cardrules.v1.Cards> hands_;
   /**
    * <pre>
-   * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted.
+   * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted. In a seat's view
+   * every seat's entry is present, so an index still names its seat, but only the seat's own entry holds cards; in
+   * a spectator's view every entry is empty.
    * </pre>
    *
    * <code>repeated .cardrules.v1.Cards hands = 1;</code>
@@ -59,7 +62,9 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted.
+   * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted. In a seat's view
+   * every seat's entry is present, so an index still names its seat, but only the seat's own entry holds cards; in
+   * a spectator's view every entry is empty.
    * </pre>
    *
    * <code>repeated .cardrules.v1.Cards hands = 1;</code>
@@ -71,7 +76,9 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted.
+   * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted. In a seat's view
+   * every seat's entry is present, so an index still names its seat, but only the seat's own entry holds cards; in
+   * a spectator's view every entry is empty.
    * </pre>
    *
    * <code>repeated .cardrules.v1.Cards hands = 1;</code>
@@ -82,7 +89,9 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted.
+   * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted. In a seat's view
+   * every seat's entry is present, so an index still names its seat, but only the seat's own entry holds cards; in
+   * a spectator's view every entry is empty.
    * </pre>
    *
    * <code>repeated .cardrules.v1.Cards hands = 1;</code>
@@ -93,7 +102,9 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted.
+   * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted. In a seat's view
+   * every seat's entry is present, so an index still names its seat, but only the seat's own entry holds cards; in
+   * a spectator's view every entry is empty.
    * </pre>
    *
    * <code>repeated .cardrules.v1.Cards hands = 1;</code>
@@ -108,7 +119,7 @@ private static final long serialVersionUID = 0L;
   private io.cardrules.v1.Cards undealt_;
   /**
    * <pre>
-   * The cards nobody was dealt (2 to 32), in shuffled order.
+   * The cards nobody was dealt (2 to 32), in shuffled order. Unset in every view but the audit view.
    * </pre>
    *
    * <code>.cardrules.v1.Cards undealt = 2;</code>
@@ -120,7 +131,7 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The cards nobody was dealt (2 to 32), in shuffled order.
+   * The cards nobody was dealt (2 to 32), in shuffled order. Unset in every view but the audit view.
    * </pre>
    *
    * <code>.cardrules.v1.Cards undealt = 2;</code>
@@ -132,7 +143,7 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The cards nobody was dealt (2 to 32), in shuffled order.
+   * The cards nobody was dealt (2 to 32), in shuffled order. Unset in every view but the audit view.
    * </pre>
    *
    * <code>.cardrules.v1.Cards undealt = 2;</code>
@@ -205,6 +216,82 @@ private static final long serialVersionUID = 0L;
     }
   }
 
+  public static final int VIEWS_FIELD_NUMBER = 5;
+  @SuppressWarnings("serial")
+  private java.util.List<io.cardrules.v1.SamLocServiceDealView> views_;
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A seat sees its own hand only (the other entries of `hands` empty), a
+   * spectator no hand (every entry empty); only the audit view sees `undealt`; `commitment` and `algorithm` are in
+   * every view.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceDealView views = 5;</code>
+   */
+  @java.lang.Override
+  public java.util.List<io.cardrules.v1.SamLocServiceDealView> getViewsList() {
+    return views_;
+  }
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A seat sees its own hand only (the other entries of `hands` empty), a
+   * spectator no hand (every entry empty); only the audit view sees `undealt`; `commitment` and `algorithm` are in
+   * every view.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceDealView views = 5;</code>
+   */
+  @java.lang.Override
+  public java.util.List<? extends io.cardrules.v1.SamLocServiceDealViewOrBuilder> 
+      getViewsOrBuilderList() {
+    return views_;
+  }
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A seat sees its own hand only (the other entries of `hands` empty), a
+   * spectator no hand (every entry empty); only the audit view sees `undealt`; `commitment` and `algorithm` are in
+   * every view.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceDealView views = 5;</code>
+   */
+  @java.lang.Override
+  public int getViewsCount() {
+    return views_.size();
+  }
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A seat sees its own hand only (the other entries of `hands` empty), a
+   * spectator no hand (every entry empty); only the audit view sees `undealt`; `commitment` and `algorithm` are in
+   * every view.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceDealView views = 5;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.SamLocServiceDealView getViews(int index) {
+    return views_.get(index);
+  }
+  /**
+   * <pre>
+   * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+   * see. A view's own `views` is empty. A seat sees its own hand only (the other entries of `hands` empty), a
+   * spectator no hand (every entry empty); only the audit view sees `undealt`; `commitment` and `algorithm` are in
+   * every view.
+   * </pre>
+   *
+   * <code>repeated .cardrules.v1.SamLocServiceDealView views = 5;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.SamLocServiceDealViewOrBuilder getViewsOrBuilder(
+      int index) {
+    return views_.get(index);
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -231,6 +318,9 @@ private static final long serialVersionUID = 0L;
     if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(algorithm_)) {
       com.google.protobuf.GeneratedMessageV3.writeString(output, 4, algorithm_);
     }
+    for (int i = 0; i < views_.size(); i++) {
+      output.writeMessage(5, views_.get(i));
+    }
     getUnknownFields().writeTo(output);
   }
 
@@ -254,6 +344,10 @@ private static final long serialVersionUID = 0L;
     }
     if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(algorithm_)) {
       size += com.google.protobuf.GeneratedMessageV3.computeStringSize(4, algorithm_);
+    }
+    for (int i = 0; i < views_.size(); i++) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(5, views_.get(i));
     }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
@@ -281,6 +375,8 @@ private static final long serialVersionUID = 0L;
         .equals(other.getCommitment())) return false;
     if (!getAlgorithm()
         .equals(other.getAlgorithm())) return false;
+    if (!getViewsList()
+        .equals(other.getViewsList())) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -304,6 +400,10 @@ private static final long serialVersionUID = 0L;
     hash = (53 * hash) + getCommitment().hashCode();
     hash = (37 * hash) + ALGORITHM_FIELD_NUMBER;
     hash = (53 * hash) + getAlgorithm().hashCode();
+    if (getViewsCount() > 0) {
+      hash = (37 * hash) + VIEWS_FIELD_NUMBER;
+      hash = (53 * hash) + getViewsList().hashCode();
+    }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -436,6 +536,7 @@ private static final long serialVersionUID = 0L;
               .alwaysUseFieldBuilders) {
         getHandsFieldBuilder();
         getUndealtFieldBuilder();
+        getViewsFieldBuilder();
       }
     }
     @java.lang.Override
@@ -456,6 +557,13 @@ private static final long serialVersionUID = 0L;
       }
       commitment_ = com.google.protobuf.ByteString.EMPTY;
       algorithm_ = "";
+      if (viewsBuilder_ == null) {
+        views_ = java.util.Collections.emptyList();
+      } else {
+        views_ = null;
+        viewsBuilder_.clear();
+      }
+      bitField0_ = (bitField0_ & ~0x00000010);
       return this;
     }
 
@@ -497,6 +605,15 @@ private static final long serialVersionUID = 0L;
         result.hands_ = hands_;
       } else {
         result.hands_ = handsBuilder_.build();
+      }
+      if (viewsBuilder_ == null) {
+        if (((bitField0_ & 0x00000010) != 0)) {
+          views_ = java.util.Collections.unmodifiableList(views_);
+          bitField0_ = (bitField0_ & ~0x00000010);
+        }
+        result.views_ = views_;
+      } else {
+        result.views_ = viewsBuilder_.build();
       }
     }
 
@@ -599,6 +716,32 @@ private static final long serialVersionUID = 0L;
         bitField0_ |= 0x00000008;
         onChanged();
       }
+      if (viewsBuilder_ == null) {
+        if (!other.views_.isEmpty()) {
+          if (views_.isEmpty()) {
+            views_ = other.views_;
+            bitField0_ = (bitField0_ & ~0x00000010);
+          } else {
+            ensureViewsIsMutable();
+            views_.addAll(other.views_);
+          }
+          onChanged();
+        }
+      } else {
+        if (!other.views_.isEmpty()) {
+          if (viewsBuilder_.isEmpty()) {
+            viewsBuilder_.dispose();
+            viewsBuilder_ = null;
+            views_ = other.views_;
+            bitField0_ = (bitField0_ & ~0x00000010);
+            viewsBuilder_ = 
+              com.google.protobuf.GeneratedMessageV3.alwaysUseFieldBuilders ?
+                 getViewsFieldBuilder() : null;
+          } else {
+            viewsBuilder_.addAllMessages(other.views_);
+          }
+        }
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -655,6 +798,19 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000008;
               break;
             } // case 34
+            case 42: {
+              io.cardrules.v1.SamLocServiceDealView m =
+                  input.readMessage(
+                      io.cardrules.v1.SamLocServiceDealView.parser(),
+                      extensionRegistry);
+              if (viewsBuilder_ == null) {
+                ensureViewsIsMutable();
+                views_.add(m);
+              } else {
+                viewsBuilder_.addMessage(m);
+              }
+              break;
+            } // case 42
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -686,7 +842,9 @@ private static final long serialVersionUID = 0L;
 
     /**
      * <pre>
-     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted.
+     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted. In a seat's view
+     * every seat's entry is present, so an index still names its seat, but only the seat's own entry holds cards; in
+     * a spectator's view every entry is empty.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 1;</code>
@@ -700,7 +858,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted.
+     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted. In a seat's view
+     * every seat's entry is present, so an index still names its seat, but only the seat's own entry holds cards; in
+     * a spectator's view every entry is empty.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 1;</code>
@@ -714,7 +874,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted.
+     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted. In a seat's view
+     * every seat's entry is present, so an index still names its seat, but only the seat's own entry holds cards; in
+     * a spectator's view every entry is empty.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 1;</code>
@@ -728,7 +890,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted.
+     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted. In a seat's view
+     * every seat's entry is present, so an index still names its seat, but only the seat's own entry holds cards; in
+     * a spectator's view every entry is empty.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 1;</code>
@@ -749,7 +913,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted.
+     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted. In a seat's view
+     * every seat's entry is present, so an index still names its seat, but only the seat's own entry holds cards; in
+     * a spectator's view every entry is empty.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 1;</code>
@@ -767,7 +933,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted.
+     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted. In a seat's view
+     * every seat's entry is present, so an index still names its seat, but only the seat's own entry holds cards; in
+     * a spectator's view every entry is empty.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 1;</code>
@@ -787,7 +955,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted.
+     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted. In a seat's view
+     * every seat's entry is present, so an index still names its seat, but only the seat's own entry holds cards; in
+     * a spectator's view every entry is empty.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 1;</code>
@@ -808,7 +978,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted.
+     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted. In a seat's view
+     * every seat's entry is present, so an index still names its seat, but only the seat's own entry holds cards; in
+     * a spectator's view every entry is empty.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 1;</code>
@@ -826,7 +998,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted.
+     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted. In a seat's view
+     * every seat's entry is present, so an index still names its seat, but only the seat's own entry holds cards; in
+     * a spectator's view every entry is empty.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 1;</code>
@@ -844,7 +1018,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted.
+     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted. In a seat's view
+     * every seat's entry is present, so an index still names its seat, but only the seat's own entry holds cards; in
+     * a spectator's view every entry is empty.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 1;</code>
@@ -863,7 +1039,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted.
+     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted. In a seat's view
+     * every seat's entry is present, so an index still names its seat, but only the seat's own entry holds cards; in
+     * a spectator's view every entry is empty.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 1;</code>
@@ -880,7 +1058,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted.
+     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted. In a seat's view
+     * every seat's entry is present, so an index still names its seat, but only the seat's own entry holds cards; in
+     * a spectator's view every entry is empty.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 1;</code>
@@ -897,7 +1077,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted.
+     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted. In a seat's view
+     * every seat's entry is present, so an index still names its seat, but only the seat's own entry holds cards; in
+     * a spectator's view every entry is empty.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 1;</code>
@@ -908,7 +1090,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted.
+     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted. In a seat's view
+     * every seat's entry is present, so an index still names its seat, but only the seat's own entry holds cards; in
+     * a spectator's view every entry is empty.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 1;</code>
@@ -922,7 +1106,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted.
+     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted. In a seat's view
+     * every seat's entry is present, so an index still names its seat, but only the seat's own entry holds cards; in
+     * a spectator's view every entry is empty.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 1;</code>
@@ -937,7 +1123,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted.
+     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted. In a seat's view
+     * every seat's entry is present, so an index still names its seat, but only the seat's own entry holds cards; in
+     * a spectator's view every entry is empty.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 1;</code>
@@ -948,7 +1136,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted.
+     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted. In a seat's view
+     * every seat's entry is present, so an index still names its seat, but only the seat's own entry holds cards; in
+     * a spectator's view every entry is empty.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 1;</code>
@@ -960,7 +1150,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted.
+     * Each seat's 10 cards, in seat order (play order), each hand in the order dealt, not sorted. In a seat's view
+     * every seat's entry is present, so an index still names its seat, but only the seat's own entry holds cards; in
+     * a spectator's view every entry is empty.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 1;</code>
@@ -989,7 +1181,7 @@ private static final long serialVersionUID = 0L;
         io.cardrules.v1.Cards, io.cardrules.v1.Cards.Builder, io.cardrules.v1.CardsOrBuilder> undealtBuilder_;
     /**
      * <pre>
-     * The cards nobody was dealt (2 to 32), in shuffled order.
+     * The cards nobody was dealt (2 to 32), in shuffled order. Unset in every view but the audit view.
      * </pre>
      *
      * <code>.cardrules.v1.Cards undealt = 2;</code>
@@ -1000,7 +1192,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The cards nobody was dealt (2 to 32), in shuffled order.
+     * The cards nobody was dealt (2 to 32), in shuffled order. Unset in every view but the audit view.
      * </pre>
      *
      * <code>.cardrules.v1.Cards undealt = 2;</code>
@@ -1015,7 +1207,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The cards nobody was dealt (2 to 32), in shuffled order.
+     * The cards nobody was dealt (2 to 32), in shuffled order. Unset in every view but the audit view.
      * </pre>
      *
      * <code>.cardrules.v1.Cards undealt = 2;</code>
@@ -1035,7 +1227,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The cards nobody was dealt (2 to 32), in shuffled order.
+     * The cards nobody was dealt (2 to 32), in shuffled order. Unset in every view but the audit view.
      * </pre>
      *
      * <code>.cardrules.v1.Cards undealt = 2;</code>
@@ -1053,7 +1245,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The cards nobody was dealt (2 to 32), in shuffled order.
+     * The cards nobody was dealt (2 to 32), in shuffled order. Unset in every view but the audit view.
      * </pre>
      *
      * <code>.cardrules.v1.Cards undealt = 2;</code>
@@ -1078,7 +1270,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The cards nobody was dealt (2 to 32), in shuffled order.
+     * The cards nobody was dealt (2 to 32), in shuffled order. Unset in every view but the audit view.
      * </pre>
      *
      * <code>.cardrules.v1.Cards undealt = 2;</code>
@@ -1095,7 +1287,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The cards nobody was dealt (2 to 32), in shuffled order.
+     * The cards nobody was dealt (2 to 32), in shuffled order. Unset in every view but the audit view.
      * </pre>
      *
      * <code>.cardrules.v1.Cards undealt = 2;</code>
@@ -1107,7 +1299,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The cards nobody was dealt (2 to 32), in shuffled order.
+     * The cards nobody was dealt (2 to 32), in shuffled order. Unset in every view but the audit view.
      * </pre>
      *
      * <code>.cardrules.v1.Cards undealt = 2;</code>
@@ -1122,7 +1314,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The cards nobody was dealt (2 to 32), in shuffled order.
+     * The cards nobody was dealt (2 to 32), in shuffled order. Unset in every view but the audit view.
      * </pre>
      *
      * <code>.cardrules.v1.Cards undealt = 2;</code>
@@ -1278,6 +1470,372 @@ private static final long serialVersionUID = 0L;
       bitField0_ |= 0x00000008;
       onChanged();
       return this;
+    }
+
+    private java.util.List<io.cardrules.v1.SamLocServiceDealView> views_ =
+      java.util.Collections.emptyList();
+    private void ensureViewsIsMutable() {
+      if (!((bitField0_ & 0x00000010) != 0)) {
+        views_ = new java.util.ArrayList<io.cardrules.v1.SamLocServiceDealView>(views_);
+        bitField0_ |= 0x00000010;
+       }
+    }
+
+    private com.google.protobuf.RepeatedFieldBuilderV3<
+        io.cardrules.v1.SamLocServiceDealView, io.cardrules.v1.SamLocServiceDealView.Builder, io.cardrules.v1.SamLocServiceDealViewOrBuilder> viewsBuilder_;
+
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand only (the other entries of `hands` empty), a
+     * spectator no hand (every entry empty); only the audit view sees `undealt`; `commitment` and `algorithm` are in
+     * every view.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceDealView views = 5;</code>
+     */
+    public java.util.List<io.cardrules.v1.SamLocServiceDealView> getViewsList() {
+      if (viewsBuilder_ == null) {
+        return java.util.Collections.unmodifiableList(views_);
+      } else {
+        return viewsBuilder_.getMessageList();
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand only (the other entries of `hands` empty), a
+     * spectator no hand (every entry empty); only the audit view sees `undealt`; `commitment` and `algorithm` are in
+     * every view.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceDealView views = 5;</code>
+     */
+    public int getViewsCount() {
+      if (viewsBuilder_ == null) {
+        return views_.size();
+      } else {
+        return viewsBuilder_.getCount();
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand only (the other entries of `hands` empty), a
+     * spectator no hand (every entry empty); only the audit view sees `undealt`; `commitment` and `algorithm` are in
+     * every view.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceDealView views = 5;</code>
+     */
+    public io.cardrules.v1.SamLocServiceDealView getViews(int index) {
+      if (viewsBuilder_ == null) {
+        return views_.get(index);
+      } else {
+        return viewsBuilder_.getMessage(index);
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand only (the other entries of `hands` empty), a
+     * spectator no hand (every entry empty); only the audit view sees `undealt`; `commitment` and `algorithm` are in
+     * every view.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceDealView views = 5;</code>
+     */
+    public Builder setViews(
+        int index, io.cardrules.v1.SamLocServiceDealView value) {
+      if (viewsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureViewsIsMutable();
+        views_.set(index, value);
+        onChanged();
+      } else {
+        viewsBuilder_.setMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand only (the other entries of `hands` empty), a
+     * spectator no hand (every entry empty); only the audit view sees `undealt`; `commitment` and `algorithm` are in
+     * every view.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceDealView views = 5;</code>
+     */
+    public Builder setViews(
+        int index, io.cardrules.v1.SamLocServiceDealView.Builder builderForValue) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.set(index, builderForValue.build());
+        onChanged();
+      } else {
+        viewsBuilder_.setMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand only (the other entries of `hands` empty), a
+     * spectator no hand (every entry empty); only the audit view sees `undealt`; `commitment` and `algorithm` are in
+     * every view.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceDealView views = 5;</code>
+     */
+    public Builder addViews(io.cardrules.v1.SamLocServiceDealView value) {
+      if (viewsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureViewsIsMutable();
+        views_.add(value);
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand only (the other entries of `hands` empty), a
+     * spectator no hand (every entry empty); only the audit view sees `undealt`; `commitment` and `algorithm` are in
+     * every view.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceDealView views = 5;</code>
+     */
+    public Builder addViews(
+        int index, io.cardrules.v1.SamLocServiceDealView value) {
+      if (viewsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        ensureViewsIsMutable();
+        views_.add(index, value);
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand only (the other entries of `hands` empty), a
+     * spectator no hand (every entry empty); only the audit view sees `undealt`; `commitment` and `algorithm` are in
+     * every view.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceDealView views = 5;</code>
+     */
+    public Builder addViews(
+        io.cardrules.v1.SamLocServiceDealView.Builder builderForValue) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.add(builderForValue.build());
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand only (the other entries of `hands` empty), a
+     * spectator no hand (every entry empty); only the audit view sees `undealt`; `commitment` and `algorithm` are in
+     * every view.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceDealView views = 5;</code>
+     */
+    public Builder addViews(
+        int index, io.cardrules.v1.SamLocServiceDealView.Builder builderForValue) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.add(index, builderForValue.build());
+        onChanged();
+      } else {
+        viewsBuilder_.addMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand only (the other entries of `hands` empty), a
+     * spectator no hand (every entry empty); only the audit view sees `undealt`; `commitment` and `algorithm` are in
+     * every view.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceDealView views = 5;</code>
+     */
+    public Builder addAllViews(
+        java.lang.Iterable<? extends io.cardrules.v1.SamLocServiceDealView> values) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        com.google.protobuf.AbstractMessageLite.Builder.addAll(
+            values, views_);
+        onChanged();
+      } else {
+        viewsBuilder_.addAllMessages(values);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand only (the other entries of `hands` empty), a
+     * spectator no hand (every entry empty); only the audit view sees `undealt`; `commitment` and `algorithm` are in
+     * every view.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceDealView views = 5;</code>
+     */
+    public Builder clearViews() {
+      if (viewsBuilder_ == null) {
+        views_ = java.util.Collections.emptyList();
+        bitField0_ = (bitField0_ & ~0x00000010);
+        onChanged();
+      } else {
+        viewsBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand only (the other entries of `hands` empty), a
+     * spectator no hand (every entry empty); only the audit view sees `undealt`; `commitment` and `algorithm` are in
+     * every view.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceDealView views = 5;</code>
+     */
+    public Builder removeViews(int index) {
+      if (viewsBuilder_ == null) {
+        ensureViewsIsMutable();
+        views_.remove(index);
+        onChanged();
+      } else {
+        viewsBuilder_.remove(index);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand only (the other entries of `hands` empty), a
+     * spectator no hand (every entry empty); only the audit view sees `undealt`; `commitment` and `algorithm` are in
+     * every view.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceDealView views = 5;</code>
+     */
+    public io.cardrules.v1.SamLocServiceDealView.Builder getViewsBuilder(
+        int index) {
+      return getViewsFieldBuilder().getBuilder(index);
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand only (the other entries of `hands` empty), a
+     * spectator no hand (every entry empty); only the audit view sees `undealt`; `commitment` and `algorithm` are in
+     * every view.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceDealView views = 5;</code>
+     */
+    public io.cardrules.v1.SamLocServiceDealViewOrBuilder getViewsOrBuilder(
+        int index) {
+      if (viewsBuilder_ == null) {
+        return views_.get(index);  } else {
+        return viewsBuilder_.getMessageOrBuilder(index);
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand only (the other entries of `hands` empty), a
+     * spectator no hand (every entry empty); only the audit view sees `undealt`; `commitment` and `algorithm` are in
+     * every view.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceDealView views = 5;</code>
+     */
+    public java.util.List<? extends io.cardrules.v1.SamLocServiceDealViewOrBuilder> 
+         getViewsOrBuilderList() {
+      if (viewsBuilder_ != null) {
+        return viewsBuilder_.getMessageOrBuilderList();
+      } else {
+        return java.util.Collections.unmodifiableList(views_);
+      }
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand only (the other entries of `hands` empty), a
+     * spectator no hand (every entry empty); only the audit view sees `undealt`; `commitment` and `algorithm` are in
+     * every view.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceDealView views = 5;</code>
+     */
+    public io.cardrules.v1.SamLocServiceDealView.Builder addViewsBuilder() {
+      return getViewsFieldBuilder().addBuilder(
+          io.cardrules.v1.SamLocServiceDealView.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand only (the other entries of `hands` empty), a
+     * spectator no hand (every entry empty); only the audit view sees `undealt`; `commitment` and `algorithm` are in
+     * every view.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceDealView views = 5;</code>
+     */
+    public io.cardrules.v1.SamLocServiceDealView.Builder addViewsBuilder(
+        int index) {
+      return getViewsFieldBuilder().addBuilder(
+          index, io.cardrules.v1.SamLocServiceDealView.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * One copy of this answer per viewer of the request's `views`, in that order, each holding only what its viewer may
+     * see. A view's own `views` is empty. A seat sees its own hand only (the other entries of `hands` empty), a
+     * spectator no hand (every entry empty); only the audit view sees `undealt`; `commitment` and `algorithm` are in
+     * every view.
+     * </pre>
+     *
+     * <code>repeated .cardrules.v1.SamLocServiceDealView views = 5;</code>
+     */
+    public java.util.List<io.cardrules.v1.SamLocServiceDealView.Builder> 
+         getViewsBuilderList() {
+      return getViewsFieldBuilder().getBuilderList();
+    }
+    private com.google.protobuf.RepeatedFieldBuilderV3<
+        io.cardrules.v1.SamLocServiceDealView, io.cardrules.v1.SamLocServiceDealView.Builder, io.cardrules.v1.SamLocServiceDealViewOrBuilder> 
+        getViewsFieldBuilder() {
+      if (viewsBuilder_ == null) {
+        viewsBuilder_ = new com.google.protobuf.RepeatedFieldBuilderV3<
+            io.cardrules.v1.SamLocServiceDealView, io.cardrules.v1.SamLocServiceDealView.Builder, io.cardrules.v1.SamLocServiceDealViewOrBuilder>(
+                views_,
+                ((bitField0_ & 0x00000010) != 0),
+                getParentForChildren(),
+                isClean());
+        views_ = null;
+      }
+      return viewsBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(
