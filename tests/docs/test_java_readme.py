@@ -151,9 +151,10 @@ def _file_after_header(path: Path) -> str:
         ("kotlin-coroutines-example", "src/examples/kotlin/io/cardrules/examples/Coroutines.kt"),
         ("java-auth-example", "src/test/java/io/cardrules/examples/AuthenticatedExample.java"),
         ("java-streams-example", "src/test/java/io/cardrules/examples/StreamsExample.java"),
+        ("java-fair-deal-example", "src/test/java/io/cardrules/examples/FairDealExample.java"),
     ],
 )
 def test_the_other_readme_examples_are_the_files_the_build_compiles(block: str, source: str) -> None:
-    # The build compiles these files; ConformanceTest runs Example.kt and StreamsExample.java against a live server,
-    # InProcessTest runs Coroutines.kt against an in-process one.
+    # The build compiles these files; ConformanceTest runs Example.kt, StreamsExample.java and FairDealExample.java
+    # against a live server, InProcessTest runs Coroutines.kt against an in-process one.
     assert readme_block(README, block) == _file_after_header(SDK / source)

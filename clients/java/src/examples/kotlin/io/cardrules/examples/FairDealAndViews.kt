@@ -5,7 +5,12 @@ import com.google.protobuf.ByteString
 import io.cardrules.client.FairDeal
 import io.cardrules.client.Views
 import io.cardrules.v1.Cards
+import io.cardrules.v1.SamLocServiceStartHandRequest
 import io.cardrules.v1.SamLocServiceStartHandResponse
+
+/** The hand's start asking a copy of the answer for every seat and a spectator. */
+fun withTableViews(request: SamLocServiceStartHandRequest): SamLocServiceStartHandRequest =
+    request.toBuilder().addAllViews(Views.tableViewers(request.handsCount)).build()
 
 /** What seat 2's client is sent: its own copy of the answer. */
 fun seatTwosView(answer: SamLocServiceStartHandResponse): SamLocServiceStartHandResponse =

@@ -16,7 +16,7 @@ import java.util.List;
  *
  * <pre>{@code
  * SamLocServiceValidatePlayResponse answer = sam.validatePlay(request.toBuilder()
- *     .addAllViews(Views.everySeatAndSpectator(4)).build());
+ *     .addAllViews(Views.tableViewers(4)).build());
  * SamLocServiceValidatePlayResponse forSeat2 = Views.viewFor(answer, Views.seat(2)); // what seat 2's client gets
  * }</pre>
  *
@@ -54,7 +54,7 @@ public final class Views {
   }
 
   /** Every seat, then a spectator: the views a table with onlookers asks for. */
-  public static List<Viewer> everySeatAndSpectator(int seatCount) {
+  public static List<Viewer> tableViewers(int seatCount) {
     List<Viewer> viewers = new ArrayList<>(everySeat(seatCount));
     viewers.add(spectator());
     return Collections.unmodifiableList(viewers);

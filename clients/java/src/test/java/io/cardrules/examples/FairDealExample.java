@@ -44,7 +44,7 @@ public final class FairDealExample {
               SamLocServiceStartHandRequest.newBuilder()
                   .addAllHands(deal.getHandsList())
                   .setLeader(0)
-                  .addAllViews(Views.everySeatAndSpectator(4))
+                  .addAllViews(Views.tableViewers(4))
                   .build());
       List<String> lines = new ArrayList<>();
       if (start.hasState()) { // no state when a seat was dealt an instant win
