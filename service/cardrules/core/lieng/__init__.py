@@ -62,7 +62,16 @@ from cardrules.core.lieng.house_rules import A23, MAX_SEATS, MIN_SEATS, Excess, 
 from cardrules.core.lieng.pots import Pot, PotKind, Settlement, Transfer, TransferReason, settle_pots
 from cardrules.core.lieng.reasons import Reason
 from cardrules.core.lieng.record import HandInput, RoundRecord
-from cardrules.core.lieng.replay import Replay, replay, settle_round
+from cardrules.core.lieng.replay import (
+    Replay,
+    ReplayStep,
+    ReplayStop,
+    replay,
+    replay_start,
+    replay_steps,
+    settle_replayed,
+    settle_round,
+)
 from cardrules.core.lieng.settlement import RoundResult, settle_betting
 
 __all__ = [
@@ -87,6 +96,8 @@ __all__ = [
     "Ranking",
     "Reason",
     "Replay",
+    "ReplayStep",
+    "ReplayStop",
     "RoundRecord",
     "RoundResult",
     "SeatState",
@@ -105,11 +116,14 @@ __all__ = [
     "rank_hands",
     "rank_scores",
     "replay",
+    "replay_start",
+    "replay_steps",
     "resolve_timeout",
     "score_hand",
     "score_hands",
     "settle_betting",
     "settle_pots",
+    "settle_replayed",
     "settle_round",
     "start_betting",
 ]

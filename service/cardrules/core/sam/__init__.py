@@ -16,7 +16,8 @@ A short tour:
 - :mod:`.moves` — :func:`legal_moves` (default: one play per rank pattern; ``all_card_sets=True``: all).
 - :mod:`.deal` — :func:`start_hand`: instant wins (tới trắng = instant win), Sâm declaration (báo Sâm),
   the first state.
-- :mod:`.record` / :mod:`.replay` — :class:`RoundRecord`, :func:`replay`, :func:`settle_round`.
+- :mod:`.record` / :mod:`.replay` — :class:`RoundRecord`, :func:`replay_steps` (ReplayRound),
+  :func:`replay`, :func:`settle_round`.
 - :mod:`.settlement` — :func:`settle` → :class:`Settlement` (:class:`Outcome`, itemised :class:`Transfer`,
   nets, fee).
 
@@ -50,7 +51,17 @@ from cardrules.core.sam.house_rules import (
 from cardrules.core.sam.moves import LegalMoves, legal_moves
 from cardrules.core.sam.reasons import Illegal, Reason
 from cardrules.core.sam.record import RoundRecord
-from cardrules.core.sam.replay import Replay, replay, settle_round
+from cardrules.core.sam.replay import (
+    Replay,
+    ReplayStep,
+    ReplayStop,
+    replay,
+    replay_start,
+    replay_steps,
+    replayed,
+    settle_replayed,
+    settle_round,
+)
 from cardrules.core.sam.settlement import Outcome, Settlement, Transfer, TransferReason, settle
 from cardrules.core.sam.state import SeatState, TableState
 from cardrules.core.sam.timeout import resolve_timeout
@@ -79,6 +90,8 @@ __all__ = [
     "Play",
     "Reason",
     "Replay",
+    "ReplayStep",
+    "ReplayStop",
     "RoundRecord",
     "SamFailPayTo",
     "SeatState",
@@ -102,8 +115,12 @@ __all__ = [
     "legal_moves",
     "next_to_act",
     "replay",
+    "replay_start",
+    "replay_steps",
+    "replayed",
     "resolve_timeout",
     "settle",
+    "settle_replayed",
     "settle_round",
     "start_hand",
 ]

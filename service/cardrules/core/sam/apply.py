@@ -40,6 +40,12 @@ def apply(state: TableState, action: Action, path: str = "", naming: SamNaming =
     return _apply(state, action, None, path, naming)
 
 
+def apply_at(state: TableState, action: Action, index: int, path: str, naming: SamNaming) -> Applied | Illegal:
+    """:func:`apply` of action ``index`` of a round record (its faults named at ``actions[index]`` under ``path``):
+    the one step of every replay."""
+    return _apply(state, action, index, path, naming)
+
+
 def check(state: TableState, action: Action) -> Illegal | None:
     """None when ``action`` is legal in ``state``, else the :class:`Illegal` answer (computed by :func:`apply`)."""
     result = _apply(state, action, None, "", SAM_NAMING)
