@@ -18,7 +18,7 @@ from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
 from cardrules.core.viewers import AUDIT, SPECTATOR, Viewer
 from cardrules.v1 import cards_pb2
 
-__all__ = ["viewers_bound", "viewers_of", "with_views"]
+__all__ = ["viewer_of", "viewers_bound", "viewers_of", "with_views"]
 
 M = TypeVar("M", bound=Message)
 
@@ -35,27 +35,9 @@ def viewers_of(views: Sequence[cards_pb2.Viewer], seats: int, field: str = "view
     problems: list[FieldViolation] = []
     first: dict[Viewer, int] = {}
     for i, view in enumerate(views):
-        which = view.WhichOneof("viewer")
-        viewer: Viewer
-        if which == "seat":
-            viewer = view.seat
-            if not 0 <= viewer < seats:
-                problems.append(
-                    FieldViolation(
-                        f"{field}[{i}].seat",
-                        ErrorReason.SEAT_OUT_OF_RANGE,
-                        f"a seat of this table: 0 to {seats - 1}, got {viewer}",
-                    )
-                )
-                continue
-        elif which == "spectator":
-            viewer = SPECTATOR
-        elif which == "audit":
-            viewer = AUDIT
-        else:
-            problems.append(
-                FieldViolation(f"{field}[{i}]", ErrorReason.MISSING_VALUE, "a viewer is a seat, spectator or audit")
-            )
+        viewer = _viewer(view, seats, f"{field}[{i}]")
+        if isinstance(viewer, FieldViolation):
+            problems.append(viewer)
             continue
         if viewer in first:
             problems.append(
@@ -67,6 +49,32 @@ def viewers_of(views: Sequence[cards_pb2.Viewer], seats: int, field: str = "view
     if problems:
         raise InvalidInput(*problems)
     return tuple(viewers)
+
+
+def viewer_of(view: cards_pb2.Viewer, seats: int, field: str) -> Viewer:
+    """The core viewer of the one ``view`` at ``field`` (a request that takes a single viewer), at a table of
+    ``seats`` seats; :class:`InvalidInput` naming the fault."""
+    viewer = _viewer(view, seats, field)
+    if isinstance(viewer, FieldViolation):
+        raise InvalidInput(viewer)
+    return viewer
+
+
+def _viewer(view: cards_pb2.Viewer, seats: int, field: str) -> Viewer | FieldViolation:
+    which = view.WhichOneof("viewer")
+    if which == "seat":
+        if not 0 <= view.seat < seats:
+            return FieldViolation(
+                f"{field}.seat",
+                ErrorReason.SEAT_OUT_OF_RANGE,
+                f"a seat of this table: 0 to {seats - 1}, got {view.seat}",
+            )
+        return view.seat
+    if which == "spectator":
+        return SPECTATOR
+    if which == "audit":
+        return AUDIT
+    return FieldViolation(field, ErrorReason.MISSING_VALUE, "a viewer is a seat, spectator or audit")
 
 
 def with_views(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from cardrules.api.errors import rpc_method
 from cardrules.api.fair_deal import deal_answer
+from cardrules.api.lieng.replay import replay_answer
 from cardrules.api.lieng.requests import action, betting_state, hands_of, round_record, rules_of
 from cardrules.api.lieng.responses import (
     legal_to_proto,
@@ -16,6 +17,7 @@ from cardrules.api.lieng.responses import (
 )
 from cardrules.api.lieng.views import betting_views, settlement_views
 from cardrules.api.limits import check_bounds
+from cardrules.api.replays import replay_viewer
 from cardrules.api.viewers import viewers_of
 from cardrules.core import lieng
 from cardrules.core.errors import ErrorReason, InvalidInput
@@ -100,3 +102,12 @@ class LiengService(lieng_pb2_grpc.LiengServiceServicer):
         viewers = viewers_of(request.views, len(request.round.stacks))
         result = lieng.settle_round(record)  # the record names its fields (round.…)
         return settlement_views(result_to_proto(result), request.views, viewers, result)
+
+    @rpc_method
+    def ReplayRound(
+        self, request: lieng_pb2.LiengServiceReplayRoundRequest
+    ) -> lieng_pb2.LiengServiceReplayRoundResponse:
+        check_bounds(request)
+        record = round_record(request.round)
+        asked, viewer = replay_viewer(request, len(request.round.stacks))
+        return replay_answer(record, request.round, asked, viewer)  # a stop is part of the answer

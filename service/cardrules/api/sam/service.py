@@ -6,6 +6,8 @@ from __future__ import annotations
 from cardrules.api.errors import rpc_method
 from cardrules.api.fair_deal import deal_answer
 from cardrules.api.limits import check_bounds
+from cardrules.api.replays import replay_viewer
+from cardrules.api.sam.replay import replay_answer
 from cardrules.api.sam.requests import NAMING, action, hands_of, round_record, rules_of, table_state
 from cardrules.api.sam.responses import settlement_to_proto, start_to_proto, validation_to_proto
 from cardrules.api.sam.views import legal_moves_views, settlement_views, start_views, validation_views
@@ -67,3 +69,12 @@ class SamLocService(sam_loc_pb2_grpc.SamLocServiceServicer):
         viewers = viewers_of(request.views, len(request.round.hands))
         settlement = sam.settle_round(record)  # the record names its fields (round.…)
         return settlement_views(settlement_to_proto(settlement), request.views, viewers)
+
+    @rpc_method
+    def ReplayRound(
+        self, request: sam_loc_pb2.SamLocServiceReplayRoundRequest
+    ) -> sam_loc_pb2.SamLocServiceReplayRoundResponse:
+        check_bounds(request)
+        record = round_record(request.round)
+        asked, viewer = replay_viewer(request, len(request.round.hands))
+        return replay_answer(record, request.round, asked, viewer)  # a stop is part of the answer
