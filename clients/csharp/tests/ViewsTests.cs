@@ -73,7 +73,7 @@ namespace Cardrules.Tests
             Assert.Equal("{\"spectator\":{}}", Views.Spectator().ToString());
             Assert.Equal("{\"audit\":{}}", Views.Audit().ToString());
             Assert.Equal("seat 0|seat 1|seat 2", string.Join("|", Views.EverySeat(3).Select(Views.Describe)));
-            Assert.Equal("seat 0|seat 1|spectator", string.Join("|", Views.EverySeatAndSpectator(2).Select(Views.Describe)));
+            Assert.Equal("seat 0|seat 1|spectator", string.Join("|", Views.TableViewers(2).Select(Views.Describe)));
             Assert.Equal("no viewer", Views.Describe(new Viewer()));
             Assert.Equal(0, Views.EverySeat(0).Count);
             Assert.Throws<ArgumentException>(() => Views.EverySeat(-1));

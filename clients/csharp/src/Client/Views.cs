@@ -25,7 +25,7 @@ namespace Cardrules.Client
     /// Per-viewer views (docs/concepts.md, "Views"): a request lists viewers in its <c>Views</c>, its answer carries
     /// one redacted copy of itself per viewer, and <see cref="ViewFor"/> picks the copy to forward to one client.
     /// <code>
-    /// request.Views.AddRange(Views.EverySeatAndSpectator(4));
+    /// request.Views.AddRange(Views.TableViewers(4));
     /// var answer = await client.SamLoc.ValidatePlayAsync(request);
     /// var forSeat2 = Views.ViewFor(answer, Views.Seat(2)); // what seat 2's client gets
     /// </code>
@@ -61,7 +61,7 @@ namespace Cardrules.Client
         }
 
         /// <summary>Every seat, then a spectator: the views a table with onlookers asks for.</summary>
-        public static List<Viewer> EverySeatAndSpectator(int seatCount)
+        public static List<Viewer> TableViewers(int seatCount)
         {
             var viewers = EverySeat(seatCount);
             viewers.Add(Spectator());
