@@ -16,22 +16,33 @@ export interface Words {
   readonly vi: string;
 }
 
-/** The human's seat; the page plays every other seat. */
+/** The human's seat on the game page; the page plays every other seat. */
 export const PLAYER = 0;
 
 const words = (en: string, vi: string): Words => ({ en, vi });
 
+/** How a page names seats: the game page calls its player "You", the hand-history viewer numbers every seat. */
+export interface SeatNames {
+  /** The seat called "You" / "Bạn", if any. */
+  readonly you: number | undefined;
+}
+
+/** The game page: seat 0 is "You". */
+export const PLAYER_NAMES: SeatNames = { you: PLAYER };
+/** Every seat by its number ("Seat 0" … ), as a support agent reads a hand history. */
+export const SEAT_NUMBERS: SeatNames = { you: undefined };
+
 /** "You" / "Bạn" for the player, "Seat 2" / "Ghế 2" for the others. */
-export function seatName(seat: number | undefined): Words {
+export function seatName(seat: number | undefined, names: SeatNames = PLAYER_NAMES): Words {
   if (seat === undefined) {
     return words("nobody", "không ai");
   }
-  return seat === PLAYER ? words("You", "Bạn") : words(`Seat ${seat}`, `Ghế ${seat}`);
+  return seat === names.you ? words("You", "Bạn") : words(`Seat ${seat}`, `Ghế ${seat}`);
 }
 
 // English verbs agree with "You" (you lead) and a seat (Seat 2 leads).
-function verb(seat: number | undefined, you: string, other: string): string {
-  return seat === PLAYER ? you : other;
+function verb(seat: number | undefined, names: SeatNames, you: string, other: string): string {
+  return seat !== undefined && seat === names.you ? you : other;
 }
 
 const KINDS: Readonly<Partial<Record<SamCombinationKind, Words>>> = {
@@ -43,8 +54,12 @@ const KINDS: Readonly<Partial<Record<SamCombinationKind, Words>>> = {
 };
 
 /** An accepted action, from the service's classification of it (none for a pass). */
-export function describeAction(seat: number, combination: SamCombination | undefined): Words {
-  const who = seatName(seat);
+export function describeAction(
+  seat: number,
+  combination: SamCombination | undefined,
+  names: SeatNames = PLAYER_NAMES,
+): Words {
+  const who = seatName(seat, names);
   if (combination === undefined || combination.cards.length === 0) {
     return words(`${who.en} passed.`, `${who.vi} bỏ lượt.`);
   }
@@ -57,15 +72,15 @@ export function describeAction(seat: number, combination: SamCombination | undef
 }
 
 /** An event of an answer, in words. */
-export function describeEvent(event: SamEvent): Words {
-  const seat = seatName(event.seat);
-  const other = seatName(event.otherSeat);
+export function describeEvent(event: SamEvent, names: SeatNames = PLAYER_NAMES): Words {
+  const seat = seatName(event.seat, names);
+  const other = seatName(event.otherSeat, names);
   switch (event.kind) {
     case SamEventKind.TRICK_ENDED:
       return words("Everyone else passed: the trick is over.", "Mọi người bỏ lượt: hết vòng.");
     case SamEventKind.NEXT_LEADER:
       return words(
-        `${seat.en} ${verb(event.seat, "lead", "leads")} the next trick.`,
+        `${seat.en} ${verb(event.seat, names, "lead", "leads")} the next trick.`,
         `${seat.vi} đi trước vòng mới.`,
       );
     case SamEventKind.CHOP:
@@ -82,7 +97,7 @@ export function describeEvent(event: SamEvent): Words {
       return words(`${seat.en} beat the Sâm of ${other.en}: the Sâm is blocked.`, `${seat.vi} chặn Sâm của ${other.vi}.`);
     case SamEventKind.BAO_MOT_VIOLATION:
       return words(
-        `${seat.en} did not play ${verb(event.seat, "your", "their")} highest single while ${other.en} held one card (báo 1).`,
+        `${seat.en} did not play ${verb(event.seat, names, "your", "their")} highest single while ${other.en} held one card (báo 1).`,
         `${seat.vi} không đánh lá cao nhất khi ${other.vi} còn một lá (báo 1).`,
       );
     case SamEventKind.FINISH:
@@ -100,12 +115,12 @@ export function describeEvent(event: SamEvent): Words {
       return words(`${seat.en} declared Sâm but could not lead: the Sâm failed.`, `${seat.vi} báo Sâm nhưng không đi được: Sâm thất bại.`);
     case SamEventKind.BAO_MOT_PENALTY:
       return words(
-        `${other.en} went out on ${seat.en}'s single: ${seat.en} ${verb(event.seat, "pay", "pays")} for everyone (báo 1 penalty).`,
+        `${other.en} went out on ${seat.en}'s single: ${seat.en} ${verb(event.seat, names, "pay", "pays")} for everyone (báo 1 penalty).`,
         `${other.vi} về trên lá của ${seat.vi}: ${seat.vi} đền cả làng (phạt báo 1).`,
       );
     case SamEventKind.TIMEOUT:
       return words(
-        `${seat.en} ran out of time: the service played for ${verb(event.seat, "you", "them")}.`,
+        `${seat.en} ran out of time: the service played for ${verb(event.seat, names, "you", "them")}.`,
         `${seat.vi} hết giờ: dịch vụ đánh thay.`,
       );
     default:
@@ -125,12 +140,16 @@ const OUTCOMES: Readonly<Record<SamOutcome, Words>> = {
 };
 
 /** The settlement's outcome, with its winner. */
-export function describeOutcome(outcome: SamOutcome, winner: number | undefined): Words {
+export function describeOutcome(
+  outcome: SamOutcome,
+  winner: number | undefined,
+  names: SeatNames = PLAYER_NAMES,
+): Words {
   const what = OUTCOMES[outcome] ?? OUTCOMES[SamOutcome.UNSPECIFIED];
   if (winner === undefined) {
     return what;
   }
-  const who = seatName(winner);
+  const who = seatName(winner, names);
   return words(`${what.en}, won by ${who.en}`, `${what.vi}, ${who.vi} thắng`);
 }
 
@@ -144,8 +163,12 @@ const INSTANT_WINS: Readonly<Record<SamInstantWinKind, Words>> = {
 };
 
 /** "You won at the deal (five pairs)." */
-export function describeInstantWin(seat: number | undefined, kind: SamInstantWinKind): Words {
-  const who = seatName(seat);
+export function describeInstantWin(
+  seat: number | undefined,
+  kind: SamInstantWinKind,
+  names: SeatNames = PLAYER_NAMES,
+): Words {
+  const who = seatName(seat, names);
   const how = INSTANT_WINS[kind] ?? INSTANT_WINS[SamInstantWinKind.UNSPECIFIED];
   return words(`${who.en} won at the deal (${how.en}).`, `${who.vi} tới trắng (${how.vi}).`);
 }

@@ -25,6 +25,7 @@ import {
   seatName,
 } from "./describe.js";
 import { type SamActionInit, SamHand } from "./game.js";
+import { byId, row, setWords } from "./show.js";
 
 /** The gRPC-Web URL of the local front (`bash deploy/local/up.sh`). */
 const DEFAULT_FRONT = "http://127.0.0.1:8080";
@@ -37,13 +38,7 @@ type Phase = "idle" | "dealing" | "your-turn" | "others" | "settling" | "settled
 const params = new URLSearchParams(location.search);
 const botDelayMs = Math.max(0, Number(params.get("delay") ?? DEFAULT_BOT_DELAY_MS) || 0);
 
-const $ = <T extends HTMLElement>(id: string): T => {
-  const element = document.getElementById(id);
-  if (element === null) {
-    throw new Error(`index.html has no #${id}`);
-  }
-  return element as T;
-};
+const $ = byId;
 const ui = {
   setup: $<HTMLFormElement>("setup"),
   setupFields: $<HTMLFieldSetElement>("setup-fields"),
@@ -343,34 +338,8 @@ function showSettlement(settlement: SamLocServiceSettleRoundResponse): void {
   ui.settlement.hidden = false;
 }
 
-function row(testid: string, cells: readonly (string | Words)[]): HTMLTableRowElement {
-  const line = document.createElement("tr");
-  line.dataset["testid"] = testid;
-  line.append(
-    ...cells.map((text) => {
-      const cell = document.createElement("td");
-      if (typeof text === "string") cell.textContent = text;
-      else setWords(cell, text);
-      return cell;
-    }),
-  );
-  return line;
-}
-
 function words(en: string, vi: string): Words {
   return { en, vi };
-}
-
-/** The English text, then the Vietnamese beside it (marked lang="vi" for screen readers and fonts). */
-function setWords(element: HTMLElement, text: Words): void {
-  const vi = document.createElement("span");
-  vi.lang = "vi";
-  vi.className = "vi said";
-  vi.textContent = text.vi;
-  const en = document.createElement("span");
-  en.className = "en";
-  en.textContent = text.en;
-  element.replaceChildren(en, " · ", vi);
 }
 
 function logVerdict(seat: number, verdict: SamLocServiceValidatePlayResponse): void {
