@@ -1,5 +1,6 @@
 """The services of ``cardrules.v1`` read from a descriptor set with source info, and the protos' comments: what the
-SDK generators (clients/python/generate_rpcs.py, clients/java/generate_clients.py) build their clients from.
+SDK generators (``generate_*.py`` in clients/python, clients/java, clients/typescript, clients/go and clients/csharp)
+build their clients from.
 protos/generate.sh passes them the reflection descriptor set (service/cardrules/server/descriptors/contract.binpb)."""
 
 from __future__ import annotations
@@ -35,6 +36,9 @@ class Contract:
     def comment(self, file: FileDescriptor, *path: int) -> str:
         """The leading comment at a source path of ``file``, on one line ("" when there is none)."""
         return " ".join(line.strip() for line in self._comments.get((file.name, path), "").splitlines())
+
+    def service_comment(self, service: ServiceDescriptor) -> str:
+        return self.comment(service.file, 6, service.index)  # FileDescriptorProto.service
 
     def method_comment(self, method: MethodDescriptor) -> str:
         service = method.containing_service

@@ -100,11 +100,15 @@ mkdir -p "$out/service/cardrules/server/descriptors"
 
 # The SDKs' client methods, one per RPC of every service, from that descriptor set (its comments become their docs):
 # Python's sync and asyncio clients (clients/python/generate_rpcs.py) and Java's blocking, future and Kotlin
-# coroutine clients (clients/java/generate_clients.py). A new RPC, field or service needs no SDK edit, only a run of
-# this script.
+# coroutine clients (clients/java/generate_clients.py); and the typed entry points of every service: TypeScript's
+# <Game>Client and create<Game>Client in each entry (clients/typescript/generate_services.py, into src/gen) and Go's
+# Client with a field per service (clients/go/generate_services.py). C#'s come with its messages (below). A new RPC,
+# field or service needs no SDK edit, only a run of this script.
 contract_set="$out/service/cardrules/server/descriptors/contract.binpb"
 "$py" "$root/clients/python/generate_rpcs.py" "$contract_set" "$out/clients/python/src/cardrules/client/generated"
 "$py" "$root/clients/java/generate_clients.py" "$contract_set" "$out/clients/java/src/main/generated-clients"
+"$py" "$root/clients/typescript/generate_services.py" "$contract_set" "$ts_out"
+"$py" "$root/clients/go/generate_services.py" "$contract_set" "$out/clients/go/cardrules/services.gen.go"
 
 # OpenAPI 3.1 of the JSON API the Envoy front serves (POST /cardrules.v1.<Service>/<Method>, proto3 JSON bodies),
 # for HTTP clients generated in other languages (deploy/README.md). protoc-gen-connect-openapi writes exactly these
@@ -183,10 +187,9 @@ go_maps+=",Mgoogle/rpc/status.proto=google.golang.org/genproto/googleapis/rpc/st
   $protos)
 
 # C# (Unity): plain [DataContract] message classes with proto3-JSON conversion, no gRPC library needed (the SDK
-# talks HTTP/JSON to Envoy's transcoder). The generator reads the descriptors from cardrules.v1 as installed in
-# .venv, i.e. the repository's clients/python/src (editable install): the modules written above when OUT_DIR is the
-# repository; with another OUT_DIR the committed ones, whose own drift the contract test reports.
-"$py" "$root/clients/csharp/generate_messages.py" "$out/clients/csharp/src/Generated"
+# talks HTTP/JSON to Envoy's transcoder), a typed client per service and CardrulesClient's property per service,
+# from the reflection descriptor set above.
+"$py" "$root/clients/csharp/generate_messages.py" "$contract_set" "$out/clients/csharp/src/Generated"
 
 # Java/Kotlin: protobuf-java messages (one file per message in package io.cardrules.v1, from the protos' java_package
 # and java_multiple_files options) and grpc-java stubs (SamLocServiceGrpc, LiengServiceGrpc), by the Java SDK's own

@@ -6,7 +6,6 @@ import (
 	"io"
 	"time"
 
-	cardrulesv1 "github.com/cardrules/cardrules/clients/go/gen/cardrules/v1"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/credentials/insecure"
@@ -157,10 +156,9 @@ func typed(err error) error {
 	return err
 }
 
-// Client holds one connection and the stubs of both services. It is safe for concurrent use.
-type Client struct {
-	SamLoc  cardrulesv1.SamLocServiceClient
-	Lieng   cardrulesv1.LiengServiceClient
+// connection is what a Client holds besides its service stubs (Client and its fields are generated from the
+// contract, in services.gen.go).
+type connection struct {
 	conn    *grpc.ClientConn
 	invoker grpc.ClientConnInterface
 	streams *streamConn // nil without WithStreams
@@ -183,7 +181,7 @@ func NewClient(target string, opts ...Option) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	client := &Client{conn: conn, invoker: conn}
+	client := &Client{connection: connection{conn: conn, invoker: conn}}
 	if s.streams > 0 {
 		if client.streams, err = newStreamConn(conn, s); err != nil {
 			conn.Close()
@@ -191,18 +189,17 @@ func NewClient(target string, opts ...Option) (*Client, error) {
 		}
 		client.invoker = client.streams
 	}
-	client.SamLoc = cardrulesv1.NewSamLocServiceClient(client.invoker)
-	client.Lieng = cardrulesv1.NewLiengServiceClient(client.invoker)
+	client.connectServices(client.invoker)
 	return client, nil
 }
 
 // Conn is the underlying connection, e.g. for conn.Invoke with a full method name. Its calls are unary calls,
-// also with WithStreams; Invoker sends them the way SamLoc and Lieng do.
+// also with WithStreams; Invoker sends them the way the service fields (SamLoc, Lieng) do.
 func (c *Client) Conn() *grpc.ClientConn { return c.conn }
 
-// Invoker is what SamLoc and Lieng call through: Conn(), or with WithStreams the stream pools, whose Invoke sends
-// any unary RPC of the two services by its full method name ("/cardrules.v1.LiengService/ScoreLieng") over a
-// stream. For generic callers such as the conformance runner.
+// Invoker is what the service fields (SamLoc, Lieng) call through: Conn(), or with WithStreams the stream pools,
+// whose Invoke sends any unary RPC of the services by its full method name ("/cardrules.v1.LiengService/ScoreLieng")
+// over a stream. For generic callers such as the conformance runner.
 func (c *Client) Invoker() grpc.ClientConnInterface { return c.invoker }
 
 // Close closes the client's streams and connection; calls in flight fail with CANCELLED.

@@ -1,12 +1,11 @@
-// The two service clients over any Connect transport, with failures thrown as typed errors (RulesError and its
-// subclasses), and the call defaults every transport of the SDK shares: a deadline on every call, retries on
-// UNAVAILABLE, a bearer token. Browser-safe: the transports themselves are in node-transport.ts / web-transport.ts.
+// What every service's client shares (src/gen/services.ts makes one per service with it): failures thrown as typed
+// errors (RulesError and its subclasses), and the call defaults every transport of the SDK takes: a deadline on
+// every call, retries on UNAVAILABLE, a bearer token. Browser-safe: the transports themselves are in
+// node-transport.ts / web-transport.ts.
 import type { DescService } from "@bufbuild/protobuf";
-import { type Client, createClient, type Interceptor, type Transport } from "@connectrpc/connect";
+import type { Client, Interceptor } from "@connectrpc/connect";
 import { bearerTokenInterceptor } from "./auth.js";
 import { toRulesError } from "./errors.js";
-import { LiengService } from "./gen/cardrules/v1/lieng_pb.js";
-import { SamLocService } from "./gen/cardrules/v1/sam_loc_pb.js";
 import { type RetryOptions, retryInterceptor } from "./retry.js";
 
 /** The deadline of a call unless the client options or the call's own options say otherwise. */
@@ -27,19 +26,6 @@ export interface CallDefaults {
   readonly interceptors?: readonly Interceptor[];
 }
 
-export type SamLocClient = Client<typeof SamLocService>;
-export type LiengClient = Client<typeof LiengService>;
-
-/** A Sâm Lốc client over `transport`: `await sam.validatePlay({...})`. Failures throw RulesError and subclasses. */
-export function createSamLocClient(transport: Transport): SamLocClient {
-  return withTypedErrors(SamLocService, createClient(SamLocService, transport));
-}
-
-/** A Liêng client over `transport`: `await lieng.scoreLieng({...})`. Failures throw RulesError and subclasses. */
-export function createLiengClient(transport: Transport): LiengClient {
-  return withTypedErrors(LiengService, createClient(LiengService, transport));
-}
-
 /** The interceptors a transport needs for `options`, outermost first (Connect's order). */
 export function callInterceptors(options: CallDefaults): Interceptor[] {
   const retry = options.retry === false ? [] : [retryInterceptor(options.retry)];
@@ -51,8 +37,8 @@ export function callInterceptors(options: CallDefaults): Interceptor[] {
 /**
  * `client` (from Connect's `createClient(service, transport)`) with every failure thrown as a RulesError (and
  * subclasses), whatever the method's kind: a unary or client-streaming call rejects with one, a server-streaming
- * or bidi call's iteration throws one. createLiengClient and createSamLocClient use it; it is exported for
- * clients of other services over the same transports.
+ * or bidi call's iteration throws one. Every create<Game>Client uses it; it is exported for clients of other
+ * services over the same transports.
  */
 export function withTypedErrors<S extends DescService>(service: S, client: Client<S>): Client<S> {
   // Connect rethrows anything an interceptor throws as a ConnectError, so the mapping to typed errors happens
@@ -97,7 +83,7 @@ async function* typedIteration<T>(responses: AsyncIterable<T>): AsyncGenerator<T
 }
 
 /**
- * What `createLiengClient(target, options)` does with its options when `target` is a ready Transport: nothing can
+ * What `create<Game>Client(target, options)` does with its options when `target` is a ready Transport: nothing can
  * apply them (deadlines, retries, token and TLS are set when a transport is made), so passing any is an error
  * rather than silently ignored.
  */

@@ -1,7 +1,7 @@
 // `@cardrules/client`: the part of the SDK that runs anywhere (browsers, Node, workers), with no Node built-ins in
 // its import graph: the generated contract types and service descriptors, card text, the fair deal's local
-// check, typed errors, retries, tokens, the two clients over any Connect transport, and the conformance matcher.
-// The transports are in `@cardrules/client/web` (gRPC-Web) and `@cardrules/client/node` (gRPC over HTTP/2),
+// check, typed errors, retries, tokens, every service's client over any Connect transport, and the conformance
+// matcher. The transports are in `@cardrules/client/web` (gRPC-Web) and `@cardrules/client/node` (gRPC over HTTP/2),
 // which re-export all this.
 export * from "./gen/cardrules/v1/cards_pb.js";
 export * from "./gen/cardrules/v1/errors_pb.js";
@@ -46,16 +46,9 @@ export {
   UnauthenticatedError,
 } from "./errors.js";
 export { bearerTokenInterceptor } from "./auth.js";
-export {
-  type CallDefaults,
-  callInterceptors,
-  createLiengClient,
-  createSamLocClient,
-  DEFAULT_TIMEOUT_MS,
-  type LiengClient,
-  type SamLocClient,
-  withTypedErrors,
-} from "./clients.js";
+export { type CallDefaults, callInterceptors, DEFAULT_TIMEOUT_MS, withTypedErrors } from "./clients.js";
+// Every service's client type and create<Game>Client(transport), generated from the contract.
+export * from "./gen/services.js";
 export { samActionFromMove } from "./moves.js";
 export { type AnswerWithViews, MissingViewError, sameViewer, viewerName, viewers, viewFor } from "./views.js";
 export { backoffMs, DEFAULT_RETRY, type RetryOptions, retryInterceptor } from "./retry.js";

@@ -51,8 +51,9 @@ namespace Cardrules.Client
     /// with UNAVAILABLE (or a draining server's CANCELLED) are retried with backoff within the call's deadline.
     /// Every attempt, retries included, calls the transport on the SynchronizationContext the call was made on
     /// (Unity's main thread when called from a MonoBehaviour), so a transport bound to one thread works.
+    /// Its property per service is generated from the contract (Generated/CardrulesClient.g.cs).
     /// </summary>
-    public sealed class CardrulesClient : IRpcInvoker, IDisposable
+    public sealed partial class CardrulesClient : IRpcInvoker, IDisposable
     {
         private readonly ITransport transport;
         private readonly CardrulesClientOptions options;
@@ -70,12 +71,8 @@ namespace Cardrules.Client
             this.transport = transport;
             this.options = options ?? new CardrulesClientOptions();
             if (this.options.MaxAttempts < 1) throw new ArgumentException("MaxAttempts must be at least 1");
-            SamLoc = new SamLocServiceClient(this);
-            Lieng = new LiengServiceClient(this);
+            ConnectServices();
         }
-
-        public SamLocServiceClient SamLoc { get; private set; }
-        public LiengServiceClient Lieng { get; private set; }
 
         /// <summary>Any RPC by its table entry (what the conformance runner calls).</summary>
         public Task<IProtoMessage> InvokeAsync(RpcMethod method, IProtoMessage request, TimeSpan? timeout,

@@ -10,132 +10,6 @@ using Cardrules.Client;
 
 namespace Cardrules.V1
 {
-    /// <summary>The typed calls of cardrules.v1.SamLocService; get one from CardrulesClient.</summary>
-    public sealed partial class SamLocServiceClient
-    {
-        private readonly IRpcInvoker invoker;
-
-        public SamLocServiceClient(IRpcInvoker invoker)
-        {
-            if (invoker == null) throw new ArgumentNullException("invoker");
-            this.invoker = invoker;
-        }
-
-        /// <summary>cardrules.v1.SamLocService/Deal.
-        /// <paramref name="timeout"/> null: the client's default deadline.</summary>
-        public Task<SamLocServiceDealResponse> DealAsync(SamLocServiceDealRequest request,
-            TimeSpan? timeout = null,
-            CancellationToken cancellationToken = default(CancellationToken))
-        {
-            return DealAsync(request,
-                new CallOptions { Timeout = timeout, CancellationToken = cancellationToken });
-        }
-
-        /// <summary>cardrules.v1.SamLocService/Deal with this call's options (deadline, headers,
-        /// cancellation).</summary>
-        public async Task<SamLocServiceDealResponse> DealAsync(SamLocServiceDealRequest request, CallOptions options)
-        {
-            return (SamLocServiceDealResponse)await invoker
-                .InvokeAsync(RpcMethods.SamLocServiceDeal, request, options)
-                .ConfigureAwait(false);
-        }
-
-        /// <summary>cardrules.v1.SamLocService/StartHand.
-        /// <paramref name="timeout"/> null: the client's default deadline.</summary>
-        public Task<SamLocServiceStartHandResponse> StartHandAsync(SamLocServiceStartHandRequest request,
-            TimeSpan? timeout = null,
-            CancellationToken cancellationToken = default(CancellationToken))
-        {
-            return StartHandAsync(request,
-                new CallOptions { Timeout = timeout, CancellationToken = cancellationToken });
-        }
-
-        /// <summary>cardrules.v1.SamLocService/StartHand with this call's options (deadline, headers,
-        /// cancellation).</summary>
-        public async Task<SamLocServiceStartHandResponse> StartHandAsync(SamLocServiceStartHandRequest request, CallOptions options)
-        {
-            return (SamLocServiceStartHandResponse)await invoker
-                .InvokeAsync(RpcMethods.SamLocServiceStartHand, request, options)
-                .ConfigureAwait(false);
-        }
-
-        /// <summary>cardrules.v1.SamLocService/ValidatePlay.
-        /// <paramref name="timeout"/> null: the client's default deadline.</summary>
-        public Task<SamLocServiceValidatePlayResponse> ValidatePlayAsync(SamLocServiceValidatePlayRequest request,
-            TimeSpan? timeout = null,
-            CancellationToken cancellationToken = default(CancellationToken))
-        {
-            return ValidatePlayAsync(request,
-                new CallOptions { Timeout = timeout, CancellationToken = cancellationToken });
-        }
-
-        /// <summary>cardrules.v1.SamLocService/ValidatePlay with this call's options (deadline, headers,
-        /// cancellation).</summary>
-        public async Task<SamLocServiceValidatePlayResponse> ValidatePlayAsync(SamLocServiceValidatePlayRequest request, CallOptions options)
-        {
-            return (SamLocServiceValidatePlayResponse)await invoker
-                .InvokeAsync(RpcMethods.SamLocServiceValidatePlay, request, options)
-                .ConfigureAwait(false);
-        }
-
-        /// <summary>cardrules.v1.SamLocService/LegalMoves.
-        /// <paramref name="timeout"/> null: the client's default deadline.</summary>
-        public Task<SamLocServiceLegalMovesResponse> LegalMovesAsync(SamLocServiceLegalMovesRequest request,
-            TimeSpan? timeout = null,
-            CancellationToken cancellationToken = default(CancellationToken))
-        {
-            return LegalMovesAsync(request,
-                new CallOptions { Timeout = timeout, CancellationToken = cancellationToken });
-        }
-
-        /// <summary>cardrules.v1.SamLocService/LegalMoves with this call's options (deadline, headers,
-        /// cancellation).</summary>
-        public async Task<SamLocServiceLegalMovesResponse> LegalMovesAsync(SamLocServiceLegalMovesRequest request, CallOptions options)
-        {
-            return (SamLocServiceLegalMovesResponse)await invoker
-                .InvokeAsync(RpcMethods.SamLocServiceLegalMoves, request, options)
-                .ConfigureAwait(false);
-        }
-
-        /// <summary>cardrules.v1.SamLocService/SettleRound.
-        /// <paramref name="timeout"/> null: the client's default deadline.</summary>
-        public Task<SamLocServiceSettleRoundResponse> SettleRoundAsync(SamLocServiceSettleRoundRequest request,
-            TimeSpan? timeout = null,
-            CancellationToken cancellationToken = default(CancellationToken))
-        {
-            return SettleRoundAsync(request,
-                new CallOptions { Timeout = timeout, CancellationToken = cancellationToken });
-        }
-
-        /// <summary>cardrules.v1.SamLocService/SettleRound with this call's options (deadline, headers,
-        /// cancellation).</summary>
-        public async Task<SamLocServiceSettleRoundResponse> SettleRoundAsync(SamLocServiceSettleRoundRequest request, CallOptions options)
-        {
-            return (SamLocServiceSettleRoundResponse)await invoker
-                .InvokeAsync(RpcMethods.SamLocServiceSettleRound, request, options)
-                .ConfigureAwait(false);
-        }
-
-        /// <summary>cardrules.v1.SamLocService/ReplayRound.
-        /// <paramref name="timeout"/> null: the client's default deadline.</summary>
-        public Task<SamLocServiceReplayRoundResponse> ReplayRoundAsync(SamLocServiceReplayRoundRequest request,
-            TimeSpan? timeout = null,
-            CancellationToken cancellationToken = default(CancellationToken))
-        {
-            return ReplayRoundAsync(request,
-                new CallOptions { Timeout = timeout, CancellationToken = cancellationToken });
-        }
-
-        /// <summary>cardrules.v1.SamLocService/ReplayRound with this call's options (deadline, headers,
-        /// cancellation).</summary>
-        public async Task<SamLocServiceReplayRoundResponse> ReplayRoundAsync(SamLocServiceReplayRoundRequest request, CallOptions options)
-        {
-            return (SamLocServiceReplayRoundResponse)await invoker
-                .InvokeAsync(RpcMethods.SamLocServiceReplayRound, request, options)
-                .ConfigureAwait(false);
-        }
-    }
-
     /// <summary>The typed calls of cardrules.v1.LiengService; get one from CardrulesClient.</summary>
     public sealed partial class LiengServiceClient
     {
@@ -300,39 +174,135 @@ namespace Cardrules.V1
         }
     }
 
+    /// <summary>The typed calls of cardrules.v1.SamLocService; get one from CardrulesClient.</summary>
+    public sealed partial class SamLocServiceClient
+    {
+        private readonly IRpcInvoker invoker;
+
+        public SamLocServiceClient(IRpcInvoker invoker)
+        {
+            if (invoker == null) throw new ArgumentNullException("invoker");
+            this.invoker = invoker;
+        }
+
+        /// <summary>cardrules.v1.SamLocService/Deal.
+        /// <paramref name="timeout"/> null: the client's default deadline.</summary>
+        public Task<SamLocServiceDealResponse> DealAsync(SamLocServiceDealRequest request,
+            TimeSpan? timeout = null,
+            CancellationToken cancellationToken = default(CancellationToken))
+        {
+            return DealAsync(request,
+                new CallOptions { Timeout = timeout, CancellationToken = cancellationToken });
+        }
+
+        /// <summary>cardrules.v1.SamLocService/Deal with this call's options (deadline, headers,
+        /// cancellation).</summary>
+        public async Task<SamLocServiceDealResponse> DealAsync(SamLocServiceDealRequest request, CallOptions options)
+        {
+            return (SamLocServiceDealResponse)await invoker
+                .InvokeAsync(RpcMethods.SamLocServiceDeal, request, options)
+                .ConfigureAwait(false);
+        }
+
+        /// <summary>cardrules.v1.SamLocService/StartHand.
+        /// <paramref name="timeout"/> null: the client's default deadline.</summary>
+        public Task<SamLocServiceStartHandResponse> StartHandAsync(SamLocServiceStartHandRequest request,
+            TimeSpan? timeout = null,
+            CancellationToken cancellationToken = default(CancellationToken))
+        {
+            return StartHandAsync(request,
+                new CallOptions { Timeout = timeout, CancellationToken = cancellationToken });
+        }
+
+        /// <summary>cardrules.v1.SamLocService/StartHand with this call's options (deadline, headers,
+        /// cancellation).</summary>
+        public async Task<SamLocServiceStartHandResponse> StartHandAsync(SamLocServiceStartHandRequest request, CallOptions options)
+        {
+            return (SamLocServiceStartHandResponse)await invoker
+                .InvokeAsync(RpcMethods.SamLocServiceStartHand, request, options)
+                .ConfigureAwait(false);
+        }
+
+        /// <summary>cardrules.v1.SamLocService/ValidatePlay.
+        /// <paramref name="timeout"/> null: the client's default deadline.</summary>
+        public Task<SamLocServiceValidatePlayResponse> ValidatePlayAsync(SamLocServiceValidatePlayRequest request,
+            TimeSpan? timeout = null,
+            CancellationToken cancellationToken = default(CancellationToken))
+        {
+            return ValidatePlayAsync(request,
+                new CallOptions { Timeout = timeout, CancellationToken = cancellationToken });
+        }
+
+        /// <summary>cardrules.v1.SamLocService/ValidatePlay with this call's options (deadline, headers,
+        /// cancellation).</summary>
+        public async Task<SamLocServiceValidatePlayResponse> ValidatePlayAsync(SamLocServiceValidatePlayRequest request, CallOptions options)
+        {
+            return (SamLocServiceValidatePlayResponse)await invoker
+                .InvokeAsync(RpcMethods.SamLocServiceValidatePlay, request, options)
+                .ConfigureAwait(false);
+        }
+
+        /// <summary>cardrules.v1.SamLocService/LegalMoves.
+        /// <paramref name="timeout"/> null: the client's default deadline.</summary>
+        public Task<SamLocServiceLegalMovesResponse> LegalMovesAsync(SamLocServiceLegalMovesRequest request,
+            TimeSpan? timeout = null,
+            CancellationToken cancellationToken = default(CancellationToken))
+        {
+            return LegalMovesAsync(request,
+                new CallOptions { Timeout = timeout, CancellationToken = cancellationToken });
+        }
+
+        /// <summary>cardrules.v1.SamLocService/LegalMoves with this call's options (deadline, headers,
+        /// cancellation).</summary>
+        public async Task<SamLocServiceLegalMovesResponse> LegalMovesAsync(SamLocServiceLegalMovesRequest request, CallOptions options)
+        {
+            return (SamLocServiceLegalMovesResponse)await invoker
+                .InvokeAsync(RpcMethods.SamLocServiceLegalMoves, request, options)
+                .ConfigureAwait(false);
+        }
+
+        /// <summary>cardrules.v1.SamLocService/SettleRound.
+        /// <paramref name="timeout"/> null: the client's default deadline.</summary>
+        public Task<SamLocServiceSettleRoundResponse> SettleRoundAsync(SamLocServiceSettleRoundRequest request,
+            TimeSpan? timeout = null,
+            CancellationToken cancellationToken = default(CancellationToken))
+        {
+            return SettleRoundAsync(request,
+                new CallOptions { Timeout = timeout, CancellationToken = cancellationToken });
+        }
+
+        /// <summary>cardrules.v1.SamLocService/SettleRound with this call's options (deadline, headers,
+        /// cancellation).</summary>
+        public async Task<SamLocServiceSettleRoundResponse> SettleRoundAsync(SamLocServiceSettleRoundRequest request, CallOptions options)
+        {
+            return (SamLocServiceSettleRoundResponse)await invoker
+                .InvokeAsync(RpcMethods.SamLocServiceSettleRound, request, options)
+                .ConfigureAwait(false);
+        }
+
+        /// <summary>cardrules.v1.SamLocService/ReplayRound.
+        /// <paramref name="timeout"/> null: the client's default deadline.</summary>
+        public Task<SamLocServiceReplayRoundResponse> ReplayRoundAsync(SamLocServiceReplayRoundRequest request,
+            TimeSpan? timeout = null,
+            CancellationToken cancellationToken = default(CancellationToken))
+        {
+            return ReplayRoundAsync(request,
+                new CallOptions { Timeout = timeout, CancellationToken = cancellationToken });
+        }
+
+        /// <summary>cardrules.v1.SamLocService/ReplayRound with this call's options (deadline, headers,
+        /// cancellation).</summary>
+        public async Task<SamLocServiceReplayRoundResponse> ReplayRoundAsync(SamLocServiceReplayRoundRequest request, CallOptions options)
+        {
+            return (SamLocServiceReplayRoundResponse)await invoker
+                .InvokeAsync(RpcMethods.SamLocServiceReplayRound, request, options)
+                .ConfigureAwait(false);
+        }
+    }
+
     /// <summary>Every RPC of the contract, for calls chosen at run time (e.g. by a test vector).</summary>
     public static partial class RpcMethods
     {
-        public static readonly RpcMethod SamLocServiceDeal = new RpcMethod(
-            "cardrules.v1.SamLocService", "Deal",
-            (json, ignore) => SamLocServiceDealRequest.Read(json, ignore, ""),
-            (json, ignore) => SamLocServiceDealResponse.Read(json, ignore, ""));
-
-        public static readonly RpcMethod SamLocServiceStartHand = new RpcMethod(
-            "cardrules.v1.SamLocService", "StartHand",
-            (json, ignore) => SamLocServiceStartHandRequest.Read(json, ignore, ""),
-            (json, ignore) => SamLocServiceStartHandResponse.Read(json, ignore, ""));
-
-        public static readonly RpcMethod SamLocServiceValidatePlay = new RpcMethod(
-            "cardrules.v1.SamLocService", "ValidatePlay",
-            (json, ignore) => SamLocServiceValidatePlayRequest.Read(json, ignore, ""),
-            (json, ignore) => SamLocServiceValidatePlayResponse.Read(json, ignore, ""));
-
-        public static readonly RpcMethod SamLocServiceLegalMoves = new RpcMethod(
-            "cardrules.v1.SamLocService", "LegalMoves",
-            (json, ignore) => SamLocServiceLegalMovesRequest.Read(json, ignore, ""),
-            (json, ignore) => SamLocServiceLegalMovesResponse.Read(json, ignore, ""));
-
-        public static readonly RpcMethod SamLocServiceSettleRound = new RpcMethod(
-            "cardrules.v1.SamLocService", "SettleRound",
-            (json, ignore) => SamLocServiceSettleRoundRequest.Read(json, ignore, ""),
-            (json, ignore) => SamLocServiceSettleRoundResponse.Read(json, ignore, ""));
-
-        public static readonly RpcMethod SamLocServiceReplayRound = new RpcMethod(
-            "cardrules.v1.SamLocService", "ReplayRound",
-            (json, ignore) => SamLocServiceReplayRoundRequest.Read(json, ignore, ""),
-            (json, ignore) => SamLocServiceReplayRoundResponse.Read(json, ignore, ""));
-
         public static readonly RpcMethod LiengServiceDeal = new RpcMethod(
             "cardrules.v1.LiengService", "Deal",
             (json, ignore) => LiengServiceDealRequest.Read(json, ignore, ""),
@@ -373,14 +343,38 @@ namespace Cardrules.V1
             (json, ignore) => LiengServiceReplayRoundRequest.Read(json, ignore, ""),
             (json, ignore) => LiengServiceReplayRoundResponse.Read(json, ignore, ""));
 
+        public static readonly RpcMethod SamLocServiceDeal = new RpcMethod(
+            "cardrules.v1.SamLocService", "Deal",
+            (json, ignore) => SamLocServiceDealRequest.Read(json, ignore, ""),
+            (json, ignore) => SamLocServiceDealResponse.Read(json, ignore, ""));
+
+        public static readonly RpcMethod SamLocServiceStartHand = new RpcMethod(
+            "cardrules.v1.SamLocService", "StartHand",
+            (json, ignore) => SamLocServiceStartHandRequest.Read(json, ignore, ""),
+            (json, ignore) => SamLocServiceStartHandResponse.Read(json, ignore, ""));
+
+        public static readonly RpcMethod SamLocServiceValidatePlay = new RpcMethod(
+            "cardrules.v1.SamLocService", "ValidatePlay",
+            (json, ignore) => SamLocServiceValidatePlayRequest.Read(json, ignore, ""),
+            (json, ignore) => SamLocServiceValidatePlayResponse.Read(json, ignore, ""));
+
+        public static readonly RpcMethod SamLocServiceLegalMoves = new RpcMethod(
+            "cardrules.v1.SamLocService", "LegalMoves",
+            (json, ignore) => SamLocServiceLegalMovesRequest.Read(json, ignore, ""),
+            (json, ignore) => SamLocServiceLegalMovesResponse.Read(json, ignore, ""));
+
+        public static readonly RpcMethod SamLocServiceSettleRound = new RpcMethod(
+            "cardrules.v1.SamLocService", "SettleRound",
+            (json, ignore) => SamLocServiceSettleRoundRequest.Read(json, ignore, ""),
+            (json, ignore) => SamLocServiceSettleRoundResponse.Read(json, ignore, ""));
+
+        public static readonly RpcMethod SamLocServiceReplayRound = new RpcMethod(
+            "cardrules.v1.SamLocService", "ReplayRound",
+            (json, ignore) => SamLocServiceReplayRoundRequest.Read(json, ignore, ""),
+            (json, ignore) => SamLocServiceReplayRoundResponse.Read(json, ignore, ""));
+
         public static readonly IReadOnlyList<RpcMethod> All = new[]
         {
-            SamLocServiceDeal,
-            SamLocServiceStartHand,
-            SamLocServiceValidatePlay,
-            SamLocServiceLegalMoves,
-            SamLocServiceSettleRound,
-            SamLocServiceReplayRound,
             LiengServiceDeal,
             LiengServiceScoreLieng,
             LiengServiceCompareHands,
@@ -389,6 +383,12 @@ namespace Cardrules.V1
             LiengServiceLegalMoves,
             LiengServiceSettleRound,
             LiengServiceReplayRound,
+            SamLocServiceDeal,
+            SamLocServiceStartHand,
+            SamLocServiceValidatePlay,
+            SamLocServiceLegalMoves,
+            SamLocServiceSettleRound,
+            SamLocServiceReplayRound,
         };
     }
 }
