@@ -13,6 +13,8 @@
   few UnityEngine types the two use come from minimal compile-time stand-ins with Unity's signatures
   (``clients/csharp/tests/unity/UnityEngine.cs``). This proves the sample matches the SDK's API (names, types,
   namespaces); it does not prove it against Unity's API beyond those stand-ins, and nothing of it runs.
+- The fair-deal and views lines (fragments of a backend) are compiled against the SDK, each as the body of a method
+  taking the names it uses; nothing of them runs (the SDK's unit harness runs FairDeal and Views themselves).
 """
 
 from __future__ import annotations
@@ -20,8 +22,10 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import textwrap
 from collections.abc import Iterator
 from pathlib import Path
+from string import Template
 
 import grpc
 import pytest
@@ -92,6 +96,39 @@ def test_the_unity_sample_compiles_against_the_package(tmp_path: Path) -> None:
     (tmp_path / "RulesSample.cs").write_text(readme_block(README, "unity-sample"), encoding="utf-8")
     # The sample constructs UnityWebRequestTransport, so this also fails if the define did not reach the SDK.
     _library(tmp_path / "Sample.dll", ["RulesSample.cs"], [engine, sdk], tmp_path)
+
+
+# The README's fair-deal and views lines are fragments of a backend: each is compiled as the body of a method whose
+# parameters are the names it uses without declaring them, typed as the README's prose says they are.
+_FRAGMENTS = Template("""using System.Collections.Generic;
+using System.Threading.Tasks;
+using Cardrules.Client;
+using Cardrules.V1;
+
+public static class ReadmeFragments
+{
+    public static void FairDealLines(byte[] serverSeed, IList<Cards> handsPlayed, byte[] publishedCommitment)
+    {
+$fair_deal
+    }
+
+    public static async Task ViewsLines(CardrulesClient client, SamLocServiceValidatePlayRequest request)
+    {
+$views
+    }
+}
+""")
+
+
+def test_the_fair_deal_and_views_lines_compile_against_the_sdk(tmp_path: Path) -> None:
+    _run(["bash", str(CSHARP / "build.sh")], REPO_ROOT)  # installs Mono when mcs is missing
+    blocks = {name: textwrap.indent(readme_block(README, f"csharp-{name.replace('_', '-')}"), " " * 8)
+              for name in ("fair_deal", "views")}  # fmt: skip
+    (tmp_path / "ReadmeFragments.cs").write_text(_FRAGMENTS.substitute(blocks), encoding="utf-8")
+    sdk = CSHARP / "build" / "Cardrules.Client.dll"
+    # Every warning stays an error but CS0219 (a variable never read): the reader's own code goes on to use them.
+    flags = [*MCS_FLAGS, "-nowarn:219", "-target:library", "-out:Fragments.dll", f"-r:{sdk}"]
+    _run(["mcs", *flags, "ReadmeFragments.cs"], tmp_path)
 
 
 def _comparison_table_column(language: str) -> list[str]:
