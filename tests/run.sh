@@ -9,8 +9,8 @@ if [ ! -x .venv/bin/python ]; then
   step "creating .venv (first run)"
   python3 -m venv .venv
 fi
-step "installing the server, the Python SDK and the test tools into .venv (pip; about a minute the first time)"
-.venv/bin/python -m pip install -q --disable-pip-version-check --config-settings editable_mode=compat -e clients/python -e '.[test]'
+step "installing the server (with its tracing extra), the Python SDK and the test tools into .venv (pip; about a minute the first time)"
+.venv/bin/python -m pip install -q --disable-pip-version-check --config-settings editable_mode=compat -e clients/python -e '.[test,tracing]'
 # tests/deploy render the manifests with `kubectl kustomize`; without kubectl, build the standalone kustomize once.
 if ! command -v kubectl >/dev/null && [ ! -x .venv/bin/kustomize ]; then
   step "building kustomize into .venv/bin (no kubectl on PATH; once)"

@@ -11,6 +11,7 @@ import signal
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 import grpc
 from prometheus_client import CollectorRegistry
@@ -34,6 +35,9 @@ from cardrules.server.streams import Streams
 from cardrules.server.tokens import TokenFileError, TokenSource
 from cardrules.server.work import HandlerThread
 from cardrules.version import __version__
+
+if TYPE_CHECKING:  # imported only when tracing is on: with it off nothing of OpenTelemetry is loaded
+    from cardrules.server.tracing import Tracing
 
 log = get_logger()
 
@@ -104,6 +108,7 @@ class RunningServer:
     health_port: int = 0
     streams: Streams | None = None
     handler_thread: HandlerThread | None = None
+    tracing: Tracing | None = None
 
     async def stop(self, grace: float) -> None:
         """Report NOT_SERVING everywhere, stop accepting calls, let in-flight ones finish within ``grace``.
@@ -119,6 +124,8 @@ class RunningServer:
             self.health_server.stop(None)
         if self.handler_thread is not None:
             self.handler_thread.close()
+        if self.tracing is not None:
+            self.tracing.shutdown()  # exports the spans still buffered
 
 
 def _bind(server: grpc.aio.Server, config: Config) -> int:
@@ -137,9 +144,15 @@ def _bind(server: grpc.aio.Server, config: Config) -> int:
 
 
 async def start_server(
-    config: Config, bindings: Sequence[ServiceBinding], metrics: RpcMetrics | None = None
+    config: Config,
+    bindings: Sequence[ServiceBinding],
+    metrics: RpcMetrics | None = None,
+    tracing: Tracing | None = None,
 ) -> RunningServer:
-    """Create, bind and start a server hosting ``bindings``; health turns SERVING once it accepts calls."""
+    """Create, bind and start a server hosting ``bindings``; health turns SERVING once it accepts calls.
+
+    With ``config.tracing`` the calls' spans go to ``tracing``, by default an OTLP exporter configured by the
+    ``OTEL_*`` environment; the server shuts it down when it stops."""
     names = [binding.name for binding in bindings]
     if len(set(names)) != len(names):
         raise ValueError(f"duplicate service names in bindings: {names}")
@@ -150,6 +163,10 @@ async def start_server(
         tokens = TokenSource(path, on_load=on_load)
     authenticator = Authenticator(tokens, mutual_tls=config.tls_client_ca is not None)
     handler_thread = HandlerThread() if config.handler_thread else None
+    if config.tracing and tracing is None:
+        tracing = importlib.import_module("cardrules.server.tracing").Tracing.from_environment()
+    elif not config.tracing:
+        tracing = None
     interceptor = ServerInterceptor(
         metrics,
         authenticator,
@@ -159,6 +176,7 @@ async def start_server(
         max_stream_in_flight=config.max_stream_in_flight,
         handler_thread=handler_thread,
         max_open_streams=config.max_open_streams,
+        tracing=tracing,
     )
     server = grpc.aio.server(
         # The interceptor, not grpc, enforces max_concurrent_calls: grpc's own limit answers before any
@@ -188,7 +206,9 @@ async def start_server(
             health_server.stop(None)
         raise
     health.set_all_serving()
-    return RunningServer(server, health, port, names, health_server, health_port, interceptor.streams, handler_thread)
+    return RunningServer(
+        server, health, port, names, health_server, health_port, interceptor.streams, handler_thread, tracing
+    )
 
 
 async def _stop_when_orphaned(parent_pid: int, stop: asyncio.Event, received: list[str]) -> None:
@@ -241,6 +261,7 @@ async def serve(
         mutual_tls=config.tls_client_ca is not None,
         reflection=config.reflection,
         health_port=running.health_port or None,
+        tracing=running.tracing.settings if running.tracing is not None else False,
     )
     watcher = asyncio.create_task(_stop_when_orphaned(parent_pid, stop, reasons)) if parent_pid else None
     await stop.wait()

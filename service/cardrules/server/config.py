@@ -7,6 +7,7 @@ so the rest of the bootstrap can trust a :class:`Config` without re-checking it.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
@@ -68,6 +69,8 @@ class Config:
     handshake_timeout_seconds: float = 5.0
     # Large calls are computed on a thread of their own, so the event loop keeps serving others (server/work.py).
     handler_thread: bool = True
+    # OpenTelemetry spans of every call, exported by OTLP as the OTEL_* environment says (server/tracing.py).
+    tracing: bool = False
 
     @property
     def so_reuseport(self) -> bool:
@@ -282,6 +285,12 @@ _OPTIONS: dict[str, tuple[str, Callable[[str], Any], str]] = {
         "compute calls and Stream messages over 1 KiB on a thread of their own, so health checks and cheap calls "
         "are not held up behind costly ones (default true; false = everything on the event loop)",
     ),
+    "tracing": (
+        "--tracing",
+        _bool,
+        "OpenTelemetry spans of every call and Stream message, exported by OTLP to OTEL_EXPORTER_OTLP_ENDPOINT and "
+        "sampled by OTEL_TRACES_SAMPLER (default false: nothing of OpenTelemetry is loaded; needs the 'tracing' extra)",
+    ),
 }
 
 
@@ -349,5 +358,8 @@ def _check_combinations(config: Config) -> None:
             TokenFile.load(config.auth_tokens).checked()
         except TokenFileError as error:
             raise ConfigError(f"--auth-tokens: {error}") from None
+    # Looked for only when asked: with tracing off nothing of OpenTelemetry is imported.
+    if config.tracing and importlib.util.find_spec("opentelemetry.sdk") is None:
+        raise ConfigError("--tracing needs OpenTelemetry: pip install 'cardrules[tracing]'")
     if config.keepalive_seconds and config.keepalive_timeout_seconds <= 0:
         raise ConfigError("--keepalive-timeout must be above 0 while --keepalive is on")

@@ -12,6 +12,8 @@ For each unary call, in order:
    cardrules.server.work); then one log line and the Prometheus samples, with the code the client sees, the
    caller's name and the peer (read when the call starts: gRPC forgets it once a call is cancelled).
    A call carried by another (the JSON gateway's) is named as the call it carries, with ``via``.
+6. With tracing on, all of it runs inside the call's server span (cardrules.server.tracing), which the log line's
+   code and caller describe too; health checks make no span.
 
 A rules service's ``Stream`` (many calls on one bidirectional call) is run by cardrules.server.streams, which
 applies the same admission, authentication and metrics per message.
@@ -29,7 +31,7 @@ import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import grpc
 
@@ -39,6 +41,9 @@ from cardrules.server.logging import get_logger, log_level_enabled
 from cardrules.server.metrics import STREAM, RpcMetrics
 from cardrules.server.streams import StreamCalls, Streams
 from cardrules.server.work import HandlerThread, metered
+
+if TYPE_CHECKING:  # imported only when tracing is on (cardrules.server.app)
+    from cardrules.server.tracing import Tracing
 
 HEALTH_PREFIX = "/grpc.health.v1.Health/"
 
@@ -75,8 +80,10 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
         max_stream_in_flight: int = DEFAULT_STREAM_IN_FLIGHT,
         handler_thread: HandlerThread | None = None,
         max_open_streams: int | None = None,
+        tracing: Tracing | None = None,
     ) -> None:
         self._metrics = metrics
+        self._tracing = tracing
         self._carried_calls = dict(carried_calls or {})
         self._stream_calls = dict(streams or {})
         self._auth = authenticator or Authenticator(None, mutual_tls=False)
@@ -85,7 +92,13 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
         self._log = get_logger()
         self._thread = handler_thread
         self.streams = Streams(
-            self, self._auth.caller, self._observe, max_stream_in_flight, handler_thread, max_open=max_open_streams
+            self,
+            self._auth.caller,
+            self._observe,
+            max_stream_in_flight,
+            handler_thread,
+            max_open=max_open_streams,
+            tracing=tracing,
         )
         # One wrapped handler per method (and one refusing handler), built on its first call: the services are
         # fixed once the server starts, and building a handler and closure per call cost more than the wrapper.
@@ -159,14 +172,15 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
         # On a grpc.aio server the unary behaviour receives an aio context; the stubs type it for sync servers.
         behavior = cast(UnaryBehavior, handler.unary_unary)
         decode: Deserializer | None = handler.request_deserializer
+        refuse = self._refuse_overloaded(method)
+        observed = self._observed(method, behavior, decode, self._carried_calls.get(method))
+        if self._tracing is not None and not method.startswith(HEALTH_PREFIX):
+            refuse, observed = self._tracing.unary(method, refuse), self._tracing.unary(method, observed)
         self._overloaded[method] = grpc.unary_unary_rpc_method_handler(
-            self._refuse_overloaded(method), response_serializer=handler.response_serializer
+            refuse, response_serializer=handler.response_serializer
         )
         # No request_deserializer: grpc hands over the raw bytes and the observed behaviour decodes them.
-        return grpc.unary_unary_rpc_method_handler(
-            self._observed(method, behavior, decode, self._carried_calls.get(method)),
-            response_serializer=handler.response_serializer,
-        )
+        return grpc.unary_unary_rpc_method_handler(observed, response_serializer=handler.response_serializer)
 
     def _observed(
         self, method: str, behavior: UnaryBehavior, decode: Deserializer | None, carried: CallName | None
@@ -306,6 +320,8 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
     ) -> None:
         if self._metrics is not None:
             self._metrics.observe(method, code.name, seconds, cpu_seconds, caller)
+        if self._tracing is not None:
+            self._tracing.finish(method, code, caller, via)  # the call's span (no-op outside one: health)
         if code in _SERVER_FAULTS:
             level = logging.ERROR
         elif code in _REFUSALS or problem is not None:

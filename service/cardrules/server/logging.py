@@ -53,6 +53,10 @@ def configure_logging(config: Config) -> None:
         structlog.processors.TimeStamper(fmt="iso", utc=True),
         _add_process_fields,
     ]
+    if config.tracing:  # a traced call's lines carry its trace and span ids (OpenTelemetry is loaded only then)
+        from cardrules.server.tracing import add_trace_ids
+
+        shared.append(add_trace_ids)
     renderer: Processor
     if config.log_format == "json":
         renderer = structlog.processors.JSONRenderer()

@@ -26,7 +26,8 @@ the stream around it, applying per message what the interceptor applies per unar
 - **Observability**: each message is counted in the call metrics under the unary method it carries, with
   ``transport="stream"``. Log lines are aggregated: one ``stream`` line when the stream ends (and one every
   ``SUMMARY_SECONDS`` while it is open) with the messages per method and code; only server faults get a line
-  each.
+  each. With tracing on (cardrules.server.tracing) the stream is one server span and each message a child span
+  named by the method it carries.
 """
 
 from __future__ import annotations
@@ -37,13 +38,16 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import grpc
 
 from cardrules.server.auth import UNAUTHENTICATED
 from cardrules.server.logging import get_logger
 from cardrules.server.work import HandlerThread
+
+if TYPE_CHECKING:  # imported only when tracing is on (cardrules.server.app)
+    from cardrules.server.tracing import Tracing
 
 Context = grpc.aio.ServicerContext[Any, Any]
 
@@ -134,6 +138,7 @@ class Streams:
         handler_thread: HandlerThread | None = None,
         max_open: int | None = None,
         answer_bytes: int = ANSWER_BUFFER_BYTES,
+        tracing: Tracing | None = None,
     ) -> None:
         self._admission = admission
         self._authenticate = authenticate
@@ -142,6 +147,7 @@ class Streams:
         self._max_open = max_open
         self._max_answer_bytes = answer_bytes
         self._thread = handler_thread  # where large messages are answered (cardrules.server.work)
+        self._tracing = tracing
         self._open: set[_Stream] = set()
         self._draining = False
         self._log = get_logger()
@@ -152,6 +158,8 @@ class Streams:
         async def behavior(_requests: Any, context: Context) -> None:
             await self._serve(calls, context)
 
+        if self._tracing is not None:  # the stream's span, its messages' parent
+            return grpc.stream_stream_rpc_method_handler(self._tracing.stream(calls.method, behavior))
         return grpc.stream_stream_rpc_method_handler(behavior)
 
     def drain(self) -> None:
@@ -200,6 +208,8 @@ class Streams:
                     code = ended
                     self._observe(calls.method, code, 0.0, 0.0, caller)
             level = logging.INFO if code in _ENDINGS else logging.WARNING
+            if self._tracing is not None:
+                self._tracing.stream_ended(calls.method, code, caller)
             self._line(level, calls.method, caller, code, peer, time.perf_counter() - opened, stream)
 
     def _line(
@@ -310,7 +320,7 @@ class _Stream:
     async def _read(self) -> None:
         streams, calls, context = self._streams, self._calls, self._context
         admission, observe, caller, counts = streams._admission, streams._observe, self._caller, self.counts
-        thread = streams._thread
+        thread, tracing = streams._thread, streams._tracing
         slots, put, room, limit = self._slots, self._queue.put_nowait, self._room, streams._max_answer_bytes
         try:
             while True:
@@ -330,6 +340,7 @@ class _Stream:
                         return
                 started, cpu_started = time.perf_counter(), time.thread_time()
                 thread_cpu = 0.0
+                traced = tracing.message() if tracing is not None else None
                 call = calls.read(data)
                 admitted = admission.admit(call.method)
                 if admitted and thread is not None and thread.offloads(len(data)):
@@ -339,6 +350,8 @@ class _Stream:
                         answer, thread_cpu = await thread.run(call.answer)
                     except asyncio.CancelledError:
                         admission.release()  # the call is over (close()): this answer is never queued
+                        if tracing is not None and traced is not None:
+                            tracing.message_answered(traced, call.method, grpc.StatusCode.CANCELLED, caller)
                         raise
                     finally:
                         self._computing = False
@@ -357,6 +370,8 @@ class _Stream:
                 counts[call.method, answer.code] += 1
                 if answer.code in _SERVER_FAULTS:
                     streams._line(logging.ERROR, call.method, caller, answer.code, self.peer, seconds, final=False)
+                if tracing is not None and traced is not None:
+                    tracing.message_answered(traced, call.method, answer.code, caller)
                 if now >= self._next_summary:
                     self._next_summary = now + SUMMARY_SECONDS
                     opened_for = time.perf_counter() - self._opened
