@@ -9,6 +9,7 @@ from cardrules.api.replays import one_view, stop_to_proto
 from cardrules.api.sam.responses import REASON_NUMBER, settlement_to_proto, start_to_proto, validation_to_proto
 from cardrules.api.sam.views import settlement_views, start_views, validation_views
 from cardrules.core import sam
+from cardrules.core.sam.views import sees_offered_cards
 from cardrules.core.viewers import Viewer
 from cardrules.v1 import cards_pb2, sam_loc_pb2
 
@@ -30,6 +31,11 @@ def replay_answer(
     for item in sam.replay_steps(record, start):
         if isinstance(item, sam.ReplayStop):
             answer.stopped.CopyFrom(stop_to_proto(item.index, item.error))
+            if item.index < len(record.actions):
+                stopped = record.actions[item.index]
+                # The description quotes a rejected play's cards: an attempt its actor's own, as in ValidatePlay.
+                if isinstance(stopped, sam.Play) and not sees_offered_cards(stopped.seat, False, viewer):
+                    answer.stopped.description = ""
             if item.illegal is not None:
                 answer.illegal_reason = REASON_NUMBER[item.illegal]
             return answer
