@@ -29,6 +29,7 @@ from tests.support.sam_rounds import deal
 from tests.support.view_checks import (
     SPECTATOR,
     Viewer,
+    deal_check_views,
     every_viewer,
     keys,
     lieng_check_views,
@@ -409,6 +410,56 @@ def test_an_illegal_plays_cards_are_the_actors_alone() -> None:
     assert {view.answer.reason for view in answer.views} == {sam_loc_pb2.SAM_REASON_NOT_YOUR_TURN}
 
 
+# --- Deal (both games) -----------------------------------------------------------------------------------------
+
+DEAL_REQUESTS = {
+    "sam_loc": (SAM, sam_loc_pb2.SamLocServiceDealRequest),
+    "lieng": (LIENG, lieng_pb2.LiengServiceDealRequest),
+}
+DEAL_SEATS = {"sam_loc": range(2, 6), "lieng": range(2, 7)}
+DEALS_PER_SEAT_COUNT = 150
+SEED_TEXT = "abcxyz019 +:|âốệư♠♥🂡"
+
+
+@pytest.mark.parametrize("game", sorted(DEAL_REQUESTS))
+def test_deal_views_over_random_seeds(game: str) -> None:
+    """Random deals at every seat count, each asked for every viewer in a random order: each view holds only its
+    viewer's own hand (docs/fair-deal.md, "Handing out the deal"), and asking for views leaves the answer alone."""
+    service, request_type = DEAL_REQUESTS[game]
+    rng = random.Random(f"deal views {game}")
+    checked = 0
+    for seats in DEAL_SEATS[game]:
+        for _ in range(DEALS_PER_SEAT_COUNT):
+            inputs: dict[str, Any] = {
+                "seat_count": seats,
+                "server_seed": rng.randbytes(rng.randint(32, 256)),
+                "client_seed": "".join(rng.choice(SEED_TEXT) for _ in range(rng.randint(0, 40))),
+                "nonce": rng.choice([0, 2**63 - 1, rng.randrange(2**63)]),
+            }
+            viewers = asked(rng, seats)
+            answer = call(service, "Deal", request_type(**inputs, views=[v.proto() for v in viewers]))
+            checked += deal_check_views(answer, viewers)
+            assert without_views(answer) == call(service, "Deal", request_type(**inputs))
+    assert checked >= DEALS_PER_SEAT_COUNT * sum(seats + 2 for seats in DEAL_SEATS[game])
+
+
+def test_the_deal_check_catches_a_seat_that_sees_another_hand() -> None:
+    """The checker can fail: a seat's view given its neighbour's hand, or the undealt cards, is caught."""
+    viewers = [Viewer(seat=0), SPECTATOR]
+    request = lieng_pb2.LiengServiceDealRequest(
+        seat_count=3, server_seed=bytes(range(32)), views=[v.proto() for v in viewers]
+    )
+    for leak in ("hand", "undealt"):
+        answer = call(LIENG, "Deal", request)
+        seat_view = answer.views[0].answer
+        if leak == "hand":
+            seat_view.hands[1].CopyFrom(answer.hands[1])
+        else:
+            seat_view.undealt.CopyFrom(answer.undealt)
+        with pytest.raises(AssertionError, match="sees"):
+            deal_check_views(answer, viewers)
+
+
 # --- bad viewers ------------------------------------------------------------------------------------------------
 
 
@@ -448,3 +499,25 @@ def test_more_viewers_than_a_table_can_have_are_refused_by_the_bound() -> None:
 def test_no_views_asked_no_views_given() -> None:
     request = lieng_pb2.StartBettingRequest(stacks=[100, 100], ante=10)
     assert not call(LIENG, "StartBetting", request).views
+
+
+def test_a_deals_viewers_are_checked_against_its_seat_count() -> None:
+    """Deal's viewers are named as on every other RPC, seats below ``seat_count``; a wrong seat count is named
+    alone (the viewers are checked against a table that exists)."""
+    seed = bytes(range(32))
+    request = sam_loc_pb2.SamLocServiceDealRequest(
+        seat_count=3,
+        server_seed=seed,
+        views=[cards_pb2.Viewer(seat=3), cards_pb2.Viewer(), cards_pb2.Viewer(audit={}), cards_pb2.Viewer(audit={})],
+    )
+    assert violations(SAM, "Deal", request) == [
+        ("views[0].seat", ErrorReason.SEAT_OUT_OF_RANGE),
+        ("views[1]", ErrorReason.MISSING_VALUE),
+        ("views[3]", ErrorReason.DUPLICATE_VALUE),
+    ]
+    wrong_table = lieng_pb2.LiengServiceDealRequest(seat_count=7, server_seed=seed, views=[cards_pb2.Viewer(seat=6)])
+    assert violations(LIENG, "Deal", wrong_table) == [("seat_count", ErrorReason.WRONG_SEAT_COUNT)]
+    too_many = lieng_pb2.LiengServiceDealRequest(
+        seat_count=6, server_seed=seed, views=[cards_pb2.Viewer(seat=i % 6) for i in range(9)]
+    )
+    assert violations(LIENG, "Deal", too_many) == [("views", ErrorReason.TOO_MANY)]

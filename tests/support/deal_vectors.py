@@ -5,8 +5,9 @@
 Each case is a request and the whole expected response (every hand, the undealt cards, the commitment), so an
 SDK's conformance runner can also recompute it locally with its own ``deal_from`` (tests/vectors/README.md). The
 inputs cover every seat count of both games, an empty, a 256-byte and a non-ASCII client seed, nonces 0 and
-2^63 − 1, 32- and 256-byte server seeds, and every bad input the call refuses. tests/core/test_fair_deal.py checks
-that the files are what this module writes.
+2^63 − 1, 32- and 256-byte server seeds, and every bad input the call refuses; ``views.json`` asks deals for views,
+each written here from the rule of docs/fair-deal.md ("Handing out the deal"), not from the service's redaction.
+tests/core/test_fair_deal.py checks that the files are what this module writes.
 """
 
 from __future__ import annotations
@@ -167,6 +168,46 @@ def bad_case(service: str, wrong: str, changes: dict[str, Any], violations: list
     }
 
 
+# (service, seat count, server seed, client seed, nonce, the viewers asked in order, what the case shows)
+VIEWED: list[tuple[str, int, bytes, str, int, list[int | str], str]] = [
+    (SAM, 3, SEED_HASHED, "table-42:hand-7", 1, [1, "spectator", "audit"], "a seat, a spectator and the audit view"),
+    (SAM, 2, SEED_0_31, "", 0, [0, 1], "both seats of a 2-seat table: neither sees the undealt cards"),
+    (LIENG, 4, SEED_HASHED, PLAYERS, 3, ["audit", 3, 0, "spectator"], "the views in the order asked"),
+    (LIENG, 6, SEED_256, VIETNAMESE, MAX_NONCE, [5, "spectator"], "the last seat of the largest table"),
+]
+
+
+def viewer_json(viewer: int | str) -> dict[str, Any]:
+    return {"seat": viewer} if isinstance(viewer, int) else {viewer: {}}
+
+
+def view_json(full: dict[str, Any], viewer: int | str) -> dict[str, Any]:
+    """``viewer``'s copy of the answer ``full``, by the documented rule: the audit view the whole answer; a seat its
+    own hand and every other entry empty, a spectator every entry empty, neither the undealt cards (left out of the
+    expectation: a subset cannot say a field is absent; tests/api/test_views.py checks that)."""
+    if viewer == "audit":
+        return {**full, "views": []}
+    hands = [hand if seat == viewer else {"cards": []} for seat, hand in enumerate(full["hands"])]
+    return {"hands": hands, "commitment": full["commitment"], "algorithm": full["algorithm"], "views": []}
+
+
+def viewed_case(
+    service: str, seats: int, server: bytes, client: str, nonce: int, viewers: list[int | str], shows: str
+) -> dict[str, Any]:
+    case = good_case(service, seats, server, client, nonce, "", shows)
+    case["name"] = f"{TITLES[service]} Deal views: {seats} seats, {shows}"
+    asked = ", ".join(f"seat {v}" if isinstance(v, int) else f"the {v} view" for v in viewers)
+    case["description"] = (
+        f'docs/fair-deal.md, "Handing out the deal": views for {asked}. A seat sees its own hand only (the other '
+        "entries empty), a spectator no hand, only the audit view the undealt cards; commitment and algorithm in "
+        "every view."
+    )
+    case["request"]["views"] = [viewer_json(v) for v in viewers]
+    full = case["expect"]["response"]
+    full["views"] = [{"viewer": viewer_json(v), "answer": view_json(full, v)} for v in viewers]
+    return case
+
+
 def files() -> dict[str, str]:
     """File name → text of every Deal vector file."""
     documents = {
@@ -181,6 +222,11 @@ def files() -> dict[str, str]:
         "bad_input.json": (
             "Deal requests out of range, both games: each fails with INVALID_ARGUMENT naming every offending field.",
             [bad_case(*case) for case in BAD],
+        ),
+        "views.json": (
+            "Deal answers of both games asked for views: one redacted copy per viewer, in the order asked "
+            '(docs/fair-deal.md, "Handing out the deal").',
+            [viewed_case(*case) for case in VIEWED],
         ),
     }
     return {

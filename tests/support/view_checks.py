@@ -1,10 +1,11 @@
 """An independent check of per-viewer views: which cards a view names, against the cards its viewer may see.
 
-Written from the rules text (docs/rules/sam-loc.md and docs/rules/lieng.md, "Who sees what"), not from the
-service's redaction code: a view is read the way a client gets it (serialized, parsed back), every ``Card`` message
-in it at any depth and every card written as text in any of its strings (messages, labels, reasons) is collected,
-and each must be in the allowed set, computed here from the request and the full answer. A second reading checks
-that a view differs from the full answer only where cards are hidden (its skeleton is the same).
+Written from the rules text (docs/rules/sam-loc.md and docs/rules/lieng.md, "Who sees what"; docs/fair-deal.md,
+"Handing out the deal"), not from the service's redaction code: a view is read the way a client gets it
+(serialized, parsed back), every ``Card`` message in it at any depth and every card written as text in any of its
+strings (messages, labels, reasons) is collected, and each must be in the allowed set, computed here from the
+request and the full answer. A second reading checks that a view differs from the full answer only where cards are
+hidden (its skeleton is the same).
 """
 
 from __future__ import annotations
@@ -210,4 +211,50 @@ def lieng_check_views(
         assert lieng_skeleton(shown) == skeleton, f"{viewer}: the view differs from the answer beyond shown hands"
         seats = {hand.seat for hand in getattr(shown, "shown", ())}
         assert seats == (showdown if "shown" in full.DESCRIPTOR.fields_by_name else set()), f"{viewer}: {seats}"
+    return len(views)
+
+
+# --- Deal (both games) -----------------------------------------------------------------------------------------
+
+
+def deal_skeleton(answer: Message) -> bytes:
+    """A Deal answer without the cards any viewer may be denied: every hand emptied, no undealt cards, no views. A
+    view's skeleton equals its answer's: it hides cards and nothing else."""
+    copy: Any = type(answer)()
+    copy.CopyFrom(answer)
+    copy.ClearField("views")
+    copy.ClearField("undealt")
+    for hand in copy.hands:
+        hand.ClearField("cards")
+    data: bytes = copy.SerializeToString(deterministic=True)
+    return data
+
+
+def deal_check_views(answer: Message, viewers: list[Viewer]) -> int:
+    """Check every view of a Deal ``answer`` (docs/fair-deal.md, "Handing out the deal"): a seat's view names only
+    its own hand's cards and holds that hand as dealt, every other seat's entry present and empty; a spectator's
+    names no card; neither has the undealt cards; the commitment and the algorithm are the answer's; the audit view
+    is the whole answer. Returns how many views were checked."""
+    views = list(answer.views)  # type: ignore[attr-defined]
+    assert [v.viewer for v in views] == [v.proto() for v in viewers], "one view per viewer, in the order asked"
+    full: Any = without_views(answer)
+    skeleton = deal_skeleton(full)
+    for viewer, view in zip(viewers, views, strict=True):
+        shown = view.answer
+        assert not shown.views, "a view's own views are empty"
+        if viewer == AUDIT:
+            assert shown == full, "the audit view is the whole answer"
+            continue
+        own = keys(full.hands[viewer.seat].cards) if viewer.seat is not None else set()
+        leaked = named_cards(shown) - own
+        assert not leaked, f"{viewer} sees cards it may not: {sorted(leaked)}"
+        assert deal_skeleton(shown) == skeleton, f"{viewer}: the view differs from the answer beyond hidden cards"
+        assert len(shown.hands) == len(full.hands), f"{viewer}: every seat's entry is present"
+        for seat, hand in enumerate(shown.hands):
+            if seat == viewer.seat:
+                assert hand == full.hands[seat], f"{viewer} sees its own hand as dealt"
+            else:
+                assert not hand.cards, f"{viewer} sees seat {seat}'s hand"
+        assert not shown.HasField("undealt"), f"{viewer} sees the undealt cards"
+        assert (shown.commitment, shown.algorithm) == (full.commitment, full.algorithm), "both are public"
     return len(views)

@@ -12,7 +12,8 @@ import (
 )
 
 // The runner's second check of every Deal case: the SDK's own DealFrom recomputes the expected answer from the
-// case's request, so the shared vectors test the local verification as well as the server.
+// case's request, so the shared vectors test the local verification as well as the server. The expected views are
+// left out: they are the server's redaction of the same deal, which DealFrom does not make.
 
 // dealGames is the game each service deals, by the service's full name.
 var dealGames = map[protoreflect.FullName]cardrules.DealGame{
@@ -55,7 +56,13 @@ func localDealDifference(c Case, method protoreflect.MethodDescriptor, request p
 	if err != nil {
 		return err.Error()
 	}
-	if difference := MatchResponse(c.Response, actual, c.Unordered); difference != "" {
+	expected := make(map[string]any, len(c.Response))
+	for key, value := range c.Response {
+		if key != "views" {
+			expected[key] = value
+		}
+	}
+	if difference := MatchResponse(expected, actual, c.Unordered); difference != "" {
 		return "local DealFrom: " + difference
 	}
 	return ""

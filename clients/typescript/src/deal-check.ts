@@ -1,9 +1,10 @@
 // The conformance runners' second check of every `Deal` case: the SDK's own dealFrom (deal.ts) recomputes the
 // expected answer from the case's request, so the shared vectors test the local verification as well as the
-// server. Browser-safe, like replay.ts.
+// server. The expected `views` are left out: they are the server's redaction of the same deal, which dealFrom does
+// not make. Browser-safe, like replay.ts.
 import { create, type DescMessage, type DescMethodUnary, toJson } from "@bufbuild/protobuf";
 import { type DealGame, DealInputError, dealFrom } from "./deal.js";
-import { type Json, matchResponse, type ViolationPair } from "./matching.js";
+import { type Json, type JsonObject, matchResponse, type ViolationPair } from "./matching.js";
 import type { VectorCase } from "./vector-file.js";
 
 /** The game each service deals, by the service's full name. */
@@ -51,7 +52,10 @@ export async function localDealDifference(
   const output: DescMessage = method.output;
   const local = create(output, deal as never);
   const json = toJson(output, local, { alwaysEmitImplicit: true }) as Json;
-  const difference = matchResponse(vector.expect.response, json, vector.expect.unordered);
+  const expected = Object.fromEntries(
+    Object.entries(vector.expect.response as JsonObject).filter(([key]) => key !== "views"),
+  ) as JsonObject;
+  const difference = matchResponse(expected, json, vector.expect.unordered);
   return difference === undefined ? undefined : `local dealFrom: ${difference}`;
 }
 
