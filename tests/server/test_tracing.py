@@ -20,7 +20,6 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from concurrent import futures
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +27,6 @@ import grpc
 import pytest
 from opentelemetry.instrumentation.grpc import client_interceptor
 from opentelemetry.instrumentation.grpc.grpcext import intercept_channel
-from opentelemetry.proto.collector.trace.v1 import trace_service_pb2, trace_service_pb2_grpc
 from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
@@ -42,7 +40,8 @@ from cardrules.server.tracing import Tracing, tracer_provider
 from cardrules.v1 import lieng_pb2, sam_loc_pb2
 from tests.support.auth import new_token, write_tokens
 from tests.support.calls import raw_stream, raw_unary
-from tests.support.server_process import REPO_ROOT, free_port, new_channel, running_server
+from tests.support.otlp import collector
+from tests.support.server_process import REPO_ROOT, new_channel, running_server
 from tests.support.streams import LIENG, answer_of, stream_message
 
 WAIT_SECONDS = 30.0  # the longest any test waits for the server (never a timing assertion)
@@ -251,54 +250,20 @@ def test_no_attribute_holds_a_card_a_seed_or_a_token(tmp_path: Path) -> None:
         assert not any(secret in value for secret in secrets), f"a secret in a span attribute: {value!r}"
 
 
-class Collector(trace_service_pb2_grpc.TraceServiceServicer):
-    """An OTLP/gRPC trace collector: keeps every span it is sent."""
-
-    def __init__(self) -> None:
-        self.spans: list[Any] = []
-
-    def Export(
-        self, request: trace_service_pb2.ExportTraceServiceRequest, context: grpc.ServicerContext
-    ) -> trace_service_pb2.ExportTraceServiceResponse:
-        for resource in request.resource_spans:
-            self.spans += [span for scope in resource.scope_spans for span in scope.spans]
-        return trace_service_pb2.ExportTraceServiceResponse()
-
-
-@contextlib.contextmanager
-def collector() -> Iterator[tuple[Collector, int]]:
-    servicer = Collector()
-    grpc_server = grpc.server(futures.ThreadPoolExecutor(max_workers=2))
-    trace_service_pb2_grpc.add_TraceServiceServicer_to_server(servicer, grpc_server)  # type: ignore[no-untyped-call]
-    port = grpc_server.add_insecure_port(f"127.0.0.1:{free_port()}")
-    grpc_server.start()
-    try:
-        yield servicer, port
-    finally:
-        grpc_server.stop(None)
-
-
 def test_a_tracing_server_exports_over_otlp_and_its_log_lines_carry_the_trace_ids() -> None:
-    with collector() as (received, port):
-        env = {
-            "CARDRULES_TRACING": "true",
-            "OTEL_EXPORTER_OTLP_ENDPOINT": f"http://127.0.0.1:{port}",
-            "OTEL_SERVICE_NAME": "rules-under-test",
-            "OTEL_BSP_SCHEDULE_DELAY": "50",
-        }
+    with collector() as received:
+        env = {**received.server_env(), "OTEL_SERVICE_NAME": "rules-under-test"}
         with running_server(env=env) as handle, handle.channel() as channel:
             raw_unary(channel, SCORE)(_score_request(), metadata=TRACED, timeout=WAIT_SECONDS)
-            deadline = time.monotonic() + WAIT_SECONDS
-            while not received.spans and time.monotonic() < deadline:
-                time.sleep(0.05)
+            [span] = received.spans(1)
             logs = handle.logs()
-    [span] = received.spans
     assert span.trace_id.hex() == TRACE_ID and span.parent_span_id.hex() == PARENT_ID
     assert span.name == "cardrules.v1.LiengService/ScoreLieng"
+    assert received.services == {"rules-under-test"}
     [line] = [line for line in logs if line.get("event") == "rpc" and line.get("method") == SCORE]
     assert (line["trace_id"], line["span_id"]) == (TRACE_ID, span.span_id.hex())
     [started] = [line for line in logs if line.get("event") == "server started"]
-    assert started["tracing"]["endpoint"] == f"http://127.0.0.1:{port}"
+    assert started["tracing"]["endpoint"] == f"http://127.0.0.1:{received.port}"
     assert not [line for line in logs if "trace_id" in line and line.get("event") != "rpc"]
 
 
