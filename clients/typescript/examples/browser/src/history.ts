@@ -221,6 +221,7 @@ function show(to: number): void {
   said(ui.action, frame.action);
   ui.resolved.hidden = frame.resolved === undefined;
   if (frame.resolved !== undefined) said(ui.resolved, frame.resolved);
+  else ui.resolved.replaceChildren();
   ui.events.replaceChildren(
     ...frame.events.map((event) => {
       const item = element("li", "", "event");
