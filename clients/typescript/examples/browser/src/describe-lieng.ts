@@ -11,10 +11,22 @@ export function chips(amount: bigint | number): Words {
   return words(`${text} chip${amount === 1n || amount === 1 ? "" : "s"}`, `${BigInt(amount).toLocaleString("vi-VN")} chip`);
 }
 
-/** An action as it was recorded; `committed` is the seat's total in the pot after it (what a call or all-in reached). */
-export function describeLiengAction(action: LiengAction, committed: bigint, names: SeatNames = SEAT_NUMBERS): Words {
+/**
+ * An action as it was recorded; `committed` is the seat's total in the pot after it (what a call or all-in reached),
+ * unknown for an action the service did not accept.
+ */
+export function describeLiengAction(
+  action: LiengAction,
+  committed: bigint | undefined,
+  names: SeatNames = SEAT_NUMBERS,
+): Words {
   const who = seatName(action.seat, names);
-  const total = chips(committed);
+  if (committed === undefined && (action.kind === LiengActionKind.CALL || action.kind === LiengActionKind.ALL_IN)) {
+    return action.kind === LiengActionKind.CALL
+      ? words(`${who.en} called.`, `${who.vi} theo.`)
+      : words(`${who.en} went all-in.`, `${who.vi} tố tất.`);
+  }
+  const total = chips(committed ?? 0n);
   switch (action.kind) {
     case LiengActionKind.FOLD:
       return words(`${who.en} folded.`, `${who.vi} úp bài.`);

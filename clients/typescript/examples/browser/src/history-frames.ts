@@ -16,7 +16,7 @@ export interface Frame {
   readonly index?: number;
   /** The frame's title, e.g. "Seat 1 played 5♠ 5♥ (pair)". */
   readonly action: Said;
-  /** For a TIMEOUT: what the service did for the seat. */
+  /** For a TIMEOUT: what the service did for the seat; where the replay stopped: the action as recorded. */
   readonly resolved?: Said;
   /** The events the action caused, each with its numeric kind for scripts (data-kind). */
   readonly events: readonly { readonly text: Words; readonly kind: number }[];
@@ -32,10 +32,13 @@ const STOP_REASONS: Readonly<Partial<Record<ErrorReason, Words>>> = {
   [ErrorReason.ROUND_NOT_OVER]: words("the record ends before the hand is over", "biên bản dừng khi ván chưa xong"),
 };
 
-/** Where and why the replay stopped, in words: the service's description without its leading code. */
+/**
+ * Where and why the replay stopped, in words: `why` is the rules' reason when the service gave one; otherwise the
+ * kind of fault, with the service's description of it (English only) for the details.
+ */
 export function describeStop(stop: ReplayStop, why: Words | undefined): Words {
   const reason = STOP_REASONS[stop.reason] ?? words("the record cannot be replayed here", "không diễn lại được");
-  const detail = stop.description.replace(/^[A-Z_]+: /, "");
+  const detail = why === undefined ? stop.description.replace(/^[A-Z_]+: /, "") : "";
   const which =
     stop.reason === ErrorReason.ROUND_NOT_OVER
       ? words(`after action ${stop.index}`, `sau nước ${stop.index}`)

@@ -1,6 +1,7 @@
 // A Liêng ReplayRound answer as frames: the betting state after the ante, each action (a TIMEOUT with the fold or
 // check it was taken as), its events and the table after it (stacks, bets, the pot), then the settlement or the stop.
 import {
+  type LiengAction,
   type LiengBettingState,
   LiengReason,
   type LiengServiceReplayRoundResponse,
@@ -28,7 +29,7 @@ const names = SEAT_NUMBERS;
 const HAND_SIZE = 3;
 
 /** Every frame of the answer, in order: the ante, one per step, then the settlement or the stop. */
-export function liengFrames(answer: LiengServiceReplayRoundResponse): Frame[] {
+export function liengFrames(answer: LiengServiceReplayRoundResponse, recorded: readonly LiengAction[]): Frame[] {
   // In the order dealt: Liêng ranks hands, not single cards, so no order reads better than another.
   const hands = answer.hands.map((hand) => hand.cards.map(formatCard));
   let state = answer.start?.state;
@@ -64,7 +65,16 @@ export function liengFrames(answer: LiengServiceReplayRoundResponse): Frame[] {
   const last = state;
   if (answer.stopped !== undefined) {
     const why = answer.illegalReason === LiengReason.UNSPECIFIED ? undefined : LIENG_REASONS[answer.illegalReason];
-    frames.push({ kind: "stopped", action: { text: describeStop(answer.stopped, why) }, events: [], table: () => liengTable(last, hands) });
+    const culprit = recorded[answer.stopped.index];
+    const said = culprit === undefined ? undefined : describeLiengAction(culprit, undefined, names);
+    frames.push({
+      kind: "stopped",
+      index: answer.stopped.index,
+      action: { text: describeStop(answer.stopped, why) },
+      ...(said === undefined ? {} : { resolved: { text: words(`Recorded: ${said.en}`, `Biên bản ghi: ${said.vi}`) } }),
+      events: [],
+      table: () => liengTable(last, hands),
+    });
   } else if (answer.settlement !== undefined) {
     frames.push({
       kind: "settlement",

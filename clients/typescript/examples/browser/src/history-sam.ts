@@ -28,7 +28,7 @@ const words = (en: string, vi: string): Words => ({ en, vi });
 const names = SEAT_NUMBERS;
 
 /** Every frame of the answer, in order: the deal, one per step, then the settlement or the stop. */
-export function samFrames(answer: SamLocServiceReplayRoundResponse): Frame[] {
+export function samFrames(answer: SamLocServiceReplayRoundResponse, recorded: readonly SamAction[]): Frame[] {
   const start = answer.start;
   let state = start?.state;
   const frames: Frame[] = [];
@@ -60,7 +60,15 @@ export function samFrames(answer: SamLocServiceReplayRoundResponse): Frame[] {
   const last = state;
   if (answer.stopped !== undefined) {
     const why = answer.illegalReason === SamReason.UNSPECIFIED ? undefined : SAM_REASONS[answer.illegalReason];
-    frames.push({ kind: "stopped", action: { text: describeStop(answer.stopped, why) }, events: [], table: () => samTable(last) });
+    const culprit = recorded[answer.stopped.index];
+    frames.push({
+      kind: "stopped",
+      index: answer.stopped.index,
+      action: { text: describeStop(answer.stopped, why) },
+      ...(culprit === undefined ? {} : { resolved: recordedSaid(culprit) }),
+      events: [],
+      table: () => samTable(last),
+    });
   } else if (answer.settlement !== undefined) {
     const over = words("The hand is over: the settlement is below.", "Ván đã xong: tính tiền ở dưới.");
     frames.push({ kind: "settlement", action: { text: over }, events: [], table: () => samTable(last) });
@@ -70,6 +78,19 @@ export function samFrames(answer: SamLocServiceReplayRoundResponse): Frame[] {
 
 function playedCards(action: SamAction | undefined): string[] {
   return action?.action.case === "play" ? sortForDisplay(action.action.value.cards.map(formatCard)) : [];
+}
+
+/** An action the replay could not apply, as recorded (no classification: the service did not accept it). */
+function recordedSaid(action: SamAction): Said {
+  const who = seatName(action.seat, names);
+  const cards = playedCards(action);
+  const did =
+    action.action.case === "play"
+      ? words(`${who.en} played`, `${who.vi} đánh`)
+      : action.action.case === "timeout"
+        ? words(`${who.en} ran out of time`, `${who.vi} hết giờ`)
+        : words(`${who.en} passed`, `${who.vi} bỏ lượt`);
+  return { text: words(`Recorded: ${did.en}`, `Biên bản ghi: ${did.vi}`), cards };
 }
 
 function resolvedSaid(resolved: SamAction | undefined, played: Words): Said {

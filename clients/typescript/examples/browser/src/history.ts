@@ -145,14 +145,14 @@ async function replay(newRecord: boolean): Promise<void> {
   if (record.game === "sam_loc") {
     const round = fromJson(SamRoundRecordSchema, record.round as JsonValue);
     const answer = await createSamLocClient(ui.front.value, { timeoutMs: CALL_TIMEOUT_MS }).replayRound({ round, viewer });
-    frames = samFrames(answer);
+    frames = samFrames(answer, round.actions);
     const done = answer.settlement;
     settlement = done === undefined ? undefined : () => samSettlement(done, round.stake);
     ui.jsonAnswer.textContent = toJsonString(SamLocServiceReplayRoundResponseSchema, answer, { prettySpaces: 2 });
   } else {
     const round = fromJson(LiengRoundRecordSchema, record.round as JsonValue);
     const answer = await createLiengClient(ui.front.value, { timeoutMs: CALL_TIMEOUT_MS }).replayRound({ round, viewer });
-    frames = liengFrames(answer);
+    frames = liengFrames(answer, round.actions);
     const done = answer.settlement;
     settlement = done === undefined ? undefined : () => liengSettlement(done);
     ui.jsonAnswer.textContent = toJsonString(LiengServiceReplayRoundResponseSchema, answer, { prettySpaces: 2 });
