@@ -218,7 +218,9 @@ type ReplayStop struct {
 	// Sâm play of a card the seat does not hold) or ROUND_NOT_OVER (the actions end before the round does).
 	Reason ErrorReason `protobuf:"varint,3,opt,name=reason,proto3,enum=cardrules.v1.ErrorReason" json:"reason,omitempty"`
 	// SettleRound's description of the fault, in English; for ILLEGAL_ACTION it begins with the SamReason or
-	// LiengReason name without its prefix (`DOES_NOT_BEAT: …`).
+	// LiengReason name without its prefix (`DOES_NOT_BEAT: …`). Empty in a Sâm replay for a viewer that may not see the
+	// cards of the play it stopped at (a seat other than its actor, a spectator): a rejected play stays its actor's
+	// own attempt, as in ValidatePlay's views.
 	Description   string `protobuf:"bytes,4,opt,name=description,proto3" json:"description,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

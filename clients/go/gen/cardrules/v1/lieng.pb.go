@@ -2786,7 +2786,7 @@ type LiengServiceReplayRoundResponse struct {
 	Start *StartBettingResponse `protobuf:"bytes,2,opt,name=start,proto3" json:"start,omitempty"`
 	// The record's hands as the viewer may see them while betting is open, in seat order: the audit view every hand
 	// the record gives, a seat its own hand only (the others empty), a spectator none (all empty). The hands shown
-	// down are in `settlement.shown`, for every viewer.
+	// down are in `settlement.shown`, for every viewer. Empty when the record gives no hands.
 	Hands []*Cards `protobuf:"bytes,3,rep,name=hands,proto3" json:"hands,omitempty"`
 	// One step per action replayed, in the record's order.
 	Steps []*LiengReplayStep `protobuf:"bytes,4,rep,name=steps,proto3" json:"steps,omitempty"`

@@ -56,7 +56,8 @@ type LiengServiceClient interface {
 	// Replay a round record step by step for one viewer (docs/hand-history.md): the betting state after the ante,
 	// each action with what a TIMEOUT resolved to, the events it caused and the state after it, then the settlement.
 	// A record with an action that cannot be replayed is a normal answer: the steps before it and where and why it
-	// stopped.
+	// stopped. Any other fault of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed
+	// record, a showdown seat without its hand, pots beyond int64).
 	ReplayRound(ctx context.Context, in *LiengServiceReplayRoundRequest, opts ...grpc.CallOption) (*LiengServiceReplayRoundResponse, error)
 	// Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
 	// caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
@@ -192,7 +193,8 @@ type LiengServiceServer interface {
 	// Replay a round record step by step for one viewer (docs/hand-history.md): the betting state after the ante,
 	// each action with what a TIMEOUT resolved to, the events it caused and the state after it, then the settlement.
 	// A record with an action that cannot be replayed is a normal answer: the steps before it and where and why it
-	// stopped.
+	// stopped. Any other fault of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed
+	// record, a showdown seat without its hand, pots beyond int64).
 	ReplayRound(context.Context, *LiengServiceReplayRoundRequest) (*LiengServiceReplayRoundResponse, error)
 	// Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
 	// caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would

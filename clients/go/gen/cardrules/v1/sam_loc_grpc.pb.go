@@ -51,7 +51,9 @@ type SamLocServiceClient interface {
 	SettleRound(ctx context.Context, in *SamLocServiceSettleRoundRequest, opts ...grpc.CallOption) (*SamLocServiceSettleRoundResponse, error)
 	// Replay a round record step by step for one viewer (docs/hand-history.md): the deal, each action with what a
 	// TIMEOUT resolved to, the events it caused and the state after it, then the settlement. A record with an action
-	// that cannot be replayed is a normal answer: the steps before it and where and why it stopped.
+	// that cannot be replayed is a normal answer: the steps before it and where and why it stopped. Any other fault
+	// of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed record, a settlement beyond
+	// int64).
 	ReplayRound(ctx context.Context, in *SamLocServiceReplayRoundRequest, opts ...grpc.CallOption) (*SamLocServiceReplayRoundResponse, error)
 	// Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
 	// caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
@@ -164,7 +166,9 @@ type SamLocServiceServer interface {
 	SettleRound(context.Context, *SamLocServiceSettleRoundRequest) (*SamLocServiceSettleRoundResponse, error)
 	// Replay a round record step by step for one viewer (docs/hand-history.md): the deal, each action with what a
 	// TIMEOUT resolved to, the events it caused and the state after it, then the settlement. A record with an action
-	// that cannot be replayed is a normal answer: the steps before it and where and why it stopped.
+	// that cannot be replayed is a normal answer: the steps before it and where and why it stopped. Any other fault
+	// of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed record, a settlement beyond
+	// int64).
 	ReplayRound(context.Context, *SamLocServiceReplayRoundRequest) (*SamLocServiceReplayRoundResponse, error)
 	// Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
 	// caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would

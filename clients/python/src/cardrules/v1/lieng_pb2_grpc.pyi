@@ -56,7 +56,8 @@ class LiengServiceStub:
     """Replay a round record step by step for one viewer (docs/hand-history.md): the betting state after the ante,
     each action with what a TIMEOUT resolved to, the events it caused and the state after it, then the settlement.
     A record with an action that cannot be replayed is a normal answer: the steps before it and where and why it
-    stopped.
+    stopped. Any other fault of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed
+    record, a showdown seat without its hand, pots beyond int64).
     """
     Stream: _grpc.StreamStreamMultiCallable[_lieng_pb2.LiengServiceStreamRequest, _lieng_pb2.LiengServiceStreamResponse]
     """Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
@@ -93,7 +94,8 @@ class LiengServiceAsyncStub(LiengServiceStub):
     """Replay a round record step by step for one viewer (docs/hand-history.md): the betting state after the ante,
     each action with what a TIMEOUT resolved to, the events it caused and the state after it, then the settlement.
     A record with an action that cannot be replayed is a normal answer: the steps before it and where and why it
-    stopped.
+    stopped. Any other fault of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed
+    record, a showdown seat without its hand, pots beyond int64).
     """
     Stream: _aio.StreamStreamMultiCallable[_lieng_pb2.LiengServiceStreamRequest, _lieng_pb2.LiengServiceStreamResponse]  # type: ignore[assignment]
     """Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
@@ -175,7 +177,8 @@ class LiengServiceServicer(metaclass=_abc_1.ABCMeta):
         """Replay a round record step by step for one viewer (docs/hand-history.md): the betting state after the ante,
         each action with what a TIMEOUT resolved to, the events it caused and the state after it, then the settlement.
         A record with an action that cannot be replayed is a normal answer: the steps before it and where and why it
-        stopped.
+        stopped. Any other fault of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed
+        record, a showdown seat without its hand, pots beyond int64).
         """
 
     @_abc_1.abstractmethod

@@ -54,7 +54,9 @@ class SamLocServiceStub:
     ReplayRound: _grpc.UnaryUnaryMultiCallable[_sam_loc_pb2.SamLocServiceReplayRoundRequest, _sam_loc_pb2.SamLocServiceReplayRoundResponse]
     """Replay a round record step by step for one viewer (docs/hand-history.md): the deal, each action with what a
     TIMEOUT resolved to, the events it caused and the state after it, then the settlement. A record with an action
-    that cannot be replayed is a normal answer: the steps before it and where and why it stopped.
+    that cannot be replayed is a normal answer: the steps before it and where and why it stopped. Any other fault
+    of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed record, a settlement beyond
+    int64).
     """
     Stream: _grpc.StreamStreamMultiCallable[_sam_loc_pb2.SamLocServiceStreamRequest, _sam_loc_pb2.SamLocServiceStreamResponse]
     """Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
@@ -89,7 +91,9 @@ class SamLocServiceAsyncStub(SamLocServiceStub):
     ReplayRound: _aio.UnaryUnaryMultiCallable[_sam_loc_pb2.SamLocServiceReplayRoundRequest, _sam_loc_pb2.SamLocServiceReplayRoundResponse]  # type: ignore[assignment]
     """Replay a round record step by step for one viewer (docs/hand-history.md): the deal, each action with what a
     TIMEOUT resolved to, the events it caused and the state after it, then the settlement. A record with an action
-    that cannot be replayed is a normal answer: the steps before it and where and why it stopped.
+    that cannot be replayed is a normal answer: the steps before it and where and why it stopped. Any other fault
+    of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed record, a settlement beyond
+    int64).
     """
     Stream: _aio.StreamStreamMultiCallable[_sam_loc_pb2.SamLocServiceStreamRequest, _sam_loc_pb2.SamLocServiceStreamResponse]  # type: ignore[assignment]
     """Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
@@ -157,7 +161,9 @@ class SamLocServiceServicer(metaclass=_abc_1.ABCMeta):
     ) -> _typing.Union[_sam_loc_pb2.SamLocServiceReplayRoundResponse, _abc.Awaitable[_sam_loc_pb2.SamLocServiceReplayRoundResponse]]:
         """Replay a round record step by step for one viewer (docs/hand-history.md): the deal, each action with what a
         TIMEOUT resolved to, the events it caused and the state after it, then the settlement. A record with an action
-        that cannot be replayed is a normal answer: the steps before it and where and why it stopped.
+        that cannot be replayed is a normal answer: the steps before it and where and why it stopped. Any other fault
+        of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed record, a settlement beyond
+        int64).
         """
 
     @_abc_1.abstractmethod

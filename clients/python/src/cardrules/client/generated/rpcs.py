@@ -220,7 +220,8 @@ def _lieng_replay_round(
     """Replay a round record step by step for one viewer (docs/hand-history.md): the betting state after the ante, each
     action with what a TIMEOUT resolved to, the events it caused and the state after it, then the settlement. A
     record with an action that cannot be replayed is a normal answer: the steps before it and where and why it
-    stopped.
+    stopped. Any other fault of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed
+    record, a showdown seat without its hand, pots beyond int64).
 
     ``round``: The round record, exactly as SettleRound takes it (the hand-history file's `round`,
     docs/hand-history.md).
@@ -421,7 +422,9 @@ def _sam_loc_replay_round(
 ) -> Call[sam_loc_pb2.SamLocServiceReplayRoundRequest]:
     """Replay a round record step by step for one viewer (docs/hand-history.md): the deal, each action with what a
     TIMEOUT resolved to, the events it caused and the state after it, then the settlement. A record with an action
-    that cannot be replayed is a normal answer: the steps before it and where and why it stopped.
+    that cannot be replayed is a normal answer: the steps before it and where and why it stopped. Any other fault of
+    the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed record, a settlement beyond
+    int64).
 
     ``round``: The round record, exactly as SettleRound takes it (the hand-history file's `round`,
     docs/hand-history.md).

@@ -1290,7 +1290,7 @@ export type LiengServiceReplayRoundResponse = Message<"cardrules.v1.LiengService
   /**
    * The record's hands as the viewer may see them while betting is open, in seat order: the audit view every hand
    * the record gives, a seat its own hand only (the others empty), a spectator none (all empty). The hands shown
-   * down are in `settlement.shown`, for every viewer.
+   * down are in `settlement.shown`, for every viewer. Empty when the record gives no hands.
    *
    * @generated from field: repeated cardrules.v1.Cards hands = 3;
    */
@@ -2024,7 +2024,8 @@ export const LiengService: GenService<{
    * Replay a round record step by step for one viewer (docs/hand-history.md): the betting state after the ante,
    * each action with what a TIMEOUT resolved to, the events it caused and the state after it, then the settlement.
    * A record with an action that cannot be replayed is a normal answer: the steps before it and where and why it
-   * stopped.
+   * stopped. Any other fault of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed
+   * record, a showdown seat without its hand, pots beyond int64).
    *
    * @generated from rpc cardrules.v1.LiengService.ReplayRound
    */

@@ -85,7 +85,8 @@ class LiengCoroutineClient(private val futures: LiengFutureClient) {
      * Replay a round record step by step for one viewer (docs/hand-history.md): the betting state after the ante,
      * each action with what a TIMEOUT resolved to, the events it caused and the state after it, then the
      * settlement. A record with an action that cannot be replayed is a normal answer: the steps before it and where
-     * and why it stopped.
+     * and why it stopped. Any other fault of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a
+     * malformed record, a showdown seat without its hand, pots beyond int64).
      */
     suspend fun replayRound(request: LiengServiceReplayRoundRequest): LiengServiceReplayRoundResponse =
         futures.replayRound(request).await()

@@ -79,7 +79,9 @@ public final class SamLocFutureClient
   /**
    * Replay a round record step by step for one viewer (docs/hand-history.md): the deal, each action with what a
    * TIMEOUT resolved to, the events it caused and the state after it, then the settlement. A record with an action
-   * that cannot be replayed is a normal answer: the steps before it and where and why it stopped.
+   * that cannot be replayed is a normal answer: the steps before it and where and why it stopped. Any other fault
+   * of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed record, a settlement beyond
+   * int64).
    */
   public ListenableFuture<SamLocServiceReplayRoundResponse> replayRound(SamLocServiceReplayRoundRequest request) {
     return call(stub -> stub.replayRound(request));

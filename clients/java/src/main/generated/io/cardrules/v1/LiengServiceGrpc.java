@@ -439,7 +439,8 @@ public final class LiengServiceGrpc {
      * Replay a round record step by step for one viewer (docs/hand-history.md): the betting state after the ante,
      * each action with what a TIMEOUT resolved to, the events it caused and the state after it, then the settlement.
      * A record with an action that cannot be replayed is a normal answer: the steps before it and where and why it
-     * stopped.
+     * stopped. Any other fault of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed
+     * record, a showdown seat without its hand, pots beyond int64).
      * </pre>
      */
     default void replayRound(io.cardrules.v1.LiengServiceReplayRoundRequest request,
@@ -580,7 +581,8 @@ public final class LiengServiceGrpc {
      * Replay a round record step by step for one viewer (docs/hand-history.md): the betting state after the ante,
      * each action with what a TIMEOUT resolved to, the events it caused and the state after it, then the settlement.
      * A record with an action that cannot be replayed is a normal answer: the steps before it and where and why it
-     * stopped.
+     * stopped. Any other fault of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed
+     * record, a showdown seat without its hand, pots beyond int64).
      * </pre>
      */
     public void replayRound(io.cardrules.v1.LiengServiceReplayRoundRequest request,
@@ -701,7 +703,8 @@ public final class LiengServiceGrpc {
      * Replay a round record step by step for one viewer (docs/hand-history.md): the betting state after the ante,
      * each action with what a TIMEOUT resolved to, the events it caused and the state after it, then the settlement.
      * A record with an action that cannot be replayed is a normal answer: the steps before it and where and why it
-     * stopped.
+     * stopped. Any other fault of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed
+     * record, a showdown seat without its hand, pots beyond int64).
      * </pre>
      */
     public io.cardrules.v1.LiengServiceReplayRoundResponse replayRound(io.cardrules.v1.LiengServiceReplayRoundRequest request) throws io.grpc.StatusException {
@@ -822,7 +825,8 @@ public final class LiengServiceGrpc {
      * Replay a round record step by step for one viewer (docs/hand-history.md): the betting state after the ante,
      * each action with what a TIMEOUT resolved to, the events it caused and the state after it, then the settlement.
      * A record with an action that cannot be replayed is a normal answer: the steps before it and where and why it
-     * stopped.
+     * stopped. Any other fault of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed
+     * record, a showdown seat without its hand, pots beyond int64).
      * </pre>
      */
     public io.cardrules.v1.LiengServiceReplayRoundResponse replayRound(io.cardrules.v1.LiengServiceReplayRoundRequest request) {
@@ -935,7 +939,8 @@ public final class LiengServiceGrpc {
      * Replay a round record step by step for one viewer (docs/hand-history.md): the betting state after the ante,
      * each action with what a TIMEOUT resolved to, the events it caused and the state after it, then the settlement.
      * A record with an action that cannot be replayed is a normal answer: the steps before it and where and why it
-     * stopped.
+     * stopped. Any other fault of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed
+     * record, a showdown seat without its hand, pots beyond int64).
      * </pre>
      */
     public com.google.common.util.concurrent.ListenableFuture<io.cardrules.v1.LiengServiceReplayRoundResponse> replayRound(

@@ -129,7 +129,7 @@ private static final long serialVersionUID = 0L;
    * <pre>
    * The record's hands as the viewer may see them while betting is open, in seat order: the audit view every hand
    * the record gives, a seat its own hand only (the others empty), a spectator none (all empty). The hands shown
-   * down are in `settlement.shown`, for every viewer.
+   * down are in `settlement.shown`, for every viewer. Empty when the record gives no hands.
    * </pre>
    *
    * <code>repeated .cardrules.v1.Cards hands = 3;</code>
@@ -142,7 +142,7 @@ private static final long serialVersionUID = 0L;
    * <pre>
    * The record's hands as the viewer may see them while betting is open, in seat order: the audit view every hand
    * the record gives, a seat its own hand only (the others empty), a spectator none (all empty). The hands shown
-   * down are in `settlement.shown`, for every viewer.
+   * down are in `settlement.shown`, for every viewer. Empty when the record gives no hands.
    * </pre>
    *
    * <code>repeated .cardrules.v1.Cards hands = 3;</code>
@@ -156,7 +156,7 @@ private static final long serialVersionUID = 0L;
    * <pre>
    * The record's hands as the viewer may see them while betting is open, in seat order: the audit view every hand
    * the record gives, a seat its own hand only (the others empty), a spectator none (all empty). The hands shown
-   * down are in `settlement.shown`, for every viewer.
+   * down are in `settlement.shown`, for every viewer. Empty when the record gives no hands.
    * </pre>
    *
    * <code>repeated .cardrules.v1.Cards hands = 3;</code>
@@ -169,7 +169,7 @@ private static final long serialVersionUID = 0L;
    * <pre>
    * The record's hands as the viewer may see them while betting is open, in seat order: the audit view every hand
    * the record gives, a seat its own hand only (the others empty), a spectator none (all empty). The hands shown
-   * down are in `settlement.shown`, for every viewer.
+   * down are in `settlement.shown`, for every viewer. Empty when the record gives no hands.
    * </pre>
    *
    * <code>repeated .cardrules.v1.Cards hands = 3;</code>
@@ -182,7 +182,7 @@ private static final long serialVersionUID = 0L;
    * <pre>
    * The record's hands as the viewer may see them while betting is open, in seat order: the audit view every hand
    * the record gives, a seat its own hand only (the others empty), a spectator none (all empty). The hands shown
-   * down are in `settlement.shown`, for every viewer.
+   * down are in `settlement.shown`, for every viewer. Empty when the record gives no hands.
    * </pre>
    *
    * <code>repeated .cardrules.v1.Cards hands = 3;</code>
@@ -1331,7 +1331,7 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * The record's hands as the viewer may see them while betting is open, in seat order: the audit view every hand
      * the record gives, a seat its own hand only (the others empty), a spectator none (all empty). The hands shown
-     * down are in `settlement.shown`, for every viewer.
+     * down are in `settlement.shown`, for every viewer. Empty when the record gives no hands.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 3;</code>
@@ -1347,7 +1347,7 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * The record's hands as the viewer may see them while betting is open, in seat order: the audit view every hand
      * the record gives, a seat its own hand only (the others empty), a spectator none (all empty). The hands shown
-     * down are in `settlement.shown`, for every viewer.
+     * down are in `settlement.shown`, for every viewer. Empty when the record gives no hands.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 3;</code>
@@ -1363,7 +1363,7 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * The record's hands as the viewer may see them while betting is open, in seat order: the audit view every hand
      * the record gives, a seat its own hand only (the others empty), a spectator none (all empty). The hands shown
-     * down are in `settlement.shown`, for every viewer.
+     * down are in `settlement.shown`, for every viewer. Empty when the record gives no hands.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 3;</code>
@@ -1379,7 +1379,7 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * The record's hands as the viewer may see them while betting is open, in seat order: the audit view every hand
      * the record gives, a seat its own hand only (the others empty), a spectator none (all empty). The hands shown
-     * down are in `settlement.shown`, for every viewer.
+     * down are in `settlement.shown`, for every viewer. Empty when the record gives no hands.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 3;</code>
@@ -1402,7 +1402,7 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * The record's hands as the viewer may see them while betting is open, in seat order: the audit view every hand
      * the record gives, a seat its own hand only (the others empty), a spectator none (all empty). The hands shown
-     * down are in `settlement.shown`, for every viewer.
+     * down are in `settlement.shown`, for every viewer. Empty when the record gives no hands.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 3;</code>
@@ -1422,7 +1422,7 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * The record's hands as the viewer may see them while betting is open, in seat order: the audit view every hand
      * the record gives, a seat its own hand only (the others empty), a spectator none (all empty). The hands shown
-     * down are in `settlement.shown`, for every viewer.
+     * down are in `settlement.shown`, for every viewer. Empty when the record gives no hands.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 3;</code>
@@ -1444,7 +1444,7 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * The record's hands as the viewer may see them while betting is open, in seat order: the audit view every hand
      * the record gives, a seat its own hand only (the others empty), a spectator none (all empty). The hands shown
-     * down are in `settlement.shown`, for every viewer.
+     * down are in `settlement.shown`, for every viewer. Empty when the record gives no hands.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 3;</code>
@@ -1467,7 +1467,7 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * The record's hands as the viewer may see them while betting is open, in seat order: the audit view every hand
      * the record gives, a seat its own hand only (the others empty), a spectator none (all empty). The hands shown
-     * down are in `settlement.shown`, for every viewer.
+     * down are in `settlement.shown`, for every viewer. Empty when the record gives no hands.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 3;</code>
@@ -1487,7 +1487,7 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * The record's hands as the viewer may see them while betting is open, in seat order: the audit view every hand
      * the record gives, a seat its own hand only (the others empty), a spectator none (all empty). The hands shown
-     * down are in `settlement.shown`, for every viewer.
+     * down are in `settlement.shown`, for every viewer. Empty when the record gives no hands.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 3;</code>
@@ -1507,7 +1507,7 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * The record's hands as the viewer may see them while betting is open, in seat order: the audit view every hand
      * the record gives, a seat its own hand only (the others empty), a spectator none (all empty). The hands shown
-     * down are in `settlement.shown`, for every viewer.
+     * down are in `settlement.shown`, for every viewer. Empty when the record gives no hands.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 3;</code>
@@ -1528,7 +1528,7 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * The record's hands as the viewer may see them while betting is open, in seat order: the audit view every hand
      * the record gives, a seat its own hand only (the others empty), a spectator none (all empty). The hands shown
-     * down are in `settlement.shown`, for every viewer.
+     * down are in `settlement.shown`, for every viewer. Empty when the record gives no hands.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 3;</code>
@@ -1547,7 +1547,7 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * The record's hands as the viewer may see them while betting is open, in seat order: the audit view every hand
      * the record gives, a seat its own hand only (the others empty), a spectator none (all empty). The hands shown
-     * down are in `settlement.shown`, for every viewer.
+     * down are in `settlement.shown`, for every viewer. Empty when the record gives no hands.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 3;</code>
@@ -1566,7 +1566,7 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * The record's hands as the viewer may see them while betting is open, in seat order: the audit view every hand
      * the record gives, a seat its own hand only (the others empty), a spectator none (all empty). The hands shown
-     * down are in `settlement.shown`, for every viewer.
+     * down are in `settlement.shown`, for every viewer. Empty when the record gives no hands.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 3;</code>
@@ -1579,7 +1579,7 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * The record's hands as the viewer may see them while betting is open, in seat order: the audit view every hand
      * the record gives, a seat its own hand only (the others empty), a spectator none (all empty). The hands shown
-     * down are in `settlement.shown`, for every viewer.
+     * down are in `settlement.shown`, for every viewer. Empty when the record gives no hands.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 3;</code>
@@ -1595,7 +1595,7 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * The record's hands as the viewer may see them while betting is open, in seat order: the audit view every hand
      * the record gives, a seat its own hand only (the others empty), a spectator none (all empty). The hands shown
-     * down are in `settlement.shown`, for every viewer.
+     * down are in `settlement.shown`, for every viewer. Empty when the record gives no hands.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 3;</code>
@@ -1612,7 +1612,7 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * The record's hands as the viewer may see them while betting is open, in seat order: the audit view every hand
      * the record gives, a seat its own hand only (the others empty), a spectator none (all empty). The hands shown
-     * down are in `settlement.shown`, for every viewer.
+     * down are in `settlement.shown`, for every viewer. Empty when the record gives no hands.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 3;</code>
@@ -1625,7 +1625,7 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * The record's hands as the viewer may see them while betting is open, in seat order: the audit view every hand
      * the record gives, a seat its own hand only (the others empty), a spectator none (all empty). The hands shown
-     * down are in `settlement.shown`, for every viewer.
+     * down are in `settlement.shown`, for every viewer. Empty when the record gives no hands.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 3;</code>
@@ -1639,7 +1639,7 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * The record's hands as the viewer may see them while betting is open, in seat order: the audit view every hand
      * the record gives, a seat its own hand only (the others empty), a spectator none (all empty). The hands shown
-     * down are in `settlement.shown`, for every viewer.
+     * down are in `settlement.shown`, for every viewer. Empty when the record gives no hands.
      * </pre>
      *
      * <code>repeated .cardrules.v1.Cards hands = 3;</code>

@@ -69,7 +69,7 @@ public interface LiengServiceReplayRoundResponseOrBuilder extends
    * <pre>
    * The record's hands as the viewer may see them while betting is open, in seat order: the audit view every hand
    * the record gives, a seat its own hand only (the others empty), a spectator none (all empty). The hands shown
-   * down are in `settlement.shown`, for every viewer.
+   * down are in `settlement.shown`, for every viewer. Empty when the record gives no hands.
    * </pre>
    *
    * <code>repeated .cardrules.v1.Cards hands = 3;</code>
@@ -80,7 +80,7 @@ public interface LiengServiceReplayRoundResponseOrBuilder extends
    * <pre>
    * The record's hands as the viewer may see them while betting is open, in seat order: the audit view every hand
    * the record gives, a seat its own hand only (the others empty), a spectator none (all empty). The hands shown
-   * down are in `settlement.shown`, for every viewer.
+   * down are in `settlement.shown`, for every viewer. Empty when the record gives no hands.
    * </pre>
    *
    * <code>repeated .cardrules.v1.Cards hands = 3;</code>
@@ -90,7 +90,7 @@ public interface LiengServiceReplayRoundResponseOrBuilder extends
    * <pre>
    * The record's hands as the viewer may see them while betting is open, in seat order: the audit view every hand
    * the record gives, a seat its own hand only (the others empty), a spectator none (all empty). The hands shown
-   * down are in `settlement.shown`, for every viewer.
+   * down are in `settlement.shown`, for every viewer. Empty when the record gives no hands.
    * </pre>
    *
    * <code>repeated .cardrules.v1.Cards hands = 3;</code>
@@ -100,7 +100,7 @@ public interface LiengServiceReplayRoundResponseOrBuilder extends
    * <pre>
    * The record's hands as the viewer may see them while betting is open, in seat order: the audit view every hand
    * the record gives, a seat its own hand only (the others empty), a spectator none (all empty). The hands shown
-   * down are in `settlement.shown`, for every viewer.
+   * down are in `settlement.shown`, for every viewer. Empty when the record gives no hands.
    * </pre>
    *
    * <code>repeated .cardrules.v1.Cards hands = 3;</code>
@@ -111,7 +111,7 @@ public interface LiengServiceReplayRoundResponseOrBuilder extends
    * <pre>
    * The record's hands as the viewer may see them while betting is open, in seat order: the audit view every hand
    * the record gives, a seat its own hand only (the others empty), a spectator none (all empty). The hands shown
-   * down are in `settlement.shown`, for every viewer.
+   * down are in `settlement.shown`, for every viewer. Empty when the record gives no hands.
    * </pre>
    *
    * <code>repeated .cardrules.v1.Cards hands = 3;</code>

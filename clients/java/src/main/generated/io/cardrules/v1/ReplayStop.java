@@ -144,7 +144,9 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * SettleRound's description of the fault, in English; for ILLEGAL_ACTION it begins with the SamReason or
-   * LiengReason name without its prefix (`DOES_NOT_BEAT: …`).
+   * LiengReason name without its prefix (`DOES_NOT_BEAT: …`). Empty in a Sâm replay for a viewer that may not see the
+   * cards of the play it stopped at (a seat other than its actor, a spectator): a rejected play stays its actor's
+   * own attempt, as in ValidatePlay's views.
    * </pre>
    *
    * <code>string description = 4;</code>
@@ -166,7 +168,9 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * SettleRound's description of the fault, in English; for ILLEGAL_ACTION it begins with the SamReason or
-   * LiengReason name without its prefix (`DOES_NOT_BEAT: …`).
+   * LiengReason name without its prefix (`DOES_NOT_BEAT: …`). Empty in a Sâm replay for a viewer that may not see the
+   * cards of the play it stopped at (a seat other than its actor, a spectator): a rejected play stays its actor's
+   * own attempt, as in ValidatePlay's views.
    * </pre>
    *
    * <code>string description = 4;</code>
@@ -808,7 +812,9 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * SettleRound's description of the fault, in English; for ILLEGAL_ACTION it begins with the SamReason or
-     * LiengReason name without its prefix (`DOES_NOT_BEAT: …`).
+     * LiengReason name without its prefix (`DOES_NOT_BEAT: …`). Empty in a Sâm replay for a viewer that may not see the
+     * cards of the play it stopped at (a seat other than its actor, a spectator): a rejected play stays its actor's
+     * own attempt, as in ValidatePlay's views.
      * </pre>
      *
      * <code>string description = 4;</code>
@@ -829,7 +835,9 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * SettleRound's description of the fault, in English; for ILLEGAL_ACTION it begins with the SamReason or
-     * LiengReason name without its prefix (`DOES_NOT_BEAT: …`).
+     * LiengReason name without its prefix (`DOES_NOT_BEAT: …`). Empty in a Sâm replay for a viewer that may not see the
+     * cards of the play it stopped at (a seat other than its actor, a spectator): a rejected play stays its actor's
+     * own attempt, as in ValidatePlay's views.
      * </pre>
      *
      * <code>string description = 4;</code>
@@ -851,7 +859,9 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * SettleRound's description of the fault, in English; for ILLEGAL_ACTION it begins with the SamReason or
-     * LiengReason name without its prefix (`DOES_NOT_BEAT: …`).
+     * LiengReason name without its prefix (`DOES_NOT_BEAT: …`). Empty in a Sâm replay for a viewer that may not see the
+     * cards of the play it stopped at (a seat other than its actor, a spectator): a rejected play stays its actor's
+     * own attempt, as in ValidatePlay's views.
      * </pre>
      *
      * <code>string description = 4;</code>
@@ -869,7 +879,9 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * SettleRound's description of the fault, in English; for ILLEGAL_ACTION it begins with the SamReason or
-     * LiengReason name without its prefix (`DOES_NOT_BEAT: …`).
+     * LiengReason name without its prefix (`DOES_NOT_BEAT: …`). Empty in a Sâm replay for a viewer that may not see the
+     * cards of the play it stopped at (a seat other than its actor, a spectator): a rejected play stays its actor's
+     * own attempt, as in ValidatePlay's views.
      * </pre>
      *
      * <code>string description = 4;</code>
@@ -884,7 +896,9 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * SettleRound's description of the fault, in English; for ILLEGAL_ACTION it begins with the SamReason or
-     * LiengReason name without its prefix (`DOES_NOT_BEAT: …`).
+     * LiengReason name without its prefix (`DOES_NOT_BEAT: …`). Empty in a Sâm replay for a viewer that may not see the
+     * cards of the play it stopped at (a seat other than its actor, a spectator): a rejected play stays its actor's
+     * own attempt, as in ValidatePlay's views.
      * </pre>
      *
      * <code>string description = 4;</code>

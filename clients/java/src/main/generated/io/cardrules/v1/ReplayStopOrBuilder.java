@@ -63,7 +63,9 @@ public interface ReplayStopOrBuilder extends
   /**
    * <pre>
    * SettleRound's description of the fault, in English; for ILLEGAL_ACTION it begins with the SamReason or
-   * LiengReason name without its prefix (`DOES_NOT_BEAT: …`).
+   * LiengReason name without its prefix (`DOES_NOT_BEAT: …`). Empty in a Sâm replay for a viewer that may not see the
+   * cards of the play it stopped at (a seat other than its actor, a spectator): a rejected play stays its actor's
+   * own attempt, as in ValidatePlay's views.
    * </pre>
    *
    * <code>string description = 4;</code>
@@ -73,7 +75,9 @@ public interface ReplayStopOrBuilder extends
   /**
    * <pre>
    * SettleRound's description of the fault, in English; for ILLEGAL_ACTION it begins with the SamReason or
-   * LiengReason name without its prefix (`DOES_NOT_BEAT: …`).
+   * LiengReason name without its prefix (`DOES_NOT_BEAT: …`). Empty in a Sâm replay for a viewer that may not see the
+   * cards of the play it stopped at (a seat other than its actor, a spectator): a rejected play stays its actor's
+   * own attempt, as in ValidatePlay's views.
    * </pre>
    *
    * <code>string description = 4;</code>

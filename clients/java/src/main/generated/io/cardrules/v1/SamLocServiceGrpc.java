@@ -359,7 +359,9 @@ public final class SamLocServiceGrpc {
      * <pre>
      * Replay a round record step by step for one viewer (docs/hand-history.md): the deal, each action with what a
      * TIMEOUT resolved to, the events it caused and the state after it, then the settlement. A record with an action
-     * that cannot be replayed is a normal answer: the steps before it and where and why it stopped.
+     * that cannot be replayed is a normal answer: the steps before it and where and why it stopped. Any other fault
+     * of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed record, a settlement beyond
+     * int64).
      * </pre>
      */
     default void replayRound(io.cardrules.v1.SamLocServiceReplayRoundRequest request,
@@ -480,7 +482,9 @@ public final class SamLocServiceGrpc {
      * <pre>
      * Replay a round record step by step for one viewer (docs/hand-history.md): the deal, each action with what a
      * TIMEOUT resolved to, the events it caused and the state after it, then the settlement. A record with an action
-     * that cannot be replayed is a normal answer: the steps before it and where and why it stopped.
+     * that cannot be replayed is a normal answer: the steps before it and where and why it stopped. Any other fault
+     * of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed record, a settlement beyond
+     * int64).
      * </pre>
      */
     public void replayRound(io.cardrules.v1.SamLocServiceReplayRoundRequest request,
@@ -582,7 +586,9 @@ public final class SamLocServiceGrpc {
      * <pre>
      * Replay a round record step by step for one viewer (docs/hand-history.md): the deal, each action with what a
      * TIMEOUT resolved to, the events it caused and the state after it, then the settlement. A record with an action
-     * that cannot be replayed is a normal answer: the steps before it and where and why it stopped.
+     * that cannot be replayed is a normal answer: the steps before it and where and why it stopped. Any other fault
+     * of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed record, a settlement beyond
+     * int64).
      * </pre>
      */
     public io.cardrules.v1.SamLocServiceReplayRoundResponse replayRound(io.cardrules.v1.SamLocServiceReplayRoundRequest request) throws io.grpc.StatusException {
@@ -684,7 +690,9 @@ public final class SamLocServiceGrpc {
      * <pre>
      * Replay a round record step by step for one viewer (docs/hand-history.md): the deal, each action with what a
      * TIMEOUT resolved to, the events it caused and the state after it, then the settlement. A record with an action
-     * that cannot be replayed is a normal answer: the steps before it and where and why it stopped.
+     * that cannot be replayed is a normal answer: the steps before it and where and why it stopped. Any other fault
+     * of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed record, a settlement beyond
+     * int64).
      * </pre>
      */
     public io.cardrules.v1.SamLocServiceReplayRoundResponse replayRound(io.cardrules.v1.SamLocServiceReplayRoundRequest request) {
@@ -776,7 +784,9 @@ public final class SamLocServiceGrpc {
      * <pre>
      * Replay a round record step by step for one viewer (docs/hand-history.md): the deal, each action with what a
      * TIMEOUT resolved to, the events it caused and the state after it, then the settlement. A record with an action
-     * that cannot be replayed is a normal answer: the steps before it and where and why it stopped.
+     * that cannot be replayed is a normal answer: the steps before it and where and why it stopped. Any other fault
+     * of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed record, a settlement beyond
+     * int64).
      * </pre>
      */
     public com.google.common.util.concurrent.ListenableFuture<io.cardrules.v1.SamLocServiceReplayRoundResponse> replayRound(
