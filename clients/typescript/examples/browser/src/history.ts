@@ -165,9 +165,13 @@ async function replay(newRecord: boolean): Promise<void> {
   show(0);
 }
 
-/** The viewer picker: the audit view, a spectator, every seat; the address's or the file's viewer first. */
+/**
+ * The viewer picker: the audit view, a spectator, every seat. Selected: on the first record the address's viewer
+ * (`?viewer=`), then the one the file names for this record, then the one picked before, then the audit view.
+ */
 function fillViewers(record: FoundRecord): void {
-  const before = ui.viewer.value || params.get("viewer") || viewerKey(record.viewer) || "audit";
+  const asked = ui.viewer.options.length === 0 ? params.get("viewer") : null;
+  const before = asked ?? viewerKey(record.viewer) ?? (ui.viewer.value || "audit");
   const options: [string, Words][] = [
     ["audit", words("Audit: every card", "Kiểm tra: mọi lá bài")],
     ["spectator", words("Spectator: public cards only", "Người xem: chỉ bài công khai")],
