@@ -36,7 +36,7 @@ namespace Cardrules.Tests
                 else ExpiredToken = value;
             }
             int passed = 0, failed = 0;
-            foreach (var type in new[] { typeof(JsonTests), typeof(MessageTests), typeof(CardTextTests), typeof(SamActionsTests), typeof(FairDealTests), typeof(LocalDealTests), typeof(BytesJsonTests), typeof(ViewsTests), typeof(MatchingTests), typeof(ClientTests), typeof(ContextTests), typeof(LiveTests), typeof(LiveSamActionsTests), typeof(LiveAuthTests) })
+            foreach (var type in new[] { typeof(JsonTests), typeof(MessageTests), typeof(CardTextTests), typeof(SamActionsTests), typeof(FairDealTests), typeof(LocalDealTests), typeof(BytesJsonTests), typeof(ViewsTests), typeof(ServicesTests), typeof(MatchingTests), typeof(ClientTests), typeof(ContextTests), typeof(LiveTests), typeof(LiveSamActionsTests), typeof(LiveAuthTests) })
             {
                 foreach (var test in type.GetMethods().Where(m => m.IsStatic && m.Name.StartsWith("Test", StringComparison.Ordinal)).OrderBy(m => m.Name))
                 {
