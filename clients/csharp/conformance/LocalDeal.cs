@@ -8,7 +8,9 @@ namespace Cardrules.Conformance
 {
     /// <summary>
     /// Every <c>Deal</c> case recomputed with <see cref="FairDeal"/>, no server call: the deal a vector expects must
-    /// also be the one this SDK's own HMACSHA256 gives, and a deal the server refuses must be refused here too.
+    /// also be the one this SDK's own HMACSHA256 gives, and a deal the server refuses must be refused here too. The
+    /// expected <c>views</c> are left out: they are the server's redaction of the same deal, which FairDeal does not
+    /// make.
     /// </summary>
     public static class LocalDeal
     {
@@ -44,7 +46,7 @@ namespace Cardrules.Conformance
                     ? "local FairDeal: dealt a request the server refuses with INVALID_ARGUMENT"
                     : null;
             }
-            var difference = Matching.MatchExpect(testCase.Expect, local);
+            var difference = Matching.MatchExpect(WithoutViews(testCase.Expect), local);
             return difference == null ? null : "local FairDeal: " + difference;
         }
 
@@ -84,6 +86,18 @@ namespace Cardrules.Conformance
             {
                 Hands = deal.Hands.ToList(), Undealt = undealt, Commitment = deal.Commitment, Algorithm = deal.Algorithm,
             }.ToJson());
+        }
+
+        private static JsonObject WithoutViews(JsonObject expect)
+        {
+            var response = new JsonObject();
+            foreach (var field in (JsonObject)expect["response"])
+            {
+                if (field.Key != "views") response.Add(field.Key, field.Value);
+            }
+            var copy = new JsonObject();
+            foreach (var field in expect) copy.Add(field.Key, field.Key == "response" ? response : field.Value);
+            return copy;
         }
 
         private static bool TryGame(string service, out FairDeal.Game game)
