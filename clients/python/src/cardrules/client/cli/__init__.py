@@ -4,6 +4,7 @@
     cardrules compare "AC AD AH" "KS QS JS"          rank Liêng hands
     cardrules legal --hand "3S 3H 4D" --facing 4C    the Sâm moves of the seat to act
     cardrules settle round.json                      who pays whom at the end of a round
+    cardrules replay hand.json --viewer seat:1       a hand history step by step, as seat 1 saw it
 
 Every command takes ``--target`` (or ``$CARDRULES_TARGET``), ``--token`` (or ``$CARDRULES_TOKEN``), ``--tls``,
 ``--ca``, ``--cert``/``--key``, ``--timeout`` and ``--json``. Exit status: 0 answered; 1 the call failed (server
@@ -20,7 +21,7 @@ from typing import TextIO
 import grpc
 
 from cardrules.client.auth import check_token
-from cardrules.client.cli import inputs, output
+from cardrules.client.cli import history, inputs, output
 from cardrules.client.cli.arguments import TOKEN_ENV, Settings, parse, settings
 from cardrules.client.cli.messages import BadInput
 from cardrules.client.client import LiengClient, SamLocClient, connect
@@ -39,7 +40,7 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
     err = stderr or sys.stderr
     args = parse(argv)  # exits 2 on bad usage (and 0 after --help or --version), with argparse's message
     if args.command is None:
-        print("cardrules: name a command: score, compare, legal or settle (cardrules --help)", file=err)
+        print("cardrules: name a command: score, compare, legal, settle or replay (cardrules --help)", file=err)
         return BAD_INPUT
     config = settings(args)
     try:
@@ -160,9 +161,24 @@ def _settle(args: argparse.Namespace) -> Call:
     return call
 
 
+def _replay(args: argparse.Namespace) -> Call:
+    record = inputs.round_record(args.record, args.game)
+    viewer = inputs.viewer(args.viewer)
+
+    def call(channel: grpc.Channel, config: Settings) -> str:
+        if isinstance(record, sam_loc_pb2.SamRoundRecord):
+            sam = SamLocClient(channel, timeout=config.timeout).replay_round(round=record, viewer=viewer)
+            return output.as_json(sam) if config.json else history.sam_history_text(sam, record.stake)
+        lieng = LiengClient(channel, timeout=config.timeout).replay_round(round=record, viewer=viewer)
+        return output.as_json(lieng) if config.json else history.lieng_history_text(lieng)
+
+    return call
+
+
 _COMMANDS: dict[str, Callable[[argparse.Namespace], Call]] = {
     "score": _score,
     "compare": _compare,
     "legal": _legal,
     "settle": _settle,
+    "replay": _replay,
 }

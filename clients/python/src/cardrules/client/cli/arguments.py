@@ -1,4 +1,4 @@
-"""The command line's grammar: four commands and the connection options every command takes.
+"""The command line's grammar: five commands and the connection options every command takes.
 
 The connection and output options are accepted before or after the command (``cardrules --json score …`` and
 ``cardrules score … --json``): each subparser repeats them with ``SUPPRESS`` defaults, so a value given in either
@@ -144,6 +144,24 @@ def parser() -> argparse.ArgumentParser:
     settle.add_argument("record", metavar="ROUND_JSON", help="file with the round record, or - for standard input")
     settle.add_argument("--game", choices=["sam", "lieng"], help="the record's game, when it cannot be told apart")
     _connection_options(settle)
+
+    replay = commands.add_parser(
+        "replay",
+        help="step through a hand history: every action, its events, the settlement (ReplayRound)",
+        description="Replay a hand-history file (docs/hand-history.md) or a round record and print the hand step by "
+        "step as one viewer sees it: the deal, each action with what a timeout resolved to and the events it "
+        "caused, then the settlement, or where the record stops being legal.",
+    )
+    replay.add_argument("record", metavar="FILE", help="the hand-history file or round record, or - for standard input")
+    replay.add_argument(
+        "--viewer",
+        default="audit",
+        metavar="seat:N|spectator|audit",
+        help="whom to show the hand to: a seat (its own cards only), a spectator (no hand) or the audit view "
+        "(every card; the default)",
+    )
+    replay.add_argument("--game", choices=["sam", "lieng"], help="the record's game, when it cannot be told apart")
+    _connection_options(replay)
     return main
 
 

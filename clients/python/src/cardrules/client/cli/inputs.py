@@ -9,13 +9,17 @@ from cardrules.client.cards import CardTextError, cards, cards_message
 from cardrules.client.cli.messages import BadInput, parse_message, read_json
 from cardrules.v1 import cards_pb2, lieng_pb2, sam_loc_pb2
 
-__all__ = ["Round", "hands", "house_rules", "round_record", "sam_state"]
+__all__ = ["HAND_HISTORY_FORMAT", "Round", "hands", "house_rules", "round_record", "sam_state", "viewer"]
 
 Round = sam_loc_pb2.SamRoundRecord | lieng_pb2.LiengRoundRecord
 
 HouseRules = TypeVar("HouseRules", sam_loc_pb2.SamHouseRules, lieng_pb2.LiengHouseRules)
 
 MAX_CARDS_HELD = 10  # a Sâm hand is dealt 10 cards
+
+HAND_HISTORY_FORMAT = "cardrules-hand-history-v1"
+"""The ``format`` of a hand-history file (docs/hand-history.md)."""
+_HISTORY_GAMES = {"sam_loc": "sam", "lieng": "lieng"}
 
 
 def hands(positional: Sequence[str], extra: Sequence[str]) -> list[cards_pb2.Cards]:
@@ -94,13 +98,16 @@ def _seat(seat: int, count: int, option: str) -> int:
 
 
 def round_record(source: str, game: str | None) -> Round:
-    """A Sâm or Liêng round record from JSON, also accepted as a SettleRound request (``{"round": …}``).
+    """A Sâm or Liêng round record from JSON: a hand-history file (docs/hand-history.md), the plain record, or a
+    SettleRound request (``{"round": …}``).
 
     Without ``game`` the record's own fields decide: it must parse as exactly one game's record.
     """
     data: Any = read_json(source)
     where = "standard input" if source == "-" else source
-    if isinstance(data, dict) and set(data) == {"round"}:
+    if isinstance(data, dict) and "format" in data:
+        data, game = _hand_history(data, where, game)
+    elif isinstance(data, dict) and set(data) == {"round"}:
         data = data["round"]
     if game == "sam":
         return parse_message(data, sam_loc_pb2.SamRoundRecord, where)
@@ -123,3 +130,30 @@ def round_record(source: str, game: str | None) -> Round:
     if problems[0] == problems[1]:  # e.g. a bad card: wrong for either game
         raise BadInput(problems[0])
     raise BadInput(f"{where} is neither game's round record:\n  " + "\n  ".join(problems))
+
+
+def _hand_history(data: dict[str, Any], where: str, game: str | None) -> tuple[Any, str]:
+    """The record and game of a hand-history file: exactly ``format``, ``game`` and ``round``."""
+    if data.get("format") != HAND_HISTORY_FORMAT:
+        raise BadInput(f"{where}: format {data.get('format')!r} is not {HAND_HISTORY_FORMAT!r} (a newer file?)")
+    if set(data) != {"format", "game", "round"}:
+        extra = ", ".join(sorted(set(data) - {"format", "game", "round"})) or "none"
+        raise BadInput(f"{where}: a hand history holds exactly format, game and round (unknown: {extra})")
+    named = _HISTORY_GAMES.get(data["game"]) if isinstance(data["game"], str) else None
+    if named is None:
+        raise BadInput(f"{where}: game {data['game']!r} is not one of {', '.join(_HISTORY_GAMES)}")
+    if game is not None and game != named:
+        raise BadInput(f"{where} is a {data['game']} hand history, not --game {game}")
+    return data["round"], named
+
+
+def viewer(text: str) -> cards_pb2.Viewer:
+    """``seat:N``, ``spectator`` or ``audit`` as a Viewer."""
+    if text == "audit":
+        return cards_pb2.Viewer(audit=cards_pb2.Audit())
+    if text == "spectator":
+        return cards_pb2.Viewer(spectator=cards_pb2.Spectator())
+    seat = text.removeprefix("seat:")
+    if seat != text and seat.isascii() and seat.isdigit():
+        return cards_pb2.Viewer(seat=int(seat))
+    raise BadInput(f"--viewer takes seat:N (seat:0 is the first seat), spectator or audit, not {text!r}")
