@@ -11,10 +11,11 @@ the same with and without views and is left out, so the ratios here are upper bo
 measured per run, the two variants of each RPC alternated for ``--rounds`` rounds), each variant's server CPU (user +
 system of the server process, from /proc) per call, as ``bench_rpc.py`` measures it; needs ``h2load``.
 
-Requests come from a fixed-seed 4-seat Sâm hand (a legal play in mid-hand) and a 4-seat Liêng round, built and
-checked before timing. Printed: µs of CPU per call (``time.process_time``: time waiting for a core is not
-counted), best and median of ``--repeat`` runs of ``--number`` calls, the two variants of each RPC interleaved run by
-run so outside load hits both alike; the ratio with/without of the bests and of the medians; the load average.
+Requests come from a fixed-seed 4-seat Sâm hand (a legal play in mid-hand), a 4-seat Liêng round and a 4-seat
+Deal of each game, built and checked before timing. Printed: µs of CPU per call (``time.process_time``: time
+waiting for a core is not counted), best and median of ``--repeat`` runs of ``--number`` calls, the two variants of
+each RPC interleaved run by run so outside load hits both alike; the ratio with/without of the bests and of the
+medians; the load average.
 """
 
 from __future__ import annotations
@@ -179,6 +180,21 @@ def lieng_cases(rng: random.Random) -> list[Case]:
     ]
 
 
+def deal_cases() -> list[Case]:
+    """A 4-seat Deal of each game (a fixed 32-byte seed, a 64-digit client seed as the players' hashes give)."""
+    inputs: dict[str, Any] = {
+        "seat_count": SEATS,
+        "server_seed": bytes(range(32)),
+        "client_seed": "ab" * 32,
+        "nonce": 7,
+    }
+    sam_service, lieng_service = sam_servicer(), lieng_servicer()
+    return [
+        Case("Sâm Deal", type(sam_service).Deal, sam_service, sam_loc_pb2.SamLocServiceDealRequest(**inputs)),
+        Case("Liêng Deal", type(lieng_service).Deal, lieng_service, lieng_pb2.LiengServiceDealRequest(**inputs)),
+    ]
+
+
 def with_views(request: Message) -> Message:
     asked = type(request)()
     asked.CopyFrom(request)
@@ -240,7 +256,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="with --grpc: runs of each variant")
     args = parser.parse_args()
     rng = random.Random(SEED)
-    cases = sam_cases(rng) + lieng_cases(rng)
+    cases = sam_cases(rng) + lieng_cases(rng) + deal_cases()
     for case in cases:  # checked once before timing: an answer, with one view per viewer
         plain = case.method.__wrapped__(case.service, case.request)
         viewed = case.method.__wrapped__(case.service, with_views(case.request))
