@@ -154,3 +154,13 @@ def test_a_seat_off_the_table_is_the_service_refusal(target: str) -> None:
     ran = cardrules("replay", str(SAM_FILE), "--viewer", "seat:3")
     assert ran.status == 2
     assert "viewer.seat: a seat of this table: 0 to 2, got 3" in ran.err
+
+
+def test_the_documented_session_is_what_the_command_prints(target: str) -> None:
+    """docs/hand-history.md shows the start of `cardrules replay … --viewer seat:1`: those lines, as printed."""
+    doc = (EXAMPLES.parent / "hand-history.md").read_text(encoding="utf-8")
+    shown = doc.split("Sâm Lốc hand, replayed for seat 1", 1)[1].split("…", 1)[0]
+    ran = cardrules("replay", str(SAM_FILE), "--viewer", "seat:1")
+    assert ran.status == 0, ran.err
+    assert ran.out.startswith("Sâm Lốc hand, replayed for seat 1" + shown)
+    assert json.loads(doc.split("```json\n", 1)[1].split("```", 1)[0]) == json.loads(SAM_FILE.read_text("utf-8"))
