@@ -20,6 +20,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -55,11 +56,11 @@ def cpu_ms(call: Callable[[], Any], runs: int) -> float:
     return statistics.median(times)
 
 
-def measure(servicer: Any, settle: Message, replay_type: type[Message], runs: int) -> list[dict[str, Any]]:
+def measure(servicer: Any, settle: Any, replay_type: Any, runs: int) -> list[dict[str, Any]]:
     rows = []
     settle_call = type(servicer).SettleRound.__wrapped__
     replay_call = type(servicer).ReplayRound.__wrapped__
-    actions = len(settle.round.actions)  # type: ignore[attr-defined]
+    actions = len(settle.round.actions)
     rows.append(
         {
             "call": f"SettleRound ({actions} actions)",
@@ -68,13 +69,13 @@ def measure(servicer: Any, settle: Message, replay_type: type[Message], runs: in
         }
     )
     for name, viewer in VIEWERS.items():
-        request = replay_type(round=settle.round, viewer=viewer)  # type: ignore[call-arg]
+        request: Message = replay_type(round=settle.round, viewer=viewer)
         answer = replay_call(servicer, request)
         text = json.dumps(json_format.MessageToDict(answer), separators=(",", ":"), ensure_ascii=False)
         rows.append(
             {
                 "call": f"ReplayRound for {name}",
-                "cpu_ms": round(cpu_ms(lambda request=request: replay_call(servicer, request), runs), 2),
+                "cpu_ms": round(cpu_ms(partial(replay_call, servicer, request), runs), 2),
                 "bytes": answer.ByteSize(),
                 "json_bytes": len(text.encode()),
             }
