@@ -56,17 +56,23 @@ class Record:
 
 
 RECORDS = (
-    # Sâm: a chop chain (a chop and an over-chop), TIMEOUTs the service played, báo 1, and a record that stops.
+    # Sâm: a chop chain (a chop and an over-chop), TIMEOUTs the service played, báo 1, records that stop (a pass out
+    # of turn; a card not in hand, whose cards seat 1 may not see), an instant win.
     Record("sam_loc", "sam_loc/worked_examples.json", "§8.7 chain DOUBLE: A→B 20000, B→C 40000"),
     Record("sam_loc", "sam_loc/timeout.json", "SettleRound replays TIMEOUTs as ValidatePlay resolved them", "seat:1"),
     Record("sam_loc", "sam_loc/worked_examples.json", "§8.15 báo 1: B leads 6C, C goes out on it, B pays C 9000"),
     Record("sam_loc", "sam_loc/bad_input.json", "illegal action later in a round record", "spectator"),
-    # Liêng: side pots with an all-in, a fold with a side pot given back, a TIMEOUT taken as a check.
+    Record("sam_loc", "sam_loc/replay.json", "Sâm ReplayRound: stops on a card not in hand, for seat 1", "seat:1"),
+    Record("sam_loc", "sam_loc/replay.json", "Sâm ReplayRound: an instant win (tới trắng), for seat 1", "seat:1"),
+    # Liêng: side pots with an all-in, a fold with a side pot given back, a TIMEOUT taken as a check, a fold-out, a
+    # record that stops on an illegal check.
     Record("lieng", "lieng/worked_examples.json", "§5.10 side pots: A Sáp takes band 150, C Liêng takes band 200"),
     Record(
         "lieng", "lieng/worked_examples.json", "§5.12 C folds after 30: band 130 to A, band 100 back to B", "seat:0"
     ),
     Record("lieng", "lieng/timeout.json", "SettleRound replays a TIMEOUT under timeout_checks as a CHECK", "spectator"),
+    Record("lieng", "lieng/replay.json", "Liêng ReplayRound: a fold-out, for a spectator", "spectator"),
+    Record("lieng", "lieng/replay.json", "Liêng ReplayRound: stops on an illegal CHECK, for seat 2", "seat:2"),
 )
 
 
@@ -235,7 +241,9 @@ def _check_frames(record: Record, page: dict[str, Any], replay: Any) -> None:
             _check_sam_table(frame["seats"], frame["onTable"], step.state)
         else:
             _check_lieng_table(frame["seats"], frame["pot"], step.state, replay.hands)
-    if record.game == "sam_loc":
+    if record.game == "sam_loc" and not replay.start.HasField("state"):  # won at the deal: no table, no step
+        assert start["seats"] == [] and replay.steps == [], start
+    elif record.game == "sam_loc":
         _check_sam_table(start["seats"], start["onTable"], replay.start.state)
     else:
         _check_lieng_table(start["seats"], start["pot"], replay.start.state, replay.hands)
@@ -278,7 +286,7 @@ def test_every_frame_is_the_replay_and_the_end_is_the_settlement(shown: Shown, r
     seat_count = len(_round_of(record)["hands"])
     assert page["viewers"] == ["audit", "spectator", *(f"seat:{seat}" for seat in range(seat_count))], page["viewers"]
     replay = shown.replays[record]
-    assert not replay.HasField("stopped") or record.file.endswith("bad_input.json"), replay.stopped
+    assert not replay.HasField("stopped") or "stop" in record.case or "illegal" in record.case, replay.stopped
     _check_frames(record, page, replay)
     _check_words(page)
     settle = shown.settlements[record]
@@ -286,7 +294,8 @@ def test_every_frame_is_the_replay_and_the_end_is_the_settlement(shown: Shown, r
         assert page["settlement"] is None, page["settlement"]
     else:
         _check_settlement(page, settle)
-    assert any(frame["cardsDrawn"] > 0 for frame in page["frames"]), "no card drawn as a card"
+    if replay.steps:  # (a hand won at the deal has no table to draw)
+        assert any(frame["cardsDrawn"] + frame["cardsFaceDown"] > 0 for frame in page["frames"]), "no card drawn"
 
 
 def test_chops_timeouts_and_side_pots_are_told_in_words(shown: Shown) -> None:
@@ -310,12 +319,27 @@ def test_chops_timeouts_and_side_pots_are_told_in_words(shown: Shown) -> None:
 
     stopped = shown.pages[RECORDS[3]]
     assert "The replay stopped at action" in stopped["frames"][-1]["action"], stopped["frames"][-1]
+    assert "Recorded: Seat 0 passed" in stopped["frames"][-1]["resolved"], stopped["frames"][-1]
+    # Seat 0's rejected play is its own attempt: seat 1 learns that it was refused, not which cards it tried.
+    hidden = shown.pages[RECORDS[4]]["frames"][-1]
+    assert "may not see" in hidden["resolved"] and hidden["resolvedCards"] == 0, hidden
 
-    side_pots = shown.pages[RECORDS[4]]
+    instant = shown.pages[RECORDS[5]]
+    assert [frame["kind"] for frame in instant["frames"]] == ["start", "settlement"], instant["frames"]
+    assert "won at the deal" in instant["frames"][0]["action"], instant["frames"][0]
+
+    side_pots = shown.pages[RECORDS[6]]
     assert [pot["kind"] for pot in side_pots["settlement"]["pots"]] == ["1", "1"], side_pots["settlement"]
     assert "Side pot 1" in side_pots["text"] and "Pot phụ 1" in side_pots["text"], side_pots["text"]
     assert any("all-in (tố tất)" in event["text"] for frame in side_pots["frames"] for event in frame["events"])
 
-    check = shown.pages[RECORDS[6]]
+    check = shown.pages[RECORDS[8]]
     assert any(frame["resolved"] and "check" in frame["resolved"] for frame in check["frames"]), check["frames"]
     assert all(seat["cards"] == "" for frame in check["frames"] for seat in frame["seats"]), "a spectator saw cards"
+
+    fold_out = shown.pages[RECORDS[9]]
+    assert any(
+        event["kind"] == lieng_pb2.LIENG_EVENT_KIND_FOLD_OUT for f in fold_out["frames"] for event in f["events"]
+    )
+    illegal_check = shown.pages[RECORDS[10]]["frames"][-1]
+    assert "Recorded: Seat" in illegal_check["resolved"] and "checked" in illegal_check["resolved"], illegal_check

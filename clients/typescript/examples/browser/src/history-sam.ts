@@ -61,11 +61,13 @@ export function samFrames(answer: SamLocServiceReplayRoundResponse, recorded: re
   if (answer.stopped !== undefined) {
     const why = answer.illegalReason === SamReason.UNSPECIFIED ? undefined : SAM_REASONS[answer.illegalReason];
     const culprit = recorded[answer.stopped.index];
+    // The service leaves the description empty for a viewer who may not see the rejected play's cards.
+    const hidden = answer.stopped.description === "";
     frames.push({
       kind: "stopped",
       index: answer.stopped.index,
       action: { text: describeStop(answer.stopped, why) },
-      ...(culprit === undefined ? {} : { resolved: recordedSaid(culprit) }),
+      ...(culprit === undefined ? {} : { resolved: recordedSaid(culprit, hidden) }),
       events: [],
       table: () => samTable(last),
     });
@@ -80,13 +82,18 @@ function playedCards(action: SamAction | undefined): string[] {
   return action?.action.case === "play" ? sortForDisplay(action.action.value.cards.map(formatCard)) : [];
 }
 
-/** An action the replay could not apply, as recorded (no classification: the service did not accept it). */
-function recordedSaid(action: SamAction): Said {
+/**
+ * An action the replay could not apply, as recorded (no classification: the service did not accept it). A rejected
+ * play stays its actor's own attempt: with `hidden`, its cards are not shown.
+ */
+function recordedSaid(action: SamAction, hidden: boolean): Said {
   const who = seatName(action.seat, names);
-  const cards = playedCards(action);
+  const cards = hidden ? [] : playedCards(action);
   const did =
     action.action.case === "play"
-      ? words(`${who.en} played`, `${who.vi} đánh`)
+      ? hidden
+        ? words(`${who.en} played cards this viewer may not see`, `${who.vi} đánh những lá người xem này không được thấy`)
+        : words(`${who.en} played`, `${who.vi} đánh`)
       : action.action.case === "timeout"
         ? words(`${who.en} ran out of time`, `${who.vi} hết giờ`)
         : words(`${who.en} passed`, `${who.vi} bỏ lượt`);

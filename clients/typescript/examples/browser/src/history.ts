@@ -86,6 +86,15 @@ document.addEventListener("keydown", (event) => {
     show(to);
   }
 });
+// A link to another case of the same file changes only the part after #: the page is not loaded again.
+window.addEventListener("hashchange", () => {
+  const name = decodeURIComponent(location.hash.slice(1));
+  const index = records.findIndex((record) => record.title === name);
+  if (index >= 0) {
+    ui.pick.value = String(index);
+    void guarded(() => replay(true));
+  }
+});
 void guarded(fromAddress);
 
 /** `?vector=sam_loc/replay.json#case name` or `?record=URL` loads a record at once; `?viewer=` picks the viewer. */

@@ -37,6 +37,8 @@ report(
 );
 
 async function stepThrough(page, pageUrl, shoot) {
+  // A URL that differs from the last one only after # would not load the page again: start from a blank page.
+  await page.goto("about:blank");
   await page.goto(pageUrl);
   await page.waitForFunction(() =>
     ["ready", "error"].includes(document.querySelector('[data-testid="status"]').dataset.phase),
@@ -105,7 +107,9 @@ async function readFrame(page) {
       onTable: frame.querySelector('[data-testid="on-table"]') && data(frame.querySelector('[data-testid="on-table"]')),
       chops: frame.querySelector('[data-testid="chops"]')?.innerText ?? null,
       pot: frame.querySelector('[data-testid="pot"]') && data(frame.querySelector('[data-testid="pot"]')),
-      cardsDrawn: frame.querySelectorAll(".card").length,
+      cardsDrawn: frame.querySelectorAll(".card:not(.back)").length, // face up
+      cardsFaceDown: frame.querySelectorAll(".card.back").length,
+      resolvedCards: resolved.querySelectorAll(".card").length,
     };
   });
 }
