@@ -153,7 +153,8 @@ function samTable(state: SamTableState | undefined, actor?: number): HTMLElement
   } else {
     setWords(what, words("nothing: a new trick", "chưa có gì: vòng mới"));
   }
-  onTable.append(label, ": ", what);
+  label.append(":");
+  onTable.append(label, what);
   table.append(onTable);
   if (state.chopChain.length > 0) {
     const chops = element("p", "chops", "chops");

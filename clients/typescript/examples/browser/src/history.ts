@@ -221,13 +221,15 @@ function show(to: number): void {
   ui.frame.dataset["kind"] = frame.kind;
   ui.frame.dataset["index"] = frame.index === undefined ? "" : String(frame.index);
   const where =
-    frame.kind === "start"
-      ? words(`The deal (before action 1 of ${actions})`, `Chia bài (trước nước 1/${actions})`)
-      : frame.kind === "action"
-        ? words(`Action ${(frame.index ?? 0) + 1} of ${actions}`, `Nước ${(frame.index ?? 0) + 1}/${actions}`)
-        : frame.kind === "settlement"
-          ? words("The end: settlement", "Kết thúc: tính tiền")
-          : words("The end: the replay stopped", "Kết thúc: dừng diễn lại");
+    frame.kind === "start" && actions === 0
+      ? words("The deal (no action was played)", "Chia bài (không có nước đi nào)")
+      : frame.kind === "start"
+        ? words(`The deal (before action 1 of ${actions})`, `Chia bài (trước nước 1/${actions})`)
+        : frame.kind === "action"
+          ? words(`Action ${(frame.index ?? 0) + 1} of ${actions}`, `Nước ${(frame.index ?? 0) + 1}/${actions}`)
+          : frame.kind === "settlement"
+            ? words("The end: settlement", "Kết thúc: tính tiền")
+            : words("The end: the replay stopped", "Kết thúc: dừng diễn lại");
   setWords(ui.position, where);
   ui.position.dataset["position"] = String(position);
   ui.position.dataset["frames"] = String(frames.length);
