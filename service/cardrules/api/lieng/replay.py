@@ -1,7 +1,7 @@
-"""A Liêng ReplayRound answer: the core's replay steps (:func:`cardrules.core.lieng.replay_steps`, the loop
-SettleRound settles by) as contract messages, each part redacted for the viewer by the views code of the answer it
-repeats: the start as StartBetting's view, each step as ValidatePlay's view, the settlement as SettleRound's view;
-the dealt hands by :func:`cardrules.core.lieng.views.sees_hand`.
+"""A Liêng ReplayRound answer: the core's replay (:func:`cardrules.core.lieng.replay`, the loop SettleRound settles
+by) as contract messages, each part redacted for the viewer by the views code of the answer it repeats: the start
+as StartBetting's view, each step as ValidatePlay's view, the settlement as SettleRound's view; the dealt hands by
+:func:`cardrules.core.lieng.views.sees_hand`.
 """
 
 from __future__ import annotations
@@ -37,33 +37,37 @@ def replay_answer(
             for seat, hand in enumerate(record.hands)
         ],
     )
-    state = start
-    for item in lieng.replay_steps(record, start):
-        if isinstance(item, lieng.ReplayStop):
-            answer.stopped.CopyFrom(stop_to_proto(item.index, item.error))
-            if item.illegal is not None:
-                answer.illegal_reason = REASON_NUMBER[item.illegal]
-            return answer
-        result, state = item.result, item.state
+    steps = answer.steps
+
+    def add_step(result: lieng.ActionResult) -> None:
+        index = len(steps)
         # The pots of stacks that each fit int64 can add up past it: named at the stacks, as SettleRound names them.
         check_int64([e.amount for e in result.events], "round.stacks", "the pot of these stacks")
         resolved = result.resolved_action
         step = lieng_pb2.LiengServiceValidatePlayResponse(
             legal=True,
             events=[event_to_proto(e) for e in result.events],
-            next_state=state_to_proto(state),
+            next_state=state_to_proto(result.state) if result.state is not None else None,
             resolved_action=None
             if resolved is None
             else {"seat": resolved.seat, "kind": KIND_NUMBER[resolved.kind], "amount": resolved.amount},
         )
         view: lieng_pb2.LiengServiceValidatePlayResponse = one_view(betting_views(step, given, viewers))
-        answer.steps.add(
-            index=item.index,
-            action=recorded.actions[item.index],
+        steps.add(
+            index=index,
+            action=recorded.actions[index],
             resolved_action=view.resolved_action if view.HasField("resolved_action") else None,
             events=view.events,
             state=view.next_state,
         )
-    settled = lieng.settle_replayed(record, state)
+
+    try:
+        played = lieng.replay(record, add_step)
+    except lieng.ReplayStopped as stop:
+        answer.stopped.CopyFrom(stop_to_proto(stop.index, stop))
+        if stop.illegal is not None:
+            answer.illegal_reason = REASON_NUMBER[stop.illegal]
+        return answer
+    settled = lieng.settle_replayed(record, played.final_state)
     answer.settlement.CopyFrom(one_view(settlement_views(result_to_proto(settled), given, viewers, settled)))
     return answer

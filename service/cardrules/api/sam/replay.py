@@ -1,6 +1,6 @@
-"""A Sâm ReplayRound answer: the core's replay steps (:func:`cardrules.core.sam.replay_steps`, the loop SettleRound
-settles by) as contract messages, each part redacted for the viewer by the views code of the answer it repeats:
-the start as StartHand's view, each step as ValidatePlay's view, the settlement as SettleRound's view.
+"""A Sâm ReplayRound answer: the core's replay (:func:`cardrules.core.sam.replay`, the loop SettleRound settles by)
+as contract messages, each part redacted for the viewer by the views code of the answer it repeats: the start as
+StartHand's view, each step as ValidatePlay's view, the settlement as SettleRound's view.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from cardrules.api.replays import one_view, stop_to_proto
 from cardrules.api.sam.responses import REASON_NUMBER, settlement_to_proto, start_to_proto, validation_to_proto
 from cardrules.api.sam.views import settlement_views, start_views, validation_views
 from cardrules.core import sam
+from cardrules.core.sam.apply import Replayed
 from cardrules.core.sam.views import sees_offered_cards
 from cardrules.core.viewers import Viewer
 from cardrules.v1 import cards_pb2, sam_loc_pb2
@@ -27,31 +28,35 @@ def replay_answer(
         start_views(start_to_proto(start), given, viewers, start)
     )
     answer = sam_loc_pb2.SamLocServiceReplayRoundResponse(viewer=asked, start=start_view)
-    steps: list[sam.ReplayStep] = []
-    for item in sam.replay_steps(record, start):
-        if isinstance(item, sam.ReplayStop):
-            answer.stopped.CopyFrom(stop_to_proto(item.index, item.error))
-            if item.index < len(record.actions):
-                stopped = record.actions[item.index]
-                # The description quotes a rejected play's cards: an attempt its actor's own, as in ValidatePlay.
-                if isinstance(stopped, sam.Play) and not sees_offered_cards(stopped.seat, False, viewer):
-                    answer.stopped.description = ""
-            if item.illegal is not None:
-                answer.illegal_reason = REASON_NUMBER[item.illegal]
-            return answer
-        steps.append(item)
-        applied = item.applied
+    steps = answer.steps
+
+    def add_step(replayed: Replayed) -> None:
+        index = len(steps)
+        applied = sam.Applied(*replayed)
         view: sam_loc_pb2.SamLocServiceValidatePlayResponse = one_view(
-            validation_views(validation_to_proto(applied), given, viewers, item.action, applied)
+            validation_views(validation_to_proto(applied), given, viewers, record.actions[index], applied)
         )
-        answer.steps.add(
-            index=item.index,
-            action=recorded.actions[item.index],
+        steps.add(
+            index=index,
+            action=recorded.actions[index],
             resolved_action=view.resolved_action if view.HasField("resolved_action") else None,
             combination=view.combination if view.HasField("combination") else None,
             events=view.events,
             state=view.next_state,
         )
-    settlement = settlement_to_proto(sam.settle_replayed(record, sam.replayed(start, steps)))
+
+    try:
+        played = sam.replay(record, add_step)
+    except sam.ReplayStopped as stop:
+        answer.stopped.CopyFrom(stop_to_proto(stop.index, stop))
+        if stop.illegal is not None:
+            answer.illegal_reason = REASON_NUMBER[stop.illegal]
+        if stop.index < len(record.actions):
+            stopped = record.actions[stop.index]
+            # The description quotes a rejected play's cards: an attempt its actor's own, as in ValidatePlay.
+            if isinstance(stopped, sam.Play) and not sees_offered_cards(stopped.seat, False, viewer):
+                answer.stopped.description = ""
+        return answer
+    settlement = settlement_to_proto(sam.settle_replayed(record, played))
     answer.settlement.CopyFrom(one_view(settlement_views(settlement, given, viewers)))
     return answer

@@ -64,11 +64,9 @@ from cardrules.core.lieng.reasons import Reason
 from cardrules.core.lieng.record import HandInput, RoundRecord
 from cardrules.core.lieng.replay import (
     Replay,
-    ReplayStep,
-    ReplayStop,
+    ReplayStopped,
     replay,
     replay_start,
-    replay_steps,
     settle_replayed,
     settle_round,
 )
@@ -96,8 +94,7 @@ __all__ = [
     "Ranking",
     "Reason",
     "Replay",
-    "ReplayStep",
-    "ReplayStop",
+    "ReplayStopped",
     "RoundRecord",
     "RoundResult",
     "SeatState",
@@ -117,7 +114,6 @@ __all__ = [
     "rank_scores",
     "replay",
     "replay_start",
-    "replay_steps",
     "resolve_timeout",
     "score_hand",
     "score_hands",

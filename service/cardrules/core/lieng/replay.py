@@ -1,18 +1,16 @@
 """Replaying and settling a round record through the same :func:`~cardrules.core.lieng.betting.apply`.
 
-:func:`replay_steps` is the one replay loop: it starts the betting (ante collected), applies every action in order
-and yields each one's :class:`ReplayStep`, then, when the record cannot be replayed to the close of betting, a last
-:class:`ReplayStop` with the error SettleRound fails with: at ``actions[i]`` on the first illegal action (reason
-``ILLEGAL_ACTION``, the description starting with the stable :class:`Reason` code, then the English message), or at
-``actions`` (``ROUND_NOT_OVER``) when betting is still open after the last action. :func:`replay` (SettleRound)
-raises that error; ReplayRound shows the steps and the stop. :func:`settle_round` settles the closed state with the
+:func:`replay` is the one replay loop, for SettleRound and ReplayRound alike: it starts the betting (ante
+collected), applies every action in order (giving each answer to ``each_step``, which ReplayRound passes) and fails
+with :class:`ReplayStopped` at ``actions[i]`` on the first illegal one (reason ``ILLEGAL_ACTION``, the description
+starting with the stable :class:`Reason` code, then the English message) and at ``actions`` (``ROUND_NOT_OVER``)
+when betting is still open after the last action. :func:`settle_round` then settles the closed state with the
 record's hands. Every path is under the record's ``path``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import NamedTuple
 
 from cardrules.core.errors import ErrorReason, InvalidInput, join
@@ -22,16 +20,7 @@ from cardrules.core.lieng.reasons import Reason
 from cardrules.core.lieng.record import RoundRecord
 from cardrules.core.lieng.settlement import RoundResult, settle_betting
 
-__all__ = [
-    "Replay",
-    "ReplayStep",
-    "ReplayStop",
-    "replay",
-    "replay_start",
-    "replay_steps",
-    "settle_replayed",
-    "settle_round",
-]
+__all__ = ["Replay", "ReplayStopped", "replay", "replay_start", "settle_replayed", "settle_round"]
 
 
 class Replay(NamedTuple):
@@ -45,25 +34,15 @@ class Replay(NamedTuple):
         return self.states[-1]
 
 
-@dataclass(frozen=True, slots=True)
-class ReplayStep:
-    """Action ``index`` of the record, :func:`~cardrules.core.lieng.betting.apply`'s answer to it (its events, and
-    for a timeout the FOLD or CHECK it was) and the state after it (the answer's, never None here)."""
+class ReplayStopped(InvalidInput):
+    """A record that is not a legal round, as SettleRound refuses it: its violation, and where the replay stopped,
+    ``index`` (of the illegal action; ``len(actions)`` when the record ends with betting open), with ``illegal``, the
+    rules' reason for an illegal action (None when betting is not over)."""
 
-    index: int
-    result: ActionResult
-    state: BettingState
-
-
-@dataclass(frozen=True, slots=True)
-class ReplayStop:
-    """Where a replay stopped before betting closed: the index of the illegal action (``len(actions)`` when the
-    record ends with betting open), the error SettleRound fails with, and the rules' reason for an illegal action
-    (None when betting is not over)."""
-
-    index: int
-    error: InvalidInput
-    illegal: Reason | None = None
+    def __init__(self, index: int, error: InvalidInput, illegal: Reason | None = None) -> None:
+        super().__init__(*error.violations, unlisted=error.unlisted)
+        self.index = index
+        self.illegal = illegal
 
 
 def replay_start(record: RoundRecord) -> BettingState:
@@ -71,15 +50,17 @@ def replay_start(record: RoundRecord) -> BettingState:
     return start_betting(record.stacks, record.ante, record.first_actor, record.house_rules, record.path)
 
 
-def replay_steps(record: RoundRecord, start: BettingState) -> Iterator[ReplayStep | ReplayStop]:
-    """Each action of ``record`` applied in order from ``start``, then a :class:`ReplayStop` if betting does not
-    close exactly at the last action; see the module doc for the stop's error."""
-    state = start
-    actions = join(record.path, "actions")  # each action's path is one f-string: a record has hundreds
+def replay(record: RoundRecord, each_step: Callable[[ActionResult], None] | None = None) -> Replay:
+    """Replay every action of ``record``, giving each (legal) answer to ``each_step``; see the module doc for the
+    errors."""
+    state = replay_start(record)
+    states = [state]
+    results: list[ActionResult] = []
+    actions = join(record.path, "actions")  # each action's path is built as before, one f-string: a record has hundreds
     for i, action in enumerate(record.actions):
         result = apply(state, action, f"{actions}[{i}]")
         if result.state is None:
-            yield ReplayStop(
+            raise ReplayStopped(
                 i,
                 InvalidInput.one(
                     f"{actions}[{i}]",
@@ -90,11 +71,13 @@ def replay_steps(record: RoundRecord, start: BettingState) -> Iterator[ReplaySte
                 ),
                 result.reason,
             )
-            return
+        if each_step is not None:
+            each_step(result)
         state = result.state
-        yield ReplayStep(i, result, state)
+        states.append(state)
+        results.append(result)
     if not state.closed:
-        yield ReplayStop(
+        raise ReplayStopped(
             len(record.actions),
             InvalidInput.one(
                 actions,
@@ -102,18 +85,6 @@ def replay_steps(record: RoundRecord, start: BettingState) -> Iterator[ReplaySte
                 f"betting is still open after the last action: seat {state.to_act} is to act",
             ),
         )
-
-
-def replay(record: RoundRecord) -> Replay:
-    """Replay every action of ``record`` (:func:`replay_steps`); raise the stop's :class:`InvalidInput` if any."""
-    start = replay_start(record)
-    states = [start]
-    results: list[ActionResult] = []
-    for item in replay_steps(record, start):
-        if isinstance(item, ReplayStop):
-            raise item.error
-        states.append(item.state)
-        results.append(item.result)
     return Replay(tuple(states), tuple(results))
 
 

@@ -16,8 +16,8 @@ A short tour:
 - :mod:`.moves` — :func:`legal_moves` (default: one play per rank pattern; ``all_card_sets=True``: all).
 - :mod:`.deal` — :func:`start_hand`: instant wins (tới trắng = instant win), Sâm declaration (báo Sâm),
   the first state.
-- :mod:`.record` / :mod:`.replay` — :class:`RoundRecord`, :func:`replay_steps` (ReplayRound),
-  :func:`replay`, :func:`settle_round`.
+- :mod:`.record` / :mod:`.replay` — :class:`RoundRecord`, :func:`replay` (SettleRound and ReplayRound),
+  :func:`settle_round`.
 - :mod:`.settlement` — :func:`settle` → :class:`Settlement` (:class:`Outcome`, itemised :class:`Transfer`,
   nets, fee).
 
@@ -53,12 +53,9 @@ from cardrules.core.sam.reasons import Illegal, Reason
 from cardrules.core.sam.record import RoundRecord
 from cardrules.core.sam.replay import (
     Replay,
-    ReplayStep,
-    ReplayStop,
+    ReplayStopped,
     replay,
     replay_start,
-    replay_steps,
-    replayed,
     settle_replayed,
     settle_round,
 )
@@ -90,8 +87,7 @@ __all__ = [
     "Play",
     "Reason",
     "Replay",
-    "ReplayStep",
-    "ReplayStop",
+    "ReplayStopped",
     "RoundRecord",
     "SamFailPayTo",
     "SeatState",
@@ -116,8 +112,6 @@ __all__ = [
     "next_to_act",
     "replay",
     "replay_start",
-    "replay_steps",
-    "replayed",
     "resolve_timeout",
     "settle",
     "settle_replayed",

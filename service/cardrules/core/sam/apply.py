@@ -40,10 +40,19 @@ def apply(state: TableState, action: Action, path: str = "", naming: SamNaming =
     return _apply(state, action, None, path, naming)
 
 
-def apply_at(state: TableState, action: Action, index: int, path: str, naming: SamNaming) -> Applied | Illegal:
-    """:func:`apply` of action ``index`` of a round record (its faults named at ``actions[index]`` under ``path``):
-    the one step of every replay."""
-    return _apply(state, action, index, path, naming)
+def replay_step(state: TableState, action: Action, index: int, path: str, naming: SamNaming) -> Replayed | Illegal:
+    """:func:`apply` of action ``index`` of a round record (its faults named at ``actions[index]`` under ``path``),
+    an accepted action as a :data:`Replayed`: the one step of every replay."""
+    if type(action) is Timeout:
+        timed_out = _timeout_step(state, action, index, path, naming)
+        if isinstance(timed_out, Illegal):
+            return timed_out
+        (next_state, events, combination), resolved = timed_out
+        return next_state, events, combination, resolved
+    result = step(state, action, index, path, naming)
+    if isinstance(result, Illegal):
+        return result
+    return (*result, None)
 
 
 def check(state: TableState, action: Action) -> Illegal | None:
@@ -105,6 +114,11 @@ _INVALID = Kind.INVALID
 Step = tuple[TableState, tuple[Event, ...], Combination | None]
 """An accepted action as (next state, events, combination): what :class:`Applied` holds, without building it
 (a replay only reads the state and the events)."""
+
+Replayed = tuple[TableState, tuple[Event, ...], Combination | None, Play | Pass | None]
+"""An accepted action of a record as (next state, events, combination, resolved action): the fields of
+:class:`Applied` in its order, as a plain tuple (built for each of a record's hundreds of actions, where an
+``Applied`` costs about as much again as the step itself; ``Applied(*replayed)`` makes one)."""
 
 
 def _offered(state: TableState, action: Action) -> Combination | None:

@@ -1,19 +1,17 @@
 """Replay a :class:`RoundRecord` through the one apply function, and settle it.
 
-:func:`replay_steps` is the one replay loop: it yields each action's :class:`ReplayStep` and, when the record cannot
-be replayed to the hand's end, a last :class:`ReplayStop` carrying the error SettleRound fails with. :func:`replay`
-(SettleRound) raises that error; ReplayRound shows the steps and the stop.
+:func:`replay` is the one replay loop, for SettleRound and ReplayRound alike: ReplayRound passes ``each_step`` to
+see every step as it is made, and shows the :class:`ReplayStopped` error (where and why the record stops being a
+legal hand) that SettleRound sends as INVALID_ARGUMENT.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import NamedTuple
 
 from cardrules.core.errors import ErrorReason, InvalidInput, join
-from cardrules.core.sam.actions import Action
-from cardrules.core.sam.apply import Applied, apply_at, describe
+from cardrules.core.sam.apply import Replayed, describe, replay_step
 from cardrules.core.sam.deal import InstantWin, start_checked
 from cardrules.core.sam.events import Chop, Event, EventKind
 from cardrules.core.sam.reasons import Illegal, Reason
@@ -21,17 +19,7 @@ from cardrules.core.sam.record import RoundRecord
 from cardrules.core.sam.settlement import Settlement, settle
 from cardrules.core.sam.state import TableState
 
-__all__ = [
-    "Replay",
-    "ReplayStep",
-    "ReplayStop",
-    "replay",
-    "replay_start",
-    "replay_steps",
-    "replayed",
-    "settle_replayed",
-    "settle_round",
-]
+__all__ = ["Replay", "ReplayStopped", "replay", "replay_start", "settle_replayed", "settle_round"]
 
 _CHOP = EventKind.CHOP
 _OVER_CHOP = EventKind.OVER_CHOP
@@ -47,25 +35,16 @@ class Replay(NamedTuple):
     chop_chains: tuple[tuple[Chop, ...], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class ReplayStep:
-    """Action ``index`` of the record, as recorded, and what :func:`~cardrules.core.sam.apply.apply` answered for
-    it (the state after it, its events, its combination, and for a timeout the play or pass it resolved to)."""
+class ReplayStopped(InvalidInput):
+    """A record that is not a legal hand, as SettleRound refuses it: its violation, and where the replay stopped,
+    ``index`` (of the action that cannot be replayed; ``len(actions)`` when the record ends before the hand does),
+    with ``illegal``, the rules' reason when the action is illegal (None for a card not in hand or a hand not over).
+    """
 
-    index: int
-    action: Action
-    applied: Applied
-
-
-@dataclass(frozen=True, slots=True)
-class ReplayStop:
-    """Where a replay stopped before the hand's end: the index of the action that cannot be replayed
-    (``len(actions)`` when the record ends before the hand does), the error SettleRound fails with for it, and the
-    rules' reason when the action is illegal (None for a card not in hand or a hand not over)."""
-
-    index: int
-    error: InvalidInput
-    illegal: Reason | None = None
+    def __init__(self, index: int, error: InvalidInput, illegal: Reason | None = None) -> None:
+        super().__init__(*error.violations, unlisted=error.unlisted)
+        self.index = index
+        self.illegal = illegal
 
 
 def replay_start(record: RoundRecord) -> TableState | InstantWin:
@@ -75,21 +54,21 @@ def replay_start(record: RoundRecord) -> TableState | InstantWin:
     return start_checked(record.hands, record.leader, record.declarations, record.house_rules)
 
 
-def replay_steps(record: RoundRecord, start: TableState | InstantWin) -> Iterator[ReplayStep | ReplayStop]:
-    """Each action of ``record`` applied in order from ``start`` (a
+def replay(record: RoundRecord, each_step: Callable[[Replayed], None] | None = None) -> Replay:
+    """Replay every action in order with :func:`~cardrules.core.sam.apply.replay_step` (a
     :class:`~cardrules.core.sam.actions.Timeout` resolves as ValidatePlay resolved it: the same
-    :func:`~cardrules.core.sam.timeout.resolve_timeout`), then a :class:`ReplayStop` if the hand does not end exactly at
-    the last action.
+    :func:`~cardrules.core.sam.timeout.resolve_timeout`), giving each accepted action's step to ``each_step``.
 
-    The stop's error is at ``actions[i]`` (``ILLEGAL_ACTION``, the description starting with the :class:`Reason`
+    :class:`ReplayStopped` at ``actions[i]`` (``ILLEGAL_ACTION``, the description starting with the :class:`Reason`
     code, e.g. ``DOES_NOT_BEAT: …``, ``HAND_OVER: …`` for an action after the end), ``actions[i].cards[j]`` for a
-    card not in hand, or ``actions`` (``ROUND_NOT_OVER``) when the hand is not over after the last action; each
+    card not in hand, and at ``actions`` (``ROUND_NOT_OVER``) when the hand is not over after the last action; each
     under the record's ``path`` in its ``naming``.
     """
+    start = replay_start(record)
     path = record.path
     if isinstance(start, InstantWin):
         if record.actions:
-            yield ReplayStop(
+            raise ReplayStopped(
                 0,
                 InvalidInput.one(
                     join(path, "actions[0]"),
@@ -98,17 +77,18 @@ def replay_steps(record: RoundRecord, start: TableState | InstantWin) -> Iterato
                 ),
                 Reason.HAND_OVER,
             )
-        return
+        return Replay(start, start, (), ())
     state = start
     naming = record.naming
+    all_events: list[tuple[Event, ...]] = []
+    chains: list[tuple[Chop, ...]] = []
     for i, action in enumerate(record.actions):
         try:
-            result = apply_at(state, action, i, path, naming)
+            result = replay_step(state, action, i, path, naming)
         except InvalidInput as error:  # a card the seat does not hold
-            yield ReplayStop(i, error)
-            return
+            raise ReplayStopped(i, error) from None
         if isinstance(result, Illegal):
-            yield ReplayStop(
+            raise ReplayStopped(
                 i,
                 InvalidInput.one(
                     join(path, f"actions[{i}]"),
@@ -117,38 +97,9 @@ def replay_steps(record: RoundRecord, start: TableState | InstantWin) -> Iterato
                 ),
                 result.reason,
             )
-            return
-        yield ReplayStep(i, action, result)
-        state = result.state
-    if state.ended is None:
-        yield ReplayStop(
-            len(record.actions),
-            InvalidInput.one(
-                join(path, "actions"),
-                ErrorReason.ROUND_NOT_OVER,
-                f"the hand is not over after the last action (seat {state.turn} is to act)",
-            ),
-        )
-
-
-def replay(record: RoundRecord) -> Replay:
-    """Replay every action (:func:`replay_steps`); raise the stop's :class:`InvalidInput` if there is one."""
-    start = replay_start(record)
-    steps: list[ReplayStep] = []
-    for item in replay_steps(record, start):
-        if isinstance(item, ReplayStop):
-            raise item.error
-        steps.append(item)
-    return replayed(start, steps)
-
-
-def replayed(start: TableState | InstantWin, steps: Sequence[ReplayStep]) -> Replay:
-    """The :class:`Replay` of a hand from ``start`` whose :func:`replay_steps` are ``steps``, with no stop."""
-    state = start
-    all_events: list[tuple[Event, ...]] = []
-    chains: list[tuple[Chop, ...]] = []
-    for item in steps:
-        state, events = item.applied.state, item.applied.events
+        if each_step is not None:
+            each_step(result)
+        state, events, _, _ = result
         all_events.append(events)
         # apply puts a chop's event first (an action chops at most once; a timeout never chops, so its TIMEOUT
         # event leading the list hides no chop): no need to scan the other events. The
@@ -160,6 +111,15 @@ def replayed(start: TableState | InstantWin, steps: Sequence[ReplayStep]) -> Rep
                 chains.append((Chop(event.seat, event.other_seat or 0, 1),))
             elif event.kind is _OVER_CHOP:
                 chains[-1] = (*chains[-1], Chop(event.seat, event.other_seat or 0, event.chain_position))
+    if state.ended is None:
+        raise ReplayStopped(
+            len(record.actions),
+            InvalidInput.one(
+                join(path, "actions"),
+                ErrorReason.ROUND_NOT_OVER,
+                f"the hand is not over after the last action (seat {state.turn} is to act)",
+            ),
+        )
     return Replay(start, state, tuple(all_events), tuple(chains))
 
 
