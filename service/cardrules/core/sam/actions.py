@@ -54,8 +54,13 @@ class Play:
 
     @classmethod
     def checked(cls, seat: int, cards: tuple[Card, ...], field: str = "", naming: SamNaming = SAM_NAMING) -> Play:
-        """``Play(seat, cards)``, its errors named under ``field`` (the action's path) in ``naming``."""
-        return cls(seat, _checked_cards(seat, cards, field, naming))
+        """``Play(seat, cards)``, its errors named under ``field`` (the action's path) in ``naming``: the paths are
+        built only when there is a fault to name (the plain check runs first, nearly always passing)."""
+        try:
+            return cls(seat, cards)
+        except InvalidInput:
+            _checked_cards(seat, cards, field, naming)  # raises: the same play fails again, named
+            raise
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,15 +27,27 @@ class _Bad(Protocol):
     def __call__(self, name: str, description: str, reason: ErrorReason = ErrorReason.IMPOSSIBLE_STATE) -> None: ...
 
 
+def _distinct(cards: Iterable[int], field: str, name: str, naming: Naming) -> tuple[Card, ...]:
+    """:func:`check_distinct` of the card list ``name`` under ``field``, its path built only when there is a fault
+    to name (states are built on every request, nearly always well formed): the check runs again to name it."""
+    try:
+        return check_distinct(cards)
+    except InvalidInput:
+        return check_distinct(cards, naming.card_list(join(field, name)))  # raises: the same cards fail again
+
+
 def _checked_hand(hand: object, field: str, naming: Naming) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """A known hand as given and as a seat stores it (sorted), or :class:`InvalidInput` at the hand's cards or at
     the hand (``field``: the seat's path)."""
-    path = join(field, "hand")
     if isinstance(hand, str | bytes):
-        raise InvalidInput.one(path, ErrorReason.MALFORMED_CARD, "hand must be a sequence of cards, not a string")
-    given = check_distinct(hand, naming.card_list(path))  # type: ignore[arg-type]  # a non-card list fails there
+        raise InvalidInput.one(
+            join(field, "hand"), ErrorReason.MALFORMED_CARD, "hand must be a sequence of cards, not a string"
+        )
+    given = _distinct(hand, field, "hand", naming)  # type: ignore[arg-type]  # a non-card list fails there
     if len(given) > HAND_SIZE:
-        raise InvalidInput.one(path, ErrorReason.WRONG_CARD_COUNT, f"a hand holds at most 10 cards, got {len(given)}")
+        raise InvalidInput.one(
+            join(field, "hand"), ErrorReason.WRONG_CARD_COUNT, f"a hand holds at most 10 cards, got {len(given)}"
+        )
     return given, tuple(sorted(given))
 
 
@@ -217,7 +229,7 @@ class TableState:
         if problems:
             raise InvalidInput(*problems)
 
-        given_current = check_distinct(self.current, naming.card_list(join(path, "current")))
+        given_current = _distinct(self.current, path, "current", naming)
         current = tuple(sorted(given_current))
         object.__setattr__(self, "current", current)
         # One deck: each hand and the table are distinct already, so one set over all of them finds any repeat;
