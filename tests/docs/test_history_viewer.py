@@ -31,6 +31,7 @@ import grpc
 import pytest
 from google.protobuf import json_format
 
+from cardrules.client.cli import inputs
 from cardrules.v1 import cards_pb2, lieng_pb2, lieng_pb2_grpc, sam_loc_pb2, sam_loc_pb2_grpc
 from tests.support.local_front import running_local_front
 from tests.support.server_process import REPO_ROOT
@@ -47,12 +48,14 @@ RAW_NAME = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b")
 
 @dataclass(frozen=True)
 class Record:
-    """A vector case's round record, replayed for one viewer (``audit``, ``spectator`` or ``seat:N``)."""
+    """A round record replayed for one viewer (``audit``, ``spectator`` or ``seat:N``): a vector file's case opened by
+    a ``?vector=`` link, or a hand-history file loaded by the file picker, the paste box or a ``?record=`` link."""
 
     game: str  # "sam_loc" or "lieng"
-    file: str  # under tests/vectors
-    case: str
+    file: str  # under tests/vectors for a vector, else from the repository root
+    case: str  # the vector case's name ("" for a hand-history file)
     viewer: str = "audit"
+    load: str = "vector"  # "vector", "file", "paste" or "record"
 
 
 RECORDS = (
@@ -73,6 +76,10 @@ RECORDS = (
     Record("lieng", "lieng/timeout.json", "SettleRound replays a TIMEOUT under timeout_checks as a CHECK", "spectator"),
     Record("lieng", "lieng/replay.json", "Liêng ReplayRound: a fold-out, for a spectator", "spectator"),
     Record("lieng", "lieng/replay.json", "Liêng ReplayRound: stops on an illegal CHECK, for seat 2", "seat:2"),
+    # The documented hand-history files (card text), by each way of loading a record.
+    Record("sam_loc", "docs/hand-history/sam-loc.json", "", "audit", "file"),
+    Record("lieng", "docs/hand-history/lieng.json", "", "seat:1", "paste"),
+    Record("sam_loc", "docs/hand-history/sam-loc.json", "", "spectator", "record"),
 )
 
 
@@ -90,8 +97,9 @@ def page_root(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root = tmp_path_factory.mktemp("history-viewer")
     for name in PAGE_FILES:
         shutil.copy(EXAMPLE / name, root / name)
-    for game in ("sam_loc", "lieng"):  # what scripts/copy-records.mjs puts in dist/vectors
+    for game in ("sam_loc", "lieng"):  # what scripts/copy-records.mjs puts in dist/
         shutil.copytree(VECTORS / game, root / "dist" / "vectors" / game)
+    shutil.copytree(REPO_ROOT / "docs" / "hand-history", root / "dist" / "hand-history")
     command = [
         str(esbuild),
         "src/history.ts",
@@ -122,11 +130,26 @@ class Shown:
     settlements: dict[Record, Any]
 
 
-def _round_of(record: Record) -> dict[str, Any]:
+def _round_of(record: Record) -> Any:
+    """The record as the contract's message: a vector case's ``request.round``, or the hand-history file read by the
+    Python SDK's reader (which takes card text)."""
+    if record.load != "vector":
+        return inputs.round_record(str(REPO_ROOT / record.file), "sam" if record.game == "sam_loc" else "lieng")
     cases = json.loads((VECTORS / record.file).read_text(encoding="utf-8"))["cases"]
     (case,) = [case for case in cases if case["name"] == record.case]
-    round_json: dict[str, Any] = case["request"]["round"]
-    return round_json
+    message = sam_loc_pb2.SamRoundRecord() if record.game == "sam_loc" else lieng_pb2.LiengRoundRecord()
+    return json_format.ParseDict(case["request"]["round"], message)
+
+
+def _page_url(page_root: str, front_url: str, record: Record) -> str:
+    fields = {"front": front_url, "viewer": record.viewer}
+    if record.load == "vector":
+        query = urllib.parse.urlencode({**fields, "vector": record.file})
+        return f"{page_root}?{query}#{urllib.parse.quote(record.case)}"
+    if record.load == "record":  # the build copies docs/hand-history into dist/hand-history
+        query = urllib.parse.urlencode({**fields, "record": "dist/" + record.file.removeprefix("docs/")})
+        return f"{page_root}?{query}"
+    return f"{page_root}?{urllib.parse.urlencode(fields)}::{record.load}={REPO_ROOT / record.file}"
 
 
 def _viewer(name: str) -> cards_pb2.Viewer:
@@ -139,17 +162,16 @@ def _viewer(name: str) -> cards_pb2.Viewer:
 
 def _ask(channel: grpc.Channel, record: Record) -> tuple[Any, Any]:
     """ReplayRound for the record's viewer, and SettleRound of the same record (None when it cannot settle)."""
-    round_json = _round_of(record)
     viewer = _viewer(record.viewer)
     if record.game == "sam_loc":
         sam = sam_loc_pb2_grpc.SamLocServiceStub(channel)
-        sam_round = json_format.ParseDict(round_json, sam_loc_pb2.SamRoundRecord())
+        sam_round = _round_of(record)
         sam_replay = sam.ReplayRound(sam_loc_pb2.SamLocServiceReplayRoundRequest(round=sam_round, viewer=viewer))
         if sam_replay.HasField("stopped"):
             return sam_replay, None
         return sam_replay, sam.SettleRound(sam_loc_pb2.SamLocServiceSettleRoundRequest(round=sam_round))
     lieng = lieng_pb2_grpc.LiengServiceStub(channel)
-    lieng_round = json_format.ParseDict(round_json, lieng_pb2.LiengRoundRecord())
+    lieng_round = _round_of(record)
     lieng_replay = lieng.ReplayRound(lieng_pb2.LiengServiceReplayRoundRequest(round=lieng_round, viewer=viewer))
     if lieng_replay.HasField("stopped"):
         return lieng_replay, None
@@ -164,12 +186,7 @@ def shown(page_root: str, tmp_path_factory: pytest.TempPathFactory) -> Shown:
     shots = tmp_path_factory.mktemp("history-viewer-screenshots")
     print(f"screenshots: {shots}")
     with running_local_front(replicas=1) as front:
-        urls = []
-        for record in RECORDS:
-            query = urllib.parse.urlencode(
-                {"front": front.grpc_web_url, "vector": record.file, "viewer": record.viewer}
-            )
-            urls.append(f"{page_root}?{query}#{urllib.parse.quote(record.case)}")
+        urls = [_page_url(page_root, front.grpc_web_url, record) for record in RECORDS]
         done = subprocess.run(
             [node, "test/step-history.mjs", "--screenshots", str(shots), *urls],
             cwd=EXAMPLE,
@@ -277,13 +294,17 @@ def _check_words(page: dict[str, Any]) -> None:
         assert all(" · " in event["text"] for event in frame["events"]), frame["events"]
 
 
-@pytest.mark.parametrize("record", RECORDS, ids=lambda record: f"{record.game}:{record.case[:40]}:{record.viewer}")
+@pytest.mark.parametrize(
+    "record",
+    RECORDS,
+    ids=lambda record: f"{record.game}:{record.case[:40] or record.file}:{record.load}:{record.viewer}",
+)
 def test_every_frame_is_the_replay_and_the_end_is_the_settlement(shown: Shown, record: Record) -> None:
     page = shown.pages[record]
     assert page.get("error") is None, page.get("error")
     assert page["problems"] == [], page["problems"]
     assert page["viewer"] == record.viewer, page["viewer"]
-    seat_count = len(_round_of(record)["hands"])
+    seat_count = len(_round_of(record).hands)
     assert page["viewers"] == ["audit", "spectator", *(f"seat:{seat}" for seat in range(seat_count))], page["viewers"]
     replay = shown.replays[record]
     assert not replay.HasField("stopped") or "stop" in record.case or "illegal" in record.case, replay.stopped

@@ -108,7 +108,10 @@ const LIENG_REASONS: Readonly<Partial<Record<LiengReason, Words>>> = {
   [LiengReason.RAISE_ABOVE_CAP]: words("the raise was above the cap", "tố quá mức tối đa"),
   [LiengReason.NOT_ENOUGH_CHIPS]: words("the stack could not cover the raise", "không đủ tiền để tố"),
   [LiengReason.RAISE_ROUNDS_EXHAUSTED]: words("no more raises were allowed", "hết lượt được tố"),
-  [LiengReason.BETTING_NOT_REOPENED]: words("after a short all-in the seat could only call or fold", "sau tố tất thiếu chỉ được theo hoặc úp"),
+  [LiengReason.BETTING_NOT_REOPENED]: words(
+    "after a short all-in the seat could only call or fold",
+    "sau tố tất thiếu chỉ được theo hoặc úp",
+  ),
 };
 
 /** The table after a position: the pot and the bet, then each seat's cards, stack and chips in the pot. */
@@ -124,7 +127,14 @@ function liengTable(state: LiengBettingState | undefined, hands: readonly string
   setWords(line, words(`Pot ${potWords.en}; the bet to match is ${bet.en}.`, `Pot ${potWords.vi}; mức cược ${bet.vi}.`));
   const seats = element("table", "lieng-seats", "seats");
   const head = element("tr");
-  for (const title of [words("Seat", "Ghế"), words("Cards", "Bài"), words("Stack", "Còn lại"), words("In the pot", "Đã bỏ"), words("", "")]) {
+  const titles = [
+    words("Seat", "Ghế"),
+    words("Cards", "Bài"),
+    words("Stack", "Còn lại"),
+    words("In the pot", "Đã bỏ"),
+    words("", ""),
+  ];
+  for (const title of titles) {
     const cell = element("th");
     if (title.en !== "") setWords(cell, title);
     head.append(cell);
@@ -199,7 +209,14 @@ export function liengSettlement(settlement: LiengServiceSettleRoundResponse): HT
   const caption = element("caption");
   setWords(caption, words("Pots", "Các pot"));
   const head = element("tr");
-  for (const title of [words("Pot", "Pot"), words("Amount", "Số tiền"), words("Could win", "Được tranh"), words("Won by", "Người thắng"), words("How", "Cách chia")]) {
+  const titles = [
+    words("Pot", "Pot"),
+    words("Amount", "Số tiền"),
+    words("Could win", "Được tranh"),
+    words("Won by", "Người thắng"),
+    words("How", "Cách chia"),
+  ];
+  for (const title of titles) {
     const cell = element("th");
     cell.scope = "col";
     setWords(cell, title);
@@ -216,7 +233,8 @@ export function liengSettlement(settlement: LiengServiceSettleRoundResponse): HT
     ...settlement.pots.map((pot, index) => {
       const shares = pot.winners.map((seat, i) => `${seatName(seat, names).en} ${money(pot.shares[i] ?? 0n)}`);
       const sharesVi = pot.winners.map((seat, i) => `${seatName(seat, names).vi} ${money(pot.shares[i] ?? 0n)}`);
-      const line = row("pot-row", [potName(index), money(pot.amount), list(pot.eligible), words(shares.join(", ") || "—", sharesVi.join(", ") || "—"), describePotKind(pot.kind)]);
+      const won = words(shares.join(", ") || "—", sharesVi.join(", ") || "—");
+      const line = row("pot-row", [potName(index), money(pot.amount), list(pot.eligible), won, describePotKind(pot.kind)]);
       line.dataset["amount"] = String(pot.amount);
       line.dataset["kind"] = String(pot.kind);
       line.cells[1]?.classList.add("amount");

@@ -1,6 +1,12 @@
 // Finding round records in what the person loaded: a hand-history file (docs/hand-history.md), a conformance vector
 // file (each SettleRound or ReplayRound case's `request.round`), a request with a `round`, or a bare round record.
-// Only the JSON's shape is looked at here; the service judges the record itself.
+// Only the JSON's shape is looked at here (and card text turned into the contract's JSON); the service judges the
+// record itself.
+import { CardSchema, parseCards } from "@cardrules/client/web";
+import { toJson } from "@bufbuild/protobuf";
+
+/** The hand-history layout this page reads (docs/hand-history.md). */
+export const HAND_HISTORY_FORMAT = "cardrules-hand-history-v1";
 
 /** The two games, as the hand-history file names them. */
 export type Game = "sam_loc" | "lieng";
@@ -45,6 +51,9 @@ export function findRecords(text: string, label: string): FoundRecord[] {
     }
     return found;
   }
+  if ("format" in json && json["format"] !== HAND_HISTORY_FORMAT) {
+    throw new Error(`${label} is a hand history of format ${JSON.stringify(json["format"])}: this page reads ${HAND_HISTORY_FORMAT}`);
+  }
   const round = isObject(json["round"]) ? json["round"] : json;
   const named = typeof json["game"] === "string" ? gameNamed(json["game"]) : undefined;
   const game = named ?? guessGame(round);
@@ -85,4 +94,24 @@ export function seatCount(record: FoundRecord): number {
   const hands = record.round["hands"];
   const stacks = record.round["stacks"];
   return Math.max(Array.isArray(hands) ? hands.length : 0, Array.isArray(stacks) ? stacks.length : 0);
+}
+
+/**
+ * The record with card text ("2C 3C", ["AS", "10h"], as a hand history may write cards) in the contract's JSON form
+ * (`{"cards": [{"rank": "RANK_TWO", "suit": "SUIT_CLUBS"}, …]}`), which the proto3 JSON mapping reads: every hand,
+ * and every Sâm play. A card the text does not name is an error naming it.
+ */
+export function withCardsAsJson(record: FoundRecord): JsonObject {
+  const round = record.round;
+  const hands = Array.isArray(round["hands"]) ? { hands: round["hands"].map(cardsJson) } : {};
+  const play = (action: unknown): unknown =>
+    isObject(action) && "play" in action ? { ...action, play: cardsJson(action["play"]) } : action;
+  const actions = Array.isArray(round["actions"]) && record.game === "sam_loc" ? { actions: round["actions"].map(play) } : {};
+  return { ...round, ...hands, ...actions };
+}
+
+function cardsJson(cards: unknown): unknown {
+  const isText = typeof cards === "string" || (Array.isArray(cards) && cards.every((card) => typeof card === "string"));
+  if (!isText) return cards;
+  return { cards: parseCards(cards as string | string[]).map((card) => toJson(CardSchema, card)) };
 }

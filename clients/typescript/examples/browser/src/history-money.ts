@@ -24,7 +24,12 @@ export function transfersTable(transfers: readonly ShownTransfer[], unit: Words)
   const table = element("table", "", "transfers");
   const caption = element("caption");
   setWords(caption, words(`Transfers (${unit.en})`, `Chuyển tiền (${unit.vi})`));
-  const head = headRow([words("From", "Người trả"), words("To", "Người nhận"), words("Amount", "Số tiền"), words("Why", "Lý do")]);
+  const head = headRow([
+    words("From", "Người trả"),
+    words("To", "Người nhận"),
+    words("Amount", "Số tiền"),
+    words("Why", "Lý do"),
+  ]);
   const body = element("tbody");
   body.append(
     ...transfers.map((transfer) => {

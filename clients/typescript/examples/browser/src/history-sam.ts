@@ -165,7 +165,9 @@ function samTable(state: SamTableState | undefined, actor?: number): HTMLElement
         `${seatName(chop.chopper, names).vi} chặt ${seatName(chop.chopped, names).vi} (lần ${chop.position})`,
       );
     });
-    setWords(chops, words(`Chops this trick: ${said.map((s) => s.en).join("; ")}.`, `Chặt trong vòng: ${said.map((s) => s.vi).join("; ")}.`));
+    const en = said.map((s) => s.en).join("; ");
+    const vi = said.map((s) => s.vi).join("; ");
+    setWords(chops, words(`Chops this trick: ${en}.`, `Chặt trong vòng: ${vi}.`));
     table.append(chops);
   }
   const seats = element("ul", "seats");

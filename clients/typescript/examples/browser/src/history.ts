@@ -16,7 +16,7 @@ import {
 import type { Words } from "./describe.js";
 import { type Frame, element } from "./history-frames.js";
 import { liengFrames, liengSettlement } from "./history-lieng.js";
-import { type FoundRecord, findRecords, seatCount } from "./history-load.js";
+import { type FoundRecord, findRecords, seatCount, withCardsAsJson } from "./history-load.js";
 import { samFrames, samSettlement } from "./history-sam.js";
 import { cardElement } from "./cards.js";
 import { byId, setWords } from "./show.js";
@@ -151,15 +151,16 @@ async function replay(newRecord: boolean): Promise<void> {
   const viewer = chosenViewer();
   setPhase("loading", words("Replaying the record…", "Đang diễn lại ván…"));
   ui.jsonRecord.textContent = JSON.stringify(record.round, null, 2);
+  const json = withCardsAsJson(record) as JsonValue;
   if (record.game === "sam_loc") {
-    const round = fromJson(SamRoundRecordSchema, record.round as JsonValue);
+    const round = fromJson(SamRoundRecordSchema, json);
     const answer = await createSamLocClient(ui.front.value, { timeoutMs: CALL_TIMEOUT_MS }).replayRound({ round, viewer });
     frames = samFrames(answer, round.actions);
     const done = answer.settlement;
     settlement = done === undefined ? undefined : () => samSettlement(done, round.stake);
     ui.jsonAnswer.textContent = toJsonString(SamLocServiceReplayRoundResponseSchema, answer, { prettySpaces: 2 });
   } else {
-    const round = fromJson(LiengRoundRecordSchema, record.round as JsonValue);
+    const round = fromJson(LiengRoundRecordSchema, json);
     const answer = await createLiengClient(ui.front.value, { timeoutMs: CALL_TIMEOUT_MS }).replayRound({ round, viewer });
     frames = liengFrames(answer, round.actions);
     const done = answer.settlement;
@@ -252,7 +253,10 @@ function show(to: number): void {
   if (atEnd && settlement !== undefined) ui.settlementBody.replaceChildren(settlement());
   ui.first.disabled = ui.back.disabled = position === 0;
   ui.forward.disabled = ui.last.disabled = atEnd;
-  setPhase("ready", words("Step with ← and → (Home, End), or the buttons.", "Dùng phím ← → (Home, End) hoặc các nút để xem từng nước."));
+  setPhase(
+    "ready",
+    words("Step with ← and → (Home, End), or the buttons.", "Dùng phím ← → (Home, End) hoặc các nút để xem từng nước."),
+  );
 }
 
 function said(target: HTMLElement, what: Frame["action"]): void {

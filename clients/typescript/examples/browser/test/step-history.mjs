@@ -1,8 +1,10 @@
 // Steps through hand histories in the viewer page as a support agent would: node test/step-history.mjs
-// [--screenshots DIR] PAGE_URL … Each PAGE_URL is history.html?front=…&vector=…&viewer=…#case. The script waits for
+// [--screenshots DIR] PAGE_URL … Each PAGE_URL is history.html?front=…&vector=…&viewer=…#case (or …&record=URL), or
+// history.html?front=…::paste=FILE or ::file=FILE to load FILE by the paste box or the file picker. The script waits for
 // the replay, then presses → until the end, reading every frame the page shows (its words and the data attributes
 // of its table), and presses ← back to the start once to check that stepping back shows the same frames. With
 // --screenshots it saves DIR/history-N-first.png and DIR/history-N-last.png. Prints {"histories": [...]}.
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { report, withPage } from "./chromium.mjs";
 
@@ -36,10 +38,23 @@ report(
   }),
 );
 
-async function stepThrough(page, pageUrl, shoot) {
+async function stepThrough(page, argument, shoot) {
+  // PAGE_URL, or PAGE_URL::paste=FILE / PAGE_URL::file=FILE: load FILE by the paste box or the file picker.
+  const [pageUrl, load] = argument.split("::");
   // A URL that differs from the last one only after # would not load the page again: start from a blank page.
   await page.goto("about:blank");
   await page.goto(pageUrl);
+  if (load !== undefined) {
+    const [how, path] = load.split("=");
+    await page.waitForFunction(() => document.querySelector('[data-testid="status"]').dataset.phase === "idle");
+    if (how === "paste") {
+      await page.getByText("Paste a record").click();
+      await page.getByTestId("record-text").fill(await readFile(path, "utf8"));
+      await page.getByTestId("load-text").click();
+    } else {
+      await page.getByTestId("record-file").setInputFiles(path);
+    }
+  }
   await page.waitForFunction(() =>
     ["ready", "error"].includes(document.querySelector('[data-testid="status"]').dataset.phase),
   );
