@@ -108,7 +108,7 @@ class Double(lieng_pb2_grpc.LiengServiceServicer):
             context.abort_with_status(rpc_status.to_status(outcome))
         return outcome
 
-    Deal = ScoreLieng = CompareHands = StartBetting = ValidatePlay = LegalMoves = SettleRound = _unary
+    Deal = ScoreLieng = CompareHands = StartBetting = ValidatePlay = LegalMoves = SettleRound = ReplayRound = _unary
 
     def Stream(
         self, request_iterator: Iterator[lieng_pb2.LiengServiceStreamRequest], context: grpc.ServicerContext
