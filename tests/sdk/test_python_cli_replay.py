@@ -164,3 +164,10 @@ def test_the_documented_session_is_what_the_command_prints(target: str) -> None:
     assert ran.status == 0, ran.err
     assert ran.out.startswith("Sâm Lốc hand, replayed for seat 1" + shown)
     assert json.loads(doc.split("```json\n", 1)[1].split("```", 1)[0]) == json.loads(SAM_FILE.read_text("utf-8"))
+
+
+def test_settle_reads_a_hand_history_too(target: str) -> None:
+    ran = cardrules("settle", str(LIENG_FILE))
+    assert ran.status == 0, ran.err
+    assert ran.out.startswith("Liêng round: 2 pots")
+    assert cardrules("settle", str(LIENG_FILE), "--game", "sam").status == 2  # the file says which game it is
