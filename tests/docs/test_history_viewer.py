@@ -267,6 +267,9 @@ def _check_frames(record: Record, page: dict[str, Any], replay: Any) -> None:
     assert end["kind"] == ("stopped" if replay.HasField("stopped") else "settlement"), end
     assert page["forwardDisabledAtEnd"] and page["backDisabledAtStart"], page
     assert page["backMismatches"] == [], page["backMismatches"]  # ← shows each frame again as → did
+    switched = page["afterSwitch"]  # another viewer picked, then →: the key steps the new replay
+    assert switched["viewer"] == switched["asked"], switched
+    assert switched["position"] == ("1" if int(switched["frames"]) > 1 else "0"), switched
 
 
 def _check_settlement(page: dict[str, Any], settle: Any) -> None:

@@ -31,7 +31,11 @@ const HAND_SIZE = 3;
 /** Every frame of the answer, in order: the ante, one per step, then the settlement or the stop. */
 export function liengFrames(answer: LiengServiceReplayRoundResponse, recorded: readonly LiengAction[]): Frame[] {
   // In the order dealt: Liêng ranks hands, not single cards, so no order reads better than another.
-  const hands = answer.hands.map((hand) => hand.cards.map(formatCard));
+  const hands: Hands = {
+    cards: answer.hands.map((hand) => hand.cards.map(formatCard)),
+    // The audit view is given every hand the record holds: an empty one was not recorded (a fold needs no cards).
+    unrecorded: answer.viewer?.viewer.case === "audit",
+  };
   let state = answer.start?.state;
   const first = state;
   const ante = chips(first?.ante ?? 0n);
@@ -115,7 +119,13 @@ const LIENG_REASONS: Readonly<Partial<Record<LiengReason, Words>>> = {
 };
 
 /** The table after a position: the pot and the bet, then each seat's cards, stack and chips in the pot. */
-function liengTable(state: LiengBettingState | undefined, hands: readonly string[][], actor?: number): HTMLElement {
+/** The hands the viewer may see, in seat order; `unrecorded`: an empty one is missing from the record, not hidden. */
+interface Hands {
+  readonly cards: readonly string[][];
+  readonly unrecorded: boolean;
+}
+
+function liengTable(state: LiengBettingState | undefined, hands: Hands, actor?: number): HTMLElement {
   const table = element("div", "table", "table");
   if (state === undefined) return table;
   const pot = state.seats.reduce((sum, seat) => sum + seat.committed, 0n);
@@ -142,13 +152,15 @@ function liengTable(state: LiengBettingState | undefined, hands: readonly string
   const body = element("tbody");
   body.append(
     ...state.seats.map((seat, index) => {
-      const cards = hands[index] ?? [];
+      const cards = hands.cards[index] ?? [];
       const drawn = element("span", "cards");
-      drawn.append(
-        ...(cards.length > 0
-          ? cards.map((code) => cardElement(code, "span", "small"))
-          : Array.from({ length: HAND_SIZE }, () => element("span", "card small back"))),
-      );
+      if (cards.length > 0) {
+        drawn.append(...cards.map((code) => cardElement(code, "span", "small")));
+      } else if (hands.unrecorded) {
+        setWords(drawn, words("not in the record", "không ghi trong biên bản"));
+      } else {
+        drawn.append(...Array.from({ length: HAND_SIZE }, () => element("span", "card small back")));
+      }
       const marks: Words[] = [];
       if (actor === index) marks.push(words("just acted", "vừa đi"));
       if (state.toAct === index) marks.push(words("to act", "đang đi"));

@@ -173,6 +173,8 @@ async function replay(newRecord: boolean): Promise<void> {
   ui.replay.hidden = false;
   ui.error.hidden = true;
   show(0);
+  // Off the pickers, so that ← and → step through the hand rather than change the record or the viewer.
+  ui.frame.focus({ preventScroll: true });
 }
 
 /**

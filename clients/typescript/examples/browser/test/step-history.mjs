@@ -92,16 +92,33 @@ async function stepThrough(page, argument, shoot) {
     if (JSON.stringify(again) !== JSON.stringify(frames[step])) backMismatches.push({ step, back: again });
   }
   const backDisabled = await page.getByTestId("back").isDisabled();
+  // Another viewer from the picker, then → at once: the page replays for it and the key steps, not the picker.
+  const viewer = page.getByTestId("viewer");
+  const before = await viewer.inputValue();
+  const other = before === "spectator" ? "audit" : "spectator";
+  await viewer.focus(); // as when a person picks with the mouse or the keyboard
+  await viewer.selectOption(other);
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="status"]').dataset.phase === "ready" &&
+      document.querySelector('[data-testid="position"]').dataset.position === "0",
+  );
+  await page.keyboard.press("ArrowRight");
+  const afterSwitch = {
+    viewer: await viewer.inputValue(),
+    position: await page.getByTestId("position").getAttribute("data-position"),
+    frames: await page.getByTestId("position").getAttribute("data-frames"),
+  };
   return {
     title: await page.getByTestId("record-title").innerText(),
     viewers: await page.getByTestId("viewer").locator("option").evaluateAll((options) => options.map((o) => o.value)),
-    viewer: await page.getByTestId("viewer").inputValue(),
+    viewer: before,
     frames,
     settlement,
     text,
     forwardDisabledAtEnd: forwardDisabled,
     backDisabledAtStart: backDisabled,
     backMismatches,
+    afterSwitch: { asked: other, ...afterSwitch },
   };
 }
 
