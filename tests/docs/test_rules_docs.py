@@ -42,6 +42,10 @@ GENERATED_SUFFIXES = ("_pb2.py", "_pb2.pyi", "_pb2_grpc.py", "_pb.ts", ".pb.go")
 
 SECTION_REF = re.compile(r"§\s?(\d+)(?:\.(\d+)|-([A-Z])\b)?")
 DOC_MENTION = re.compile(r"(?<![\w-])(sam-loc|lieng)\.md")
+# A line that quotes a vector case by name (a name cites a section of its game's rules) names the game
+# by its vectors folder (`sam_loc/worked_examples.json`) or the tests' service constant (`SAM`, `LIENG`).
+GAME_MENTION = re.compile(r"(?<![\w-])(sam_loc|lieng)/|\b(SAM|LIENG)\b")
+GAME_DOCS = {"sam_loc": "sam-loc.md", "SAM": "sam-loc.md", "lieng": "lieng.md", "LIENG": "lieng.md"}
 BARE_DOC = re.compile(r"(?<![\w/.-])(sam-loc|lieng)\.md")
 HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*$")
 RULE_HEADING = re.compile(r"^#{2,3} (\d+)(?:\.(\d+)|-([A-Z]))?[.\s]")
@@ -91,6 +95,8 @@ def references(path: Path) -> Iterator[tuple[int, str, str | None]]:
         if "§" not in line:
             continue
         mentions = [(m.start(), m.group(1) + ".md") for m in DOC_MENTION.finditer(line)]
+        mentions += [(m.start(), GAME_DOCS[m.group(1) or m.group(2)]) for m in GAME_MENTION.finditer(line)]
+        mentions.sort()
         for match in SECTION_REF.finditer(line):
             before = [doc for start, doc in mentions if start < match.start()]
             # A Markdown link's text cites the document its target names: [§4.1](sam-loc.md#41-instant-win).
