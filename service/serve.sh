@@ -16,5 +16,20 @@ if ! .venv/bin/python -c "import cardrules.api.registry" 2>/dev/null; then
     -e clients/python -e .
   echo "serve.sh: installed; starting the server" >&2
 fi
+# Tracing (`--tracing` or CARDRULES_TRACING) needs the OpenTelemetry packages, the `tracing` extra: installed on the
+# first run that asks for it.
+tracing="${CARDRULES_TRACING:-}"
+args=("$@")
+for i in "${!args[@]}"; do
+  case "${args[$i]}" in
+    --tracing=*) tracing="${args[$i]#--tracing=}" ;;
+    --tracing) next="${args[$((i + 1))]:-}"; case "$next" in -* | "") tracing=true ;; *) tracing="$next" ;; esac ;;
+  esac
+done
+case "$(echo "$tracing" | tr '[:upper:]' '[:lower:]')" in 1 | true | yes | on) ;; *) tracing="" ;; esac
+if [ -n "$tracing" ] && ! .venv/bin/python -c "import opentelemetry.sdk" 2>/dev/null; then
+  echo "serve.sh: tracing asked for: installing the server's tracing extra into .venv" >&2
+  .venv/bin/python -m pip install -q --disable-pip-version-check --config-settings editable_mode=compat -e '.[tracing]'
+fi
 export CARDRULES_HOST="${CARDRULES_HOST:-127.0.0.1}"
 exec .venv/bin/python -m cardrules.server "$@"
