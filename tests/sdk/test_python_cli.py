@@ -152,7 +152,7 @@ def test_legal_from_options(target: str) -> None:
     plays = json_format.Parse(every.out, sam_loc_pb2.SamLocServiceLegalMovesResponse()).moves
     assert len(plays) == 5  # 3S, 3H, 3S 3H, 4D, 9C: every card set, not one per rank pattern
     facing = cardrules("--target", target, "legal", "--hand", "2S 3C", "--facing", "AH", "--owner", "1", "--passed", "")
-    assert facing.out.splitlines() == ["seat 0 to act, 2 legal moves:", "  play 2S  SINGLE", "  pass"]
+    assert facing.out.splitlines() == ["seat 0 to act, 2 legal moves:", "  play 2S  single (rác)", "  pass"]
 
 
 def test_legal_from_a_whole_state(target: str) -> None:
@@ -197,7 +197,9 @@ def test_settle_reads_standard_input_and_names_an_ambiguous_game(
     target: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(SAM_ROUND)))
-    assert cardrules("--target", target, "settle", "-").out.startswith("Sâm Lốc round: INSTANT_WIN, winner seat 0")
+    head = cardrules("--target", target, "settle", "-").out.splitlines()[0]
+    instant = "an instant win at the deal (tới trắng) with a ten-card straight (sảnh rồng)"
+    assert head == f"Sâm Lốc round: {instant}, winner seat 0"
     either = tmp_path / "either.json"
     either.write_text('{"hands": ["AC AD AH", "KS QS JS"]}')
     ambiguous = cardrules("--target", target, "settle", str(either))

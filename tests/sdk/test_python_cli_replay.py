@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +25,9 @@ from tests.support.server_process import ServerHandle, running_server
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "hand-history"
 SAM_FILE, LIENG_FILE = EXAMPLES / "sam-loc.json", EXAMPLES / "lieng.json"
+
+# An enum name or reason code (``CARDS_LEFT``, ``SHOWDOWN``, ``PAIR``): cards (``TD``) are two letters.
+_CODE = re.compile(r"\b[A-Z][A-Z_]{3,}\b")
 
 
 @dataclass
@@ -76,8 +80,10 @@ def test_sam_history_in_words_for_the_audit_view(target: str) -> None:
     assert "seat 1 chops seat 0 (chặt), #1 in the chain" in ran.out
     assert "seat 2 chops seat 1's chop (chặt chồng), #2 in the chain" in ran.out
     assert "#3 seat 0 times out (hết giờ) → passes (bỏ lượt)" in ran.out
-    assert "seat 1 pays seat 2 20000 (CHOP)" in ran.out
-    assert "SAM_EVENT_KIND" not in ran.out and "SAM_REASON" not in ran.out
+    assert "Sâm Lốc round: a normal finish (về), winner seat 2" in ran.out
+    assert "  seat 1 pays seat 2 20000 for being chopped (chặt)" in ran.out
+    assert "  seat 0 pays seat 2 9000 for cards left (thua bài)" in ran.out
+    assert _CODE.search(ran.out) is None, _CODE.search(ran.out)
 
 
 def test_a_seat_sees_its_own_hand_only_until_the_end(target: str) -> None:
@@ -97,7 +103,9 @@ def test_lieng_history_for_a_spectator_shows_the_showdown_only(target: str) -> N
     assert "8S 8H 8D" not in ran.out  # the shown hands are scored, not listed by card, in the settlement
     assert "#0 seat 0 goes all-in (tố tất)" in ran.out
     assert "showdown (so bài) for the pot of 350" in ran.out
-    assert "pot 1: 200, seats 1 2 eligible, SHOWDOWN → seat 2 200" in ran.out
+    assert "pot 1: 200, seats 1 2 eligible, won at the showdown (so bài) → seat 2 200" in ran.out
+    assert "  seat 1 pays seat 2 100 in pot 1 for losing it at the showdown (so bài)" in ran.out
+    assert _CODE.search(ran.out) is None, _CODE.search(ran.out)
 
 
 def test_json_prints_the_answer(target: str, server: ServerHandle) -> None:

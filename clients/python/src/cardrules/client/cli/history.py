@@ -11,25 +11,10 @@ from collections.abc import Sequence
 
 from cardrules.client.cards import cards_text
 from cardrules.client.cli.output import lieng_settlement_text, sam_settlement_text
+from cardrules.client.cli.words import SAM_COMBINATIONS, SAM_INSTANT_WINS
 from cardrules.v1 import cards_pb2, errors_pb2, lieng_pb2, sam_loc_pb2
 
 __all__ = ["lieng_history_text", "sam_history_text", "viewer_text"]
-
-_SAM_KINDS = {
-    sam_loc_pb2.SAM_COMBINATION_KIND_SINGLE: "single (rác)",
-    sam_loc_pb2.SAM_COMBINATION_KIND_PAIR: "pair (đôi)",
-    sam_loc_pb2.SAM_COMBINATION_KIND_TRIPLE: "three of a kind (sám cô)",
-    sam_loc_pb2.SAM_COMBINATION_KIND_QUAD: "four of a kind (tứ quý)",
-    sam_loc_pb2.SAM_COMBINATION_KIND_STRAIGHT: "straight (sảnh)",
-}
-
-_INSTANT_WINS = {
-    sam_loc_pb2.SAM_INSTANT_WIN_KIND_DRAGON: "a ten-card straight (sảnh rồng)",
-    sam_loc_pb2.SAM_INSTANT_WIN_KIND_FOUR_TWOS: "four 2s (tứ quý 2)",
-    sam_loc_pb2.SAM_INSTANT_WIN_KIND_THREE_TRIPLES: "three triples (3 sám cô)",
-    sam_loc_pb2.SAM_INSTANT_WIN_KIND_FIVE_PAIRS: "five pairs (5 đôi)",
-    sam_loc_pb2.SAM_INSTANT_WIN_KIND_SAME_COLOR: "ten cards of one colour (đồng màu)",
-}
 
 
 def viewer_text(viewer: cards_pb2.Viewer) -> str:
@@ -71,7 +56,7 @@ def _sam_event(event: sam_loc_pb2.SamEvent) -> str:
 def _sam_action(action: sam_loc_pb2.SamAction, combination: sam_loc_pb2.SamCombination | None) -> str:
     which = action.WhichOneof("action")
     if which == "play":
-        kind = _SAM_KINDS.get(combination.kind, "") if combination is not None else ""
+        kind = SAM_COMBINATIONS.get(combination.kind, "") if combination is not None else ""
         return f"plays {cards_text(action.play)}" + (f", a {kind}" if kind else "")
     if which == "pass":
         return "passes (bỏ lượt)"
@@ -83,7 +68,7 @@ def sam_history_text(answer: sam_loc_pb2.SamLocServiceReplayRoundResponse, stake
     lines = [f"Sâm Lốc hand, replayed for {viewer_text(answer.viewer)} (stake {stake})"]
     start = answer.start
     if not start.HasField("state"):
-        kind = _INSTANT_WINS.get(start.instant_win, "an instant win")
+        kind = SAM_INSTANT_WINS.get(start.instant_win, "an instant win")
         lines.append(f"deal: seat {start.instant_winner} wins at the deal with {kind} (tới trắng)")
     else:
         state = start.state

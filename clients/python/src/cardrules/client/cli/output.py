@@ -1,18 +1,29 @@
 """The command line's answers as text for people (``--json`` prints the response itself instead).
 
 Cards print canonically (``TD``), seats by their index in play order (``seat 0`` is the first), labels in English
-with the Vietnamese in parentheses, enum values without their proto prefix (``PAIR``, ``SHOWDOWN``).
+with the Vietnamese in parentheses, and every enum value and transfer reason in words (``pair (đôi)``, ``seat 0 pays
+seat 2 9000 for cards left (thua bài)``): the tables are in ``words``, and a reason a newer server sends that they do
+not list prints as itself.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from google.protobuf import json_format
-from google.protobuf.internal.enum_type_wrapper import EnumTypeWrapper
 from google.protobuf.message import Message
 
 from cardrules.client.cards import cards_text
+from cardrules.client.cli.words import (
+    LIENG_POT_KINDS,
+    LIENG_TRANSFER_REASONS,
+    SAM_COMBINATIONS,
+    SAM_INSTANT_WINS,
+    SAM_OUTCOMES,
+    SAM_TRANSFER_REASONS,
+    kind_text,
+    reason_text,
+)
 from cardrules.v1 import cards_pb2, lieng_pb2, sam_loc_pb2
 
 __all__ = ["as_json", "compare_text", "legal_text", "lieng_settlement_text", "sam_settlement_text", "score_text"]
@@ -21,10 +32,6 @@ __all__ = ["as_json", "compare_text", "legal_text", "lieng_settlement_text", "sa
 def as_json(response: Message) -> str:
     """Proto3 JSON with every field present (``"points": 0`` too), so scripts can rely on the keys."""
     return json_format.MessageToJson(response, indent=2, ensure_ascii=False, always_print_fields_with_no_presence=True)
-
-
-def _name(enum: EnumTypeWrapper, value: int, prefix: str) -> str:
-    return str(enum.Name(value)).removeprefix(prefix)
 
 
 def _label(score: lieng_pb2.LiengScore) -> str:
@@ -54,7 +61,7 @@ def compare_text(hands: Sequence[cards_pb2.Cards], response: lieng_pb2.CompareHa
 
 
 def legal_text(response: sam_loc_pb2.SamLocServiceLegalMovesResponse) -> str:
-    """``seat 0 may: …`` then one move per line: ``play 3S 3H  PAIR`` or ``pass``."""
+    """``seat 0 to act, …`` then one move per line: ``play 3S 3H  pair (đôi)`` or ``pass``."""
     if not response.HasField("seat"):
         return "the hand is over: nobody is to act"
     count = len(response.moves)
@@ -63,19 +70,22 @@ def legal_text(response: sam_loc_pb2.SamLocServiceLegalMovesResponse) -> str:
     width = max((len(cards_text(play.cards)) for play in plays), default=0)
     for move in response.moves:
         if move.HasField("play"):
-            kind = _name(sam_loc_pb2.SamCombinationKind, move.play.kind, "SAM_COMBINATION_KIND_")
+            kind = kind_text(SAM_COMBINATIONS, move.play.kind)
             lines.append(f"  play {cards_text(move.play.cards).ljust(width)}  {kind}")
         else:
             lines.append("  pass")
     return "\n".join(lines)
 
 
-def _settlement(transfers: Sequence[cards_pb2.Transfer], nets: Sequence[int], fee: int) -> list[str]:
+def _settlement(
+    transfers: Sequence[cards_pb2.Transfer], reasons: Mapping[str, str], nets: Sequence[int], fee: int
+) -> list[str]:
     lines = ["transfers:" if transfers else "transfers: none"]
     for transfer in transfers:
-        pot = f", pot {transfer.pot}" if transfer.HasField("pot") else ""
+        pot = f" in pot {transfer.pot}" if transfer.HasField("pot") else ""
         lines.append(
-            f"  seat {transfer.from_seat} pays seat {transfer.to_seat} {transfer.amount} ({transfer.reason}{pot})"
+            f"  seat {transfer.from_seat} pays seat {transfer.to_seat} {transfer.amount}{pot}"
+            f" for {reason_text(reasons, transfer.reason)}"
         )
     lines.append("nets: " + ", ".join(f"seat {seat} {net:+d}" for seat, net in enumerate(nets)))
     lines.append(f"fee: {fee}")
@@ -83,12 +93,12 @@ def _settlement(transfers: Sequence[cards_pb2.Transfer], nets: Sequence[int], fe
 
 
 def sam_settlement_text(response: sam_loc_pb2.SamLocServiceSettleRoundResponse) -> str:
-    outcome = _name(sam_loc_pb2.SamOutcome, response.outcome, "SAM_OUTCOME_")
-    winner = f"seat {response.winner}" if response.HasField("winner") else "nobody"
-    head = f"Sâm Lốc round: {outcome}, winner {winner}"
+    """``Sâm Lốc round: a normal finish (về), winner seat 2``, then the transfers, nets and fee."""
+    head = f"Sâm Lốc round: {kind_text(SAM_OUTCOMES, response.outcome)}"
     if response.instant_win != sam_loc_pb2.SAM_INSTANT_WIN_KIND_UNSPECIFIED:
-        head += f" ({_name(sam_loc_pb2.SamInstantWinKind, response.instant_win, 'SAM_INSTANT_WIN_KIND_')})"
-    return "\n".join([head, *_settlement(response.transfers, response.nets, response.fee)])
+        head += f" with {kind_text(SAM_INSTANT_WINS, response.instant_win)}"
+    head += f", winner seat {response.winner}" if response.HasField("winner") else ", no winner"
+    return "\n".join([head, *_settlement(response.transfers, SAM_TRANSFER_REASONS, response.nets, response.fee)])
 
 
 def lieng_settlement_text(response: lieng_pb2.LiengServiceSettleRoundResponse) -> str:
@@ -100,8 +110,8 @@ def lieng_settlement_text(response: lieng_pb2.LiengServiceSettleRoundResponse) -
     for shown in response.shown:
         lines.append(f"  seat {shown.seat} shows {_label(shown.score)}")
     for index, pot in enumerate(response.pots):
-        kind = _name(lieng_pb2.LiengPotKind, pot.kind, "LIENG_POT_KIND_")
+        kind = kind_text(LIENG_POT_KINDS, pot.kind)
         winners = ", ".join(f"seat {seat} {share}" for seat, share in zip(pot.winners, pot.shares, strict=True))
         eligible = " ".join(str(seat) for seat in pot.eligible)
         lines.append(f"  pot {index}: {pot.amount}, seats {eligible} eligible, {kind} → {winners}")
-    return "\n".join(lines + _settlement(response.transfers, response.nets, response.fee))
+    return "\n".join(lines + _settlement(response.transfers, LIENG_TRANSFER_REASONS, response.nets, response.fee))
