@@ -25,12 +25,12 @@ from cardrules.client.cli.words import (
 )
 from cardrules.v1 import cards_pb2, lieng_pb2, sam_loc_pb2
 
-RULES = Path(__file__).resolve().parents[2] / "docs" / "rules"
+REPO = Path(__file__).resolve().parents[2]
 
 
 def _reasons_documented(doc: str) -> set[str]:
     """The first column of the ``Transfer.reason`` table in a rules document."""
-    text = (RULES / doc).read_text(encoding="utf-8")
+    text = (REPO / doc).read_text(encoding="utf-8")
     table = text[text.index("| `Transfer.reason` |") :].split("\n\n", 1)[0]
     return set(re.findall(r"^\| `([A-Z_]+)` \|", table, flags=re.MULTILINE))
 
@@ -53,7 +53,7 @@ def test_every_enum_value_has_words(enum: EnumTypeWrapper, table: Mapping[int, s
 
 @pytest.mark.parametrize(
     ("doc", "table"),
-    [("sam-loc.md", SAM_TRANSFER_REASONS), ("lieng.md", LIENG_TRANSFER_REASONS)],
+    [("docs/rules/sam-loc.md", SAM_TRANSFER_REASONS), ("docs/rules/lieng.md", LIENG_TRANSFER_REASONS)],
 )
 def test_every_documented_transfer_reason_has_words(doc: str, table: Mapping[str, str]) -> None:
     documented = _reasons_documented(doc)
