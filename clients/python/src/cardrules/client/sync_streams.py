@@ -34,7 +34,7 @@ class _Link:
         self._pool = pool
         self._outbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
         # No deadline: the stream lives as long as the pool; each call's deadline is kept by its caller.
-        self._call = open_stream(iter(self._outbox.get, None), metadata=metadata)
+        self._call: Any = open_stream(iter(self._outbox.get, None), metadata=metadata)
         self._reader = threading.Thread(target=self._read, name="cardrules-stream-reader", daemon=True)
         self._reader.start()
 
@@ -46,13 +46,20 @@ class _Link:
         self._outbox.put(None)
 
     def cancel(self) -> None:
-        self._call.cancel()
+        if self._call is not None:
+            self._call.cancel()
 
     def join(self, timeout: float | None = None) -> bool:
         """Wait for the stream to end; False if it is still open after ``timeout`` seconds."""
         if self._reader is not threading.current_thread():
             self._reader.join(timeout)
         return not self._reader.is_alive()
+
+    def release(self) -> None:
+        """Drop the ended call now, while gRPC's threads still run. Its finalizer takes the call's lock: left to the
+        interpreter's exit, it could wait forever on a lock that one of gRPC's daemon threads, frozen by the exit,
+        still holds (a program that closed its client would then hang as it ends)."""
+        self._call = None
 
     def _read(self) -> None:
         error: grpc.RpcError | None = None
@@ -118,6 +125,7 @@ class SyncStreams(StreamPool[futures.Future[Any], _Link]):
             if not link.join(left):
                 link.cancel()
                 link.join()
+            link.release()
 
     def _open(self) -> _Link:
         return _Link(self, self._open_stream, self._metadata)
