@@ -114,11 +114,14 @@ class RunningServer:
         """Report NOT_SERVING everywhere, stop accepting calls, let in-flight ones finish within ``grace``.
 
         Open streams answer the messages they have read, then end UNAVAILABLE (their clients reconnect to
-        another replica). The health port answers until the calls have drained: readiness NOT_SERVING, liveness
-        SERVING."""
+        another replica); the connections stay open a moment longer, so those ends reach clients still sending.
+        The health port answers until the calls have drained: readiness NOT_SERVING, liveness SERVING."""
         self.health.enter_graceful_shutdown()
         if self.streams is not None:
+            started = time.monotonic()
             self.streams.drain()
+            await self.streams.drained(within=grace)
+            grace = max(0.0, grace - (time.monotonic() - started))
         await self.server.stop(grace)
         if self.health_server is not None:
             self.health_server.stop(None)

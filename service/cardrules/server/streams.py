@@ -20,9 +20,10 @@ the stream around it, applying per message what the interceptor applies per unar
   request order.
 - **Draining** (SIGTERM): the stream stops reading, writes the answers of the messages already read, then ends
   UNAVAILABLE — the status clients take as "reconnect and re-send what was not answered" (every call is
-  idempotent). A connection past ``--max-connection-age`` is sent GOAWAY by gRPC, and when its grace runs out gRPC
-  itself ends the streams still open on it with UNAVAILABLE ("max connection age"): clients move to a new
-  connection, and so to new replicas after a scale-up.
+  idempotent); the server stops (closing the connections) only a moment after the last stream ended, so a client
+  still sending reads that status rather than a reset. A connection past ``--max-connection-age`` is sent GOAWAY
+  by gRPC, and when its grace runs out gRPC itself ends the streams still open on it with UNAVAILABLE ("max
+  connection age"): clients move to a new connection, and so to new replicas after a scale-up.
 - **Observability**: each message is counted in the call metrics under the unary method it carries, with
   ``transport="stream"``. Log lines are aggregated: one ``stream`` line when the stream ends (and one every
   ``SUMMARY_SECONDS`` while it is open) with the messages per method and code; only server faults get a line
@@ -33,6 +34,7 @@ the stream around it, applying per message what the interceptor applies per unar
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections import Counter
@@ -59,6 +61,11 @@ REAUTH_SECONDS = 5.0
 # client takes some. The message count limit alone let 100 answers of 30 KB (ScoreLieng, 1000 hands) pile up on
 # every stream whose client does not read.
 ANSWER_BUFFER_BYTES = 256 * 1024
+
+# After the drain has ended every stream, how long the server keeps its connections open before it stops: a client
+# still sending when the connection closes gets a reset, and gRPC then reports the failed write ("Stream removed",
+# "Broken pipe") instead of the UNAVAILABLE status it had been sent. Capped by what is left of the shutdown grace.
+END_LINGER_SECONDS = 1.0
 
 DRAINING_MESSAGE = "the server is shutting down; reconnect and re-send the calls not answered"
 TOO_MANY_STREAMS_MESSAGE = "the server is at its limit of {} open streams; retry with backoff, or make unary calls"
@@ -149,6 +156,8 @@ class Streams:
         self._thread = handler_thread  # where large messages are answered (cardrules.server.work)
         self._tracing = tracing
         self._open: set[_Stream] = set()
+        self._none_open = asyncio.Event()
+        self._none_open.set()
         self._draining = False
         self._log = get_logger()
 
@@ -167,6 +176,17 @@ class Streams:
         self._draining = True
         for stream in list(self._open):
             stream.end(_End(grpc.StatusCode.UNAVAILABLE, DRAINING_MESSAGE))
+
+    async def drained(self, within: float) -> None:
+        """Wait until the streams open at the drain have ended (at most ``within`` seconds), then linger so their
+        clients read the ends before the connections close (``END_LINGER_SECONDS``, within what is left)."""
+        if self._none_open.is_set():
+            return
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + within
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._none_open.wait(), within)
+        await asyncio.sleep(max(0.0, min(END_LINGER_SECONDS, deadline - loop.time())))
 
     @property
     def open_streams(self) -> int:
@@ -193,6 +213,7 @@ class Streams:
             await context.abort(code, TOO_MANY_STREAMS_MESSAGE.format(self._max_open))
         stream = _Stream(self, calls, context, caller, peer)
         self._open.add(stream)
+        self._none_open.clear()
         code = grpc.StatusCode.CANCELLED  # unless it ends as below: the client went away, or gRPC ended it
         try:
             end = await stream.run()
@@ -201,6 +222,8 @@ class Streams:
                 await context.abort(end.code, end.message)
         finally:
             self._open.discard(stream)
+            if not self._open:
+                self._none_open.set()
             stream.close()
             if code in (grpc.StatusCode.OK, grpc.StatusCode.CANCELLED):  # what a call ended by gRPC looks like
                 ended = _ended_by_grpc(context)
