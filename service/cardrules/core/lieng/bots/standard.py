@@ -1,0 +1,75 @@
+"""``Level.STANDARD``: play by hand strength against the number of live opponents and the pot odds.
+
+The hand's equity (:mod:`.strength`: its chance of beating every unfolded opponent, ties half) decides:
+
+- **raise** (*tố*) when the equity reaches :data:`RAISE_EQUITY`, plus :data:`RERAISE_STEP` for every orbit that
+  already held a raise (so two strong hands do not re-raise each other for ever on middling cards); the raise adds
+  :data:`RAISE_POT_NUMERATOR` / :data:`RAISE_POT_DENOMINATOR` of the pot, kept inside the legal range;
+- otherwise **check** when nothing is owed, **call** (*theo*; all-in for less when the stack is short) when the
+  equity pays for it — equity × (pot + call) > call — and **fold** (*úp bài*) when it does not.
+
+It needs no randomness and reads only the public state and the seat's own hand key, so the search level
+(:mod:`.strong`) can play it for every seat in its playouts. Legality comes from the betting rules themselves
+(:func:`~cardrules.core.lieng.betting.legal_actions` and :func:`~cardrules.core.lieng.betting.judge`).
+"""
+
+from __future__ import annotations
+
+from cardrules.core.lieng.betting import Action, ActionKind, BettingState, judge, legal_actions
+from cardrules.core.lieng.bots.actions import plain_action
+from cardrules.core.lieng.bots.strength import equity
+from cardrules.core.lieng.reasons import Reason
+
+__all__ = [
+    "RAISE_EQUITY",
+    "RAISE_POT_DENOMINATOR",
+    "RAISE_POT_NUMERATOR",
+    "RERAISE_STEP",
+    "standard_action",
+    "standard_raise",
+]
+
+RAISE_EQUITY = 0.5
+"""Raise when the hand is more likely than not to win the pot against the live opponents: heads-up that is any
+hand above the median (5 points or better), against five opponents only the top few percent (Liêng and Sáp)."""
+RERAISE_STEP = 0.15
+"""Each orbit that already held a raise asks this much more equity of a further raise: after two raised orbits
+only hands winning four times in five still raise; the rest call or fold on the pot odds."""
+RAISE_POT_NUMERATOR = 3
+RAISE_POT_DENOMINATOR = 4
+"""A raise adds three quarters of the pot: enough that a weak hand facing it has poor pot odds (it must win more
+than 3 times in 10), small enough that a strong hand is still called by the hands it beats less often."""
+
+
+def standard_action(state: BettingState, seat: int, sort_key: int) -> Action:
+    """The STANDARD action of ``seat`` (the seat to act) holding a hand with ``sort_key``."""
+    me = state.seats[seat]
+    opponents = 0
+    for i, other in enumerate(state.seats):
+        if i != seat and not other.folded:
+            opponents += 1
+    share = equity(sort_key, opponents, state.rules)
+    if share >= RAISE_EQUITY + RERAISE_STEP * state.raise_orbits:
+        raising = standard_raise(state, seat, RAISE_POT_NUMERATOR, RAISE_POT_DENOMINATOR)
+        if raising is not None:
+            return raising
+    owed = state.current_bet - me.committed
+    if owed == 0:
+        return plain_action(seat, ActionKind.CHECK)
+    paid = min(owed, me.stack)
+    if share * (state.pot + paid) > paid:
+        call = plain_action(seat, ActionKind.CALL)
+        return call if judge(state, call) is Reason.OK else plain_action(seat, ActionKind.ALL_IN)
+    return plain_action(seat, ActionKind.FOLD)
+
+
+def standard_raise(state: BettingState, seat: int, numerator: int, denominator: int) -> Action | None:
+    """A raise adding ``numerator / denominator`` of the pot (at least the minimum raise, at most what the rules
+    allow), or a raising ALL_IN when the stack is too short for a raise; ``None`` when the seat may not raise."""
+    legal = legal_actions(state)
+    if ActionKind.RAISE in legal.kinds:
+        wanted = state.current_bet + state.pot * numerator // denominator
+        return Action(seat, ActionKind.RAISE, min(max(wanted, legal.min_raise_to), legal.max_raise_to))
+    if ActionKind.ALL_IN in legal.kinds and legal.all_in_to > state.current_bet:
+        return plain_action(seat, ActionKind.ALL_IN)
+    return None
