@@ -1,0 +1,162 @@
+"""How a hand breaks into combinations, and how likely the other seats can beat one of them.
+
+A player "keeps combinations together": it sees its hand as the fewest combinations it can be played out in (a
+*plan*) and avoids plays that make that number grow. The plan works on rank counts only — suits never rank cards
+in Sâm — and uses the default straight order (3 … A; a ``straight_low_ace`` straight is still found by
+``legal_moves``, the plan just does not count on it). These are a bot's estimates, never rules: whether a play is
+legal is always decided by :func:`~cardrules.core.sam.moves.legal_moves` and ``apply``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb
+
+__all__ = ["Part", "Plan", "beat_chance", "counts_of", "plan_of"]
+
+_TWO = 12
+_ACE = 11
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One combination of a plan: ``size`` cards of rank ``rank`` (a single, pair, triple or four of a kind), or,
+    when ``run``, a straight (sảnh) of ``size`` ranks starting at ``rank``."""
+
+    run: bool
+    rank: int
+    size: int
+
+    @property
+    def top(self) -> int:
+        """The strength of the part's highest rank (what another combination must exceed)."""
+        return self.rank + self.size - 1 if self.run else self.rank
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """The rank of each card of the part."""
+        if self.run:
+            return tuple(range(self.rank, self.rank + self.size))
+        return (self.rank,) * self.size
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """The fewest combinations a hand is played out in (``parts``, lowest rank first), and how many of them are
+    lone cards (``singles``: fewer is better among plans of as many parts)."""
+
+    parts: tuple[Part, ...]
+    singles: int
+
+    @property
+    def size(self) -> int:
+        return len(self.parts)
+
+
+_EMPTY = Plan((), 0)
+_CACHE: dict[tuple[int, ...], Plan] = {}
+_CACHE_LIMIT = 200_000
+"""The plans kept: a plan is a pure function of the counts, so dropping them all changes no answer, only time;
+the bound keeps a long-running server's memory flat (10-card hands have a few hundred thousand count patterns)."""
+
+
+def counts_of(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """How many cards of each rank (3 … 2) ``cards`` holds."""
+    counts = [0] * 13
+    for card in cards:
+        counts[card >> 2] += 1
+    return tuple(counts)
+
+
+def plan_of(counts: tuple[int, ...]) -> Plan:
+    """The plan of a hand given by its rank counts: fewest parts, then fewest singles; ties go to the first
+    found (sets before straights at the lowest rank, larger sets first), so the plan is the same every time."""
+    found = _CACHE.get(counts)
+    if found is not None:
+        return found
+    low = 0
+    while low < 13 and counts[low] == 0:
+        low += 1
+    if low == 13:
+        return _EMPTY
+    best: Plan | None = None
+    held = counts[low]
+    for size in range(held, 0, -1):
+        rest = list(counts)
+        rest[low] -= size
+        best = _better(best, Part(False, low, size), plan_of(tuple(rest)))
+    end = low
+    while end <= _ACE and counts[end] > 0:
+        if end - low >= 2:
+            rest = list(counts)
+            for rank in range(low, end + 1):
+                rest[rank] -= 1
+            best = _better(best, Part(True, low, end - low + 1), plan_of(tuple(rest)))
+        end += 1
+    assert best is not None
+    if len(_CACHE) >= _CACHE_LIMIT:
+        _CACHE.clear()
+    _CACHE[counts] = best
+    return best
+
+
+def _better(best: Plan | None, part: Part, rest: Plan) -> Plan:
+    singles = rest.singles + (1 if not part.run and part.size == 1 else 0)
+    size = len(rest.parts) + 1
+    if best is not None and (best.size, best.singles) <= (size, singles):
+        return best
+    return Plan((part, *rest.parts), singles)
+
+
+def beat_chance(part: Part, unseen: tuple[int, ...], pool: int, hands: tuple[int, ...], pair_of_twos: bool) -> float:
+    """An estimate of the chance that one of the other seats can beat ``part`` at once.
+
+    ``unseen[r]``: the cards of rank r the seat has not seen (they may be in another hand); ``pool``: how many
+    cards are unseen in all; ``hands``: the card count of each other seat still playing. A seat holding ``h`` of
+    the ``pool`` cards holds at least ``k`` of the ``u`` unseen cards of a rank with the hypergeometric chance;
+    the ranks are taken as independent. Counted threats: a higher set of the same size, a straight of the same
+    length with a higher top, and a four of a kind for a part a four of a kind chops (a single 2, a lower four of
+    a kind, a pair of 2s when ``pair_of_twos``).
+    """
+    escape = 1.0
+    for h in hands:
+        escape *= 1.0 - _seat_beats(part, unseen, pool, h, pair_of_twos)
+    return 1.0 - escape
+
+
+def _seat_beats(part: Part, unseen: tuple[int, ...], pool: int, h: int, pair_of_twos: bool) -> float:
+    miss = 1.0
+    if part.run:
+        length = part.size
+        for start in range(part.rank + 1, _ACE - length + 2):
+            have = 1.0
+            for rank in range(start, start + length):
+                have *= _at_least(pool, unseen[rank], h, 1)
+            miss *= 1.0 - have
+        return 1.0 - miss
+    size = part.size
+    for rank in range(part.rank + 1, 13):
+        miss *= 1.0 - _at_least(pool, unseen[rank], h, size)
+    choppable = size == 4 or (part.rank == _TWO and (size == 1 or (size == 2 and pair_of_twos)))
+    if choppable and size != 4:
+        for rank in range(_TWO):
+            miss *= 1.0 - _at_least(pool, unseen[rank], h, 4)
+    return 1.0 - miss
+
+
+_AT_LEAST: dict[tuple[int, int, int, int], float] = {}
+
+
+def _at_least(pool: int, have: int, hand: int, k: int) -> float:
+    """The chance that ``hand`` cards drawn from ``pool`` include at least ``k`` of ``have`` marked ones."""
+    if have < k or hand < k:
+        return 0.0
+    if hand >= pool:
+        return 1.0
+    key = (pool, have, hand, k)
+    found = _AT_LEAST.get(key)
+    if found is None:
+        total = comb(pool, hand)
+        found = sum(comb(have, i) * comb(pool - have, hand - i) for i in range(k, min(have, hand) + 1)) / total
+        _AT_LEAST[key] = found
+    return found
