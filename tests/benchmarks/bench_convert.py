@@ -36,7 +36,7 @@ sys.path.insert(0, str(REPO_ROOT))
 
 from cardrules.api.sam import state_to_proto  # noqa: E402
 from cardrules.core import lieng, sam  # noqa: E402
-from cardrules.core.cards import CARDS  # noqa: E402
+from cardrules.core.cards import CARDS, rank_of  # noqa: E402
 from cardrules.server.health import HealthServicer  # noqa: E402
 from cardrules.v1 import cards_pb2, lieng_pb2, sam_loc_pb2  # noqa: E402
 from tests.support.servicers import lieng_servicer, sam_servicer  # noqa: E402
@@ -85,7 +85,7 @@ class Case:
 
 
 def proto_cards(values: Sequence[int]) -> list[cards_pb2.Card]:
-    ranks: list[Any] = [CARDS[c].rank.face_value for c in values]  # proto Rank numbers = face values
+    ranks: list[Any] = [rank_of(CARDS[c]).face_value for c in values]  # proto Rank numbers = face values
     return [cards_pb2.Card(rank=r, suit=c % 4 + 1) for r, c in zip(ranks, values, strict=True)]  # type: ignore[arg-type]
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from cardrules.core import fair_deal
-from cardrules.core.cards import Card
+from cardrules.core.cards import Card, card_text, parse_card
 from cardrules.core.errors import InvalidInput
 from tests.support import deal_vectors
 
@@ -36,7 +36,7 @@ def doc_draws() -> list[list[str]]:
 
 
 def cards(text: str) -> tuple[Card, ...]:
-    return tuple(Card.parse(piece) for piece in text.split())
+    return tuple(parse_card(piece) for piece in text.split())
 
 
 def test_the_worked_example_in_the_docs_comes_out_exactly() -> None:
@@ -72,12 +72,12 @@ def test_the_docs_table_of_first_draws_is_the_shuffle() -> None:
         assert [next(stream) for _ in drawn] == drawn
         assert all(byte >= int(limit) for byte in drawn[:-1]) and drawn[-1] < int(limit)
         assert drawn[-1] % int(n) == int(j)
-        assert swap == f"{deck[position]} ↔ {deck[int(j)]}"
+        assert swap == f"{card_text(deck[position])} ↔ {card_text(deck[int(j)])}"
         deck[position], deck[int(j)] = deck[int(j)], deck[position]
 
 
 def test_the_unshuffled_deck_is_suit_by_suit_from_ace_to_king() -> None:
-    text = " ".join(map(str, fair_deal.DECK))
+    text = " ".join(map(card_text, fair_deal.DECK))
     assert text.startswith("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AC 2C")
     assert text.endswith("QD KD AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH")
     assert len(set(fair_deal.DECK)) == 52

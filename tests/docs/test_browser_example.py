@@ -27,6 +27,7 @@ from typing import Any
 import pytest
 
 from cardrules.core import fair_deal
+from cardrules.core.cards import card_text
 from cardrules.core.sam.reasons import Reason
 from tests.support.local_front import running_local_front
 from tests.support.readme import readme_block, shell_lines
@@ -175,7 +176,7 @@ def _check_fair_deal(result: dict[str, Any], seed: str, *, seed_hidden_first: bo
     assert result["dealCheck"] == "true" and result["dealCheckText"].startswith("✓"), result
     deal = fair_deal.deal(fair_deal.SAM_LOC, SEATS, bytes.fromhex(seed), CLIENT_SEED, NONCE)
     if seed_hidden_first:
-        assert sorted(result["handBefore"]) == sorted(str(card) for card in deal.hands[0]), result["handBefore"]
+        assert sorted(result["handBefore"]) == sorted(card_text(card) for card in deal.hands[0]), result["handBefore"]
 
 
 def test_a_hand_plays_to_its_settlement_and_a_refused_play_shows_the_reason(hands: dict[str, dict[str, Any]]) -> None:

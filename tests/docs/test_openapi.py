@@ -20,7 +20,7 @@ import pytest
 import yaml
 from openapi_spec_validator import validate
 
-from cardrules.core.cards import Card, split_card_text
+from cardrules.core.cards import parse_card, split_card_text
 from cardrules.v1 import lieng_pb2, sam_loc_pb2
 from tests.support.card_text import FORMS, with_card_text
 from tests.support.local_front import LocalFront, running_local_front
@@ -225,7 +225,7 @@ def _reads(text: str, one: bool) -> bool:
     """Whether the server reads ``text`` as one card (``one``) or as a list of cards."""
     try:
         for item in [text] if one else split_card_text(text):
-            Card.parse(item)
+            parse_card(item)
     except ValueError:
         return False
     return True

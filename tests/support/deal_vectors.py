@@ -98,7 +98,7 @@ BAD: list[tuple[str, str, dict[str, Any], list[tuple[str, str]]]] = [
 
 
 def card_json(card: Card) -> dict[str, str]:
-    return {"rank": f"RANK_{_RANKS[FACE_VALUES[card.rank]]}", "suit": f"SUIT_{_SUITS[card.suit]}"}
+    return {"rank": f"RANK_{_RANKS[FACE_VALUES[card >> 2]]}", "suit": f"SUIT_{_SUITS[card & 3]}"}
 
 
 def request_json(seat_count: int, server_seed: bytes, client_seed: str, nonce: int, algorithm: str) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import cardrules.v1.cards_pb2 as cards_pb2
-from cardrules.core.cards import CARDS, FACE_VALUES, Card
+from cardrules.core.cards import CARDS, FACE_VALUES, Card, card_text
 from cardrules.core.errors import ErrorReason, Faults, FieldViolation, InvalidInput, violation
 
 # Proto rank number (face value: A = 1 … K = 13) → core rank index (Sâm strength: 3 → 0 … A → 11, 2 → 12).
@@ -121,7 +121,7 @@ def _careful(messages: Sequence[cards_pb2.Card], field: str, faults: Faults) -> 
                     violation(
                         f"{field}[{i}]",
                         ErrorReason.DUPLICATE_CARD,
-                        f"card {card} appears twice (also at [{seen[card]}])",
+                        f"card {card_text(card)} appears twice (also at [{seen[card]}])",
                     )
                 )
         seen[card] = i

@@ -15,12 +15,12 @@ from __future__ import annotations
 from typing import Any
 
 from cardrules.api.cards import cards_to_proto
-from cardrules.core.cards import Card, split_card_text
+from cardrules.core.cards import parse_card, split_card_text
 
 CARDS = "cardrules.v1.Cards"
 CARD = "cardrules.v1.Card"
 
-# A card's text → its canonical fields, remembered on first sight from Card.parse for texts of at most 4 characters
+# A card's text → its canonical fields, remembered on first sight from parse_card for texts of at most 4 characters
 # (``10♥`` and an emoji selector): only the few hundred spellings of the 52 cards that short get in.
 _FIELDS: dict[str, dict[str, int]] = {}
 _REMEMBERED = 4
@@ -31,7 +31,7 @@ def card_fields(text: str) -> dict[str, int] | None:
     fields = _FIELDS.get(text)
     if fields is None:
         try:
-            card = Card.parse(text)
+            card = parse_card(text)
         except ValueError:
             return None
         fields = cards_to_proto([card])[0]
@@ -60,7 +60,7 @@ def card_problem(text: str) -> str | None:
     except UnicodeEncodeError:  # a lone surrogate, which no protobuf string (the error's details) may hold
         text = text.encode(errors="backslashreplace").decode()
     try:
-        Card.parse(text)
+        parse_card(text)
     except ValueError as error:
         return str(error)
     return None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable
+from typing import NewType, cast
 
 from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput
 
@@ -64,48 +65,36 @@ FACE_VALUES = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2)
 which is also the contract's ``Rank`` number."""
 
 
-class Card(int):
-    """One of the 52 cards; ``Card.parse("TD")`` or ``CARDS[i]``. Instances are interned and immutable."""
+Card = NewType("Card", int)
+"""One of the 52 cards: a plain ``int`` 0..51 (``rank * 4 + suit``), what compiled code handles fastest; its text is
+:func:`card_text`, read back by :func:`parse_card`. Only :data:`CARDS`, :func:`card_of`, :func:`parse_card` and the
+checks below make one."""
 
-    __slots__ = ()
 
-    def __new__(cls, index: int) -> Card:
-        if not 0 <= index < 52:
-            raise ValueError(f"card index must be 0..51, got {index}")
-        try:
-            return CARDS[index]
-        except NameError:  # while CARDS itself is being built
-            return super().__new__(cls, index)
+def card_of(rank: Rank, suit: Suit) -> Card:
+    return CARDS[rank * 4 + suit]
 
-    @property
-    def rank(self) -> Rank:
-        return Rank(self >> 2)
 
-    @property
-    def suit(self) -> Suit:
-        return Suit(self & 3)
+def rank_of(card: Card) -> Rank:
+    return Rank(card >> 2)
 
-    @staticmethod
-    def of(rank: Rank, suit: Suit) -> Card:
-        return CARDS[rank * 4 + suit]
 
-    @staticmethod
-    def parse(text: str) -> Card:
-        """Parse ``TD``, ``10d``, ``2H``, ``A♠``, ``10♥`` … (letters in any case, the suit as a letter or a symbol);
-        :class:`ValueError` names the bad text and shows the format."""
-        card = _BY_TEXT.get(text.strip().replace(_EMOJI, "").upper()) if isinstance(text, str) else None
-        if card is None:
-            raise ValueError(f"bad card {_quoted(text)}: {CARD_FORMAT}")
-        return card
+def suit_of(card: Card) -> Suit:
+    return Suit(card & 3)
 
-    def __str__(self) -> str:
-        return _TEXTS[self]
 
-    def __repr__(self) -> str:
-        return f"Card({_TEXTS[self]!r})"
+def card_text(card: int) -> str:
+    """``TD``, ``2H``: the card's rank letter and suit letter (a ten is ``T``)."""
+    return _TEXTS[card]
 
-    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
-        return (Card, (int(self),))
+
+def parse_card(text: str) -> Card:
+    """Parse ``TD``, ``10d``, ``2H``, ``A♠``, ``10♥`` … (letters in any case, the suit as a letter or a symbol);
+    :class:`ValueError` names the bad text and shows the format."""
+    card = _BY_TEXT.get(text.strip().replace(_EMOJI, "").upper()) if isinstance(text, str) else None
+    if card is None:
+        raise ValueError(f"bad card {_quoted(text)}: {CARD_FORMAT}")
+    return card
 
 
 SUIT_SYMBOLS = "♠♣♦♥"
@@ -114,8 +103,8 @@ CARD_FORMAT = 'a card is a rank (A 2-9 T/10 J Q K) and a suit (S C D H or ♠ �
 _EMOJI = "\ufe0f"  # the emoji presentation selector some keyboards put after a suit symbol ("♠️")
 
 _TEXTS = tuple(r + s for r in RANK_LETTERS for s in SUIT_LETTERS)
-CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(52))
-_BY_TEXT = {
+CARDS: tuple[Card, ...] = tuple([Card(i) for i in range(52)])
+_BY_TEXT: dict[str, Card] = {
     rank_text + suit_text: CARDS[rank * 4 + suit]
     for rank, rank_letter in enumerate(RANK_LETTERS)
     for rank_text in ((rank_letter, "10") if rank_letter == "T" else (rank_letter,))
@@ -129,8 +118,6 @@ def _quoted(text: object) -> str:
 
 
 DECK: tuple[Card, ...] = CARDS
-ONLY_CARDS = frozenset((Card,))
-"""``ONLY_CARDS.issuperset(map(type, values))``: every value is an interned :class:`Card` (one C-level pass)."""
 
 
 def parse_cards(texts: str | Iterable[str], field: str = "cards") -> tuple[Card, ...]:
@@ -144,14 +131,16 @@ def parse_cards(texts: str | Iterable[str], field: str = "cards") -> tuple[Card,
     problems: list[FieldViolation] = []
     for i, text in enumerate(items):
         try:
-            card = Card.parse(text)
+            card = parse_card(text)
         except ValueError as error:
             problems.append(FieldViolation(f"{field}[{i}]", ErrorReason.MALFORMED_CARD, str(error)))
             continue
         if card in seen:
             problems.append(
                 FieldViolation(
-                    f"{field}[{i}]", ErrorReason.DUPLICATE_CARD, f"card {card} appears twice (also at [{seen[card]}])"
+                    f"{field}[{i}]",
+                    ErrorReason.DUPLICATE_CARD,
+                    f"card {_TEXTS[card]} appears twice (also at [{seen[card]}])",
                 )
             )
         seen[card] = i
@@ -161,13 +150,11 @@ def parse_cards(texts: str | Iterable[str], field: str = "cards") -> tuple[Card,
     return tuple(cards)
 
 
-def check_distinct(cards: Iterable[int], field: str = "cards") -> tuple[Card, ...]:
+def check_distinct(cards: Iterable[object], field: str = "cards") -> tuple[Card, ...]:
     """Validate already-typed cards: each in 0..51 and none repeated; :class:`InvalidInput` names the index."""
     values = tuple(cards)
-    # The common case in a few C calls: every value is already one of the interned cards (a Card is always
-    # 0..51) and none repeats. Anything else (plain ints, bad values, repeats) takes the loop that names them.
-    if ONLY_CARDS.issuperset(map(type, values)) and len(set(values)) == len(values):
-        return values  # type: ignore[return-value]  # every item is a Card
+    if are_distinct_cards(values):
+        return cast("tuple[Card, ...]", values)
     out: list[Card] = []
     seen: dict[int, int] = {}
     problems: list[FieldViolation] = []
@@ -188,6 +175,17 @@ def check_distinct(cards: Iterable[int], field: str = "cards") -> tuple[Card, ..
     if problems:
         raise InvalidInput(*problems)
     return tuple(out)
+
+
+def are_distinct_cards(values: tuple[object, ...]) -> bool:
+    """Whether every value is a card (an ``int`` 0..51, not a bool) and none repeats: the common case, one pass
+    over a 52-bit mask of the cards seen; :func:`check_distinct` names the faults otherwise."""
+    seen = 0
+    for value in values:
+        if type(value) is not int or not 0 <= value < 52 or seen >> value & 1:
+            return False
+        seen |= 1 << value
+    return True
 
 
 def format_cards(cards: Iterable[int], sep: str = "") -> str:

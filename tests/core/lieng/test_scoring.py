@@ -8,7 +8,7 @@ from math import comb
 
 import pytest
 
-from cardrules.core.cards import CARDS, Card
+from cardrules.core.cards import CARDS, parse_card
 from cardrules.core.errors import InvalidInput
 from cardrules.core.lieng import (
     A23,
@@ -178,5 +178,5 @@ def test_bad_hand_in_comparison_names_its_index() -> None:
 
 
 def test_hands_given_as_cards_or_strings() -> None:
-    as_cards = (Card.parse("QC"), Card.parse("KD"), Card.parse("AS"))
+    as_cards = (parse_card("QC"), parse_card("KD"), parse_card("AS"))
     assert score_hand(as_cards) == score_hand("QCKDAS") == score_hand(["QC", "KD", "AS"])

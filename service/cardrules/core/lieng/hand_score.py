@@ -202,7 +202,7 @@ def _parse_hand(cards: str | Iterable[int] | Iterable[str], field: str, faults: 
             if all(isinstance(x, str) for x in items):
                 hand = parse_cards([str(x) for x in items], field)
             else:
-                hand = check_distinct(items, field)  # type: ignore[arg-type]
+                hand = check_distinct(items, field)
     except InvalidInput as error:
         faults.extend(error)
         return None

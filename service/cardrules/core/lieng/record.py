@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardrules.core.cards import Card, check_distinct, parse_cards
+from cardrules.core.cards import Card, card_text, check_distinct, parse_cards
 from cardrules.core.errors import OWN_NAMING, ErrorReason, FieldViolation, InvalidInput, Naming, join
 from cardrules.core.lieng.betting import Action
 from cardrules.core.lieng.house_rules import DEFAULT_RULES, HouseRules
@@ -95,7 +95,7 @@ class RoundRecord:
                             FieldViolation(
                                 naming.card(at, j),
                                 ErrorReason.DUPLICATE_CARD,
-                                f"card {card} was also dealt at {seen[card]}",
+                                f"card {card_text(card)} was also dealt at {seen[card]}",
                             )
                         )
                     seen[card] = naming.card(at, j)
@@ -149,7 +149,7 @@ class RoundRecord:
                     elif all(isinstance(x, str) for x in items):
                         parsed_hands.append(parse_cards([str(x) for x in items], f"hands[{i}]"))
                     else:
-                        parsed_hands.append(check_distinct(items, f"hands[{i}]"))  # type: ignore[arg-type]
+                        parsed_hands.append(check_distinct(items, f"hands[{i}]"))
             except InvalidInput as error:
                 problems.extend(error.violations)
         if problems:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardrules.core.cards import ONLY_CARDS, Card, check_distinct
+from cardrules.core.cards import Card, are_distinct_cards, check_distinct
 from cardrules.core.errors import ErrorReason, InvalidInput, join
 from cardrules.core.sam.naming import SAM_NAMING, SamNaming
 
@@ -38,17 +38,9 @@ class Play:
 
     def __post_init__(self) -> None:
         seat, cards = self.seat, self.cards
-        # The common case in a few C calls: an int seat >= 0 and a non-empty tuple of distinct interned cards
-        # (a Card is always 0..51), kept as given. Most plays are one card, which needs no repeat check. Anything
-        # else takes the checks below, which name the problem.
-        if (
-            type(seat) is int
-            and seat >= 0
-            and type(cards) is tuple
-            and cards
-            and ONLY_CARDS.issuperset(map(type, cards))
-            and (len(cards) == 1 or len(set(cards)) == len(cards))
-        ):
+        # The common case: an int seat >= 0 and a non-empty tuple of distinct cards, kept as given. Anything else
+        # takes the checks below, which name the problem.
+        if type(seat) is int and seat >= 0 and type(cards) is tuple and cards and are_distinct_cards(cards):
             return
         object.__setattr__(self, "cards", _checked_cards(seat, cards, "", SAM_NAMING))
 

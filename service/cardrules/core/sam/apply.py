@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from cardrules.core.cards import Card, format_cards
+from cardrules.core.cards import Card, card_text, format_cards
 from cardrules.core.errors import ErrorReason, InvalidInput, join
 from cardrules.core.sam.actions import Action, Pass, Play, Timeout
 from cardrules.core.sam.combination import TWO, Combination, Kind, beats, classify_sorted, is_chop
@@ -261,7 +261,7 @@ def _not_in_hand(cards: tuple[Card, ...], hand: tuple[Card, ...], seat: int, whe
             raise InvalidInput.one(
                 naming.card(join(where, naming.play_cards), i),
                 ErrorReason.CARD_NOT_IN_HAND,
-                f"card {card} is not in the hand of seat {seat}",
+                f"card {card_text(card)} is not in the hand of seat {seat}",
             )
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import chain
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
-from cardrules.core.cards import ONLY_CARDS, Card, check_distinct
+from cardrules.core.cards import Card, are_distinct_cards, card_text, check_distinct
 from cardrules.core.errors import OWN_NAMING, ErrorReason, FieldViolation, InvalidInput, Naming, join
 from cardrules.core.sam.combination import TWO, Kind, classify_sorted
 from cardrules.core.sam.house_rules import DEFAULT_RULES, HouseRules, InstantWinKind
@@ -47,11 +47,11 @@ def check_hands(
         raise InvalidInput.one(
             field, ErrorReason.WRONG_SEAT_COUNT, f"a Sâm table has 2..{rules.max_players} seats, got {len(raw)}"
         )
-    # The common case in a few C calls: every hand has 10 cards, all interned cards (a Card is always 0..51),
-    # none in two places. Anything else takes the loop below, which names each problem.
+    # The common case: every hand has 10 cards, all cards, none in two places. Anything else takes the loop below,
+    # which names each problem.
     deck = tuple(chain.from_iterable(raw))
-    if _HAND_SIZES.issuperset(map(len, raw)) and ONLY_CARDS.issuperset(map(type, deck)) and len(set(deck)) == len(deck):
-        return tuple([tuple(sorted(h)) for h in raw])  # type: ignore[arg-type]  # every card is a Card
+    if _HAND_SIZES.issuperset(map(len, raw)) and are_distinct_cards(deck):
+        return tuple([tuple(sorted(cast("tuple[Card, ...]", h))) for h in raw])
     problems: list[FieldViolation] = []
     out: list[tuple[Card, ...]] = []
     seen: dict[int, str] = {}
@@ -71,7 +71,9 @@ def check_hands(
             path = naming.card(f"{field}[{i}]", j)
             if card in seen:
                 problems.append(
-                    FieldViolation(path, ErrorReason.DUPLICATE_CARD, f"card {card} is also dealt at {seen[card]}")
+                    FieldViolation(
+                        path, ErrorReason.DUPLICATE_CARD, f"card {card_text(card)} is also dealt at {seen[card]}"
+                    )
                 )
             seen[card] = path
         out.append(tuple(sorted(hand)))

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import InitVar, dataclass, field
 from typing import Protocol
 
-from cardrules.core.cards import Card, check_distinct, format_cards
+from cardrules.core.cards import Card, card_text, check_distinct, format_cards
 from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput, Naming, join
 from cardrules.core.sam.combination import Combination, Kind, classify_sorted, is_choppable
 from cardrules.core.sam.events import Chop, HandEnd
@@ -273,13 +273,13 @@ class TableState:
             for j, card in enumerate(seat._given or seat.hand or ()):
                 name = naming.card(f"seats[{i}].hand", j)
                 if card in seen:
-                    bad(name, f"card {card} is also at {join(path, seen[card])}", ErrorReason.DUPLICATE_CARD)
+                    bad(name, f"card {card_text(card)} is also at {join(path, seen[card])}", ErrorReason.DUPLICATE_CARD)
                 seen[card] = name
         for j, card in enumerate(current):
             if card in seen:
                 bad(
                     naming.card("current", j),
-                    f"card {card} is on the table and also at {join(path, seen[card])}",
+                    f"card {card_text(card)} is on the table and also at {join(path, seen[card])}",
                     ErrorReason.DUPLICATE_CARD,
                 )
 

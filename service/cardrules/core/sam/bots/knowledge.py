@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardrules.core.cards import CARDS, Card
+from cardrules.core.cards import CARDS, Card, card_text
 from cardrules.core.errors import ErrorReason, InvalidInput, join
 from cardrules.core.sam.actions import Action, Pass, Play
 from cardrules.core.sam.naming import SAM_NAMING, SamNaming
@@ -100,14 +100,20 @@ def know(
         for j, card in enumerate(action.cards):
             at = naming.card(join(where, naming.play_cards), j)
             if card in seen_at:
-                raise InvalidInput.one(at, ErrorReason.DUPLICATE_CARD, f"card {card} is also played at {seen_at[card]}")
+                raise InvalidInput.one(
+                    at, ErrorReason.DUPLICATE_CARD, f"card {card_text(card)} is also played at {seen_at[card]}"
+                )
             if card in mine:
                 raise InvalidInput.one(
-                    at, ErrorReason.CONFLICTING_VALUES, f"card {card} is shown played but seat {seat} holds it"
+                    at,
+                    ErrorReason.CONFLICTING_VALUES,
+                    f"card {card_text(card)} is shown played but seat {seat} holds it",
                 )
             if card in table and action.seat != owner:
                 raise InvalidInput.one(
-                    at, ErrorReason.CONFLICTING_VALUES, f"card {card} is on the table, played by seat {owner}"
+                    at,
+                    ErrorReason.CONFLICTING_VALUES,
+                    f"card {card_text(card)} is on the table, played by seat {owner}",
                 )
             seen_at[card] = at
         by_seat[action.seat] += len(action.cards)
