@@ -1,6 +1,7 @@
 """``Level.STANDARD``: play by hand strength against the number of live opponents and the pot odds.
 
-The hand's equity (:mod:`.strength`: its chance of beating every unfolded opponent, ties half) decides:
+The hand's equity (:mod:`.strength`: its chance of beating every unfolded opponent, ties half, estimated as its
+chance of beating one random hand to the power of their number) decides:
 
 - **raise** (*tố*) when the equity reaches :data:`RAISE_EQUITY`, plus :data:`RERAISE_STEP` for every orbit that
   already held a raise (so two strong hands do not re-raise each other for ever on middling cards); the raise adds
@@ -15,9 +16,11 @@ It needs no randomness and reads only the public state and the seat's own hand k
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from cardrules.core.lieng.betting import Action, ActionKind, BettingState, judge, legal_actions
 from cardrules.core.lieng.bots.actions import plain_action
-from cardrules.core.lieng.bots.strength import equity
+from cardrules.core.lieng.bots.strength import single_equity
 from cardrules.core.lieng.reasons import Reason
 
 __all__ = [
@@ -25,7 +28,10 @@ __all__ = [
     "RAISE_POT_DENOMINATOR",
     "RAISE_POT_NUMERATOR",
     "RERAISE_STEP",
+    "StandardTurn",
+    "raise_equity",
     "standard_action",
+    "standard_decision",
     "standard_raise",
 ]
 
@@ -43,16 +49,64 @@ than 3 times in 10), small enough that a strong hand is still called by the hand
 
 def standard_action(state: BettingState, seat: int, sort_key: int) -> Action:
     """The STANDARD action of ``seat`` (the seat to act) holding a hand with ``sort_key``."""
-    me = state.seats[seat]
-    opponents = 0
-    for i, other in enumerate(state.seats):
-        if i != seat and not other.folded:
-            opponents += 1
-    share = equity(sort_key, opponents, state.rules)
-    if share >= RAISE_EQUITY + RERAISE_STEP * state.raise_orbits:
+    return standard_decision(state, seat, single_equity(sort_key, state.rules))
+
+
+def standard_decision(state: BettingState, seat: int, beats_one: float) -> Action:
+    """:func:`standard_action` for a hand whose chance of beating one random hand is ``beats_one``
+    (:func:`~.strength.single_equity`; a search looks it up once per dealt hand, not once per decision)."""
+    share = beats_one ** _opponents(state)
+    if share >= raise_equity(state):
         raising = standard_raise(state, seat, RAISE_POT_NUMERATOR, RAISE_POT_DENOMINATOR)
         if raising is not None:
             return raising
+    return _passive(state, seat, share)
+
+
+@dataclass(frozen=True, slots=True)
+class StandardTurn:
+    """What a STANDARD player decides from at one turn, whatever its hand: ``seat`` to act in ``state``, facing
+    ``opponents`` live opponents, raising with ``raising`` (``None``: it may not raise) from ``raise_equity`` on.
+    A search asks it what many different hands would have done at a turn of the public history."""
+
+    state: BettingState
+    seat: int
+    opponents: int
+    raise_equity: float
+    raising: Action | None
+
+    def decide(self, beats_one: float) -> Action:
+        """:func:`standard_decision` at this turn for a hand that beats one random hand with ``beats_one``."""
+        share = beats_one**self.opponents
+        if self.raising is not None and share >= self.raise_equity:
+            return self.raising
+        return _passive(self.state, self.seat, share)
+
+
+def standard_turn(state: BettingState, seat: int) -> StandardTurn:
+    """The :class:`StandardTurn` of ``seat``, the seat to act in ``state``."""
+    raising = standard_raise(state, seat, RAISE_POT_NUMERATOR, RAISE_POT_DENOMINATOR)
+    return StandardTurn(state, seat, _opponents(state), raise_equity(state), raising)
+
+
+def raise_equity(state: BettingState) -> float:
+    """The equity from which STANDARD raises in ``state``: :data:`RAISE_EQUITY`, plus :data:`RERAISE_STEP` per
+    orbit that already held a raise."""
+    return RAISE_EQUITY + RERAISE_STEP * state.raise_orbits
+
+
+def _opponents(state: BettingState) -> int:
+    """The unfolded seats besides the one to act."""
+    live = -1
+    for other in state.seats:
+        if not other.folded:
+            live += 1
+    return live
+
+
+def _passive(state: BettingState, seat: int, share: float) -> Action:
+    """Check when free; call (all-in for less when short) when ``share`` × (pot + call) pays the call; else fold."""
+    me = state.seats[seat]
     owed = state.current_bet - me.committed
     if owed == 0:
         return plain_action(seat, ActionKind.CHECK)

@@ -15,7 +15,7 @@ from functools import cache
 from cardrules.core.lieng.hand_score import key_table
 from cardrules.core.lieng.house_rules import A23, HouseRules, SuitTieBreak
 
-__all__ = ["equity", "single_equity"]
+__all__ = ["equity", "single_equities", "single_equity"]
 
 
 @cache
@@ -37,7 +37,12 @@ def _shares(a23: A23, suit_tie_break: SuitTieBreak) -> dict[int, float]:
 
 def single_equity(sort_key: int, rules: HouseRules) -> float:
     """The chance that the hand with ``sort_key`` beats one random hand (a tie counts half)."""
-    return _shares(rules.a23, rules.suit_tie_break)[sort_key]
+    return single_equities(rules)[sort_key]
+
+
+def single_equities(rules: HouseRules) -> dict[int, float]:
+    """:func:`single_equity` of every ``sort_key`` under ``rules`` (built once per ``a23``/``suit_tie_break``)."""
+    return _shares(rules.a23, rules.suit_tie_break)
 
 
 def equity(sort_key: int, opponents: int, rules: HouseRules) -> float:

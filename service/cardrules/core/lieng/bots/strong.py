@@ -27,7 +27,8 @@ from cardrules.core.bots import SearchSummary
 from cardrules.core.cards import DECK, Card
 from cardrules.core.lieng.betting import Action, ActionKind, BettingState, apply, legal_actions, resolve_timeout
 from cardrules.core.lieng.bots.actions import plain_action
-from cardrules.core.lieng.bots.standard import standard_action, standard_raise
+from cardrules.core.lieng.bots.standard import StandardTurn, standard_decision, standard_raise, standard_turn
+from cardrules.core.lieng.bots.strength import single_equities
 from cardrules.core.lieng.bots.view import SeatView
 from cardrules.core.lieng.hand_score import key_table
 from cardrules.core.lieng.pots import settle_pots
@@ -80,12 +81,16 @@ def strong_action(view: SeatView, seed: int, playouts: int) -> tuple[Action, Sea
     table = key_table(state.rules.a23, state.rules.suit_tie_break)
     keys: list[int | None] = [None] * len(state.seats)
     keys[me] = view.sort_key
+    beats: list[float] = [0.0] * len(state.seats)
+    shares = single_equities(state.rules)
+    beats[me] = shares[view.sort_key]
+    afters = [_after(state, action) for action in searched]  # the same on every deal: applied once
     nets = [0] * len(searched)
     wins = [0] * len(searched)
     for _ in range(deals):
-        _deal(rng, unseen, opponents, fits, table, keys)
-        for j, action in enumerate(searched):
-            net = _play_out(state, action, keys, me)
+        _deal(rng, unseen, opponents, fits, table, shares, keys, beats)
+        for j, after in enumerate(afters):
+            net = _play_out(after, keys, beats, me)
             nets[j] += net
             if net > 0:
                 wins[j] += 1
@@ -101,11 +106,14 @@ def strong_action(view: SeatView, seed: int, playouts: int) -> tuple[Action, Sea
     return searched[best], SearchSummary(summary_playouts, wins[best] / deals)
 
 
-def _observed(view: SeatView) -> dict[int, list[tuple[BettingState, int]]]:
-    """Per seat, each of its turns in the history: the state it acted in and what kind of action it took."""
-    fits: dict[int, list[tuple[BettingState, int]]] = {}
+def _observed(view: SeatView) -> dict[int, list[tuple[StandardTurn, int]]]:
+    """Per seat, each of its turns in the history: what STANDARD would decide from there, and what kind of action
+    the seat took."""
+    fits: dict[int, list[tuple[StandardTurn, int]]] = {}
     for before, action in zip(view.states, view.history, strict=False):
-        fits.setdefault(action.seat, []).append((before, _kind_of(before, action)))
+        if action.seat != view.seat:
+            turn = standard_turn(before, action.seat)
+            fits.setdefault(action.seat, []).append((turn, _kind_of(before, action)))
     return fits
 
 
@@ -127,42 +135,50 @@ def _deal(
     rng: random.Random,
     unseen: Sequence[Card],
     opponents: Sequence[int],
-    fits: dict[int, list[tuple[BettingState, int]]],
+    fits: dict[int, list[tuple[StandardTurn, int]]],
     table: Sequence[int],
+    shares: dict[int, float],
     keys: list[int | None],
+    beats: list[float],
 ) -> None:
-    """Deal every live opponent a hand from ``unseen`` into ``keys``, each fitted to its turns in the history."""
+    """Deal every live opponent a hand from ``unseen`` into ``keys`` (and its :func:`~.strength.single_equity`
+    into ``beats``, from ``shares``), each fitted to its turns in the history."""
     deck = list(unseen)
     for seat in opponents:
         turns = fits.get(seat, [])
         drawn = rng.sample(deck, 3)
         key = table[drawn[0] * 2704 + drawn[1] * 52 + drawn[2]]
+        beat = shares[key]
         tries = 1
-        while tries < REDRAWS and not _fits(turns, seat, key):
+        while tries < REDRAWS and not _fits(turns, beat):
             drawn = rng.sample(deck, 3)
             key = table[drawn[0] * 2704 + drawn[1] * 52 + drawn[2]]
+            beat = shares[key]
             tries += 1
         for card in drawn:
             deck.remove(card)
         keys[seat] = key
+        beats[seat] = beat
 
 
-def _fits(turns: Sequence[tuple[BettingState, int]], seat: int, key: int) -> bool:
-    """Whether a STANDARD player holding ``key`` would have taken each of ``turns``' kinds of action."""
-    return all(_kind_of(state, standard_action(state, seat, key)) == kind for state, kind in turns)
+def _fits(turns: Sequence[tuple[StandardTurn, int]], beats_one: float) -> bool:
+    """Whether a STANDARD player whose hand beats one random hand with chance ``beats_one`` would have taken each of
+    ``turns``' kinds of action."""
+    return all(_kind_of(turn.state, turn.decide(beats_one)) == kind for turn, kind in turns)
 
 
-def _play_out(state: BettingState, action: Action, keys: Sequence[int | None], me: int) -> int:
-    """``me``'s net chips when it takes ``action`` and every seat then plays STANDARD with the hand in ``keys``."""
-    result = apply(state, action)
-    following = result.state
+def _after(state: BettingState, action: Action) -> BettingState:
+    following = apply(state, action).state
     assert following is not None, "a candidate action is always legal"
+    return following
+
+
+def _play_out(after: BettingState, keys: Sequence[int | None], beats: Sequence[float], me: int) -> int:
+    """``me``'s net chips when, from ``after``, every seat plays STANDARD with the hand in ``keys``."""
+    following = after
     while following.to_act is not None:
         seat = following.to_act
-        key = keys[seat]
-        assert key is not None, "every seat that acts holds a dealt hand"
-        following = apply(following, standard_action(following, seat, key)).state
-        assert following is not None, "a STANDARD action is always legal"
+        following = _after(following, standard_decision(following, seat, beats[seat]))
     rules = following.rules
     live_keys = [keys[i] if not s.folded else None for i, s in enumerate(following.seats)]
     split = settle_pots(

@@ -16,13 +16,13 @@ from cardrules.core.lieng.bots.view import seat_view
 
 __all__ = ["DEFAULT_PLAYOUTS", "MAX_PLAYOUTS", "MAX_SEED", "LiengSuggestion", "suggest_action"]
 
-DEFAULT_PLAYOUTS = 120
-"""The STRONG search's playouts when the caller names none: about 10 ms of CPU for a suggestion at a 6-seat table
-in pure Python (tests/benchmarks/README.md, Liêng bots), half the 20 ms a request may take, so a busy server still
-answers in time."""
-MAX_PLAYOUTS = 240
-"""The most playouts a caller may ask for: about 20 ms of CPU in pure Python at a 6-seat table, the per-request
-target of the service's hardening (tests/benchmarks/README.md, Liêng bots)."""
+DEFAULT_PLAYOUTS = 60
+"""The STRONG search's playouts when the caller names none: about 10 ms of CPU per suggestion at a 6-seat table in
+pure Python (p99 about 16 ms; tests/benchmarks/README.md, "Liêng bots"), inside the 20 ms a request may take. It
+wins as many chips against STANDARD players as twice the playouts did in the same tournament."""
+MAX_PLAYOUTS = 80
+"""The most playouts a caller may ask for: its p99 stays within the 20 ms of CPU per request of the service's
+hardening, in pure Python at a 6-seat table (tests/benchmarks/README.md, "Liêng bots")."""
 MAX_SEED = 2**64 - 1
 """A seed is an unsigned 64-bit integer, as the contract carries it."""
 
