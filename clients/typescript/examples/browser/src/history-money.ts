@@ -1,10 +1,9 @@
 // The money part of a settlement, the same for both games: who paid whom and why, each seat's net, the fee.
-import { SEAT_NUMBERS, type Words, seatName } from "./describe.js";
+import { SEAT_NUMBERS, type SeatNames, type Words, seatName } from "./describe.js";
 import { element } from "./history-frames.js";
 import { row, setWords } from "./show.js";
 
 const words = (en: string, vi: string): Words => ({ en, vi });
-const names = SEAT_NUMBERS;
 
 /** A whole number of money units, grouped: 20,000. */
 export function money(amount: bigint): string {
@@ -20,7 +19,11 @@ export interface ShownTransfer {
 }
 
 /** Who paid whom, how much and why: one row per transfer. */
-export function transfersTable(transfers: readonly ShownTransfer[], unit: Words): HTMLTableElement {
+export function transfersTable(
+  transfers: readonly ShownTransfer[],
+  unit: Words,
+  names: SeatNames = SEAT_NUMBERS,
+): HTMLTableElement {
   const table = element("table", "", "transfers");
   const caption = element("caption");
   setWords(caption, words(`Transfers (${unit.en})`, `Chuyển tiền (${unit.vi})`));
@@ -55,7 +58,11 @@ export function transfersTable(transfers: readonly ShownTransfer[], unit: Words)
 }
 
 /** Each seat's net result (after its fee), signed, winners in green and losers in red. */
-export function netsTable(nets: readonly bigint[], fees: readonly bigint[]): HTMLTableElement {
+export function netsTable(
+  nets: readonly bigint[],
+  fees: readonly bigint[],
+  names: SeatNames = SEAT_NUMBERS,
+): HTMLTableElement {
   const table = element("table", "", "nets");
   const caption = element("caption");
   setWords(caption, words("Net result per seat", "Thắng thua mỗi ghế"));

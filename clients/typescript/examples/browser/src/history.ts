@@ -17,7 +17,8 @@ import type { Words } from "./describe.js";
 import { type Frame, element } from "./history-frames.js";
 import { liengFrames, liengSettlement } from "./history-lieng.js";
 import { type FoundRecord, findRecords, seatCount, withCardsAsJson } from "./history-load.js";
-import { samFrames, samSettlement } from "./history-sam.js";
+import { samFrames } from "./history-sam.js";
+import { samSettlement } from "./sam-table.js";
 import { cardElement } from "./cards.js";
 import { byId, setWords } from "./show.js";
 

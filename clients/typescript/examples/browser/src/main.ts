@@ -12,7 +12,8 @@ import {
   parseHand,
   samActionFromMove,
 } from "@cardrules/client/web";
-import { cardElement, cardName, sortForDisplay } from "./cards.js";
+import { cardElement, sortForDisplay } from "./cards.js";
+import { handButtons, moveButtons } from "./choose.js";
 import { type DealInputs, type Dealt, checkDeal, deal, leaderOf, newServerSeed, seedFromHex, toHex } from "./deal.js";
 import {
   PLAYER,
@@ -263,38 +264,12 @@ function render(current: SamHand, moves: readonly SamMove[]): void {
         : [];
   const yourTurn = current.running && current.turn === PLAYER;
   ui.hand.replaceChildren(
-    ...codes.map((code) => {
-      const button = cardElement(code, "button");
-      button.type = "button";
-      button.setAttribute("aria-pressed", String(selected.has(code)));
-      button.dataset["testid"] = "card";
-      button.dataset["card"] = code;
-      button.disabled = !yourTurn;
-      button.addEventListener("click", () => {
-        if (selected.has(code)) selected.delete(code);
-        else selected.add(code);
-        button.setAttribute("aria-pressed", String(selected.has(code)));
-        ui.playSelected.disabled = selected.size === 0;
-      });
-      return button;
+    ...handButtons(codes, selected, yourTurn, () => {
+      ui.playSelected.disabled = selected.size === 0;
     }),
   );
   ui.legalMoves.replaceChildren(
-    ...moves.map((move) => {
-      const button = document.createElement("button");
-      button.type = "button";
-      const cards = move.move.case === "play" ? sortForDisplay(move.move.value.cards.map(formatCard)) : [];
-      if (cards.length > 0) {
-        button.append(...cards.map((code) => cardElement(code, "span", "small")));
-      } else {
-        setWords(button, words("Pass", "Bỏ lượt"));
-      }
-      button.setAttribute("aria-label", cards.length > 0 ? `Play ${cards.map(cardName).join(", ")}` : "Pass");
-      button.dataset["testid"] = "legal-move";
-      button.dataset["move"] = cards.length > 0 ? cards.join(" ") : "pass";
-      button.addEventListener("click", () => void guarded(() => playerActs(samActionFromMove(PLAYER, move))));
-      return button;
-    }),
+    ...moveButtons(moves, (move) => void guarded(() => playerActs(samActionFromMove(PLAYER, move)))),
   );
   ui.playSelected.disabled = !yourTurn || selected.size === 0;
   ui.pass.disabled = !yourTurn;
