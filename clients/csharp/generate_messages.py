@@ -45,6 +45,7 @@ HEADER = (
 SCALARS = {  # proto type -> (C# type, ProtoJson reader, ProtoJson writer)
     FieldDescriptor.TYPE_INT32: ("int", "ReadInt32", "WriteInt32"),
     FieldDescriptor.TYPE_INT64: ("long", "ReadInt64", "WriteInt64"),
+    FieldDescriptor.TYPE_UINT64: ("ulong", "ReadUInt64", "WriteUInt64"),
     FieldDescriptor.TYPE_BOOL: ("bool", "ReadBool", "WriteBool"),
     FieldDescriptor.TYPE_STRING: ("string", "ReadString", "WriteString"),
     FieldDescriptor.TYPE_BYTES: ("byte[]", "ReadBytes", "WriteBytes"),  # base64 in JSON

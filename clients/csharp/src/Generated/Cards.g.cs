@@ -121,6 +121,46 @@ namespace Cardrules.V1
         }
     }
 
+    [DataContract(Name = "BotLevel", Namespace = "cardrules.v1")]
+    public enum BotLevel
+    {
+        [EnumMember(Value = "BOT_LEVEL_UNSPECIFIED")] Unspecified = 0,
+        [EnumMember(Value = "BOT_LEVEL_BASIC")] Basic = 1,
+        [EnumMember(Value = "BOT_LEVEL_STANDARD")] Standard = 2,
+        [EnumMember(Value = "BOT_LEVEL_STRONG")] Strong = 3,
+    }
+
+    internal static class BotLevelJson
+    {
+        internal static object Write(BotLevel value)
+        {
+            switch ((int)value)
+            {
+                case 0: return "BOT_LEVEL_UNSPECIFIED";
+                case 1: return "BOT_LEVEL_BASIC";
+                case 2: return "BOT_LEVEL_STANDARD";
+                case 3: return "BOT_LEVEL_STRONG";
+                default: return ProtoJson.WriteInt32((int)value); // a number this version does not name
+            }
+        }
+
+        internal static BotLevel Read(object json, bool ignoreUnknownFields, string path)
+        {
+            var name = json as string;
+            if (name == null) return (BotLevel)ProtoJson.ReadInt32(json, path);
+            switch (name)
+            {
+                case "BOT_LEVEL_UNSPECIFIED": return BotLevel.Unspecified;
+                case "BOT_LEVEL_BASIC": return BotLevel.Basic;
+                case "BOT_LEVEL_STANDARD": return BotLevel.Standard;
+                case "BOT_LEVEL_STRONG": return BotLevel.Strong;
+            }
+            // Like protobuf's ignore_unknown_fields: a value name from a newer contract reads as the default.
+            if (ignoreUnknownFields) return default(BotLevel);
+            throw new ProtoJsonException(path + ": unknown cardrules.v1.BotLevel value \"" + name + "\"");
+        }
+    }
+
     [DataContract(Name = "Card", Namespace = "cardrules.v1")]
     public sealed partial class Card : IProtoMessage
     {
@@ -536,6 +576,61 @@ namespace Cardrules.V1
                 {
                     default:
                         if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.Audit");
+                        break;
+                }
+            }
+            return message;
+        }
+    }
+
+    [DataContract(Name = "BotSearch", Namespace = "cardrules.v1")]
+    public sealed partial class BotSearch : IProtoMessage
+    {
+        [DataMember(Name = "playouts", Order = 1)]
+        public int Playouts { get; set; }
+
+        [DataMember(Name = "winChanceBps", Order = 2)]
+        public int WinChanceBps { get; set; }
+
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
+        public JsonObject ToJson()
+        {
+            var json = new JsonObject();
+            json.Add("playouts", ProtoJson.WriteInt32(Playouts));
+            json.Add("winChanceBps", ProtoJson.WriteInt32(WinChanceBps));
+            return json;
+        }
+
+        public override string ToString()
+        {
+            return JsonText.Serialize(ToJson());
+        }
+
+        /// <summary>Reads proto3 JSON (lowerCamelCase or proto field names). Unknown fields are an error unless
+        /// <paramref name="ignoreUnknownFields"/>, which responses from a newer server need.</summary>
+        public static BotSearch FromJson(string text, bool ignoreUnknownFields = false)
+        {
+            return Read(JsonText.Parse(text), ignoreUnknownFields, "");
+        }
+
+        public static BotSearch Read(object json, bool ignoreUnknownFields, string path)
+        {
+            var message = new BotSearch();
+            foreach (var entry in ProtoJson.ReadObject(json, path))
+            {
+                if (entry.Value == null) continue; // JSON null means the field's default
+                var at = ProtoJson.Child(path, entry.Key);
+                switch (entry.Key)
+                {
+                    case "playouts":
+                        message.Playouts = ProtoJson.ReadInt32(entry.Value, at);
+                        break;
+                    case "winChanceBps": case "win_chance_bps":
+                        message.WinChanceBps = ProtoJson.ReadInt32(entry.Value, at);
+                        break;
+                    default:
+                        if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.BotSearch");
                         break;
                 }
             }

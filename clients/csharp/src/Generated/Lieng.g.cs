@@ -2703,4 +2703,156 @@ namespace Cardrules.V1
             return message;
         }
     }
+
+    [DataContract(Name = "LiengServiceSuggestRequest", Namespace = "cardrules.v1")]
+    public sealed partial class LiengServiceSuggestRequest : IProtoMessage
+    {
+        [DataMember(Name = "houseRules", Order = 1, EmitDefaultValue = false)]
+        public LiengHouseRules HouseRules { get; set; }
+
+        [DataMember(Name = "state", Order = 2, EmitDefaultValue = false)]
+        public LiengBettingState State { get; set; }
+
+        [DataMember(Name = "hand", Order = 3, EmitDefaultValue = false)]
+        public Cards Hand { get; set; }
+
+        [DataMember(Name = "history", Order = 4)]
+        public List<LiengAction> History { get; set; } = new List<LiengAction>();
+
+        [DataMember(Name = "level", Order = 5)]
+        public BotLevel Level { get; set; }
+
+        [DataMember(Name = "seed", Order = 6)]
+        public ulong Seed { get; set; }
+
+        [DataMember(Name = "playouts", Order = 7)]
+        public int Playouts { get; set; }
+
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
+        public JsonObject ToJson()
+        {
+            var json = new JsonObject();
+            if (HouseRules != null) json.Add("houseRules", ProtoJson.WriteMessage(HouseRules));
+            if (State != null) json.Add("state", ProtoJson.WriteMessage(State));
+            if (Hand != null) json.Add("hand", ProtoJson.WriteMessage(Hand));
+            json.Add("history", ProtoJson.WriteList(History, "history", item => ProtoJson.WriteMessage(item)));
+            json.Add("level", BotLevelJson.Write(Level));
+            json.Add("seed", ProtoJson.WriteUInt64(Seed));
+            json.Add("playouts", ProtoJson.WriteInt32(Playouts));
+            return json;
+        }
+
+        public override string ToString()
+        {
+            return JsonText.Serialize(ToJson());
+        }
+
+        /// <summary>Reads proto3 JSON (lowerCamelCase or proto field names). Unknown fields are an error unless
+        /// <paramref name="ignoreUnknownFields"/>, which responses from a newer server need.</summary>
+        public static LiengServiceSuggestRequest FromJson(string text, bool ignoreUnknownFields = false)
+        {
+            return Read(JsonText.Parse(text), ignoreUnknownFields, "");
+        }
+
+        public static LiengServiceSuggestRequest Read(object json, bool ignoreUnknownFields, string path)
+        {
+            var message = new LiengServiceSuggestRequest();
+            foreach (var entry in ProtoJson.ReadObject(json, path))
+            {
+                if (entry.Value == null) continue; // JSON null means the field's default
+                var at = ProtoJson.Child(path, entry.Key);
+                switch (entry.Key)
+                {
+                    case "houseRules": case "house_rules":
+                        message.HouseRules = LiengHouseRules.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "state":
+                        message.State = LiengBettingState.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "hand":
+                        message.Hand = Cards.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "history":
+                        ProtoJson.ReadList(entry.Value, at, message.History, (item, itemPath) => LiengAction.Read(item, ignoreUnknownFields, itemPath));
+                        break;
+                    case "level":
+                        message.Level = BotLevelJson.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "seed":
+                        message.Seed = ProtoJson.ReadUInt64(entry.Value, at);
+                        break;
+                    case "playouts":
+                        message.Playouts = ProtoJson.ReadInt32(entry.Value, at);
+                        break;
+                    default:
+                        if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.LiengServiceSuggestRequest");
+                        break;
+                }
+            }
+            return message;
+        }
+    }
+
+    [DataContract(Name = "LiengServiceSuggestResponse", Namespace = "cardrules.v1")]
+    public sealed partial class LiengServiceSuggestResponse : IProtoMessage
+    {
+        [DataMember(Name = "action", Order = 1, EmitDefaultValue = false)]
+        public LiengAction Action { get; set; }
+
+        [DataMember(Name = "search", Order = 2, EmitDefaultValue = false)]
+        public BotSearch Search { get; set; }
+
+        [DataMember(Name = "explanation", Order = 3, EmitDefaultValue = false)]
+        public LocalizedMessage Explanation { get; set; }
+
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
+        public JsonObject ToJson()
+        {
+            var json = new JsonObject();
+            if (Action != null) json.Add("action", ProtoJson.WriteMessage(Action));
+            if (Search != null) json.Add("search", ProtoJson.WriteMessage(Search));
+            if (Explanation != null) json.Add("explanation", ProtoJson.WriteMessage(Explanation));
+            return json;
+        }
+
+        public override string ToString()
+        {
+            return JsonText.Serialize(ToJson());
+        }
+
+        /// <summary>Reads proto3 JSON (lowerCamelCase or proto field names). Unknown fields are an error unless
+        /// <paramref name="ignoreUnknownFields"/>, which responses from a newer server need.</summary>
+        public static LiengServiceSuggestResponse FromJson(string text, bool ignoreUnknownFields = false)
+        {
+            return Read(JsonText.Parse(text), ignoreUnknownFields, "");
+        }
+
+        public static LiengServiceSuggestResponse Read(object json, bool ignoreUnknownFields, string path)
+        {
+            var message = new LiengServiceSuggestResponse();
+            foreach (var entry in ProtoJson.ReadObject(json, path))
+            {
+                if (entry.Value == null) continue; // JSON null means the field's default
+                var at = ProtoJson.Child(path, entry.Key);
+                switch (entry.Key)
+                {
+                    case "action":
+                        message.Action = LiengAction.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "search":
+                        message.Search = BotSearch.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "explanation":
+                        message.Explanation = LocalizedMessage.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    default:
+                        if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.LiengServiceSuggestResponse");
+                        break;
+                }
+            }
+            return message;
+        }
+    }
 }

@@ -2886,4 +2886,251 @@ namespace Cardrules.V1
             return message;
         }
     }
+
+    [DataContract(Name = "SamLocServiceSuggestRequest", Namespace = "cardrules.v1")]
+    public sealed partial class SamLocServiceSuggestRequest : IProtoMessage
+    {
+        public enum DecisionOneofCase
+        {
+            None = 0,
+            State = 5,
+            Declaration = 6,
+        }
+
+        private object decision_;
+        private DecisionOneofCase decisionCase_;
+
+        /// <summary>Which member of oneof <c>decision</c> is set.</summary>
+        public DecisionOneofCase DecisionCase { get { return decisionCase_; } }
+
+        [DataMember(Name = "houseRules", Order = 1, EmitDefaultValue = false)]
+        public SamHouseRules HouseRules { get; set; }
+
+        [DataMember(Name = "level", Order = 2)]
+        public BotLevel Level { get; set; }
+
+        [DataMember(Name = "seed", Order = 3)]
+        public ulong Seed { get; set; }
+
+        [DataMember(Name = "playouts", Order = 4)]
+        public int Playouts { get; set; }
+
+        [DataMember(Name = "state", Order = 5, EmitDefaultValue = false)]
+        public SamTableState State
+        {
+            get { return decisionCase_ == DecisionOneofCase.State ? (SamTableState)decision_ : null; }
+            set
+            {
+                if (value != null) { decision_ = value; decisionCase_ = DecisionOneofCase.State; }
+                else if (decisionCase_ == DecisionOneofCase.State)
+                { decision_ = null; decisionCase_ = DecisionOneofCase.None; }
+            }
+        }
+
+        [DataMember(Name = "declaration", Order = 6, EmitDefaultValue = false)]
+        public SamDeclarationDecision Declaration
+        {
+            get { return decisionCase_ == DecisionOneofCase.Declaration ? (SamDeclarationDecision)decision_ : null; }
+            set
+            {
+                if (value != null) { decision_ = value; decisionCase_ = DecisionOneofCase.Declaration; }
+                else if (decisionCase_ == DecisionOneofCase.Declaration)
+                { decision_ = null; decisionCase_ = DecisionOneofCase.None; }
+            }
+        }
+
+        [DataMember(Name = "history", Order = 7)]
+        public List<SamAction> History { get; set; } = new List<SamAction>();
+
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
+        public JsonObject ToJson()
+        {
+            var json = new JsonObject();
+            if (HouseRules != null) json.Add("houseRules", ProtoJson.WriteMessage(HouseRules));
+            json.Add("level", BotLevelJson.Write(Level));
+            json.Add("seed", ProtoJson.WriteUInt64(Seed));
+            json.Add("playouts", ProtoJson.WriteInt32(Playouts));
+            if (State != null) json.Add("state", ProtoJson.WriteMessage(State));
+            if (Declaration != null) json.Add("declaration", ProtoJson.WriteMessage(Declaration));
+            json.Add("history", ProtoJson.WriteList(History, "history", item => ProtoJson.WriteMessage(item)));
+            return json;
+        }
+
+        public override string ToString()
+        {
+            return JsonText.Serialize(ToJson());
+        }
+
+        /// <summary>Reads proto3 JSON (lowerCamelCase or proto field names). Unknown fields are an error unless
+        /// <paramref name="ignoreUnknownFields"/>, which responses from a newer server need.</summary>
+        public static SamLocServiceSuggestRequest FromJson(string text, bool ignoreUnknownFields = false)
+        {
+            return Read(JsonText.Parse(text), ignoreUnknownFields, "");
+        }
+
+        public static SamLocServiceSuggestRequest Read(object json, bool ignoreUnknownFields, string path)
+        {
+            var message = new SamLocServiceSuggestRequest();
+            foreach (var entry in ProtoJson.ReadObject(json, path))
+            {
+                if (entry.Value == null) continue; // JSON null means the field's default
+                var at = ProtoJson.Child(path, entry.Key);
+                switch (entry.Key)
+                {
+                    case "houseRules": case "house_rules":
+                        message.HouseRules = SamHouseRules.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "level":
+                        message.Level = BotLevelJson.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "seed":
+                        message.Seed = ProtoJson.ReadUInt64(entry.Value, at);
+                        break;
+                    case "playouts":
+                        message.Playouts = ProtoJson.ReadInt32(entry.Value, at);
+                        break;
+                    case "state":
+                        if (message.DecisionCase != SamLocServiceSuggestRequest.DecisionOneofCase.None) throw new ProtoJsonException(at + ": more than one field of oneof decision is set");
+                        message.State = SamTableState.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "declaration":
+                        if (message.DecisionCase != SamLocServiceSuggestRequest.DecisionOneofCase.None) throw new ProtoJsonException(at + ": more than one field of oneof decision is set");
+                        message.Declaration = SamDeclarationDecision.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "history":
+                        ProtoJson.ReadList(entry.Value, at, message.History, (item, itemPath) => SamAction.Read(item, ignoreUnknownFields, itemPath));
+                        break;
+                    default:
+                        if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.SamLocServiceSuggestRequest");
+                        break;
+                }
+            }
+            return message;
+        }
+    }
+
+    [DataContract(Name = "SamDeclarationDecision", Namespace = "cardrules.v1")]
+    public sealed partial class SamDeclarationDecision : IProtoMessage
+    {
+        [DataMember(Name = "hand", Order = 1, EmitDefaultValue = false)]
+        public Cards Hand { get; set; }
+
+        [DataMember(Name = "seats", Order = 2)]
+        public int Seats { get; set; }
+
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
+        public JsonObject ToJson()
+        {
+            var json = new JsonObject();
+            if (Hand != null) json.Add("hand", ProtoJson.WriteMessage(Hand));
+            json.Add("seats", ProtoJson.WriteInt32(Seats));
+            return json;
+        }
+
+        public override string ToString()
+        {
+            return JsonText.Serialize(ToJson());
+        }
+
+        /// <summary>Reads proto3 JSON (lowerCamelCase or proto field names). Unknown fields are an error unless
+        /// <paramref name="ignoreUnknownFields"/>, which responses from a newer server need.</summary>
+        public static SamDeclarationDecision FromJson(string text, bool ignoreUnknownFields = false)
+        {
+            return Read(JsonText.Parse(text), ignoreUnknownFields, "");
+        }
+
+        public static SamDeclarationDecision Read(object json, bool ignoreUnknownFields, string path)
+        {
+            var message = new SamDeclarationDecision();
+            foreach (var entry in ProtoJson.ReadObject(json, path))
+            {
+                if (entry.Value == null) continue; // JSON null means the field's default
+                var at = ProtoJson.Child(path, entry.Key);
+                switch (entry.Key)
+                {
+                    case "hand":
+                        message.Hand = Cards.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "seats":
+                        message.Seats = ProtoJson.ReadInt32(entry.Value, at);
+                        break;
+                    default:
+                        if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.SamDeclarationDecision");
+                        break;
+                }
+            }
+            return message;
+        }
+    }
+
+    [DataContract(Name = "SamLocServiceSuggestResponse", Namespace = "cardrules.v1")]
+    public sealed partial class SamLocServiceSuggestResponse : IProtoMessage
+    {
+        [DataMember(Name = "action", Order = 1, EmitDefaultValue = false)]
+        public SamAction Action { get; set; }
+
+        [DataMember(Name = "declareSam", Order = 2)]
+        public bool DeclareSam { get; set; }
+
+        [DataMember(Name = "search", Order = 3, EmitDefaultValue = false)]
+        public BotSearch Search { get; set; }
+
+        [DataMember(Name = "explanation", Order = 4, EmitDefaultValue = false)]
+        public LocalizedMessage Explanation { get; set; }
+
+        /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
+        /// expect).</summary>
+        public JsonObject ToJson()
+        {
+            var json = new JsonObject();
+            if (Action != null) json.Add("action", ProtoJson.WriteMessage(Action));
+            json.Add("declareSam", ProtoJson.WriteBool(DeclareSam));
+            if (Search != null) json.Add("search", ProtoJson.WriteMessage(Search));
+            if (Explanation != null) json.Add("explanation", ProtoJson.WriteMessage(Explanation));
+            return json;
+        }
+
+        public override string ToString()
+        {
+            return JsonText.Serialize(ToJson());
+        }
+
+        /// <summary>Reads proto3 JSON (lowerCamelCase or proto field names). Unknown fields are an error unless
+        /// <paramref name="ignoreUnknownFields"/>, which responses from a newer server need.</summary>
+        public static SamLocServiceSuggestResponse FromJson(string text, bool ignoreUnknownFields = false)
+        {
+            return Read(JsonText.Parse(text), ignoreUnknownFields, "");
+        }
+
+        public static SamLocServiceSuggestResponse Read(object json, bool ignoreUnknownFields, string path)
+        {
+            var message = new SamLocServiceSuggestResponse();
+            foreach (var entry in ProtoJson.ReadObject(json, path))
+            {
+                if (entry.Value == null) continue; // JSON null means the field's default
+                var at = ProtoJson.Child(path, entry.Key);
+                switch (entry.Key)
+                {
+                    case "action":
+                        message.Action = SamAction.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "declareSam": case "declare_sam":
+                        message.DeclareSam = ProtoJson.ReadBool(entry.Value, at);
+                        break;
+                    case "search":
+                        message.Search = BotSearch.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "explanation":
+                        message.Explanation = LocalizedMessage.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    default:
+                        if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.SamLocServiceSuggestResponse");
+                        break;
+                }
+            }
+            return message;
+        }
+    }
 }

@@ -172,6 +172,25 @@ namespace Cardrules.V1
                 .InvokeAsync(RpcMethods.LiengServiceReplayRound, request, options)
                 .ConfigureAwait(false);
         }
+
+        /// <summary>cardrules.v1.LiengService/Suggest.
+        /// <paramref name="timeout"/> null: the client's default deadline.</summary>
+        public Task<LiengServiceSuggestResponse> SuggestAsync(LiengServiceSuggestRequest request,
+            TimeSpan? timeout = null,
+            CancellationToken cancellationToken = default(CancellationToken))
+        {
+            return SuggestAsync(request,
+                new CallOptions { Timeout = timeout, CancellationToken = cancellationToken });
+        }
+
+        /// <summary>cardrules.v1.LiengService/Suggest with this call's options (deadline, headers,
+        /// cancellation).</summary>
+        public async Task<LiengServiceSuggestResponse> SuggestAsync(LiengServiceSuggestRequest request, CallOptions options)
+        {
+            return (LiengServiceSuggestResponse)await invoker
+                .InvokeAsync(RpcMethods.LiengServiceSuggest, request, options)
+                .ConfigureAwait(false);
+        }
     }
 
     /// <summary>The typed calls of cardrules.v1.SamLocService; get one from CardrulesClient.</summary>
@@ -298,6 +317,25 @@ namespace Cardrules.V1
                 .InvokeAsync(RpcMethods.SamLocServiceReplayRound, request, options)
                 .ConfigureAwait(false);
         }
+
+        /// <summary>cardrules.v1.SamLocService/Suggest.
+        /// <paramref name="timeout"/> null: the client's default deadline.</summary>
+        public Task<SamLocServiceSuggestResponse> SuggestAsync(SamLocServiceSuggestRequest request,
+            TimeSpan? timeout = null,
+            CancellationToken cancellationToken = default(CancellationToken))
+        {
+            return SuggestAsync(request,
+                new CallOptions { Timeout = timeout, CancellationToken = cancellationToken });
+        }
+
+        /// <summary>cardrules.v1.SamLocService/Suggest with this call's options (deadline, headers,
+        /// cancellation).</summary>
+        public async Task<SamLocServiceSuggestResponse> SuggestAsync(SamLocServiceSuggestRequest request, CallOptions options)
+        {
+            return (SamLocServiceSuggestResponse)await invoker
+                .InvokeAsync(RpcMethods.SamLocServiceSuggest, request, options)
+                .ConfigureAwait(false);
+        }
     }
 
     /// <summary>Every RPC of the contract, for calls chosen at run time (e.g. by a test vector).</summary>
@@ -343,6 +381,11 @@ namespace Cardrules.V1
             (json, ignore) => LiengServiceReplayRoundRequest.Read(json, ignore, ""),
             (json, ignore) => LiengServiceReplayRoundResponse.Read(json, ignore, ""));
 
+        public static readonly RpcMethod LiengServiceSuggest = new RpcMethod(
+            "cardrules.v1.LiengService", "Suggest",
+            (json, ignore) => LiengServiceSuggestRequest.Read(json, ignore, ""),
+            (json, ignore) => LiengServiceSuggestResponse.Read(json, ignore, ""));
+
         public static readonly RpcMethod SamLocServiceDeal = new RpcMethod(
             "cardrules.v1.SamLocService", "Deal",
             (json, ignore) => SamLocServiceDealRequest.Read(json, ignore, ""),
@@ -373,6 +416,11 @@ namespace Cardrules.V1
             (json, ignore) => SamLocServiceReplayRoundRequest.Read(json, ignore, ""),
             (json, ignore) => SamLocServiceReplayRoundResponse.Read(json, ignore, ""));
 
+        public static readonly RpcMethod SamLocServiceSuggest = new RpcMethod(
+            "cardrules.v1.SamLocService", "Suggest",
+            (json, ignore) => SamLocServiceSuggestRequest.Read(json, ignore, ""),
+            (json, ignore) => SamLocServiceSuggestResponse.Read(json, ignore, ""));
+
         public static readonly IReadOnlyList<RpcMethod> All = new[]
         {
             LiengServiceDeal,
@@ -383,12 +431,14 @@ namespace Cardrules.V1
             LiengServiceLegalMoves,
             LiengServiceSettleRound,
             LiengServiceReplayRound,
+            LiengServiceSuggest,
             SamLocServiceDeal,
             SamLocServiceStartHand,
             SamLocServiceValidatePlay,
             SamLocServiceLegalMoves,
             SamLocServiceSettleRound,
             SamLocServiceReplayRound,
+            SamLocServiceSuggest,
         };
     }
 }

@@ -97,6 +97,9 @@ namespace Cardrules.V1
         // Canonical proto3 JSON prints int64 as a decimal string (JavaScript numbers lose precision past 2^53).
         public static object WriteInt64(long value) { return value.ToString(CultureInfo.InvariantCulture); }
 
+        // uint64 too, like int64: a decimal string.
+        public static object WriteUInt64(ulong value) { return value.ToString(CultureInfo.InvariantCulture); }
+
         public static object WriteBool(bool value) { return value; }
 
         public static object WriteString(string value) { return value ?? ""; }
@@ -112,6 +115,24 @@ namespace Cardrules.V1
         }
 
         public static long ReadInt64(object json, string path) { return ReadInteger(json, path); }
+
+        /// <summary>A uint64 as a number or a decimal string, 0 to 2^64 − 1 (a whole exponent form accepted, as for
+        /// the signed integers).</summary>
+        public static ulong ReadUInt64(object json, string path)
+        {
+            string text;
+            var number = json as JsonNumber;
+            if (number != null) text = number.Text;
+            else if (json is string) text = (string)json;
+            else throw new ProtoJsonException(Where(path) + ": expected an integer, got " + Describe(json));
+            ulong whole;
+            if (ulong.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out whole)) return whole;
+            decimal exact;
+            if (decimal.TryParse(text, NumberStyles.Float, CultureInfo.InvariantCulture, out exact) &&
+                exact == decimal.Truncate(exact) && exact >= 0 && exact <= ulong.MaxValue)
+                return (ulong)exact;
+            throw new ProtoJsonException(Where(path) + ": not a uint64: " + text);
+        }
 
         public static bool ReadBool(object json, string path)
         {

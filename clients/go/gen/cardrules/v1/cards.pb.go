@@ -167,6 +167,63 @@ func (Suit) EnumDescriptor() ([]byte, []int) {
 	return file_cardrules_v1_cards_proto_rawDescGZIP(), []int{1}
 }
 
+// How well a bot plays (Suggest; docs/bots.md).
+type BotLevel int32
+
+const (
+	// Never valid: a Suggest request must name its level (INVALID_ARGUMENT naming `level`, MISSING_VALUE).
+	BotLevel_BOT_LEVEL_UNSPECIFIED BotLevel = 0
+	// What the service plays when the seat's clock runs out (the game's TIMEOUT rule): cheap and deterministic.
+	BotLevel_BOT_LEVEL_BASIC BotLevel = 1
+	// A rule-based player a human would call sensible.
+	BotLevel_BOT_LEVEL_STANDARD BotLevel = 2
+	// A search over deals consistent with what the seat knows, within a playout budget the server caps.
+	BotLevel_BOT_LEVEL_STRONG BotLevel = 3
+)
+
+// Enum value maps for BotLevel.
+var (
+	BotLevel_name = map[int32]string{
+		0: "BOT_LEVEL_UNSPECIFIED",
+		1: "BOT_LEVEL_BASIC",
+		2: "BOT_LEVEL_STANDARD",
+		3: "BOT_LEVEL_STRONG",
+	}
+	BotLevel_value = map[string]int32{
+		"BOT_LEVEL_UNSPECIFIED": 0,
+		"BOT_LEVEL_BASIC":       1,
+		"BOT_LEVEL_STANDARD":    2,
+		"BOT_LEVEL_STRONG":      3,
+	}
+)
+
+func (x BotLevel) Enum() *BotLevel {
+	p := new(BotLevel)
+	*p = x
+	return p
+}
+
+func (x BotLevel) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (BotLevel) Descriptor() protoreflect.EnumDescriptor {
+	return file_cardrules_v1_cards_proto_enumTypes[2].Descriptor()
+}
+
+func (BotLevel) Type() protoreflect.EnumType {
+	return &file_cardrules_v1_cards_proto_enumTypes[2]
+}
+
+func (x BotLevel) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use BotLevel.Descriptor instead.
+func (BotLevel) EnumDescriptor() ([]byte, []int) {
+	return file_cardrules_v1_cards_proto_rawDescGZIP(), []int{2}
+}
+
 // One card of the 52-card deck. String form in every SDK: rank letter then suit letter, `TD`, `2H`, `AS`.
 type Card struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -580,6 +637,62 @@ func (*Audit) Descriptor() ([]byte, []int) {
 	return file_cardrules_v1_cards_proto_rawDescGZIP(), []int{6}
 }
 
+// What a bot's search did to choose its suggestion (BOT_LEVEL_STRONG only).
+type BotSearch struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The playouts the search ran: the request's `playouts`, or the server's default when the request gave 0.
+	Playouts int32 `protobuf:"varint,1,opt,name=playouts,proto3" json:"playouts,omitempty"`
+	// The chance the search estimates that the suggested action wins the hand, in basis points: 0 to 10000
+	// (6250 is 62.5 %). An integer, so that every language prints the same answer for the same seed.
+	WinChanceBps  int32 `protobuf:"varint,2,opt,name=win_chance_bps,json=winChanceBps,proto3" json:"win_chance_bps,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BotSearch) Reset() {
+	*x = BotSearch{}
+	mi := &file_cardrules_v1_cards_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BotSearch) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BotSearch) ProtoMessage() {}
+
+func (x *BotSearch) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_cards_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BotSearch.ProtoReflect.Descriptor instead.
+func (*BotSearch) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_cards_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *BotSearch) GetPlayouts() int32 {
+	if x != nil {
+		return x.Playouts
+	}
+	return 0
+}
+
+func (x *BotSearch) GetWinChanceBps() int32 {
+	if x != nil {
+		return x.WinChanceBps
+	}
+	return 0
+}
+
 var File_cardrules_v1_cards_proto protoreflect.FileDescriptor
 
 const file_cardrules_v1_cards_proto_rawDesc = "" +
@@ -606,7 +719,10 @@ const file_cardrules_v1_cards_proto_rawDesc = "" +
 	"\x05audit\x18\x03 \x01(\v2\x13.cardrules.v1.AuditH\x00R\x05auditB\b\n" +
 	"\x06viewer\"\v\n" +
 	"\tSpectator\"\a\n" +
-	"\x05Audit*\xdf\x01\n" +
+	"\x05Audit\"M\n" +
+	"\tBotSearch\x12\x1a\n" +
+	"\bplayouts\x18\x01 \x01(\x05R\bplayouts\x12$\n" +
+	"\x0ewin_chance_bps\x18\x02 \x01(\x05R\fwinChanceBps*\xdf\x01\n" +
 	"\x04Rank\x12\x14\n" +
 	"\x10RANK_UNSPECIFIED\x10\x00\x12\f\n" +
 	"\bRANK_ACE\x10\x01\x12\f\n" +
@@ -633,7 +749,12 @@ const file_cardrules_v1_cards_proto_rawDesc = "" +
 	"\n" +
 	"SUIT_CLUBS\x10\x02\x12\x11\n" +
 	"\rSUIT_DIAMONDS\x10\x03\x12\x0f\n" +
-	"\vSUIT_HEARTS\x10\x04B\x13\n" +
+	"\vSUIT_HEARTS\x10\x04*h\n" +
+	"\bBotLevel\x12\x19\n" +
+	"\x15BOT_LEVEL_UNSPECIFIED\x10\x00\x12\x13\n" +
+	"\x0fBOT_LEVEL_BASIC\x10\x01\x12\x16\n" +
+	"\x12BOT_LEVEL_STANDARD\x10\x02\x12\x14\n" +
+	"\x10BOT_LEVEL_STRONG\x10\x03B\x13\n" +
 	"\x0fio.cardrules.v1P\x01b\x06proto3"
 
 var (
@@ -648,25 +769,27 @@ func file_cardrules_v1_cards_proto_rawDescGZIP() []byte {
 	return file_cardrules_v1_cards_proto_rawDescData
 }
 
-var file_cardrules_v1_cards_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_cardrules_v1_cards_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
+var file_cardrules_v1_cards_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
+var file_cardrules_v1_cards_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
 var file_cardrules_v1_cards_proto_goTypes = []any{
 	(Rank)(0),                // 0: cardrules.v1.Rank
 	(Suit)(0),                // 1: cardrules.v1.Suit
-	(*Card)(nil),             // 2: cardrules.v1.Card
-	(*Cards)(nil),            // 3: cardrules.v1.Cards
-	(*Transfer)(nil),         // 4: cardrules.v1.Transfer
-	(*LocalizedMessage)(nil), // 5: cardrules.v1.LocalizedMessage
-	(*Viewer)(nil),           // 6: cardrules.v1.Viewer
-	(*Spectator)(nil),        // 7: cardrules.v1.Spectator
-	(*Audit)(nil),            // 8: cardrules.v1.Audit
+	(BotLevel)(0),            // 2: cardrules.v1.BotLevel
+	(*Card)(nil),             // 3: cardrules.v1.Card
+	(*Cards)(nil),            // 4: cardrules.v1.Cards
+	(*Transfer)(nil),         // 5: cardrules.v1.Transfer
+	(*LocalizedMessage)(nil), // 6: cardrules.v1.LocalizedMessage
+	(*Viewer)(nil),           // 7: cardrules.v1.Viewer
+	(*Spectator)(nil),        // 8: cardrules.v1.Spectator
+	(*Audit)(nil),            // 9: cardrules.v1.Audit
+	(*BotSearch)(nil),        // 10: cardrules.v1.BotSearch
 }
 var file_cardrules_v1_cards_proto_depIdxs = []int32{
 	0, // 0: cardrules.v1.Card.rank:type_name -> cardrules.v1.Rank
 	1, // 1: cardrules.v1.Card.suit:type_name -> cardrules.v1.Suit
-	2, // 2: cardrules.v1.Cards.cards:type_name -> cardrules.v1.Card
-	7, // 3: cardrules.v1.Viewer.spectator:type_name -> cardrules.v1.Spectator
-	8, // 4: cardrules.v1.Viewer.audit:type_name -> cardrules.v1.Audit
+	3, // 2: cardrules.v1.Cards.cards:type_name -> cardrules.v1.Card
+	8, // 3: cardrules.v1.Viewer.spectator:type_name -> cardrules.v1.Spectator
+	9, // 4: cardrules.v1.Viewer.audit:type_name -> cardrules.v1.Audit
 	5, // [5:5] is the sub-list for method output_type
 	5, // [5:5] is the sub-list for method input_type
 	5, // [5:5] is the sub-list for extension type_name
@@ -690,8 +813,8 @@ func file_cardrules_v1_cards_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cardrules_v1_cards_proto_rawDesc), len(file_cardrules_v1_cards_proto_rawDesc)),
-			NumEnums:      2,
-			NumMessages:   7,
+			NumEnums:      3,
+			NumMessages:   8,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -2966,6 +2966,176 @@ func (x *LiengReplayStep) GetState() *LiengBettingState {
 	return nil
 }
 
+type LiengServiceSuggestRequest struct {
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	HouseRules *LiengHouseRules       `protobuf:"bytes,1,opt,name=house_rules,json=houseRules,proto3" json:"house_rules,omitempty"`
+	// The betting state as ValidatePlay takes it; the suggestion is for its seat to act (`to_act`). Closed betting
+	// (`to_act` unset) is INVALID_ARGUMENT naming `state.to_act`.
+	State *LiengBettingState `protobuf:"bytes,2,opt,name=state,proto3" json:"state,omitempty"`
+	// The 3 cards of the seat to act: the only cards the bot sees.
+	Hand *Cards `protobuf:"bytes,3,opt,name=hand,proto3" json:"hand,omitempty"`
+	// Every betting action of this round since the ante, in order, as every seat saw them (public: Liêng betting shows
+	// no card). Replayed from the ante, each seat starting with its `stack` + `committed` of `state`, it must end in
+	// `state`: an action the rules refuse is INVALID_ARGUMENT naming `history[i]` (ILLEGAL_ACTION), a history that
+	// ends elsewhere names `history` (CONFLICTING_VALUES). Empty before the first action.
+	History []*LiengAction `protobuf:"bytes,4,rep,name=history,proto3" json:"history,omitempty"`
+	// How well to play. BOT_LEVEL_UNSPECIFIED is INVALID_ARGUMENT naming `level`.
+	Level BotLevel `protobuf:"varint,5,opt,name=level,proto3,enum=cardrules.v1.BotLevel" json:"level,omitempty"`
+	// The seed of the bot's choices (between equally good actions, and the search's sampling): the same request and
+	// seed give the same answer on every server. Any value; pick a fresh one per decision for varied play.
+	Seed uint64 `protobuf:"varint,6,opt,name=seed,proto3" json:"seed,omitempty"`
+	// BOT_LEVEL_STRONG: how many playouts the search runs, 1 to the server's cap (docs/bots.md, "Budgets"); 0 means
+	// the server's default. Negative or above the cap is INVALID_ARGUMENT naming `playouts` (the description gives
+	// the cap). The other levels run no search and ignore it.
+	Playouts      int32 `protobuf:"varint,7,opt,name=playouts,proto3" json:"playouts,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LiengServiceSuggestRequest) Reset() {
+	*x = LiengServiceSuggestRequest{}
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LiengServiceSuggestRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LiengServiceSuggestRequest) ProtoMessage() {}
+
+func (x *LiengServiceSuggestRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LiengServiceSuggestRequest.ProtoReflect.Descriptor instead.
+func (*LiengServiceSuggestRequest) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *LiengServiceSuggestRequest) GetHouseRules() *LiengHouseRules {
+	if x != nil {
+		return x.HouseRules
+	}
+	return nil
+}
+
+func (x *LiengServiceSuggestRequest) GetState() *LiengBettingState {
+	if x != nil {
+		return x.State
+	}
+	return nil
+}
+
+func (x *LiengServiceSuggestRequest) GetHand() *Cards {
+	if x != nil {
+		return x.Hand
+	}
+	return nil
+}
+
+func (x *LiengServiceSuggestRequest) GetHistory() []*LiengAction {
+	if x != nil {
+		return x.History
+	}
+	return nil
+}
+
+func (x *LiengServiceSuggestRequest) GetLevel() BotLevel {
+	if x != nil {
+		return x.Level
+	}
+	return BotLevel_BOT_LEVEL_UNSPECIFIED
+}
+
+func (x *LiengServiceSuggestRequest) GetSeed() uint64 {
+	if x != nil {
+		return x.Seed
+	}
+	return 0
+}
+
+func (x *LiengServiceSuggestRequest) GetPlayouts() int32 {
+	if x != nil {
+		return x.Playouts
+	}
+	return 0
+}
+
+type LiengServiceSuggestResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The action the bot suggests for the seat to act (never a TIMEOUT; a RAISE with its total in `amount`), legal in
+	// the request's state: ValidatePlay accepts it.
+	Action *LiengAction `protobuf:"bytes,1,opt,name=action,proto3" json:"action,omitempty"`
+	// How the search chose (BOT_LEVEL_STRONG); unset for the other levels.
+	Search *BotSearch `protobuf:"bytes,2,opt,name=search,proto3" json:"search,omitempty"`
+	// The choice in a short sentence for the player, e.g. the search's playouts and estimated win chance; unset when
+	// the level has nothing to say beyond the action (BOT_LEVEL_BASIC, BOT_LEVEL_STANDARD).
+	Explanation   *LocalizedMessage `protobuf:"bytes,3,opt,name=explanation,proto3" json:"explanation,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LiengServiceSuggestResponse) Reset() {
+	*x = LiengServiceSuggestResponse{}
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LiengServiceSuggestResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LiengServiceSuggestResponse) ProtoMessage() {}
+
+func (x *LiengServiceSuggestResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LiengServiceSuggestResponse.ProtoReflect.Descriptor instead.
+func (*LiengServiceSuggestResponse) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *LiengServiceSuggestResponse) GetAction() *LiengAction {
+	if x != nil {
+		return x.Action
+	}
+	return nil
+}
+
+func (x *LiengServiceSuggestResponse) GetSearch() *BotSearch {
+	if x != nil {
+		return x.Search
+	}
+	return nil
+}
+
+func (x *LiengServiceSuggestResponse) GetExplanation() *LocalizedMessage {
+	if x != nil {
+		return x.Explanation
+	}
+	return nil
+}
+
 // One call on LiengService.Stream.
 type LiengServiceStreamRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2985,6 +3155,7 @@ type LiengServiceStreamRequest struct {
 	//	*LiengServiceStreamRequest_SettleRound
 	//	*LiengServiceStreamRequest_Deal
 	//	*LiengServiceStreamRequest_ReplayRound
+	//	*LiengServiceStreamRequest_Suggest
 	Call          isLiengServiceStreamRequest_Call `protobuf_oneof:"call"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2992,7 +3163,7 @@ type LiengServiceStreamRequest struct {
 
 func (x *LiengServiceStreamRequest) Reset() {
 	*x = LiengServiceStreamRequest{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[33]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3004,7 +3175,7 @@ func (x *LiengServiceStreamRequest) String() string {
 func (*LiengServiceStreamRequest) ProtoMessage() {}
 
 func (x *LiengServiceStreamRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[33]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3017,7 +3188,7 @@ func (x *LiengServiceStreamRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceStreamRequest.ProtoReflect.Descriptor instead.
 func (*LiengServiceStreamRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{33}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *LiengServiceStreamRequest) GetId() uint64 {
@@ -3106,6 +3277,15 @@ func (x *LiengServiceStreamRequest) GetReplayRound() *LiengServiceReplayRoundReq
 	return nil
 }
 
+func (x *LiengServiceStreamRequest) GetSuggest() *LiengServiceSuggestRequest {
+	if x != nil {
+		if x, ok := x.Call.(*LiengServiceStreamRequest_Suggest); ok {
+			return x.Suggest
+		}
+	}
+	return nil
+}
+
 type isLiengServiceStreamRequest_Call interface {
 	isLiengServiceStreamRequest_Call()
 }
@@ -3142,6 +3322,10 @@ type LiengServiceStreamRequest_ReplayRound struct {
 	ReplayRound *LiengServiceReplayRoundRequest `protobuf:"bytes,9,opt,name=replay_round,json=replayRound,proto3,oneof"`
 }
 
+type LiengServiceStreamRequest_Suggest struct {
+	Suggest *LiengServiceSuggestRequest `protobuf:"bytes,10,opt,name=suggest,proto3,oneof"`
+}
+
 func (*LiengServiceStreamRequest_ScoreLieng) isLiengServiceStreamRequest_Call() {}
 
 func (*LiengServiceStreamRequest_CompareHands) isLiengServiceStreamRequest_Call() {}
@@ -3157,6 +3341,8 @@ func (*LiengServiceStreamRequest_SettleRound) isLiengServiceStreamRequest_Call()
 func (*LiengServiceStreamRequest_Deal) isLiengServiceStreamRequest_Call() {}
 
 func (*LiengServiceStreamRequest_ReplayRound) isLiengServiceStreamRequest_Call() {}
+
+func (*LiengServiceStreamRequest_Suggest) isLiengServiceStreamRequest_Call() {}
 
 // The answer to one LiengServiceStreamRequest.
 type LiengServiceStreamResponse struct {
@@ -3176,6 +3362,7 @@ type LiengServiceStreamResponse struct {
 	//	*LiengServiceStreamResponse_SettleRound
 	//	*LiengServiceStreamResponse_Deal
 	//	*LiengServiceStreamResponse_ReplayRound
+	//	*LiengServiceStreamResponse_Suggest
 	Result        isLiengServiceStreamResponse_Result `protobuf_oneof:"result"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -3183,7 +3370,7 @@ type LiengServiceStreamResponse struct {
 
 func (x *LiengServiceStreamResponse) Reset() {
 	*x = LiengServiceStreamResponse{}
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[34]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3195,7 +3382,7 @@ func (x *LiengServiceStreamResponse) String() string {
 func (*LiengServiceStreamResponse) ProtoMessage() {}
 
 func (x *LiengServiceStreamResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_lieng_proto_msgTypes[34]
+	mi := &file_cardrules_v1_lieng_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3208,7 +3395,7 @@ func (x *LiengServiceStreamResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LiengServiceStreamResponse.ProtoReflect.Descriptor instead.
 func (*LiengServiceStreamResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{34}
+	return file_cardrules_v1_lieng_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *LiengServiceStreamResponse) GetId() uint64 {
@@ -3306,6 +3493,15 @@ func (x *LiengServiceStreamResponse) GetReplayRound() *LiengServiceReplayRoundRe
 	return nil
 }
 
+func (x *LiengServiceStreamResponse) GetSuggest() *LiengServiceSuggestResponse {
+	if x != nil {
+		if x, ok := x.Result.(*LiengServiceStreamResponse_Suggest); ok {
+			return x.Suggest
+		}
+	}
+	return nil
+}
+
 type isLiengServiceStreamResponse_Result interface {
 	isLiengServiceStreamResponse_Result()
 }
@@ -3348,6 +3544,10 @@ type LiengServiceStreamResponse_ReplayRound struct {
 	ReplayRound *LiengServiceReplayRoundResponse `protobuf:"bytes,10,opt,name=replay_round,json=replayRound,proto3,oneof"`
 }
 
+type LiengServiceStreamResponse_Suggest struct {
+	Suggest *LiengServiceSuggestResponse `protobuf:"bytes,11,opt,name=suggest,proto3,oneof"`
+}
+
 func (*LiengServiceStreamResponse_Error) isLiengServiceStreamResponse_Result() {}
 
 func (*LiengServiceStreamResponse_ScoreLieng) isLiengServiceStreamResponse_Result() {}
@@ -3365,6 +3565,8 @@ func (*LiengServiceStreamResponse_SettleRound) isLiengServiceStreamResponse_Resu
 func (*LiengServiceStreamResponse_Deal) isLiengServiceStreamResponse_Result() {}
 
 func (*LiengServiceStreamResponse_ReplayRound) isLiengServiceStreamResponse_Result() {}
+
+func (*LiengServiceStreamResponse_Suggest) isLiengServiceStreamResponse_Result() {}
 
 var File_cardrules_v1_lieng_proto protoreflect.FileDescriptor
 
@@ -3578,7 +3780,20 @@ const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"\x06action\x18\x02 \x01(\v2\x19.cardrules.v1.LiengActionR\x06action\x12B\n" +
 	"\x0fresolved_action\x18\x03 \x01(\v2\x19.cardrules.v1.LiengActionR\x0eresolvedAction\x120\n" +
 	"\x06events\x18\x04 \x03(\v2\x18.cardrules.v1.LiengEventR\x06events\x125\n" +
-	"\x05state\x18\x05 \x01(\v2\x1f.cardrules.v1.LiengBettingStateR\x05state\"\x94\x05\n" +
+	"\x05state\x18\x05 \x01(\v2\x1f.cardrules.v1.LiengBettingStateR\x05state\"\xcf\x02\n" +
+	"\x1aLiengServiceSuggestRequest\x12>\n" +
+	"\vhouse_rules\x18\x01 \x01(\v2\x1d.cardrules.v1.LiengHouseRulesR\n" +
+	"houseRules\x125\n" +
+	"\x05state\x18\x02 \x01(\v2\x1f.cardrules.v1.LiengBettingStateR\x05state\x12'\n" +
+	"\x04hand\x18\x03 \x01(\v2\x13.cardrules.v1.CardsR\x04hand\x123\n" +
+	"\ahistory\x18\x04 \x03(\v2\x19.cardrules.v1.LiengActionR\ahistory\x12,\n" +
+	"\x05level\x18\x05 \x01(\x0e2\x16.cardrules.v1.BotLevelR\x05level\x12\x12\n" +
+	"\x04seed\x18\x06 \x01(\x04R\x04seed\x12\x1a\n" +
+	"\bplayouts\x18\a \x01(\x05R\bplayouts\"\xc3\x01\n" +
+	"\x1bLiengServiceSuggestResponse\x121\n" +
+	"\x06action\x18\x01 \x01(\v2\x19.cardrules.v1.LiengActionR\x06action\x12/\n" +
+	"\x06search\x18\x02 \x01(\v2\x17.cardrules.v1.BotSearchR\x06search\x12@\n" +
+	"\vexplanation\x18\x03 \x01(\v2\x1e.cardrules.v1.LocalizedMessageR\vexplanation\"\xda\x05\n" +
 	"\x19LiengServiceStreamRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12B\n" +
 	"\vscore_lieng\x18\x02 \x01(\v2\x1f.cardrules.v1.ScoreLiengRequestH\x00R\n" +
@@ -3590,8 +3805,10 @@ const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"legalMoves\x12Q\n" +
 	"\fsettle_round\x18\a \x01(\v2,.cardrules.v1.LiengServiceSettleRoundRequestH\x00R\vsettleRound\x12;\n" +
 	"\x04deal\x18\b \x01(\v2%.cardrules.v1.LiengServiceDealRequestH\x00R\x04deal\x12Q\n" +
-	"\freplay_round\x18\t \x01(\v2,.cardrules.v1.LiengServiceReplayRoundRequestH\x00R\vreplayRoundB\x06\n" +
-	"\x04call\"\xcb\x05\n" +
+	"\freplay_round\x18\t \x01(\v2,.cardrules.v1.LiengServiceReplayRoundRequestH\x00R\vreplayRound\x12D\n" +
+	"\asuggest\x18\n" +
+	" \x01(\v2(.cardrules.v1.LiengServiceSuggestRequestH\x00R\asuggestB\x06\n" +
+	"\x04call\"\x92\x06\n" +
 	"\x1aLiengServiceStreamResponse\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12*\n" +
 	"\x05error\x18\x02 \x01(\v2\x12.google.rpc.StatusH\x00R\x05error\x12C\n" +
@@ -3605,7 +3822,8 @@ const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"\fsettle_round\x18\b \x01(\v2-.cardrules.v1.LiengServiceSettleRoundResponseH\x00R\vsettleRound\x12<\n" +
 	"\x04deal\x18\t \x01(\v2&.cardrules.v1.LiengServiceDealResponseH\x00R\x04deal\x12R\n" +
 	"\freplay_round\x18\n" +
-	" \x01(\v2-.cardrules.v1.LiengServiceReplayRoundResponseH\x00R\vreplayRoundB\b\n" +
+	" \x01(\v2-.cardrules.v1.LiengServiceReplayRoundResponseH\x00R\vreplayRound\x12E\n" +
+	"\asuggest\x18\v \x01(\v2).cardrules.v1.LiengServiceSuggestResponseH\x00R\asuggestB\b\n" +
 	"\x06result*S\n" +
 	"\bLiengA23\x12\x19\n" +
 	"\x15LIENG_A23_UNSPECIFIED\x10\x00\x12\x14\n" +
@@ -3660,7 +3878,7 @@ const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"\x1aLIENG_POT_KIND_UNSPECIFIED\x10\x00\x12\x1b\n" +
 	"\x17LIENG_POT_KIND_SHOWDOWN\x10\x01\x12\x1e\n" +
 	"\x1aLIENG_POT_KIND_UNCONTESTED\x10\x02\x12\x1b\n" +
-	"\x17LIENG_POT_KIND_REFUNDED\x10\x032\xf5\x06\n" +
+	"\x17LIENG_POT_KIND_REFUNDED\x10\x032\xd5\a\n" +
 	"\fLiengService\x12U\n" +
 	"\x04Deal\x12%.cardrules.v1.LiengServiceDealRequest\x1a&.cardrules.v1.LiengServiceDealResponse\x12O\n" +
 	"\n" +
@@ -3671,7 +3889,8 @@ const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"\n" +
 	"LegalMoves\x12+.cardrules.v1.LiengServiceLegalMovesRequest\x1a,.cardrules.v1.LiengServiceLegalMovesResponse\x12j\n" +
 	"\vSettleRound\x12,.cardrules.v1.LiengServiceSettleRoundRequest\x1a-.cardrules.v1.LiengServiceSettleRoundResponse\x12j\n" +
-	"\vReplayRound\x12,.cardrules.v1.LiengServiceReplayRoundRequest\x1a-.cardrules.v1.LiengServiceReplayRoundResponse\x12_\n" +
+	"\vReplayRound\x12,.cardrules.v1.LiengServiceReplayRoundRequest\x1a-.cardrules.v1.LiengServiceReplayRoundResponse\x12^\n" +
+	"\aSuggest\x12(.cardrules.v1.LiengServiceSuggestRequest\x1a).cardrules.v1.LiengServiceSuggestResponse\x12_\n" +
 	"\x06Stream\x12'.cardrules.v1.LiengServiceStreamRequest\x1a(.cardrules.v1.LiengServiceStreamResponse(\x010\x01B\x13\n" +
 	"\x0fio.cardrules.v1P\x01b\x06proto3"
 
@@ -3688,7 +3907,7 @@ func file_cardrules_v1_lieng_proto_rawDescGZIP() []byte {
 }
 
 var file_cardrules_v1_lieng_proto_enumTypes = make([]protoimpl.EnumInfo, 8)
-var file_cardrules_v1_lieng_proto_msgTypes = make([]protoimpl.MessageInfo, 35)
+var file_cardrules_v1_lieng_proto_msgTypes = make([]protoimpl.MessageInfo, 37)
 var file_cardrules_v1_lieng_proto_goTypes = []any{
 	(LiengA23)(0),                            // 0: cardrules.v1.LiengA23
 	(LiengSuitTieBreak)(0),                   // 1: cardrules.v1.LiengSuitTieBreak
@@ -3731,26 +3950,30 @@ var file_cardrules_v1_lieng_proto_goTypes = []any{
 	(*LiengServiceReplayRoundRequest)(nil),   // 38: cardrules.v1.LiengServiceReplayRoundRequest
 	(*LiengServiceReplayRoundResponse)(nil),  // 39: cardrules.v1.LiengServiceReplayRoundResponse
 	(*LiengReplayStep)(nil),                  // 40: cardrules.v1.LiengReplayStep
-	(*LiengServiceStreamRequest)(nil),        // 41: cardrules.v1.LiengServiceStreamRequest
-	(*LiengServiceStreamResponse)(nil),       // 42: cardrules.v1.LiengServiceStreamResponse
-	(*LocalizedMessage)(nil),                 // 43: cardrules.v1.LocalizedMessage
-	(*Cards)(nil),                            // 44: cardrules.v1.Cards
-	(*Viewer)(nil),                           // 45: cardrules.v1.Viewer
-	(*Transfer)(nil),                         // 46: cardrules.v1.Transfer
-	(*ReplayStop)(nil),                       // 47: cardrules.v1.ReplayStop
-	(*status.Status)(nil),                    // 48: google.rpc.Status
+	(*LiengServiceSuggestRequest)(nil),       // 41: cardrules.v1.LiengServiceSuggestRequest
+	(*LiengServiceSuggestResponse)(nil),      // 42: cardrules.v1.LiengServiceSuggestResponse
+	(*LiengServiceStreamRequest)(nil),        // 43: cardrules.v1.LiengServiceStreamRequest
+	(*LiengServiceStreamResponse)(nil),       // 44: cardrules.v1.LiengServiceStreamResponse
+	(*LocalizedMessage)(nil),                 // 45: cardrules.v1.LocalizedMessage
+	(*Cards)(nil),                            // 46: cardrules.v1.Cards
+	(*Viewer)(nil),                           // 47: cardrules.v1.Viewer
+	(*Transfer)(nil),                         // 48: cardrules.v1.Transfer
+	(*ReplayStop)(nil),                       // 49: cardrules.v1.ReplayStop
+	(BotLevel)(0),                            // 50: cardrules.v1.BotLevel
+	(*BotSearch)(nil),                        // 51: cardrules.v1.BotSearch
+	(*status.Status)(nil),                    // 52: google.rpc.Status
 }
 var file_cardrules_v1_lieng_proto_depIdxs = []int32{
 	0,   // 0: cardrules.v1.LiengHouseRules.a23:type_name -> cardrules.v1.LiengA23
 	1,   // 1: cardrules.v1.LiengHouseRules.suit_tie_break:type_name -> cardrules.v1.LiengSuitTieBreak
 	2,   // 2: cardrules.v1.LiengHouseRules.excess:type_name -> cardrules.v1.LiengExcess
 	3,   // 3: cardrules.v1.LiengScore.tier:type_name -> cardrules.v1.LiengTier
-	43,  // 4: cardrules.v1.LiengScore.label:type_name -> cardrules.v1.LocalizedMessage
+	45,  // 4: cardrules.v1.LiengScore.label:type_name -> cardrules.v1.LocalizedMessage
 	8,   // 5: cardrules.v1.ScoreLiengRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
-	44,  // 6: cardrules.v1.ScoreLiengRequest.hands:type_name -> cardrules.v1.Cards
+	46,  // 6: cardrules.v1.ScoreLiengRequest.hands:type_name -> cardrules.v1.Cards
 	9,   // 7: cardrules.v1.ScoreLiengResponse.scores:type_name -> cardrules.v1.LiengScore
 	8,   // 8: cardrules.v1.CompareHandsRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
-	44,  // 9: cardrules.v1.CompareHandsRequest.hands:type_name -> cardrules.v1.Cards
+	46,  // 9: cardrules.v1.CompareHandsRequest.hands:type_name -> cardrules.v1.Cards
 	13,  // 10: cardrules.v1.CompareHandsResponse.ranking:type_name -> cardrules.v1.TieGroup
 	9,   // 11: cardrules.v1.CompareHandsResponse.scores:type_name -> cardrules.v1.LiengScore
 	15,  // 12: cardrules.v1.LiengBettingState.seats:type_name -> cardrules.v1.LiengSeat
@@ -3758,103 +3981,115 @@ var file_cardrules_v1_lieng_proto_depIdxs = []int32{
 	6,   // 14: cardrules.v1.LiengEvent.kind:type_name -> cardrules.v1.LiengEventKind
 	4,   // 15: cardrules.v1.LiengLegalAction.kind:type_name -> cardrules.v1.LiengActionKind
 	8,   // 16: cardrules.v1.StartBettingRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
-	45,  // 17: cardrules.v1.StartBettingRequest.views:type_name -> cardrules.v1.Viewer
+	47,  // 17: cardrules.v1.StartBettingRequest.views:type_name -> cardrules.v1.Viewer
 	16,  // 18: cardrules.v1.StartBettingResponse.state:type_name -> cardrules.v1.LiengBettingState
 	22,  // 19: cardrules.v1.StartBettingResponse.views:type_name -> cardrules.v1.StartBettingView
-	45,  // 20: cardrules.v1.StartBettingView.viewer:type_name -> cardrules.v1.Viewer
+	47,  // 20: cardrules.v1.StartBettingView.viewer:type_name -> cardrules.v1.Viewer
 	21,  // 21: cardrules.v1.StartBettingView.answer:type_name -> cardrules.v1.StartBettingResponse
-	45,  // 22: cardrules.v1.LiengServiceDealRequest.views:type_name -> cardrules.v1.Viewer
-	44,  // 23: cardrules.v1.LiengServiceDealResponse.hands:type_name -> cardrules.v1.Cards
-	44,  // 24: cardrules.v1.LiengServiceDealResponse.undealt:type_name -> cardrules.v1.Cards
+	47,  // 22: cardrules.v1.LiengServiceDealRequest.views:type_name -> cardrules.v1.Viewer
+	46,  // 23: cardrules.v1.LiengServiceDealResponse.hands:type_name -> cardrules.v1.Cards
+	46,  // 24: cardrules.v1.LiengServiceDealResponse.undealt:type_name -> cardrules.v1.Cards
 	25,  // 25: cardrules.v1.LiengServiceDealResponse.views:type_name -> cardrules.v1.LiengServiceDealView
-	45,  // 26: cardrules.v1.LiengServiceDealView.viewer:type_name -> cardrules.v1.Viewer
+	47,  // 26: cardrules.v1.LiengServiceDealView.viewer:type_name -> cardrules.v1.Viewer
 	24,  // 27: cardrules.v1.LiengServiceDealView.answer:type_name -> cardrules.v1.LiengServiceDealResponse
 	8,   // 28: cardrules.v1.LiengServiceValidatePlayRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
 	16,  // 29: cardrules.v1.LiengServiceValidatePlayRequest.state:type_name -> cardrules.v1.LiengBettingState
 	17,  // 30: cardrules.v1.LiengServiceValidatePlayRequest.action:type_name -> cardrules.v1.LiengAction
-	45,  // 31: cardrules.v1.LiengServiceValidatePlayRequest.views:type_name -> cardrules.v1.Viewer
+	47,  // 31: cardrules.v1.LiengServiceValidatePlayRequest.views:type_name -> cardrules.v1.Viewer
 	5,   // 32: cardrules.v1.LiengServiceValidatePlayResponse.reason:type_name -> cardrules.v1.LiengReason
-	43,  // 33: cardrules.v1.LiengServiceValidatePlayResponse.message:type_name -> cardrules.v1.LocalizedMessage
+	45,  // 33: cardrules.v1.LiengServiceValidatePlayResponse.message:type_name -> cardrules.v1.LocalizedMessage
 	18,  // 34: cardrules.v1.LiengServiceValidatePlayResponse.events:type_name -> cardrules.v1.LiengEvent
 	16,  // 35: cardrules.v1.LiengServiceValidatePlayResponse.next_state:type_name -> cardrules.v1.LiengBettingState
 	28,  // 36: cardrules.v1.LiengServiceValidatePlayResponse.views:type_name -> cardrules.v1.LiengServiceValidatePlayView
 	17,  // 37: cardrules.v1.LiengServiceValidatePlayResponse.resolved_action:type_name -> cardrules.v1.LiengAction
-	45,  // 38: cardrules.v1.LiengServiceValidatePlayView.viewer:type_name -> cardrules.v1.Viewer
+	47,  // 38: cardrules.v1.LiengServiceValidatePlayView.viewer:type_name -> cardrules.v1.Viewer
 	27,  // 39: cardrules.v1.LiengServiceValidatePlayView.answer:type_name -> cardrules.v1.LiengServiceValidatePlayResponse
 	8,   // 40: cardrules.v1.LiengServiceLegalMovesRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
 	16,  // 41: cardrules.v1.LiengServiceLegalMovesRequest.state:type_name -> cardrules.v1.LiengBettingState
-	45,  // 42: cardrules.v1.LiengServiceLegalMovesRequest.views:type_name -> cardrules.v1.Viewer
+	47,  // 42: cardrules.v1.LiengServiceLegalMovesRequest.views:type_name -> cardrules.v1.Viewer
 	19,  // 43: cardrules.v1.LiengServiceLegalMovesResponse.actions:type_name -> cardrules.v1.LiengLegalAction
 	5,   // 44: cardrules.v1.LiengServiceLegalMovesResponse.raise_reason:type_name -> cardrules.v1.LiengReason
 	31,  // 45: cardrules.v1.LiengServiceLegalMovesResponse.views:type_name -> cardrules.v1.LiengServiceLegalMovesView
-	45,  // 46: cardrules.v1.LiengServiceLegalMovesView.viewer:type_name -> cardrules.v1.Viewer
+	47,  // 46: cardrules.v1.LiengServiceLegalMovesView.viewer:type_name -> cardrules.v1.Viewer
 	30,  // 47: cardrules.v1.LiengServiceLegalMovesView.answer:type_name -> cardrules.v1.LiengServiceLegalMovesResponse
 	8,   // 48: cardrules.v1.LiengRoundRecord.house_rules:type_name -> cardrules.v1.LiengHouseRules
-	44,  // 49: cardrules.v1.LiengRoundRecord.hands:type_name -> cardrules.v1.Cards
+	46,  // 49: cardrules.v1.LiengRoundRecord.hands:type_name -> cardrules.v1.Cards
 	17,  // 50: cardrules.v1.LiengRoundRecord.actions:type_name -> cardrules.v1.LiengAction
 	7,   // 51: cardrules.v1.LiengPot.kind:type_name -> cardrules.v1.LiengPotKind
 	9,   // 52: cardrules.v1.LiengShownHand.score:type_name -> cardrules.v1.LiengScore
 	32,  // 53: cardrules.v1.LiengServiceSettleRoundRequest.round:type_name -> cardrules.v1.LiengRoundRecord
-	45,  // 54: cardrules.v1.LiengServiceSettleRoundRequest.views:type_name -> cardrules.v1.Viewer
+	47,  // 54: cardrules.v1.LiengServiceSettleRoundRequest.views:type_name -> cardrules.v1.Viewer
 	33,  // 55: cardrules.v1.LiengServiceSettleRoundResponse.pots:type_name -> cardrules.v1.LiengPot
-	46,  // 56: cardrules.v1.LiengServiceSettleRoundResponse.transfers:type_name -> cardrules.v1.Transfer
+	48,  // 56: cardrules.v1.LiengServiceSettleRoundResponse.transfers:type_name -> cardrules.v1.Transfer
 	34,  // 57: cardrules.v1.LiengServiceSettleRoundResponse.shown:type_name -> cardrules.v1.LiengShownHand
 	37,  // 58: cardrules.v1.LiengServiceSettleRoundResponse.views:type_name -> cardrules.v1.LiengServiceSettleRoundView
-	45,  // 59: cardrules.v1.LiengServiceSettleRoundView.viewer:type_name -> cardrules.v1.Viewer
+	47,  // 59: cardrules.v1.LiengServiceSettleRoundView.viewer:type_name -> cardrules.v1.Viewer
 	36,  // 60: cardrules.v1.LiengServiceSettleRoundView.answer:type_name -> cardrules.v1.LiengServiceSettleRoundResponse
 	32,  // 61: cardrules.v1.LiengServiceReplayRoundRequest.round:type_name -> cardrules.v1.LiengRoundRecord
-	45,  // 62: cardrules.v1.LiengServiceReplayRoundRequest.viewer:type_name -> cardrules.v1.Viewer
-	45,  // 63: cardrules.v1.LiengServiceReplayRoundResponse.viewer:type_name -> cardrules.v1.Viewer
+	47,  // 62: cardrules.v1.LiengServiceReplayRoundRequest.viewer:type_name -> cardrules.v1.Viewer
+	47,  // 63: cardrules.v1.LiengServiceReplayRoundResponse.viewer:type_name -> cardrules.v1.Viewer
 	21,  // 64: cardrules.v1.LiengServiceReplayRoundResponse.start:type_name -> cardrules.v1.StartBettingResponse
-	44,  // 65: cardrules.v1.LiengServiceReplayRoundResponse.hands:type_name -> cardrules.v1.Cards
+	46,  // 65: cardrules.v1.LiengServiceReplayRoundResponse.hands:type_name -> cardrules.v1.Cards
 	40,  // 66: cardrules.v1.LiengServiceReplayRoundResponse.steps:type_name -> cardrules.v1.LiengReplayStep
-	47,  // 67: cardrules.v1.LiengServiceReplayRoundResponse.stopped:type_name -> cardrules.v1.ReplayStop
+	49,  // 67: cardrules.v1.LiengServiceReplayRoundResponse.stopped:type_name -> cardrules.v1.ReplayStop
 	5,   // 68: cardrules.v1.LiengServiceReplayRoundResponse.illegal_reason:type_name -> cardrules.v1.LiengReason
 	36,  // 69: cardrules.v1.LiengServiceReplayRoundResponse.settlement:type_name -> cardrules.v1.LiengServiceSettleRoundResponse
 	17,  // 70: cardrules.v1.LiengReplayStep.action:type_name -> cardrules.v1.LiengAction
 	17,  // 71: cardrules.v1.LiengReplayStep.resolved_action:type_name -> cardrules.v1.LiengAction
 	18,  // 72: cardrules.v1.LiengReplayStep.events:type_name -> cardrules.v1.LiengEvent
 	16,  // 73: cardrules.v1.LiengReplayStep.state:type_name -> cardrules.v1.LiengBettingState
-	10,  // 74: cardrules.v1.LiengServiceStreamRequest.score_lieng:type_name -> cardrules.v1.ScoreLiengRequest
-	12,  // 75: cardrules.v1.LiengServiceStreamRequest.compare_hands:type_name -> cardrules.v1.CompareHandsRequest
-	20,  // 76: cardrules.v1.LiengServiceStreamRequest.start_betting:type_name -> cardrules.v1.StartBettingRequest
-	26,  // 77: cardrules.v1.LiengServiceStreamRequest.validate_play:type_name -> cardrules.v1.LiengServiceValidatePlayRequest
-	29,  // 78: cardrules.v1.LiengServiceStreamRequest.legal_moves:type_name -> cardrules.v1.LiengServiceLegalMovesRequest
-	35,  // 79: cardrules.v1.LiengServiceStreamRequest.settle_round:type_name -> cardrules.v1.LiengServiceSettleRoundRequest
-	23,  // 80: cardrules.v1.LiengServiceStreamRequest.deal:type_name -> cardrules.v1.LiengServiceDealRequest
-	38,  // 81: cardrules.v1.LiengServiceStreamRequest.replay_round:type_name -> cardrules.v1.LiengServiceReplayRoundRequest
-	48,  // 82: cardrules.v1.LiengServiceStreamResponse.error:type_name -> google.rpc.Status
-	11,  // 83: cardrules.v1.LiengServiceStreamResponse.score_lieng:type_name -> cardrules.v1.ScoreLiengResponse
-	14,  // 84: cardrules.v1.LiengServiceStreamResponse.compare_hands:type_name -> cardrules.v1.CompareHandsResponse
-	21,  // 85: cardrules.v1.LiengServiceStreamResponse.start_betting:type_name -> cardrules.v1.StartBettingResponse
-	27,  // 86: cardrules.v1.LiengServiceStreamResponse.validate_play:type_name -> cardrules.v1.LiengServiceValidatePlayResponse
-	30,  // 87: cardrules.v1.LiengServiceStreamResponse.legal_moves:type_name -> cardrules.v1.LiengServiceLegalMovesResponse
-	36,  // 88: cardrules.v1.LiengServiceStreamResponse.settle_round:type_name -> cardrules.v1.LiengServiceSettleRoundResponse
-	24,  // 89: cardrules.v1.LiengServiceStreamResponse.deal:type_name -> cardrules.v1.LiengServiceDealResponse
-	39,  // 90: cardrules.v1.LiengServiceStreamResponse.replay_round:type_name -> cardrules.v1.LiengServiceReplayRoundResponse
-	23,  // 91: cardrules.v1.LiengService.Deal:input_type -> cardrules.v1.LiengServiceDealRequest
-	10,  // 92: cardrules.v1.LiengService.ScoreLieng:input_type -> cardrules.v1.ScoreLiengRequest
-	12,  // 93: cardrules.v1.LiengService.CompareHands:input_type -> cardrules.v1.CompareHandsRequest
-	20,  // 94: cardrules.v1.LiengService.StartBetting:input_type -> cardrules.v1.StartBettingRequest
-	26,  // 95: cardrules.v1.LiengService.ValidatePlay:input_type -> cardrules.v1.LiengServiceValidatePlayRequest
-	29,  // 96: cardrules.v1.LiengService.LegalMoves:input_type -> cardrules.v1.LiengServiceLegalMovesRequest
-	35,  // 97: cardrules.v1.LiengService.SettleRound:input_type -> cardrules.v1.LiengServiceSettleRoundRequest
-	38,  // 98: cardrules.v1.LiengService.ReplayRound:input_type -> cardrules.v1.LiengServiceReplayRoundRequest
-	41,  // 99: cardrules.v1.LiengService.Stream:input_type -> cardrules.v1.LiengServiceStreamRequest
-	24,  // 100: cardrules.v1.LiengService.Deal:output_type -> cardrules.v1.LiengServiceDealResponse
-	11,  // 101: cardrules.v1.LiengService.ScoreLieng:output_type -> cardrules.v1.ScoreLiengResponse
-	14,  // 102: cardrules.v1.LiengService.CompareHands:output_type -> cardrules.v1.CompareHandsResponse
-	21,  // 103: cardrules.v1.LiengService.StartBetting:output_type -> cardrules.v1.StartBettingResponse
-	27,  // 104: cardrules.v1.LiengService.ValidatePlay:output_type -> cardrules.v1.LiengServiceValidatePlayResponse
-	30,  // 105: cardrules.v1.LiengService.LegalMoves:output_type -> cardrules.v1.LiengServiceLegalMovesResponse
-	36,  // 106: cardrules.v1.LiengService.SettleRound:output_type -> cardrules.v1.LiengServiceSettleRoundResponse
-	39,  // 107: cardrules.v1.LiengService.ReplayRound:output_type -> cardrules.v1.LiengServiceReplayRoundResponse
-	42,  // 108: cardrules.v1.LiengService.Stream:output_type -> cardrules.v1.LiengServiceStreamResponse
-	100, // [100:109] is the sub-list for method output_type
-	91,  // [91:100] is the sub-list for method input_type
-	91,  // [91:91] is the sub-list for extension type_name
-	91,  // [91:91] is the sub-list for extension extendee
-	0,   // [0:91] is the sub-list for field type_name
+	8,   // 74: cardrules.v1.LiengServiceSuggestRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
+	16,  // 75: cardrules.v1.LiengServiceSuggestRequest.state:type_name -> cardrules.v1.LiengBettingState
+	46,  // 76: cardrules.v1.LiengServiceSuggestRequest.hand:type_name -> cardrules.v1.Cards
+	17,  // 77: cardrules.v1.LiengServiceSuggestRequest.history:type_name -> cardrules.v1.LiengAction
+	50,  // 78: cardrules.v1.LiengServiceSuggestRequest.level:type_name -> cardrules.v1.BotLevel
+	17,  // 79: cardrules.v1.LiengServiceSuggestResponse.action:type_name -> cardrules.v1.LiengAction
+	51,  // 80: cardrules.v1.LiengServiceSuggestResponse.search:type_name -> cardrules.v1.BotSearch
+	45,  // 81: cardrules.v1.LiengServiceSuggestResponse.explanation:type_name -> cardrules.v1.LocalizedMessage
+	10,  // 82: cardrules.v1.LiengServiceStreamRequest.score_lieng:type_name -> cardrules.v1.ScoreLiengRequest
+	12,  // 83: cardrules.v1.LiengServiceStreamRequest.compare_hands:type_name -> cardrules.v1.CompareHandsRequest
+	20,  // 84: cardrules.v1.LiengServiceStreamRequest.start_betting:type_name -> cardrules.v1.StartBettingRequest
+	26,  // 85: cardrules.v1.LiengServiceStreamRequest.validate_play:type_name -> cardrules.v1.LiengServiceValidatePlayRequest
+	29,  // 86: cardrules.v1.LiengServiceStreamRequest.legal_moves:type_name -> cardrules.v1.LiengServiceLegalMovesRequest
+	35,  // 87: cardrules.v1.LiengServiceStreamRequest.settle_round:type_name -> cardrules.v1.LiengServiceSettleRoundRequest
+	23,  // 88: cardrules.v1.LiengServiceStreamRequest.deal:type_name -> cardrules.v1.LiengServiceDealRequest
+	38,  // 89: cardrules.v1.LiengServiceStreamRequest.replay_round:type_name -> cardrules.v1.LiengServiceReplayRoundRequest
+	41,  // 90: cardrules.v1.LiengServiceStreamRequest.suggest:type_name -> cardrules.v1.LiengServiceSuggestRequest
+	52,  // 91: cardrules.v1.LiengServiceStreamResponse.error:type_name -> google.rpc.Status
+	11,  // 92: cardrules.v1.LiengServiceStreamResponse.score_lieng:type_name -> cardrules.v1.ScoreLiengResponse
+	14,  // 93: cardrules.v1.LiengServiceStreamResponse.compare_hands:type_name -> cardrules.v1.CompareHandsResponse
+	21,  // 94: cardrules.v1.LiengServiceStreamResponse.start_betting:type_name -> cardrules.v1.StartBettingResponse
+	27,  // 95: cardrules.v1.LiengServiceStreamResponse.validate_play:type_name -> cardrules.v1.LiengServiceValidatePlayResponse
+	30,  // 96: cardrules.v1.LiengServiceStreamResponse.legal_moves:type_name -> cardrules.v1.LiengServiceLegalMovesResponse
+	36,  // 97: cardrules.v1.LiengServiceStreamResponse.settle_round:type_name -> cardrules.v1.LiengServiceSettleRoundResponse
+	24,  // 98: cardrules.v1.LiengServiceStreamResponse.deal:type_name -> cardrules.v1.LiengServiceDealResponse
+	39,  // 99: cardrules.v1.LiengServiceStreamResponse.replay_round:type_name -> cardrules.v1.LiengServiceReplayRoundResponse
+	42,  // 100: cardrules.v1.LiengServiceStreamResponse.suggest:type_name -> cardrules.v1.LiengServiceSuggestResponse
+	23,  // 101: cardrules.v1.LiengService.Deal:input_type -> cardrules.v1.LiengServiceDealRequest
+	10,  // 102: cardrules.v1.LiengService.ScoreLieng:input_type -> cardrules.v1.ScoreLiengRequest
+	12,  // 103: cardrules.v1.LiengService.CompareHands:input_type -> cardrules.v1.CompareHandsRequest
+	20,  // 104: cardrules.v1.LiengService.StartBetting:input_type -> cardrules.v1.StartBettingRequest
+	26,  // 105: cardrules.v1.LiengService.ValidatePlay:input_type -> cardrules.v1.LiengServiceValidatePlayRequest
+	29,  // 106: cardrules.v1.LiengService.LegalMoves:input_type -> cardrules.v1.LiengServiceLegalMovesRequest
+	35,  // 107: cardrules.v1.LiengService.SettleRound:input_type -> cardrules.v1.LiengServiceSettleRoundRequest
+	38,  // 108: cardrules.v1.LiengService.ReplayRound:input_type -> cardrules.v1.LiengServiceReplayRoundRequest
+	41,  // 109: cardrules.v1.LiengService.Suggest:input_type -> cardrules.v1.LiengServiceSuggestRequest
+	43,  // 110: cardrules.v1.LiengService.Stream:input_type -> cardrules.v1.LiengServiceStreamRequest
+	24,  // 111: cardrules.v1.LiengService.Deal:output_type -> cardrules.v1.LiengServiceDealResponse
+	11,  // 112: cardrules.v1.LiengService.ScoreLieng:output_type -> cardrules.v1.ScoreLiengResponse
+	14,  // 113: cardrules.v1.LiengService.CompareHands:output_type -> cardrules.v1.CompareHandsResponse
+	21,  // 114: cardrules.v1.LiengService.StartBetting:output_type -> cardrules.v1.StartBettingResponse
+	27,  // 115: cardrules.v1.LiengService.ValidatePlay:output_type -> cardrules.v1.LiengServiceValidatePlayResponse
+	30,  // 116: cardrules.v1.LiengService.LegalMoves:output_type -> cardrules.v1.LiengServiceLegalMovesResponse
+	36,  // 117: cardrules.v1.LiengService.SettleRound:output_type -> cardrules.v1.LiengServiceSettleRoundResponse
+	39,  // 118: cardrules.v1.LiengService.ReplayRound:output_type -> cardrules.v1.LiengServiceReplayRoundResponse
+	42,  // 119: cardrules.v1.LiengService.Suggest:output_type -> cardrules.v1.LiengServiceSuggestResponse
+	44,  // 120: cardrules.v1.LiengService.Stream:output_type -> cardrules.v1.LiengServiceStreamResponse
+	111, // [111:121] is the sub-list for method output_type
+	101, // [101:111] is the sub-list for method input_type
+	101, // [101:101] is the sub-list for extension type_name
+	101, // [101:101] is the sub-list for extension extendee
+	0,   // [0:101] is the sub-list for field type_name
 }
 
 func init() { file_cardrules_v1_lieng_proto_init() }
@@ -3869,7 +4104,7 @@ func file_cardrules_v1_lieng_proto_init() {
 	file_cardrules_v1_lieng_proto_msgTypes[10].OneofWrappers = []any{}
 	file_cardrules_v1_lieng_proto_msgTypes[22].OneofWrappers = []any{}
 	file_cardrules_v1_lieng_proto_msgTypes[28].OneofWrappers = []any{}
-	file_cardrules_v1_lieng_proto_msgTypes[33].OneofWrappers = []any{
+	file_cardrules_v1_lieng_proto_msgTypes[35].OneofWrappers = []any{
 		(*LiengServiceStreamRequest_ScoreLieng)(nil),
 		(*LiengServiceStreamRequest_CompareHands)(nil),
 		(*LiengServiceStreamRequest_StartBetting)(nil),
@@ -3878,8 +4113,9 @@ func file_cardrules_v1_lieng_proto_init() {
 		(*LiengServiceStreamRequest_SettleRound)(nil),
 		(*LiengServiceStreamRequest_Deal)(nil),
 		(*LiengServiceStreamRequest_ReplayRound)(nil),
+		(*LiengServiceStreamRequest_Suggest)(nil),
 	}
-	file_cardrules_v1_lieng_proto_msgTypes[34].OneofWrappers = []any{
+	file_cardrules_v1_lieng_proto_msgTypes[36].OneofWrappers = []any{
 		(*LiengServiceStreamResponse_Error)(nil),
 		(*LiengServiceStreamResponse_ScoreLieng)(nil),
 		(*LiengServiceStreamResponse_CompareHands)(nil),
@@ -3889,6 +4125,7 @@ func file_cardrules_v1_lieng_proto_init() {
 		(*LiengServiceStreamResponse_SettleRound)(nil),
 		(*LiengServiceStreamResponse_Deal)(nil),
 		(*LiengServiceStreamResponse_ReplayRound)(nil),
+		(*LiengServiceStreamResponse_Suggest)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -3896,7 +4133,7 @@ func file_cardrules_v1_lieng_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cardrules_v1_lieng_proto_rawDesc), len(file_cardrules_v1_lieng_proto_rawDesc)),
 			NumEnums:      8,
-			NumMessages:   35,
+			NumMessages:   37,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -27,6 +27,7 @@ const (
 	LiengService_LegalMoves_FullMethodName   = "/cardrules.v1.LiengService/LegalMoves"
 	LiengService_SettleRound_FullMethodName  = "/cardrules.v1.LiengService/SettleRound"
 	LiengService_ReplayRound_FullMethodName  = "/cardrules.v1.LiengService/ReplayRound"
+	LiengService_Suggest_FullMethodName      = "/cardrules.v1.LiengService/Suggest"
 	LiengService_Stream_FullMethodName       = "/cardrules.v1.LiengService/Stream"
 )
 
@@ -59,6 +60,11 @@ type LiengServiceClient interface {
 	// stopped. Any other fault of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed
 	// record, a showdown seat without its hand, pots beyond int64).
 	ReplayRound(ctx context.Context, in *LiengServiceReplayRoundRequest, opts ...grpc.CallOption) (*LiengServiceReplayRoundResponse, error)
+	// What should the seat to act do now? A bot's answer at the level asked (docs/bots.md): fold, check, call, raise
+	// (with its total) or all-in for the seat whose turn it is. It uses only what that seat may see (its own 3 cards,
+	// the betting state, the public history), and the same request and seed give the same answer on every server.
+	// Closed betting has nothing to suggest: INVALID_ARGUMENT, as is any malformed field.
+	Suggest(ctx context.Context, in *LiengServiceSuggestRequest, opts ...grpc.CallOption) (*LiengServiceSuggestResponse, error)
 	// Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
 	// caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
 	// have failed with. Answers come in request order. A bad message fails that message, never the stream.
@@ -154,6 +160,16 @@ func (c *liengServiceClient) ReplayRound(ctx context.Context, in *LiengServiceRe
 	return out, nil
 }
 
+func (c *liengServiceClient) Suggest(ctx context.Context, in *LiengServiceSuggestRequest, opts ...grpc.CallOption) (*LiengServiceSuggestResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(LiengServiceSuggestResponse)
+	err := c.cc.Invoke(ctx, LiengService_Suggest_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *liengServiceClient) Stream(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[LiengServiceStreamRequest, LiengServiceStreamResponse], error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	stream, err := c.cc.NewStream(ctx, &LiengService_ServiceDesc.Streams[0], LiengService_Stream_FullMethodName, cOpts...)
@@ -196,6 +212,11 @@ type LiengServiceServer interface {
 	// stopped. Any other fault of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed
 	// record, a showdown seat without its hand, pots beyond int64).
 	ReplayRound(context.Context, *LiengServiceReplayRoundRequest) (*LiengServiceReplayRoundResponse, error)
+	// What should the seat to act do now? A bot's answer at the level asked (docs/bots.md): fold, check, call, raise
+	// (with its total) or all-in for the seat whose turn it is. It uses only what that seat may see (its own 3 cards,
+	// the betting state, the public history), and the same request and seed give the same answer on every server.
+	// Closed betting has nothing to suggest: INVALID_ARGUMENT, as is any malformed field.
+	Suggest(context.Context, *LiengServiceSuggestRequest) (*LiengServiceSuggestResponse, error)
 	// Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
 	// caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
 	// have failed with. Answers come in request order. A bad message fails that message, never the stream.
@@ -234,6 +255,9 @@ func (UnimplementedLiengServiceServer) SettleRound(context.Context, *LiengServic
 }
 func (UnimplementedLiengServiceServer) ReplayRound(context.Context, *LiengServiceReplayRoundRequest) (*LiengServiceReplayRoundResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method ReplayRound not implemented")
+}
+func (UnimplementedLiengServiceServer) Suggest(context.Context, *LiengServiceSuggestRequest) (*LiengServiceSuggestResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method Suggest not implemented")
 }
 func (UnimplementedLiengServiceServer) Stream(grpc.BidiStreamingServer[LiengServiceStreamRequest, LiengServiceStreamResponse]) error {
 	return status.Errorf(codes.Unimplemented, "method Stream not implemented")
@@ -403,6 +427,24 @@ func _LiengService_ReplayRound_Handler(srv interface{}, ctx context.Context, dec
 	return interceptor(ctx, in, info, handler)
 }
 
+func _LiengService_Suggest_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(LiengServiceSuggestRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(LiengServiceServer).Suggest(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: LiengService_Suggest_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(LiengServiceServer).Suggest(ctx, req.(*LiengServiceSuggestRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _LiengService_Stream_Handler(srv interface{}, stream grpc.ServerStream) error {
 	return srv.(LiengServiceServer).Stream(&grpc.GenericServerStream[LiengServiceStreamRequest, LiengServiceStreamResponse]{ServerStream: stream})
 }
@@ -448,6 +490,10 @@ var LiengService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ReplayRound",
 			Handler:    _LiengService_ReplayRound_Handler,
+		},
+		{
+			MethodName: "Suggest",
+			Handler:    _LiengService_Suggest_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

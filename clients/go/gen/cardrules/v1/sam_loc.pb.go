@@ -3239,6 +3239,275 @@ func (x *SamReplayStep) GetState() *SamTableState {
 	return nil
 }
 
+type SamLocServiceSuggestRequest struct {
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	HouseRules *SamHouseRules         `protobuf:"bytes,1,opt,name=house_rules,json=houseRules,proto3" json:"house_rules,omitempty"`
+	// How well to play. BOT_LEVEL_UNSPECIFIED is INVALID_ARGUMENT naming `level`.
+	Level BotLevel `protobuf:"varint,2,opt,name=level,proto3,enum=cardrules.v1.BotLevel" json:"level,omitempty"`
+	// The seed of the bot's choices (between equally good plays, and the search's sampling): the same request and
+	// seed give the same answer on every server. Any value; pick a fresh one per decision for varied play.
+	Seed uint64 `protobuf:"varint,3,opt,name=seed,proto3" json:"seed,omitempty"`
+	// BOT_LEVEL_STRONG: how many playouts the search runs, 1 to the server's cap (docs/bots.md, "Budgets"); 0 means
+	// the server's default. Negative or above the cap is INVALID_ARGUMENT naming `playouts` (the description gives
+	// the cap). The other levels run no search and ignore it.
+	Playouts int32 `protobuf:"varint,4,opt,name=playouts,proto3" json:"playouts,omitempty"`
+	// What to decide: exactly one is set; a request with neither is INVALID_ARGUMENT naming `decision`.
+	//
+	// Types that are valid to be assigned to Decision:
+	//
+	//	*SamLocServiceSuggestRequest_State
+	//	*SamLocServiceSuggestRequest_Declaration
+	Decision isSamLocServiceSuggestRequest_Decision `protobuf_oneof:"decision"`
+	// With `state`: the actions of this hand so far, in order, as every seat saw them: plays and passes, a TIMEOUT
+	// given as the play or pass the service made for it (ValidatePlay's `resolved_action`). May be shorter than the
+	// hand, or empty (a caller that kept no record): a card not seen played counts as unseen. Must agree with `state`
+	// (INVALID_ARGUMENT naming `history[i]`, e.g. a card played that the seat to act holds). Empty with
+	// `declaration`.
+	History       []*SamAction `protobuf:"bytes,7,rep,name=history,proto3" json:"history,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SamLocServiceSuggestRequest) Reset() {
+	*x = SamLocServiceSuggestRequest{}
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SamLocServiceSuggestRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SamLocServiceSuggestRequest) ProtoMessage() {}
+
+func (x *SamLocServiceSuggestRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SamLocServiceSuggestRequest.ProtoReflect.Descriptor instead.
+func (*SamLocServiceSuggestRequest) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *SamLocServiceSuggestRequest) GetHouseRules() *SamHouseRules {
+	if x != nil {
+		return x.HouseRules
+	}
+	return nil
+}
+
+func (x *SamLocServiceSuggestRequest) GetLevel() BotLevel {
+	if x != nil {
+		return x.Level
+	}
+	return BotLevel_BOT_LEVEL_UNSPECIFIED
+}
+
+func (x *SamLocServiceSuggestRequest) GetSeed() uint64 {
+	if x != nil {
+		return x.Seed
+	}
+	return 0
+}
+
+func (x *SamLocServiceSuggestRequest) GetPlayouts() int32 {
+	if x != nil {
+		return x.Playouts
+	}
+	return 0
+}
+
+func (x *SamLocServiceSuggestRequest) GetDecision() isSamLocServiceSuggestRequest_Decision {
+	if x != nil {
+		return x.Decision
+	}
+	return nil
+}
+
+func (x *SamLocServiceSuggestRequest) GetState() *SamTableState {
+	if x != nil {
+		if x, ok := x.Decision.(*SamLocServiceSuggestRequest_State); ok {
+			return x.State
+		}
+	}
+	return nil
+}
+
+func (x *SamLocServiceSuggestRequest) GetDeclaration() *SamDeclarationDecision {
+	if x != nil {
+		if x, ok := x.Decision.(*SamLocServiceSuggestRequest_Declaration); ok {
+			return x.Declaration
+		}
+	}
+	return nil
+}
+
+func (x *SamLocServiceSuggestRequest) GetHistory() []*SamAction {
+	if x != nil {
+		return x.History
+	}
+	return nil
+}
+
+type isSamLocServiceSuggestRequest_Decision interface {
+	isSamLocServiceSuggestRequest_Decision()
+}
+
+type SamLocServiceSuggestRequest_State struct {
+	// A play or pass for the seat to act (`state.turn`), in the table state as ValidatePlay takes it. That seat
+	// must give its hand. Other seats' hands, if given, are not used: each counts only as its number of cards, so a
+	// game client can send its own view and a backend its full state alike. A state whose hand is over
+	// (`ended` set) is INVALID_ARGUMENT naming `state.ended`.
+	State *SamTableState `protobuf:"bytes,5,opt,name=state,proto3,oneof"`
+}
+
+type SamLocServiceSuggestRequest_Declaration struct {
+	// At the deal, before the first play: whether the seat declares Sâm (báo Sâm, docs/rules/sam-loc.md §4.2).
+	Declaration *SamDeclarationDecision `protobuf:"bytes,6,opt,name=declaration,proto3,oneof"`
+}
+
+func (*SamLocServiceSuggestRequest_State) isSamLocServiceSuggestRequest_Decision() {}
+
+func (*SamLocServiceSuggestRequest_Declaration) isSamLocServiceSuggestRequest_Decision() {}
+
+// The seat's deal, for its decision to declare Sâm.
+type SamDeclarationDecision struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The seat's 10 dealt cards.
+	Hand *Cards `protobuf:"bytes,1,opt,name=hand,proto3" json:"hand,omitempty"`
+	// The number of seats at the table, 2 to `house_rules.max_players`.
+	Seats         int32 `protobuf:"varint,2,opt,name=seats,proto3" json:"seats,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SamDeclarationDecision) Reset() {
+	*x = SamDeclarationDecision{}
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SamDeclarationDecision) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SamDeclarationDecision) ProtoMessage() {}
+
+func (x *SamDeclarationDecision) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SamDeclarationDecision.ProtoReflect.Descriptor instead.
+func (*SamDeclarationDecision) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *SamDeclarationDecision) GetHand() *Cards {
+	if x != nil {
+		return x.Hand
+	}
+	return nil
+}
+
+func (x *SamDeclarationDecision) GetSeats() int32 {
+	if x != nil {
+		return x.Seats
+	}
+	return 0
+}
+
+type SamLocServiceSuggestResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// For a `state` request: the play or pass the bot suggests for the seat to act (never a TIMEOUT), legal in that
+	// state: ValidatePlay accepts it. Unset for a `declaration` request.
+	Action *SamAction `protobuf:"bytes,1,opt,name=action,proto3" json:"action,omitempty"`
+	// For a `declaration` request: true to declare Sâm. Always false for a `state` request.
+	DeclareSam bool `protobuf:"varint,2,opt,name=declare_sam,json=declareSam,proto3" json:"declare_sam,omitempty"`
+	// How the search chose (BOT_LEVEL_STRONG); unset for the other levels.
+	Search *BotSearch `protobuf:"bytes,3,opt,name=search,proto3" json:"search,omitempty"`
+	// The choice in a short sentence for the player, e.g. the search's playouts and estimated win chance; unset when
+	// the level has nothing to say beyond the action (BOT_LEVEL_BASIC, BOT_LEVEL_STANDARD).
+	Explanation   *LocalizedMessage `protobuf:"bytes,4,opt,name=explanation,proto3" json:"explanation,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SamLocServiceSuggestResponse) Reset() {
+	*x = SamLocServiceSuggestResponse{}
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SamLocServiceSuggestResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SamLocServiceSuggestResponse) ProtoMessage() {}
+
+func (x *SamLocServiceSuggestResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SamLocServiceSuggestResponse.ProtoReflect.Descriptor instead.
+func (*SamLocServiceSuggestResponse) Descriptor() ([]byte, []int) {
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *SamLocServiceSuggestResponse) GetAction() *SamAction {
+	if x != nil {
+		return x.Action
+	}
+	return nil
+}
+
+func (x *SamLocServiceSuggestResponse) GetDeclareSam() bool {
+	if x != nil {
+		return x.DeclareSam
+	}
+	return false
+}
+
+func (x *SamLocServiceSuggestResponse) GetSearch() *BotSearch {
+	if x != nil {
+		return x.Search
+	}
+	return nil
+}
+
+func (x *SamLocServiceSuggestResponse) GetExplanation() *LocalizedMessage {
+	if x != nil {
+		return x.Explanation
+	}
+	return nil
+}
+
 // One call on SamLocService.Stream.
 type SamLocServiceStreamRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -3256,6 +3525,7 @@ type SamLocServiceStreamRequest struct {
 	//	*SamLocServiceStreamRequest_SettleRound
 	//	*SamLocServiceStreamRequest_Deal
 	//	*SamLocServiceStreamRequest_ReplayRound
+	//	*SamLocServiceStreamRequest_Suggest
 	Call          isSamLocServiceStreamRequest_Call `protobuf_oneof:"call"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -3263,7 +3533,7 @@ type SamLocServiceStreamRequest struct {
 
 func (x *SamLocServiceStreamRequest) Reset() {
 	*x = SamLocServiceStreamRequest{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[31]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3275,7 +3545,7 @@ func (x *SamLocServiceStreamRequest) String() string {
 func (*SamLocServiceStreamRequest) ProtoMessage() {}
 
 func (x *SamLocServiceStreamRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[31]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3288,7 +3558,7 @@ func (x *SamLocServiceStreamRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceStreamRequest.ProtoReflect.Descriptor instead.
 func (*SamLocServiceStreamRequest) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{31}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *SamLocServiceStreamRequest) GetId() uint64 {
@@ -3359,6 +3629,15 @@ func (x *SamLocServiceStreamRequest) GetReplayRound() *SamLocServiceReplayRoundR
 	return nil
 }
 
+func (x *SamLocServiceStreamRequest) GetSuggest() *SamLocServiceSuggestRequest {
+	if x != nil {
+		if x, ok := x.Call.(*SamLocServiceStreamRequest_Suggest); ok {
+			return x.Suggest
+		}
+	}
+	return nil
+}
+
 type isSamLocServiceStreamRequest_Call interface {
 	isSamLocServiceStreamRequest_Call()
 }
@@ -3387,6 +3666,10 @@ type SamLocServiceStreamRequest_ReplayRound struct {
 	ReplayRound *SamLocServiceReplayRoundRequest `protobuf:"bytes,7,opt,name=replay_round,json=replayRound,proto3,oneof"`
 }
 
+type SamLocServiceStreamRequest_Suggest struct {
+	Suggest *SamLocServiceSuggestRequest `protobuf:"bytes,8,opt,name=suggest,proto3,oneof"`
+}
+
 func (*SamLocServiceStreamRequest_StartHand) isSamLocServiceStreamRequest_Call() {}
 
 func (*SamLocServiceStreamRequest_ValidatePlay) isSamLocServiceStreamRequest_Call() {}
@@ -3398,6 +3681,8 @@ func (*SamLocServiceStreamRequest_SettleRound) isSamLocServiceStreamRequest_Call
 func (*SamLocServiceStreamRequest_Deal) isSamLocServiceStreamRequest_Call() {}
 
 func (*SamLocServiceStreamRequest_ReplayRound) isSamLocServiceStreamRequest_Call() {}
+
+func (*SamLocServiceStreamRequest_Suggest) isSamLocServiceStreamRequest_Call() {}
 
 // The answer to one SamLocServiceStreamRequest.
 type SamLocServiceStreamResponse struct {
@@ -3415,6 +3700,7 @@ type SamLocServiceStreamResponse struct {
 	//	*SamLocServiceStreamResponse_SettleRound
 	//	*SamLocServiceStreamResponse_Deal
 	//	*SamLocServiceStreamResponse_ReplayRound
+	//	*SamLocServiceStreamResponse_Suggest
 	Result        isSamLocServiceStreamResponse_Result `protobuf_oneof:"result"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -3422,7 +3708,7 @@ type SamLocServiceStreamResponse struct {
 
 func (x *SamLocServiceStreamResponse) Reset() {
 	*x = SamLocServiceStreamResponse{}
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[32]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3434,7 +3720,7 @@ func (x *SamLocServiceStreamResponse) String() string {
 func (*SamLocServiceStreamResponse) ProtoMessage() {}
 
 func (x *SamLocServiceStreamResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[32]
+	mi := &file_cardrules_v1_sam_loc_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3447,7 +3733,7 @@ func (x *SamLocServiceStreamResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SamLocServiceStreamResponse.ProtoReflect.Descriptor instead.
 func (*SamLocServiceStreamResponse) Descriptor() ([]byte, []int) {
-	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{32}
+	return file_cardrules_v1_sam_loc_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *SamLocServiceStreamResponse) GetId() uint64 {
@@ -3527,6 +3813,15 @@ func (x *SamLocServiceStreamResponse) GetReplayRound() *SamLocServiceReplayRound
 	return nil
 }
 
+func (x *SamLocServiceStreamResponse) GetSuggest() *SamLocServiceSuggestResponse {
+	if x != nil {
+		if x, ok := x.Result.(*SamLocServiceStreamResponse_Suggest); ok {
+			return x.Suggest
+		}
+	}
+	return nil
+}
+
 type isSamLocServiceStreamResponse_Result interface {
 	isSamLocServiceStreamResponse_Result()
 }
@@ -3561,6 +3856,10 @@ type SamLocServiceStreamResponse_ReplayRound struct {
 	ReplayRound *SamLocServiceReplayRoundResponse `protobuf:"bytes,8,opt,name=replay_round,json=replayRound,proto3,oneof"`
 }
 
+type SamLocServiceStreamResponse_Suggest struct {
+	Suggest *SamLocServiceSuggestResponse `protobuf:"bytes,9,opt,name=suggest,proto3,oneof"`
+}
+
 func (*SamLocServiceStreamResponse_Error) isSamLocServiceStreamResponse_Result() {}
 
 func (*SamLocServiceStreamResponse_StartHand) isSamLocServiceStreamResponse_Result() {}
@@ -3574,6 +3873,8 @@ func (*SamLocServiceStreamResponse_SettleRound) isSamLocServiceStreamResponse_Re
 func (*SamLocServiceStreamResponse_Deal) isSamLocServiceStreamResponse_Result() {}
 
 func (*SamLocServiceStreamResponse_ReplayRound) isSamLocServiceStreamResponse_Result() {}
+
+func (*SamLocServiceStreamResponse_Suggest) isSamLocServiceStreamResponse_Result() {}
 
 var File_cardrules_v1_sam_loc_proto protoreflect.FileDescriptor
 
@@ -3791,7 +4092,27 @@ const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"\x0fresolved_action\x18\x03 \x01(\v2\x17.cardrules.v1.SamActionR\x0eresolvedAction\x12>\n" +
 	"\vcombination\x18\x04 \x01(\v2\x1c.cardrules.v1.SamCombinationR\vcombination\x12.\n" +
 	"\x06events\x18\x05 \x03(\v2\x16.cardrules.v1.SamEventR\x06events\x121\n" +
-	"\x05state\x18\x06 \x01(\v2\x1b.cardrules.v1.SamTableStateR\x05state\"\x90\x04\n" +
+	"\x05state\x18\x06 \x01(\v2\x1b.cardrules.v1.SamTableStateR\x05state\"\xf7\x02\n" +
+	"\x1bSamLocServiceSuggestRequest\x12<\n" +
+	"\vhouse_rules\x18\x01 \x01(\v2\x1b.cardrules.v1.SamHouseRulesR\n" +
+	"houseRules\x12,\n" +
+	"\x05level\x18\x02 \x01(\x0e2\x16.cardrules.v1.BotLevelR\x05level\x12\x12\n" +
+	"\x04seed\x18\x03 \x01(\x04R\x04seed\x12\x1a\n" +
+	"\bplayouts\x18\x04 \x01(\x05R\bplayouts\x123\n" +
+	"\x05state\x18\x05 \x01(\v2\x1b.cardrules.v1.SamTableStateH\x00R\x05state\x12H\n" +
+	"\vdeclaration\x18\x06 \x01(\v2$.cardrules.v1.SamDeclarationDecisionH\x00R\vdeclaration\x121\n" +
+	"\ahistory\x18\a \x03(\v2\x17.cardrules.v1.SamActionR\ahistoryB\n" +
+	"\n" +
+	"\bdecision\"W\n" +
+	"\x16SamDeclarationDecision\x12'\n" +
+	"\x04hand\x18\x01 \x01(\v2\x13.cardrules.v1.CardsR\x04hand\x12\x14\n" +
+	"\x05seats\x18\x02 \x01(\x05R\x05seats\"\xe3\x01\n" +
+	"\x1cSamLocServiceSuggestResponse\x12/\n" +
+	"\x06action\x18\x01 \x01(\v2\x17.cardrules.v1.SamActionR\x06action\x12\x1f\n" +
+	"\vdeclare_sam\x18\x02 \x01(\bR\n" +
+	"declareSam\x12/\n" +
+	"\x06search\x18\x03 \x01(\v2\x17.cardrules.v1.BotSearchR\x06search\x12@\n" +
+	"\vexplanation\x18\x04 \x01(\v2\x1e.cardrules.v1.LocalizedMessageR\vexplanation\"\xd7\x04\n" +
 	"\x1aSamLocServiceStreamRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12L\n" +
 	"\n" +
@@ -3801,8 +4122,9 @@ const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"legalMoves\x12R\n" +
 	"\fsettle_round\x18\x05 \x01(\v2-.cardrules.v1.SamLocServiceSettleRoundRequestH\x00R\vsettleRound\x12<\n" +
 	"\x04deal\x18\x06 \x01(\v2&.cardrules.v1.SamLocServiceDealRequestH\x00R\x04deal\x12R\n" +
-	"\freplay_round\x18\a \x01(\v2-.cardrules.v1.SamLocServiceReplayRoundRequestH\x00R\vreplayRoundB\x06\n" +
-	"\x04call\"\xc5\x04\n" +
+	"\freplay_round\x18\a \x01(\v2-.cardrules.v1.SamLocServiceReplayRoundRequestH\x00R\vreplayRound\x12E\n" +
+	"\asuggest\x18\b \x01(\v2).cardrules.v1.SamLocServiceSuggestRequestH\x00R\asuggestB\x06\n" +
+	"\x04call\"\x8d\x05\n" +
 	"\x1bSamLocServiceStreamResponse\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x04R\x02id\x12*\n" +
 	"\x05error\x18\x02 \x01(\v2\x12.google.rpc.StatusH\x00R\x05error\x12M\n" +
@@ -3813,7 +4135,8 @@ const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"legalMoves\x12S\n" +
 	"\fsettle_round\x18\x06 \x01(\v2..cardrules.v1.SamLocServiceSettleRoundResponseH\x00R\vsettleRound\x12=\n" +
 	"\x04deal\x18\a \x01(\v2'.cardrules.v1.SamLocServiceDealResponseH\x00R\x04deal\x12S\n" +
-	"\freplay_round\x18\b \x01(\v2..cardrules.v1.SamLocServiceReplayRoundResponseH\x00R\vreplayRoundB\b\n" +
+	"\freplay_round\x18\b \x01(\v2..cardrules.v1.SamLocServiceReplayRoundResponseH\x00R\vreplayRound\x12F\n" +
+	"\asuggest\x18\t \x01(\v2*.cardrules.v1.SamLocServiceSuggestResponseH\x00R\asuggestB\b\n" +
 	"\x06result*\x80\x01\n" +
 	"\fSamChopChain\x12\x1e\n" +
 	"\x1aSAM_CHOP_CHAIN_UNSPECIFIED\x10\x00\x12\x17\n" +
@@ -3901,7 +4224,7 @@ const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"\x1cSAM_OUTCOME_SAM_FAILED_STUCK\x10\x04\x12\x1f\n" +
 	"\x1bSAM_OUTCOME_FINISHED_ON_TWO\x10\x05\x12\x1f\n" +
 	"\x1bSAM_OUTCOME_BAO_MOT_PENALTY\x10\x06\x12\x16\n" +
-	"\x12SAM_OUTCOME_NORMAL\x10\a2\xeb\x05\n" +
+	"\x12SAM_OUTCOME_NORMAL\x10\a2\xcd\x06\n" +
 	"\rSamLocService\x12W\n" +
 	"\x04Deal\x12&.cardrules.v1.SamLocServiceDealRequest\x1a'.cardrules.v1.SamLocServiceDealResponse\x12f\n" +
 	"\tStartHand\x12+.cardrules.v1.SamLocServiceStartHandRequest\x1a,.cardrules.v1.SamLocServiceStartHandResponse\x12o\n" +
@@ -3909,7 +4232,8 @@ const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"\n" +
 	"LegalMoves\x12,.cardrules.v1.SamLocServiceLegalMovesRequest\x1a-.cardrules.v1.SamLocServiceLegalMovesResponse\x12l\n" +
 	"\vSettleRound\x12-.cardrules.v1.SamLocServiceSettleRoundRequest\x1a..cardrules.v1.SamLocServiceSettleRoundResponse\x12l\n" +
-	"\vReplayRound\x12-.cardrules.v1.SamLocServiceReplayRoundRequest\x1a..cardrules.v1.SamLocServiceReplayRoundResponse\x12a\n" +
+	"\vReplayRound\x12-.cardrules.v1.SamLocServiceReplayRoundRequest\x1a..cardrules.v1.SamLocServiceReplayRoundResponse\x12`\n" +
+	"\aSuggest\x12).cardrules.v1.SamLocServiceSuggestRequest\x1a*.cardrules.v1.SamLocServiceSuggestResponse\x12a\n" +
 	"\x06Stream\x12(.cardrules.v1.SamLocServiceStreamRequest\x1a).cardrules.v1.SamLocServiceStreamResponse(\x010\x01B\x13\n" +
 	"\x0fio.cardrules.v1P\x01b\x06proto3"
 
@@ -3926,7 +4250,7 @@ func file_cardrules_v1_sam_loc_proto_rawDescGZIP() []byte {
 }
 
 var file_cardrules_v1_sam_loc_proto_enumTypes = make([]protoimpl.EnumInfo, 12)
-var file_cardrules_v1_sam_loc_proto_msgTypes = make([]protoimpl.MessageInfo, 33)
+var file_cardrules_v1_sam_loc_proto_msgTypes = make([]protoimpl.MessageInfo, 36)
 var file_cardrules_v1_sam_loc_proto_goTypes = []any{
 	(SamChopChain)(0),                         // 0: cardrules.v1.SamChopChain
 	(SamFailPayTo)(0),                         // 1: cardrules.v1.SamFailPayTo
@@ -3971,16 +4295,21 @@ var file_cardrules_v1_sam_loc_proto_goTypes = []any{
 	(*SamLocServiceReplayRoundRequest)(nil),   // 40: cardrules.v1.SamLocServiceReplayRoundRequest
 	(*SamLocServiceReplayRoundResponse)(nil),  // 41: cardrules.v1.SamLocServiceReplayRoundResponse
 	(*SamReplayStep)(nil),                     // 42: cardrules.v1.SamReplayStep
-	(*SamLocServiceStreamRequest)(nil),        // 43: cardrules.v1.SamLocServiceStreamRequest
-	(*SamLocServiceStreamResponse)(nil),       // 44: cardrules.v1.SamLocServiceStreamResponse
-	(*Card)(nil),                              // 45: cardrules.v1.Card
-	(Rank)(0),                                 // 46: cardrules.v1.Rank
-	(*Cards)(nil),                             // 47: cardrules.v1.Cards
-	(*Viewer)(nil),                            // 48: cardrules.v1.Viewer
-	(*LocalizedMessage)(nil),                  // 49: cardrules.v1.LocalizedMessage
-	(*Transfer)(nil),                          // 50: cardrules.v1.Transfer
-	(*ReplayStop)(nil),                        // 51: cardrules.v1.ReplayStop
-	(*status.Status)(nil),                     // 52: google.rpc.Status
+	(*SamLocServiceSuggestRequest)(nil),       // 43: cardrules.v1.SamLocServiceSuggestRequest
+	(*SamDeclarationDecision)(nil),            // 44: cardrules.v1.SamDeclarationDecision
+	(*SamLocServiceSuggestResponse)(nil),      // 45: cardrules.v1.SamLocServiceSuggestResponse
+	(*SamLocServiceStreamRequest)(nil),        // 46: cardrules.v1.SamLocServiceStreamRequest
+	(*SamLocServiceStreamResponse)(nil),       // 47: cardrules.v1.SamLocServiceStreamResponse
+	(*Card)(nil),                              // 48: cardrules.v1.Card
+	(Rank)(0),                                 // 49: cardrules.v1.Rank
+	(*Cards)(nil),                             // 50: cardrules.v1.Cards
+	(*Viewer)(nil),                            // 51: cardrules.v1.Viewer
+	(*LocalizedMessage)(nil),                  // 52: cardrules.v1.LocalizedMessage
+	(*Transfer)(nil),                          // 53: cardrules.v1.Transfer
+	(*ReplayStop)(nil),                        // 54: cardrules.v1.ReplayStop
+	(BotLevel)(0),                             // 55: cardrules.v1.BotLevel
+	(*BotSearch)(nil),                         // 56: cardrules.v1.BotSearch
+	(*status.Status)(nil),                     // 57: google.rpc.Status
 }
 var file_cardrules_v1_sam_loc_proto_depIdxs = []int32{
 	0,   // 0: cardrules.v1.SamHouseRules.chop_chain:type_name -> cardrules.v1.SamChopChain
@@ -3992,72 +4321,72 @@ var file_cardrules_v1_sam_loc_proto_depIdxs = []int32{
 	5,   // 6: cardrules.v1.SamHouseRules.timeout_lead:type_name -> cardrules.v1.SamTimeoutLead
 	6,   // 7: cardrules.v1.SamInstantWinSet.kinds:type_name -> cardrules.v1.SamInstantWinKind
 	7,   // 8: cardrules.v1.SamCombination.kind:type_name -> cardrules.v1.SamCombinationKind
-	45,  // 9: cardrules.v1.SamCombination.cards:type_name -> cardrules.v1.Card
-	46,  // 10: cardrules.v1.SamCombination.top:type_name -> cardrules.v1.Rank
-	47,  // 11: cardrules.v1.SamSeat.hand:type_name -> cardrules.v1.Cards
+	48,  // 9: cardrules.v1.SamCombination.cards:type_name -> cardrules.v1.Card
+	49,  // 10: cardrules.v1.SamCombination.top:type_name -> cardrules.v1.Rank
+	50,  // 11: cardrules.v1.SamSeat.hand:type_name -> cardrules.v1.Cards
 	15,  // 12: cardrules.v1.SamTableState.seats:type_name -> cardrules.v1.SamSeat
-	47,  // 13: cardrules.v1.SamTableState.current:type_name -> cardrules.v1.Cards
+	50,  // 13: cardrules.v1.SamTableState.current:type_name -> cardrules.v1.Cards
 	16,  // 14: cardrules.v1.SamTableState.chop_chain:type_name -> cardrules.v1.SamChop
 	8,   // 15: cardrules.v1.SamTableState.ended:type_name -> cardrules.v1.SamHandEnd
-	47,  // 16: cardrules.v1.SamAction.play:type_name -> cardrules.v1.Cards
+	50,  // 16: cardrules.v1.SamAction.play:type_name -> cardrules.v1.Cards
 	18,  // 17: cardrules.v1.SamAction.pass:type_name -> cardrules.v1.SamPass
 	19,  // 18: cardrules.v1.SamAction.timeout:type_name -> cardrules.v1.SamTimeout
 	10,  // 19: cardrules.v1.SamEvent.kind:type_name -> cardrules.v1.SamEventKind
 	12,  // 20: cardrules.v1.SamLocServiceStartHandRequest.house_rules:type_name -> cardrules.v1.SamHouseRules
-	47,  // 21: cardrules.v1.SamLocServiceStartHandRequest.hands:type_name -> cardrules.v1.Cards
-	48,  // 22: cardrules.v1.SamLocServiceStartHandRequest.views:type_name -> cardrules.v1.Viewer
+	50,  // 21: cardrules.v1.SamLocServiceStartHandRequest.hands:type_name -> cardrules.v1.Cards
+	51,  // 22: cardrules.v1.SamLocServiceStartHandRequest.views:type_name -> cardrules.v1.Viewer
 	17,  // 23: cardrules.v1.SamLocServiceStartHandResponse.state:type_name -> cardrules.v1.SamTableState
 	6,   // 24: cardrules.v1.SamLocServiceStartHandResponse.instant_win:type_name -> cardrules.v1.SamInstantWinKind
 	25,  // 25: cardrules.v1.SamLocServiceStartHandResponse.qualifiers:type_name -> cardrules.v1.SamInstantWinQualifier
 	24,  // 26: cardrules.v1.SamLocServiceStartHandResponse.views:type_name -> cardrules.v1.SamLocServiceStartHandView
-	48,  // 27: cardrules.v1.SamLocServiceStartHandView.viewer:type_name -> cardrules.v1.Viewer
+	51,  // 27: cardrules.v1.SamLocServiceStartHandView.viewer:type_name -> cardrules.v1.Viewer
 	23,  // 28: cardrules.v1.SamLocServiceStartHandView.answer:type_name -> cardrules.v1.SamLocServiceStartHandResponse
 	6,   // 29: cardrules.v1.SamInstantWinQualifier.kind:type_name -> cardrules.v1.SamInstantWinKind
-	48,  // 30: cardrules.v1.SamLocServiceDealRequest.views:type_name -> cardrules.v1.Viewer
-	47,  // 31: cardrules.v1.SamLocServiceDealResponse.hands:type_name -> cardrules.v1.Cards
-	47,  // 32: cardrules.v1.SamLocServiceDealResponse.undealt:type_name -> cardrules.v1.Cards
+	51,  // 30: cardrules.v1.SamLocServiceDealRequest.views:type_name -> cardrules.v1.Viewer
+	50,  // 31: cardrules.v1.SamLocServiceDealResponse.hands:type_name -> cardrules.v1.Cards
+	50,  // 32: cardrules.v1.SamLocServiceDealResponse.undealt:type_name -> cardrules.v1.Cards
 	28,  // 33: cardrules.v1.SamLocServiceDealResponse.views:type_name -> cardrules.v1.SamLocServiceDealView
-	48,  // 34: cardrules.v1.SamLocServiceDealView.viewer:type_name -> cardrules.v1.Viewer
+	51,  // 34: cardrules.v1.SamLocServiceDealView.viewer:type_name -> cardrules.v1.Viewer
 	27,  // 35: cardrules.v1.SamLocServiceDealView.answer:type_name -> cardrules.v1.SamLocServiceDealResponse
 	12,  // 36: cardrules.v1.SamLocServiceValidatePlayRequest.house_rules:type_name -> cardrules.v1.SamHouseRules
 	17,  // 37: cardrules.v1.SamLocServiceValidatePlayRequest.state:type_name -> cardrules.v1.SamTableState
 	20,  // 38: cardrules.v1.SamLocServiceValidatePlayRequest.action:type_name -> cardrules.v1.SamAction
-	48,  // 39: cardrules.v1.SamLocServiceValidatePlayRequest.views:type_name -> cardrules.v1.Viewer
+	51,  // 39: cardrules.v1.SamLocServiceValidatePlayRequest.views:type_name -> cardrules.v1.Viewer
 	9,   // 40: cardrules.v1.SamLocServiceValidatePlayResponse.reason:type_name -> cardrules.v1.SamReason
-	49,  // 41: cardrules.v1.SamLocServiceValidatePlayResponse.message:type_name -> cardrules.v1.LocalizedMessage
+	52,  // 41: cardrules.v1.SamLocServiceValidatePlayResponse.message:type_name -> cardrules.v1.LocalizedMessage
 	14,  // 42: cardrules.v1.SamLocServiceValidatePlayResponse.combination:type_name -> cardrules.v1.SamCombination
 	21,  // 43: cardrules.v1.SamLocServiceValidatePlayResponse.events:type_name -> cardrules.v1.SamEvent
 	17,  // 44: cardrules.v1.SamLocServiceValidatePlayResponse.next_state:type_name -> cardrules.v1.SamTableState
 	31,  // 45: cardrules.v1.SamLocServiceValidatePlayResponse.views:type_name -> cardrules.v1.SamLocServiceValidatePlayView
 	20,  // 46: cardrules.v1.SamLocServiceValidatePlayResponse.resolved_action:type_name -> cardrules.v1.SamAction
-	48,  // 47: cardrules.v1.SamLocServiceValidatePlayView.viewer:type_name -> cardrules.v1.Viewer
+	51,  // 47: cardrules.v1.SamLocServiceValidatePlayView.viewer:type_name -> cardrules.v1.Viewer
 	30,  // 48: cardrules.v1.SamLocServiceValidatePlayView.answer:type_name -> cardrules.v1.SamLocServiceValidatePlayResponse
 	12,  // 49: cardrules.v1.SamLocServiceLegalMovesRequest.house_rules:type_name -> cardrules.v1.SamHouseRules
 	17,  // 50: cardrules.v1.SamLocServiceLegalMovesRequest.state:type_name -> cardrules.v1.SamTableState
-	48,  // 51: cardrules.v1.SamLocServiceLegalMovesRequest.views:type_name -> cardrules.v1.Viewer
+	51,  // 51: cardrules.v1.SamLocServiceLegalMovesRequest.views:type_name -> cardrules.v1.Viewer
 	14,  // 52: cardrules.v1.SamMove.play:type_name -> cardrules.v1.SamCombination
 	18,  // 53: cardrules.v1.SamMove.pass:type_name -> cardrules.v1.SamPass
 	33,  // 54: cardrules.v1.SamLocServiceLegalMovesResponse.moves:type_name -> cardrules.v1.SamMove
 	35,  // 55: cardrules.v1.SamLocServiceLegalMovesResponse.views:type_name -> cardrules.v1.SamLocServiceLegalMovesView
-	48,  // 56: cardrules.v1.SamLocServiceLegalMovesView.viewer:type_name -> cardrules.v1.Viewer
+	51,  // 56: cardrules.v1.SamLocServiceLegalMovesView.viewer:type_name -> cardrules.v1.Viewer
 	34,  // 57: cardrules.v1.SamLocServiceLegalMovesView.answer:type_name -> cardrules.v1.SamLocServiceLegalMovesResponse
 	12,  // 58: cardrules.v1.SamRoundRecord.house_rules:type_name -> cardrules.v1.SamHouseRules
-	47,  // 59: cardrules.v1.SamRoundRecord.hands:type_name -> cardrules.v1.Cards
+	50,  // 59: cardrules.v1.SamRoundRecord.hands:type_name -> cardrules.v1.Cards
 	20,  // 60: cardrules.v1.SamRoundRecord.actions:type_name -> cardrules.v1.SamAction
 	36,  // 61: cardrules.v1.SamLocServiceSettleRoundRequest.round:type_name -> cardrules.v1.SamRoundRecord
-	48,  // 62: cardrules.v1.SamLocServiceSettleRoundRequest.views:type_name -> cardrules.v1.Viewer
+	51,  // 62: cardrules.v1.SamLocServiceSettleRoundRequest.views:type_name -> cardrules.v1.Viewer
 	11,  // 63: cardrules.v1.SamLocServiceSettleRoundResponse.outcome:type_name -> cardrules.v1.SamOutcome
 	6,   // 64: cardrules.v1.SamLocServiceSettleRoundResponse.instant_win:type_name -> cardrules.v1.SamInstantWinKind
-	50,  // 65: cardrules.v1.SamLocServiceSettleRoundResponse.transfers:type_name -> cardrules.v1.Transfer
+	53,  // 65: cardrules.v1.SamLocServiceSettleRoundResponse.transfers:type_name -> cardrules.v1.Transfer
 	39,  // 66: cardrules.v1.SamLocServiceSettleRoundResponse.views:type_name -> cardrules.v1.SamLocServiceSettleRoundView
-	48,  // 67: cardrules.v1.SamLocServiceSettleRoundView.viewer:type_name -> cardrules.v1.Viewer
+	51,  // 67: cardrules.v1.SamLocServiceSettleRoundView.viewer:type_name -> cardrules.v1.Viewer
 	38,  // 68: cardrules.v1.SamLocServiceSettleRoundView.answer:type_name -> cardrules.v1.SamLocServiceSettleRoundResponse
 	36,  // 69: cardrules.v1.SamLocServiceReplayRoundRequest.round:type_name -> cardrules.v1.SamRoundRecord
-	48,  // 70: cardrules.v1.SamLocServiceReplayRoundRequest.viewer:type_name -> cardrules.v1.Viewer
-	48,  // 71: cardrules.v1.SamLocServiceReplayRoundResponse.viewer:type_name -> cardrules.v1.Viewer
+	51,  // 70: cardrules.v1.SamLocServiceReplayRoundRequest.viewer:type_name -> cardrules.v1.Viewer
+	51,  // 71: cardrules.v1.SamLocServiceReplayRoundResponse.viewer:type_name -> cardrules.v1.Viewer
 	23,  // 72: cardrules.v1.SamLocServiceReplayRoundResponse.start:type_name -> cardrules.v1.SamLocServiceStartHandResponse
 	42,  // 73: cardrules.v1.SamLocServiceReplayRoundResponse.steps:type_name -> cardrules.v1.SamReplayStep
-	51,  // 74: cardrules.v1.SamLocServiceReplayRoundResponse.stopped:type_name -> cardrules.v1.ReplayStop
+	54,  // 74: cardrules.v1.SamLocServiceReplayRoundResponse.stopped:type_name -> cardrules.v1.ReplayStop
 	9,   // 75: cardrules.v1.SamLocServiceReplayRoundResponse.illegal_reason:type_name -> cardrules.v1.SamReason
 	38,  // 76: cardrules.v1.SamLocServiceReplayRoundResponse.settlement:type_name -> cardrules.v1.SamLocServiceSettleRoundResponse
 	20,  // 77: cardrules.v1.SamReplayStep.action:type_name -> cardrules.v1.SamAction
@@ -4065,38 +4394,51 @@ var file_cardrules_v1_sam_loc_proto_depIdxs = []int32{
 	14,  // 79: cardrules.v1.SamReplayStep.combination:type_name -> cardrules.v1.SamCombination
 	21,  // 80: cardrules.v1.SamReplayStep.events:type_name -> cardrules.v1.SamEvent
 	17,  // 81: cardrules.v1.SamReplayStep.state:type_name -> cardrules.v1.SamTableState
-	22,  // 82: cardrules.v1.SamLocServiceStreamRequest.start_hand:type_name -> cardrules.v1.SamLocServiceStartHandRequest
-	29,  // 83: cardrules.v1.SamLocServiceStreamRequest.validate_play:type_name -> cardrules.v1.SamLocServiceValidatePlayRequest
-	32,  // 84: cardrules.v1.SamLocServiceStreamRequest.legal_moves:type_name -> cardrules.v1.SamLocServiceLegalMovesRequest
-	37,  // 85: cardrules.v1.SamLocServiceStreamRequest.settle_round:type_name -> cardrules.v1.SamLocServiceSettleRoundRequest
-	26,  // 86: cardrules.v1.SamLocServiceStreamRequest.deal:type_name -> cardrules.v1.SamLocServiceDealRequest
-	40,  // 87: cardrules.v1.SamLocServiceStreamRequest.replay_round:type_name -> cardrules.v1.SamLocServiceReplayRoundRequest
-	52,  // 88: cardrules.v1.SamLocServiceStreamResponse.error:type_name -> google.rpc.Status
-	23,  // 89: cardrules.v1.SamLocServiceStreamResponse.start_hand:type_name -> cardrules.v1.SamLocServiceStartHandResponse
-	30,  // 90: cardrules.v1.SamLocServiceStreamResponse.validate_play:type_name -> cardrules.v1.SamLocServiceValidatePlayResponse
-	34,  // 91: cardrules.v1.SamLocServiceStreamResponse.legal_moves:type_name -> cardrules.v1.SamLocServiceLegalMovesResponse
-	38,  // 92: cardrules.v1.SamLocServiceStreamResponse.settle_round:type_name -> cardrules.v1.SamLocServiceSettleRoundResponse
-	27,  // 93: cardrules.v1.SamLocServiceStreamResponse.deal:type_name -> cardrules.v1.SamLocServiceDealResponse
-	41,  // 94: cardrules.v1.SamLocServiceStreamResponse.replay_round:type_name -> cardrules.v1.SamLocServiceReplayRoundResponse
-	26,  // 95: cardrules.v1.SamLocService.Deal:input_type -> cardrules.v1.SamLocServiceDealRequest
-	22,  // 96: cardrules.v1.SamLocService.StartHand:input_type -> cardrules.v1.SamLocServiceStartHandRequest
-	29,  // 97: cardrules.v1.SamLocService.ValidatePlay:input_type -> cardrules.v1.SamLocServiceValidatePlayRequest
-	32,  // 98: cardrules.v1.SamLocService.LegalMoves:input_type -> cardrules.v1.SamLocServiceLegalMovesRequest
-	37,  // 99: cardrules.v1.SamLocService.SettleRound:input_type -> cardrules.v1.SamLocServiceSettleRoundRequest
-	40,  // 100: cardrules.v1.SamLocService.ReplayRound:input_type -> cardrules.v1.SamLocServiceReplayRoundRequest
-	43,  // 101: cardrules.v1.SamLocService.Stream:input_type -> cardrules.v1.SamLocServiceStreamRequest
-	27,  // 102: cardrules.v1.SamLocService.Deal:output_type -> cardrules.v1.SamLocServiceDealResponse
-	23,  // 103: cardrules.v1.SamLocService.StartHand:output_type -> cardrules.v1.SamLocServiceStartHandResponse
-	30,  // 104: cardrules.v1.SamLocService.ValidatePlay:output_type -> cardrules.v1.SamLocServiceValidatePlayResponse
-	34,  // 105: cardrules.v1.SamLocService.LegalMoves:output_type -> cardrules.v1.SamLocServiceLegalMovesResponse
-	38,  // 106: cardrules.v1.SamLocService.SettleRound:output_type -> cardrules.v1.SamLocServiceSettleRoundResponse
-	41,  // 107: cardrules.v1.SamLocService.ReplayRound:output_type -> cardrules.v1.SamLocServiceReplayRoundResponse
-	44,  // 108: cardrules.v1.SamLocService.Stream:output_type -> cardrules.v1.SamLocServiceStreamResponse
-	102, // [102:109] is the sub-list for method output_type
-	95,  // [95:102] is the sub-list for method input_type
-	95,  // [95:95] is the sub-list for extension type_name
-	95,  // [95:95] is the sub-list for extension extendee
-	0,   // [0:95] is the sub-list for field type_name
+	12,  // 82: cardrules.v1.SamLocServiceSuggestRequest.house_rules:type_name -> cardrules.v1.SamHouseRules
+	55,  // 83: cardrules.v1.SamLocServiceSuggestRequest.level:type_name -> cardrules.v1.BotLevel
+	17,  // 84: cardrules.v1.SamLocServiceSuggestRequest.state:type_name -> cardrules.v1.SamTableState
+	44,  // 85: cardrules.v1.SamLocServiceSuggestRequest.declaration:type_name -> cardrules.v1.SamDeclarationDecision
+	20,  // 86: cardrules.v1.SamLocServiceSuggestRequest.history:type_name -> cardrules.v1.SamAction
+	50,  // 87: cardrules.v1.SamDeclarationDecision.hand:type_name -> cardrules.v1.Cards
+	20,  // 88: cardrules.v1.SamLocServiceSuggestResponse.action:type_name -> cardrules.v1.SamAction
+	56,  // 89: cardrules.v1.SamLocServiceSuggestResponse.search:type_name -> cardrules.v1.BotSearch
+	52,  // 90: cardrules.v1.SamLocServiceSuggestResponse.explanation:type_name -> cardrules.v1.LocalizedMessage
+	22,  // 91: cardrules.v1.SamLocServiceStreamRequest.start_hand:type_name -> cardrules.v1.SamLocServiceStartHandRequest
+	29,  // 92: cardrules.v1.SamLocServiceStreamRequest.validate_play:type_name -> cardrules.v1.SamLocServiceValidatePlayRequest
+	32,  // 93: cardrules.v1.SamLocServiceStreamRequest.legal_moves:type_name -> cardrules.v1.SamLocServiceLegalMovesRequest
+	37,  // 94: cardrules.v1.SamLocServiceStreamRequest.settle_round:type_name -> cardrules.v1.SamLocServiceSettleRoundRequest
+	26,  // 95: cardrules.v1.SamLocServiceStreamRequest.deal:type_name -> cardrules.v1.SamLocServiceDealRequest
+	40,  // 96: cardrules.v1.SamLocServiceStreamRequest.replay_round:type_name -> cardrules.v1.SamLocServiceReplayRoundRequest
+	43,  // 97: cardrules.v1.SamLocServiceStreamRequest.suggest:type_name -> cardrules.v1.SamLocServiceSuggestRequest
+	57,  // 98: cardrules.v1.SamLocServiceStreamResponse.error:type_name -> google.rpc.Status
+	23,  // 99: cardrules.v1.SamLocServiceStreamResponse.start_hand:type_name -> cardrules.v1.SamLocServiceStartHandResponse
+	30,  // 100: cardrules.v1.SamLocServiceStreamResponse.validate_play:type_name -> cardrules.v1.SamLocServiceValidatePlayResponse
+	34,  // 101: cardrules.v1.SamLocServiceStreamResponse.legal_moves:type_name -> cardrules.v1.SamLocServiceLegalMovesResponse
+	38,  // 102: cardrules.v1.SamLocServiceStreamResponse.settle_round:type_name -> cardrules.v1.SamLocServiceSettleRoundResponse
+	27,  // 103: cardrules.v1.SamLocServiceStreamResponse.deal:type_name -> cardrules.v1.SamLocServiceDealResponse
+	41,  // 104: cardrules.v1.SamLocServiceStreamResponse.replay_round:type_name -> cardrules.v1.SamLocServiceReplayRoundResponse
+	45,  // 105: cardrules.v1.SamLocServiceStreamResponse.suggest:type_name -> cardrules.v1.SamLocServiceSuggestResponse
+	26,  // 106: cardrules.v1.SamLocService.Deal:input_type -> cardrules.v1.SamLocServiceDealRequest
+	22,  // 107: cardrules.v1.SamLocService.StartHand:input_type -> cardrules.v1.SamLocServiceStartHandRequest
+	29,  // 108: cardrules.v1.SamLocService.ValidatePlay:input_type -> cardrules.v1.SamLocServiceValidatePlayRequest
+	32,  // 109: cardrules.v1.SamLocService.LegalMoves:input_type -> cardrules.v1.SamLocServiceLegalMovesRequest
+	37,  // 110: cardrules.v1.SamLocService.SettleRound:input_type -> cardrules.v1.SamLocServiceSettleRoundRequest
+	40,  // 111: cardrules.v1.SamLocService.ReplayRound:input_type -> cardrules.v1.SamLocServiceReplayRoundRequest
+	43,  // 112: cardrules.v1.SamLocService.Suggest:input_type -> cardrules.v1.SamLocServiceSuggestRequest
+	46,  // 113: cardrules.v1.SamLocService.Stream:input_type -> cardrules.v1.SamLocServiceStreamRequest
+	27,  // 114: cardrules.v1.SamLocService.Deal:output_type -> cardrules.v1.SamLocServiceDealResponse
+	23,  // 115: cardrules.v1.SamLocService.StartHand:output_type -> cardrules.v1.SamLocServiceStartHandResponse
+	30,  // 116: cardrules.v1.SamLocService.ValidatePlay:output_type -> cardrules.v1.SamLocServiceValidatePlayResponse
+	34,  // 117: cardrules.v1.SamLocService.LegalMoves:output_type -> cardrules.v1.SamLocServiceLegalMovesResponse
+	38,  // 118: cardrules.v1.SamLocService.SettleRound:output_type -> cardrules.v1.SamLocServiceSettleRoundResponse
+	41,  // 119: cardrules.v1.SamLocService.ReplayRound:output_type -> cardrules.v1.SamLocServiceReplayRoundResponse
+	45,  // 120: cardrules.v1.SamLocService.Suggest:output_type -> cardrules.v1.SamLocServiceSuggestResponse
+	47,  // 121: cardrules.v1.SamLocService.Stream:output_type -> cardrules.v1.SamLocServiceStreamResponse
+	114, // [114:122] is the sub-list for method output_type
+	106, // [106:114] is the sub-list for method input_type
+	106, // [106:106] is the sub-list for extension type_name
+	106, // [106:106] is the sub-list for extension extendee
+	0,   // [0:106] is the sub-list for field type_name
 }
 
 func init() { file_cardrules_v1_sam_loc_proto_init() }
@@ -4126,14 +4468,19 @@ func file_cardrules_v1_sam_loc_proto_init() {
 	file_cardrules_v1_sam_loc_proto_msgTypes[22].OneofWrappers = []any{}
 	file_cardrules_v1_sam_loc_proto_msgTypes[26].OneofWrappers = []any{}
 	file_cardrules_v1_sam_loc_proto_msgTypes[31].OneofWrappers = []any{
+		(*SamLocServiceSuggestRequest_State)(nil),
+		(*SamLocServiceSuggestRequest_Declaration)(nil),
+	}
+	file_cardrules_v1_sam_loc_proto_msgTypes[34].OneofWrappers = []any{
 		(*SamLocServiceStreamRequest_StartHand)(nil),
 		(*SamLocServiceStreamRequest_ValidatePlay)(nil),
 		(*SamLocServiceStreamRequest_LegalMoves)(nil),
 		(*SamLocServiceStreamRequest_SettleRound)(nil),
 		(*SamLocServiceStreamRequest_Deal)(nil),
 		(*SamLocServiceStreamRequest_ReplayRound)(nil),
+		(*SamLocServiceStreamRequest_Suggest)(nil),
 	}
-	file_cardrules_v1_sam_loc_proto_msgTypes[32].OneofWrappers = []any{
+	file_cardrules_v1_sam_loc_proto_msgTypes[35].OneofWrappers = []any{
 		(*SamLocServiceStreamResponse_Error)(nil),
 		(*SamLocServiceStreamResponse_StartHand)(nil),
 		(*SamLocServiceStreamResponse_ValidatePlay)(nil),
@@ -4141,6 +4488,7 @@ func file_cardrules_v1_sam_loc_proto_init() {
 		(*SamLocServiceStreamResponse_SettleRound)(nil),
 		(*SamLocServiceStreamResponse_Deal)(nil),
 		(*SamLocServiceStreamResponse_ReplayRound)(nil),
+		(*SamLocServiceStreamResponse_Suggest)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -4148,7 +4496,7 @@ func file_cardrules_v1_sam_loc_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_cardrules_v1_sam_loc_proto_rawDesc), len(file_cardrules_v1_sam_loc_proto_rawDesc)),
 			NumEnums:      12,
-			NumMessages:   33,
+			NumMessages:   36,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -25,6 +25,7 @@ const (
 	SamLocService_LegalMoves_FullMethodName   = "/cardrules.v1.SamLocService/LegalMoves"
 	SamLocService_SettleRound_FullMethodName  = "/cardrules.v1.SamLocService/SettleRound"
 	SamLocService_ReplayRound_FullMethodName  = "/cardrules.v1.SamLocService/ReplayRound"
+	SamLocService_Suggest_FullMethodName      = "/cardrules.v1.SamLocService/Suggest"
 	SamLocService_Stream_FullMethodName       = "/cardrules.v1.SamLocService/Stream"
 )
 
@@ -55,6 +56,11 @@ type SamLocServiceClient interface {
 	// of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed record, a settlement beyond
 	// int64).
 	ReplayRound(ctx context.Context, in *SamLocServiceReplayRoundRequest, opts ...grpc.CallOption) (*SamLocServiceReplayRoundResponse, error)
+	// What should the seat to act do now? A bot's answer at the level asked (docs/bots.md): a play or pass for the
+	// seat whose turn it is, or at the deal whether to declare Sâm. It uses only what that seat may see (its own hand,
+	// the other seats' card counts, the public history), and the same request and seed give the same answer on every
+	// server. A hand that is over has nothing to suggest: INVALID_ARGUMENT, as is any malformed field.
+	Suggest(ctx context.Context, in *SamLocServiceSuggestRequest, opts ...grpc.CallOption) (*SamLocServiceSuggestResponse, error)
 	// Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
 	// caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
 	// have failed with. Answers come in request order. A bad message fails that message, never the stream.
@@ -130,6 +136,16 @@ func (c *samLocServiceClient) ReplayRound(ctx context.Context, in *SamLocService
 	return out, nil
 }
 
+func (c *samLocServiceClient) Suggest(ctx context.Context, in *SamLocServiceSuggestRequest, opts ...grpc.CallOption) (*SamLocServiceSuggestResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SamLocServiceSuggestResponse)
+	err := c.cc.Invoke(ctx, SamLocService_Suggest_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *samLocServiceClient) Stream(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[SamLocServiceStreamRequest, SamLocServiceStreamResponse], error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	stream, err := c.cc.NewStream(ctx, &SamLocService_ServiceDesc.Streams[0], SamLocService_Stream_FullMethodName, cOpts...)
@@ -170,6 +186,11 @@ type SamLocServiceServer interface {
 	// of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed record, a settlement beyond
 	// int64).
 	ReplayRound(context.Context, *SamLocServiceReplayRoundRequest) (*SamLocServiceReplayRoundResponse, error)
+	// What should the seat to act do now? A bot's answer at the level asked (docs/bots.md): a play or pass for the
+	// seat whose turn it is, or at the deal whether to declare Sâm. It uses only what that seat may see (its own hand,
+	// the other seats' card counts, the public history), and the same request and seed give the same answer on every
+	// server. A hand that is over has nothing to suggest: INVALID_ARGUMENT, as is any malformed field.
+	Suggest(context.Context, *SamLocServiceSuggestRequest) (*SamLocServiceSuggestResponse, error)
 	// Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
 	// caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
 	// have failed with. Answers come in request order. A bad message fails that message, never the stream.
@@ -202,6 +223,9 @@ func (UnimplementedSamLocServiceServer) SettleRound(context.Context, *SamLocServ
 }
 func (UnimplementedSamLocServiceServer) ReplayRound(context.Context, *SamLocServiceReplayRoundRequest) (*SamLocServiceReplayRoundResponse, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method ReplayRound not implemented")
+}
+func (UnimplementedSamLocServiceServer) Suggest(context.Context, *SamLocServiceSuggestRequest) (*SamLocServiceSuggestResponse, error) {
+	return nil, status.Errorf(codes.Unimplemented, "method Suggest not implemented")
 }
 func (UnimplementedSamLocServiceServer) Stream(grpc.BidiStreamingServer[SamLocServiceStreamRequest, SamLocServiceStreamResponse]) error {
 	return status.Errorf(codes.Unimplemented, "method Stream not implemented")
@@ -335,6 +359,24 @@ func _SamLocService_ReplayRound_Handler(srv interface{}, ctx context.Context, de
 	return interceptor(ctx, in, info, handler)
 }
 
+func _SamLocService_Suggest_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SamLocServiceSuggestRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(SamLocServiceServer).Suggest(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: SamLocService_Suggest_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(SamLocServiceServer).Suggest(ctx, req.(*SamLocServiceSuggestRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _SamLocService_Stream_Handler(srv interface{}, stream grpc.ServerStream) error {
 	return srv.(SamLocServiceServer).Stream(&grpc.GenericServerStream[SamLocServiceStreamRequest, SamLocServiceStreamResponse]{ServerStream: stream})
 }
@@ -372,6 +414,10 @@ var SamLocService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ReplayRound",
 			Handler:    _SamLocService_ReplayRound_Handler,
+		},
+		{
+			MethodName: "Suggest",
+			Handler:    _SamLocService_Suggest_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18\x63\x61rdrules/v1/cards.proto\x12\x0c\x63\x61rdrules.v1\"J\n\x04\x43\x61rd\x12 \n\x04rank\x18\x01 \x01(\x0e\x32\x12.cardrules.v1.Rank\x12 \n\x04suit\x18\x02 \x01(\x0e\x32\x12.cardrules.v1.Suit\"*\n\x05\x43\x61rds\x12!\n\x05\x63\x61rds\x18\x01 \x03(\x0b\x32\x12.cardrules.v1.Card\"h\n\x08Transfer\x12\x11\n\tfrom_seat\x18\x01 \x01(\x05\x12\x0f\n\x07to_seat\x18\x02 \x01(\x05\x12\x0e\n\x06\x61mount\x18\x03 \x01(\x03\x12\x0e\n\x06reason\x18\x04 \x01(\t\x12\x10\n\x03pot\x18\x05 \x01(\x05H\x00\x88\x01\x01\x42\x06\n\x04_pot\"*\n\x10LocalizedMessage\x12\n\n\x02\x65n\x18\x01 \x01(\t\x12\n\n\x02vi\x18\x02 \x01(\t\"v\n\x06Viewer\x12\x0e\n\x04seat\x18\x01 \x01(\x05H\x00\x12,\n\tspectator\x18\x02 \x01(\x0b\x32\x17.cardrules.v1.SpectatorH\x00\x12$\n\x05\x61udit\x18\x03 \x01(\x0b\x32\x13.cardrules.v1.AuditH\x00\x42\x08\n\x06viewer\"\x0b\n\tSpectator\"\x07\n\x05\x41udit*\xdf\x01\n\x04Rank\x12\x14\n\x10RANK_UNSPECIFIED\x10\x00\x12\x0c\n\x08RANK_ACE\x10\x01\x12\x0c\n\x08RANK_TWO\x10\x02\x12\x0e\n\nRANK_THREE\x10\x03\x12\r\n\tRANK_FOUR\x10\x04\x12\r\n\tRANK_FIVE\x10\x05\x12\x0c\n\x08RANK_SIX\x10\x06\x12\x0e\n\nRANK_SEVEN\x10\x07\x12\x0e\n\nRANK_EIGHT\x10\x08\x12\r\n\tRANK_NINE\x10\t\x12\x0c\n\x08RANK_TEN\x10\n\x12\r\n\tRANK_JACK\x10\x0b\x12\x0e\n\nRANK_QUEEN\x10\x0c\x12\r\n\tRANK_KING\x10\r*a\n\x04Suit\x12\x14\n\x10SUIT_UNSPECIFIED\x10\x00\x12\x0f\n\x0bSUIT_SPADES\x10\x01\x12\x0e\n\nSUIT_CLUBS\x10\x02\x12\x11\n\rSUIT_DIAMONDS\x10\x03\x12\x0f\n\x0bSUIT_HEARTS\x10\x04\x42\x13\n\x0fio.cardrules.v1P\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18\x63\x61rdrules/v1/cards.proto\x12\x0c\x63\x61rdrules.v1\"J\n\x04\x43\x61rd\x12 \n\x04rank\x18\x01 \x01(\x0e\x32\x12.cardrules.v1.Rank\x12 \n\x04suit\x18\x02 \x01(\x0e\x32\x12.cardrules.v1.Suit\"*\n\x05\x43\x61rds\x12!\n\x05\x63\x61rds\x18\x01 \x03(\x0b\x32\x12.cardrules.v1.Card\"h\n\x08Transfer\x12\x11\n\tfrom_seat\x18\x01 \x01(\x05\x12\x0f\n\x07to_seat\x18\x02 \x01(\x05\x12\x0e\n\x06\x61mount\x18\x03 \x01(\x03\x12\x0e\n\x06reason\x18\x04 \x01(\t\x12\x10\n\x03pot\x18\x05 \x01(\x05H\x00\x88\x01\x01\x42\x06\n\x04_pot\"*\n\x10LocalizedMessage\x12\n\n\x02\x65n\x18\x01 \x01(\t\x12\n\n\x02vi\x18\x02 \x01(\t\"v\n\x06Viewer\x12\x0e\n\x04seat\x18\x01 \x01(\x05H\x00\x12,\n\tspectator\x18\x02 \x01(\x0b\x32\x17.cardrules.v1.SpectatorH\x00\x12$\n\x05\x61udit\x18\x03 \x01(\x0b\x32\x13.cardrules.v1.AuditH\x00\x42\x08\n\x06viewer\"\x0b\n\tSpectator\"\x07\n\x05\x41udit\"5\n\tBotSearch\x12\x10\n\x08playouts\x18\x01 \x01(\x05\x12\x16\n\x0ewin_chance_bps\x18\x02 \x01(\x05*\xdf\x01\n\x04Rank\x12\x14\n\x10RANK_UNSPECIFIED\x10\x00\x12\x0c\n\x08RANK_ACE\x10\x01\x12\x0c\n\x08RANK_TWO\x10\x02\x12\x0e\n\nRANK_THREE\x10\x03\x12\r\n\tRANK_FOUR\x10\x04\x12\r\n\tRANK_FIVE\x10\x05\x12\x0c\n\x08RANK_SIX\x10\x06\x12\x0e\n\nRANK_SEVEN\x10\x07\x12\x0e\n\nRANK_EIGHT\x10\x08\x12\r\n\tRANK_NINE\x10\t\x12\x0c\n\x08RANK_TEN\x10\n\x12\r\n\tRANK_JACK\x10\x0b\x12\x0e\n\nRANK_QUEEN\x10\x0c\x12\r\n\tRANK_KING\x10\r*a\n\x04Suit\x12\x14\n\x10SUIT_UNSPECIFIED\x10\x00\x12\x0f\n\x0bSUIT_SPADES\x10\x01\x12\x0e\n\nSUIT_CLUBS\x10\x02\x12\x11\n\rSUIT_DIAMONDS\x10\x03\x12\x0f\n\x0bSUIT_HEARTS\x10\x04*h\n\x08\x42otLevel\x12\x19\n\x15\x42OT_LEVEL_UNSPECIFIED\x10\x00\x12\x13\n\x0f\x42OT_LEVEL_BASIC\x10\x01\x12\x16\n\x12\x42OT_LEVEL_STANDARD\x10\x02\x12\x14\n\x10\x42OT_LEVEL_STRONG\x10\x03\x42\x13\n\x0fio.cardrules.v1P\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -32,10 +32,12 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'cardrules.v1.cards_pb2', _g
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\017io.cardrules.v1P\001'
-  _globals['_RANK']._serialized_start=455
-  _globals['_RANK']._serialized_end=678
-  _globals['_SUIT']._serialized_start=680
-  _globals['_SUIT']._serialized_end=777
+  _globals['_RANK']._serialized_start=510
+  _globals['_RANK']._serialized_end=733
+  _globals['_SUIT']._serialized_start=735
+  _globals['_SUIT']._serialized_end=832
+  _globals['_BOTLEVEL']._serialized_start=834
+  _globals['_BOTLEVEL']._serialized_end=938
   _globals['_CARD']._serialized_start=42
   _globals['_CARD']._serialized_end=116
   _globals['_CARDS']._serialized_start=118
@@ -50,4 +52,6 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_SPECTATOR']._serialized_end=443
   _globals['_AUDIT']._serialized_start=445
   _globals['_AUDIT']._serialized_end=452
+  _globals['_BOTSEARCH']._serialized_start=454
+  _globals['_BOTSEARCH']._serialized_end=507
 # @@protoc_insertion_point(module_scope)

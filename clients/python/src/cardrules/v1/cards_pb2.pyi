@@ -31,6 +31,13 @@ class Suit(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     SUIT_CLUBS: _ClassVar[Suit]
     SUIT_DIAMONDS: _ClassVar[Suit]
     SUIT_HEARTS: _ClassVar[Suit]
+
+class BotLevel(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    BOT_LEVEL_UNSPECIFIED: _ClassVar[BotLevel]
+    BOT_LEVEL_BASIC: _ClassVar[BotLevel]
+    BOT_LEVEL_STANDARD: _ClassVar[BotLevel]
+    BOT_LEVEL_STRONG: _ClassVar[BotLevel]
 RANK_UNSPECIFIED: Rank
 RANK_ACE: Rank
 RANK_TWO: Rank
@@ -50,6 +57,10 @@ SUIT_SPADES: Suit
 SUIT_CLUBS: Suit
 SUIT_DIAMONDS: Suit
 SUIT_HEARTS: Suit
+BOT_LEVEL_UNSPECIFIED: BotLevel
+BOT_LEVEL_BASIC: BotLevel
+BOT_LEVEL_STANDARD: BotLevel
+BOT_LEVEL_STRONG: BotLevel
 
 class Card(_message.Message):
     __slots__ = ("rank", "suit")
@@ -104,3 +115,11 @@ class Spectator(_message.Message):
 class Audit(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
+
+class BotSearch(_message.Message):
+    __slots__ = ("playouts", "win_chance_bps")
+    PLAYOUTS_FIELD_NUMBER: _ClassVar[int]
+    WIN_CHANCE_BPS_FIELD_NUMBER: _ClassVar[int]
+    playouts: int
+    win_chance_bps: int
+    def __init__(self, playouts: _Optional[int] = ..., win_chance_bps: _Optional[int] = ...) -> None: ...

@@ -530,8 +530,36 @@ class LiengReplayStep(_message.Message):
     state: LiengBettingState
     def __init__(self, index: _Optional[int] = ..., action: _Optional[_Union[LiengAction, _Mapping]] = ..., resolved_action: _Optional[_Union[LiengAction, _Mapping]] = ..., events: _Optional[_Iterable[_Union[LiengEvent, _Mapping]]] = ..., state: _Optional[_Union[LiengBettingState, _Mapping]] = ...) -> None: ...
 
+class LiengServiceSuggestRequest(_message.Message):
+    __slots__ = ("house_rules", "state", "hand", "history", "level", "seed", "playouts")
+    HOUSE_RULES_FIELD_NUMBER: _ClassVar[int]
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    HAND_FIELD_NUMBER: _ClassVar[int]
+    HISTORY_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    PLAYOUTS_FIELD_NUMBER: _ClassVar[int]
+    house_rules: LiengHouseRules
+    state: LiengBettingState
+    hand: _cards_pb2.Cards
+    history: _containers.RepeatedCompositeFieldContainer[LiengAction]
+    level: _cards_pb2.BotLevel
+    seed: int
+    playouts: int
+    def __init__(self, house_rules: _Optional[_Union[LiengHouseRules, _Mapping]] = ..., state: _Optional[_Union[LiengBettingState, _Mapping]] = ..., hand: _Optional[_Union[_cards_pb2.Cards, _Mapping]] = ..., history: _Optional[_Iterable[_Union[LiengAction, _Mapping]]] = ..., level: _Optional[_Union[_cards_pb2.BotLevel, str]] = ..., seed: _Optional[int] = ..., playouts: _Optional[int] = ...) -> None: ...
+
+class LiengServiceSuggestResponse(_message.Message):
+    __slots__ = ("action", "search", "explanation")
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    SEARCH_FIELD_NUMBER: _ClassVar[int]
+    EXPLANATION_FIELD_NUMBER: _ClassVar[int]
+    action: LiengAction
+    search: _cards_pb2.BotSearch
+    explanation: _cards_pb2.LocalizedMessage
+    def __init__(self, action: _Optional[_Union[LiengAction, _Mapping]] = ..., search: _Optional[_Union[_cards_pb2.BotSearch, _Mapping]] = ..., explanation: _Optional[_Union[_cards_pb2.LocalizedMessage, _Mapping]] = ...) -> None: ...
+
 class LiengServiceStreamRequest(_message.Message):
-    __slots__ = ("id", "score_lieng", "compare_hands", "start_betting", "validate_play", "legal_moves", "settle_round", "deal", "replay_round")
+    __slots__ = ("id", "score_lieng", "compare_hands", "start_betting", "validate_play", "legal_moves", "settle_round", "deal", "replay_round", "suggest")
     ID_FIELD_NUMBER: _ClassVar[int]
     SCORE_LIENG_FIELD_NUMBER: _ClassVar[int]
     COMPARE_HANDS_FIELD_NUMBER: _ClassVar[int]
@@ -541,6 +569,7 @@ class LiengServiceStreamRequest(_message.Message):
     SETTLE_ROUND_FIELD_NUMBER: _ClassVar[int]
     DEAL_FIELD_NUMBER: _ClassVar[int]
     REPLAY_ROUND_FIELD_NUMBER: _ClassVar[int]
+    SUGGEST_FIELD_NUMBER: _ClassVar[int]
     id: int
     score_lieng: ScoreLiengRequest
     compare_hands: CompareHandsRequest
@@ -550,10 +579,11 @@ class LiengServiceStreamRequest(_message.Message):
     settle_round: LiengServiceSettleRoundRequest
     deal: LiengServiceDealRequest
     replay_round: LiengServiceReplayRoundRequest
-    def __init__(self, id: _Optional[int] = ..., score_lieng: _Optional[_Union[ScoreLiengRequest, _Mapping]] = ..., compare_hands: _Optional[_Union[CompareHandsRequest, _Mapping]] = ..., start_betting: _Optional[_Union[StartBettingRequest, _Mapping]] = ..., validate_play: _Optional[_Union[LiengServiceValidatePlayRequest, _Mapping]] = ..., legal_moves: _Optional[_Union[LiengServiceLegalMovesRequest, _Mapping]] = ..., settle_round: _Optional[_Union[LiengServiceSettleRoundRequest, _Mapping]] = ..., deal: _Optional[_Union[LiengServiceDealRequest, _Mapping]] = ..., replay_round: _Optional[_Union[LiengServiceReplayRoundRequest, _Mapping]] = ...) -> None: ...
+    suggest: LiengServiceSuggestRequest
+    def __init__(self, id: _Optional[int] = ..., score_lieng: _Optional[_Union[ScoreLiengRequest, _Mapping]] = ..., compare_hands: _Optional[_Union[CompareHandsRequest, _Mapping]] = ..., start_betting: _Optional[_Union[StartBettingRequest, _Mapping]] = ..., validate_play: _Optional[_Union[LiengServiceValidatePlayRequest, _Mapping]] = ..., legal_moves: _Optional[_Union[LiengServiceLegalMovesRequest, _Mapping]] = ..., settle_round: _Optional[_Union[LiengServiceSettleRoundRequest, _Mapping]] = ..., deal: _Optional[_Union[LiengServiceDealRequest, _Mapping]] = ..., replay_round: _Optional[_Union[LiengServiceReplayRoundRequest, _Mapping]] = ..., suggest: _Optional[_Union[LiengServiceSuggestRequest, _Mapping]] = ...) -> None: ...
 
 class LiengServiceStreamResponse(_message.Message):
-    __slots__ = ("id", "error", "score_lieng", "compare_hands", "start_betting", "validate_play", "legal_moves", "settle_round", "deal", "replay_round")
+    __slots__ = ("id", "error", "score_lieng", "compare_hands", "start_betting", "validate_play", "legal_moves", "settle_round", "deal", "replay_round", "suggest")
     ID_FIELD_NUMBER: _ClassVar[int]
     ERROR_FIELD_NUMBER: _ClassVar[int]
     SCORE_LIENG_FIELD_NUMBER: _ClassVar[int]
@@ -564,6 +594,7 @@ class LiengServiceStreamResponse(_message.Message):
     SETTLE_ROUND_FIELD_NUMBER: _ClassVar[int]
     DEAL_FIELD_NUMBER: _ClassVar[int]
     REPLAY_ROUND_FIELD_NUMBER: _ClassVar[int]
+    SUGGEST_FIELD_NUMBER: _ClassVar[int]
     id: int
     error: _status_pb2.Status
     score_lieng: ScoreLiengResponse
@@ -574,4 +605,5 @@ class LiengServiceStreamResponse(_message.Message):
     settle_round: LiengServiceSettleRoundResponse
     deal: LiengServiceDealResponse
     replay_round: LiengServiceReplayRoundResponse
-    def __init__(self, id: _Optional[int] = ..., error: _Optional[_Union[_status_pb2.Status, _Mapping]] = ..., score_lieng: _Optional[_Union[ScoreLiengResponse, _Mapping]] = ..., compare_hands: _Optional[_Union[CompareHandsResponse, _Mapping]] = ..., start_betting: _Optional[_Union[StartBettingResponse, _Mapping]] = ..., validate_play: _Optional[_Union[LiengServiceValidatePlayResponse, _Mapping]] = ..., legal_moves: _Optional[_Union[LiengServiceLegalMovesResponse, _Mapping]] = ..., settle_round: _Optional[_Union[LiengServiceSettleRoundResponse, _Mapping]] = ..., deal: _Optional[_Union[LiengServiceDealResponse, _Mapping]] = ..., replay_round: _Optional[_Union[LiengServiceReplayRoundResponse, _Mapping]] = ...) -> None: ...
+    suggest: LiengServiceSuggestResponse
+    def __init__(self, id: _Optional[int] = ..., error: _Optional[_Union[_status_pb2.Status, _Mapping]] = ..., score_lieng: _Optional[_Union[ScoreLiengResponse, _Mapping]] = ..., compare_hands: _Optional[_Union[CompareHandsResponse, _Mapping]] = ..., start_betting: _Optional[_Union[StartBettingResponse, _Mapping]] = ..., validate_play: _Optional[_Union[LiengServiceValidatePlayResponse, _Mapping]] = ..., legal_moves: _Optional[_Union[LiengServiceLegalMovesResponse, _Mapping]] = ..., settle_round: _Optional[_Union[LiengServiceSettleRoundResponse, _Mapping]] = ..., deal: _Optional[_Union[LiengServiceDealResponse, _Mapping]] = ..., replay_round: _Optional[_Union[LiengServiceReplayRoundResponse, _Mapping]] = ..., suggest: _Optional[_Union[LiengServiceSuggestResponse, _Mapping]] = ...) -> None: ...

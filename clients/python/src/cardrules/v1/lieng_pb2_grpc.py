@@ -76,6 +76,11 @@ class LiengServiceStub:
                 request_serializer=cardrules_dot_v1_dot_lieng__pb2.LiengServiceReplayRoundRequest.SerializeToString,
                 response_deserializer=cardrules_dot_v1_dot_lieng__pb2.LiengServiceReplayRoundResponse.FromString,
                 _registered_method=True)
+        self.Suggest = channel.unary_unary(
+                '/cardrules.v1.LiengService/Suggest',
+                request_serializer=cardrules_dot_v1_dot_lieng__pb2.LiengServiceSuggestRequest.SerializeToString,
+                response_deserializer=cardrules_dot_v1_dot_lieng__pb2.LiengServiceSuggestResponse.FromString,
+                _registered_method=True)
         self.Stream = channel.stream_stream(
                 '/cardrules.v1.LiengService/Stream',
                 request_serializer=cardrules_dot_v1_dot_lieng__pb2.LiengServiceStreamRequest.SerializeToString,
@@ -150,6 +155,16 @@ class LiengServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Suggest(self, request, context):
+        """What should the seat to act do now? A bot's answer at the level asked (docs/bots.md): fold, check, call, raise
+        (with its total) or all-in for the seat whose turn it is. It uses only what that seat may see (its own 3 cards,
+        the betting state, the public history), and the same request and seed give the same answer on every server.
+        Closed betting has nothing to suggest: INVALID_ARGUMENT, as is any malformed field.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def Stream(self, request_iterator, context):
         """Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
         caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
@@ -202,6 +217,11 @@ def add_LiengServiceServicer_to_server(servicer, server):
                     servicer.ReplayRound,
                     request_deserializer=cardrules_dot_v1_dot_lieng__pb2.LiengServiceReplayRoundRequest.FromString,
                     response_serializer=cardrules_dot_v1_dot_lieng__pb2.LiengServiceReplayRoundResponse.SerializeToString,
+            ),
+            'Suggest': grpc.unary_unary_rpc_method_handler(
+                    servicer.Suggest,
+                    request_deserializer=cardrules_dot_v1_dot_lieng__pb2.LiengServiceSuggestRequest.FromString,
+                    response_serializer=cardrules_dot_v1_dot_lieng__pb2.LiengServiceSuggestResponse.SerializeToString,
             ),
             'Stream': grpc.stream_stream_rpc_method_handler(
                     servicer.Stream,
@@ -427,6 +447,33 @@ class LiengService:
             '/cardrules.v1.LiengService/ReplayRound',
             cardrules_dot_v1_dot_lieng__pb2.LiengServiceReplayRoundRequest.SerializeToString,
             cardrules_dot_v1_dot_lieng__pb2.LiengServiceReplayRoundResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Suggest(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardrules.v1.LiengService/Suggest',
+            cardrules_dot_v1_dot_lieng__pb2.LiengServiceSuggestRequest.SerializeToString,
+            cardrules_dot_v1_dot_lieng__pb2.LiengServiceSuggestResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -59,6 +59,12 @@ class LiengServiceStub:
     stopped. Any other fault of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed
     record, a showdown seat without its hand, pots beyond int64).
     """
+    Suggest: _grpc.UnaryUnaryMultiCallable[_lieng_pb2.LiengServiceSuggestRequest, _lieng_pb2.LiengServiceSuggestResponse]
+    """What should the seat to act do now? A bot's answer at the level asked (docs/bots.md): fold, check, call, raise
+    (with its total) or all-in for the seat whose turn it is. It uses only what that seat may see (its own 3 cards,
+    the betting state, the public history), and the same request and seed give the same answer on every server.
+    Closed betting has nothing to suggest: INVALID_ARGUMENT, as is any malformed field.
+    """
     Stream: _grpc.StreamStreamMultiCallable[_lieng_pb2.LiengServiceStreamRequest, _lieng_pb2.LiengServiceStreamResponse]
     """Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
     caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
@@ -96,6 +102,12 @@ class LiengServiceAsyncStub(LiengServiceStub):
     A record with an action that cannot be replayed is a normal answer: the steps before it and where and why it
     stopped. Any other fault of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed
     record, a showdown seat without its hand, pots beyond int64).
+    """
+    Suggest: _aio.UnaryUnaryMultiCallable[_lieng_pb2.LiengServiceSuggestRequest, _lieng_pb2.LiengServiceSuggestResponse]  # type: ignore[assignment]
+    """What should the seat to act do now? A bot's answer at the level asked (docs/bots.md): fold, check, call, raise
+    (with its total) or all-in for the seat whose turn it is. It uses only what that seat may see (its own 3 cards,
+    the betting state, the public history), and the same request and seed give the same answer on every server.
+    Closed betting has nothing to suggest: INVALID_ARGUMENT, as is any malformed field.
     """
     Stream: _aio.StreamStreamMultiCallable[_lieng_pb2.LiengServiceStreamRequest, _lieng_pb2.LiengServiceStreamResponse]  # type: ignore[assignment]
     """Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
@@ -179,6 +191,18 @@ class LiengServiceServicer(metaclass=_abc_1.ABCMeta):
         A record with an action that cannot be replayed is a normal answer: the steps before it and where and why it
         stopped. Any other fault of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed
         record, a showdown seat without its hand, pots beyond int64).
+        """
+
+    @_abc_1.abstractmethod
+    def Suggest(
+        self,
+        request: _lieng_pb2.LiengServiceSuggestRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_lieng_pb2.LiengServiceSuggestResponse, _abc.Awaitable[_lieng_pb2.LiengServiceSuggestResponse]]:
+        """What should the seat to act do now? A bot's answer at the level asked (docs/bots.md): fold, check, call, raise
+        (with its total) or all-in for the seat whose turn it is. It uses only what that seat may see (its own 3 cards,
+        the betting state, the public history), and the same request and seed give the same answer on every server.
+        Closed betting has nothing to suggest: INVALID_ARGUMENT, as is any malformed field.
         """
 
     @_abc_1.abstractmethod

@@ -574,8 +574,46 @@ class SamReplayStep(_message.Message):
     state: SamTableState
     def __init__(self, index: _Optional[int] = ..., action: _Optional[_Union[SamAction, _Mapping]] = ..., resolved_action: _Optional[_Union[SamAction, _Mapping]] = ..., combination: _Optional[_Union[SamCombination, _Mapping]] = ..., events: _Optional[_Iterable[_Union[SamEvent, _Mapping]]] = ..., state: _Optional[_Union[SamTableState, _Mapping]] = ...) -> None: ...
 
+class SamLocServiceSuggestRequest(_message.Message):
+    __slots__ = ("house_rules", "level", "seed", "playouts", "state", "declaration", "history")
+    HOUSE_RULES_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    PLAYOUTS_FIELD_NUMBER: _ClassVar[int]
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    DECLARATION_FIELD_NUMBER: _ClassVar[int]
+    HISTORY_FIELD_NUMBER: _ClassVar[int]
+    house_rules: SamHouseRules
+    level: _cards_pb2.BotLevel
+    seed: int
+    playouts: int
+    state: SamTableState
+    declaration: SamDeclarationDecision
+    history: _containers.RepeatedCompositeFieldContainer[SamAction]
+    def __init__(self, house_rules: _Optional[_Union[SamHouseRules, _Mapping]] = ..., level: _Optional[_Union[_cards_pb2.BotLevel, str]] = ..., seed: _Optional[int] = ..., playouts: _Optional[int] = ..., state: _Optional[_Union[SamTableState, _Mapping]] = ..., declaration: _Optional[_Union[SamDeclarationDecision, _Mapping]] = ..., history: _Optional[_Iterable[_Union[SamAction, _Mapping]]] = ...) -> None: ...
+
+class SamDeclarationDecision(_message.Message):
+    __slots__ = ("hand", "seats")
+    HAND_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    hand: _cards_pb2.Cards
+    seats: int
+    def __init__(self, hand: _Optional[_Union[_cards_pb2.Cards, _Mapping]] = ..., seats: _Optional[int] = ...) -> None: ...
+
+class SamLocServiceSuggestResponse(_message.Message):
+    __slots__ = ("action", "declare_sam", "search", "explanation")
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    DECLARE_SAM_FIELD_NUMBER: _ClassVar[int]
+    SEARCH_FIELD_NUMBER: _ClassVar[int]
+    EXPLANATION_FIELD_NUMBER: _ClassVar[int]
+    action: SamAction
+    declare_sam: bool
+    search: _cards_pb2.BotSearch
+    explanation: _cards_pb2.LocalizedMessage
+    def __init__(self, action: _Optional[_Union[SamAction, _Mapping]] = ..., declare_sam: _Optional[bool] = ..., search: _Optional[_Union[_cards_pb2.BotSearch, _Mapping]] = ..., explanation: _Optional[_Union[_cards_pb2.LocalizedMessage, _Mapping]] = ...) -> None: ...
+
 class SamLocServiceStreamRequest(_message.Message):
-    __slots__ = ("id", "start_hand", "validate_play", "legal_moves", "settle_round", "deal", "replay_round")
+    __slots__ = ("id", "start_hand", "validate_play", "legal_moves", "settle_round", "deal", "replay_round", "suggest")
     ID_FIELD_NUMBER: _ClassVar[int]
     START_HAND_FIELD_NUMBER: _ClassVar[int]
     VALIDATE_PLAY_FIELD_NUMBER: _ClassVar[int]
@@ -583,6 +621,7 @@ class SamLocServiceStreamRequest(_message.Message):
     SETTLE_ROUND_FIELD_NUMBER: _ClassVar[int]
     DEAL_FIELD_NUMBER: _ClassVar[int]
     REPLAY_ROUND_FIELD_NUMBER: _ClassVar[int]
+    SUGGEST_FIELD_NUMBER: _ClassVar[int]
     id: int
     start_hand: SamLocServiceStartHandRequest
     validate_play: SamLocServiceValidatePlayRequest
@@ -590,10 +629,11 @@ class SamLocServiceStreamRequest(_message.Message):
     settle_round: SamLocServiceSettleRoundRequest
     deal: SamLocServiceDealRequest
     replay_round: SamLocServiceReplayRoundRequest
-    def __init__(self, id: _Optional[int] = ..., start_hand: _Optional[_Union[SamLocServiceStartHandRequest, _Mapping]] = ..., validate_play: _Optional[_Union[SamLocServiceValidatePlayRequest, _Mapping]] = ..., legal_moves: _Optional[_Union[SamLocServiceLegalMovesRequest, _Mapping]] = ..., settle_round: _Optional[_Union[SamLocServiceSettleRoundRequest, _Mapping]] = ..., deal: _Optional[_Union[SamLocServiceDealRequest, _Mapping]] = ..., replay_round: _Optional[_Union[SamLocServiceReplayRoundRequest, _Mapping]] = ...) -> None: ...
+    suggest: SamLocServiceSuggestRequest
+    def __init__(self, id: _Optional[int] = ..., start_hand: _Optional[_Union[SamLocServiceStartHandRequest, _Mapping]] = ..., validate_play: _Optional[_Union[SamLocServiceValidatePlayRequest, _Mapping]] = ..., legal_moves: _Optional[_Union[SamLocServiceLegalMovesRequest, _Mapping]] = ..., settle_round: _Optional[_Union[SamLocServiceSettleRoundRequest, _Mapping]] = ..., deal: _Optional[_Union[SamLocServiceDealRequest, _Mapping]] = ..., replay_round: _Optional[_Union[SamLocServiceReplayRoundRequest, _Mapping]] = ..., suggest: _Optional[_Union[SamLocServiceSuggestRequest, _Mapping]] = ...) -> None: ...
 
 class SamLocServiceStreamResponse(_message.Message):
-    __slots__ = ("id", "error", "start_hand", "validate_play", "legal_moves", "settle_round", "deal", "replay_round")
+    __slots__ = ("id", "error", "start_hand", "validate_play", "legal_moves", "settle_round", "deal", "replay_round", "suggest")
     ID_FIELD_NUMBER: _ClassVar[int]
     ERROR_FIELD_NUMBER: _ClassVar[int]
     START_HAND_FIELD_NUMBER: _ClassVar[int]
@@ -602,6 +642,7 @@ class SamLocServiceStreamResponse(_message.Message):
     SETTLE_ROUND_FIELD_NUMBER: _ClassVar[int]
     DEAL_FIELD_NUMBER: _ClassVar[int]
     REPLAY_ROUND_FIELD_NUMBER: _ClassVar[int]
+    SUGGEST_FIELD_NUMBER: _ClassVar[int]
     id: int
     error: _status_pb2.Status
     start_hand: SamLocServiceStartHandResponse
@@ -610,4 +651,5 @@ class SamLocServiceStreamResponse(_message.Message):
     settle_round: SamLocServiceSettleRoundResponse
     deal: SamLocServiceDealResponse
     replay_round: SamLocServiceReplayRoundResponse
-    def __init__(self, id: _Optional[int] = ..., error: _Optional[_Union[_status_pb2.Status, _Mapping]] = ..., start_hand: _Optional[_Union[SamLocServiceStartHandResponse, _Mapping]] = ..., validate_play: _Optional[_Union[SamLocServiceValidatePlayResponse, _Mapping]] = ..., legal_moves: _Optional[_Union[SamLocServiceLegalMovesResponse, _Mapping]] = ..., settle_round: _Optional[_Union[SamLocServiceSettleRoundResponse, _Mapping]] = ..., deal: _Optional[_Union[SamLocServiceDealResponse, _Mapping]] = ..., replay_round: _Optional[_Union[SamLocServiceReplayRoundResponse, _Mapping]] = ...) -> None: ...
+    suggest: SamLocServiceSuggestResponse
+    def __init__(self, id: _Optional[int] = ..., error: _Optional[_Union[_status_pb2.Status, _Mapping]] = ..., start_hand: _Optional[_Union[SamLocServiceStartHandResponse, _Mapping]] = ..., validate_play: _Optional[_Union[SamLocServiceValidatePlayResponse, _Mapping]] = ..., legal_moves: _Optional[_Union[SamLocServiceLegalMovesResponse, _Mapping]] = ..., settle_round: _Optional[_Union[SamLocServiceSettleRoundResponse, _Mapping]] = ..., deal: _Optional[_Union[SamLocServiceDealResponse, _Mapping]] = ..., replay_round: _Optional[_Union[SamLocServiceReplayRoundResponse, _Mapping]] = ..., suggest: _Optional[_Union[SamLocServiceSuggestResponse, _Mapping]] = ...) -> None: ...

@@ -67,6 +67,11 @@ class SamLocServiceStub:
                 request_serializer=cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceReplayRoundRequest.SerializeToString,
                 response_deserializer=cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceReplayRoundResponse.FromString,
                 _registered_method=True)
+        self.Suggest = channel.unary_unary(
+                '/cardrules.v1.SamLocService/Suggest',
+                request_serializer=cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceSuggestRequest.SerializeToString,
+                response_deserializer=cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceSuggestResponse.FromString,
+                _registered_method=True)
         self.Stream = channel.stream_stream(
                 '/cardrules.v1.SamLocService/Stream',
                 request_serializer=cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceStreamRequest.SerializeToString,
@@ -129,6 +134,16 @@ class SamLocServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Suggest(self, request, context):
+        """What should the seat to act do now? A bot's answer at the level asked (docs/bots.md): a play or pass for the
+        seat whose turn it is, or at the deal whether to declare Sâm. It uses only what that seat may see (its own hand,
+        the other seats' card counts, the public history), and the same request and seed give the same answer on every
+        server. A hand that is over has nothing to suggest: INVALID_ARGUMENT, as is any malformed field.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def Stream(self, request_iterator, context):
         """Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
         caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
@@ -171,6 +186,11 @@ def add_SamLocServiceServicer_to_server(servicer, server):
                     servicer.ReplayRound,
                     request_deserializer=cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceReplayRoundRequest.FromString,
                     response_serializer=cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceReplayRoundResponse.SerializeToString,
+            ),
+            'Suggest': grpc.unary_unary_rpc_method_handler(
+                    servicer.Suggest,
+                    request_deserializer=cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceSuggestRequest.FromString,
+                    response_serializer=cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceSuggestResponse.SerializeToString,
             ),
             'Stream': grpc.stream_stream_rpc_method_handler(
                     servicer.Stream,
@@ -343,6 +363,33 @@ class SamLocService:
             '/cardrules.v1.SamLocService/ReplayRound',
             cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceReplayRoundRequest.SerializeToString,
             cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceReplayRoundResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Suggest(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cardrules.v1.SamLocService/Suggest',
+            cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceSuggestRequest.SerializeToString,
+            cardrules_dot_v1_dot_sam__loc__pb2.SamLocServiceSuggestResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -58,6 +58,12 @@ class SamLocServiceStub:
     of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed record, a settlement beyond
     int64).
     """
+    Suggest: _grpc.UnaryUnaryMultiCallable[_sam_loc_pb2.SamLocServiceSuggestRequest, _sam_loc_pb2.SamLocServiceSuggestResponse]
+    """What should the seat to act do now? A bot's answer at the level asked (docs/bots.md): a play or pass for the
+    seat whose turn it is, or at the deal whether to declare Sâm. It uses only what that seat may see (its own hand,
+    the other seats' card counts, the public history), and the same request and seed give the same answer on every
+    server. A hand that is over has nothing to suggest: INVALID_ARGUMENT, as is any malformed field.
+    """
     Stream: _grpc.StreamStreamMultiCallable[_sam_loc_pb2.SamLocServiceStreamRequest, _sam_loc_pb2.SamLocServiceStreamResponse]
     """Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
     caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
@@ -94,6 +100,12 @@ class SamLocServiceAsyncStub(SamLocServiceStub):
     that cannot be replayed is a normal answer: the steps before it and where and why it stopped. Any other fault
     of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed record, a settlement beyond
     int64).
+    """
+    Suggest: _aio.UnaryUnaryMultiCallable[_sam_loc_pb2.SamLocServiceSuggestRequest, _sam_loc_pb2.SamLocServiceSuggestResponse]  # type: ignore[assignment]
+    """What should the seat to act do now? A bot's answer at the level asked (docs/bots.md): a play or pass for the
+    seat whose turn it is, or at the deal whether to declare Sâm. It uses only what that seat may see (its own hand,
+    the other seats' card counts, the public history), and the same request and seed give the same answer on every
+    server. A hand that is over has nothing to suggest: INVALID_ARGUMENT, as is any malformed field.
     """
     Stream: _aio.StreamStreamMultiCallable[_sam_loc_pb2.SamLocServiceStreamRequest, _sam_loc_pb2.SamLocServiceStreamResponse]  # type: ignore[assignment]
     """Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
@@ -164,6 +176,18 @@ class SamLocServiceServicer(metaclass=_abc_1.ABCMeta):
         that cannot be replayed is a normal answer: the steps before it and where and why it stopped. Any other fault
         of the record fails with INVALID_ARGUMENT exactly as SettleRound does (a malformed record, a settlement beyond
         int64).
+        """
+
+    @_abc_1.abstractmethod
+    def Suggest(
+        self,
+        request: _sam_loc_pb2.SamLocServiceSuggestRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_sam_loc_pb2.SamLocServiceSuggestResponse, _abc.Awaitable[_sam_loc_pb2.SamLocServiceSuggestResponse]]:
+        """What should the seat to act do now? A bot's answer at the level asked (docs/bots.md): a play or pass for the
+        seat whose turn it is, or at the deal whether to declare Sâm. It uses only what that seat may see (its own hand,
+        the other seats' card counts, the public history), and the same request and seed give the same answer on every
+        server. A hand that is over has nothing to suggest: INVALID_ARGUMENT, as is any malformed field.
         """
 
     @_abc_1.abstractmethod

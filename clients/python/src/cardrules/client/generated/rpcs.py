@@ -233,6 +233,59 @@ def _lieng_replay_round(
     return prepare(lieng_pb2.LiengServiceReplayRoundRequest, request, timeout, metadata, round=round, viewer=viewer)
 
 
+@rpc("/cardrules.v1.LiengService/Suggest", lieng_pb2.LiengServiceSuggestResponse)
+def _lieng_suggest(
+    request: lieng_pb2.LiengServiceSuggestRequest | None = None,
+    *,
+    house_rules: lieng_pb2.LiengHouseRules | None = None,
+    state: lieng_pb2.LiengBettingState | None = None,
+    hand: CardsLike | None = None,
+    history: Iterable[lieng_pb2.LiengAction] | None = None,
+    level: cards_pb2.BotLevel | str | None = None,
+    seed: int | None = None,
+    playouts: int | None = None,
+    timeout: float | None = None,
+    metadata: Metadata | None = None,
+) -> Call[lieng_pb2.LiengServiceSuggestRequest]:
+    """What should the seat to act do now? A bot's answer at the level asked (docs/bots.md): fold, check, call, raise
+    (with its total) or all-in for the seat whose turn it is. It uses only what that seat may see (its own 3 cards,
+    the betting state, the public history), and the same request and seed give the same answer on every server.
+    Closed betting has nothing to suggest: INVALID_ARGUMENT, as is any malformed field.
+
+    ``state``: The betting state as ValidatePlay takes it; the suggestion is for its seat to act (`to_act`). Closed
+    betting (`to_act` unset) is INVALID_ARGUMENT naming `state.to_act`.
+
+    ``hand``: The 3 cards of the seat to act: the only cards the bot sees.
+
+    ``history``: Every betting action of this round since the ante, in order, as every seat saw them (public: Liêng
+    betting shows no card). Replayed from the ante, each seat starting with its `stack` + `committed` of `state`, it
+    must end in `state`: an action the rules refuse is INVALID_ARGUMENT naming `history[i]` (ILLEGAL_ACTION), a
+    history that ends elsewhere names `history` (CONFLICTING_VALUES). Empty before the first action.
+
+    ``level``: How well to play. BOT_LEVEL_UNSPECIFIED is INVALID_ARGUMENT naming `level`.
+
+    ``seed``: The seed of the bot's choices (between equally good actions, and the search's sampling): the same
+    request and seed give the same answer on every server. Any value; pick a fresh one per decision for varied play.
+
+    ``playouts``: BOT_LEVEL_STRONG: how many playouts the search runs, 1 to the server's cap (docs/bots.md,
+    "Budgets"); 0 means the server's default. Negative or above the cap is INVALID_ARGUMENT naming `playouts` (the
+    description gives the cap). The other levels run no search and ignore it.
+    """
+    return prepare(
+        lieng_pb2.LiengServiceSuggestRequest,
+        request,
+        timeout,
+        metadata,
+        house_rules=house_rules,
+        state=state,
+        hand=hand,
+        history=history,
+        level=level,
+        seed=seed,
+        playouts=playouts,
+    )
+
+
 class LiengRpcs:
     """The methods of ``cardrules.v1.LiengService``."""
 
@@ -244,6 +297,7 @@ class LiengRpcs:
     legal_moves = _lieng_legal_moves
     settle_round = _lieng_settle_round
     replay_round = _lieng_replay_round
+    suggest = _lieng_suggest
 
 
 @rpc("/cardrules.v1.SamLocService/Deal", sam_loc_pb2.SamLocServiceDealResponse)
@@ -436,6 +490,63 @@ def _sam_loc_replay_round(
     return prepare(sam_loc_pb2.SamLocServiceReplayRoundRequest, request, timeout, metadata, round=round, viewer=viewer)
 
 
+@rpc("/cardrules.v1.SamLocService/Suggest", sam_loc_pb2.SamLocServiceSuggestResponse)
+def _sam_loc_suggest(
+    request: sam_loc_pb2.SamLocServiceSuggestRequest | None = None,
+    *,
+    house_rules: sam_loc_pb2.SamHouseRules | None = None,
+    level: cards_pb2.BotLevel | str | None = None,
+    seed: int | None = None,
+    playouts: int | None = None,
+    state: sam_loc_pb2.SamTableState | None = None,
+    declaration: sam_loc_pb2.SamDeclarationDecision | None = None,
+    history: Iterable[sam_loc_pb2.SamAction] | None = None,
+    timeout: float | None = None,
+    metadata: Metadata | None = None,
+) -> Call[sam_loc_pb2.SamLocServiceSuggestRequest]:
+    """What should the seat to act do now? A bot's answer at the level asked (docs/bots.md): a play or pass for the
+    seat whose turn it is, or at the deal whether to declare Sâm. It uses only what that seat may see (its own hand,
+    the other seats' card counts, the public history), and the same request and seed give the same answer on every
+    server. A hand that is over has nothing to suggest: INVALID_ARGUMENT, as is any malformed field.
+
+    ``level``: How well to play. BOT_LEVEL_UNSPECIFIED is INVALID_ARGUMENT naming `level`.
+
+    ``seed``: The seed of the bot's choices (between equally good plays, and the search's sampling): the same
+    request and seed give the same answer on every server. Any value; pick a fresh one per decision for varied play.
+
+    ``playouts``: BOT_LEVEL_STRONG: how many playouts the search runs, 1 to the server's cap (docs/bots.md,
+    "Budgets"); 0 means the server's default. Negative or above the cap is INVALID_ARGUMENT naming `playouts` (the
+    description gives the cap). The other levels run no search and ignore it.
+
+    ``state``: A play or pass for the seat to act (`state.turn`), in the table state as ValidatePlay takes it. That
+    seat must give its hand. Other seats' hands, if given, are not used: each counts only as its number of cards, so
+    a game client can send its own view and a backend its full state alike. A state whose hand is over (`ended` set)
+    is INVALID_ARGUMENT naming `state.ended`.
+
+    ``declaration``: At the deal, before the first play: whether the seat declares Sâm (báo Sâm,
+    docs/rules/sam-loc.md §4.2).
+
+    ``history``: With `state`: the actions of this hand so far, in order, as every seat saw them: plays and passes,
+    a TIMEOUT given as the play or pass the service made for it (ValidatePlay's `resolved_action`). May be shorter
+    than the hand, or empty (a caller that kept no record): a card not seen played counts as unseen. Must agree with
+    `state` (INVALID_ARGUMENT naming `history[i]`, e.g. a card played that the seat to act holds). Empty with
+    `declaration`.
+    """
+    return prepare(
+        sam_loc_pb2.SamLocServiceSuggestRequest,
+        request,
+        timeout,
+        metadata,
+        house_rules=house_rules,
+        level=level,
+        seed=seed,
+        playouts=playouts,
+        state=state,
+        declaration=declaration,
+        history=history,
+    )
+
+
 class SamLocRpcs:
     """The methods of ``cardrules.v1.SamLocService``."""
 
@@ -445,3 +556,4 @@ class SamLocRpcs:
     legal_moves = _sam_loc_legal_moves
     settle_round = _sam_loc_settle_round
     replay_round = _sam_loc_replay_round
+    suggest = _sam_loc_suggest

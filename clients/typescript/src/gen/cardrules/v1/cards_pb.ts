@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cardrules/v1/cards.proto.
  */
 export const file_cardrules_v1_cards: GenFile = /*@__PURE__*/
-  fileDesc("ChhjYXJkcnVsZXMvdjEvY2FyZHMucHJvdG8SDGNhcmRydWxlcy52MSJKCgRDYXJkEiAKBHJhbmsYASABKA4yEi5jYXJkcnVsZXMudjEuUmFuaxIgCgRzdWl0GAIgASgOMhIuY2FyZHJ1bGVzLnYxLlN1aXQiKgoFQ2FyZHMSIQoFY2FyZHMYASADKAsyEi5jYXJkcnVsZXMudjEuQ2FyZCJoCghUcmFuc2ZlchIRCglmcm9tX3NlYXQYASABKAUSDwoHdG9fc2VhdBgCIAEoBRIOCgZhbW91bnQYAyABKAMSDgoGcmVhc29uGAQgASgJEhAKA3BvdBgFIAEoBUgAiAEBQgYKBF9wb3QiKgoQTG9jYWxpemVkTWVzc2FnZRIKCgJlbhgBIAEoCRIKCgJ2aRgCIAEoCSJ2CgZWaWV3ZXISDgoEc2VhdBgBIAEoBUgAEiwKCXNwZWN0YXRvchgCIAEoCzIXLmNhcmRydWxlcy52MS5TcGVjdGF0b3JIABIkCgVhdWRpdBgDIAEoCzITLmNhcmRydWxlcy52MS5BdWRpdEgAQggKBnZpZXdlciILCglTcGVjdGF0b3IiBwoFQXVkaXQq3wEKBFJhbmsSFAoQUkFOS19VTlNQRUNJRklFRBAAEgwKCFJBTktfQUNFEAESDAoIUkFOS19UV08QAhIOCgpSQU5LX1RIUkVFEAMSDQoJUkFOS19GT1VSEAQSDQoJUkFOS19GSVZFEAUSDAoIUkFOS19TSVgQBhIOCgpSQU5LX1NFVkVOEAcSDgoKUkFOS19FSUdIVBAIEg0KCVJBTktfTklORRAJEgwKCFJBTktfVEVOEAoSDQoJUkFOS19KQUNLEAsSDgoKUkFOS19RVUVFThAMEg0KCVJBTktfS0lORxANKmEKBFN1aXQSFAoQU1VJVF9VTlNQRUNJRklFRBAAEg8KC1NVSVRfU1BBREVTEAESDgoKU1VJVF9DTFVCUxACEhEKDVNVSVRfRElBTU9ORFMQAxIPCgtTVUlUX0hFQVJUUxAEQhMKD2lvLmNhcmRydWxlcy52MVABYgZwcm90bzM");
+  fileDesc("ChhjYXJkcnVsZXMvdjEvY2FyZHMucHJvdG8SDGNhcmRydWxlcy52MSJKCgRDYXJkEiAKBHJhbmsYASABKA4yEi5jYXJkcnVsZXMudjEuUmFuaxIgCgRzdWl0GAIgASgOMhIuY2FyZHJ1bGVzLnYxLlN1aXQiKgoFQ2FyZHMSIQoFY2FyZHMYASADKAsyEi5jYXJkcnVsZXMudjEuQ2FyZCJoCghUcmFuc2ZlchIRCglmcm9tX3NlYXQYASABKAUSDwoHdG9fc2VhdBgCIAEoBRIOCgZhbW91bnQYAyABKAMSDgoGcmVhc29uGAQgASgJEhAKA3BvdBgFIAEoBUgAiAEBQgYKBF9wb3QiKgoQTG9jYWxpemVkTWVzc2FnZRIKCgJlbhgBIAEoCRIKCgJ2aRgCIAEoCSJ2CgZWaWV3ZXISDgoEc2VhdBgBIAEoBUgAEiwKCXNwZWN0YXRvchgCIAEoCzIXLmNhcmRydWxlcy52MS5TcGVjdGF0b3JIABIkCgVhdWRpdBgDIAEoCzITLmNhcmRydWxlcy52MS5BdWRpdEgAQggKBnZpZXdlciILCglTcGVjdGF0b3IiBwoFQXVkaXQiNQoJQm90U2VhcmNoEhAKCHBsYXlvdXRzGAEgASgFEhYKDndpbl9jaGFuY2VfYnBzGAIgASgFKt8BCgRSYW5rEhQKEFJBTktfVU5TUEVDSUZJRUQQABIMCghSQU5LX0FDRRABEgwKCFJBTktfVFdPEAISDgoKUkFOS19USFJFRRADEg0KCVJBTktfRk9VUhAEEg0KCVJBTktfRklWRRAFEgwKCFJBTktfU0lYEAYSDgoKUkFOS19TRVZFThAHEg4KClJBTktfRUlHSFQQCBINCglSQU5LX05JTkUQCRIMCghSQU5LX1RFThAKEg0KCVJBTktfSkFDSxALEg4KClJBTktfUVVFRU4QDBINCglSQU5LX0tJTkcQDSphCgRTdWl0EhQKEFNVSVRfVU5TUEVDSUZJRUQQABIPCgtTVUlUX1NQQURFUxABEg4KClNVSVRfQ0xVQlMQAhIRCg1TVUlUX0RJQU1PTkRTEAMSDwoLU1VJVF9IRUFSVFMQBCpoCghCb3RMZXZlbBIZChVCT1RfTEVWRUxfVU5TUEVDSUZJRUQQABITCg9CT1RfTEVWRUxfQkFTSUMQARIWChJCT1RfTEVWRUxfU1RBTkRBUkQQAhIUChBCT1RfTEVWRUxfU1RST05HEANCEwoPaW8uY2FyZHJ1bGVzLnYxUAFiBnByb3RvMw");
 
 /**
  * One card of the 52-card deck. String form in every SDK: rank letter then suit letter, `TD`, `2H`, `AS`.
@@ -204,6 +204,35 @@ export const AuditSchema: GenMessage<Audit> = /*@__PURE__*/
   messageDesc(file_cardrules_v1_cards, 6);
 
 /**
+ * What a bot's search did to choose its suggestion (BOT_LEVEL_STRONG only).
+ *
+ * @generated from message cardrules.v1.BotSearch
+ */
+export type BotSearch = Message<"cardrules.v1.BotSearch"> & {
+  /**
+   * The playouts the search ran: the request's `playouts`, or the server's default when the request gave 0.
+   *
+   * @generated from field: int32 playouts = 1;
+   */
+  playouts: number;
+
+  /**
+   * The chance the search estimates that the suggested action wins the hand, in basis points: 0 to 10000
+   * (6250 is 62.5 %). An integer, so that every language prints the same answer for the same seed.
+   *
+   * @generated from field: int32 win_chance_bps = 2;
+   */
+  winChanceBps: number;
+};
+
+/**
+ * Describes the message cardrules.v1.BotSearch.
+ * Use `create(BotSearchSchema)` to create a new message.
+ */
+export const BotSearchSchema: GenMessage<BotSearch> = /*@__PURE__*/
+  messageDesc(file_cardrules_v1_cards, 7);
+
+/**
  * A card rank. Values are the printed face values (A = 1, J = 11, Q = 12, K = 13), not any game's strength
  * order: each game orders ranks its own way (Sâm: 3 < … < A < 2; Liêng Sáp: 2 < 3 < … < A).
  *
@@ -336,4 +365,45 @@ export enum Suit {
  */
 export const SuitSchema: GenEnum<Suit> = /*@__PURE__*/
   enumDesc(file_cardrules_v1_cards, 1);
+
+/**
+ * How well a bot plays (Suggest; docs/bots.md).
+ *
+ * @generated from enum cardrules.v1.BotLevel
+ */
+export enum BotLevel {
+  /**
+   * Never valid: a Suggest request must name its level (INVALID_ARGUMENT naming `level`, MISSING_VALUE).
+   *
+   * @generated from enum value: BOT_LEVEL_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * What the service plays when the seat's clock runs out (the game's TIMEOUT rule): cheap and deterministic.
+   *
+   * @generated from enum value: BOT_LEVEL_BASIC = 1;
+   */
+  BASIC = 1,
+
+  /**
+   * A rule-based player a human would call sensible.
+   *
+   * @generated from enum value: BOT_LEVEL_STANDARD = 2;
+   */
+  STANDARD = 2,
+
+  /**
+   * A search over deals consistent with what the seat knows, within a playout budget the server caps.
+   *
+   * @generated from enum value: BOT_LEVEL_STRONG = 3;
+   */
+  STRONG = 3,
+}
+
+/**
+ * Describes the enum cardrules.v1.BotLevel.
+ */
+export const BotLevelSchema: GenEnum<BotLevel> = /*@__PURE__*/
+  enumDesc(file_cardrules_v1_cards, 2);
 

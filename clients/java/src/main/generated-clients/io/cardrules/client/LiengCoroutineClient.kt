@@ -11,6 +11,8 @@ import io.cardrules.v1.LiengServiceReplayRoundRequest
 import io.cardrules.v1.LiengServiceReplayRoundResponse
 import io.cardrules.v1.LiengServiceSettleRoundRequest
 import io.cardrules.v1.LiengServiceSettleRoundResponse
+import io.cardrules.v1.LiengServiceSuggestRequest
+import io.cardrules.v1.LiengServiceSuggestResponse
 import io.cardrules.v1.LiengServiceValidatePlayRequest
 import io.cardrules.v1.LiengServiceValidatePlayResponse
 import io.cardrules.v1.ScoreLiengRequest
@@ -90,6 +92,15 @@ class LiengCoroutineClient(private val futures: LiengFutureClient) {
      */
     suspend fun replayRound(request: LiengServiceReplayRoundRequest): LiengServiceReplayRoundResponse =
         futures.replayRound(request).await()
+
+    /**
+     * What should the seat to act do now? A bot's answer at the level asked (docs/bots.md): fold, check, call,
+     * raise (with its total) or all-in for the seat whose turn it is. It uses only what that seat may see (its own
+     * 3 cards, the betting state, the public history), and the same request and seed give the same answer on every
+     * server. Closed betting has nothing to suggest: INVALID_ARGUMENT, as is any malformed field.
+     */
+    suspend fun suggest(request: LiengServiceSuggestRequest): LiengServiceSuggestResponse =
+        futures.suggest(request).await()
 
     /** [scoreLieng] with the `hands` as card text and every other field unset. */
     suspend fun scoreLieng(vararg hands: String): ScoreLiengResponse =

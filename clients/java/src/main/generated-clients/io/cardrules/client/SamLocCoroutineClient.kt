@@ -11,6 +11,8 @@ import io.cardrules.v1.SamLocServiceSettleRoundRequest
 import io.cardrules.v1.SamLocServiceSettleRoundResponse
 import io.cardrules.v1.SamLocServiceStartHandRequest
 import io.cardrules.v1.SamLocServiceStartHandResponse
+import io.cardrules.v1.SamLocServiceSuggestRequest
+import io.cardrules.v1.SamLocServiceSuggestResponse
 import io.cardrules.v1.SamLocServiceValidatePlayRequest
 import io.cardrules.v1.SamLocServiceValidatePlayResponse
 import io.grpc.CallCredentials
@@ -81,4 +83,13 @@ class SamLocCoroutineClient(private val futures: SamLocFutureClient) {
      */
     suspend fun replayRound(request: SamLocServiceReplayRoundRequest): SamLocServiceReplayRoundResponse =
         futures.replayRound(request).await()
+
+    /**
+     * What should the seat to act do now? A bot's answer at the level asked (docs/bots.md): a play or pass for the
+     * seat whose turn it is, or at the deal whether to declare Sâm. It uses only what that seat may see (its own
+     * hand, the other seats' card counts, the public history), and the same request and seed give the same answer
+     * on every server. A hand that is over has nothing to suggest: INVALID_ARGUMENT, as is any malformed field.
+     */
+    suspend fun suggest(request: SamLocServiceSuggestRequest): SamLocServiceSuggestResponse =
+        futures.suggest(request).await()
 }

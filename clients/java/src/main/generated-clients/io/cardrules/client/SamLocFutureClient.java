@@ -13,6 +13,8 @@ import io.cardrules.v1.SamLocServiceSettleRoundRequest;
 import io.cardrules.v1.SamLocServiceSettleRoundResponse;
 import io.cardrules.v1.SamLocServiceStartHandRequest;
 import io.cardrules.v1.SamLocServiceStartHandResponse;
+import io.cardrules.v1.SamLocServiceSuggestRequest;
+import io.cardrules.v1.SamLocServiceSuggestResponse;
 import io.cardrules.v1.SamLocServiceValidatePlayRequest;
 import io.cardrules.v1.SamLocServiceValidatePlayResponse;
 import io.grpc.Channel;
@@ -85,5 +87,15 @@ public final class SamLocFutureClient
    */
   public ListenableFuture<SamLocServiceReplayRoundResponse> replayRound(SamLocServiceReplayRoundRequest request) {
     return call(stub -> stub.replayRound(request));
+  }
+
+  /**
+   * What should the seat to act do now? A bot's answer at the level asked (docs/bots.md): a play or pass for the
+   * seat whose turn it is, or at the deal whether to declare Sâm. It uses only what that seat may see (its own
+   * hand, the other seats' card counts, the public history), and the same request and seed give the same answer on
+   * every server. A hand that is over has nothing to suggest: INVALID_ARGUMENT, as is any malformed field.
+   */
+  public ListenableFuture<SamLocServiceSuggestResponse> suggest(SamLocServiceSuggestRequest request) {
+    return call(stub -> stub.suggest(request));
   }
 }

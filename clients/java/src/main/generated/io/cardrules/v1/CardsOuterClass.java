@@ -50,6 +50,11 @@ public final class CardsOuterClass {
   static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_cardrules_v1_Audit_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardrules_v1_BotSearch_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_cardrules_v1_BotSearch_fieldAccessorTable;
 
   public static com.google.protobuf.Descriptors.FileDescriptor
       getDescriptor() {
@@ -70,16 +75,20 @@ public final class CardsOuterClass {
       "\022\016\n\004seat\030\001 \001(\005H\000\022,\n\tspectator\030\002 \001(\0132\027.ca" +
       "rdrules.v1.SpectatorH\000\022$\n\005audit\030\003 \001(\0132\023." +
       "cardrules.v1.AuditH\000B\010\n\006viewer\"\013\n\tSpecta" +
-      "tor\"\007\n\005Audit*\337\001\n\004Rank\022\024\n\020RANK_UNSPECIFIE" +
-      "D\020\000\022\014\n\010RANK_ACE\020\001\022\014\n\010RANK_TWO\020\002\022\016\n\nRANK_" +
-      "THREE\020\003\022\r\n\tRANK_FOUR\020\004\022\r\n\tRANK_FIVE\020\005\022\014\n" +
-      "\010RANK_SIX\020\006\022\016\n\nRANK_SEVEN\020\007\022\016\n\nRANK_EIGH" +
-      "T\020\010\022\r\n\tRANK_NINE\020\t\022\014\n\010RANK_TEN\020\n\022\r\n\tRANK" +
-      "_JACK\020\013\022\016\n\nRANK_QUEEN\020\014\022\r\n\tRANK_KING\020\r*a" +
-      "\n\004Suit\022\024\n\020SUIT_UNSPECIFIED\020\000\022\017\n\013SUIT_SPA" +
-      "DES\020\001\022\016\n\nSUIT_CLUBS\020\002\022\021\n\rSUIT_DIAMONDS\020\003" +
-      "\022\017\n\013SUIT_HEARTS\020\004B\023\n\017io.cardrules.v1P\001b\006" +
-      "proto3"
+      "tor\"\007\n\005Audit\"5\n\tBotSearch\022\020\n\010playouts\030\001 " +
+      "\001(\005\022\026\n\016win_chance_bps\030\002 \001(\005*\337\001\n\004Rank\022\024\n\020" +
+      "RANK_UNSPECIFIED\020\000\022\014\n\010RANK_ACE\020\001\022\014\n\010RANK" +
+      "_TWO\020\002\022\016\n\nRANK_THREE\020\003\022\r\n\tRANK_FOUR\020\004\022\r\n" +
+      "\tRANK_FIVE\020\005\022\014\n\010RANK_SIX\020\006\022\016\n\nRANK_SEVEN" +
+      "\020\007\022\016\n\nRANK_EIGHT\020\010\022\r\n\tRANK_NINE\020\t\022\014\n\010RAN" +
+      "K_TEN\020\n\022\r\n\tRANK_JACK\020\013\022\016\n\nRANK_QUEEN\020\014\022\r" +
+      "\n\tRANK_KING\020\r*a\n\004Suit\022\024\n\020SUIT_UNSPECIFIE" +
+      "D\020\000\022\017\n\013SUIT_SPADES\020\001\022\016\n\nSUIT_CLUBS\020\002\022\021\n\r" +
+      "SUIT_DIAMONDS\020\003\022\017\n\013SUIT_HEARTS\020\004*h\n\010BotL" +
+      "evel\022\031\n\025BOT_LEVEL_UNSPECIFIED\020\000\022\023\n\017BOT_L" +
+      "EVEL_BASIC\020\001\022\026\n\022BOT_LEVEL_STANDARD\020\002\022\024\n\020" +
+      "BOT_LEVEL_STRONG\020\003B\023\n\017io.cardrules.v1P\001b" +
+      "\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -127,6 +136,12 @@ public final class CardsOuterClass {
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_Audit_descriptor,
         new java.lang.String[] { });
+    internal_static_cardrules_v1_BotSearch_descriptor =
+      getDescriptor().getMessageTypes().get(7);
+    internal_static_cardrules_v1_BotSearch_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_cardrules_v1_BotSearch_descriptor,
+        new java.lang.String[] { "Playouts", "WinChanceBps", });
   }
 
   // @@protoc_insertion_point(outer_class_scope)

@@ -181,6 +181,16 @@ public final class Lieng {
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_cardrules_v1_LiengReplayStep_fieldAccessorTable;
   static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardrules_v1_LiengServiceSuggestRequest_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_cardrules_v1_LiengServiceSuggestRequest_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardrules_v1_LiengServiceSuggestResponse_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_cardrules_v1_LiengServiceSuggestResponse_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
     internal_static_cardrules_v1_LiengServiceStreamRequest_descriptor;
   static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
@@ -340,97 +350,114 @@ public final class Lieng {
       "s.v1.LiengAction\0222\n\017resolved_action\030\003 \001(" +
       "\0132\031.cardrules.v1.LiengAction\022(\n\006events\030\004" +
       " \003(\0132\030.cardrules.v1.LiengEvent\022.\n\005state\030" +
-      "\005 \001(\0132\037.cardrules.v1.LiengBettingState\"\256" +
-      "\004\n\031LiengServiceStreamRequest\022\n\n\002id\030\001 \001(\004" +
-      "\0226\n\013score_lieng\030\002 \001(\0132\037.cardrules.v1.Sco" +
-      "reLiengRequestH\000\022:\n\rcompare_hands\030\003 \001(\0132" +
-      "!.cardrules.v1.CompareHandsRequestH\000\022:\n\r" +
-      "start_betting\030\004 \001(\0132!.cardrules.v1.Start" +
-      "BettingRequestH\000\022F\n\rvalidate_play\030\005 \001(\0132" +
-      "-.cardrules.v1.LiengServiceValidatePlayR" +
-      "equestH\000\022B\n\013legal_moves\030\006 \001(\0132+.cardrule" +
-      "s.v1.LiengServiceLegalMovesRequestH\000\022D\n\014" +
-      "settle_round\030\007 \001(\0132,.cardrules.v1.LiengS" +
-      "erviceSettleRoundRequestH\000\0225\n\004deal\030\010 \001(\013" +
-      "2%.cardrules.v1.LiengServiceDealRequestH" +
-      "\000\022D\n\014replay_round\030\t \001(\0132,.cardrules.v1.L" +
-      "iengServiceReplayRoundRequestH\000B\006\n\004call\"" +
-      "\336\004\n\032LiengServiceStreamResponse\022\n\n\002id\030\001 \001" +
-      "(\004\022#\n\005error\030\002 \001(\0132\022.google.rpc.StatusH\000\022" +
-      "7\n\013score_lieng\030\003 \001(\0132 .cardrules.v1.Scor" +
-      "eLiengResponseH\000\022;\n\rcompare_hands\030\004 \001(\0132" +
-      "\".cardrules.v1.CompareHandsResponseH\000\022;\n" +
-      "\rstart_betting\030\005 \001(\0132\".cardrules.v1.Star" +
-      "tBettingResponseH\000\022G\n\rvalidate_play\030\006 \001(" +
-      "\0132..cardrules.v1.LiengServiceValidatePla" +
-      "yResponseH\000\022C\n\013legal_moves\030\007 \001(\0132,.cardr" +
-      "ules.v1.LiengServiceLegalMovesResponseH\000" +
-      "\022E\n\014settle_round\030\010 \001(\0132-.cardrules.v1.Li" +
-      "engServiceSettleRoundResponseH\000\0226\n\004deal\030" +
-      "\t \001(\0132&.cardrules.v1.LiengServiceDealRes" +
-      "ponseH\000\022E\n\014replay_round\030\n \001(\0132-.cardrule" +
-      "s.v1.LiengServiceReplayRoundResponseH\000B\010" +
-      "\n\006result*S\n\010LiengA23\022\031\n\025LIENG_A23_UNSPEC" +
-      "IFIED\020\000\022\024\n\020LIENG_A23_LOWEST\020\001\022\026\n\022LIENG_A" +
-      "23_ACE_HIGH\020\002*\226\001\n\021LiengSuitTieBreak\022$\n L" +
-      "IENG_SUIT_TIE_BREAK_UNSPECIFIED\020\000\022\035\n\031LIE" +
-      "NG_SUIT_TIE_BREAK_NONE\020\001\022\035\n\031LIENG_SUIT_T" +
-      "IE_BREAK_HDCS\020\002\022\035\n\031LIENG_SUIT_TIE_BREAK_" +
-      "DHCS\020\003*`\n\013LiengExcess\022\034\n\030LIENG_EXCESS_UN" +
-      "SPECIFIED\020\000\022\032\n\026LIENG_EXCESS_SIDE_POTS\020\001\022" +
-      "\027\n\023LIENG_EXCESS_REFUND\020\002*{\n\tLiengTier\022\032\n" +
-      "\026LIENG_TIER_UNSPECIFIED\020\000\022\022\n\016LIENG_TIER_" +
-      "SAP\020\001\022\024\n\020LIENG_TIER_LIENG\020\002\022\021\n\rLIENG_TIE" +
-      "R_DI\020\003\022\025\n\021LIENG_TIER_POINTS\020\004*\343\001\n\017LiengA" +
-      "ctionKind\022!\n\035LIENG_ACTION_KIND_UNSPECIFI" +
-      "ED\020\000\022\032\n\026LIENG_ACTION_KIND_FOLD\020\001\022\033\n\027LIEN" +
-      "G_ACTION_KIND_CHECK\020\002\022\032\n\026LIENG_ACTION_KI" +
-      "ND_CALL\020\003\022\033\n\027LIENG_ACTION_KIND_RAISE\020\004\022\034" +
-      "\n\030LIENG_ACTION_KIND_ALL_IN\020\005\022\035\n\031LIENG_AC" +
-      "TION_KIND_TIMEOUT\020\006*\206\003\n\013LiengReason\022\034\n\030L" +
-      "IENG_REASON_UNSPECIFIED\020\000\022\037\n\033LIENG_REASO" +
-      "N_BETTING_CLOSED\020\001\022\036\n\032LIENG_REASON_NOT_Y" +
-      "OUR_TURN\020\002\022\035\n\031LIENG_REASON_CANNOT_CHECK\020" +
-      "\003\022 \n\034LIENG_REASON_NOTHING_TO_CALL\020\004\022\034\n\030L" +
-      "IENG_REASON_CANNOT_CALL\020\005\022$\n LIENG_REASO" +
-      "N_RAISE_BELOW_MINIMUM\020\006\022 \n\034LIENG_REASON_" +
-      "RAISE_ABOVE_CAP\020\007\022!\n\035LIENG_REASON_NOT_EN" +
-      "OUGH_CHIPS\020\010\022\'\n#LIENG_REASON_RAISE_ROUND" +
-      "S_EXHAUSTED\020\t\022%\n!LIENG_REASON_BETTING_NO" +
-      "T_REOPENED\020\n*\235\002\n\016LiengEventKind\022 \n\034LIENG" +
-      "_EVENT_KIND_UNSPECIFIED\020\000\022 \n\034LIENG_EVENT" +
-      "_KIND_SEAT_FOLDED\020\001\022 \n\034LIENG_EVENT_KIND_" +
-      "SEAT_ALL_IN\020\002\022\037\n\033LIENG_EVENT_KIND_FULL_R" +
-      "AISE\020\003\022!\n\035LIENG_EVENT_KIND_SHORT_ALL_IN\020" +
-      "\004\022#\n\037LIENG_EVENT_KIND_BETTING_CLOSED\020\005\022\035" +
-      "\n\031LIENG_EVENT_KIND_FOLD_OUT\020\006\022\035\n\031LIENG_E" +
-      "VENT_KIND_SHOWDOWN\020\007*\210\001\n\014LiengPotKind\022\036\n" +
-      "\032LIENG_POT_KIND_UNSPECIFIED\020\000\022\033\n\027LIENG_P" +
-      "OT_KIND_SHOWDOWN\020\001\022\036\n\032LIENG_POT_KIND_UNC" +
-      "ONTESTED\020\002\022\033\n\027LIENG_POT_KIND_REFUNDED\020\0032" +
-      "\365\006\n\014LiengService\022U\n\004Deal\022%.cardrules.v1." +
-      "LiengServiceDealRequest\032&.cardrules.v1.L" +
-      "iengServiceDealResponse\022O\n\nScoreLieng\022\037." +
-      "cardrules.v1.ScoreLiengRequest\032 .cardrul" +
-      "es.v1.ScoreLiengResponse\022U\n\014CompareHands" +
-      "\022!.cardrules.v1.CompareHandsRequest\032\".ca" +
-      "rdrules.v1.CompareHandsResponse\022U\n\014Start" +
-      "Betting\022!.cardrules.v1.StartBettingReque" +
-      "st\032\".cardrules.v1.StartBettingResponse\022m" +
-      "\n\014ValidatePlay\022-.cardrules.v1.LiengServi" +
-      "ceValidatePlayRequest\032..cardrules.v1.Lie" +
-      "ngServiceValidatePlayResponse\022g\n\nLegalMo" +
-      "ves\022+.cardrules.v1.LiengServiceLegalMove" +
-      "sRequest\032,.cardrules.v1.LiengServiceLega" +
-      "lMovesResponse\022j\n\013SettleRound\022,.cardrule" +
-      "s.v1.LiengServiceSettleRoundRequest\032-.ca" +
-      "rdrules.v1.LiengServiceSettleRoundRespon" +
-      "se\022j\n\013ReplayRound\022,.cardrules.v1.LiengSe" +
-      "rviceReplayRoundRequest\032-.cardrules.v1.L" +
-      "iengServiceReplayRoundResponse\022_\n\006Stream" +
-      "\022\'.cardrules.v1.LiengServiceStreamReques" +
-      "t\032(.cardrules.v1.LiengServiceStreamRespo" +
-      "nse(\0010\001B\023\n\017io.cardrules.v1P\001b\006proto3"
+      "\005 \001(\0132\037.cardrules.v1.LiengBettingState\"\226" +
+      "\002\n\032LiengServiceSuggestRequest\0222\n\013house_r" +
+      "ules\030\001 \001(\0132\035.cardrules.v1.LiengHouseRule" +
+      "s\022.\n\005state\030\002 \001(\0132\037.cardrules.v1.LiengBet" +
+      "tingState\022!\n\004hand\030\003 \001(\0132\023.cardrules.v1.C" +
+      "ards\022*\n\007history\030\004 \003(\0132\031.cardrules.v1.Lie" +
+      "ngAction\022%\n\005level\030\005 \001(\0162\026.cardrules.v1.B" +
+      "otLevel\022\014\n\004seed\030\006 \001(\004\022\020\n\010playouts\030\007 \001(\005\"" +
+      "\246\001\n\033LiengServiceSuggestResponse\022)\n\006actio" +
+      "n\030\001 \001(\0132\031.cardrules.v1.LiengAction\022\'\n\006se" +
+      "arch\030\002 \001(\0132\027.cardrules.v1.BotSearch\0223\n\013e" +
+      "xplanation\030\003 \001(\0132\036.cardrules.v1.Localize" +
+      "dMessage\"\353\004\n\031LiengServiceStreamRequest\022\n" +
+      "\n\002id\030\001 \001(\004\0226\n\013score_lieng\030\002 \001(\0132\037.cardru" +
+      "les.v1.ScoreLiengRequestH\000\022:\n\rcompare_ha" +
+      "nds\030\003 \001(\0132!.cardrules.v1.CompareHandsReq" +
+      "uestH\000\022:\n\rstart_betting\030\004 \001(\0132!.cardrule" +
+      "s.v1.StartBettingRequestH\000\022F\n\rvalidate_p" +
+      "lay\030\005 \001(\0132-.cardrules.v1.LiengServiceVal" +
+      "idatePlayRequestH\000\022B\n\013legal_moves\030\006 \001(\0132" +
+      "+.cardrules.v1.LiengServiceLegalMovesReq" +
+      "uestH\000\022D\n\014settle_round\030\007 \001(\0132,.cardrules" +
+      ".v1.LiengServiceSettleRoundRequestH\000\0225\n\004" +
+      "deal\030\010 \001(\0132%.cardrules.v1.LiengServiceDe" +
+      "alRequestH\000\022D\n\014replay_round\030\t \001(\0132,.card" +
+      "rules.v1.LiengServiceReplayRoundRequestH" +
+      "\000\022;\n\007suggest\030\n \001(\0132(.cardrules.v1.LiengS" +
+      "erviceSuggestRequestH\000B\006\n\004call\"\234\005\n\032Lieng" +
+      "ServiceStreamResponse\022\n\n\002id\030\001 \001(\004\022#\n\005err" +
+      "or\030\002 \001(\0132\022.google.rpc.StatusH\000\0227\n\013score_" +
+      "lieng\030\003 \001(\0132 .cardrules.v1.ScoreLiengRes" +
+      "ponseH\000\022;\n\rcompare_hands\030\004 \001(\0132\".cardrul" +
+      "es.v1.CompareHandsResponseH\000\022;\n\rstart_be" +
+      "tting\030\005 \001(\0132\".cardrules.v1.StartBettingR" +
+      "esponseH\000\022G\n\rvalidate_play\030\006 \001(\0132..cardr" +
+      "ules.v1.LiengServiceValidatePlayResponse" +
+      "H\000\022C\n\013legal_moves\030\007 \001(\0132,.cardrules.v1.L" +
+      "iengServiceLegalMovesResponseH\000\022E\n\014settl" +
+      "e_round\030\010 \001(\0132-.cardrules.v1.LiengServic" +
+      "eSettleRoundResponseH\000\0226\n\004deal\030\t \001(\0132&.c" +
+      "ardrules.v1.LiengServiceDealResponseH\000\022E" +
+      "\n\014replay_round\030\n \001(\0132-.cardrules.v1.Lien" +
+      "gServiceReplayRoundResponseH\000\022<\n\007suggest" +
+      "\030\013 \001(\0132).cardrules.v1.LiengServiceSugges" +
+      "tResponseH\000B\010\n\006result*S\n\010LiengA23\022\031\n\025LIE" +
+      "NG_A23_UNSPECIFIED\020\000\022\024\n\020LIENG_A23_LOWEST" +
+      "\020\001\022\026\n\022LIENG_A23_ACE_HIGH\020\002*\226\001\n\021LiengSuit" +
+      "TieBreak\022$\n LIENG_SUIT_TIE_BREAK_UNSPECI" +
+      "FIED\020\000\022\035\n\031LIENG_SUIT_TIE_BREAK_NONE\020\001\022\035\n" +
+      "\031LIENG_SUIT_TIE_BREAK_HDCS\020\002\022\035\n\031LIENG_SU" +
+      "IT_TIE_BREAK_DHCS\020\003*`\n\013LiengExcess\022\034\n\030LI" +
+      "ENG_EXCESS_UNSPECIFIED\020\000\022\032\n\026LIENG_EXCESS" +
+      "_SIDE_POTS\020\001\022\027\n\023LIENG_EXCESS_REFUND\020\002*{\n" +
+      "\tLiengTier\022\032\n\026LIENG_TIER_UNSPECIFIED\020\000\022\022" +
+      "\n\016LIENG_TIER_SAP\020\001\022\024\n\020LIENG_TIER_LIENG\020\002" +
+      "\022\021\n\rLIENG_TIER_DI\020\003\022\025\n\021LIENG_TIER_POINTS" +
+      "\020\004*\343\001\n\017LiengActionKind\022!\n\035LIENG_ACTION_K" +
+      "IND_UNSPECIFIED\020\000\022\032\n\026LIENG_ACTION_KIND_F" +
+      "OLD\020\001\022\033\n\027LIENG_ACTION_KIND_CHECK\020\002\022\032\n\026LI" +
+      "ENG_ACTION_KIND_CALL\020\003\022\033\n\027LIENG_ACTION_K" +
+      "IND_RAISE\020\004\022\034\n\030LIENG_ACTION_KIND_ALL_IN\020" +
+      "\005\022\035\n\031LIENG_ACTION_KIND_TIMEOUT\020\006*\206\003\n\013Lie" +
+      "ngReason\022\034\n\030LIENG_REASON_UNSPECIFIED\020\000\022\037" +
+      "\n\033LIENG_REASON_BETTING_CLOSED\020\001\022\036\n\032LIENG" +
+      "_REASON_NOT_YOUR_TURN\020\002\022\035\n\031LIENG_REASON_" +
+      "CANNOT_CHECK\020\003\022 \n\034LIENG_REASON_NOTHING_T" +
+      "O_CALL\020\004\022\034\n\030LIENG_REASON_CANNOT_CALL\020\005\022$" +
+      "\n LIENG_REASON_RAISE_BELOW_MINIMUM\020\006\022 \n\034" +
+      "LIENG_REASON_RAISE_ABOVE_CAP\020\007\022!\n\035LIENG_" +
+      "REASON_NOT_ENOUGH_CHIPS\020\010\022\'\n#LIENG_REASO" +
+      "N_RAISE_ROUNDS_EXHAUSTED\020\t\022%\n!LIENG_REAS" +
+      "ON_BETTING_NOT_REOPENED\020\n*\235\002\n\016LiengEvent" +
+      "Kind\022 \n\034LIENG_EVENT_KIND_UNSPECIFIED\020\000\022 " +
+      "\n\034LIENG_EVENT_KIND_SEAT_FOLDED\020\001\022 \n\034LIEN" +
+      "G_EVENT_KIND_SEAT_ALL_IN\020\002\022\037\n\033LIENG_EVEN" +
+      "T_KIND_FULL_RAISE\020\003\022!\n\035LIENG_EVENT_KIND_" +
+      "SHORT_ALL_IN\020\004\022#\n\037LIENG_EVENT_KIND_BETTI" +
+      "NG_CLOSED\020\005\022\035\n\031LIENG_EVENT_KIND_FOLD_OUT" +
+      "\020\006\022\035\n\031LIENG_EVENT_KIND_SHOWDOWN\020\007*\210\001\n\014Li" +
+      "engPotKind\022\036\n\032LIENG_POT_KIND_UNSPECIFIED" +
+      "\020\000\022\033\n\027LIENG_POT_KIND_SHOWDOWN\020\001\022\036\n\032LIENG" +
+      "_POT_KIND_UNCONTESTED\020\002\022\033\n\027LIENG_POT_KIN" +
+      "D_REFUNDED\020\0032\325\007\n\014LiengService\022U\n\004Deal\022%." +
+      "cardrules.v1.LiengServiceDealRequest\032&.c" +
+      "ardrules.v1.LiengServiceDealResponse\022O\n\n" +
+      "ScoreLieng\022\037.cardrules.v1.ScoreLiengRequ" +
+      "est\032 .cardrules.v1.ScoreLiengResponse\022U\n" +
+      "\014CompareHands\022!.cardrules.v1.CompareHand" +
+      "sRequest\032\".cardrules.v1.CompareHandsResp" +
+      "onse\022U\n\014StartBetting\022!.cardrules.v1.Star" +
+      "tBettingRequest\032\".cardrules.v1.StartBett" +
+      "ingResponse\022m\n\014ValidatePlay\022-.cardrules." +
+      "v1.LiengServiceValidatePlayRequest\032..car" +
+      "drules.v1.LiengServiceValidatePlayRespon" +
+      "se\022g\n\nLegalMoves\022+.cardrules.v1.LiengSer" +
+      "viceLegalMovesRequest\032,.cardrules.v1.Lie" +
+      "ngServiceLegalMovesResponse\022j\n\013SettleRou" +
+      "nd\022,.cardrules.v1.LiengServiceSettleRoun" +
+      "dRequest\032-.cardrules.v1.LiengServiceSett" +
+      "leRoundResponse\022j\n\013ReplayRound\022,.cardrul" +
+      "es.v1.LiengServiceReplayRoundRequest\032-.c" +
+      "ardrules.v1.LiengServiceReplayRoundRespo" +
+      "nse\022^\n\007Suggest\022(.cardrules.v1.LiengServi" +
+      "ceSuggestRequest\032).cardrules.v1.LiengSer" +
+      "viceSuggestResponse\022_\n\006Stream\022\'.cardrule" +
+      "s.v1.LiengServiceStreamRequest\032(.cardrul" +
+      "es.v1.LiengServiceStreamResponse(\0010\001B\023\n\017" +
+      "io.cardrules.v1P\001b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -637,18 +664,30 @@ public final class Lieng {
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengReplayStep_descriptor,
         new java.lang.String[] { "Index", "Action", "ResolvedAction", "Events", "State", });
-    internal_static_cardrules_v1_LiengServiceStreamRequest_descriptor =
+    internal_static_cardrules_v1_LiengServiceSuggestRequest_descriptor =
       getDescriptor().getMessageTypes().get(33);
+    internal_static_cardrules_v1_LiengServiceSuggestRequest_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_cardrules_v1_LiengServiceSuggestRequest_descriptor,
+        new java.lang.String[] { "HouseRules", "State", "Hand", "History", "Level", "Seed", "Playouts", });
+    internal_static_cardrules_v1_LiengServiceSuggestResponse_descriptor =
+      getDescriptor().getMessageTypes().get(34);
+    internal_static_cardrules_v1_LiengServiceSuggestResponse_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_cardrules_v1_LiengServiceSuggestResponse_descriptor,
+        new java.lang.String[] { "Action", "Search", "Explanation", });
+    internal_static_cardrules_v1_LiengServiceStreamRequest_descriptor =
+      getDescriptor().getMessageTypes().get(35);
     internal_static_cardrules_v1_LiengServiceStreamRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengServiceStreamRequest_descriptor,
-        new java.lang.String[] { "Id", "ScoreLieng", "CompareHands", "StartBetting", "ValidatePlay", "LegalMoves", "SettleRound", "Deal", "ReplayRound", "Call", });
+        new java.lang.String[] { "Id", "ScoreLieng", "CompareHands", "StartBetting", "ValidatePlay", "LegalMoves", "SettleRound", "Deal", "ReplayRound", "Suggest", "Call", });
     internal_static_cardrules_v1_LiengServiceStreamResponse_descriptor =
-      getDescriptor().getMessageTypes().get(34);
+      getDescriptor().getMessageTypes().get(36);
     internal_static_cardrules_v1_LiengServiceStreamResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengServiceStreamResponse_descriptor,
-        new java.lang.String[] { "Id", "Error", "ScoreLieng", "CompareHands", "StartBetting", "ValidatePlay", "LegalMoves", "SettleRound", "Deal", "ReplayRound", "Result", });
+        new java.lang.String[] { "Id", "Error", "ScoreLieng", "CompareHands", "StartBetting", "ValidatePlay", "LegalMoves", "SettleRound", "Deal", "ReplayRound", "Suggest", "Result", });
     io.cardrules.v1.CardsOuterClass.getDescriptor();
     io.cardrules.v1.Errors.getDescriptor();
     com.google.rpc.StatusProto.getDescriptor();

@@ -264,6 +264,37 @@ public final class LiengServiceGrpc {
     return getReplayRoundMethod;
   }
 
+  private static volatile io.grpc.MethodDescriptor<io.cardrules.v1.LiengServiceSuggestRequest,
+      io.cardrules.v1.LiengServiceSuggestResponse> getSuggestMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "Suggest",
+      requestType = io.cardrules.v1.LiengServiceSuggestRequest.class,
+      responseType = io.cardrules.v1.LiengServiceSuggestResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<io.cardrules.v1.LiengServiceSuggestRequest,
+      io.cardrules.v1.LiengServiceSuggestResponse> getSuggestMethod() {
+    io.grpc.MethodDescriptor<io.cardrules.v1.LiengServiceSuggestRequest, io.cardrules.v1.LiengServiceSuggestResponse> getSuggestMethod;
+    if ((getSuggestMethod = LiengServiceGrpc.getSuggestMethod) == null) {
+      synchronized (LiengServiceGrpc.class) {
+        if ((getSuggestMethod = LiengServiceGrpc.getSuggestMethod) == null) {
+          LiengServiceGrpc.getSuggestMethod = getSuggestMethod =
+              io.grpc.MethodDescriptor.<io.cardrules.v1.LiengServiceSuggestRequest, io.cardrules.v1.LiengServiceSuggestResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "Suggest"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  io.cardrules.v1.LiengServiceSuggestRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  io.cardrules.v1.LiengServiceSuggestResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new LiengServiceMethodDescriptorSupplier("Suggest"))
+              .build();
+        }
+      }
+    }
+    return getSuggestMethod;
+  }
+
   private static volatile io.grpc.MethodDescriptor<io.cardrules.v1.LiengServiceStreamRequest,
       io.cardrules.v1.LiengServiceStreamResponse> getStreamMethod;
 
@@ -450,6 +481,19 @@ public final class LiengServiceGrpc {
 
     /**
      * <pre>
+     * What should the seat to act do now? A bot's answer at the level asked (docs/bots.md): fold, check, call, raise
+     * (with its total) or all-in for the seat whose turn it is. It uses only what that seat may see (its own 3 cards,
+     * the betting state, the public history), and the same request and seed give the same answer on every server.
+     * Closed betting has nothing to suggest: INVALID_ARGUMENT, as is any malformed field.
+     * </pre>
+     */
+    default void suggest(io.cardrules.v1.LiengServiceSuggestRequest request,
+        io.grpc.stub.StreamObserver<io.cardrules.v1.LiengServiceSuggestResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getSuggestMethod(), responseObserver);
+    }
+
+    /**
+     * <pre>
      * Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
      * caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
      * have failed with. Answers come in request order. A bad message fails that message, never the stream.
@@ -593,6 +637,20 @@ public final class LiengServiceGrpc {
 
     /**
      * <pre>
+     * What should the seat to act do now? A bot's answer at the level asked (docs/bots.md): fold, check, call, raise
+     * (with its total) or all-in for the seat whose turn it is. It uses only what that seat may see (its own 3 cards,
+     * the betting state, the public history), and the same request and seed give the same answer on every server.
+     * Closed betting has nothing to suggest: INVALID_ARGUMENT, as is any malformed field.
+     * </pre>
+     */
+    public void suggest(io.cardrules.v1.LiengServiceSuggestRequest request,
+        io.grpc.stub.StreamObserver<io.cardrules.v1.LiengServiceSuggestResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getSuggestMethod(), getCallOptions()), request, responseObserver);
+    }
+
+    /**
+     * <pre>
      * Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
      * caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
      * have failed with. Answers come in request order. A bad message fails that message, never the stream.
@@ -710,6 +768,19 @@ public final class LiengServiceGrpc {
     public io.cardrules.v1.LiengServiceReplayRoundResponse replayRound(io.cardrules.v1.LiengServiceReplayRoundRequest request) throws io.grpc.StatusException {
       return io.grpc.stub.ClientCalls.blockingV2UnaryCall(
           getChannel(), getReplayRoundMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * What should the seat to act do now? A bot's answer at the level asked (docs/bots.md): fold, check, call, raise
+     * (with its total) or all-in for the seat whose turn it is. It uses only what that seat may see (its own 3 cards,
+     * the betting state, the public history), and the same request and seed give the same answer on every server.
+     * Closed betting has nothing to suggest: INVALID_ARGUMENT, as is any malformed field.
+     * </pre>
+     */
+    public io.cardrules.v1.LiengServiceSuggestResponse suggest(io.cardrules.v1.LiengServiceSuggestRequest request) throws io.grpc.StatusException {
+      return io.grpc.stub.ClientCalls.blockingV2UnaryCall(
+          getChannel(), getSuggestMethod(), getCallOptions(), request);
     }
 
     /**
@@ -833,6 +904,19 @@ public final class LiengServiceGrpc {
       return io.grpc.stub.ClientCalls.blockingUnaryCall(
           getChannel(), getReplayRoundMethod(), getCallOptions(), request);
     }
+
+    /**
+     * <pre>
+     * What should the seat to act do now? A bot's answer at the level asked (docs/bots.md): fold, check, call, raise
+     * (with its total) or all-in for the seat whose turn it is. It uses only what that seat may see (its own 3 cards,
+     * the betting state, the public history), and the same request and seed give the same answer on every server.
+     * Closed betting has nothing to suggest: INVALID_ARGUMENT, as is any malformed field.
+     * </pre>
+     */
+    public io.cardrules.v1.LiengServiceSuggestResponse suggest(io.cardrules.v1.LiengServiceSuggestRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getSuggestMethod(), getCallOptions(), request);
+    }
   }
 
   /**
@@ -948,6 +1032,20 @@ public final class LiengServiceGrpc {
       return io.grpc.stub.ClientCalls.futureUnaryCall(
           getChannel().newCall(getReplayRoundMethod(), getCallOptions()), request);
     }
+
+    /**
+     * <pre>
+     * What should the seat to act do now? A bot's answer at the level asked (docs/bots.md): fold, check, call, raise
+     * (with its total) or all-in for the seat whose turn it is. It uses only what that seat may see (its own 3 cards,
+     * the betting state, the public history), and the same request and seed give the same answer on every server.
+     * Closed betting has nothing to suggest: INVALID_ARGUMENT, as is any malformed field.
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<io.cardrules.v1.LiengServiceSuggestResponse> suggest(
+        io.cardrules.v1.LiengServiceSuggestRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getSuggestMethod(), getCallOptions()), request);
+    }
   }
 
   private static final int METHODID_DEAL = 0;
@@ -958,7 +1056,8 @@ public final class LiengServiceGrpc {
   private static final int METHODID_LEGAL_MOVES = 5;
   private static final int METHODID_SETTLE_ROUND = 6;
   private static final int METHODID_REPLAY_ROUND = 7;
-  private static final int METHODID_STREAM = 8;
+  private static final int METHODID_SUGGEST = 8;
+  private static final int METHODID_STREAM = 9;
 
   private static final class MethodHandlers<Req, Resp> implements
       io.grpc.stub.ServerCalls.UnaryMethod<Req, Resp>,
@@ -1008,6 +1107,10 @@ public final class LiengServiceGrpc {
         case METHODID_REPLAY_ROUND:
           serviceImpl.replayRound((io.cardrules.v1.LiengServiceReplayRoundRequest) request,
               (io.grpc.stub.StreamObserver<io.cardrules.v1.LiengServiceReplayRoundResponse>) responseObserver);
+          break;
+        case METHODID_SUGGEST:
+          serviceImpl.suggest((io.cardrules.v1.LiengServiceSuggestRequest) request,
+              (io.grpc.stub.StreamObserver<io.cardrules.v1.LiengServiceSuggestResponse>) responseObserver);
           break;
         default:
           throw new AssertionError();
@@ -1087,6 +1190,13 @@ public final class LiengServiceGrpc {
               io.cardrules.v1.LiengServiceReplayRoundResponse>(
                 service, METHODID_REPLAY_ROUND)))
         .addMethod(
+          getSuggestMethod(),
+          io.grpc.stub.ServerCalls.asyncUnaryCall(
+            new MethodHandlers<
+              io.cardrules.v1.LiengServiceSuggestRequest,
+              io.cardrules.v1.LiengServiceSuggestResponse>(
+                service, METHODID_SUGGEST)))
+        .addMethod(
           getStreamMethod(),
           io.grpc.stub.ServerCalls.asyncBidiStreamingCall(
             new MethodHandlers<
@@ -1149,6 +1259,7 @@ public final class LiengServiceGrpc {
               .addMethod(getLegalMovesMethod())
               .addMethod(getSettleRoundMethod())
               .addMethod(getReplayRoundMethod())
+              .addMethod(getSuggestMethod())
               .addMethod(getStreamMethod())
               .build();
         }

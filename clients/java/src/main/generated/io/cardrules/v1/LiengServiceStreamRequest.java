@@ -57,6 +57,7 @@ private static final long serialVersionUID = 0L;
     SETTLE_ROUND(7),
     DEAL(8),
     REPLAY_ROUND(9),
+    SUGGEST(10),
     CALL_NOT_SET(0);
     private final int value;
     private CallCase(int value) {
@@ -82,6 +83,7 @@ private static final long serialVersionUID = 0L;
         case 7: return SETTLE_ROUND;
         case 8: return DEAL;
         case 9: return REPLAY_ROUND;
+        case 10: return SUGGEST;
         case 0: return CALL_NOT_SET;
         default: return null;
       }
@@ -361,6 +363,37 @@ private static final long serialVersionUID = 0L;
     return io.cardrules.v1.LiengServiceReplayRoundRequest.getDefaultInstance();
   }
 
+  public static final int SUGGEST_FIELD_NUMBER = 10;
+  /**
+   * <code>.cardrules.v1.LiengServiceSuggestRequest suggest = 10;</code>
+   * @return Whether the suggest field is set.
+   */
+  @java.lang.Override
+  public boolean hasSuggest() {
+    return callCase_ == 10;
+  }
+  /**
+   * <code>.cardrules.v1.LiengServiceSuggestRequest suggest = 10;</code>
+   * @return The suggest.
+   */
+  @java.lang.Override
+  public io.cardrules.v1.LiengServiceSuggestRequest getSuggest() {
+    if (callCase_ == 10) {
+       return (io.cardrules.v1.LiengServiceSuggestRequest) call_;
+    }
+    return io.cardrules.v1.LiengServiceSuggestRequest.getDefaultInstance();
+  }
+  /**
+   * <code>.cardrules.v1.LiengServiceSuggestRequest suggest = 10;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.LiengServiceSuggestRequestOrBuilder getSuggestOrBuilder() {
+    if (callCase_ == 10) {
+       return (io.cardrules.v1.LiengServiceSuggestRequest) call_;
+    }
+    return io.cardrules.v1.LiengServiceSuggestRequest.getDefaultInstance();
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -401,6 +434,9 @@ private static final long serialVersionUID = 0L;
     }
     if (callCase_ == 9) {
       output.writeMessage(9, (io.cardrules.v1.LiengServiceReplayRoundRequest) call_);
+    }
+    if (callCase_ == 10) {
+      output.writeMessage(10, (io.cardrules.v1.LiengServiceSuggestRequest) call_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -446,6 +482,10 @@ private static final long serialVersionUID = 0L;
     if (callCase_ == 9) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(9, (io.cardrules.v1.LiengServiceReplayRoundRequest) call_);
+    }
+    if (callCase_ == 10) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(10, (io.cardrules.v1.LiengServiceSuggestRequest) call_);
     }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
@@ -498,6 +538,10 @@ private static final long serialVersionUID = 0L;
         if (!getReplayRound()
             .equals(other.getReplayRound())) return false;
         break;
+      case 10:
+        if (!getSuggest()
+            .equals(other.getSuggest())) return false;
+        break;
       case 0:
       default:
     }
@@ -547,6 +591,10 @@ private static final long serialVersionUID = 0L;
       case 9:
         hash = (37 * hash) + REPLAY_ROUND_FIELD_NUMBER;
         hash = (53 * hash) + getReplayRound().hashCode();
+        break;
+      case 10:
+        hash = (37 * hash) + SUGGEST_FIELD_NUMBER;
+        hash = (53 * hash) + getSuggest().hashCode();
         break;
       case 0:
       default:
@@ -711,6 +759,9 @@ private static final long serialVersionUID = 0L;
       if (replayRoundBuilder_ != null) {
         replayRoundBuilder_.clear();
       }
+      if (suggestBuilder_ != null) {
+        suggestBuilder_.clear();
+      }
       callCase_ = 0;
       call_ = null;
       return this;
@@ -786,6 +837,10 @@ private static final long serialVersionUID = 0L;
       if (callCase_ == 9 &&
           replayRoundBuilder_ != null) {
         result.call_ = replayRoundBuilder_.build();
+      }
+      if (callCase_ == 10 &&
+          suggestBuilder_ != null) {
+        result.call_ = suggestBuilder_.build();
       }
     }
 
@@ -867,6 +922,10 @@ private static final long serialVersionUID = 0L;
         }
         case REPLAY_ROUND: {
           mergeReplayRound(other.getReplayRound());
+          break;
+        }
+        case SUGGEST: {
+          mergeSuggest(other.getSuggest());
           break;
         }
         case CALL_NOT_SET: {
@@ -960,6 +1019,13 @@ private static final long serialVersionUID = 0L;
               callCase_ = 9;
               break;
             } // case 74
+            case 82: {
+              input.readMessage(
+                  getSuggestFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              callCase_ = 10;
+              break;
+            } // case 82
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -2173,6 +2239,148 @@ private static final long serialVersionUID = 0L;
       callCase_ = 9;
       onChanged();
       return replayRoundBuilder_;
+    }
+
+    private com.google.protobuf.SingleFieldBuilderV3<
+        io.cardrules.v1.LiengServiceSuggestRequest, io.cardrules.v1.LiengServiceSuggestRequest.Builder, io.cardrules.v1.LiengServiceSuggestRequestOrBuilder> suggestBuilder_;
+    /**
+     * <code>.cardrules.v1.LiengServiceSuggestRequest suggest = 10;</code>
+     * @return Whether the suggest field is set.
+     */
+    @java.lang.Override
+    public boolean hasSuggest() {
+      return callCase_ == 10;
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceSuggestRequest suggest = 10;</code>
+     * @return The suggest.
+     */
+    @java.lang.Override
+    public io.cardrules.v1.LiengServiceSuggestRequest getSuggest() {
+      if (suggestBuilder_ == null) {
+        if (callCase_ == 10) {
+          return (io.cardrules.v1.LiengServiceSuggestRequest) call_;
+        }
+        return io.cardrules.v1.LiengServiceSuggestRequest.getDefaultInstance();
+      } else {
+        if (callCase_ == 10) {
+          return suggestBuilder_.getMessage();
+        }
+        return io.cardrules.v1.LiengServiceSuggestRequest.getDefaultInstance();
+      }
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceSuggestRequest suggest = 10;</code>
+     */
+    public Builder setSuggest(io.cardrules.v1.LiengServiceSuggestRequest value) {
+      if (suggestBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        call_ = value;
+        onChanged();
+      } else {
+        suggestBuilder_.setMessage(value);
+      }
+      callCase_ = 10;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceSuggestRequest suggest = 10;</code>
+     */
+    public Builder setSuggest(
+        io.cardrules.v1.LiengServiceSuggestRequest.Builder builderForValue) {
+      if (suggestBuilder_ == null) {
+        call_ = builderForValue.build();
+        onChanged();
+      } else {
+        suggestBuilder_.setMessage(builderForValue.build());
+      }
+      callCase_ = 10;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceSuggestRequest suggest = 10;</code>
+     */
+    public Builder mergeSuggest(io.cardrules.v1.LiengServiceSuggestRequest value) {
+      if (suggestBuilder_ == null) {
+        if (callCase_ == 10 &&
+            call_ != io.cardrules.v1.LiengServiceSuggestRequest.getDefaultInstance()) {
+          call_ = io.cardrules.v1.LiengServiceSuggestRequest.newBuilder((io.cardrules.v1.LiengServiceSuggestRequest) call_)
+              .mergeFrom(value).buildPartial();
+        } else {
+          call_ = value;
+        }
+        onChanged();
+      } else {
+        if (callCase_ == 10) {
+          suggestBuilder_.mergeFrom(value);
+        } else {
+          suggestBuilder_.setMessage(value);
+        }
+      }
+      callCase_ = 10;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceSuggestRequest suggest = 10;</code>
+     */
+    public Builder clearSuggest() {
+      if (suggestBuilder_ == null) {
+        if (callCase_ == 10) {
+          callCase_ = 0;
+          call_ = null;
+          onChanged();
+        }
+      } else {
+        if (callCase_ == 10) {
+          callCase_ = 0;
+          call_ = null;
+        }
+        suggestBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceSuggestRequest suggest = 10;</code>
+     */
+    public io.cardrules.v1.LiengServiceSuggestRequest.Builder getSuggestBuilder() {
+      return getSuggestFieldBuilder().getBuilder();
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceSuggestRequest suggest = 10;</code>
+     */
+    @java.lang.Override
+    public io.cardrules.v1.LiengServiceSuggestRequestOrBuilder getSuggestOrBuilder() {
+      if ((callCase_ == 10) && (suggestBuilder_ != null)) {
+        return suggestBuilder_.getMessageOrBuilder();
+      } else {
+        if (callCase_ == 10) {
+          return (io.cardrules.v1.LiengServiceSuggestRequest) call_;
+        }
+        return io.cardrules.v1.LiengServiceSuggestRequest.getDefaultInstance();
+      }
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceSuggestRequest suggest = 10;</code>
+     */
+    private com.google.protobuf.SingleFieldBuilderV3<
+        io.cardrules.v1.LiengServiceSuggestRequest, io.cardrules.v1.LiengServiceSuggestRequest.Builder, io.cardrules.v1.LiengServiceSuggestRequestOrBuilder> 
+        getSuggestFieldBuilder() {
+      if (suggestBuilder_ == null) {
+        if (!(callCase_ == 10)) {
+          call_ = io.cardrules.v1.LiengServiceSuggestRequest.getDefaultInstance();
+        }
+        suggestBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+            io.cardrules.v1.LiengServiceSuggestRequest, io.cardrules.v1.LiengServiceSuggestRequest.Builder, io.cardrules.v1.LiengServiceSuggestRequestOrBuilder>(
+                (io.cardrules.v1.LiengServiceSuggestRequest) call_,
+                getParentForChildren(),
+                isClean());
+        call_ = null;
+      }
+      callCase_ = 10;
+      onChanged();
+      return suggestBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

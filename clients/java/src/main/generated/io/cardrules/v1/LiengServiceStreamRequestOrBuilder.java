@@ -139,5 +139,20 @@ public interface LiengServiceStreamRequestOrBuilder extends
    */
   io.cardrules.v1.LiengServiceReplayRoundRequestOrBuilder getReplayRoundOrBuilder();
 
+  /**
+   * <code>.cardrules.v1.LiengServiceSuggestRequest suggest = 10;</code>
+   * @return Whether the suggest field is set.
+   */
+  boolean hasSuggest();
+  /**
+   * <code>.cardrules.v1.LiengServiceSuggestRequest suggest = 10;</code>
+   * @return The suggest.
+   */
+  io.cardrules.v1.LiengServiceSuggestRequest getSuggest();
+  /**
+   * <code>.cardrules.v1.LiengServiceSuggestRequest suggest = 10;</code>
+   */
+  io.cardrules.v1.LiengServiceSuggestRequestOrBuilder getSuggestOrBuilder();
+
   io.cardrules.v1.LiengServiceStreamRequest.CallCase getCallCase();
 }

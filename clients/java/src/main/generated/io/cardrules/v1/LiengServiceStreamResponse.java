@@ -58,6 +58,7 @@ private static final long serialVersionUID = 0L;
     SETTLE_ROUND(8),
     DEAL(9),
     REPLAY_ROUND(10),
+    SUGGEST(11),
     RESULT_NOT_SET(0);
     private final int value;
     private ResultCase(int value) {
@@ -84,6 +85,7 @@ private static final long serialVersionUID = 0L;
         case 8: return SETTLE_ROUND;
         case 9: return DEAL;
         case 10: return REPLAY_ROUND;
+        case 11: return SUGGEST;
         case 0: return RESULT_NOT_SET;
         default: return null;
       }
@@ -408,6 +410,37 @@ private static final long serialVersionUID = 0L;
     return io.cardrules.v1.LiengServiceReplayRoundResponse.getDefaultInstance();
   }
 
+  public static final int SUGGEST_FIELD_NUMBER = 11;
+  /**
+   * <code>.cardrules.v1.LiengServiceSuggestResponse suggest = 11;</code>
+   * @return Whether the suggest field is set.
+   */
+  @java.lang.Override
+  public boolean hasSuggest() {
+    return resultCase_ == 11;
+  }
+  /**
+   * <code>.cardrules.v1.LiengServiceSuggestResponse suggest = 11;</code>
+   * @return The suggest.
+   */
+  @java.lang.Override
+  public io.cardrules.v1.LiengServiceSuggestResponse getSuggest() {
+    if (resultCase_ == 11) {
+       return (io.cardrules.v1.LiengServiceSuggestResponse) result_;
+    }
+    return io.cardrules.v1.LiengServiceSuggestResponse.getDefaultInstance();
+  }
+  /**
+   * <code>.cardrules.v1.LiengServiceSuggestResponse suggest = 11;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.LiengServiceSuggestResponseOrBuilder getSuggestOrBuilder() {
+    if (resultCase_ == 11) {
+       return (io.cardrules.v1.LiengServiceSuggestResponse) result_;
+    }
+    return io.cardrules.v1.LiengServiceSuggestResponse.getDefaultInstance();
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -451,6 +484,9 @@ private static final long serialVersionUID = 0L;
     }
     if (resultCase_ == 10) {
       output.writeMessage(10, (io.cardrules.v1.LiengServiceReplayRoundResponse) result_);
+    }
+    if (resultCase_ == 11) {
+      output.writeMessage(11, (io.cardrules.v1.LiengServiceSuggestResponse) result_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -500,6 +536,10 @@ private static final long serialVersionUID = 0L;
     if (resultCase_ == 10) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(10, (io.cardrules.v1.LiengServiceReplayRoundResponse) result_);
+    }
+    if (resultCase_ == 11) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(11, (io.cardrules.v1.LiengServiceSuggestResponse) result_);
     }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
@@ -556,6 +596,10 @@ private static final long serialVersionUID = 0L;
         if (!getReplayRound()
             .equals(other.getReplayRound())) return false;
         break;
+      case 11:
+        if (!getSuggest()
+            .equals(other.getSuggest())) return false;
+        break;
       case 0:
       default:
     }
@@ -609,6 +653,10 @@ private static final long serialVersionUID = 0L;
       case 10:
         hash = (37 * hash) + REPLAY_ROUND_FIELD_NUMBER;
         hash = (53 * hash) + getReplayRound().hashCode();
+        break;
+      case 11:
+        hash = (37 * hash) + SUGGEST_FIELD_NUMBER;
+        hash = (53 * hash) + getSuggest().hashCode();
         break;
       case 0:
       default:
@@ -776,6 +824,9 @@ private static final long serialVersionUID = 0L;
       if (replayRoundBuilder_ != null) {
         replayRoundBuilder_.clear();
       }
+      if (suggestBuilder_ != null) {
+        suggestBuilder_.clear();
+      }
       resultCase_ = 0;
       result_ = null;
       return this;
@@ -855,6 +906,10 @@ private static final long serialVersionUID = 0L;
       if (resultCase_ == 10 &&
           replayRoundBuilder_ != null) {
         result.result_ = replayRoundBuilder_.build();
+      }
+      if (resultCase_ == 11 &&
+          suggestBuilder_ != null) {
+        result.result_ = suggestBuilder_.build();
       }
     }
 
@@ -940,6 +995,10 @@ private static final long serialVersionUID = 0L;
         }
         case REPLAY_ROUND: {
           mergeReplayRound(other.getReplayRound());
+          break;
+        }
+        case SUGGEST: {
+          mergeSuggest(other.getSuggest());
           break;
         }
         case RESULT_NOT_SET: {
@@ -1040,6 +1099,13 @@ private static final long serialVersionUID = 0L;
               resultCase_ = 10;
               break;
             } // case 82
+            case 90: {
+              input.readMessage(
+                  getSuggestFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              resultCase_ = 11;
+              break;
+            } // case 90
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -2437,6 +2503,148 @@ private static final long serialVersionUID = 0L;
       resultCase_ = 10;
       onChanged();
       return replayRoundBuilder_;
+    }
+
+    private com.google.protobuf.SingleFieldBuilderV3<
+        io.cardrules.v1.LiengServiceSuggestResponse, io.cardrules.v1.LiengServiceSuggestResponse.Builder, io.cardrules.v1.LiengServiceSuggestResponseOrBuilder> suggestBuilder_;
+    /**
+     * <code>.cardrules.v1.LiengServiceSuggestResponse suggest = 11;</code>
+     * @return Whether the suggest field is set.
+     */
+    @java.lang.Override
+    public boolean hasSuggest() {
+      return resultCase_ == 11;
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceSuggestResponse suggest = 11;</code>
+     * @return The suggest.
+     */
+    @java.lang.Override
+    public io.cardrules.v1.LiengServiceSuggestResponse getSuggest() {
+      if (suggestBuilder_ == null) {
+        if (resultCase_ == 11) {
+          return (io.cardrules.v1.LiengServiceSuggestResponse) result_;
+        }
+        return io.cardrules.v1.LiengServiceSuggestResponse.getDefaultInstance();
+      } else {
+        if (resultCase_ == 11) {
+          return suggestBuilder_.getMessage();
+        }
+        return io.cardrules.v1.LiengServiceSuggestResponse.getDefaultInstance();
+      }
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceSuggestResponse suggest = 11;</code>
+     */
+    public Builder setSuggest(io.cardrules.v1.LiengServiceSuggestResponse value) {
+      if (suggestBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        result_ = value;
+        onChanged();
+      } else {
+        suggestBuilder_.setMessage(value);
+      }
+      resultCase_ = 11;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceSuggestResponse suggest = 11;</code>
+     */
+    public Builder setSuggest(
+        io.cardrules.v1.LiengServiceSuggestResponse.Builder builderForValue) {
+      if (suggestBuilder_ == null) {
+        result_ = builderForValue.build();
+        onChanged();
+      } else {
+        suggestBuilder_.setMessage(builderForValue.build());
+      }
+      resultCase_ = 11;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceSuggestResponse suggest = 11;</code>
+     */
+    public Builder mergeSuggest(io.cardrules.v1.LiengServiceSuggestResponse value) {
+      if (suggestBuilder_ == null) {
+        if (resultCase_ == 11 &&
+            result_ != io.cardrules.v1.LiengServiceSuggestResponse.getDefaultInstance()) {
+          result_ = io.cardrules.v1.LiengServiceSuggestResponse.newBuilder((io.cardrules.v1.LiengServiceSuggestResponse) result_)
+              .mergeFrom(value).buildPartial();
+        } else {
+          result_ = value;
+        }
+        onChanged();
+      } else {
+        if (resultCase_ == 11) {
+          suggestBuilder_.mergeFrom(value);
+        } else {
+          suggestBuilder_.setMessage(value);
+        }
+      }
+      resultCase_ = 11;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceSuggestResponse suggest = 11;</code>
+     */
+    public Builder clearSuggest() {
+      if (suggestBuilder_ == null) {
+        if (resultCase_ == 11) {
+          resultCase_ = 0;
+          result_ = null;
+          onChanged();
+        }
+      } else {
+        if (resultCase_ == 11) {
+          resultCase_ = 0;
+          result_ = null;
+        }
+        suggestBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceSuggestResponse suggest = 11;</code>
+     */
+    public io.cardrules.v1.LiengServiceSuggestResponse.Builder getSuggestBuilder() {
+      return getSuggestFieldBuilder().getBuilder();
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceSuggestResponse suggest = 11;</code>
+     */
+    @java.lang.Override
+    public io.cardrules.v1.LiengServiceSuggestResponseOrBuilder getSuggestOrBuilder() {
+      if ((resultCase_ == 11) && (suggestBuilder_ != null)) {
+        return suggestBuilder_.getMessageOrBuilder();
+      } else {
+        if (resultCase_ == 11) {
+          return (io.cardrules.v1.LiengServiceSuggestResponse) result_;
+        }
+        return io.cardrules.v1.LiengServiceSuggestResponse.getDefaultInstance();
+      }
+    }
+    /**
+     * <code>.cardrules.v1.LiengServiceSuggestResponse suggest = 11;</code>
+     */
+    private com.google.protobuf.SingleFieldBuilderV3<
+        io.cardrules.v1.LiengServiceSuggestResponse, io.cardrules.v1.LiengServiceSuggestResponse.Builder, io.cardrules.v1.LiengServiceSuggestResponseOrBuilder> 
+        getSuggestFieldBuilder() {
+      if (suggestBuilder_ == null) {
+        if (!(resultCase_ == 11)) {
+          result_ = io.cardrules.v1.LiengServiceSuggestResponse.getDefaultInstance();
+        }
+        suggestBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+            io.cardrules.v1.LiengServiceSuggestResponse, io.cardrules.v1.LiengServiceSuggestResponse.Builder, io.cardrules.v1.LiengServiceSuggestResponseOrBuilder>(
+                (io.cardrules.v1.LiengServiceSuggestResponse) result_,
+                getParentForChildren(),
+                isClean());
+        result_ = null;
+      }
+      resultCase_ = 11;
+      onChanged();
+      return suggestBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

@@ -168,5 +168,20 @@ public interface LiengServiceStreamResponseOrBuilder extends
    */
   io.cardrules.v1.LiengServiceReplayRoundResponseOrBuilder getReplayRoundOrBuilder();
 
+  /**
+   * <code>.cardrules.v1.LiengServiceSuggestResponse suggest = 11;</code>
+   * @return Whether the suggest field is set.
+   */
+  boolean hasSuggest();
+  /**
+   * <code>.cardrules.v1.LiengServiceSuggestResponse suggest = 11;</code>
+   * @return The suggest.
+   */
+  io.cardrules.v1.LiengServiceSuggestResponse getSuggest();
+  /**
+   * <code>.cardrules.v1.LiengServiceSuggestResponse suggest = 11;</code>
+   */
+  io.cardrules.v1.LiengServiceSuggestResponseOrBuilder getSuggestOrBuilder();
+
   io.cardrules.v1.LiengServiceStreamResponse.ResultCase getResultCase();
 }

@@ -171,6 +171,21 @@ public final class SamLoc {
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_cardrules_v1_SamReplayStep_fieldAccessorTable;
   static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardrules_v1_SamLocServiceSuggestRequest_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_cardrules_v1_SamLocServiceSuggestRequest_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardrules_v1_SamDeclarationDecision_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_cardrules_v1_SamDeclarationDecision_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_cardrules_v1_SamLocServiceSuggestResponse_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_cardrules_v1_SamLocServiceSuggestResponse_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
     internal_static_cardrules_v1_SamLocServiceStreamRequest_descriptor;
   static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
@@ -342,112 +357,132 @@ public final class SamLoc {
       "mbination\030\004 \001(\0132\034.cardrules.v1.SamCombin" +
       "ation\022&\n\006events\030\005 \003(\0132\026.cardrules.v1.Sam" +
       "Event\022*\n\005state\030\006 \001(\0132\033.cardrules.v1.SamT" +
-      "ableState\"\307\003\n\032SamLocServiceStreamRequest" +
-      "\022\n\n\002id\030\001 \001(\004\022A\n\nstart_hand\030\002 \001(\0132+.cardr" +
-      "ules.v1.SamLocServiceStartHandRequestH\000\022" +
-      "G\n\rvalidate_play\030\003 \001(\0132..cardrules.v1.Sa" +
-      "mLocServiceValidatePlayRequestH\000\022C\n\013lega" +
-      "l_moves\030\004 \001(\0132,.cardrules.v1.SamLocServi" +
-      "ceLegalMovesRequestH\000\022E\n\014settle_round\030\005 " +
-      "\001(\0132-.cardrules.v1.SamLocServiceSettleRo" +
-      "undRequestH\000\0226\n\004deal\030\006 \001(\0132&.cardrules.v" +
-      "1.SamLocServiceDealRequestH\000\022E\n\014replay_r" +
-      "ound\030\007 \001(\0132-.cardrules.v1.SamLocServiceR" +
-      "eplayRoundRequestH\000B\006\n\004call\"\365\003\n\033SamLocSe" +
-      "rviceStreamResponse\022\n\n\002id\030\001 \001(\004\022#\n\005error" +
-      "\030\002 \001(\0132\022.google.rpc.StatusH\000\022B\n\nstart_ha" +
-      "nd\030\003 \001(\0132,.cardrules.v1.SamLocServiceSta" +
-      "rtHandResponseH\000\022H\n\rvalidate_play\030\004 \001(\0132" +
-      "/.cardrules.v1.SamLocServiceValidatePlay" +
-      "ResponseH\000\022D\n\013legal_moves\030\005 \001(\0132-.cardru" +
-      "les.v1.SamLocServiceLegalMovesResponseH\000" +
-      "\022F\n\014settle_round\030\006 \001(\0132..cardrules.v1.Sa" +
-      "mLocServiceSettleRoundResponseH\000\0227\n\004deal" +
-      "\030\007 \001(\0132\'.cardrules.v1.SamLocServiceDealR" +
-      "esponseH\000\022F\n\014replay_round\030\010 \001(\0132..cardru" +
-      "les.v1.SamLocServiceReplayRoundResponseH" +
-      "\000B\010\n\006result*\200\001\n\014SamChopChain\022\036\n\032SAM_CHOP" +
-      "_CHAIN_UNSPECIFIED\020\000\022\027\n\023SAM_CHOP_CHAIN_E" +
-      "ACH\020\001\022\031\n\025SAM_CHOP_CHAIN_DOUBLE\020\002\022\034\n\030SAM_" +
-      "CHOP_CHAIN_LAST_ONLY\020\003*f\n\014SamFailPayTo\022\037" +
-      "\n\033SAM_FAIL_PAY_TO_UNSPECIFIED\020\000\022\033\n\027SAM_F" +
-      "AIL_PAY_TO_BLOCKER\020\001\022\030\n\024SAM_FAIL_PAY_TO_" +
-      "EACH\020\002*\\\n\tSamBaoMot\022\033\n\027SAM_BAO_MOT_UNSPE" +
-      "CIFIED\020\000\022\027\n\023SAM_BAO_MOT_PENALTY\020\001\022\031\n\025SAM" +
-      "_BAO_MOT_FORBIDDEN\020\002*{\n\020SamFinishWithTwo" +
-      "\022#\n\037SAM_FINISH_WITH_TWO_UNSPECIFIED\020\000\022\037\n" +
-      "\033SAM_FINISH_WITH_TWO_PENALTY\020\001\022!\n\035SAM_FI" +
-      "NISH_WITH_TWO_FORBIDDEN\020\002*[\n\nSamThoiTwo\022" +
-      "\034\n\030SAM_THOI_TWO_UNSPECIFIED\020\000\022\025\n\021SAM_THO" +
-      "I_TWO_FLAT\020\001\022\030\n\024SAM_THOI_TWO_PER_TWO\020\002*w" +
-      "\n\016SamTimeoutLead\022 \n\034SAM_TIMEOUT_LEAD_UNS" +
-      "PECIFIED\020\000\022\"\n\036SAM_TIMEOUT_LEAD_LOWEST_SI" +
-      "NGLE\020\001\022\037\n\033SAM_TIMEOUT_LEAD_LOWEST_SET\020\002*" +
-      "\360\001\n\021SamInstantWinKind\022$\n SAM_INSTANT_WIN" +
-      "_KIND_UNSPECIFIED\020\000\022\037\n\033SAM_INSTANT_WIN_K" +
-      "IND_DRAGON\020\001\022\"\n\036SAM_INSTANT_WIN_KIND_FOU" +
-      "R_TWOS\020\002\022#\n\037SAM_INSTANT_WIN_KIND_SAME_CO" +
-      "LOR\020\003\022&\n\"SAM_INSTANT_WIN_KIND_THREE_TRIP" +
-      "LES\020\004\022#\n\037SAM_INSTANT_WIN_KIND_FIVE_PAIRS" +
-      "\020\005*\377\001\n\022SamCombinationKind\022$\n SAM_COMBINA" +
-      "TION_KIND_UNSPECIFIED\020\000\022\037\n\033SAM_COMBINATI" +
-      "ON_KIND_SINGLE\020\001\022\035\n\031SAM_COMBINATION_KIND" +
-      "_PAIR\020\002\022\037\n\033SAM_COMBINATION_KIND_TRIPLE\020\003" +
-      "\022\035\n\031SAM_COMBINATION_KIND_QUAD\020\004\022!\n\035SAM_C" +
-      "OMBINATION_KIND_STRAIGHT\020\005\022 \n\034SAM_COMBIN" +
-      "ATION_KIND_INVALID\020\006*\344\001\n\nSamHandEnd\022\034\n\030S" +
-      "AM_HAND_END_UNSPECIFIED\020\000\022\031\n\025SAM_HAND_EN" +
-      "D_FINISHED\020\001\022 \n\034SAM_HAND_END_FINISHED_ON" +
-      "_TWO\020\002\022 \n\034SAM_HAND_END_BAO_MOT_PENALTY\020\003" +
-      "\022\030\n\024SAM_HAND_END_SAM_WON\020\004\022\034\n\030SAM_HAND_E" +
-      "ND_SAM_BLOCKED\020\005\022!\n\035SAM_HAND_END_SAM_FAI" +
-      "LED_STUCK\020\006*\323\002\n\tSamReason\022\032\n\026SAM_REASON_" +
-      "UNSPECIFIED\020\000\022\034\n\030SAM_REASON_NOT_YOUR_TUR" +
-      "N\020\001\022 \n\034SAM_REASON_NOT_A_COMBINATION\020\002\022\034\n" +
-      "\030SAM_REASON_DOES_NOT_BEAT\020\003\022!\n\035SAM_REASO" +
-      "N_LEADER_CANNOT_PASS\020\004\022\035\n\031SAM_REASON_ALR" +
-      "EADY_PASSED\020\005\022\'\n#SAM_REASON_MUST_PLAY_HI" +
-      "GHEST_SINGLE\020\006\022%\n!SAM_REASON_CANNOT_FINI" +
-      "SH_WITH_TWO\020\007\022\030\n\024SAM_REASON_HAND_OVER\020\010\022" +
-      " \n\034SAM_REASON_ONLY_CHOP_ALLOWED\020\t*\317\003\n\014Sa" +
-      "mEventKind\022\036\n\032SAM_EVENT_KIND_UNSPECIFIED" +
-      "\020\000\022\027\n\023SAM_EVENT_KIND_CHOP\020\001\022\034\n\030SAM_EVENT" +
-      "_KIND_OVER_CHOP\020\002\022\036\n\032SAM_EVENT_KIND_SAM_" +
-      "BLOCKED\020\003\022$\n SAM_EVENT_KIND_BAO_MOT_VIOL" +
-      "ATION\020\004\022\031\n\025SAM_EVENT_KIND_FINISH\020\005\022 \n\034SA" +
-      "M_EVENT_KIND_FINISH_ON_TWO\020\006\022 \n\034SAM_EVEN" +
-      "T_KIND_SAM_SUCCEEDED\020\007\022\036\n\032SAM_EVENT_KIND" +
-      "_TRICK_ENDED\020\010\022\036\n\032SAM_EVENT_KIND_NEXT_LE" +
-      "ADER\020\t\022\036\n\032SAM_EVENT_KIND_LEAD_PASSED\020\n\022#" +
-      "\n\037SAM_EVENT_KIND_SAM_FAILED_STUCK\020\013\022\"\n\036S" +
-      "AM_EVENT_KIND_BAO_MOT_PENALTY\020\014\022\032\n\026SAM_E" +
-      "VENT_KIND_TIMEOUT\020\r*\370\001\n\nSamOutcome\022\033\n\027SA" +
-      "M_OUTCOME_UNSPECIFIED\020\000\022\033\n\027SAM_OUTCOME_I" +
-      "NSTANT_WIN\020\001\022\027\n\023SAM_OUTCOME_SAM_WON\020\002\022\033\n" +
-      "\027SAM_OUTCOME_SAM_BLOCKED\020\003\022 \n\034SAM_OUTCOM" +
-      "E_SAM_FAILED_STUCK\020\004\022\037\n\033SAM_OUTCOME_FINI" +
-      "SHED_ON_TWO\020\005\022\037\n\033SAM_OUTCOME_BAO_MOT_PEN" +
-      "ALTY\020\006\022\026\n\022SAM_OUTCOME_NORMAL\020\0072\353\005\n\rSamLo" +
-      "cService\022W\n\004Deal\022&.cardrules.v1.SamLocSe" +
-      "rviceDealRequest\032\'.cardrules.v1.SamLocSe" +
-      "rviceDealResponse\022f\n\tStartHand\022+.cardrul" +
-      "es.v1.SamLocServiceStartHandRequest\032,.ca" +
-      "rdrules.v1.SamLocServiceStartHandRespons" +
-      "e\022o\n\014ValidatePlay\022..cardrules.v1.SamLocS" +
-      "erviceValidatePlayRequest\032/.cardrules.v1" +
-      ".SamLocServiceValidatePlayResponse\022i\n\nLe" +
-      "galMoves\022,.cardrules.v1.SamLocServiceLeg" +
-      "alMovesRequest\032-.cardrules.v1.SamLocServ" +
-      "iceLegalMovesResponse\022l\n\013SettleRound\022-.c" +
-      "ardrules.v1.SamLocServiceSettleRoundRequ" +
-      "est\032..cardrules.v1.SamLocServiceSettleRo" +
-      "undResponse\022l\n\013ReplayRound\022-.cardrules.v" +
-      "1.SamLocServiceReplayRoundRequest\032..card" +
-      "rules.v1.SamLocServiceReplayRoundRespons" +
-      "e\022a\n\006Stream\022(.cardrules.v1.SamLocService" +
-      "StreamRequest\032).cardrules.v1.SamLocServi" +
-      "ceStreamResponse(\0010\001B\023\n\017io.cardrules.v1P" +
-      "\001b\006proto3"
+      "ableState\"\267\002\n\033SamLocServiceSuggestReques" +
+      "t\0220\n\013house_rules\030\001 \001(\0132\033.cardrules.v1.Sa" +
+      "mHouseRules\022%\n\005level\030\002 \001(\0162\026.cardrules.v" +
+      "1.BotLevel\022\014\n\004seed\030\003 \001(\004\022\020\n\010playouts\030\004 \001" +
+      "(\005\022,\n\005state\030\005 \001(\0132\033.cardrules.v1.SamTabl" +
+      "eStateH\000\022;\n\013declaration\030\006 \001(\0132$.cardrule" +
+      "s.v1.SamDeclarationDecisionH\000\022(\n\007history" +
+      "\030\007 \003(\0132\027.cardrules.v1.SamActionB\n\n\010decis" +
+      "ion\"J\n\026SamDeclarationDecision\022!\n\004hand\030\001 " +
+      "\001(\0132\023.cardrules.v1.Cards\022\r\n\005seats\030\002 \001(\005\"" +
+      "\272\001\n\034SamLocServiceSuggestResponse\022\'\n\006acti" +
+      "on\030\001 \001(\0132\027.cardrules.v1.SamAction\022\023\n\013dec" +
+      "lare_sam\030\002 \001(\010\022\'\n\006search\030\003 \001(\0132\027.cardrul" +
+      "es.v1.BotSearch\0223\n\013explanation\030\004 \001(\0132\036.c" +
+      "ardrules.v1.LocalizedMessage\"\205\004\n\032SamLocS" +
+      "erviceStreamRequest\022\n\n\002id\030\001 \001(\004\022A\n\nstart" +
+      "_hand\030\002 \001(\0132+.cardrules.v1.SamLocService" +
+      "StartHandRequestH\000\022G\n\rvalidate_play\030\003 \001(" +
+      "\0132..cardrules.v1.SamLocServiceValidatePl" +
+      "ayRequestH\000\022C\n\013legal_moves\030\004 \001(\0132,.cardr" +
+      "ules.v1.SamLocServiceLegalMovesRequestH\000" +
+      "\022E\n\014settle_round\030\005 \001(\0132-.cardrules.v1.Sa" +
+      "mLocServiceSettleRoundRequestH\000\0226\n\004deal\030" +
+      "\006 \001(\0132&.cardrules.v1.SamLocServiceDealRe" +
+      "questH\000\022E\n\014replay_round\030\007 \001(\0132-.cardrule" +
+      "s.v1.SamLocServiceReplayRoundRequestH\000\022<" +
+      "\n\007suggest\030\010 \001(\0132).cardrules.v1.SamLocSer" +
+      "viceSuggestRequestH\000B\006\n\004call\"\264\004\n\033SamLocS" +
+      "erviceStreamResponse\022\n\n\002id\030\001 \001(\004\022#\n\005erro" +
+      "r\030\002 \001(\0132\022.google.rpc.StatusH\000\022B\n\nstart_h" +
+      "and\030\003 \001(\0132,.cardrules.v1.SamLocServiceSt" +
+      "artHandResponseH\000\022H\n\rvalidate_play\030\004 \001(\013" +
+      "2/.cardrules.v1.SamLocServiceValidatePla" +
+      "yResponseH\000\022D\n\013legal_moves\030\005 \001(\0132-.cardr" +
+      "ules.v1.SamLocServiceLegalMovesResponseH" +
+      "\000\022F\n\014settle_round\030\006 \001(\0132..cardrules.v1.S" +
+      "amLocServiceSettleRoundResponseH\000\0227\n\004dea" +
+      "l\030\007 \001(\0132\'.cardrules.v1.SamLocServiceDeal" +
+      "ResponseH\000\022F\n\014replay_round\030\010 \001(\0132..cardr" +
+      "ules.v1.SamLocServiceReplayRoundResponse" +
+      "H\000\022=\n\007suggest\030\t \001(\0132*.cardrules.v1.SamLo" +
+      "cServiceSuggestResponseH\000B\010\n\006result*\200\001\n\014" +
+      "SamChopChain\022\036\n\032SAM_CHOP_CHAIN_UNSPECIFI" +
+      "ED\020\000\022\027\n\023SAM_CHOP_CHAIN_EACH\020\001\022\031\n\025SAM_CHO" +
+      "P_CHAIN_DOUBLE\020\002\022\034\n\030SAM_CHOP_CHAIN_LAST_" +
+      "ONLY\020\003*f\n\014SamFailPayTo\022\037\n\033SAM_FAIL_PAY_T" +
+      "O_UNSPECIFIED\020\000\022\033\n\027SAM_FAIL_PAY_TO_BLOCK" +
+      "ER\020\001\022\030\n\024SAM_FAIL_PAY_TO_EACH\020\002*\\\n\tSamBao" +
+      "Mot\022\033\n\027SAM_BAO_MOT_UNSPECIFIED\020\000\022\027\n\023SAM_" +
+      "BAO_MOT_PENALTY\020\001\022\031\n\025SAM_BAO_MOT_FORBIDD" +
+      "EN\020\002*{\n\020SamFinishWithTwo\022#\n\037SAM_FINISH_W" +
+      "ITH_TWO_UNSPECIFIED\020\000\022\037\n\033SAM_FINISH_WITH" +
+      "_TWO_PENALTY\020\001\022!\n\035SAM_FINISH_WITH_TWO_FO" +
+      "RBIDDEN\020\002*[\n\nSamThoiTwo\022\034\n\030SAM_THOI_TWO_" +
+      "UNSPECIFIED\020\000\022\025\n\021SAM_THOI_TWO_FLAT\020\001\022\030\n\024" +
+      "SAM_THOI_TWO_PER_TWO\020\002*w\n\016SamTimeoutLead" +
+      "\022 \n\034SAM_TIMEOUT_LEAD_UNSPECIFIED\020\000\022\"\n\036SA" +
+      "M_TIMEOUT_LEAD_LOWEST_SINGLE\020\001\022\037\n\033SAM_TI" +
+      "MEOUT_LEAD_LOWEST_SET\020\002*\360\001\n\021SamInstantWi" +
+      "nKind\022$\n SAM_INSTANT_WIN_KIND_UNSPECIFIE" +
+      "D\020\000\022\037\n\033SAM_INSTANT_WIN_KIND_DRAGON\020\001\022\"\n\036" +
+      "SAM_INSTANT_WIN_KIND_FOUR_TWOS\020\002\022#\n\037SAM_" +
+      "INSTANT_WIN_KIND_SAME_COLOR\020\003\022&\n\"SAM_INS" +
+      "TANT_WIN_KIND_THREE_TRIPLES\020\004\022#\n\037SAM_INS" +
+      "TANT_WIN_KIND_FIVE_PAIRS\020\005*\377\001\n\022SamCombin" +
+      "ationKind\022$\n SAM_COMBINATION_KIND_UNSPEC" +
+      "IFIED\020\000\022\037\n\033SAM_COMBINATION_KIND_SINGLE\020\001" +
+      "\022\035\n\031SAM_COMBINATION_KIND_PAIR\020\002\022\037\n\033SAM_C" +
+      "OMBINATION_KIND_TRIPLE\020\003\022\035\n\031SAM_COMBINAT" +
+      "ION_KIND_QUAD\020\004\022!\n\035SAM_COMBINATION_KIND_" +
+      "STRAIGHT\020\005\022 \n\034SAM_COMBINATION_KIND_INVAL" +
+      "ID\020\006*\344\001\n\nSamHandEnd\022\034\n\030SAM_HAND_END_UNSP" +
+      "ECIFIED\020\000\022\031\n\025SAM_HAND_END_FINISHED\020\001\022 \n\034" +
+      "SAM_HAND_END_FINISHED_ON_TWO\020\002\022 \n\034SAM_HA" +
+      "ND_END_BAO_MOT_PENALTY\020\003\022\030\n\024SAM_HAND_END" +
+      "_SAM_WON\020\004\022\034\n\030SAM_HAND_END_SAM_BLOCKED\020\005" +
+      "\022!\n\035SAM_HAND_END_SAM_FAILED_STUCK\020\006*\323\002\n\t" +
+      "SamReason\022\032\n\026SAM_REASON_UNSPECIFIED\020\000\022\034\n" +
+      "\030SAM_REASON_NOT_YOUR_TURN\020\001\022 \n\034SAM_REASO" +
+      "N_NOT_A_COMBINATION\020\002\022\034\n\030SAM_REASON_DOES" +
+      "_NOT_BEAT\020\003\022!\n\035SAM_REASON_LEADER_CANNOT_" +
+      "PASS\020\004\022\035\n\031SAM_REASON_ALREADY_PASSED\020\005\022\'\n" +
+      "#SAM_REASON_MUST_PLAY_HIGHEST_SINGLE\020\006\022%" +
+      "\n!SAM_REASON_CANNOT_FINISH_WITH_TWO\020\007\022\030\n" +
+      "\024SAM_REASON_HAND_OVER\020\010\022 \n\034SAM_REASON_ON" +
+      "LY_CHOP_ALLOWED\020\t*\317\003\n\014SamEventKind\022\036\n\032SA" +
+      "M_EVENT_KIND_UNSPECIFIED\020\000\022\027\n\023SAM_EVENT_" +
+      "KIND_CHOP\020\001\022\034\n\030SAM_EVENT_KIND_OVER_CHOP\020" +
+      "\002\022\036\n\032SAM_EVENT_KIND_SAM_BLOCKED\020\003\022$\n SAM" +
+      "_EVENT_KIND_BAO_MOT_VIOLATION\020\004\022\031\n\025SAM_E" +
+      "VENT_KIND_FINISH\020\005\022 \n\034SAM_EVENT_KIND_FIN" +
+      "ISH_ON_TWO\020\006\022 \n\034SAM_EVENT_KIND_SAM_SUCCE" +
+      "EDED\020\007\022\036\n\032SAM_EVENT_KIND_TRICK_ENDED\020\010\022\036" +
+      "\n\032SAM_EVENT_KIND_NEXT_LEADER\020\t\022\036\n\032SAM_EV" +
+      "ENT_KIND_LEAD_PASSED\020\n\022#\n\037SAM_EVENT_KIND" +
+      "_SAM_FAILED_STUCK\020\013\022\"\n\036SAM_EVENT_KIND_BA" +
+      "O_MOT_PENALTY\020\014\022\032\n\026SAM_EVENT_KIND_TIMEOU" +
+      "T\020\r*\370\001\n\nSamOutcome\022\033\n\027SAM_OUTCOME_UNSPEC" +
+      "IFIED\020\000\022\033\n\027SAM_OUTCOME_INSTANT_WIN\020\001\022\027\n\023" +
+      "SAM_OUTCOME_SAM_WON\020\002\022\033\n\027SAM_OUTCOME_SAM" +
+      "_BLOCKED\020\003\022 \n\034SAM_OUTCOME_SAM_FAILED_STU" +
+      "CK\020\004\022\037\n\033SAM_OUTCOME_FINISHED_ON_TWO\020\005\022\037\n" +
+      "\033SAM_OUTCOME_BAO_MOT_PENALTY\020\006\022\026\n\022SAM_OU" +
+      "TCOME_NORMAL\020\0072\315\006\n\rSamLocService\022W\n\004Deal" +
+      "\022&.cardrules.v1.SamLocServiceDealRequest" +
+      "\032\'.cardrules.v1.SamLocServiceDealRespons" +
+      "e\022f\n\tStartHand\022+.cardrules.v1.SamLocServ" +
+      "iceStartHandRequest\032,.cardrules.v1.SamLo" +
+      "cServiceStartHandResponse\022o\n\014ValidatePla" +
+      "y\022..cardrules.v1.SamLocServiceValidatePl" +
+      "ayRequest\032/.cardrules.v1.SamLocServiceVa" +
+      "lidatePlayResponse\022i\n\nLegalMoves\022,.cardr" +
+      "ules.v1.SamLocServiceLegalMovesRequest\032-" +
+      ".cardrules.v1.SamLocServiceLegalMovesRes" +
+      "ponse\022l\n\013SettleRound\022-.cardrules.v1.SamL" +
+      "ocServiceSettleRoundRequest\032..cardrules." +
+      "v1.SamLocServiceSettleRoundResponse\022l\n\013R" +
+      "eplayRound\022-.cardrules.v1.SamLocServiceR" +
+      "eplayRoundRequest\032..cardrules.v1.SamLocS" +
+      "erviceReplayRoundResponse\022`\n\007Suggest\022).c" +
+      "ardrules.v1.SamLocServiceSuggestRequest\032" +
+      "*.cardrules.v1.SamLocServiceSuggestRespo" +
+      "nse\022a\n\006Stream\022(.cardrules.v1.SamLocServi" +
+      "ceStreamRequest\032).cardrules.v1.SamLocSer" +
+      "viceStreamResponse(\0010\001B\023\n\017io.cardrules.v" +
+      "1P\001b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -642,18 +677,36 @@ public final class SamLoc {
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamReplayStep_descriptor,
         new java.lang.String[] { "Index", "Action", "ResolvedAction", "Combination", "Events", "State", });
-    internal_static_cardrules_v1_SamLocServiceStreamRequest_descriptor =
+    internal_static_cardrules_v1_SamLocServiceSuggestRequest_descriptor =
       getDescriptor().getMessageTypes().get(31);
+    internal_static_cardrules_v1_SamLocServiceSuggestRequest_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_cardrules_v1_SamLocServiceSuggestRequest_descriptor,
+        new java.lang.String[] { "HouseRules", "Level", "Seed", "Playouts", "State", "Declaration", "History", "Decision", });
+    internal_static_cardrules_v1_SamDeclarationDecision_descriptor =
+      getDescriptor().getMessageTypes().get(32);
+    internal_static_cardrules_v1_SamDeclarationDecision_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_cardrules_v1_SamDeclarationDecision_descriptor,
+        new java.lang.String[] { "Hand", "Seats", });
+    internal_static_cardrules_v1_SamLocServiceSuggestResponse_descriptor =
+      getDescriptor().getMessageTypes().get(33);
+    internal_static_cardrules_v1_SamLocServiceSuggestResponse_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_cardrules_v1_SamLocServiceSuggestResponse_descriptor,
+        new java.lang.String[] { "Action", "DeclareSam", "Search", "Explanation", });
+    internal_static_cardrules_v1_SamLocServiceStreamRequest_descriptor =
+      getDescriptor().getMessageTypes().get(34);
     internal_static_cardrules_v1_SamLocServiceStreamRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceStreamRequest_descriptor,
-        new java.lang.String[] { "Id", "StartHand", "ValidatePlay", "LegalMoves", "SettleRound", "Deal", "ReplayRound", "Call", });
+        new java.lang.String[] { "Id", "StartHand", "ValidatePlay", "LegalMoves", "SettleRound", "Deal", "ReplayRound", "Suggest", "Call", });
     internal_static_cardrules_v1_SamLocServiceStreamResponse_descriptor =
-      getDescriptor().getMessageTypes().get(32);
+      getDescriptor().getMessageTypes().get(35);
     internal_static_cardrules_v1_SamLocServiceStreamResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamLocServiceStreamResponse_descriptor,
-        new java.lang.String[] { "Id", "Error", "StartHand", "ValidatePlay", "LegalMoves", "SettleRound", "Deal", "ReplayRound", "Result", });
+        new java.lang.String[] { "Id", "Error", "StartHand", "ValidatePlay", "LegalMoves", "SettleRound", "Deal", "ReplayRound", "Suggest", "Result", });
     io.cardrules.v1.CardsOuterClass.getDescriptor();
     io.cardrules.v1.Errors.getDescriptor();
     com.google.rpc.StatusProto.getDescriptor();

@@ -203,6 +203,37 @@ public final class SamLocServiceGrpc {
     return getReplayRoundMethod;
   }
 
+  private static volatile io.grpc.MethodDescriptor<io.cardrules.v1.SamLocServiceSuggestRequest,
+      io.cardrules.v1.SamLocServiceSuggestResponse> getSuggestMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "Suggest",
+      requestType = io.cardrules.v1.SamLocServiceSuggestRequest.class,
+      responseType = io.cardrules.v1.SamLocServiceSuggestResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<io.cardrules.v1.SamLocServiceSuggestRequest,
+      io.cardrules.v1.SamLocServiceSuggestResponse> getSuggestMethod() {
+    io.grpc.MethodDescriptor<io.cardrules.v1.SamLocServiceSuggestRequest, io.cardrules.v1.SamLocServiceSuggestResponse> getSuggestMethod;
+    if ((getSuggestMethod = SamLocServiceGrpc.getSuggestMethod) == null) {
+      synchronized (SamLocServiceGrpc.class) {
+        if ((getSuggestMethod = SamLocServiceGrpc.getSuggestMethod) == null) {
+          SamLocServiceGrpc.getSuggestMethod = getSuggestMethod =
+              io.grpc.MethodDescriptor.<io.cardrules.v1.SamLocServiceSuggestRequest, io.cardrules.v1.SamLocServiceSuggestResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "Suggest"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  io.cardrules.v1.SamLocServiceSuggestRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  io.cardrules.v1.SamLocServiceSuggestResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new SamLocServiceMethodDescriptorSupplier("Suggest"))
+              .build();
+        }
+      }
+    }
+    return getSuggestMethod;
+  }
+
   private static volatile io.grpc.MethodDescriptor<io.cardrules.v1.SamLocServiceStreamRequest,
       io.cardrules.v1.SamLocServiceStreamResponse> getStreamMethod;
 
@@ -371,6 +402,19 @@ public final class SamLocServiceGrpc {
 
     /**
      * <pre>
+     * What should the seat to act do now? A bot's answer at the level asked (docs/bots.md): a play or pass for the
+     * seat whose turn it is, or at the deal whether to declare Sâm. It uses only what that seat may see (its own hand,
+     * the other seats' card counts, the public history), and the same request and seed give the same answer on every
+     * server. A hand that is over has nothing to suggest: INVALID_ARGUMENT, as is any malformed field.
+     * </pre>
+     */
+    default void suggest(io.cardrules.v1.SamLocServiceSuggestRequest request,
+        io.grpc.stub.StreamObserver<io.cardrules.v1.SamLocServiceSuggestResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getSuggestMethod(), responseObserver);
+    }
+
+    /**
+     * <pre>
      * Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
      * caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
      * have failed with. Answers come in request order. A bad message fails that message, never the stream.
@@ -495,6 +539,20 @@ public final class SamLocServiceGrpc {
 
     /**
      * <pre>
+     * What should the seat to act do now? A bot's answer at the level asked (docs/bots.md): a play or pass for the
+     * seat whose turn it is, or at the deal whether to declare Sâm. It uses only what that seat may see (its own hand,
+     * the other seats' card counts, the public history), and the same request and seed give the same answer on every
+     * server. A hand that is over has nothing to suggest: INVALID_ARGUMENT, as is any malformed field.
+     * </pre>
+     */
+    public void suggest(io.cardrules.v1.SamLocServiceSuggestRequest request,
+        io.grpc.stub.StreamObserver<io.cardrules.v1.SamLocServiceSuggestResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getSuggestMethod(), getCallOptions()), request, responseObserver);
+    }
+
+    /**
+     * <pre>
      * Many calls on one long-lived stream, for busy backends: each request carries one of the calls above and a
      * caller-chosen id; each answer carries the same id and that call's response, or the error the unary call would
      * have failed with. Answers come in request order. A bad message fails that message, never the stream.
@@ -594,6 +652,19 @@ public final class SamLocServiceGrpc {
     public io.cardrules.v1.SamLocServiceReplayRoundResponse replayRound(io.cardrules.v1.SamLocServiceReplayRoundRequest request) throws io.grpc.StatusException {
       return io.grpc.stub.ClientCalls.blockingV2UnaryCall(
           getChannel(), getReplayRoundMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * What should the seat to act do now? A bot's answer at the level asked (docs/bots.md): a play or pass for the
+     * seat whose turn it is, or at the deal whether to declare Sâm. It uses only what that seat may see (its own hand,
+     * the other seats' card counts, the public history), and the same request and seed give the same answer on every
+     * server. A hand that is over has nothing to suggest: INVALID_ARGUMENT, as is any malformed field.
+     * </pre>
+     */
+    public io.cardrules.v1.SamLocServiceSuggestResponse suggest(io.cardrules.v1.SamLocServiceSuggestRequest request) throws io.grpc.StatusException {
+      return io.grpc.stub.ClientCalls.blockingV2UnaryCall(
+          getChannel(), getSuggestMethod(), getCallOptions(), request);
     }
 
     /**
@@ -699,6 +770,19 @@ public final class SamLocServiceGrpc {
       return io.grpc.stub.ClientCalls.blockingUnaryCall(
           getChannel(), getReplayRoundMethod(), getCallOptions(), request);
     }
+
+    /**
+     * <pre>
+     * What should the seat to act do now? A bot's answer at the level asked (docs/bots.md): a play or pass for the
+     * seat whose turn it is, or at the deal whether to declare Sâm. It uses only what that seat may see (its own hand,
+     * the other seats' card counts, the public history), and the same request and seed give the same answer on every
+     * server. A hand that is over has nothing to suggest: INVALID_ARGUMENT, as is any malformed field.
+     * </pre>
+     */
+    public io.cardrules.v1.SamLocServiceSuggestResponse suggest(io.cardrules.v1.SamLocServiceSuggestRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getSuggestMethod(), getCallOptions(), request);
+    }
   }
 
   /**
@@ -794,6 +878,20 @@ public final class SamLocServiceGrpc {
       return io.grpc.stub.ClientCalls.futureUnaryCall(
           getChannel().newCall(getReplayRoundMethod(), getCallOptions()), request);
     }
+
+    /**
+     * <pre>
+     * What should the seat to act do now? A bot's answer at the level asked (docs/bots.md): a play or pass for the
+     * seat whose turn it is, or at the deal whether to declare Sâm. It uses only what that seat may see (its own hand,
+     * the other seats' card counts, the public history), and the same request and seed give the same answer on every
+     * server. A hand that is over has nothing to suggest: INVALID_ARGUMENT, as is any malformed field.
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<io.cardrules.v1.SamLocServiceSuggestResponse> suggest(
+        io.cardrules.v1.SamLocServiceSuggestRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getSuggestMethod(), getCallOptions()), request);
+    }
   }
 
   private static final int METHODID_DEAL = 0;
@@ -802,7 +900,8 @@ public final class SamLocServiceGrpc {
   private static final int METHODID_LEGAL_MOVES = 3;
   private static final int METHODID_SETTLE_ROUND = 4;
   private static final int METHODID_REPLAY_ROUND = 5;
-  private static final int METHODID_STREAM = 6;
+  private static final int METHODID_SUGGEST = 6;
+  private static final int METHODID_STREAM = 7;
 
   private static final class MethodHandlers<Req, Resp> implements
       io.grpc.stub.ServerCalls.UnaryMethod<Req, Resp>,
@@ -844,6 +943,10 @@ public final class SamLocServiceGrpc {
         case METHODID_REPLAY_ROUND:
           serviceImpl.replayRound((io.cardrules.v1.SamLocServiceReplayRoundRequest) request,
               (io.grpc.stub.StreamObserver<io.cardrules.v1.SamLocServiceReplayRoundResponse>) responseObserver);
+          break;
+        case METHODID_SUGGEST:
+          serviceImpl.suggest((io.cardrules.v1.SamLocServiceSuggestRequest) request,
+              (io.grpc.stub.StreamObserver<io.cardrules.v1.SamLocServiceSuggestResponse>) responseObserver);
           break;
         default:
           throw new AssertionError();
@@ -909,6 +1012,13 @@ public final class SamLocServiceGrpc {
               io.cardrules.v1.SamLocServiceReplayRoundResponse>(
                 service, METHODID_REPLAY_ROUND)))
         .addMethod(
+          getSuggestMethod(),
+          io.grpc.stub.ServerCalls.asyncUnaryCall(
+            new MethodHandlers<
+              io.cardrules.v1.SamLocServiceSuggestRequest,
+              io.cardrules.v1.SamLocServiceSuggestResponse>(
+                service, METHODID_SUGGEST)))
+        .addMethod(
           getStreamMethod(),
           io.grpc.stub.ServerCalls.asyncBidiStreamingCall(
             new MethodHandlers<
@@ -969,6 +1079,7 @@ public final class SamLocServiceGrpc {
               .addMethod(getLegalMovesMethod())
               .addMethod(getSettleRoundMethod())
               .addMethod(getReplayRoundMethod())
+              .addMethod(getSuggestMethod())
               .addMethod(getStreamMethod())
               .build();
         }

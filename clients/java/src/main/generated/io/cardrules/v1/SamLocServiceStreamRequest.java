@@ -55,6 +55,7 @@ private static final long serialVersionUID = 0L;
     SETTLE_ROUND(5),
     DEAL(6),
     REPLAY_ROUND(7),
+    SUGGEST(8),
     CALL_NOT_SET(0);
     private final int value;
     private CallCase(int value) {
@@ -78,6 +79,7 @@ private static final long serialVersionUID = 0L;
         case 5: return SETTLE_ROUND;
         case 6: return DEAL;
         case 7: return REPLAY_ROUND;
+        case 8: return SUGGEST;
         case 0: return CALL_NOT_SET;
         default: return null;
       }
@@ -295,6 +297,37 @@ private static final long serialVersionUID = 0L;
     return io.cardrules.v1.SamLocServiceReplayRoundRequest.getDefaultInstance();
   }
 
+  public static final int SUGGEST_FIELD_NUMBER = 8;
+  /**
+   * <code>.cardrules.v1.SamLocServiceSuggestRequest suggest = 8;</code>
+   * @return Whether the suggest field is set.
+   */
+  @java.lang.Override
+  public boolean hasSuggest() {
+    return callCase_ == 8;
+  }
+  /**
+   * <code>.cardrules.v1.SamLocServiceSuggestRequest suggest = 8;</code>
+   * @return The suggest.
+   */
+  @java.lang.Override
+  public io.cardrules.v1.SamLocServiceSuggestRequest getSuggest() {
+    if (callCase_ == 8) {
+       return (io.cardrules.v1.SamLocServiceSuggestRequest) call_;
+    }
+    return io.cardrules.v1.SamLocServiceSuggestRequest.getDefaultInstance();
+  }
+  /**
+   * <code>.cardrules.v1.SamLocServiceSuggestRequest suggest = 8;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.SamLocServiceSuggestRequestOrBuilder getSuggestOrBuilder() {
+    if (callCase_ == 8) {
+       return (io.cardrules.v1.SamLocServiceSuggestRequest) call_;
+    }
+    return io.cardrules.v1.SamLocServiceSuggestRequest.getDefaultInstance();
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -329,6 +362,9 @@ private static final long serialVersionUID = 0L;
     }
     if (callCase_ == 7) {
       output.writeMessage(7, (io.cardrules.v1.SamLocServiceReplayRoundRequest) call_);
+    }
+    if (callCase_ == 8) {
+      output.writeMessage(8, (io.cardrules.v1.SamLocServiceSuggestRequest) call_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -366,6 +402,10 @@ private static final long serialVersionUID = 0L;
     if (callCase_ == 7) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(7, (io.cardrules.v1.SamLocServiceReplayRoundRequest) call_);
+    }
+    if (callCase_ == 8) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(8, (io.cardrules.v1.SamLocServiceSuggestRequest) call_);
     }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
@@ -410,6 +450,10 @@ private static final long serialVersionUID = 0L;
         if (!getReplayRound()
             .equals(other.getReplayRound())) return false;
         break;
+      case 8:
+        if (!getSuggest()
+            .equals(other.getSuggest())) return false;
+        break;
       case 0:
       default:
     }
@@ -451,6 +495,10 @@ private static final long serialVersionUID = 0L;
       case 7:
         hash = (37 * hash) + REPLAY_ROUND_FIELD_NUMBER;
         hash = (53 * hash) + getReplayRound().hashCode();
+        break;
+      case 8:
+        hash = (37 * hash) + SUGGEST_FIELD_NUMBER;
+        hash = (53 * hash) + getSuggest().hashCode();
         break;
       case 0:
       default:
@@ -609,6 +657,9 @@ private static final long serialVersionUID = 0L;
       if (replayRoundBuilder_ != null) {
         replayRoundBuilder_.clear();
       }
+      if (suggestBuilder_ != null) {
+        suggestBuilder_.clear();
+      }
       callCase_ = 0;
       call_ = null;
       return this;
@@ -676,6 +727,10 @@ private static final long serialVersionUID = 0L;
       if (callCase_ == 7 &&
           replayRoundBuilder_ != null) {
         result.call_ = replayRoundBuilder_.build();
+      }
+      if (callCase_ == 8 &&
+          suggestBuilder_ != null) {
+        result.call_ = suggestBuilder_.build();
       }
     }
 
@@ -749,6 +804,10 @@ private static final long serialVersionUID = 0L;
         }
         case REPLAY_ROUND: {
           mergeReplayRound(other.getReplayRound());
+          break;
+        }
+        case SUGGEST: {
+          mergeSuggest(other.getSuggest());
           break;
         }
         case CALL_NOT_SET: {
@@ -828,6 +887,13 @@ private static final long serialVersionUID = 0L;
               callCase_ = 7;
               break;
             } // case 58
+            case 66: {
+              input.readMessage(
+                  getSuggestFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              callCase_ = 8;
+              break;
+            } // case 66
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1757,6 +1823,148 @@ private static final long serialVersionUID = 0L;
       callCase_ = 7;
       onChanged();
       return replayRoundBuilder_;
+    }
+
+    private com.google.protobuf.SingleFieldBuilderV3<
+        io.cardrules.v1.SamLocServiceSuggestRequest, io.cardrules.v1.SamLocServiceSuggestRequest.Builder, io.cardrules.v1.SamLocServiceSuggestRequestOrBuilder> suggestBuilder_;
+    /**
+     * <code>.cardrules.v1.SamLocServiceSuggestRequest suggest = 8;</code>
+     * @return Whether the suggest field is set.
+     */
+    @java.lang.Override
+    public boolean hasSuggest() {
+      return callCase_ == 8;
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceSuggestRequest suggest = 8;</code>
+     * @return The suggest.
+     */
+    @java.lang.Override
+    public io.cardrules.v1.SamLocServiceSuggestRequest getSuggest() {
+      if (suggestBuilder_ == null) {
+        if (callCase_ == 8) {
+          return (io.cardrules.v1.SamLocServiceSuggestRequest) call_;
+        }
+        return io.cardrules.v1.SamLocServiceSuggestRequest.getDefaultInstance();
+      } else {
+        if (callCase_ == 8) {
+          return suggestBuilder_.getMessage();
+        }
+        return io.cardrules.v1.SamLocServiceSuggestRequest.getDefaultInstance();
+      }
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceSuggestRequest suggest = 8;</code>
+     */
+    public Builder setSuggest(io.cardrules.v1.SamLocServiceSuggestRequest value) {
+      if (suggestBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        call_ = value;
+        onChanged();
+      } else {
+        suggestBuilder_.setMessage(value);
+      }
+      callCase_ = 8;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceSuggestRequest suggest = 8;</code>
+     */
+    public Builder setSuggest(
+        io.cardrules.v1.SamLocServiceSuggestRequest.Builder builderForValue) {
+      if (suggestBuilder_ == null) {
+        call_ = builderForValue.build();
+        onChanged();
+      } else {
+        suggestBuilder_.setMessage(builderForValue.build());
+      }
+      callCase_ = 8;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceSuggestRequest suggest = 8;</code>
+     */
+    public Builder mergeSuggest(io.cardrules.v1.SamLocServiceSuggestRequest value) {
+      if (suggestBuilder_ == null) {
+        if (callCase_ == 8 &&
+            call_ != io.cardrules.v1.SamLocServiceSuggestRequest.getDefaultInstance()) {
+          call_ = io.cardrules.v1.SamLocServiceSuggestRequest.newBuilder((io.cardrules.v1.SamLocServiceSuggestRequest) call_)
+              .mergeFrom(value).buildPartial();
+        } else {
+          call_ = value;
+        }
+        onChanged();
+      } else {
+        if (callCase_ == 8) {
+          suggestBuilder_.mergeFrom(value);
+        } else {
+          suggestBuilder_.setMessage(value);
+        }
+      }
+      callCase_ = 8;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceSuggestRequest suggest = 8;</code>
+     */
+    public Builder clearSuggest() {
+      if (suggestBuilder_ == null) {
+        if (callCase_ == 8) {
+          callCase_ = 0;
+          call_ = null;
+          onChanged();
+        }
+      } else {
+        if (callCase_ == 8) {
+          callCase_ = 0;
+          call_ = null;
+        }
+        suggestBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceSuggestRequest suggest = 8;</code>
+     */
+    public io.cardrules.v1.SamLocServiceSuggestRequest.Builder getSuggestBuilder() {
+      return getSuggestFieldBuilder().getBuilder();
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceSuggestRequest suggest = 8;</code>
+     */
+    @java.lang.Override
+    public io.cardrules.v1.SamLocServiceSuggestRequestOrBuilder getSuggestOrBuilder() {
+      if ((callCase_ == 8) && (suggestBuilder_ != null)) {
+        return suggestBuilder_.getMessageOrBuilder();
+      } else {
+        if (callCase_ == 8) {
+          return (io.cardrules.v1.SamLocServiceSuggestRequest) call_;
+        }
+        return io.cardrules.v1.SamLocServiceSuggestRequest.getDefaultInstance();
+      }
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceSuggestRequest suggest = 8;</code>
+     */
+    private com.google.protobuf.SingleFieldBuilderV3<
+        io.cardrules.v1.SamLocServiceSuggestRequest, io.cardrules.v1.SamLocServiceSuggestRequest.Builder, io.cardrules.v1.SamLocServiceSuggestRequestOrBuilder> 
+        getSuggestFieldBuilder() {
+      if (suggestBuilder_ == null) {
+        if (!(callCase_ == 8)) {
+          call_ = io.cardrules.v1.SamLocServiceSuggestRequest.getDefaultInstance();
+        }
+        suggestBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+            io.cardrules.v1.SamLocServiceSuggestRequest, io.cardrules.v1.SamLocServiceSuggestRequest.Builder, io.cardrules.v1.SamLocServiceSuggestRequestOrBuilder>(
+                (io.cardrules.v1.SamLocServiceSuggestRequest) call_,
+                getParentForChildren(),
+                isClean());
+        call_ = null;
+      }
+      callCase_ = 8;
+      onChanged();
+      return suggestBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

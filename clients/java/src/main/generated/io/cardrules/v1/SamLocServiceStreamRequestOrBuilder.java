@@ -109,5 +109,20 @@ public interface SamLocServiceStreamRequestOrBuilder extends
    */
   io.cardrules.v1.SamLocServiceReplayRoundRequestOrBuilder getReplayRoundOrBuilder();
 
+  /**
+   * <code>.cardrules.v1.SamLocServiceSuggestRequest suggest = 8;</code>
+   * @return Whether the suggest field is set.
+   */
+  boolean hasSuggest();
+  /**
+   * <code>.cardrules.v1.SamLocServiceSuggestRequest suggest = 8;</code>
+   * @return The suggest.
+   */
+  io.cardrules.v1.SamLocServiceSuggestRequest getSuggest();
+  /**
+   * <code>.cardrules.v1.SamLocServiceSuggestRequest suggest = 8;</code>
+   */
+  io.cardrules.v1.SamLocServiceSuggestRequestOrBuilder getSuggestOrBuilder();
+
   io.cardrules.v1.SamLocServiceStreamRequest.CallCase getCallCase();
 }

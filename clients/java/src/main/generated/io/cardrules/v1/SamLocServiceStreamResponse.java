@@ -56,6 +56,7 @@ private static final long serialVersionUID = 0L;
     SETTLE_ROUND(6),
     DEAL(7),
     REPLAY_ROUND(8),
+    SUGGEST(9),
     RESULT_NOT_SET(0);
     private final int value;
     private ResultCase(int value) {
@@ -80,6 +81,7 @@ private static final long serialVersionUID = 0L;
         case 6: return SETTLE_ROUND;
         case 7: return DEAL;
         case 8: return REPLAY_ROUND;
+        case 9: return SUGGEST;
         case 0: return RESULT_NOT_SET;
         default: return null;
       }
@@ -342,6 +344,37 @@ private static final long serialVersionUID = 0L;
     return io.cardrules.v1.SamLocServiceReplayRoundResponse.getDefaultInstance();
   }
 
+  public static final int SUGGEST_FIELD_NUMBER = 9;
+  /**
+   * <code>.cardrules.v1.SamLocServiceSuggestResponse suggest = 9;</code>
+   * @return Whether the suggest field is set.
+   */
+  @java.lang.Override
+  public boolean hasSuggest() {
+    return resultCase_ == 9;
+  }
+  /**
+   * <code>.cardrules.v1.SamLocServiceSuggestResponse suggest = 9;</code>
+   * @return The suggest.
+   */
+  @java.lang.Override
+  public io.cardrules.v1.SamLocServiceSuggestResponse getSuggest() {
+    if (resultCase_ == 9) {
+       return (io.cardrules.v1.SamLocServiceSuggestResponse) result_;
+    }
+    return io.cardrules.v1.SamLocServiceSuggestResponse.getDefaultInstance();
+  }
+  /**
+   * <code>.cardrules.v1.SamLocServiceSuggestResponse suggest = 9;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.SamLocServiceSuggestResponseOrBuilder getSuggestOrBuilder() {
+    if (resultCase_ == 9) {
+       return (io.cardrules.v1.SamLocServiceSuggestResponse) result_;
+    }
+    return io.cardrules.v1.SamLocServiceSuggestResponse.getDefaultInstance();
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -379,6 +412,9 @@ private static final long serialVersionUID = 0L;
     }
     if (resultCase_ == 8) {
       output.writeMessage(8, (io.cardrules.v1.SamLocServiceReplayRoundResponse) result_);
+    }
+    if (resultCase_ == 9) {
+      output.writeMessage(9, (io.cardrules.v1.SamLocServiceSuggestResponse) result_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -420,6 +456,10 @@ private static final long serialVersionUID = 0L;
     if (resultCase_ == 8) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(8, (io.cardrules.v1.SamLocServiceReplayRoundResponse) result_);
+    }
+    if (resultCase_ == 9) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(9, (io.cardrules.v1.SamLocServiceSuggestResponse) result_);
     }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
@@ -468,6 +508,10 @@ private static final long serialVersionUID = 0L;
         if (!getReplayRound()
             .equals(other.getReplayRound())) return false;
         break;
+      case 9:
+        if (!getSuggest()
+            .equals(other.getSuggest())) return false;
+        break;
       case 0:
       default:
     }
@@ -513,6 +557,10 @@ private static final long serialVersionUID = 0L;
       case 8:
         hash = (37 * hash) + REPLAY_ROUND_FIELD_NUMBER;
         hash = (53 * hash) + getReplayRound().hashCode();
+        break;
+      case 9:
+        hash = (37 * hash) + SUGGEST_FIELD_NUMBER;
+        hash = (53 * hash) + getSuggest().hashCode();
         break;
       case 0:
       default:
@@ -674,6 +722,9 @@ private static final long serialVersionUID = 0L;
       if (replayRoundBuilder_ != null) {
         replayRoundBuilder_.clear();
       }
+      if (suggestBuilder_ != null) {
+        suggestBuilder_.clear();
+      }
       resultCase_ = 0;
       result_ = null;
       return this;
@@ -745,6 +796,10 @@ private static final long serialVersionUID = 0L;
       if (resultCase_ == 8 &&
           replayRoundBuilder_ != null) {
         result.result_ = replayRoundBuilder_.build();
+      }
+      if (resultCase_ == 9 &&
+          suggestBuilder_ != null) {
+        result.result_ = suggestBuilder_.build();
       }
     }
 
@@ -822,6 +877,10 @@ private static final long serialVersionUID = 0L;
         }
         case REPLAY_ROUND: {
           mergeReplayRound(other.getReplayRound());
+          break;
+        }
+        case SUGGEST: {
+          mergeSuggest(other.getSuggest());
           break;
         }
         case RESULT_NOT_SET: {
@@ -908,6 +967,13 @@ private static final long serialVersionUID = 0L;
               resultCase_ = 8;
               break;
             } // case 66
+            case 74: {
+              input.readMessage(
+                  getSuggestFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              resultCase_ = 9;
+              break;
+            } // case 74
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -2021,6 +2087,148 @@ private static final long serialVersionUID = 0L;
       resultCase_ = 8;
       onChanged();
       return replayRoundBuilder_;
+    }
+
+    private com.google.protobuf.SingleFieldBuilderV3<
+        io.cardrules.v1.SamLocServiceSuggestResponse, io.cardrules.v1.SamLocServiceSuggestResponse.Builder, io.cardrules.v1.SamLocServiceSuggestResponseOrBuilder> suggestBuilder_;
+    /**
+     * <code>.cardrules.v1.SamLocServiceSuggestResponse suggest = 9;</code>
+     * @return Whether the suggest field is set.
+     */
+    @java.lang.Override
+    public boolean hasSuggest() {
+      return resultCase_ == 9;
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceSuggestResponse suggest = 9;</code>
+     * @return The suggest.
+     */
+    @java.lang.Override
+    public io.cardrules.v1.SamLocServiceSuggestResponse getSuggest() {
+      if (suggestBuilder_ == null) {
+        if (resultCase_ == 9) {
+          return (io.cardrules.v1.SamLocServiceSuggestResponse) result_;
+        }
+        return io.cardrules.v1.SamLocServiceSuggestResponse.getDefaultInstance();
+      } else {
+        if (resultCase_ == 9) {
+          return suggestBuilder_.getMessage();
+        }
+        return io.cardrules.v1.SamLocServiceSuggestResponse.getDefaultInstance();
+      }
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceSuggestResponse suggest = 9;</code>
+     */
+    public Builder setSuggest(io.cardrules.v1.SamLocServiceSuggestResponse value) {
+      if (suggestBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        result_ = value;
+        onChanged();
+      } else {
+        suggestBuilder_.setMessage(value);
+      }
+      resultCase_ = 9;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceSuggestResponse suggest = 9;</code>
+     */
+    public Builder setSuggest(
+        io.cardrules.v1.SamLocServiceSuggestResponse.Builder builderForValue) {
+      if (suggestBuilder_ == null) {
+        result_ = builderForValue.build();
+        onChanged();
+      } else {
+        suggestBuilder_.setMessage(builderForValue.build());
+      }
+      resultCase_ = 9;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceSuggestResponse suggest = 9;</code>
+     */
+    public Builder mergeSuggest(io.cardrules.v1.SamLocServiceSuggestResponse value) {
+      if (suggestBuilder_ == null) {
+        if (resultCase_ == 9 &&
+            result_ != io.cardrules.v1.SamLocServiceSuggestResponse.getDefaultInstance()) {
+          result_ = io.cardrules.v1.SamLocServiceSuggestResponse.newBuilder((io.cardrules.v1.SamLocServiceSuggestResponse) result_)
+              .mergeFrom(value).buildPartial();
+        } else {
+          result_ = value;
+        }
+        onChanged();
+      } else {
+        if (resultCase_ == 9) {
+          suggestBuilder_.mergeFrom(value);
+        } else {
+          suggestBuilder_.setMessage(value);
+        }
+      }
+      resultCase_ = 9;
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceSuggestResponse suggest = 9;</code>
+     */
+    public Builder clearSuggest() {
+      if (suggestBuilder_ == null) {
+        if (resultCase_ == 9) {
+          resultCase_ = 0;
+          result_ = null;
+          onChanged();
+        }
+      } else {
+        if (resultCase_ == 9) {
+          resultCase_ = 0;
+          result_ = null;
+        }
+        suggestBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceSuggestResponse suggest = 9;</code>
+     */
+    public io.cardrules.v1.SamLocServiceSuggestResponse.Builder getSuggestBuilder() {
+      return getSuggestFieldBuilder().getBuilder();
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceSuggestResponse suggest = 9;</code>
+     */
+    @java.lang.Override
+    public io.cardrules.v1.SamLocServiceSuggestResponseOrBuilder getSuggestOrBuilder() {
+      if ((resultCase_ == 9) && (suggestBuilder_ != null)) {
+        return suggestBuilder_.getMessageOrBuilder();
+      } else {
+        if (resultCase_ == 9) {
+          return (io.cardrules.v1.SamLocServiceSuggestResponse) result_;
+        }
+        return io.cardrules.v1.SamLocServiceSuggestResponse.getDefaultInstance();
+      }
+    }
+    /**
+     * <code>.cardrules.v1.SamLocServiceSuggestResponse suggest = 9;</code>
+     */
+    private com.google.protobuf.SingleFieldBuilderV3<
+        io.cardrules.v1.SamLocServiceSuggestResponse, io.cardrules.v1.SamLocServiceSuggestResponse.Builder, io.cardrules.v1.SamLocServiceSuggestResponseOrBuilder> 
+        getSuggestFieldBuilder() {
+      if (suggestBuilder_ == null) {
+        if (!(resultCase_ == 9)) {
+          result_ = io.cardrules.v1.SamLocServiceSuggestResponse.getDefaultInstance();
+        }
+        suggestBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+            io.cardrules.v1.SamLocServiceSuggestResponse, io.cardrules.v1.SamLocServiceSuggestResponse.Builder, io.cardrules.v1.SamLocServiceSuggestResponseOrBuilder>(
+                (io.cardrules.v1.SamLocServiceSuggestResponse) result_,
+                getParentForChildren(),
+                isClean());
+        result_ = null;
+      }
+      resultCase_ = 9;
+      onChanged();
+      return suggestBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

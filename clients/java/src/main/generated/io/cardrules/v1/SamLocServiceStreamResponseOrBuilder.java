@@ -138,5 +138,20 @@ public interface SamLocServiceStreamResponseOrBuilder extends
    */
   io.cardrules.v1.SamLocServiceReplayRoundResponseOrBuilder getReplayRoundOrBuilder();
 
+  /**
+   * <code>.cardrules.v1.SamLocServiceSuggestResponse suggest = 9;</code>
+   * @return Whether the suggest field is set.
+   */
+  boolean hasSuggest();
+  /**
+   * <code>.cardrules.v1.SamLocServiceSuggestResponse suggest = 9;</code>
+   * @return The suggest.
+   */
+  io.cardrules.v1.SamLocServiceSuggestResponse getSuggest();
+  /**
+   * <code>.cardrules.v1.SamLocServiceSuggestResponse suggest = 9;</code>
+   */
+  io.cardrules.v1.SamLocServiceSuggestResponseOrBuilder getSuggestOrBuilder();
+
   io.cardrules.v1.SamLocServiceStreamResponse.ResultCase getResultCase();
 }
