@@ -109,6 +109,7 @@ class Double(lieng_pb2_grpc.LiengServiceServicer):
         return outcome
 
     Deal = ScoreLieng = CompareHands = StartBetting = ValidatePlay = LegalMoves = SettleRound = ReplayRound = _unary
+    Suggest = _unary
 
     def Stream(
         self, request_iterator: Iterator[lieng_pb2.LiengServiceStreamRequest], context: grpc.ServicerContext
