@@ -53,6 +53,13 @@ def _state(prefix: str) -> tuple[Bound, ...]:
 
 _VIEWS = viewers_bound(limits.MAX_SEATS)
 
+
+def _history_actions(request: lieng_pb2.LiengServiceSuggestRequest) -> int:
+    rules = request.house_rules
+    rounds = rules.max_raise_rounds if rules.HasField("max_raise_rounds") and rules.max_raise_rounds >= 1 else None
+    return limits.max_round_actions(_seats(len(request.state.seats)), rounds)
+
+
 # A round record, as SettleRound and ReplayRound take it.
 _ROUND = (
     Bound("round.stacks", limits.MAX_SEATS, _SEATS, "stacks", code=ErrorReason.WRONG_SEAT_COUNT),
@@ -82,4 +89,22 @@ BOUNDS: dict[type[Message], tuple[Bound, ...]] = {
     lieng_pb2.LiengServiceSettleRoundRequest: (*_ROUND, _VIEWS),
     # The viewer is one message, checked by the replay's conversion.
     lieng_pb2.LiengServiceReplayRoundRequest: _ROUND,
+    lieng_pb2.LiengServiceSuggestRequest: (
+        *_state("state."),
+        Bound(
+            "hand.cards",
+            limits.HAND_SIZE,
+            "a Liêng hand is 3 cards",
+            "cards",
+            code=ErrorReason.WRONG_CARD_COUNT,
+            at_owner=True,
+        ),
+        Bound(
+            "history",
+            limits.MAX_ROUND_ACTIONS,
+            "the round so far: at most a whole round's seats × (orbits with a raise + 1), and at 50",
+            "actions",
+            limit_of=_history_actions,
+        ),
+    ),
 }

@@ -92,6 +92,15 @@ def _action(message: lieng_pb2.LiengAction, field: str, faults: Faults) -> lieng
         return None
 
 
+def history_of(messages: Sequence[lieng_pb2.LiengAction], field: str = "history") -> tuple[lieng.Action, ...]:
+    """A Suggest request's public history: each action read as ValidatePlay reads one, named at ``history[i]``
+    (as many as an error lists); whether they lead to the state is the bots' check."""
+    faults = Faults()
+    actions = [_action(item, f"{field}[{i}]", faults) for i, item in enumerate(messages)]
+    faults.check()  # so every action was read
+    return tuple(a for a in actions if a is not None)
+
+
 def round_record(message: lieng_pb2.LiengRoundRecord, field: str = "round") -> lieng.RoundRecord:
     rules = rules_of(message, f"{field}.house_rules")
     hands = hands_of(message.hands, f"{field}.hands", allow_empty=True)

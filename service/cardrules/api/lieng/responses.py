@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from cardrules.api.bots import explanation_of, search_of
 from cardrules.api.house_rules import enum_numbers
 from cardrules.api.money import check_int64
 from cardrules.core import lieng
+from cardrules.core.lieng.bots import LiengSuggestion
 from cardrules.v1 import cards_pb2, lieng_pb2
 
 # Core enum member → contract number, built once (a dict lookup per value).
@@ -85,6 +87,14 @@ def validation_to_proto(
 
 def _action(action: lieng.Action) -> lieng_pb2.LiengAction:
     return lieng_pb2.LiengAction(seat=action.seat, kind=KIND_NUMBER[action.kind], amount=action.amount)
+
+
+def suggestion_to_proto(suggestion: LiengSuggestion) -> lieng_pb2.LiengServiceSuggestResponse:
+    return lieng_pb2.LiengServiceSuggestResponse(
+        action=_action(suggestion.action),
+        search=search_of(suggestion.search),
+        explanation=explanation_of(suggestion.search),
+    )
 
 
 def legal_to_proto(legal: lieng.LegalActions, state: lieng.BettingState) -> lieng_pb2.LiengServiceLegalMovesResponse:

@@ -3,16 +3,19 @@ answer."""
 
 from __future__ import annotations
 
+from cardrules.api.bots import budget, level_of
+from cardrules.api.cards import cards_of
 from cardrules.api.errors import rpc_method
 from cardrules.api.fair_deal import deal_answer
 from cardrules.api.lieng.replay import replay_answer
-from cardrules.api.lieng.requests import action, betting_state, hands_of, round_record, rules_of
+from cardrules.api.lieng.requests import action, betting_state, hands_of, history_of, round_record, rules_of
 from cardrules.api.lieng.responses import (
     legal_to_proto,
     ranking_to_proto,
     result_to_proto,
     scores_to_proto,
     state_to_proto,
+    suggestion_to_proto,
     validation_to_proto,
 )
 from cardrules.api.lieng.views import betting_views, settlement_views
@@ -22,6 +25,7 @@ from cardrules.api.viewers import viewers_of
 from cardrules.core import lieng
 from cardrules.core.errors import ErrorReason, InvalidInput
 from cardrules.core.fair_deal import LIENG
+from cardrules.core.lieng import bots
 from cardrules.core.lieng.limits import MAX_SCORED_HANDS
 from cardrules.v1 import lieng_pb2, lieng_pb2_grpc
 
@@ -111,3 +115,19 @@ class LiengService(lieng_pb2_grpc.LiengServiceServicer):
         record = round_record(request.round)
         asked, viewer = replay_viewer(request, len(request.round.stacks))
         return replay_answer(record, request.round, asked, viewer)  # a stop is part of the answer
+
+    @rpc_method
+    def Suggest(self, request: lieng_pb2.LiengServiceSuggestRequest) -> lieng_pb2.LiengServiceSuggestResponse:
+        check_bounds(request)
+        rules = rules_of(request)
+        level = level_of(request.level)
+        playouts = budget(request.playouts, bots.MAX_PLAYOUTS)
+        state = betting_state(request.state, rules)
+        if state.to_act is None:
+            raise InvalidInput.one(
+                "state.to_act", ErrorReason.MISSING_VALUE, "betting is closed: no seat to act, nothing to suggest"
+            )
+        hand = cards_of(request.hand, "hand.cards")
+        history = history_of(request.history)
+        suggested = bots.suggest_action(state, state.to_act, hand, history, level, request.seed, playouts)
+        return suggestion_to_proto(suggested)

@@ -91,6 +91,11 @@ _DEAL = (
 
 _VIEWS = viewers_bound(limits.MAX_SEATS)
 
+
+def _history_actions(request: sam_loc_pb2.SamLocServiceSuggestRequest) -> int:
+    return limits.max_round_actions(_seats(len(request.state.seats)))
+
+
 # A round record, as SettleRound and ReplayRound take it.
 _ROUND = (
     *_rules("round."),
@@ -131,4 +136,30 @@ BOUNDS: dict[type[Message], tuple[Bound, ...]] = {
     sam_loc_pb2.SamLocServiceSettleRoundRequest: (*_ROUND, _VIEWS),
     # The viewer is one message, checked by the replay's conversion.
     sam_loc_pb2.SamLocServiceReplayRoundRequest: _ROUND,
+    sam_loc_pb2.SamLocServiceSuggestRequest: (
+        *_rules(""),
+        *_state("state."),
+        Bound(
+            "history",
+            limits.MAX_ROUND_ACTIONS,
+            "the hand so far: at most the longest legal Sâm hand, 41, 91, 161, 242 actions at 2, 3, 4, 5 seats",
+            "actions",
+            limit_of=_history_actions,
+        ),
+        Bound(
+            "history[].play.cards",
+            limits.HAND_SIZE,
+            "a play is cards from one hand of 10",
+            "cards",
+            code=ErrorReason.WRONG_CARD_COUNT,
+        ),
+        Bound(
+            "declaration.hand.cards",
+            limits.HAND_SIZE,
+            "a Sâm hand is dealt 10 cards",
+            "cards",
+            code=ErrorReason.WRONG_CARD_COUNT,
+            at_owner=True,
+        ),
+    ),
 }

@@ -165,6 +165,15 @@ def round_record(message: sam_loc_pb2.SamRoundRecord, field: str = "round") -> s
     )
 
 
+def history_of(messages: Sequence[sam_loc_pb2.SamAction], field: str = "history") -> tuple[sam.Action, ...]:
+    """A Suggest request's public history: each action read as ValidatePlay reads one, named at ``history[i]``
+    (as many as an error lists); whether they agree with the state is the bots' check."""
+    faults = Faults()
+    actions = [_action(item, f"{field}[{i}]", faults) for i, item in enumerate(messages)]
+    faults.check()  # so every action was read
+    return tuple(a for a in actions if a is not None)
+
+
 def hands_of(messages: Sequence[cards_pb2.Cards], field: str) -> tuple[tuple[Card, ...], ...]:
     """Each hand's distinct cards; every bad card of every hand is named (as many as an error lists)."""
     faults = Faults()

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardrules.api.bots import explanation_of, search_of
 from cardrules.api.cards import cards_to_proto
 from cardrules.api.house_rules import enum_numbers
 from cardrules.api.money import INT64_MAX, check_int64
 from cardrules.core import sam
 from cardrules.core.cards import FACE_VALUES
+from cardrules.core.sam.bots import DeclarationSuggestion, SamSuggestion
 from cardrules.v1 import cards_pb2, sam_loc_pb2
 
 # Core enum member → contract number, built once (a dict lookup per value).
@@ -110,6 +112,22 @@ def _action(action: sam.Play | sam.Pass) -> dict[str, Any]:
     if isinstance(action, sam.Pass):
         return {"seat": action.seat, "pass": {}}
     return {"seat": action.seat, "play": {"cards": cards_to_proto(action.cards)}}
+
+
+def suggestion_to_proto(suggestion: SamSuggestion) -> sam_loc_pb2.SamLocServiceSuggestResponse:
+    return sam_loc_pb2.SamLocServiceSuggestResponse(
+        action=_action(suggestion.action),
+        search=search_of(suggestion.search),
+        explanation=explanation_of(suggestion.search),
+    )
+
+
+def declaration_to_proto(suggestion: DeclarationSuggestion) -> sam_loc_pb2.SamLocServiceSuggestResponse:
+    return sam_loc_pb2.SamLocServiceSuggestResponse(
+        declare_sam=suggestion.declare,
+        search=search_of(suggestion.search),
+        explanation=explanation_of(suggestion.search),
+    )
 
 
 def moves_to_proto(moves: sam.LegalMoves) -> sam_loc_pb2.SamLocServiceLegalMovesResponse:
