@@ -7,19 +7,21 @@ seat; each round starts with 1,000 chips a seat and an ante of 10 and is settled
 (side pots, the house rules' fee: ``--fee-bps``). Matches (the measured player first):
 
 - STANDARD against 5 players that always call (never fold, never raise);
-- STANDARD against 5 BASIC (the timeout default);
+- STANDARD against 5 BASIC (the timeout default), and again under ``timeout_checks`` (BASIC checks when free);
 - STRONG (``DEFAULT_PLAYOUTS``) against 5 STANDARD.
 
 For each: hands played (deals × 6), the measured player's mean chips per hand and its 95 % confidence interval
 (normal, over the per-deal means of the 6 rotations, the unit the deals are independent in). Then the CPU time
 (``time.process_time``) of each suggestion the players made: p50 / p99 / max per level, and of STRONG at
 ``MAX_PLAYOUTS`` on the first ``--max-views`` views of the STRONG match. Targets (issue #27): every interval above 0,
-BASIC and STANDARD p99 ≤ 5 ms, STRONG within the 20 ms budget.
+BASIC and STANDARD p99 ≤ 5 ms, STRONG within the 20 ms budget. Last, each level's CPU at the end of the longest
+round the limits accept (304 actions of history).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import statistics
 import sys
@@ -31,9 +33,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from cardrules.core.bots import Level
 from cardrules.core.cards import Card
-from cardrules.core.lieng import Action, BettingState, HouseRules
+from cardrules.core.lieng import Action, BettingState, HouseRules, apply, start_betting
 from cardrules.core.lieng.bots import DEFAULT_PLAYOUTS, MAX_PLAYOUTS, suggest_action
-from tests.support.lieng_tournament import Player, Timings, always_call, bot, tournament
+from cardrules.core.lieng.limits import UNCAPPED_RAISE_ORBITS
+from tests.support.lieng_rounds import raising_round
+from tests.support.lieng_tournament import Player, Timings, always_call, bot, deal, tournament
 
 SEATS = 6
 View = tuple[BettingState, int, tuple[Card, ...], tuple[Action, ...], int]
@@ -79,20 +83,29 @@ def main() -> None:
     strong_views: list[View] = []
     warm = tournament([bot(Level.STANDARD)] * SEATS, 1, first_seed=10**6, rules=rules)  # builds the hand tables once
     assert len(warm) == SEATS
-    matches: list[tuple[str, list[Player], int, dict[int, str]]] = [
-        ("STANDARD vs 5 × always-call", [bot(Level.STANDARD), *[always_call] * 5], args.deals, {0: "STANDARD"}),
-        ("STANDARD vs 5 × BASIC", [bot(Level.STANDARD), *[bot(Level.BASIC)] * 5], args.deals, {1: "BASIC"}),
+    checks = dataclasses.replace(rules, timeout_checks=True)
+    matches: list[tuple[str, list[Player], int, HouseRules, dict[int, str]]] = [
+        ("STANDARD vs 5 × always-call", [bot(Level.STANDARD), *[always_call] * 5], args.deals, rules, {0: "STANDARD"}),
+        ("STANDARD vs 5 × BASIC", [bot(Level.STANDARD), *[bot(Level.BASIC)] * 5], args.deals, rules, {1: "BASIC"}),
+        (
+            "STANDARD vs 5 × BASIC, timeout_checks",
+            [bot(Level.STANDARD), *[bot(Level.BASIC)] * 5],
+            args.deals,
+            checks,
+            {},
+        ),
         (
             "STRONG vs 5 × STANDARD",
             [recording(Level.STRONG, strong_views), *[bot(Level.STANDARD)] * 5],
             args.strong_deals,
+            rules,
             {0: f"STRONG ({DEFAULT_PLAYOUTS} playouts)"},
         ),
     ]
-    for name, players, deals, timed in matches:
+    for name, players, deals, match_rules, timed in matches:
         timings = Timings()
         start = time.process_time()
-        rows = tournament(players, deals, rules=rules, timings=timings)
+        rows = tournament(players, deals, rules=match_rules, timings=timings)
         spent = time.process_time() - start
         mean, low, high = interval(rows)
         print(f"| {name} | {len(rows)} | {mean:+.2f} | [{low:+.2f}, {high:+.2f}] | {spent:.0f} |", flush=True)
@@ -111,6 +124,34 @@ def main() -> None:
     print("|---|---:|---:|---:|---:|")
     for level_label, seconds in cpu.items():
         print(f"| {level_label} | {quantiles(seconds)} |")
+    print()
+    longest(rules)
+
+
+def longest(rules: HouseRules) -> None:
+    """CPU of a suggestion at the last turn of the longest round the limits accept (every seat raising by the
+    minimum for 50 orbits): the history a bot replays and fits hands to is then 304 actions long."""
+    record = raising_round(SEATS, None, UNCAPPED_RAISE_ORBITS)
+    state = start_betting(record.stacks, record.ante, record.first_actor, rules)
+    history = record.actions[:-1]
+    for action in history:
+        following = apply(state, action).state
+        assert following is not None
+        state = following
+    seat = state.to_act
+    assert seat is not None
+    hand = deal(0, SEATS)[seat]
+    print(f"| longest history ({len(history)} actions) | best of 5, ms |")
+    print("|---|---:|")
+    for level in Level:
+        playouts = MAX_PLAYOUTS if level is Level.STRONG else None
+        best = math.inf
+        for _ in range(5):
+            start = time.process_time()
+            suggest_action(state, seat, hand, history, level, 0, playouts)
+            best = min(best, time.process_time() - start)
+        name = f"STRONG ({MAX_PLAYOUTS} playouts, MAX)" if playouts else level.name
+        print(f"| {name} | {best * 1e3:.2f} |")
 
 
 if __name__ == "__main__":

@@ -65,28 +65,33 @@ def standard_decision(state: BettingState, seat: int, beats_one: float) -> Actio
 
 @dataclass(frozen=True, slots=True)
 class StandardTurn:
-    """What a STANDARD player decides from at one turn, whatever its hand: ``seat`` to act in ``state``, facing
-    ``opponents`` live opponents, raising with ``raising`` (``None``: it may not raise) from ``raise_equity`` on.
-    A search asks it what many different hands would have done at a turn of the public history."""
+    """What a STANDARD player decides from at one turn, whatever its hand: ``seat`` to act facing ``opponents`` live
+    opponents, raising with ``raising`` (``None``: it may not raise) from ``raise_equity`` on, otherwise taking
+    ``calling`` (CHECK, CALL or a calling ALL_IN) when its share pays for the ``paid`` chips it adds to make the pot
+    ``pot_after``. A search asks it what many different hands would have done at a turn of the public history."""
 
     state: BettingState
     seat: int
     opponents: int
     raise_equity: float
     raising: Action | None
+    paid: int
+    pot_after: int
+    calling: Action
 
     def decide(self, beats_one: float) -> Action:
         """:func:`standard_decision` at this turn for a hand that beats one random hand with ``beats_one``."""
         share = beats_one**self.opponents
         if self.raising is not None and share >= self.raise_equity:
             return self.raising
-        return _passive(self.state, self.seat, share)
+        return _passive_choice(self.seat, share, self.paid, self.pot_after, self.calling)
 
 
 def standard_turn(state: BettingState, seat: int) -> StandardTurn:
     """The :class:`StandardTurn` of ``seat``, the seat to act in ``state``."""
     raising = standard_raise(state, seat, RAISE_POT_NUMERATOR, RAISE_POT_DENOMINATOR)
-    return StandardTurn(state, seat, _opponents(state), raise_equity(state), raising)
+    paid, pot_after, calling = _call_terms(state, seat)
+    return StandardTurn(state, seat, _opponents(state), raise_equity(state), raising, paid, pot_after, calling)
 
 
 def raise_equity(state: BettingState) -> float:
@@ -106,14 +111,26 @@ def _opponents(state: BettingState) -> int:
 
 def _passive(state: BettingState, seat: int, share: float) -> Action:
     """Check when free; call (all-in for less when short) when ``share`` × (pot + call) pays the call; else fold."""
+    paid, pot_after, calling = _call_terms(state, seat)
+    return _passive_choice(seat, share, paid, pot_after, calling)
+
+
+def _call_terms(state: BettingState, seat: int) -> tuple[int, int, Action]:
+    """What not folding costs: the chips it adds (0 when nothing is owed), the pot after them, and the action (CHECK;
+    CALL; ALL_IN when the stack cannot cover the call)."""
     me = state.seats[seat]
     owed = state.current_bet - me.committed
     if owed == 0:
-        return plain_action(seat, ActionKind.CHECK)
+        return 0, state.pot, plain_action(seat, ActionKind.CHECK)
     paid = min(owed, me.stack)
-    if share * (state.pot + paid) > paid:
-        call = plain_action(seat, ActionKind.CALL)
-        return call if judge(state, call) is Reason.OK else plain_action(seat, ActionKind.ALL_IN)
+    call = plain_action(seat, ActionKind.CALL)
+    calling = call if judge(state, call) is Reason.OK else plain_action(seat, ActionKind.ALL_IN)
+    return paid, state.pot + paid, calling
+
+
+def _passive_choice(seat: int, share: float, paid: int, pot_after: int, calling: Action) -> Action:
+    if paid == 0 or share * pot_after > paid:
+        return calling
     return plain_action(seat, ActionKind.FOLD)
 
 

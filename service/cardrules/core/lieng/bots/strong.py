@@ -5,9 +5,9 @@ estimates the chips the seat ends the round with:
 
 1. **Deal** the live opponents hands from the 49 cards the seat has not seen. An opponent's hand is redrawn (up to
    :data:`REDRAWS` times) until the STANDARD player holding it would have taken the same kind of action (fold /
-   check-call / raise) at each of its turns in the public history: an opponent that raised is dealt strong hands
-   more often than one that called. The seat's own cards are never redealt, and nobody's real hidden cards are an
-   input.
+   check-call / raise) at each of its last :data:`FITTED_TURNS` turns in the public history: an opponent that
+   raised is dealt strong hands more often than one that called. The seat's own cards are never redealt, and
+   nobody's real hidden cards are an input.
 2. **Play out** the rest of the betting after the candidate action, every seat playing STANDARD with its hand,
    through :func:`~cardrules.core.lieng.betting.apply`, and **settle** it with
    :func:`~cardrules.core.lieng.pots.settle_pots` (side pots, house fee): the seat's net chips.
@@ -33,12 +33,15 @@ from cardrules.core.lieng.bots.view import SeatView
 from cardrules.core.lieng.hand_score import key_table
 from cardrules.core.lieng.pots import settle_pots
 
-__all__ = ["RAISE_SIZES", "REDRAWS", "candidate_actions", "strong_action"]
+__all__ = ["FITTED_TURNS", "RAISE_SIZES", "REDRAWS", "candidate_actions", "strong_action"]
 
 REDRAWS = 8
 """How many hands an opponent may be dealt before one fits its actions. A STANDARD player that raised holds one of
 the few percent of hands that raise, so most draws miss; eight draws find such a hand about a third of the time
 and otherwise keep the last draw, which keeps an opponent that plays unlike STANDARD from skewing the deal too far."""
+FITTED_TURNS = 4
+"""An opponent's hand is fitted to its last four turns only: the latest turns, facing the largest bets, say the most
+about its hand, and the cost of fitting stays bounded on the longest histories (50 orbits of raises)."""
 RAISE_SIZES: tuple[tuple[int, int], ...] = ((1, 2), (1, 1), (4, 1))
 """The raises the search weighs, as fractions of the pot added to the current bet: half the pot, the pot, and
 four pots (at most the seat's stack or the raise cap): a small, a usual and a committing raise."""
@@ -107,13 +110,17 @@ def strong_action(view: SeatView, seed: int, playouts: int) -> tuple[Action, Sea
 
 
 def _observed(view: SeatView) -> dict[int, list[tuple[StandardTurn, int]]]:
-    """Per seat, each of its turns in the history: what STANDARD would decide from there, and what kind of action
-    the seat took."""
-    fits: dict[int, list[tuple[StandardTurn, int]]] = {}
-    for before, action in zip(view.states, view.history, strict=False):
+    """Per seat, its last :data:`FITTED_TURNS` turns in the history: what STANDARD would decide from there, and what
+    kind of action the seat took."""
+    turns: dict[int, list[int]] = {}
+    for i, action in enumerate(view.history):
         if action.seat != view.seat:
-            turn = standard_turn(before, action.seat)
-            fits.setdefault(action.seat, []).append((turn, _kind_of(before, action)))
+            turns.setdefault(action.seat, []).append(i)
+    fits: dict[int, list[tuple[StandardTurn, int]]] = {}
+    for seat in sorted(turns):
+        for i in turns[seat][-FITTED_TURNS:]:
+            before = view.states[i]
+            fits.setdefault(seat, []).append((standard_turn(before, seat), _kind_of(before, view.history[i])))
     return fits
 
 
