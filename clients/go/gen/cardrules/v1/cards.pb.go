@@ -640,7 +640,8 @@ func (*Audit) Descriptor() ([]byte, []int) {
 // What a bot's search did to choose its suggestion (BOT_LEVEL_STRONG only).
 type BotSearch struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The playouts the search ran: the request's `playouts`, or the server's default when the request gave 0.
+	// The playouts the search ran, within the request's `playouts` (the server's default when it gave 0); fewer when
+	// fewer tell the answer (a hand that wins at once).
 	Playouts int32 `protobuf:"varint,1,opt,name=playouts,proto3" json:"playouts,omitempty"`
 	// The chance the search estimates that the suggested action wins the hand, in basis points: 0 to 10000
 	// (6250 is 62.5 %). An integer, so that every language prints the same answer for the same seed.

@@ -3251,7 +3251,7 @@ type SamLocServiceSuggestRequest struct {
 	// the server's default. Negative or above the cap is INVALID_ARGUMENT naming `playouts` (the description gives
 	// the cap). The other levels run no search and ignore it.
 	Playouts int32 `protobuf:"varint,4,opt,name=playouts,proto3" json:"playouts,omitempty"`
-	// What to decide: exactly one is set; a request with neither is INVALID_ARGUMENT naming `decision`.
+	// What to decide: exactly one is set; a request with neither is INVALID_ARGUMENT naming `state` (MISSING_VALUE).
 	//
 	// Types that are valid to be assigned to Decision:
 	//

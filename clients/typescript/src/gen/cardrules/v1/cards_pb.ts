@@ -210,7 +210,8 @@ export const AuditSchema: GenMessage<Audit> = /*@__PURE__*/
  */
 export type BotSearch = Message<"cardrules.v1.BotSearch"> & {
   /**
-   * The playouts the search ran: the request's `playouts`, or the server's default when the request gave 0.
+   * The playouts the search ran, within the request's `playouts` (the server's default when it gave 0); fewer when
+   * fewer tell the answer (a hand that wins at once).
    *
    * @generated from field: int32 playouts = 1;
    */

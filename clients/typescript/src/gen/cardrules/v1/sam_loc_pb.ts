@@ -1413,7 +1413,7 @@ export type SamLocServiceSuggestRequest = Message<"cardrules.v1.SamLocServiceSug
   playouts: number;
 
   /**
-   * What to decide: exactly one is set; a request with neither is INVALID_ARGUMENT naming `decision`.
+   * What to decide: exactly one is set; a request with neither is INVALID_ARGUMENT naming `state` (MISSING_VALUE).
    *
    * @generated from oneof cardrules.v1.SamLocServiceSuggestRequest.decision
    */

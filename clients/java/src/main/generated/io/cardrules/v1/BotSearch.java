@@ -47,7 +47,8 @@ private static final long serialVersionUID = 0L;
   private int playouts_ = 0;
   /**
    * <pre>
-   * The playouts the search ran: the request's `playouts`, or the server's default when the request gave 0.
+   * The playouts the search ran, within the request's `playouts` (the server's default when it gave 0); fewer when
+   * fewer tell the answer (a hand that wins at once).
    * </pre>
    *
    * <code>int32 playouts = 1;</code>
@@ -429,7 +430,8 @@ private static final long serialVersionUID = 0L;
     private int playouts_ ;
     /**
      * <pre>
-     * The playouts the search ran: the request's `playouts`, or the server's default when the request gave 0.
+     * The playouts the search ran, within the request's `playouts` (the server's default when it gave 0); fewer when
+     * fewer tell the answer (a hand that wins at once).
      * </pre>
      *
      * <code>int32 playouts = 1;</code>
@@ -441,7 +443,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The playouts the search ran: the request's `playouts`, or the server's default when the request gave 0.
+     * The playouts the search ran, within the request's `playouts` (the server's default when it gave 0); fewer when
+     * fewer tell the answer (a hand that wins at once).
      * </pre>
      *
      * <code>int32 playouts = 1;</code>
@@ -457,7 +460,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The playouts the search ran: the request's `playouts`, or the server's default when the request gave 0.
+     * The playouts the search ran, within the request's `playouts` (the server's default when it gave 0); fewer when
+     * fewer tell the answer (a hand that wins at once).
      * </pre>
      *
      * <code>int32 playouts = 1;</code>

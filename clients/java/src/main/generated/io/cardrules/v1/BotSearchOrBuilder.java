@@ -10,7 +10,8 @@ public interface BotSearchOrBuilder extends
 
   /**
    * <pre>
-   * The playouts the search ran: the request's `playouts`, or the server's default when the request gave 0.
+   * The playouts the search ran, within the request's `playouts` (the server's default when it gave 0); fewer when
+   * fewer tell the answer (a hand that wins at once).
    * </pre>
    *
    * <code>int32 playouts = 1;</code>
