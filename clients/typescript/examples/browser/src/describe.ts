@@ -192,3 +192,28 @@ const TRANSFER_REASONS: Readonly<Record<string, Words>> = {
 export function describeTransferReason(reason: string): Words {
   return TRANSFER_REASONS[reason] ?? words("other", "khác");
 }
+
+/** One transfer of a settlement as a sentence: "Seat 2 pays You 7 (cards left)." */
+export function describePayment(
+  from: number,
+  to: number,
+  amount: bigint,
+  reason: string,
+  names: SeatNames = PLAYER_NAMES,
+): Words {
+  const payer = seatName(from, names);
+  const payee = seatName(to, names);
+  const why = describeTransferReason(reason);
+  return words(
+    `${payer.en} ${verb(from, names, "pay", "pays")} ${payee.en} ${amount} (${why.en}).`,
+    `${payer.vi} trả ${payee.vi} ${amount} (${why.vi}).`,
+  );
+}
+
+/** A seat's net result of the hand: "You won 12." / "Seat 1 lost 5." / "Seat 3 broke even." */
+export function describeNet(seat: number, net: bigint, names: SeatNames = PLAYER_NAMES): Words {
+  const who = seatName(seat, names);
+  if (net > 0n) return words(`${who.en} won ${net}.`, `${who.vi} thắng ${net}.`);
+  if (net < 0n) return words(`${who.en} lost ${-net}.`, `${who.vi} thua ${-net}.`);
+  return words(`${who.en} broke even.`, `${who.vi} hòa.`);
+}

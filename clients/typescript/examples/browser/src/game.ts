@@ -9,8 +9,10 @@ import {
   type SamLocServiceValidatePlayResponse,
   type SamMove,
   type SamTableState,
+  type Viewer,
   parseHand,
   samActionFromMove,
+  viewers,
 } from "@cardrules/client/web";
 
 /** An action as ValidatePlay takes it: `{ seat, action: { case: "play", value: { cards } } }` or a pass. */
@@ -24,11 +26,17 @@ export class SamHand {
   state: SamTableState | undefined;
   /** Every accepted action, in order: the record SettleRound replays. */
   readonly actions: SamActionInit[] = [];
+  /** With `seatViews`: each seat's copy of the table after the last answer, as the service redacted it for that seat. */
+  private views: readonly (SamTableState | undefined)[] = [];
 
   constructor(
     private readonly sam: SamLocClient,
     readonly hands: readonly string[][],
     readonly leader: number,
+    /** Seats that declared Sâm (báo Sâm), in the order they declared. */
+    readonly declarations: readonly number[] = [],
+    /** Ask every answer for one view per seat (`viewOf`), for a page that shows each seat only its own view. */
+    private readonly seatViews = false,
   ) {}
 
   /** Deal: the service checks instant wins and returns the first state (none on an instant win). */
@@ -36,8 +44,11 @@ export class SamHand {
     const response = await this.sam.startHand({
       hands: this.hands.map((hand) => parseHand(hand)),
       leader: this.leader,
+      declarations: [...this.declarations],
+      views: this.viewers(),
     });
     this.state = response.state;
+    this.views = response.views.map((view) => view.answer?.state);
     return response;
   }
 
@@ -59,13 +70,14 @@ export class SamHand {
 
   /** Ask the service about `action`; when legal, record it and move to the state it returned. */
   async act(action: SamActionInit): Promise<SamLocServiceValidatePlayResponse> {
-    const verdict = await this.sam.validatePlay({ state: this.requireState(), action });
+    const verdict = await this.sam.validatePlay({ state: this.requireState(), action, views: this.viewers() });
     if (verdict.legal) {
       if (verdict.nextState === undefined) {
         throw new Error("the service accepted the action but sent no next state");
       }
       this.actions.push(action);
       this.state = verdict.nextState;
+      this.views = verdict.views.map((view) => view.answer?.nextState);
     }
     return verdict;
   }
@@ -88,9 +100,22 @@ export class SamHand {
         stake: STAKE,
         hands: this.hands.map((hand) => parseHand(hand)),
         leader: this.leader,
+        declarations: [...this.declarations],
         actions: this.actions,
       },
     });
+  }
+
+  /** The table as `seat` may see it after the last answer (its own hand, the others' counts); needs `seatViews`. */
+  viewOf(seat: number): SamTableState | undefined {
+    if (!this.seatViews) {
+      throw new Error("this hand asks no views: construct it with seatViews");
+    }
+    return this.views[seat];
+  }
+
+  private viewers(): Viewer[] {
+    return this.seatViews ? this.hands.map((_, seat) => viewers.seat(seat)) : [];
   }
 
   private requireState(): SamTableState {

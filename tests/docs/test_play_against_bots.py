@@ -1,0 +1,218 @@
+"""Playing against the bots in the browser example (clients/typescript/examples/browser/play.html), built and served
+as the TypeScript SDK's README says, in a real headless browser (Debian's chromium driven by playwright-core) against
+the local front (replicas behind a real Envoy, ``deploy/local/up.sh``) over gRPC-Web. One hand per bot level, the
+player (seat 0) choosing "Play normally" at the deal and then, every turn, the first legal move by clicking its cards
+and "Play selected" (or "Pass"), to the settlement:
+
+- the player sees only their own view: their cards face up, the bots' cards face down;
+- every bot decision is the service's ``Suggest`` for that seat's own view (asked again here over gRPC, with the
+  seat's view from ``ReplayRound`` of the record the page played, and the seed the page used);
+- the settlement shown is ``SettleRound``'s of that record, sums to zero, and is told in words (who pays whom), with
+  no raw enum name and no JSON anywhere on the page;
+- the same seed and the same player's moves play the same hand again.
+
+Screenshots of each hand's first turn and end are saved in the test's temporary folder (its path is printed), not
+committed. The page is built and served by the browser example's own fixtures (``test_browser_example``).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import urllib.parse
+from collections.abc import Iterator
+from typing import Any
+
+import grpc
+import pytest
+
+from cardrules.client.cards import cards_message, cards_text
+from cardrules.core import fair_deal
+from cardrules.core.cards import card_text
+from cardrules.v1 import cards_pb2, sam_loc_pb2, sam_loc_pb2_grpc
+from tests.docs import test_browser_example as browser_example
+from tests.docs.test_history_viewer import RAW_NAME
+
+# The example built by the README's lines and served by its serve line, and the local front: the browser example's
+# own fixtures, not copies.
+page_root = browser_example.page_root
+grpc_web_url = browser_example.grpc_web_url
+
+EXAMPLE = browser_example.EXAMPLE
+SEATS = browser_example.SEATS
+# The page's seed (?seed=): it deals the hand (the fair deal's server seed is the seed's 8 bytes, big-endian, at the
+# end of 32 bytes; the client seed below; hand 0), picks the leader (seed mod 4) and seeds each bot's decisions.
+SEED = 20261202
+CLIENT_SEED = "cardrules: play against the bots"
+LEVELS = ("basic", "standard", "strong")
+BOT_LEVELS = {
+    "basic": cards_pb2.BOT_LEVEL_BASIC,
+    "standard": cards_pb2.BOT_LEVEL_STANDARD,
+    "strong": cards_pb2.BOT_LEVEL_STRONG,
+}
+# One hand per level, then the standard one again: it must replay the same.
+PLAYED = (*LEVELS, "standard")
+
+
+def _page(page_root: str, grpc_web_url: str, level: str) -> str:
+    query = urllib.parse.urlencode({"front": grpc_web_url, "level": level, "seed": SEED, "delay": 0})
+    return f"{page_root}play.html?{query}"
+
+
+@pytest.fixture(scope="module")
+def hands(page_root: str, grpc_web_url: str, tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
+    """What the page showed for each hand of ``PLAYED``, all played in one browser (one launch for every check)."""
+    node = shutil.which("node")
+    assert node is not None, "node is not on PATH"
+    shots = tmp_path_factory.mktemp("play-against-bots-screenshots")
+    print(f"screenshots: {shots}")
+    done = subprocess.run(
+        [
+            node,
+            "test/play-bots.mjs",
+            "--screenshots",
+            str(shots),
+            *(_page(page_root, grpc_web_url, level) for level in PLAYED),
+        ],
+        cwd=EXAMPLE,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, f"the browser run failed:\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
+    played: list[dict[str, Any]] = json.loads(done.stdout.strip().splitlines()[-1])["hands"]
+    return played
+
+
+@pytest.fixture(scope="module")
+def sam(grpc_web_url: str) -> Iterator[Any]:
+    """A gRPC client through the same front (it serves gRPC on the gRPC-Web port)."""
+    with grpc.insecure_channel(grpc_web_url.removeprefix("http://")) as channel:
+        yield sam_loc_pb2_grpc.SamLocServiceStub(channel)
+
+
+def _round(hand: dict[str, Any]) -> sam_loc_pb2.SamRoundRecord:
+    """The round the page played: the seed's deal and leader, the declarations and actions its log shows."""
+    server_seed = SEED.to_bytes(32, "big")
+    dealt = fair_deal.deal(fair_deal.SAM_LOC, SEATS, server_seed, CLIENT_SEED, 0)
+    record = sam_loc_pb2.SamRoundRecord(
+        stake=1,
+        hands=[cards_message(" ".join(card_text(card) for card in cards)) for cards in dealt.hands],
+        leader=SEED % SEATS,
+        declarations=[int(d["seat"]) for d in hand["declarations"] if d["declares"] == "true"],
+    )
+    for shown in hand["actions"]:
+        action = record.actions.add(seat=int(shown["seat"]))
+        if shown["move"] == "pass":
+            getattr(action, "pass").SetInParent()  # "pass" is a Python keyword
+        else:
+            action.play.CopyFrom(cards_message(shown["move"]))
+    return record
+
+
+@pytest.mark.parametrize("index", range(len(PLAYED)), ids=lambda index: f"{index}-{PLAYED[index]}")
+def test_a_hand_against_the_bots_plays_to_a_settlement_told_in_words(hands: list[dict[str, Any]], index: int) -> None:
+    result = hands[index]
+    assert result["problems"] == [], result["problems"]
+    browser_example._check_words(result)
+    match = RAW_NAME.search(result["text"])
+    assert match is None and "{" not in result["text"], match or result["text"]
+    level = PLAYED[index]
+    assert f"({level.capitalize()})" in result["bots"] and "máy" in result["bots"], result["bots"]
+
+    # The strong bot's search says how it chose, under each of its decisions; the other levels say nothing more.
+    decisions = [line for line in (*result["declarations"], *result["actions"]) if "seed" in line]
+    if level == "strong":
+        assert len(result["explanations"]) == len(decisions), result["explanations"]
+        assert all(" · " in line for line in result["explanations"]), result["explanations"]
+    else:
+        assert result["explanations"] == [], result["explanations"]
+
+    # The player declined to declare at the deal, then played to the end with the bots.
+    assert result["declareAsked"], result["declarations"]
+    assert result["playerMoves"] > 0 and result["accepted"] == len(result["actions"]) > result["playerMoves"]
+
+    # Seat 0's view only: its own cards face up, every bot's cards face down (their number, no card named).
+    first = result["firstTurn"]
+    seats = {int(seat["seat"]): seat for seat in first["seats"]}
+    assert sorted(seats) == list(range(SEATS)), seats
+    assert sorted(seats[0]["cards"].split()) == sorted(first["hand"]) and first["hand"], seats[0]
+    for bot in range(1, SEATS):
+        assert seats[bot]["cards"] == "" and seats[bot]["backs"] == int(seats[bot]["count"]) > 0, seats[bot]
+
+    # "Suggest a move" named a legal move in words, picked its cards in the hand, and the player played it.
+    hint = first["hint"]
+    assert hint["move"] in hint["legal"], hint
+    assert sorted(hint["picked"]) == sorted(hint["move"].split() if hint["move"] != "pass" else []), hint
+    assert " · " in hint["text"] and "Suggested" in hint["text"] and "Gợi ý" in hint["text"], hint
+    played = next(action for action in result["actions"] if action["seat"] == "0")
+    assert played["move"] == hint["move"], (played, hint)
+
+    # The settlement: nets and fee sum to zero, each transfer a row in words and a sentence.
+    browser_example._check_settlement(result)
+    nets = [int(net) for net in result["nets"]]
+    assert int(result["resultNet"]) == nets[0], result["result"]
+    said = "won" if nets[0] > 0 else "lost" if nets[0] < 0 else "broke even"
+    assert said in result["result"] and " · " in result["result"], result["result"]
+    assert len(result["payments"]) == len(result["transfers"]), result["payments"]
+    assert all(" · " in line and "trả" in line and "pay" in line for line in result["payments"]), result["payments"]
+
+
+@pytest.mark.parametrize("index", range(len(PLAYED)), ids=lambda index: f"{index}-{PLAYED[index]}")
+def test_every_bot_decision_is_suggest_for_its_own_view_and_the_settlement_is_the_service(
+    hands: list[dict[str, Any]], sam: Any, index: int
+) -> None:
+    result = hands[index]
+    level = BOT_LEVELS[PLAYED[index]]
+    record = _round(result)
+    settled = sam.SettleRound(sam_loc_pb2.SamLocServiceSettleRoundRequest(round=record))
+    assert [int(net) for net in result["nets"]] == list(settled.nets), (result["nets"], settled.nets)
+    assert int(result["outcomeCode"]) == settled.outcome, result["outcome"]
+
+    for declaration in result["declarations"]:
+        seat = int(declaration["seat"])
+        if seat == 0:
+            assert "seed" not in declaration, declaration  # the player's own choice
+            continue
+        decision = sam_loc_pb2.SamDeclarationDecision(hand=record.hands[seat], seats=SEATS)
+        asked = sam_loc_pb2.SamLocServiceSuggestRequest(
+            level=level, seed=int(declaration["seed"]), declaration=decision
+        )
+        assert str(sam.Suggest(asked).declare_sam).lower() == declaration["declares"], declaration
+
+    # Each bot's play (and the player's hint) is Suggest for the state as that seat saw it before the play (its own
+    # cards, the others' counts, from ReplayRound for that seat) and the actions before it.
+    views = {}
+    for seat in range(SEATS):
+        viewer = cards_pb2.Viewer(seat=seat)
+        views[seat] = sam.ReplayRound(sam_loc_pb2.SamLocServiceReplayRoundRequest(round=record, viewer=viewer))
+    bot_moves = 0
+    first_move = next(number for number, action in enumerate(result["actions"]) if action["seat"] == "0")
+    for number, action in enumerate(result["actions"]):
+        seat = int(action["seat"])
+        if seat == 0:
+            assert "seed" not in action, action  # the player's own choice
+            if number != first_move:
+                continue
+            seed = int(result["firstTurn"]["hint"]["seed"])  # the hinted first move, asked like a bot's
+        else:
+            seed = int(action["seed"])
+            bot_moves += 1
+        replay = views[seat]
+        state = replay.start.state if number == 0 else replay.steps[number - 1].state
+        assert all(other.WhichOneof("holding") == "card_count" for i, other in enumerate(state.seats) if i != seat)
+        asked = sam_loc_pb2.SamLocServiceSuggestRequest(
+            level=level, seed=seed, state=state, history=record.actions[:number]
+        )
+        suggested = sam.Suggest(asked).action
+        move = "pass" if suggested.HasField("pass") else " ".join(sorted(cards_text(suggested.play).split()))
+        assert (suggested.seat, move) == (seat, " ".join(sorted(action["move"].split()))), (number, action)
+    assert bot_moves > 0, result["actions"]
+
+
+def test_the_same_seed_and_moves_replay_the_same_hand(hands: list[dict[str, Any]]) -> None:
+    first, again = hands[PLAYED.index("standard")], hands[len(PLAYED) - 1]
+    assert again["actions"] == first["actions"] and again["declarations"] == first["declarations"]
+    assert again["nets"] == first["nets"], (first["nets"], again["nets"])
