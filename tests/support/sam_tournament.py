@@ -25,12 +25,11 @@ from cardrules.core.sam.reasons import Illegal
 
 @dataclass
 class Timings:
-    """CPU seconds per suggestion, per level (filled when a tournament is asked to time)."""
+    """CPU seconds per suggestion, per level: moves (``per_level``) and declarations (``declarations``), filled
+    when a tournament is asked to time."""
 
     per_level: dict[Level, list[float]] = field(default_factory=dict)
-
-    def add(self, level: Level, seconds: float) -> None:
-        self.per_level.setdefault(level, []).append(seconds)
+    declarations: dict[Level, list[float]] = field(default_factory=dict)
 
 
 @dataclass
@@ -68,7 +67,10 @@ def play_hand(
     declarations: list[int] = []
     for k in range(n):
         seat = (leader + k) % n
+        began = time.process_time()
         said = suggest_declaration(hands[seat], n, rules, levels[seat], seed + seat, playouts)
+        if timings is not None:
+            timings.declarations.setdefault(levels[seat], []).append(time.process_time() - began)
         if said.declare:
             declarations.append(seat)
     start = start_hand(hands, leader, declarations, rules)
@@ -80,7 +82,7 @@ def play_hand(
             began = time.process_time()
             action = suggest_action(state, state.turn, tuple(history), level, seed + len(history), playouts).action
             if timings is not None:
-                timings.add(level, time.process_time() - began)
+                timings.per_level.setdefault(level, []).append(time.process_time() - began)
             result = step(state, action, None)
             if isinstance(result, Illegal):
                 raise AssertionError(f"{level.name} chose an illegal move: {result.reason.name}")
