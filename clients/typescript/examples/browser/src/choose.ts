@@ -40,7 +40,10 @@ export function moveButtons(moves: readonly SamMove[], picked: (move: SamMove) =
     if (cards.length > 0) {
       button.append(...cards.map((code) => cardElement(code, "span", "small")));
     } else {
-      setWords(button, { en: "Pass", vi: "Bỏ lượt" });
+      // In a span: as a flex item of its own, the words keep the spaces around their separator.
+      const label = document.createElement("span");
+      setWords(label, { en: "Pass", vi: "Bỏ lượt" });
+      button.append(label);
     }
     button.setAttribute("aria-label", cards.length > 0 ? `Play ${cards.map(cardName).join(", ")}` : "Pass");
     button.dataset["testid"] = "legal-move";
