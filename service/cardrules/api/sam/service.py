@@ -109,7 +109,7 @@ class SamLocService(sam_loc_pb2_grpc.SamLocServiceServicer):
             return declaration_to_proto(said)
         if decision is None:
             raise InvalidInput.one(
-                "decision", ErrorReason.MISSING_VALUE, "a Suggest asks about a state or a declaration"
+                "state", ErrorReason.MISSING_VALUE, "a Suggest asks about a state (or a declaration at the deal)"
             )
         state = table_state(request.state, rules)
         history = history_of(request.history)
