@@ -51,13 +51,22 @@ BOT_LEVELS = {
     "standard": cards_pb2.BOT_LEVEL_STANDARD,
     "strong": cards_pb2.BOT_LEVEL_STRONG,
 }
-# One hand per level, then the standard one again: it must replay the same.
-PLAYED = (*LEVELS, "standard")
+# One hand per level (the player plays normally), the standard one again (it must replay the same), and one where the
+# player declares Sâm.
+PLAYED = (*((level, False) for level in LEVELS), ("standard", False), ("standard", True))
+REPLAYED = (1, 3)
+DECLARED = 4
 
 
-def _page(page_root: str, grpc_web_url: str, level: str) -> str:
+def _hand_id(index: int) -> str:
+    level, declared = PLAYED[index]
+    return f"{index}-{level}{'-declared' if declared else ''}"
+
+
+def _page(page_root: str, grpc_web_url: str, level: str, declare: bool) -> str:
     query = urllib.parse.urlencode({"front": grpc_web_url, "level": level, "seed": SEED, "delay": 0})
-    return f"{page_root}play.html?{query}"
+    # The fragment is for the driving script: it presses "Declare Sâm" instead of "Play normally".
+    return f"{page_root}play.html?{query}{'#declare' if declare else ''}"
 
 
 @pytest.fixture(scope="module")
@@ -73,7 +82,7 @@ def hands(page_root: str, grpc_web_url: str, tmp_path_factory: pytest.TempPathFa
             "test/play-bots.mjs",
             "--screenshots",
             str(shots),
-            *(_page(page_root, grpc_web_url, level) for level in PLAYED),
+            *(_page(page_root, grpc_web_url, *played) for played in PLAYED),
         ],
         cwd=EXAMPLE,
         capture_output=True,
@@ -112,14 +121,15 @@ def _round(hand: dict[str, Any]) -> sam_loc_pb2.SamRoundRecord:
     return record
 
 
-@pytest.mark.parametrize("index", range(len(PLAYED)), ids=lambda index: f"{index}-{PLAYED[index]}")
+@pytest.mark.parametrize("index", range(len(PLAYED)), ids=_hand_id)
 def test_a_hand_against_the_bots_plays_to_a_settlement_told_in_words(hands: list[dict[str, Any]], index: int) -> None:
     result = hands[index]
     assert result["problems"] == [], result["problems"]
     browser_example._check_words(result)
     match = RAW_NAME.search(result["text"])
     assert match is None and "{" not in result["text"], match or result["text"]
-    level = PLAYED[index]
+    assert "You's" not in result["text"] and "of You" not in result["text"], result["text"]
+    level, declared = PLAYED[index]
     assert f"({level.capitalize()})" in result["bots"] and "máy" in result["bots"], result["bots"]
 
     # The strong bot's search says how it chose, under each of its decisions; the other levels say nothing more.
@@ -130,8 +140,10 @@ def test_a_hand_against_the_bots_plays_to_a_settlement_told_in_words(hands: list
     else:
         assert result["explanations"] == [], result["explanations"]
 
-    # The player declined to declare at the deal, then played to the end with the bots.
+    # The player declared Sâm or not at the deal, then played to the end with the bots.
     assert result["declareAsked"], result["declarations"]
+    player = next(line for line in result["declarations"] if line["seat"] == "0")
+    assert player["declares"] == str(declared).lower(), result["declarations"]
     assert result["playerMoves"] > 0 and result["accepted"] == len(result["actions"]) > result["playerMoves"]
 
     # Seat 0's view only: its own cards face up, every bot's cards face down (their number, no card named).
@@ -156,16 +168,18 @@ def test_a_hand_against_the_bots_plays_to_a_settlement_told_in_words(hands: list
     assert int(result["resultNet"]) == nets[0], result["result"]
     said = "won" if nets[0] > 0 else "lost" if nets[0] < 0 else "broke even"
     assert said in result["result"] and " · " in result["result"], result["result"]
-    assert len(result["payments"]) == len(result["transfers"]), result["payments"]
-    assert all(" · " in line and "trả" in line and "pay" in line for line in result["payments"]), result["payments"]
+    names = ["You", *(f"Seat {seat}" for seat in range(1, SEATS))]
+    for line, transfer in zip(result["payments"], result["transfers"], strict=True):
+        payer, amount, payee = names[int(transfer["from"])], transfer["amount"], names[int(transfer["to"])]
+        assert line.startswith(f"{payer} pay") and f" {amount} to {payee} (" in line and " trả " in line, line
 
 
-@pytest.mark.parametrize("index", range(len(PLAYED)), ids=lambda index: f"{index}-{PLAYED[index]}")
+@pytest.mark.parametrize("index", range(len(PLAYED)), ids=_hand_id)
 def test_every_bot_decision_is_suggest_for_its_own_view_and_the_settlement_is_the_service(
     hands: list[dict[str, Any]], sam: Any, index: int
 ) -> None:
     result = hands[index]
-    level = BOT_LEVELS[PLAYED[index]]
+    level = BOT_LEVELS[PLAYED[index][0]]
     record = _round(result)
     settled = sam.SettleRound(sam_loc_pb2.SamLocServiceSettleRoundRequest(round=record))
     assert [int(net) for net in result["nets"]] == list(settled.nets), (result["nets"], settled.nets)
@@ -213,6 +227,16 @@ def test_every_bot_decision_is_suggest_for_its_own_view_and_the_settlement_is_th
 
 
 def test_the_same_seed_and_moves_replay_the_same_hand(hands: list[dict[str, Any]]) -> None:
-    first, again = hands[PLAYED.index("standard")], hands[len(PLAYED) - 1]
+    first, again = (hands[index] for index in REPLAYED)
     assert again["actions"] == first["actions"] and again["declarations"] == first["declarations"]
     assert again["nets"] == first["nets"], (first["nets"], again["nets"])
+
+
+def test_a_sam_declared_by_the_player_is_settled_as_a_sam(hands: list[dict[str, Any]]) -> None:
+    """The player's declaration goes to StartHand and SettleRound: the player leads, and the hand ends as a Sâm."""
+    result = hands[DECLARED]
+    assert result["declarations"][-1] == {"testid": "declaration", "seat": "0", "declares": "true"}, result
+    assert result["actions"][0]["seat"] == "0", result["actions"][0]  # the declarer leads
+    sam_outcomes = (sam_loc_pb2.SAM_OUTCOME_SAM_WON, sam_loc_pb2.SAM_OUTCOME_SAM_BLOCKED)
+    assert int(result["outcomeCode"]) in sam_outcomes, result["outcome"]
+    assert "Sâm" in result["outcome"], result["outcome"]

@@ -45,6 +45,11 @@ function verb(seat: number | undefined, names: SeatNames, you: string, other: st
   return seat !== undefined && seat === names.you ? you : other;
 }
 
+// "your" for the seat called "You", "Seat 2's" for the others.
+function whose(seat: number | undefined, names: SeatNames): string {
+  return seat !== undefined && seat === names.you ? "your" : `${seatName(seat, names).en}'s`;
+}
+
 const KINDS: Readonly<Partial<Record<SamCombinationKind, Words>>> = {
   [SamCombinationKind.SINGLE]: words("single", "rác"),
   [SamCombinationKind.PAIR]: words("pair", "đôi"),
@@ -90,11 +95,11 @@ export function describeEvent(event: SamEvent, names: SeatNames = PLAYER_NAMES):
       );
     case SamEventKind.OVER_CHOP:
       return words(
-        `${seat.en} chopped ${other.en}'s chop (chặt chồng, #${event.chainPosition} in the chain).`,
+        `${seat.en} chopped ${whose(event.otherSeat, names)} chop (chặt chồng, #${event.chainPosition} in the chain).`,
         `${seat.vi} chặt chồng ${other.vi} (lần ${event.chainPosition}).`,
       );
     case SamEventKind.SAM_BLOCKED:
-      return words(`${seat.en} beat the Sâm of ${other.en}: the Sâm is blocked.`, `${seat.vi} chặn Sâm của ${other.vi}.`);
+      return words(`${seat.en} beat ${whose(event.otherSeat, names)} Sâm: the Sâm is blocked.`, `${seat.vi} chặn Sâm của ${other.vi}.`);
     case SamEventKind.BAO_MOT_VIOLATION:
       return words(
         `${seat.en} did not play ${verb(event.seat, names, "your", "their")} highest single while ${other.en} held one card (báo 1).`,
@@ -115,7 +120,7 @@ export function describeEvent(event: SamEvent, names: SeatNames = PLAYER_NAMES):
       return words(`${seat.en} declared Sâm but could not lead: the Sâm failed.`, `${seat.vi} báo Sâm nhưng không đi được: Sâm thất bại.`);
     case SamEventKind.BAO_MOT_PENALTY:
       return words(
-        `${other.en} went out on ${seat.en}'s single: ${seat.en} ${verb(event.seat, names, "pay", "pays")} for everyone (báo 1 penalty).`,
+        `${other.en} went out on ${whose(event.seat, names)} single: ${seat.en} ${verb(event.seat, names, "pay", "pays")} for everyone (báo 1 penalty).`,
         `${other.vi} về trên lá của ${seat.vi}: ${seat.vi} đền cả làng (phạt báo 1).`,
       );
     case SamEventKind.TIMEOUT:
@@ -193,7 +198,7 @@ export function describeTransferReason(reason: string): Words {
   return TRANSFER_REASONS[reason] ?? words("other", "khác");
 }
 
-/** One transfer of a settlement as a sentence: "Seat 2 pays You 7 (cards left)." */
+/** One transfer of a settlement as a sentence: "Seat 2 pays 7 to You (cards left)." */
 export function describePayment(
   from: number,
   to: number,
@@ -205,8 +210,8 @@ export function describePayment(
   const payee = seatName(to, names);
   const why = describeTransferReason(reason);
   return words(
-    `${payer.en} ${verb(from, names, "pay", "pays")} ${payee.en} ${amount} (${why.en}).`,
-    `${payer.vi} trả ${payee.vi} ${amount} (${why.vi}).`,
+    `${payer.en} ${verb(from, names, "pay", "pays")} ${amount} to ${payee.en} (${why.en}).`,
+    `${payer.vi} trả ${amount} cho ${payee.vi} (${why.vi}).`,
   );
 }
 

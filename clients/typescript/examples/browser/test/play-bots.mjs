@@ -1,7 +1,8 @@
 // Plays hands against the bots in play.html as a player would:
 // node test/play-bots.mjs [--screenshots DIR] PAGE_URL …
 // Each PAGE_URL carries ?front=…&level=…&seed=…&delay=0; all are played in one browser, one after the other. At the
-// deal it answers "Play normally" when asked to declare Sâm; on its first turn it presses "Suggest a move" and plays
+// deal it answers "Play normally" when asked to declare Sâm ("Declare Sâm" when the URL ends in #declare, which only
+// this script reads); on its first turn it presses "Suggest a move" and plays
 // the cards it picked (or passes); on each later turn it takes the first legal move the page lists, by clicking that
 // move's cards in the hand and pressing "Play selected" (or "Pass"), until the settlement. With --screenshots, it
 // saves DIR/bots-N-turn.png (the player's first turn, with the hint) and DIR/bots-N-end.png (settled).
@@ -40,6 +41,8 @@ report(
 );
 
 async function playHand(page, pageUrl, shoot) {
+  // A fresh load for every hand, even when only the fragment differs from the last URL (that would not reload).
+  await page.goto("about:blank");
   await page.goto(pageUrl);
   await page.getByTestId("deal").click();
   let declareAsked = false;
@@ -49,7 +52,7 @@ async function playHand(page, pageUrl, shoot) {
     const now = await waitForPlayer(page);
     if (now === "declare") {
       declareAsked = true;
-      await page.getByTestId("declare-no").click();
+      await page.getByTestId(new URL(pageUrl).hash === "#declare" ? "declare-yes" : "declare-no").click();
       continue;
     }
     if (now !== "your-turn") break;
