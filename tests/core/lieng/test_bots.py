@@ -205,7 +205,6 @@ def violation(call: dict[str, object]) -> tuple[str, ErrorReason]:
         ({"level": 2}, "level", ErrorReason.UNKNOWN_ENUM_VALUE),
         ({"seed": -1}, "seed", ErrorReason.OUT_OF_RANGE),
         ({"seed": MAX_SEED + 1}, "seed", ErrorReason.OUT_OF_RANGE),
-        ({"seed": True}, "seed", ErrorReason.OUT_OF_RANGE),
         ({"playouts": 0}, "playouts", ErrorReason.OUT_OF_RANGE),
         ({"playouts": MAX_PLAYOUTS + 1}, "playouts", ErrorReason.OUT_OF_RANGE),
         ({"state": "table"}, "state", ErrorReason.INVALID_VALUE),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from cardrules.core.bots import Level, SearchSummary
@@ -40,7 +40,7 @@ def suggest_action(
     state: BettingState,
     seat: int,
     hand: Iterable[int] | Iterable[str],
-    history: tuple[Action, ...],
+    history: Sequence[Action],
     level: Level,
     seed: int,
     playouts: int | None = None,

@@ -56,7 +56,7 @@ def seat_view(state: object, seat: object, hand: Iterable[int] | Iterable[str], 
             "seat", ErrorReason.CONFLICTING_VALUES, f"seat {seat} is not to act: seat {state.to_act} is"
         )
     score = score_hand(hand, state.rules, "hand")
-    if not isinstance(history, tuple | list):
+    if not isinstance(history, (tuple, list)):
         raise InvalidInput.one("history", ErrorReason.INVALID_VALUE, "history must be a list of actions")
     states = [_start(state)]
     for i, action in enumerate(history):
