@@ -30,6 +30,7 @@ import pytest
 from cardrules.client.cards import cards_message, cards_text
 from cardrules.core import fair_deal
 from cardrules.core.cards import card_text
+from cardrules.core.sam.reasons import Reason
 from cardrules.v1 import cards_pb2, sam_loc_pb2, sam_loc_pb2_grpc
 from tests.docs import test_browser_example as browser_example
 from tests.docs.test_history_viewer import RAW_NAME
@@ -153,6 +154,15 @@ def test_a_hand_against_the_bots_plays_to_a_settlement_told_in_words(hands: list
     assert sorted(seats[0]["cards"].split()) == sorted(first["hand"]) and first["hand"], seats[0]
     for bot in range(1, SEATS):
         assert seats[bot]["cards"] == "" and seats[bot]["backs"] == int(seats[bot]["count"]) > 0, seats[bot]
+
+    # Two cards of different ranks: refused, with the service's reason in both languages (no reason code shown), and
+    # nothing recorded.
+    refusal = first["refusal"]
+    assert (refusal["message"], refusal["messageVi"]) == (
+        Reason.NOT_A_COMBINATION.english,
+        Reason.NOT_A_COMBINATION.vietnamese,
+    ), refusal
+    assert refusal["actionsAfter"] == refusal["actionsBefore"] and "SAM_REASON" not in refusal["verdict"], refusal
 
     # "Suggest a move" named a legal move in words, picked its cards in the hand, and the player played it.
     hint = first["hint"]

@@ -1,11 +1,12 @@
 // Plays hands against the bots in play.html as a player would:
 // node test/play-bots.mjs [--screenshots DIR] PAGE_URL …
-// Each PAGE_URL carries ?front=…&level=…&seed=…&delay=0; all are played in one browser, one after the other. At the
-// deal it answers "Play normally" when asked to declare Sâm ("Declare Sâm" when the URL ends in #declare, which only
-// this script reads); on its first turn it presses "Suggest a move" and plays
-// the cards it picked (or passes); on each later turn it takes the first legal move the page lists, by clicking that
-// move's cards in the hand and pressing "Play selected" (or "Pass"), until the settlement. With --screenshots, it
-// saves DIR/bots-N-turn.png (the player's first turn, with the hint) and DIR/bots-N-end.png (settled).
+// Each PAGE_URL carries ?front=…&level=…&seed=…&delay=0; all are played in one browser, one after the other.
+// At the deal it answers "Play normally" when asked to declare Sâm ("Declare Sâm" when the URL ends in #declare, which only
+// this script reads); on its first turn it tries a play the service must refuse (two cards of different ranks), then
+// presses "Suggest a move" and plays the cards it picked (or passes); on each later turn it takes the first legal
+// move the page lists, by clicking that move's cards in the hand and pressing "Play selected" (or "Pass"), until the
+// settlement. With --screenshots, it saves DIR/bots-N-turn.png (the player's first turn, with the hint) and
+// DIR/bots-N-end.png (settled).
 // Prints {"hands": [what the page showed, per URL]}.
 import { join } from "node:path";
 import { report, withPage } from "./chromium.mjs";
@@ -59,8 +60,10 @@ async function playHand(page, pageUrl, shoot) {
     if (turn >= MAX_TURNS) throw new Error(`no settlement after ${MAX_TURNS} turns of the player`);
     const before = await acceptedActions(page);
     if (firstTurn === undefined) {
-      // The first turn: ask for a hint, and play what it picked (its cards, or a pass).
-      firstTurn = { seats: await seats(page), hand: await cardsInHand(page), hint: await askHint(page) };
+      // The first turn: try two cards of different ranks (refused), then ask for a hint and play what it picked
+      // (its cards, or a pass).
+      const [seen, hand, refusal] = [await seats(page), await cardsInHand(page), await tryTwoDifferentRanks(page)];
+      firstTurn = { seats: seen, hand, refusal, hint: await askHint(page) };
       await shoot("turn");
       await page.getByTestId(firstTurn.hint.move === "pass" ? "pass" : "play-selected").click();
     } else {
@@ -136,6 +139,29 @@ async function playFirstLegalMove(page) {
   }
   for (const card of move.split(" ")) await page.locator(`[data-testid="hand"] [data-card="${card}"]`).click();
   await page.getByTestId("play-selected").click();
+}
+
+/** Select two cards of different ranks (never a combination), press "Play selected", read why it was refused. */
+async function tryTwoDifferentRanks(page) {
+  const cards = await cardsInHand(page);
+  const second = cards.find((card) => card[0] !== cards[0][0]);
+  if (second === undefined) throw new Error(`no two ranks in the hand ${cards.join(" ")}`);
+  for (const card of [cards[0], second]) await page.locator(`[data-testid="hand"] [data-card="${card}"]`).click();
+  const before = await acceptedActions(page);
+  await page.getByTestId("play-selected").click();
+  await page.getByTestId("verdict").waitFor({ state: "visible" });
+  await waitForPlayer(page);
+  const refusal = {
+    cards: [cards[0], second],
+    message: await page.getByTestId("reason-message").textContent(),
+    messageVi: await page.getByTestId("reason-message-vi").textContent(),
+    verdict: await page.getByTestId("verdict").innerText(),
+    actionsBefore: before,
+    actionsAfter: await acceptedActions(page),
+  };
+  // The refused cards stay picked: unpick them.
+  for (const card of refusal.cards) await page.locator(`[data-testid="hand"] [data-card="${card}"]`).click();
+  return refusal;
 }
 
 /** Press "Suggest a move": what it said, the move it names, the cards it picked, and the legal moves listed. */
