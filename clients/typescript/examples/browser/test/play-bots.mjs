@@ -1,12 +1,12 @@
 // Plays hands against the bots in play.html as a player would:
 // node test/play-bots.mjs [--screenshots DIR] PAGE_URL …
 // Each PAGE_URL carries ?front=…&level=…&seed=…&delay=0; all are played in one browser, one after the other.
-// At the deal it answers "Play normally" when asked to declare Sâm ("Declare Sâm" when the URL ends in #declare, which only
-// this script reads); on its first turn it tries a play the service must refuse (two cards of different ranks), then
-// presses "Suggest a move" and plays the cards it picked (or passes); on each later turn it takes the first legal
-// move the page lists, by clicking that move's cards in the hand and pressing "Play selected" (or "Pass"), until the
-// settlement. With --screenshots, it saves DIR/bots-N-turn.png (the player's first turn, with the hint) and
-// DIR/bots-N-end.png (settled).
+// At the deal it answers "Play normally" when asked to declare Sâm ("Declare Sâm" when the URL ends in #declare,
+// which only this script reads); on its first turn it tries a play the service must refuse (two cards of different
+// ranks), then presses "Suggest a move" and plays the cards it picked (or passes); on each later turn it takes the
+// first legal move the page lists, by clicking that move's cards in the hand and pressing "Play selected" (or
+// "Pass"), until the settlement. With --screenshots, it saves DIR/bots-N-turn.png (the player's first turn, with
+// the hint) and DIR/bots-N-end.png (settled).
 // Prints {"hands": [what the page showed, per URL]}.
 import { join } from "node:path";
 import { report, withPage } from "./chromium.mjs";
