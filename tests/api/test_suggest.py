@@ -23,6 +23,7 @@ from cardrules.api.sam.game import SAM_LOC
 from cardrules.api.sam.responses import state_to_proto
 from cardrules.api.streams import StreamCalls
 from cardrules.core import lieng
+from cardrules.core.lieng.bots import DEFAULT_PLAYOUTS as LIENG_DEFAULT_PLAYOUTS
 from cardrules.core.lieng.bots import MAX_PLAYOUTS as LIENG_MAX_PLAYOUTS
 from cardrules.core.sam import Pass, Play, TableState
 from cardrules.core.sam.bots import DEFAULT_PLAYOUTS
@@ -234,3 +235,12 @@ def test_each_bad_input_vector_fails_as_it_says() -> None:
         got = {(field, reason) for field, reason, _ in violations(servicer.Suggest, request)}
         want = {(v["field"], v["reason"]) for v in case["expect"]["error"]["fieldViolations"]}
         assert got == want, case["name"]
+
+
+def test_the_docs_give_the_budgets_the_bots_have() -> None:
+    docs = suggest_vectors.VECTORS.parents[1] / "docs"
+    limits = (docs / "limits.md").read_text(encoding="utf-8")
+    bots = (docs / "bots.md").read_text(encoding="utf-8")
+    for default, cap in ((DEFAULT_PLAYOUTS, SAM_MAX_PLAYOUTS), (LIENG_DEFAULT_PLAYOUTS, LIENG_MAX_PLAYOUTS)):
+        assert f"0 (the default, {default}) or 1 to {cap}" in limits
+        assert f"| {default} playouts | {cap} |" in bots
