@@ -294,7 +294,14 @@ async function suggestToPlayer(): Promise<void> {
   ui.hintText.dataset["move"] = cards.length > 0 ? sortForDisplay(cards).join(" ") : "pass";
   ui.hintText.dataset["seed"] = String(seed);
   ui.hintText.hidden = false;
+  ui.verdict.hidden = true;
   render(current, await current.hand.legalMoves());
+  setPhase(
+    "your-turn",
+    cards.length > 0
+      ? words("Your turn: the suggested cards are picked in your hand.", "Đến lượt bạn: các lá gợi ý đã được chọn sẵn.")
+      : words("Your turn: the suggestion is to pass.", "Đến lượt bạn: gợi ý là bỏ lượt."),
+  );
 }
 
 async function playerActs(action: SamActionInit): Promise<void> {
