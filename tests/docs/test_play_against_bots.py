@@ -45,6 +45,8 @@ SEATS = browser_example.SEATS
 # The page's seed (?seed=): it deals the hand (the fair deal's server seed is the seed's 8 bytes, big-endian, at the
 # end of 32 bytes; the client seed below; hand 0), picks the leader (seed mod 4) and seeds each bot's decisions.
 SEED = 20261202
+# This seed deals seat 2 all four 2s (tứ quý 2): the hand is won at the deal.
+INSTANT_WIN_SEED = 48
 CLIENT_SEED = "cardrules: play against the bots"
 LEVELS = ("basic", "standard", "strong")
 BOT_LEVELS = {
@@ -57,6 +59,8 @@ BOT_LEVELS = {
 PLAYED = (*((level, False) for level in LEVELS), ("standard", False), ("standard", True))
 REPLAYED = (1, 3)
 DECLARED = 4
+# After them, the hand won at the deal (at the standard level).
+INSTANT = len(PLAYED)
 
 
 def _hand_id(index: int) -> str:
@@ -64,15 +68,16 @@ def _hand_id(index: int) -> str:
     return f"{index}-{level}{'-declared' if declared else ''}"
 
 
-def _page(page_root: str, grpc_web_url: str, level: str, declare: bool) -> str:
-    query = urllib.parse.urlencode({"front": grpc_web_url, "level": level, "seed": SEED, "delay": 0})
+def _page(page_root: str, grpc_web_url: str, level: str, declare: bool, seed: int = SEED) -> str:
+    query = urllib.parse.urlencode({"front": grpc_web_url, "level": level, "seed": seed, "delay": 0})
     # The fragment is for the driving script: it presses "Declare Sâm" instead of "Play normally".
     return f"{page_root}play.html?{query}{'#declare' if declare else ''}"
 
 
 @pytest.fixture(scope="module")
 def hands(page_root: str, grpc_web_url: str, tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
-    """What the page showed for each hand of ``PLAYED``, all played in one browser (one launch for every check)."""
+    """What the page showed for each hand of ``PLAYED`` and the instant win, all played in one browser (one launch
+    for every check)."""
     node = shutil.which("node")
     assert node is not None, "node is not on PATH"
     shots = tmp_path_factory.mktemp("play-against-bots-screenshots")
@@ -84,6 +89,7 @@ def hands(page_root: str, grpc_web_url: str, tmp_path_factory: pytest.TempPathFa
             "--screenshots",
             str(shots),
             *(_page(page_root, grpc_web_url, *played) for played in PLAYED),
+            _page(page_root, grpc_web_url, "standard", False, INSTANT_WIN_SEED),
         ],
         cwd=EXAMPLE,
         capture_output=True,
@@ -103,14 +109,14 @@ def sam(grpc_web_url: str) -> Iterator[Any]:
         yield sam_loc_pb2_grpc.SamLocServiceStub(channel)
 
 
-def _round(hand: dict[str, Any]) -> sam_loc_pb2.SamRoundRecord:
+def _round(hand: dict[str, Any], seed: int = SEED) -> sam_loc_pb2.SamRoundRecord:
     """The round the page played: the seed's deal and leader, the declarations and actions its log shows."""
-    server_seed = SEED.to_bytes(32, "big")
+    server_seed = seed.to_bytes(32, "big")
     dealt = fair_deal.deal(fair_deal.SAM_LOC, SEATS, server_seed, CLIENT_SEED, 0)
     record = sam_loc_pb2.SamRoundRecord(
         stake=1,
         hands=[cards_message(" ".join(card_text(card) for card in cards)) for cards in dealt.hands],
-        leader=SEED % SEATS,
+        leader=seed % SEATS,
         declarations=[int(d["seat"]) for d in hand["declarations"] if d["declares"] == "true"],
     )
     for shown in hand["actions"]:
@@ -250,3 +256,19 @@ def test_a_sam_declared_by_the_player_is_settled_as_a_sam(hands: list[dict[str, 
     sam_outcomes = (sam_loc_pb2.SAM_OUTCOME_SAM_WON, sam_loc_pb2.SAM_OUTCOME_SAM_BLOCKED)
     assert int(result["outcomeCode"]) in sam_outcomes, result["outcome"]
     assert "Sâm" in result["outcome"], result["outcome"]
+
+
+def test_a_hand_won_at_the_deal_goes_from_the_declarations_to_the_settlement(
+    hands: list[dict[str, Any]], sam: Any
+) -> None:
+    result = hands[INSTANT]
+    assert result["problems"] == [], result["problems"]
+    browser_example._check_words(result)
+    assert result["declareAsked"] and result.get("firstTurn") is None and result["actions"] == [], result
+    line = "Seat 2 won at the deal (all four 2s). · Ghế 2 tới trắng (tứ quý 2)."
+    assert line in result["log"], result["log"]
+    assert "No play: the hand ended at the deal." in result["text"], result["text"]
+    assert int(result["outcomeCode"]) == sam_loc_pb2.SAM_OUTCOME_INSTANT_WIN and result["winner"] == "2", result
+    browser_example._check_settlement(result)
+    settled = sam.SettleRound(sam_loc_pb2.SamLocServiceSettleRoundRequest(round=_round(result, INSTANT_WIN_SEED)))
+    assert [int(net) for net in result["nets"]] == list(settled.nets), (result["nets"], settled.nets)
