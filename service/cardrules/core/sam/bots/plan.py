@@ -42,18 +42,15 @@ class Part:
 
 @dataclass(frozen=True, slots=True)
 class Plan:
-    """The fewest combinations a hand is played out in (``parts``, lowest rank first), and how many of them are
-    lone cards (``singles``: fewer is better among plans of as many parts)."""
+    """The fewest combinations a hand is played out in (``parts``, lowest rank first, ``size`` of them), and how
+    many of them are lone cards (``singles``: fewer is better among plans of as many parts)."""
 
     parts: tuple[Part, ...]
     singles: int
-
-    @property
-    def size(self) -> int:
-        return len(self.parts)
+    size: int
 
 
-_EMPTY = Plan((), 0)
+_EMPTY = Plan((), 0, 0)
 _CACHE: dict[tuple[int, ...], Plan] = {}
 _CACHE_LIMIT = 200_000
 """The plans kept: a plan is a pure function of the counts, so dropping them all changes no answer, only time;
@@ -102,10 +99,10 @@ def plan_of(counts: tuple[int, ...]) -> Plan:
 
 def _better(best: Plan | None, part: Part, rest: Plan) -> Plan:
     singles = rest.singles + (1 if not part.run and part.size == 1 else 0)
-    size = len(rest.parts) + 1
+    size = rest.size + 1
     if best is not None and (best.size, best.singles) <= (size, singles):
         return best
-    return Plan((part, *rest.parts), singles)
+    return Plan((part, *rest.parts), singles, size)
 
 
 def beat_chance(part: Part, unseen: tuple[int, ...], pool: int, hands: tuple[int, ...], pair_of_twos: bool) -> float:
@@ -125,38 +122,44 @@ def beat_chance(part: Part, unseen: tuple[int, ...], pool: int, hands: tuple[int
 
 
 def _seat_beats(part: Part, unseen: tuple[int, ...], pool: int, h: int, pair_of_twos: bool) -> float:
+    chance = _chances(pool, h)
     miss = 1.0
     if part.run:
         length = part.size
         for start in range(part.rank + 1, _ACE - length + 2):
             have = 1.0
             for rank in range(start, start + length):
-                have *= _at_least(pool, unseen[rank], h, 1)
+                have *= chance[unseen[rank]][1]
             miss *= 1.0 - have
         return 1.0 - miss
     size = part.size
     for rank in range(part.rank + 1, 13):
-        miss *= 1.0 - _at_least(pool, unseen[rank], h, size)
-    choppable = size == 4 or (part.rank == _TWO and (size == 1 or (size == 2 and pair_of_twos)))
-    if choppable and size != 4:
+        miss *= 1.0 - chance[unseen[rank]][size]
+    if size != 4 and part.rank == _TWO and (size == 1 or (size == 2 and pair_of_twos)):
         for rank in range(_TWO):
-            miss *= 1.0 - _at_least(pool, unseen[rank], h, 4)
+            miss *= 1.0 - chance[unseen[rank]][4]
     return 1.0 - miss
 
 
-_AT_LEAST: dict[tuple[int, int, int, int], float] = {}
+_CHANCES: dict[tuple[int, int], tuple[tuple[float, ...], ...]] = {}
+
+
+def _chances(pool: int, hand: int) -> tuple[tuple[float, ...], ...]:
+    """``[have][k]``: the chance that ``hand`` cards drawn from ``pool`` include at least ``k`` (0–4) of ``have``
+    (0–4) marked ones (hypergeometric); one table per (pool, hand), at most 53 × 11 of them."""
+    key = (pool, hand)
+    table = _CHANCES.get(key)
+    if table is None:
+        table = tuple(tuple(_at_least(pool, have, hand, k) for k in range(5)) for have in range(5))
+        _CHANCES[key] = table
+    return table
 
 
 def _at_least(pool: int, have: int, hand: int, k: int) -> float:
     """The chance that ``hand`` cards drawn from ``pool`` include at least ``k`` of ``have`` marked ones."""
     if have < k or hand < k:
         return 0.0
-    if hand >= pool:
+    if hand >= pool or k <= 0:
         return 1.0
-    key = (pool, have, hand, k)
-    found = _AT_LEAST.get(key)
-    if found is None:
-        total = comb(pool, hand)
-        found = sum(comb(have, i) * comb(pool - have, hand - i) for i in range(k, min(have, hand) + 1)) / total
-        _AT_LEAST[key] = found
-    return found
+    total = comb(pool, hand)
+    return sum(comb(have, i) * comb(pool - have, hand - i) for i in range(k, min(have, hand) + 1)) / total

@@ -51,13 +51,41 @@ def unseen_by_rank(hand: tuple[Card, ...], gone: tuple[int, ...]) -> tuple[int, 
 def standard_action(state: TableState, gone: tuple[int, ...]) -> Play | Pass:
     """STANDARD's play or pass for the seat to act in ``state`` (its hand known), ``gone[r]`` being how many cards
     of rank r the seat has seen played."""
-    moves = ranked_moves(state, gone)
-    return moves[0]
+    seat = state.turn
+    scored, can_pass = _scored(state, gone)
+    if not scored:
+        return Pass(seat) if can_pass else _duty_play(state)
+    score, _, combo = min(scored)
+    if state.combination is not None and score[0] >= _PASS_FIRST and can_pass:
+        return Pass(seat)
+    return Play(seat, combo.cards)
 
 
 def ranked_moves(state: TableState, gone: tuple[int, ...]) -> tuple[Play | Pass, ...]:
     """The legal moves of the seat to act, STANDARD's choice first, then the others it would consider, best first
     (a search looks at the first few). Never empty while the hand runs."""
+    seat = state.turn
+    scored, can_pass = _scored(state, gone)
+    scored.sort()
+    ranked: list[Play | Pass] = []
+    passing = Pass(seat)
+    for score, _, combo in scored:
+        if state.combination is not None and score[0] >= _PASS_FIRST and can_pass and passing not in ranked:
+            ranked.append(passing)
+        ranked.append(Play(seat, combo.cards))
+    if can_pass and passing not in ranked:
+        ranked.append(passing)
+    if not ranked:
+        ranked.append(_duty_play(state))
+    return tuple(ranked)
+
+
+Scored = tuple[tuple[float, ...], int, Combination]
+"""A legal play as STANDARD ranks it: (its score, lower is better; its place in the legal list; the play)."""
+
+
+def _scored(state: TableState, gone: tuple[int, ...]) -> tuple[list[Scored], bool]:
+    """Every legal play but báo-1 violations, scored; and whether passing is allowed."""
     seat = state.turn
     me = state.seats[seat]
     hand = me.hand
@@ -65,29 +93,50 @@ def ranked_moves(state: TableState, gone: tuple[int, ...]) -> tuple[Play | Pass,
     legal = legal_moves(state)
     combos = legal.combinations
     if not combos:
-        return (Pass(seat),)
-    current = state.combination
+        return [], legal.can_pass
     counts = counts_of(hand)
     plan = plan_of(counts)
-    others = [s.count for i, s in enumerate(state.seats) if i != seat]
-    fewest = min(others)
-    scored: list[tuple[tuple[float, ...], int, Combination]] = []
+    fewest = min([s.count for i, s in enumerate(state.seats) if i != seat])
+    chances = _Chances(state, seat, gone) if state.combination is None and plan.size <= _PLAYS_OUT else None
+    scored: list[Scored] = []
     for index, combo in enumerate(combos):
         if combo.kind is _SINGLE and bao_mot_victim(state, seat, me, combo) is not None:
             continue  # a báo-1 violation: the one-card seat may go out on it, at this seat's cost
-        scored.append((_score(state, seat, combo, counts, plan, fewest, gone), index, combo))
-    scored.sort()
-    ranked: list[Play | Pass] = []
-    for score, _, combo in scored:
-        if current is not None and score[0] >= _PASS_FIRST and legal.can_pass and Pass(seat) not in ranked:
-            ranked.append(Pass(seat))
-        ranked.append(Play(seat, combo.cards))
-    if legal.can_pass and Pass(seat) not in ranked:
-        ranked.append(Pass(seat))
-    if not ranked:  # every play would break báo 1 and passing is not allowed: the duty's own play, the highest
-        top = max(combos, key=lambda c: (c.length == 1, c.key))
-        ranked.append(Play(seat, top.cards))
-    return tuple(ranked)
+        scored.append((_score(state, seat, combo, counts, plan, fewest, chances), index, combo))
+    return scored, legal.can_pass
+
+
+def _duty_play(state: TableState) -> Play:
+    """When every play would break báo 1 and passing is not allowed: the duty's own play, the highest single."""
+    combos = legal_moves(state).combinations
+    top = max(combos, key=lambda c: (c.length == 1, c.key))
+    return Play(state.turn, top.cards)
+
+
+_PLAYS_OUT = 4
+"""A hand of this many combinations or fewer looks for a way to play out safe combinations first."""
+
+
+class _Chances:
+    """The chance that the other seats beat each combination of the seat's plan, computed once per decision."""
+
+    __slots__ = ("hands", "known", "pair_of_twos", "pool", "unseen")
+
+    def __init__(self, state: TableState, seat: int, gone: tuple[int, ...]) -> None:
+        hand = state.seats[seat].hand
+        assert hand is not None
+        self.unseen = unseen_by_rank(hand, gone)
+        self.pool = sum(self.unseen)
+        self.hands = tuple([s.count for i, s in enumerate(state.seats) if i != seat])
+        self.pair_of_twos = state.house_rules.quad_beats_pair_of_twos
+        self.known: dict[Part, float] = {}
+
+    def of(self, part: Part) -> float:
+        chance = self.known.get(part)
+        if chance is None:
+            chance = beat_chance(part, self.unseen, self.pool, self.hands, self.pair_of_twos)
+            self.known[part] = chance
+        return chance
 
 
 _FINISH = 0.0
@@ -107,7 +156,7 @@ def _score(
     counts: tuple[int, ...],
     plan: Plan,
     fewest: int,
-    gone: tuple[int, ...],
+    chances: _Chances | None,
 ) -> tuple[float, ...]:
     """How STANDARD ranks one legal play: lower is better; the first number is the class of the play."""
     me = state.seats[seat]
@@ -130,7 +179,7 @@ def _score(
     after = plan_of(tuple(rest))
     loss = after.size - (plan.size - 1)
     if current is None:
-        return _lead_score(state, seat, combo, plan, after, loss, has_two, fewest, gone)
+        return _lead_score(combo, plan, loss, has_two, fewest, chances)
     # Following: beat cheaply without breaking a combination; spend a 2 only near the end or on an ace or king.
     if has_two and not (fewest <= _CLOSE or after.size <= 1 or current.key >= _KING):
         return (_BAD, float(loss), float(combo.key))
@@ -143,31 +192,17 @@ _KING = 10
 
 
 def _lead_score(
-    state: TableState,
-    seat: int,
-    combo: Combination,
-    plan: Plan,
-    after: Plan,
-    loss: int,
-    has_two: bool,
-    fewest: int,
-    gone: tuple[int, ...],
+    combo: Combination, plan: Plan, loss: int, has_two: bool, fewest: int, chances: _Chances | None
 ) -> tuple[float, ...]:
     """A lead: one of the plan's combinations, low and long first; 2s and fours of a kind last; safe combinations
     first when the rest of the hand can then go out."""
     if loss > 0:
         return (_BAD, float(loss), float(combo.key))
-    part = _part_of(combo)
-    if plan.size <= 4:
-        hand = state.seats[seat].hand
-        assert hand is not None
-        unseen = unseen_by_rank(hand, gone)
-        pool = sum(unseen)
-        hands = tuple([s.count for i, s in enumerate(state.seats) if i != seat])
-        pair_of_twos = state.house_rules.quad_beats_pair_of_twos
-        chance = beat_chance(part, unseen, pool, hands, pair_of_twos)
-        others = [p for p in plan.parts if p != part]
-        if chance <= SAFE and sum(1 for p in others if beat_chance(p, unseen, pool, hands, pair_of_twos) > SAFE) <= 1:
+    if chances is not None:
+        part = _part_of(combo)
+        chance = chances.of(part)
+        unsafe = sum(1 for p in plan.parts if p != part and chances.of(p) > SAFE)
+        if chance <= SAFE and unsafe <= 1:
             return (_SAFE_LEAD, -float(has_two), chance)
     single = combo.length == 1
     saved = has_two or combo.kind is _QUAD
