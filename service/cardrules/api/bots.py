@@ -56,7 +56,8 @@ def explanation_of(search: SearchSummary | None) -> cards_pb2.LocalizedMessage |
             en=f"Decided without playouts: a {percent} % chance to win the hand.",
             vi=f"Quyết định không cần chơi thử: {percent.replace('.', ',')} % khả năng thắng ván.",
         )
+    playouts = "1 playout" if search.playouts == 1 else f"{search.playouts} playouts"
     return cards_pb2.LocalizedMessage(
-        en=f"Chosen by a search of {search.playouts} playouts: an estimated {percent} % chance to win the hand.",
+        en=f"Chosen by a search of {playouts}: an estimated {percent} % chance to win the hand.",
         vi=f"Chọn sau {search.playouts} ván chơi thử: ước tính {percent.replace('.', ',')} % khả năng thắng ván.",
     )
