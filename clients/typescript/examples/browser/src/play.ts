@@ -139,6 +139,7 @@ async function newHand(): Promise<void> {
   ui.log.replaceChildren();
   ui.settlement.hidden = true;
   ui.verdict.hidden = true;
+  ui.hintText.hidden = true;
   ui.error.hidden = true;
   ui.game.hidden = false;
   const name = levelName(level);
