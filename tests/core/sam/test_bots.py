@@ -263,8 +263,8 @@ def test_bad_requests_name_the_field() -> None:
             ("playouts", ErrorReason.OUT_OF_RANGE),
         ),
         (lambda: suggest_action(state, 0, (), Level.STRONG, 0, 0), ("playouts", ErrorReason.OUT_OF_RANGE)),
-        (lambda: suggest_action(state, 0, (), 2, 0), ("level", ErrorReason.INVALID_VALUE)),  # type: ignore[arg-type]
-        (lambda: suggest_action(state, 0, (), Level.BASIC, "x"), ("seed", ErrorReason.INVALID_VALUE)),  # type: ignore[arg-type]
+        (lambda: suggest_action(state, 0, (), Level.BASIC, -1), ("seed", ErrorReason.OUT_OF_RANGE)),
+        (lambda: suggest_action(state, 0, (), Level.BASIC, 2**64), ("seed", ErrorReason.OUT_OF_RANGE)),
         (
             lambda: suggest_declaration(WEAK_HAND[:9], 4, DEFAULT_RULES, Level.STANDARD, 0),
             ("hand", ErrorReason.WRONG_CARD_COUNT),

@@ -11,6 +11,7 @@ same for the same inputs and seed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardrules.core.bots import Level, SearchSummary
@@ -30,11 +31,15 @@ from cardrules.core.sam.state import HAND_SIZE, TableState
 __all__ = [
     "DEFAULT_PLAYOUTS",
     "MAX_PLAYOUTS",
+    "MAX_SEED",
     "DeclarationSuggestion",
     "SamSuggestion",
     "suggest_action",
     "suggest_declaration",
 ]
+
+MAX_SEED = 2**64 - 1
+"""A seed is an unsigned 64-bit integer, as the contract carries it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +62,7 @@ class DeclarationSuggestion:
 def suggest_action(
     state: TableState,
     seat: int,
-    history: tuple[Action, ...],
+    history: Sequence[Action],
     level: Level,
     seed: int,
     playouts: int | None = None,
@@ -76,7 +81,7 @@ def suggest_action(
     are named by themselves).
     """
     budget = _checked(level, seed, playouts, path)
-    knowledge = know(state, seat, tuple(history) if isinstance(history, list) else history, path, naming)
+    knowledge = know(state, seat, history, path, naming)
     if level is Level.BASIC:
         return SamSuggestion(basic_action(knowledge), None)
     if level is Level.STANDARD:
@@ -129,9 +134,13 @@ def suggest_declaration(
 def _checked(level: object, seed: object, playouts: object, path: str) -> int:
     """The search budget, after checking the level, the seed and the budget."""
     if not isinstance(level, Level):
-        raise InvalidInput.one(join(path, "level"), ErrorReason.INVALID_VALUE, "level must be a Level")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise InvalidInput.one(join(path, "seed"), ErrorReason.INVALID_VALUE, "seed must be an integer")
+        raise InvalidInput.one(
+            join(path, "level"), ErrorReason.UNKNOWN_ENUM_VALUE, f"level must be one of {', '.join(Level.__members__)}"
+        )
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        raise InvalidInput.one(
+            join(path, "seed"), ErrorReason.OUT_OF_RANGE, f"seed must be an integer 0..2^64-1, got {seed!r}"
+        )
     if playouts is None:
         return DEFAULT_PLAYOUTS
     if not isinstance(playouts, int) or isinstance(playouts, bool) or not 1 <= playouts <= MAX_PLAYOUTS:

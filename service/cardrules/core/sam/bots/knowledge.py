@@ -9,6 +9,7 @@ deals out again (:mod:`.playout`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardrules.core.cards import CARDS, Card, card_text
@@ -45,7 +46,7 @@ class Knowledge:
 def know(
     state: TableState,
     seat: int,
-    history: tuple[Action, ...],
+    history: Sequence[Action],
     path: str = "",
     naming: SamNaming = SAM_NAMING,
 ) -> Knowledge:
@@ -80,8 +81,6 @@ def know(
             join(path, f"state.seats[{seat}].hand"), ErrorReason.HAND_REQUIRED, "the hand of the seat to act is needed"
         )
     view = _view(state, seat)
-    if not isinstance(history, tuple | list):
-        raise InvalidInput.one(join(path, "history"), ErrorReason.INVALID_VALUE, "history must be a list of actions")
     mine = set(hand)
     table = set(state.current)
     owner = state.current_owner
