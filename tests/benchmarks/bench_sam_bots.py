@@ -3,6 +3,7 @@
     .venv/bin/python tests/benchmarks/bench_sam_bots.py standard-basic --deals 10000
     .venv/bin/python tests/benchmarks/bench_sam_bots.py strong-standard --deals 2000
     .venv/bin/python tests/benchmarks/bench_sam_bots.py latency --deals 50
+    .venv/bin/python tests/benchmarks/bench_sam_bots.py combine part1.json part2.json   # shards run with --out
 
 A tournament seats the tested level at one of four seats and the baseline level at the others; each seeded deal
 is played once per rotation (every seat gets every hand), and each hand is settled by the real settle_round
@@ -18,6 +19,7 @@ one sample), and the CPU time (``time.process_time``) of every suggestion, p50 /
 from __future__ import annotations
 
 import argparse
+import json
 import platform
 import sys
 import time
@@ -57,7 +59,9 @@ def timing(timings: Timings) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("match", choices=[*MATCHES, "latency"])
+    parser.add_argument("match", choices=[*MATCHES, "latency", "combine"])
+    parser.add_argument("files", nargs="*", help="combine: the --out files of shards of one match")
+    parser.add_argument("--out", help="write the per-deal results and timings here after every chunk (JSON)")
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--first-seed", type=int, default=0, help="the first deal's seed (deals are numbered)")
     parser.add_argument("--playouts", type=int, default=None, help=f"STRONG's budget (default {DEFAULT_PLAYOUTS})")
@@ -76,6 +80,9 @@ def main() -> None:
                 )
             )
         return
+    if args.match == "combine":
+        combine(args.files)
+        return
     tested, baseline = MATCHES[args.match]
     total = Result()
     timings = Timings()
@@ -90,8 +97,53 @@ def main() -> None:
         done += size
         report(f"{tested.name} vs 3 × {baseline.name} (running)", total, done, time.process_time() - began)
         sys.stdout.flush()
+        if args.out:
+            save(args.out, args.match, args.first_seed, total, timings, time.process_time() - began)
     print()
     report(f"{tested.name} vs 3 × {baseline.name}", total, done, time.process_time() - began)
+    timing(timings)
+
+
+def save(path: str, match: str, first_seed: int, result: Result, timings: Timings, seconds: float) -> None:
+    """A shard's results so far, for :func:`combine`."""
+    data = {
+        "match": match,
+        "first_seed": first_seed,
+        "deals": len(result.wins_per_deal),
+        "hands": result.hands,
+        "wins_per_deal": result.wins_per_deal,
+        "points_per_deal": result.points_per_deal,
+        "seconds": seconds,
+        "moves": {level.name: values for level, values in timings.per_level.items()},
+        "declarations": {level.name: values for level, values in timings.declarations.items()},
+    }
+    Path(path).write_text(json.dumps(data))
+
+
+def combine(paths: list[str]) -> None:
+    """One report over shards of one match (their deal ranges must not overlap)."""
+    shards = [json.loads(Path(p).read_text()) for p in paths]
+    matches = {shard["match"] for shard in shards}
+    if len(matches) != 1:
+        raise SystemExit(f"the shards are of different matches: {sorted(matches)}")
+    covered: set[int] = set()
+    total = Result()
+    timings = Timings()
+    for shard in shards:
+        deals = set(range(shard["first_seed"], shard["first_seed"] + shard["deals"]))
+        if covered & deals:
+            raise SystemExit("the shards' deals overlap")
+        covered |= deals
+        total.hands += shard["hands"]
+        total.wins_per_deal += shard["wins_per_deal"]
+        total.points_per_deal += shard["points_per_deal"]
+        for key, table in (("moves", timings.per_level), ("declarations", timings.declarations)):
+            for name, values in shard[key].items():
+                table.setdefault(Level[name], []).extend(values)
+    tested, baseline = MATCHES[matches.pop()]
+    ranges = ", ".join(f"{s['first_seed']}–{s['first_seed'] + s['deals'] - 1}" for s in shards)
+    print(f"deals {ranges}")
+    report(f"{tested.name} vs 3 × {baseline.name}", total, len(covered), sum(s["seconds"] for s in shards))
     timing(timings)
 
 
