@@ -13,7 +13,8 @@ seat; each round starts with 1,000 chips a seat and an ante of 10 and is settled
 For each: hands played (deals × 6), the measured player's mean chips per hand and its 95 % confidence interval
 (normal, over the per-deal means of the 6 rotations, the unit the deals are independent in). Then the CPU time
 (``time.process_time``) of each suggestion the players made: p50 / p99 / max per level, and of STRONG at
-``MAX_PLAYOUTS`` on the first ``--max-views`` views of the STRONG match. Targets (issue #27): every interval above 0,
+``DEFAULT_PLAYOUTS`` and at ``MAX_PLAYOUTS`` in turn on the first ``--max-views`` views of the STRONG match (in turn,
+so that both meet the same load on a shared machine). Targets (issue #27): every interval above 0,
 BASIC and STANDARD p99 ≤ 5 ms, STRONG within the 20 ms budget. Last, each level's CPU at the end of the longest
 round the limits accept (304 actions of history).
 """
@@ -114,11 +115,12 @@ def main() -> None:
             if index == 1:  # BASIC seats 1..5 play alike: time them all
                 for other in range(2, SEATS):
                     cpu[label].extend(timings.per_player.get(other, []))
-    label = f"STRONG ({MAX_PLAYOUTS} playouts, MAX)"
-    for state, seat, hand, history, seed in strong_views[: args.max_views]:
-        start = time.process_time()
-        suggest_action(state, seat, hand, history, Level.STRONG, seed, MAX_PLAYOUTS)
-        cpu.setdefault(label, []).append(time.process_time() - start)
+    for state, seat, hand, history, seed in strong_views[: args.max_views]:  # default and cap in turn, same views
+        for playouts in (DEFAULT_PLAYOUTS, MAX_PLAYOUTS):
+            start = time.process_time()
+            suggest_action(state, seat, hand, history, Level.STRONG, seed, playouts)
+            label = f"STRONG ({playouts} playouts{', MAX' if playouts == MAX_PLAYOUTS else ''}), same views in turn"
+            cpu.setdefault(label, []).append(time.process_time() - start)
     print()
     print("| level | suggestions | p50 ms | p99 ms | max ms |")
     print("|---|---:|---:|---:|---:|")

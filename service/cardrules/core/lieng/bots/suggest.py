@@ -17,12 +17,14 @@ from cardrules.core.lieng.bots.view import seat_view
 __all__ = ["DEFAULT_PLAYOUTS", "MAX_PLAYOUTS", "MAX_SEED", "LiengSuggestion", "suggest_action"]
 
 DEFAULT_PLAYOUTS = 60
-"""The STRONG search's playouts when the caller names none: about 10 ms of CPU per suggestion at a 6-seat table in
-pure Python (p99 about 16 ms; tests/benchmarks/README.md, "Liêng bots"), inside the 20 ms a request may take. It
-wins as many chips against STANDARD players as twice the playouts did in the same tournament."""
-MAX_PLAYOUTS = 80
-"""The most playouts a caller may ask for: its p99 stays within the 20 ms of CPU per request of the service's
-hardening, in pure Python at a 6-seat table (tests/benchmarks/README.md, "Liêng bots")."""
+"""The STRONG search's playouts when the caller names none: about 7–10 ms of CPU per suggestion at a 6-seat table in
+pure Python (p99 13–17 ms on a loaded machine; tests/benchmarks/README.md, "Liêng bots"), inside the 20 ms a request
+may take. In a 600-hand match against five STANDARD players, 120 playouts won no more chips than 60 (+52 and +54
+per hand, ± 28)."""
+MAX_PLAYOUTS = 70
+"""The most playouts a caller may ask for: the cost grows with the playouts (80 took 1.3× the CPU of 60, p99 22 ms
+on a loaded machine), and 70 keeps the p99 within the 20 ms of CPU per request of the service's hardening, in pure
+Python at a 6-seat table (tests/benchmarks/README.md, "Liêng bots")."""
 MAX_SEED = 2**64 - 1
 """A seed is an unsigned 64-bit integer, as the contract carries it."""
 
