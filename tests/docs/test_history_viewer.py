@@ -13,18 +13,14 @@ that one with the README's lines, history.ts included).
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import re
 import shutil
 import subprocess
-import threading
 import urllib.parse
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import grpc
@@ -33,13 +29,12 @@ from google.protobuf import json_format
 
 from cardrules.client.cli import inputs
 from cardrules.v1 import cards_pb2, lieng_pb2, lieng_pb2_grpc, sam_loc_pb2, sam_loc_pb2_grpc
+from tests.support.browser_pages import bundled_page
 from tests.support.local_front import running_local_front
 from tests.support.server_process import REPO_ROOT
 
 EXAMPLE = REPO_ROOT / "clients" / "typescript" / "examples" / "browser"
 VECTORS = REPO_ROOT / "tests" / "vectors"
-CHROMIUM = Path("/usr/bin/chromium")
-PAGE_FILES = ("history.html", "style.css")
 RANKS = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}
 SUITS = {1: "S", 2: "C", 3: "D", 4: "H"}
 # A raw enum name (SAM_EVENT_KIND_CHOP, LIENG_POT_KIND_SHOWDOWN) or a reason code (CARDS_LEFT, POT_WIN).
@@ -83,42 +78,15 @@ RECORDS = (
 )
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def page_root(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """history.html, its bundle and the vectors it links to, in a temporary directory on a free loopback port."""
-    assert CHROMIUM.exists(), f"{CHROMIUM} missing: bash tests/run.sh installs Debian's chromium"
-    esbuild = EXAMPLE / "node_modules" / ".bin" / "esbuild"
-    assert esbuild.exists(), f"{esbuild} missing: bash tests/run.sh runs npm ci for the example"
     root = tmp_path_factory.mktemp("history-viewer")
-    for name in PAGE_FILES:
-        shutil.copy(EXAMPLE / name, root / name)
     for game in ("sam_loc", "lieng"):  # what scripts/copy-records.mjs puts in dist/
         shutil.copytree(VECTORS / game, root / "dist" / "vectors" / game)
     shutil.copytree(REPO_ROOT / "docs" / "hand-history", root / "dist" / "hand-history")
-    command = [
-        str(esbuild),
-        "src/history.ts",
-        "--bundle",
-        "--format=esm",
-        "--target=es2022",
-        f"--outdir={root / 'dist'}",
-    ]
-    done = subprocess.run(command, cwd=EXAMPLE, capture_output=True, text=True, timeout=120, check=False)
-    assert done.returncode == 0, done.stdout + done.stderr
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(root)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/history.html"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
+    with bundled_page(root, "history.html", "src/history.ts") as base:
+        yield f"{base}history.html"
 
 
 @dataclass

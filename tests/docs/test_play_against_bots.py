@@ -12,7 +12,8 @@ and "Play selected" (or "Pass"), to the settlement:
 - the same seed and the same player's moves play the same hand again.
 
 Screenshots of each hand's first turn and end are saved in the test's temporary folder (its path is printed), not
-committed. The page is built and served by the browser example's own fixtures (``test_browser_example``).
+committed. The page is bundled into a temporary directory (``tests.support.browser_pages``), so this test never
+touches the example's own dist/.
 """
 
 from __future__ import annotations
@@ -34,11 +35,19 @@ from cardrules.core.sam.reasons import Reason
 from cardrules.v1 import cards_pb2, sam_loc_pb2, sam_loc_pb2_grpc
 from tests.docs import test_browser_example as browser_example
 from tests.docs.test_history_viewer import RAW_NAME
+from tests.support.browser_pages import bundled_page
 
-# The example built by the README's lines and served by its serve line, and the local front: the browser example's
-# own fixtures, not copies.
-page_root = browser_example.page_root
+# The local front: the browser example's own fixture, not a copy.
 grpc_web_url = browser_example.grpc_web_url
+
+
+@pytest.fixture(scope="module")
+def page_root(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """play.html and its bundle in a temporary directory on a free loopback port (the browser example's docs test
+    builds the example's own dist/ with the README's lines, play.ts included)."""
+    with bundled_page(tmp_path_factory.mktemp("play-against-bots"), "play.html", "src/play.ts") as base:
+        yield base
+
 
 EXAMPLE = browser_example.EXAMPLE
 SEATS = browser_example.SEATS

@@ -10,72 +10,33 @@ temporary directory, so this test never touches the example's own dist/ (the doc
 
 from __future__ import annotations
 
-import functools
-import http.server
 import importlib
 import json
 import shutil
 import subprocess
 import sys
-import threading
 import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO_ROOT / "clients" / "typescript" / "examples" / "browser"
 VECTORS = REPO_ROOT / "tests" / "vectors"
-CHROMIUM = Path("/usr/bin/chromium")
-PAGE_FILES = ("conformance.html", "style.css")
 
 # tests/sdk is not a package, so pytest does not put the repository root on sys.path for it.
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 running_local_front = importlib.import_module("tests.support.local_front").running_local_front
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
+bundled_page = importlib.import_module("tests.support.browser_pages").bundled_page
 
 
 @pytest.fixture(scope="module")
 def page_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """conformance.html and its bundle in a temporary directory, served on a free loopback port."""
-    assert CHROMIUM.exists(), f"{CHROMIUM} missing: bash tests/run.sh installs Debian's chromium"
-    esbuild = EXAMPLE / "node_modules" / ".bin" / "esbuild"
-    assert esbuild.exists(), f"{esbuild} missing: bash tests/run.sh runs npm ci for the example"
-    root = tmp_path_factory.mktemp("browser-conformance")
-    for name in PAGE_FILES:
-        shutil.copy(EXAMPLE / name, root / name)
-    done = subprocess.run(
-        [
-            str(esbuild),
-            "src/conformance.ts",
-            "--bundle",
-            "--format=esm",
-            "--target=es2022",
-            f"--outdir={root / 'dist'}",
-        ],
-        cwd=EXAMPLE,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(root)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/conformance.html"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
+    with bundled_page(tmp_path_factory.mktemp("browser-conformance"), "conformance.html", "src/conformance.ts") as base:
+        yield f"{base}conformance.html"
 
 
 @pytest.fixture(scope="module")
