@@ -78,7 +78,7 @@ def strong_declares(
     declared_wins = undeclared_wins = 0
     for _ in range(worlds):
         rng.shuffle(rest)
-        hands = [hand, *(tuple(rest[k * 10 : k * 10 + 10]) for k in range(seats - 1))]
+        hands = [hand, *[tuple(rest[k * 10 : k * 10 + 10]) for k in range(seats - 1)]]
         points, won = _play(hands, 0, (0,), rules)
         declared_points += points
         declared_wins += won
