@@ -106,33 +106,48 @@ def _rank_at_low_position(position: int) -> int:
     return ACE if position == 0 else TWO if position == 1 else position - 2
 
 
-def is_chop(new: Combination, current: Combination, rules: HouseRules = DEFAULT_RULES) -> bool:
-    """Whether ``new`` chops (chặt = chop) ``current``: a four of a kind on a single 2, on a lower four of a kind,
-    or (``quad_beats_pair_of_twos``) on a pair of 2s."""
-    if new.kind is not _QUAD:
-        return False
+NEVER = 13
+"""A key floor above every key (keys are 0 … 12): nothing of that shape beats the combination."""
+
+
+def beat_floor(kind: Kind, length: int, current: Combination, rules: HouseRules = DEFAULT_RULES) -> int:
+    """The key a combination of ``kind`` and ``length`` must exceed to be played on ``current`` (rules §3): the
+    same kind and length beats it with a higher key, a four of a kind chops it above :func:`chop_floor`, any
+    other shape never beats it (:data:`NEVER`). Every card set of one shape and key is judged alike, so a list
+    of candidates is judged with one floor."""
+    if kind is _QUAD:
+        return chop_floor(current, rules)
+    if kind is current.kind and length == current.length:
+        return current.key
+    return NEVER
+
+
+def chop_floor(current: Combination, rules: HouseRules = DEFAULT_RULES) -> int:
+    """The key a four of a kind must exceed to chop (chặt = chop) ``current``: a lower four of a kind, any four of
+    a kind on a single 2 or (``quad_beats_pair_of_twos``) on a pair of 2s, else :data:`NEVER`."""
     kind = current.kind
     if kind is _QUAD:
-        return new.key > current.key
-    if kind is _SINGLE:
-        return current.key == TWO
-    if kind is _PAIR:
-        return rules.quad_beats_pair_of_twos and current.key == TWO
-    return False
+        return current.key
+    if current.key == TWO and (kind is _SINGLE or (kind is _PAIR and rules.quad_beats_pair_of_twos)):
+        return -1
+    return NEVER
+
+
+def is_chop(new: Combination, current: Combination, rules: HouseRules = DEFAULT_RULES) -> bool:
+    """Whether ``new`` chops ``current``: a four of a kind above :func:`chop_floor`."""
+    return new.kind is _QUAD and new.key > chop_floor(current, rules)
 
 
 def beats(new: Combination, current: Combination | None, rules: HouseRules = DEFAULT_RULES) -> bool:
-    """Whether ``new`` may be played on ``current`` (``None`` = leading), rules §3."""
+    """Whether ``new`` may be played on ``current`` (``None`` = leading), rules §3: above :func:`beat_floor`."""
     if new.kind is _INVALID:
         return False
     if current is None:
         return True
-    if new.kind is current.kind and new.length == current.length and new.key > current.key:
-        return True
-    return is_chop(new, current, rules)
+    return new.key > beat_floor(new.kind, new.length, current, rules)
 
 
-# The kinds the two rules above test, read once: ``Kind.X`` is slow in CPython 3.11 (EnumType defines
+# The kinds the rules above test, read once: ``Kind.X`` is slow in CPython 3.11 (EnumType defines
 # ``__getattr__``, so every attribute read on an enum class takes the generic hook), and these run on every play.
 _INVALID = Kind.INVALID
 _SINGLE = Kind.SINGLE

@@ -2,24 +2,27 @@
 
 The default list holds one play per distinct rank pattern, with the canonical (lowest-suit) cards; with
 ``all_card_sets=True`` every concrete card set is listed. Each play comes classified (its :class:`Combination`,
-whose cards are interned and sorted by strength): the list is built by kind, so nothing needs classifying again.
-Plays and ``apply`` share one beat rule (:func:`beats`) and one duty check (:mod:`.duties`); the test suite
-also checks that this list agrees with :func:`cardrules.core.sam.apply.apply` both ways.
+whose cards are interned and sorted by strength): the list is built by kind, so nothing needs classifying again
+(the same-rank plays come classified off the byte tables of :mod:`.rankindex`, the straights are built by
+:mod:`.fast_build`). Plays and ``apply`` share one beat rule (:func:`beat_floor`, under :func:`beats`) and one
+duty check (:mod:`.duties`); the test suite also checks that this list agrees with
+:func:`cardrules.core.sam.apply.apply` both ways.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import combinations, product
+from itertools import product
 from operator import itemgetter
 from typing import NamedTuple
 
 from cardrules.core.cards import Card
 from cardrules.core.errors import ErrorReason, InvalidInput
 from cardrules.core.sam.actions import Pass, Play
-from cardrules.core.sam.combination import SAME_RANK, Combination, Kind, beats, classify_sorted, is_chop
+from cardrules.core.sam.combination import Combination, Kind, beat_floor, chop_floor
 from cardrules.core.sam.duties import broken_duty, duties_can_forbid, is_stuck_leader
-from cardrules.core.sam.rankindex import lead_plays_of, lowest_of
+from cardrules.core.sam.fast_build import straight_combination
+from cardrules.core.sam.rankindex import lead_plays_of, lowest_of, lowest_sets_of, sets_of
 from cardrules.core.sam.state import TableState
 
 Cards = tuple[Card, ...]
@@ -81,9 +84,10 @@ def _straights(mask: int, order: tuple[int, ...]) -> tuple[Straight, ...]:
 
 _DEFAULT_STRAIGHTS: tuple[tuple[Straight, ...], ...] = tuple(_straights(m, _DEFAULT_ORDER) for m in range(4096))
 _LOW_ACE_STRAIGHTS: dict[int, tuple[Straight, ...]] = {}
-_same_rank = SAME_RANK.__getitem__  # the combination of a single, pair, triple or four of a kind
 _NONE = LegalMoves(None, False, ())
-_SIZE = {Kind.SINGLE: 1, Kind.PAIR: 2, Kind.TRIPLE: 3}
+# Read once: an attribute of an enum class takes EnumType's generic ``__getattr__`` hook in CPython 3.11.
+_STRAIGHT = Kind.STRAIGHT
+_QUAD = Kind.QUAD
 
 
 def straights_in(mask: int, low_ace: bool) -> tuple[Straight, ...]:
@@ -115,72 +119,66 @@ def legal_moves(state: TableState, all_card_sets: bool = False) -> LegalMoves:
         )
     rules = state.house_rules
     low_ace = rules.straight_low_ace
-    # The per-rank index (card-mask bytes, rank mask) and grouping are cached on the frozen seat; the lead list
-    # is read off the byte tables of .rankindex, seven table lookups for the whole hand.
+    # The per-rank index (card-mask bytes, rank mask) is cached on the frozen seat; the same-rank plays, already
+    # classified, are read off the byte tables of .rankindex: seven table lookups for the whole hand.
     chunks, mask = me.rank_index()
     current = state.combination
     moves: list[Combination]
     if current is None:
         can_pass = is_stuck_leader(state, me)
         # Leading: any combination goes, so each play's kind is known from how it is built.
-        same_rank: list[Cards]
         if all_card_sets:
-            present = me.profile()[0]
-            same_rank = [(c,) for c in me.hand]
-            same_rank += [p for g in present if len(g) >= 2 for p in combinations(g, 2)]
-            same_rank += [p for g in present if len(g) >= 3 for p in combinations(g, 3)]
-            same_rank += [g for g in present if len(g) == 4]
+            moves = sets_of(chunks, 1)
+            for size in (2, 3, 4):
+                moves += sets_of(chunks, size)
         else:
-            same_rank = lead_plays_of(chunks)
-        moves = list(map(_same_rank, same_rank))
+            moves = lead_plays_of(chunks)
         straights = straights_in(mask, low_ace)
         if straights:
             if all_card_sets:
                 groups = me.by_rank()
                 for s in straights:
-                    moves += [_straight(s, p) for p in product(*(groups[r] for r in s.ranks))]
+                    moves += _every_card_set(s, groups)
             else:
                 low = lowest_of(chunks)
-                moves += [_straight(s, s.pick(low)) for s in straights]
+                moves += [straight_combination((_STRAIGHT, s.top, s.length, s.pick(low))) for s in straights]
     else:
-        # Following: list the plays of the current combination's shape (and the fours of a kind), whatever
-        # their rank, and keep those the one beat rule of .combination accepts, so this list and apply agree by
-        # construction. A seat that passed may come back only to chop (chop_after_pass).
+        # Following: list the plays of the current combination's shape (and the fours of a kind), whatever their
+        # rank, and keep those above the key floor the one beat rule of .combination sets for that shape (it
+        # judges a play by its shape and key alone), so this list and apply agree by construction. A seat that
+        # passed may come back only to chop (chop_after_pass).
         can_pass = True
-        present = me.profile()[0]
-        kind = current.kind
-        quads: list[Cards] = [g for g in present if len(g) == 4]
         if me.passed:
-            moves = [c for c in (classify_sorted(q, low_ace) for q in quads) if is_chop(c, current, rules)]
+            floor = chop_floor(current, rules)
+            moves = [q for q in sets_of(chunks, 4) if q.key > floor]
         else:
-            shaped: list[Cards]
-            if kind is Kind.QUAD:
-                shaped = quads
-            elif kind is Kind.STRAIGHT:
-                low = lowest_of(chunks)
-                shaped = []
-                for s in straights_in(mask, low_ace):
-                    if s.length == current.length and beats(classify_sorted(s.pick(low), low_ace), current, rules):
-                        if all_card_sets:
-                            groups = me.by_rank()
-                            shaped += product(*(groups[r] for r in s.ranks))
-                        else:
-                            shaped.append(s.pick(low))
-                shaped += quads
+            kind = current.kind
+            length = current.length
+            floor = beat_floor(kind, length, current, rules)
+            if kind is _STRAIGHT:
+                moves = []
+                beating = [s for s in straights_in(mask, low_ace) if s.length == length and s.top > floor]
+                if beating and all_card_sets:
+                    groups = me.by_rank()
+                    for s in beating:
+                        moves += _every_card_set(s, groups)
+                elif beating:
+                    low = lowest_of(chunks)
+                    moves = [straight_combination((_STRAIGHT, s.top, length, s.pick(low))) for s in beating]
+            elif kind is _QUAD:
+                moves = []
             else:
-                size = _SIZE[kind]
-                if all_card_sets:
-                    shaped = [p for g in present if len(g) >= size for p in combinations(g, size)]
-                else:
-                    shaped = [g[:size] for g in present if len(g) >= size]
-                shaped += quads
-            moves = [c for c in (classify_sorted(p, low_ace) for p in shaped) if beats(c, current, rules)]
+                shaped = sets_of(chunks, length) if all_card_sets else lowest_sets_of(chunks, length)
+                moves = [c for c in shaped if c.key > floor]
+            floor = beat_floor(_QUAD, 4, current, rules)
+            moves += [q for q in sets_of(chunks, 4) if q.key > floor]
     if duties_can_forbid(state):
         moves = [c for c in moves if broken_duty(state, seat, me, c) is None]
     return LegalMoves(seat, can_pass, tuple(moves))
 
 
-def _straight(straight: Straight, cards: Cards) -> Combination:
-    """The combination of ``cards``, one of each of the straight's ranks, sorted (as :func:`classify_sorted`
-    would classify them)."""
-    return Combination(Kind.STRAIGHT, straight.top, straight.length, cards)
+def _every_card_set(straight: Straight, groups: tuple[Cards, ...]) -> list[Combination]:
+    """Every card set of the straight (one card of each of its ranks, ``groups`` the hand's cards by rank),
+    classified."""
+    top, length = straight.top, straight.length
+    return [straight_combination((_STRAIGHT, top, length, p)) for p in product(*(groups[r] for r in straight.ranks))]

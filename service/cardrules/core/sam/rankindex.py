@@ -1,21 +1,27 @@
-"""Precomputed per-byte tables that turn a hand into its per-rank groups without a Python loop per card.
+"""Precomputed per-byte tables that turn a hand into its per-rank groups and same-rank plays without a Python loop
+per card.
 
 A hand is first turned into its 52-bit card mask (bit c = card c held; cards are ``rank * 4 + suit``), then
 into the 7 little-endian bytes of that mask: byte i holds the four suits of rank 2i (low nibble) and of rank
 2i + 1 (high nibble). Every table below is indexed ``[i][byte]`` and holds what those two ranks contribute, so a
 whole hand is answered by seven table lookups instead of a Python loop over the cards (this is what makes
-:func:`cardrules.core.sam.moves.legal_moves` cheap on a fresh hand).
-The four tables hold 7 × 256 entries each (a few thousand small tuples), built once at import.
+:func:`cardrules.core.sam.moves.legal_moves` cheap on a fresh hand). The same-rank plays in the tables are the
+shared :data:`~cardrules.core.sam.combination.SAME_RANK` combinations, so listing them classifies nothing.
+The tables hold 7 × 256 entries each (a few tens of thousands of small tuples), built once at import.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 from operator import itemgetter
 
 from cardrules.core.cards import CARDS, Card
+from cardrules.core.sam.combination import SAME_RANK, Combination
 
 Cards = tuple[Card, ...]
+Table = tuple[tuple[tuple[Combination, ...], ...], ...]
+"""``table[i][byte]``: the combinations the two ranks of byte i contribute."""
 
 CHUNKS = 7
 """Bytes of a 52-bit card mask."""
@@ -27,22 +33,30 @@ NO_CARD = CARDS[0]
 
 def _build() -> tuple[
     tuple[tuple[tuple[Cards, ...], ...], ...],
-    tuple[tuple[tuple[Cards, ...], ...], ...],
+    Table,
     tuple[tuple[int, ...], ...],
     tuple[tuple[tuple[Card, Card], ...], ...],
+    tuple[Table, ...],
+    tuple[Table, ...],
 ]:
     groups_t = []
     lead_t = []
     ranks_t = []
     low_t = []
+    sets_t: list[list[tuple[tuple[Combination, ...], ...]]] = [[] for _ in range(4)]
+    lowest_sets_t: list[list[tuple[tuple[Combination, ...], ...]]] = [[] for _ in range(4)]
     for i in range(CHUNKS):
         groups_row = []
         lead_row = []
         ranks_row = []
         low_row = []
+        sets_rows: list[list[tuple[Combination, ...]]] = [[] for _ in range(4)]
+        lowest_rows: list[list[tuple[Combination, ...]]] = [[] for _ in range(4)]
         for byte in range(256):
             groups: list[Cards] = []
-            lead: list[Cards] = []
+            lead: list[Combination] = []
+            sets: list[list[Combination]] = [[] for _ in range(4)]
+            lowest: list[list[Combination]] = [[] for _ in range(4)]
             ranks = 0
             low = [NO_CARD, NO_CARD]
             for half in (0, 1):
@@ -52,24 +66,42 @@ def _build() -> tuple[
                 )
                 if group:
                     groups.append(group)
-                    lead += [group[:k] for k in range(1, len(group) + 1)]
+                    lead += [SAME_RANK[group[:k]] for k in range(1, len(group) + 1)]
+                    for size in range(1, len(group) + 1):
+                        sets[size - 1] += [SAME_RANK[p] for p in combinations(group, size)]
+                        lowest[size - 1].append(SAME_RANK[group[:size]])
                     ranks |= 1 << rank
                     low[half] = group[0]
             groups_row.append(tuple(groups))
             lead_row.append(tuple(lead))
             ranks_row.append(ranks)
             low_row.append((low[0], low[1]))
+            for size in range(4):
+                sets_rows[size].append(tuple(sets[size]))
+                lowest_rows[size].append(tuple(lowest[size]))
         groups_t.append(tuple(groups_row))
         lead_t.append(tuple(lead_row))
         ranks_t.append(tuple(ranks_row))
         low_t.append(tuple(low_row))
-    return tuple(groups_t), tuple(lead_t), tuple(ranks_t), tuple(low_t)
+        for size in range(4):
+            sets_t[size].append(tuple(sets_rows[size]))
+            lowest_sets_t[size].append(tuple(lowest_rows[size]))
+    return (
+        tuple(groups_t),
+        tuple(lead_t),
+        tuple(ranks_t),
+        tuple(low_t),
+        tuple(tuple(t) for t in sets_t),
+        tuple(tuple(t) for t in lowest_sets_t),
+    )
 
 
-GROUPS, LEAD, RANKS, LOWEST = _build()
+GROUPS, LEAD, RANKS, LOWEST, SETS, LOWEST_SETS = _build()
 """``GROUPS[i][b]``: the per-rank card groups (rank order); ``LEAD[i][b]``: the default lead plays of those ranks
 (each group's 1, 2, 3, 4 lowest cards, rank by rank); ``RANKS[i][b]``: the 13-bit rank-mask bits; ``LOWEST[i][b]``:
-the lowest card of rank 2i and of rank 2i + 1 (:data:`NO_CARD` where not held)."""
+the lowest card of rank 2i and of rank 2i + 1 (:data:`NO_CARD` where not held); ``SETS[k - 1][i][b]``: every
+same-rank set of k cards (rank order, then suits); ``LOWEST_SETS[k - 1][i][b]``: the k lowest cards of each rank
+holding k or more."""
 
 
 # One name per byte position: the lookups below then unpack the 7 bytes and index each table directly, the
@@ -97,10 +129,24 @@ def groups_of(chunks: bytes) -> tuple[Cards, ...]:
     return (*_G0[a], *_G1[b], *_G2[c], *_G3[d], *_G4[e], *_G5[f], *_G6[g])
 
 
-def lead_plays_of(chunks: bytes) -> list[Cards]:
+def lead_plays_of(chunks: bytes) -> list[Combination]:
     """The default lead list without straights: rank by rank, single before pair before triple before quad."""
     a, b, c, d, e, f, g = chunks
     return [*_L0[a], *_L1[b], *_L2[c], *_L3[d], *_L4[e], *_L5[f], *_L6[g]]
+
+
+def sets_of(chunks: bytes, size: int) -> list[Combination]:
+    """Every same-rank set of ``size`` (1–4) cards of the hand: rank by rank, then by suits."""
+    a, b, c, d, e, f, g = chunks
+    t0, t1, t2, t3, t4, t5, t6 = SETS[size - 1]
+    return [*t0[a], *t1[b], *t2[c], *t3[d], *t4[e], *t5[f], *t6[g]]
+
+
+def lowest_sets_of(chunks: bytes, size: int) -> list[Combination]:
+    """The ``size`` (1–4) lowest cards of each rank the hand holds ``size`` or more of, rank by rank."""
+    a, b, c, d, e, f, g = chunks
+    t0, t1, t2, t3, t4, t5, t6 = LOWEST_SETS[size - 1]
+    return [*t0[a], *t1[b], *t2[c], *t3[d], *t4[e], *t5[f], *t6[g]]
 
 
 def lowest_of(chunks: bytes) -> tuple[Card, ...]:
