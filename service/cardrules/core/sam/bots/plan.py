@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import comb
 
-__all__ = ["Part", "Plan", "beat_chance", "counts_of", "plan_of"]
+__all__ = ["Part", "Plan", "beat_chance", "counts_of", "plan_of", "plan_size"]
 
 _TWO = 12
 _ACE = 11
@@ -50,11 +50,16 @@ class Plan:
     size: int
 
 
-_EMPTY = Plan((), 0, 0)
-_CACHE: dict[tuple[int, ...], Plan] = {}
+Packed = tuple[int, int, tuple[int, ...]]
+"""A plan as plain integers — (size, singles, each part as ``run·256 + rank·16 + size``) — which is how plans are
+cached: a cache of a hundred thousand plans made of objects would cost every full garbage collection tens of
+milliseconds, but tuples of integers are not tracked by the collector."""
+
+_CACHE: dict[tuple[int, ...], Packed] = {}
 _CACHE_LIMIT = 200_000
 """The plans kept: a plan is a pure function of the counts, so dropping them all changes no answer, only time;
 the bound keeps a long-running server's memory flat (10-card hands have a few hundred thousand count patterns)."""
+_NOTHING: Packed = (0, 0, ())
 
 
 def counts_of(cards: tuple[int, ...]) -> tuple[int, ...]:
@@ -68,6 +73,17 @@ def counts_of(cards: tuple[int, ...]) -> tuple[int, ...]:
 def plan_of(counts: tuple[int, ...]) -> Plan:
     """The plan of a hand given by its rank counts: fewest parts, then fewest singles; ties go to the first
     found (sets before straights at the lowest rank, larger sets first), so the plan is the same every time."""
+    size, singles, packed = _packed(counts)
+    parts = tuple([Part(code >= 256, (code >> 4) & 15, code & 15) for code in packed])
+    return Plan(parts, singles, size)
+
+
+def plan_size(counts: tuple[int, ...]) -> int:
+    """How many parts the plan of ``counts`` has (:func:`plan_of` without building it)."""
+    return _packed(counts)[0]
+
+
+def _packed(counts: tuple[int, ...]) -> Packed:
     found = _CACHE.get(counts)
     if found is not None:
         return found
@@ -75,20 +91,20 @@ def plan_of(counts: tuple[int, ...]) -> Plan:
     while low < 13 and counts[low] == 0:
         low += 1
     if low == 13:
-        return _EMPTY
-    best: Plan | None = None
+        return _NOTHING
+    best: Packed | None = None
     held = counts[low]
     for size in range(held, 0, -1):
         rest = list(counts)
         rest[low] -= size
-        best = _better(best, Part(False, low, size), plan_of(tuple(rest)))
+        best = _better(best, low * 16 + size, size == 1, _packed(tuple(rest)))
     end = low
     while end <= _ACE and counts[end] > 0:
         if end - low >= 2:
             rest = list(counts)
             for rank in range(low, end + 1):
                 rest[rank] -= 1
-            best = _better(best, Part(True, low, end - low + 1), plan_of(tuple(rest)))
+            best = _better(best, 256 + low * 16 + end - low + 1, False, _packed(tuple(rest)))
         end += 1
     assert best is not None
     if len(_CACHE) >= _CACHE_LIMIT:
@@ -97,12 +113,12 @@ def plan_of(counts: tuple[int, ...]) -> Plan:
     return best
 
 
-def _better(best: Plan | None, part: Part, rest: Plan) -> Plan:
-    singles = rest.singles + (1 if not part.run and part.size == 1 else 0)
-    size = rest.size + 1
-    if best is not None and (best.size, best.singles) <= (size, singles):
+def _better(best: Packed | None, part: int, single: bool, rest: Packed) -> Packed:
+    size = rest[0] + 1
+    singles = rest[1] + (1 if single else 0)
+    if best is not None and (best[0], best[1]) <= (size, singles):
         return best
-    return Plan((part, *rest.parts), singles, size)
+    return (size, singles, (part, *rest[2]))
 
 
 def beat_chance(part: Part, unseen: tuple[int, ...], pool: int, hands: tuple[int, ...], pair_of_twos: bool) -> float:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from cardrules.core.cards import Card
 from cardrules.core.sam.actions import Pass, Play
-from cardrules.core.sam.bots.plan import Part, Plan, beat_chance, counts_of, plan_of
+from cardrules.core.sam.bots.plan import Part, Plan, beat_chance, counts_of, plan_of, plan_size
 from cardrules.core.sam.combination import TWO, Combination, Kind, is_chop
 from cardrules.core.sam.duties import bao_mot_victim
 from cardrules.core.sam.house_rules import FinishWithTwo
@@ -176,14 +176,14 @@ def _score(
     rest = list(counts)
     for card in combo.cards:
         rest[card >> 2] -= 1
-    after = plan_of(tuple(rest))
-    loss = after.size - (plan.size - 1)
+    after = plan_size(tuple(rest))
+    loss = after - (plan.size - 1)
     if current is None:
         return _lead_score(combo, plan, loss, has_two, fewest, chances)
     # Following: beat cheaply without breaking a combination; spend a 2 only near the end or on an ace or king.
-    if has_two and not (fewest <= _CLOSE or after.size <= 1 or current.key >= _KING):
+    if has_two and not (fewest <= _CLOSE or after <= 1 or current.key >= _KING):
         return (_BAD, float(loss), float(combo.key))
-    if loss <= 0 or (loss == 1 and fewest <= _NEAR) or fewest <= _CLOSE or after.size <= 1:
+    if loss <= 0 or (loss == 1 and fewest <= _NEAR) or fewest <= _CLOSE or after <= 1:
         return (_GOOD, float(max(loss, 0)), float(has_two), float(combo.key))
     return (_BAD, float(loss), float(combo.key))
 
