@@ -8,8 +8,10 @@ DIR is a checkout (or a copy of one) whose ``service/`` is put first on ``PYTHON
 same seeded workloads in a fresh subprocess per tree (the trees' own code builds the inputs, before timing):
 
 - the core: Sâm legal moves (one play per rank pattern, leading; the same, beating a 3-card straight; every card
-  set of the worst-case 10-card lead) on fresh states (the per-hand rank index is built in the call), Sâm replay +
-  settlement of 4-seat rounds, Liêng scoring of one hand, and of two hands compared;
+  set of the worst-case 10-card lead) on fresh states (the per-hand rank index is built in the call), and leading
+  from a state checked in the call (``TableState`` built from the cards); Sâm replay + settlement of 4-seat rounds;
+  Liêng scoring of one hand and of two hands compared, checked (``score_hand``, ``compare_two``) and unchecked
+  (``hand_sort_key``);
 - the validating API in-process: the request parsed from its bytes, the servicer method (conversion, checks,
   rules, response), the answer serialized; no transport (``bench_rpc.py`` measures whole calls).
 
@@ -126,7 +128,7 @@ def workloads(n: int, fresh_passes: int) -> list[tuple[str, Callable[[Any], obje
     from cardrules.api.lieng import LiengService
     from cardrules.api.sam import SamLocService, state_to_proto
     from cardrules.core import lieng
-    from cardrules.core.cards import CARDS, rank_of
+    from cardrules.core.cards import CARDS, Card, rank_of
     from cardrules.core.sam import Play, legal_moves, settle_round
     from cardrules.v1 import cards_pb2, lieng_pb2, sam_loc_pb2
 
@@ -140,6 +142,15 @@ def workloads(n: int, fresh_passes: int) -> list[tuple[str, Callable[[Any], obje
         batches = [[sam_state(rng, facing) for _ in range(n)] for _ in range(fresh_passes)]
         call: Callable[[Any], object] = (lambda s: legal_moves(s, all_card_sets=True)) if every else legal_moves
         found.append((name, call, batches))
+    from cardrules.core.sam import SeatState, TableState
+
+    def checked_lead(hand: tuple[Card, ...]) -> object:
+        return legal_moves(TableState(seats=(SeatState(hand=hand), SeatState(count=10)), turn=0))
+
+    hands = [tuple(CARDS[c] for c in rng.sample(range(52), 10)) for _ in range(n)]
+    found.append(
+        ("Sâm legal moves, one per rank pattern, leading, the state checked in the call", checked_lead, [hands])
+    )
     rounds = sam_rounds(rng, max(10, n // 50))
     found.append(("Sâm replay + settlement, 4-seat round", settle_round, [rounds]))
     ones = [h[0] for h in lieng_hands(rng, n, 1)]
@@ -147,6 +158,10 @@ def workloads(n: int, fresh_passes: int) -> list[tuple[str, Callable[[Any], obje
     found.append(("Liêng one hand's comparison key (no checks: hand_sort_key)", lieng.hand_sort_key, [ones]))
     pairs = lieng_hands(rng, n, 2)
     found.append(("Liêng score two hands and compare", lambda p: lieng.compare_two(p[0], p[1]), [pairs]))
+    key = lieng.hand_sort_key
+    found.append(
+        ("Liêng two hands' comparison keys compared (hand_sort_key)", lambda p: key(p[0]) > key(p[1]), [pairs])
+    )
 
     def cards(values: Sequence[int]) -> cards_pb2.Cards:
         # proto Rank numbers are face values, Suit numbers suit + 1 (typed as the enums, passed as their numbers)
