@@ -307,11 +307,12 @@ def rates(trees: dict[str, Path], rounds: int, n: int) -> None:
     first, second = order
     names = list(found[first][0])
     print(f"calls/s, median of {rounds} rounds (CPU time), {first} vs {second} alternating")
-    print(f"{'workload':<68} {first:>12} {second:>12} {first + ' ÷ ' + second:>12}")
+    width = max(len(name) for name in names)
+    print(f"{'workload':<{width}} {first:>12} {second:>12} {first + ' ÷ ' + second:>12}")
     for name in names:
         a = statistics.median(r[name] for r in found[first])
         b = statistics.median(r[name] for r in found[second])
-        print(f"{name:<68} {a:>12,.0f} {b:>12,.0f} {a / b:>12.2f}")
+        print(f"{name:<{width}} {a:>12,.0f} {b:>12,.0f} {a / b:>12.2f}")
 
 
 def instructions(trees: dict[str, Path], n: int) -> None:
@@ -344,10 +345,11 @@ def instructions(trees: dict[str, Path], n: int) -> None:
             counts[label] = totals
     first, second = list(trees)
     print(f"instructions per call (callgrind), {second} ÷ {first}")
-    print(f"{'workload':<68} {first:>12} {second:>12} {second + ' ÷ ' + first:>12}")
+    width = max(len(name) for name in counts[first])
+    print(f"{'workload':<{width}} {first:>12} {second:>12} {second + ' ÷ ' + first:>12}")
     for name in counts[first]:
         a, b = counts[first][name], counts[second][name]
-        print(f"{name:<68} {a / 1000:>11,.1f}k {b / 1000:>11,.1f}k {b / a:>12.2f}")
+        print(f"{name:<{width}} {a / 1000:>11,.1f}k {b / 1000:>11,.1f}k {b / a:>12.2f}")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
