@@ -5,14 +5,14 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from itertools import combinations
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from cardrules.core.cards import CARDS, Card, check_distinct
 from cardrules.core.sam.house_rules import DEFAULT_RULES, HouseRules
 
-TWO = 12
+TWO: Final = 12
 """Strength index of the rank 2."""
-ACE = 11
+ACE: Final = 11
 
 
 @enum.unique
@@ -83,7 +83,7 @@ def classify_sorted(cards: tuple[Card, ...], low_ace: bool) -> Combination:
     return Combination(Kind.INVALID, -1, n, cards)
 
 
-SAME_RANK: dict[tuple[Card, ...], Combination] = {
+SAME_RANK: Final[dict[tuple[Card, ...], Combination]] = {
     group: Combination(_SAME_RANK_KINDS[len(group)], rank, len(group), group)
     for rank in range(13)
     for size in range(1, 5)
@@ -106,7 +106,7 @@ def _rank_at_low_position(position: int) -> int:
     return ACE if position == 0 else TWO if position == 1 else position - 2
 
 
-NEVER = 13
+NEVER: Final = 13
 """A key floor above every key (keys are 0 … 12): nothing of that shape beats the combination."""
 
 
@@ -149,10 +149,10 @@ def beats(new: Combination, current: Combination | None, rules: HouseRules = DEF
 
 # The kinds the rules above test, read once: ``Kind.X`` is slow in CPython 3.11 (EnumType defines
 # ``__getattr__``, so every attribute read on an enum class takes the generic hook), and these run on every play.
-_INVALID = Kind.INVALID
-_SINGLE = Kind.SINGLE
-_PAIR = Kind.PAIR
-_QUAD = Kind.QUAD
+_INVALID: Final = Kind.INVALID
+_SINGLE: Final = Kind.SINGLE
+_PAIR: Final = Kind.PAIR
+_QUAD: Final = Kind.QUAD
 
 
 def is_choppable(current: Combination | None, rules: HouseRules = DEFAULT_RULES) -> bool:

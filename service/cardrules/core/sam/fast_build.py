@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import Final
 
 from cardrules.core.cards import Card
 from cardrules.core.sam.combination import Combination, Kind
 
-straight_combination: Callable[[tuple[Kind, int, int, tuple[Card, ...]]], Combination] = partial(
+straight_combination: Final[Callable[[tuple[Kind, int, int, tuple[Card, ...]]], Combination]] = partial(
     tuple.__new__, Combination
 )
 """``straight_combination((Kind.STRAIGHT, top, length, cards))`` = ``Combination(Kind.STRAIGHT, top, length, cards)``,

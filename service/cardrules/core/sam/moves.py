@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import product
 from operator import itemgetter
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from cardrules.core.cards import Card
 from cardrules.core.errors import ErrorReason, InvalidInput
@@ -82,12 +82,12 @@ def _straights(mask: int, order: tuple[int, ...]) -> tuple[Straight, ...]:
     return tuple(found)
 
 
-_DEFAULT_STRAIGHTS: tuple[tuple[Straight, ...], ...] = tuple(_straights(m, _DEFAULT_ORDER) for m in range(4096))
-_LOW_ACE_STRAIGHTS: dict[int, tuple[Straight, ...]] = {}
-_NONE = LegalMoves(None, False, ())
+_DEFAULT_STRAIGHTS: Final[tuple[tuple[Straight, ...], ...]] = tuple(_straights(m, _DEFAULT_ORDER) for m in range(4096))
+_LOW_ACE_STRAIGHTS: Final[dict[int, tuple[Straight, ...]]] = {}
+_NONE: Final = LegalMoves(None, False, ())
 # Read once: an attribute of an enum class takes EnumType's generic ``__getattr__`` hook in CPython 3.11.
-_STRAIGHT = Kind.STRAIGHT
-_QUAD = Kind.QUAD
+_STRAIGHT: Final = Kind.STRAIGHT
+_QUAD: Final = Kind.QUAD
 
 
 def straights_in(mask: int, low_ace: bool) -> tuple[Straight, ...]:
