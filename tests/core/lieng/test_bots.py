@@ -88,6 +88,16 @@ def test_every_level_suggests_a_legal_action(view: View, seed: int) -> None:
 
 
 @SETTINGS
+@given(open_views(), st.integers(0, MAX_SEED), st.integers(1, 6))
+def test_a_strong_search_runs_no_more_playouts_than_its_budget(view: View, seed: int, playouts: int) -> None:
+    state, seat, hand, history = view
+    suggestion = suggest_action(state, seat, hand, history, Level.STRONG, seed, playouts)
+    assert suggestion.search is not None
+    assert 0 < suggestion.search.playouts <= playouts
+    assert judge(state, suggestion.action) is Reason.OK
+
+
+@SETTINGS
 @given(open_views())
 def test_basic_is_what_a_timeout_resolves_to(view: View) -> None:
     state, seat, hand, history = view

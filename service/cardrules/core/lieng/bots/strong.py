@@ -76,6 +76,9 @@ def strong_action(view: SeatView, seed: int, playouts: int) -> tuple[Action, Sea
     me = view.seat
     candidates = candidate_actions(state, me)
     searched = [c for c in candidates if c.kind is not ActionKind.FOLD]
+    # A budget below the number of candidates compares only the first ones (check or call, then the smaller
+    # raises), so the playouts run never exceed the budget asked for.
+    searched = searched[: max(1, playouts)]
     deals = max(1, playouts // len(searched))
     rng = random.Random(seed)
     unseen = [card for card in DECK if card not in view.hand]
