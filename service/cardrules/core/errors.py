@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardrules.core.error_reasons import ErrorReason
+from cardrules.core.trusted import blank
 
 __all__ = [
     "MAX_LISTED_VIOLATIONS",
@@ -79,17 +80,14 @@ class FieldViolation:
     description: str
 
 
-_set = object.__setattr__
-
-
 def violation(field: str, reason: ErrorReason, description: str) -> FieldViolation:
     """``FieldViolation(field, reason, description)`` without the dataclass's generated ``__init__`` (its frozen
     checks), for the paths that may report thousands of faults in one request; the fields are typed values, so
-    nothing is skipped that the constructor would check."""
-    made = object.__new__(FieldViolation)
-    _set(made, "field", field)
-    _set(made, "reason", reason)
-    _set(made, "description", description)
+    nothing is skipped that the constructor would check (cardrules.core.trusted says how)."""
+    made = blank(FieldViolation)
+    object.__setattr__(made, "field", field)
+    object.__setattr__(made, "reason", reason)
+    object.__setattr__(made, "description", description)
     return made
 
 
@@ -115,6 +113,9 @@ class InvalidInput(ValueError):
         return cls(FieldViolation(field, reason, description))
 
 
+_BUILT = MAX_LISTED_VIOLATIONS + 1  # Faults.BUILT: a default value cannot name a class attribute when compiled
+
+
 class Faults:
     """The violations of one input as its checks find them: the first :attr:`BUILT` in full (as many as an error
     lists, plus the one its "more" entry points at), the rest only counted. A request can hold thousands of faults
@@ -122,11 +123,11 @@ class Faults:
     which no error shows, cost more than answering a well-formed request: so each check that reports one fault per
     element of a list asks :meth:`building` first and builds nothing once the error is full."""
 
-    BUILT = MAX_LISTED_VIOLATIONS + 1
+    BUILT = _BUILT
 
     __slots__ = ("built", "listed", "unlisted")
 
-    def __init__(self, built: int = BUILT) -> None:
+    def __init__(self, built: int = _BUILT) -> None:
         """``built``: how many to build (0: only count them, to learn whether there is any fault)."""
         self.built = built
         self.listed: list[FieldViolation] = []

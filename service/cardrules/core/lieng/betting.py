@@ -35,7 +35,7 @@ from cardrules.core.checks import is_int
 from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput, join
 from cardrules.core.lieng.house_rules import DEFAULT_RULES, MIN_SEATS, HouseRules
 from cardrules.core.lieng.reasons import Reason
-from cardrules.core.trusted import unchecked_constructor
+from cardrules.core.trusted import blank
 
 __all__ = [
     "Action",
@@ -226,6 +226,19 @@ class SeatState:
         return not self.folded and not self.all_in
 
 
+class _Faults:
+    """The faults a state's checks find, each at its path under ``path`` (where the caller holds the state)."""
+
+    __slots__ = ("found", "path")
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.found: list[FieldViolation] = []
+
+    def __call__(self, field: str, reason: ErrorReason, description: str) -> None:
+        self.found.append(FieldViolation(join(self.path, field), reason, description))
+
+
 @dataclass(frozen=True, slots=True)
 class BettingState:
     """The whole betting round. Seats are in play order; ``to_act`` is ``None`` once betting is closed.
@@ -253,11 +266,8 @@ class BettingState:
     path: InitVar[str] = ""
 
     def __post_init__(self, path: str) -> None:
-        problems: list[FieldViolation] = []
-
-        def bad(field: str, reason: ErrorReason, description: str) -> None:
-            problems.append(FieldViolation(join(path, field), reason, description))
-
+        bad = _Faults(path)
+        problems = bad.found
         if not isinstance(self.rules, HouseRules):
             raise InvalidInput.one("house_rules", ErrorReason.INVALID_VALUE, "rules must be a HouseRules")
         seats = self.seats
@@ -705,7 +715,43 @@ def start_betting(
 # them unchecked (see cardrules.core.trusted; ``tests/core/lieng/test_properties.py`` rebuilds every derived
 # state through the public constructors and checks that it validates and compares equal).
 
-_derived_seat = unchecked_constructor(SeatState)
-"""``SeatState(stack, committed, folded, all_in, acted)``, unvalidated: only :func:`apply` may call it."""
-_derived_state = unchecked_constructor(BettingState)
-"""``BettingState(...)`` with every field in order, unvalidated: only :func:`apply` may call it."""
+
+def _derived_seat(
+    *, stack: int, committed: int, folded: bool = False, all_in: bool = False, acted: bool = False
+) -> SeatState:
+    """``SeatState(stack, committed, folded, all_in, acted)``, unvalidated: only :func:`apply` may call it."""
+    seat = blank(SeatState)
+    object.__setattr__(seat, "stack", stack)
+    object.__setattr__(seat, "committed", committed)
+    object.__setattr__(seat, "folded", folded)
+    object.__setattr__(seat, "all_in", all_in)
+    object.__setattr__(seat, "acted", acted)
+    return seat
+
+
+def _derived_state(
+    *,
+    seats: tuple[SeatState, ...],
+    ante: int,
+    first_actor: int,
+    to_act: int | None,
+    current_bet: int,
+    last_full_raise: int = 0,
+    orbit: int = 0,
+    raise_orbits: int = 0,
+    last_raise_orbit: int = -1,
+    rules: HouseRules = DEFAULT_RULES,
+) -> BettingState:
+    """``BettingState(...)`` with every field by keyword, unvalidated: only :func:`apply` may call it."""
+    state = blank(BettingState)
+    object.__setattr__(state, "seats", seats)
+    object.__setattr__(state, "ante", ante)
+    object.__setattr__(state, "first_actor", first_actor)
+    object.__setattr__(state, "to_act", to_act)
+    object.__setattr__(state, "current_bet", current_bet)
+    object.__setattr__(state, "last_full_raise", last_full_raise)
+    object.__setattr__(state, "orbit", orbit)
+    object.__setattr__(state, "raise_orbits", raise_orbits)
+    object.__setattr__(state, "last_raise_orbit", last_raise_orbit)
+    object.__setattr__(state, "rules", rules)
+    return state

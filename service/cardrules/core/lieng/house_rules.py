@@ -56,6 +56,19 @@ class Excess(enum.Enum):
     """Literal reading of the text: such a band goes back to the seats that paid into it."""
 
 
+class _Faults:
+    """The faults the checks of house rules held at ``path`` find, each at ``path.name``."""
+
+    __slots__ = ("found", "path")
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.found: list[FieldViolation] = []
+
+    def __call__(self, name: str, description: str, reason: ErrorReason = ErrorReason.OUT_OF_RANGE) -> None:
+        self.found.append(FieldViolation(f"{self.path}.{name}", reason, description))
+
+
 @dataclass(frozen=True, slots=True)
 class HouseRules:
     """The switches of docs/rules/lieng.md §4. ``None`` means "not set": see each field for what that means.
@@ -86,10 +99,8 @@ class HouseRules:
     path: InitVar[str] = "house_rules"
 
     def __post_init__(self, path: str) -> None:
-        problems: list[FieldViolation] = []
-
-        def bad(name: str, description: str, reason: ErrorReason = ErrorReason.OUT_OF_RANGE) -> None:
-            problems.append(FieldViolation(f"{path}.{name}", reason, description))
+        bad = _Faults(path)
+        problems = bad.found
 
         if not is_int(self.max_players) or not MIN_SEATS <= self.max_players <= MAX_SEATS:
             bad(

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from cardrules.core.errors import ErrorReason, InvalidInput, join
 from cardrules.core.lieng.betting import ActionResult, BettingState, apply, start_betting
 from cardrules.core.lieng.explain import explain
@@ -34,6 +36,7 @@ class Replay(NamedTuple):
         return self.states[-1]
 
 
+@mypyc_attr(native_class=False)  # its base class stays interpreted (setup.py's PLAIN)
 class ReplayStopped(InvalidInput):
     """A record that is not a legal round, as SettleRound refuses it: its violation, and where the replay stopped,
     ``index`` (of the illegal action; ``len(actions)`` when the record ends with betting open), with ``illegal``, the

@@ -121,6 +121,19 @@ _AMOUNTS = (
 )
 
 
+class _Faults:
+    """The faults the checks of house rules held at ``path`` find, each at ``path.name``."""
+
+    __slots__ = ("found", "path")
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.found: list[FieldViolation] = []
+
+    def __call__(self, name: str, description: str, reason: ErrorReason = ErrorReason.OUT_OF_RANGE) -> None:
+        self.found.append(FieldViolation(f"{self.path}.{name}", reason, description))
+
+
 @dataclass(frozen=True, slots=True)
 class HouseRules:
     """Every Sâm switch of rules §7; the defaults are the documented ones. Validated on construction."""
@@ -147,10 +160,8 @@ class HouseRules:
     path: InitVar[str] = "house_rules"
 
     def __post_init__(self, path: str) -> None:
-        problems: list[FieldViolation] = []
-
-        def bad(name: str, description: str, reason: ErrorReason = ErrorReason.OUT_OF_RANGE) -> None:
-            problems.append(FieldViolation(f"{path}.{name}", reason, description))
+        bad = _Faults(path)
+        problems = bad.found
 
         if not is_int(self.max_players) or not 2 <= self.max_players <= 5:
             bad("max_players", f"max_players must be an integer 2..5, got {self.max_players!r}")

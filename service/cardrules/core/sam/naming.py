@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
 from cardrules.core.errors import Naming
 
 __all__ = ["SAM_NAMING", "SamNaming"]
 
 
+@mypyc_attr(native_class=False)  # its base class stays interpreted (setup.py's PLAIN)
 @dataclass(frozen=True, slots=True)
 class SamNaming(Naming):
     """:class:`~cardrules.core.errors.Naming` with the words of Sâm's values: ``count``, a seat's number of cards

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from cardrules.core.errors import ErrorReason, InvalidInput, join
 from cardrules.core.sam.apply import Replayed, describe, replay_step
 from cardrules.core.sam.deal import InstantWin, start_checked
@@ -35,6 +37,7 @@ class Replay(NamedTuple):
     chop_chains: tuple[tuple[Chop, ...], ...]
 
 
+@mypyc_attr(native_class=False)  # its base class stays interpreted (setup.py's PLAIN)
 class ReplayStopped(InvalidInput):
     """A record that is not a legal hand, as SettleRound refuses it: its violation, and where the replay stopped,
     ``index`` (of the action that cannot be replayed; ``len(actions)`` when the record ends before the hand does),

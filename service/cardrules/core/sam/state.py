@@ -13,7 +13,7 @@ from cardrules.core.sam.events import Chop, HandEnd
 from cardrules.core.sam.house_rules import DEFAULT_RULES, HouseRules
 from cardrules.core.sam.naming import SAM_NAMING, SamNaming
 from cardrules.core.sam.rankindex import groups_of, index_of
-from cardrules.core.trusted import unchecked_constructor
+from cardrules.core.trusted import blank
 
 HAND_SIZE = 10
 Profile = tuple[tuple[tuple[Card, ...], ...], int]
@@ -25,6 +25,28 @@ class _Bad(Protocol):
     path ``name`` inside the state."""
 
     def __call__(self, name: str, description: str, reason: ErrorReason = ErrorReason.IMPOSSIBLE_STATE) -> None: ...
+
+
+class _Faults:
+    """The faults a state's checks find, each at its path under ``path`` (where the caller holds the state): a
+    :class:`_Bad` that keeps them in ``found``."""
+
+    __slots__ = ("found", "path")
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.found: list[FieldViolation] = []
+
+    def __call__(self, name: str, description: str, reason: ErrorReason = ErrorReason.IMPOSSIBLE_STATE) -> None:
+        self.found.append(FieldViolation(join(self.path, name), reason, description))
+
+
+def _check_seat(bad: _Bad, n: int, name: str, value: object, required: bool) -> None:
+    """``value`` (the field ``name``) is a seat 0..n-1, or absent when not ``required``."""
+    if value is None and not required:
+        return
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < n:
+        bad(name, f"{name} must be a seat 0..{n - 1}, got {value!r}", ErrorReason.SEAT_OUT_OF_RANGE)
 
 
 def _distinct(cards: Iterable[int], field: str, name: str, naming: Naming) -> tuple[Card, ...]:
@@ -111,7 +133,7 @@ class SeatState:
         (callers that build a state per request, like the gRPC converter, make four of these per call)."""
         given, checked = _checked_hand(hand, field, naming)
         _check_passed(passed, field)
-        return _seat(hand=checked, count=len(checked), passed=passed, _given=given)
+        return _stored_seat(checked, len(checked), passed, None, None, given)
 
     @classmethod
     def counting(cls, count: int, passed: bool = False, field: str = "", naming: SamNaming = SAM_NAMING) -> SeatState:
@@ -192,11 +214,8 @@ class TableState:
     naming: InitVar[SamNaming] = SAM_NAMING
 
     def __post_init__(self, path: str, naming: SamNaming) -> None:
-        problems: list[FieldViolation] = []
-
-        def bad(name: str, description: str, reason: ErrorReason = ErrorReason.IMPOSSIBLE_STATE) -> None:
-            problems.append(FieldViolation(join(path, name), reason, description))
-
+        bad = _Faults(path)
+        problems = bad.found
         if not isinstance(self.house_rules, HouseRules):
             raise InvalidInput.one(
                 join(path, "house_rules"), ErrorReason.INVALID_VALUE, "house_rules must be a HouseRules"
@@ -213,19 +232,11 @@ class TableState:
                 f"a Sâm table has 2..{self.house_rules.max_players} seats, got {n}",
             )
 
-        def seat_ok(name: str, value: object, required: bool) -> bool:
-            if value is None and not required:
-                return True
-            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < n:
-                bad(name, f"{name} must be a seat 0..{n - 1}, got {value!r}", ErrorReason.SEAT_OUT_OF_RANGE)
-                return False
-            return True
-
-        seat_ok("turn", self.turn, True)
-        seat_ok("current_owner", self.current_owner, False)
-        seat_ok("declarer", self.declarer, False)
-        seat_ok("bao_mot_violator", self.bao_mot_violator, False)
-        seat_ok("winner", self.winner, False)
+        _check_seat(bad, n, "turn", self.turn, True)
+        _check_seat(bad, n, "current_owner", self.current_owner, False)
+        _check_seat(bad, n, "declarer", self.declarer, False)
+        _check_seat(bad, n, "bao_mot_violator", self.bao_mot_violator, False)
+        _check_seat(bad, n, "winner", self.winner, False)
         if problems:
             raise InvalidInput(*problems)
 
@@ -379,31 +390,75 @@ class TableState:
 # ``__post_init__`` above is the gate for every state that comes from outside. apply, deal and replay derive
 # states only from states that passed it and keep the same invariants (a hand is the old sorted hand minus the
 # played cards, ``current`` is the sorted, classified play, seats, turn and chain follow the rules), so they build
-# them with the unchecked constructors below (see cardrules.core.trusted for why that is safe and how it is
+# them with the trusted constructors below (see cardrules.core.trusted for why that is safe and how it is
 # tested). Nothing else may call them.
 
-_seat = unchecked_constructor(SeatState)
+
+def _stored_seat(
+    hand: tuple[Card, ...] | None,
+    count: int,
+    passed: bool,
+    profile: Profile | None,
+    index: RankIndex | None,
+    given: tuple[Card, ...] | None,
+) -> SeatState:
+    seat = blank(SeatState)
+    object.__setattr__(seat, "hand", hand)
+    object.__setattr__(seat, "count", count)
+    object.__setattr__(seat, "passed", passed)
+    object.__setattr__(seat, "_profile", profile)
+    object.__setattr__(seat, "_index", index)
+    object.__setattr__(seat, "_given", given)
+    return seat
 
 
 def trusted_seat(hand: tuple[Card, ...], passed: bool) -> SeatState:
-    """A known-hand seat, unvalidated: ``hand`` must be a sorted tuple of distinct interned cards, at most 10
-    (apply passes the acting seat's validated hand minus the played cards)."""
-    return _seat(hand=hand, count=len(hand), passed=passed)
+    """A known-hand seat, unvalidated: ``hand`` must be a sorted tuple of distinct cards, at most 10 (apply passes
+    the acting seat's validated hand minus the played cards)."""
+    return _stored_seat(hand, len(hand), passed, None, None, None)
 
 
 def unknown_seat(count: int, passed: bool) -> SeatState:
     """A seat known only by its card count, unvalidated (``count`` must be 0..10)."""
-    return _seat(count=count, passed=passed)
+    return _stored_seat(None, count, passed, None, None, None)
 
 
 def with_passed(seat: SeatState, passed: bool) -> SeatState:
     """``seat`` (validated) with another pass mark, unvalidated; the hand is unchanged, so the cached per-rank
     index and grouping stay valid and are shared."""
-    return _seat(hand=seat.hand, count=seat.count, passed=passed, _profile=seat._profile, _index=seat._index)
+    return _stored_seat(seat.hand, seat.count, passed, seat._profile, seat._index, None)
 
 
-trusted_table = unchecked_constructor(TableState)
-"""``TableState(*, seats, turn, current=(), …, house_rules=DEFAULT_RULES, _combination=None)``, unvalidated: every
-argument must already be what ``TableState.__post_init__`` would accept and store — ``current`` sorted,
-``_combination`` its classification under ``house_rules`` (None when leading), tuples for ``seats`` and
-``chop_chain``."""
+def trusted_table(
+    *,
+    seats: tuple[SeatState, ...],
+    turn: int,
+    current: tuple[Card, ...] = (),
+    current_owner: int | None = None,
+    chop_chain: tuple[Chop, ...] = (),
+    declarer: int | None = None,
+    bao_mot_violator: int | None = None,
+    lead_passes: int = 0,
+    ended: HandEnd | None = None,
+    winner: int | None = None,
+    house_rules: HouseRules = DEFAULT_RULES,
+    _combination: Combination | None = None,
+) -> TableState:
+    """``TableState(seats=…, turn=…, …)``, unvalidated: every argument must already be what
+    ``TableState.__post_init__`` would accept and store — ``current`` sorted, ``_combination`` its classification
+    under ``house_rules`` (None when leading), tuples for ``seats`` and ``chop_chain``. The defaults are the
+    dataclass's (tests/core/test_trusted.py compares them)."""
+    state = blank(TableState)
+    object.__setattr__(state, "seats", seats)
+    object.__setattr__(state, "turn", turn)
+    object.__setattr__(state, "current", current)
+    object.__setattr__(state, "current_owner", current_owner)
+    object.__setattr__(state, "chop_chain", chop_chain)
+    object.__setattr__(state, "declarer", declarer)
+    object.__setattr__(state, "bao_mot_violator", bao_mot_violator)
+    object.__setattr__(state, "lead_passes", lead_passes)
+    object.__setattr__(state, "ended", ended)
+    object.__setattr__(state, "winner", winner)
+    object.__setattr__(state, "house_rules", house_rules)
+    object.__setattr__(state, "_combination", _combination)
+    return state
