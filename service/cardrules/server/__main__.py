@@ -7,8 +7,9 @@ from collections.abc import Sequence
 
 from cardrules.server.app import run
 from cardrules.server.binding import BindingsFactory
+from cardrules.server.compiled_core import REBUILD, stale_modules
 from cardrules.server.config import ConfigError, parse_config
-from cardrules.server.logging import configure_logging
+from cardrules.server.logging import configure_logging, get_logger
 from cardrules.server.workers import run_workers
 
 
@@ -25,6 +26,9 @@ def main(argv: Sequence[str] | None = None, bindings_factory: BindingsFactory | 
         print(f"cardrules-server: error: {error}", file=sys.stderr)
         return 2
     configure_logging(config)
+    stale = stale_modules()
+    if stale:  # the old compiled code would answer: say so at once, in the log the operator reads
+        get_logger().warning("stale_compiled_core", modules=stale, rebuild=REBUILD)
     if config.workers > 1:
         return run_workers(config, bindings_factory)
     return run(config, bindings_factory)
