@@ -40,7 +40,7 @@ from cardrules.api.sam import state_to_proto  # noqa: E402  (after the sys.path 
 from cardrules.client.cards import cards, hands  # noqa: E402
 from cardrules.client.requests import sam_pass  # noqa: E402
 from cardrules.core import sam  # noqa: E402
-from cardrules.core.cards import CARDS  # noqa: E402
+from cardrules.core.cards import CARDS, card_text  # noqa: E402
 from cardrules.v1 import cards_pb2, lieng_pb2, sam_loc_pb2  # noqa: E402
 from tests.support.server_process import free_port, running_server  # noqa: E402
 
@@ -175,7 +175,7 @@ def sam_cases(rng: random.Random) -> list[Case]:
 
 
 def lieng_cases(rng: random.Random) -> list[Case]:
-    deck = [str(c) for c in CARDS]
+    deck = [card_text(c) for c in CARDS]
     rng.shuffle(deck)
     dealt = [deck[i * 3 : i * 3 + 3] for i in range(6)]
     service = "/cardrules.v1.LiengService/"
