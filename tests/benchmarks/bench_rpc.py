@@ -82,7 +82,7 @@ class Run:
 
 
 def _proto_cards(values: Sequence[int]) -> list[cards_pb2.Card]:
-    return cards([str(CARDS[c]) for c in values])
+    return cards([card_text(CARDS[c]) for c in values])
 
 
 def _sam_action(action: sam.Action) -> sam_loc_pb2.SamAction:
