@@ -17,6 +17,7 @@ from cardrules.client.fair_deal import GAMES, LIENG, SAM_LOC, commitment_of
 from cardrules.client.tools.conformance import deal_locally
 from cardrules.client.tools.vectors import Case, load_vectors
 from cardrules.core import fair_deal
+from cardrules.core.cards import card_text
 
 VECTORS = Path(__file__).resolve().parents[1] / "vectors" / "deal"
 CORE_GAMES = {SAM_LOC: fair_deal.SAM_LOC, LIENG: fair_deal.LIENG}
@@ -33,8 +34,8 @@ def test_the_sdk_deals_what_the_server_core_deals_for_random_inputs() -> None:
         nonce = rng.choice([0, 1, rng.randrange(2**63), 2**63 - 1])
         mine = deal_from(game, server, client, nonce, seats)
         core = fair_deal.deal(CORE_GAMES[game], seats, server, client, nonce)
-        assert mine.hands == tuple(tuple(map(str, hand)) for hand in core.hands)
-        assert mine.undealt == tuple(map(str, core.undealt))
+        assert mine.hands == tuple(tuple(map(card_text, hand)) for hand in core.hands)
+        assert mine.undealt == tuple(map(card_text, core.undealt))
         assert mine.commitment == core.commitment and mine.algorithm == core.algorithm
 
 
