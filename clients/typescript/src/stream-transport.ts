@@ -71,8 +71,11 @@ type CallHeaders = Parameters<Transport["unary"]>[3];
 export const CLOSED = (): ConnectError => new ConnectError("the client was closed", Code.Canceled);
 
 // One connection of the pool with its stream per service. A connection whose stream broke or moved (a replica
-// drained, was killed or reached its maximum connection age) sits out its turns until a new session to the target
-// opens, so re-sent calls go to the connections that work, as gRPC's round_robin skips a failing subchannel.
+// drained, was killed or reached its maximum connection age) is closed and sits out its turns until a new session
+// to the target opens, so re-sent calls go to the connections that work, as gRPC's round_robin skips a failing
+// subchannel. Closed, not kept: a draining replica holds its connections open a moment after ending their streams
+// (so its last answers arrive intact) and refuses new streams meanwhile, so a stream opened again on the same
+// session would be refused, attempt after attempt, until the replica is gone.
 class Slot {
   healthy = true;
   readonly channels = new Map<string, StreamChannel>();
@@ -106,6 +109,7 @@ class Slot {
 
   private lost(): void {
     this.healthy = false;
+    this.connection.close();
     if (!this.reviving && !this.closing.aborted) {
       this.reviving = true;
       void this.revive();
