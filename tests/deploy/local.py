@@ -54,6 +54,22 @@ def replicas(count: int = 3, args: tuple[str, ...] = ()) -> Iterator[list[Server
         yield [_start(stack, ["--workers", "1", *args]) for _ in range(count)]
 
 
+@contextlib.contextmanager
+def shared_port_replicas(count: int, args: tuple[str, ...] = ()) -> Iterator[list[ServerHandle]]:
+    """`count` one-worker replicas listening on one port (SO_REUSEPORT), each started: the kernel spreads new
+    connections over the ones listening, as a Kubernetes Service spreads them over its pods."""
+    args = ("--workers", "1", "--reuse-port", *args)
+    with contextlib.ExitStack() as stack:
+        first = stack.enter_context(running_server(list(args)))
+        others = [stack.enter_context(running_server([*args, "--port", str(first.port)])) for _ in range(count - 1)]
+        servers = [first, *others]
+        # The health check on the shared port may have been answered by a replica already up: wait for each one's
+        # own word. (Connections were refused while a replica was still starting.)
+        for server in servers:
+            server.wait_for_log(lambda record: record.get("event") == "server started", timeout=30)
+        yield servers
+
+
 def static_target(servers: list[ServerHandle]) -> str:
     """One gRPC target naming every replica: what DNS of a headless Service gives a client, spelt statically."""
     return "ipv4:" + ",".join(server.target for server in servers)

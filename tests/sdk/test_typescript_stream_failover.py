@@ -10,17 +10,16 @@ connections, which only the replicas still listening accept, and every caller ge
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import shutil
 import signal
 import subprocess
 import threading
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
+from tests.deploy.local import shared_port_replicas
 from tests.support.calls import metric_samples
 from tests.support.server_process import REPO_ROOT, ServerHandle, running_server
 
@@ -115,21 +114,6 @@ class NodeLoad:
     def _describe(self, problem: str) -> str:
         stderr = self.process.stderr.read() if self.process.poll() is not None and self.process.stderr else ""
         return f"{problem}; last report {self.latest}\n{stderr[-4000:]}"
-
-
-@contextlib.contextmanager
-def shared_port_replicas(count: int) -> Iterator[list[ServerHandle]]:
-    """`count` one-worker replicas listening on one port, each started."""
-    args = ["--workers", "1", "--reuse-port"]
-    with contextlib.ExitStack() as stack:
-        first = stack.enter_context(running_server(args))
-        others = [stack.enter_context(running_server([*args, "--port", str(first.port)])) for _ in range(count - 1)]
-        servers = [first, *others]
-        # The health check on the shared port may have been answered by a replica already up: wait for each one's
-        # own word. (Connections were refused while a replica was still starting.)
-        for server in servers:
-            server.wait_for_log(lambda record: record.get("event") == "server started", timeout=30)
-        yield servers
 
 
 def stream_messages(server: ServerHandle) -> float:
