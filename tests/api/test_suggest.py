@@ -196,7 +196,7 @@ def test_a_declaration_answers_declare_sam_and_no_action() -> None:
     hand = suggest_vectors.cards("3S 5H 7D 8C 9S JH QD KC AS 2H")
     for level in LEVELS:
         request = json_format.ParseDict(
-            {"level": level, "seed": "1", "playouts": 2, "declaration": {"hand": hand, "seats": 3}}, SamSuggest()
+            {"level": level, "seed": "1", "playouts": 2, "declaration": {"hand": hand, "seatCount": 3}}, SamSuggest()
         )
         answer = sam_suggest(request)
         assert not answer.HasField("action")

@@ -215,7 +215,7 @@ def test_every_bot_decision_is_suggest_for_its_own_view_and_the_settlement_is_th
         if seat == 0:
             assert "seed" not in declaration, declaration  # the player's own choice
             continue
-        decision = sam_loc_pb2.SamDeclarationDecision(hand=record.hands[seat], seats=SEATS)
+        decision = sam_loc_pb2.SamDeclarationDecision(hand=record.hands[seat], seat_count=SEATS)
         asked = sam_loc_pb2.SamLocServiceSuggestRequest(
             level=level, seed=int(declaration["seed"]), declaration=decision
         )

@@ -103,7 +103,7 @@ def sam_request(
 
 
 def sam_declaration(level: str, hand: str, count: int, **more: Any) -> dict[str, Any]:
-    return {"level": f"BOT_LEVEL_{level}", "seed": "7", "declaration": {"hand": cards(hand), "seats": count}} | more
+    return {"level": f"BOT_LEVEL_{level}", "seed": "7", "declaration": {"hand": cards(hand), "seatCount": count}} | more
 
 
 def sam_cases() -> list[dict[str, Any]]:
@@ -271,7 +271,7 @@ def sam_bad_cases() -> list[dict[str, Any]]:
             "Sâm Suggest: a declaration at a table of six",
             "A Sâm table seats 2 to 5.",
             sam_declaration("BASIC", "3S 3H 3D 3C 4S 4H 4D 4C 5S 6S", 6),
-            [("declaration.seats", "WRONG_SEAT_COUNT")],
+            [("declaration.seat_count", "WRONG_SEAT_COUNT")],
         ),
         bad_case(
             SAM,

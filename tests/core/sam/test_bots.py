@@ -275,7 +275,7 @@ def test_bad_requests_name_the_field() -> None:
         ),
         (
             lambda: suggest_declaration(WEAK_HAND, 6, DEFAULT_RULES, Level.STANDARD, 0),
-            ("seats", ErrorReason.WRONG_SEAT_COUNT),
+            ("seat_count", ErrorReason.WRONG_SEAT_COUNT),
         ),
     ]
     for call, expected in cases:

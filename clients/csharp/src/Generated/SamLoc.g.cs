@@ -3016,8 +3016,8 @@ namespace Cardrules.V1
         [DataMember(Name = "hand", Order = 1, EmitDefaultValue = false)]
         public Cards Hand { get; set; }
 
-        [DataMember(Name = "seats", Order = 2)]
-        public int Seats { get; set; }
+        [DataMember(Name = "seatCount", Order = 2)]
+        public int SeatCount { get; set; }
 
         /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
         /// expect).</summary>
@@ -3025,7 +3025,7 @@ namespace Cardrules.V1
         {
             var json = new JsonObject();
             if (Hand != null) json.Add("hand", ProtoJson.WriteMessage(Hand));
-            json.Add("seats", ProtoJson.WriteInt32(Seats));
+            json.Add("seatCount", ProtoJson.WriteInt32(SeatCount));
             return json;
         }
 
@@ -3053,8 +3053,8 @@ namespace Cardrules.V1
                     case "hand":
                         message.Hand = Cards.Read(entry.Value, ignoreUnknownFields, at);
                         break;
-                    case "seats":
-                        message.Seats = ProtoJson.ReadInt32(entry.Value, at);
+                    case "seatCount": case "seat_count":
+                        message.SeatCount = ProtoJson.ReadInt32(entry.Value, at);
                         break;
                     default:
                         if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.SamDeclarationDecision");

@@ -104,7 +104,7 @@ class SamLocService(sam_loc_pb2_grpc.SamLocServiceServicer):
             deal = request.declaration
             hand = cards_of(deal.hand, "declaration.hand.cards")
             said = bots.suggest_declaration(
-                hand, deal.seats, rules, level, request.seed, playouts, path="declaration", naming=NAMING
+                hand, deal.seat_count, rules, level, request.seed, playouts, path="declaration", naming=NAMING
             )
             return declaration_to_proto(said)
         if decision is None:

@@ -3384,8 +3384,8 @@ type SamDeclarationDecision struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The seat's 10 dealt cards.
 	Hand *Cards `protobuf:"bytes,1,opt,name=hand,proto3" json:"hand,omitempty"`
-	// The number of seats at the table, 2 to `house_rules.max_players`.
-	Seats         int32 `protobuf:"varint,2,opt,name=seats,proto3" json:"seats,omitempty"`
+	// The number of seats at the table, 2 to `house_rules.max_players` (as a Deal's `seat_count`).
+	SeatCount     int32 `protobuf:"varint,2,opt,name=seat_count,json=seatCount,proto3" json:"seat_count,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3427,9 +3427,9 @@ func (x *SamDeclarationDecision) GetHand() *Cards {
 	return nil
 }
 
-func (x *SamDeclarationDecision) GetSeats() int32 {
+func (x *SamDeclarationDecision) GetSeatCount() int32 {
 	if x != nil {
-		return x.Seats
+		return x.SeatCount
 	}
 	return 0
 }
@@ -4103,10 +4103,11 @@ const file_cardrules_v1_sam_loc_proto_rawDesc = "" +
 	"\vdeclaration\x18\x06 \x01(\v2$.cardrules.v1.SamDeclarationDecisionH\x00R\vdeclaration\x121\n" +
 	"\ahistory\x18\a \x03(\v2\x17.cardrules.v1.SamActionR\ahistoryB\n" +
 	"\n" +
-	"\bdecision\"W\n" +
+	"\bdecision\"`\n" +
 	"\x16SamDeclarationDecision\x12'\n" +
-	"\x04hand\x18\x01 \x01(\v2\x13.cardrules.v1.CardsR\x04hand\x12\x14\n" +
-	"\x05seats\x18\x02 \x01(\x05R\x05seats\"\xe3\x01\n" +
+	"\x04hand\x18\x01 \x01(\v2\x13.cardrules.v1.CardsR\x04hand\x12\x1d\n" +
+	"\n" +
+	"seat_count\x18\x02 \x01(\x05R\tseatCount\"\xe3\x01\n" +
 	"\x1cSamLocServiceSuggestResponse\x12/\n" +
 	"\x06action\x18\x01 \x01(\v2\x17.cardrules.v1.SamActionR\x06action\x12\x1f\n" +
 	"\vdeclare_sam\x18\x02 \x01(\bR\n" +

@@ -593,12 +593,12 @@ class SamLocServiceSuggestRequest(_message.Message):
     def __init__(self, house_rules: _Optional[_Union[SamHouseRules, _Mapping]] = ..., level: _Optional[_Union[_cards_pb2.BotLevel, str]] = ..., seed: _Optional[int] = ..., playouts: _Optional[int] = ..., state: _Optional[_Union[SamTableState, _Mapping]] = ..., declaration: _Optional[_Union[SamDeclarationDecision, _Mapping]] = ..., history: _Optional[_Iterable[_Union[SamAction, _Mapping]]] = ...) -> None: ...
 
 class SamDeclarationDecision(_message.Message):
-    __slots__ = ("hand", "seats")
+    __slots__ = ("hand", "seat_count")
     HAND_FIELD_NUMBER: _ClassVar[int]
-    SEATS_FIELD_NUMBER: _ClassVar[int]
+    SEAT_COUNT_FIELD_NUMBER: _ClassVar[int]
     hand: _cards_pb2.Cards
-    seats: int
-    def __init__(self, hand: _Optional[_Union[_cards_pb2.Cards, _Mapping]] = ..., seats: _Optional[int] = ...) -> None: ...
+    seat_count: int
+    def __init__(self, hand: _Optional[_Union[_cards_pb2.Cards, _Mapping]] = ..., seat_count: _Optional[int] = ...) -> None: ...
 
 class SamLocServiceSuggestResponse(_message.Message):
     __slots__ = ("action", "declare_sam", "search", "explanation")

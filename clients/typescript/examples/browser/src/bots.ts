@@ -45,7 +45,7 @@ export async function botDeclares(
   const answer = await sam.suggest({
     level,
     seed,
-    decision: { case: "declaration", value: { hand: parseHand([...hand]), seats: seatCount } },
+    decision: { case: "declaration", value: { hand: parseHand([...hand]), seatCount } },
   });
   return { choice: answer.declareSam, explanation: explained(answer.explanation) };
 }

@@ -92,7 +92,7 @@ def suggest_action(
 
 def suggest_declaration(
     hand: tuple[Card, ...],
-    seats: int,
+    seat_count: int,
     house_rules: HouseRules,
     level: Level,
     seed: int,
@@ -101,10 +101,10 @@ def suggest_declaration(
     path: str = "",
     naming: SamNaming = SAM_NAMING,
 ) -> DeclarationSuggestion:
-    """Whether ``level`` declares Sâm on the dealt ``hand`` (10 cards) at a table of ``seats`` under
+    """Whether ``level`` declares Sâm on the dealt ``hand`` (10 cards) at a table of ``seat_count`` seats under
     ``house_rules``. BASIC never declares; STANDARD declares when its estimate of the Sâm's chance is high enough;
     STRONG plays the hand out declared and not over determinizations and keeps the better. Bad input raises
-    :class:`InvalidInput` at ``hand`` / ``hand[j]``, ``seats``, ``house_rules``, ``level``, ``seed`` or
+    :class:`InvalidInput` at ``hand`` / ``hand[j]``, ``seat_count``, ``house_rules``, ``level``, ``seed`` or
     ``playouts`` (under ``path``, card lists in ``naming``)."""
     budget = _checked(level, seed, playouts, path)
     if not isinstance(house_rules, HouseRules):
@@ -116,18 +116,22 @@ def suggest_declaration(
         raise InvalidInput.one(
             join(path, "hand"), ErrorReason.WRONG_CARD_COUNT, f"a dealt hand has 10 cards, got {len(cards)}"
         )
-    if not isinstance(seats, int) or isinstance(seats, bool) or not 2 <= seats <= house_rules.max_players:
+    if (
+        not isinstance(seat_count, int)
+        or isinstance(seat_count, bool)
+        or not 2 <= seat_count <= house_rules.max_players
+    ):
         raise InvalidInput.one(
-            join(path, "seats"),
+            join(path, "seat_count"),
             ErrorReason.WRONG_SEAT_COUNT,
-            f"a Sâm table has 2..{house_rules.max_players} seats, got {seats!r}",
+            f"a Sâm table has 2..{house_rules.max_players} seats, got {seat_count!r}",
         )
     dealt = tuple(sorted(cards))
     if level is Level.BASIC:
         return DeclarationSuggestion(False, None)
     if level is Level.STANDARD:
-        return DeclarationSuggestion(standard_declares(dealt, seats, house_rules), None)
-    declare, summary = strong_declares(dealt, seats, house_rules, seed, budget)
+        return DeclarationSuggestion(standard_declares(dealt, seat_count, house_rules), None)
+    declare, summary = strong_declares(dealt, seat_count, house_rules, seed, budget)
     return DeclarationSuggestion(declare, summary)
 
 

@@ -82,19 +82,19 @@ private static final long serialVersionUID = 0L;
     return hand_ == null ? io.cardrules.v1.Cards.getDefaultInstance() : hand_;
   }
 
-  public static final int SEATS_FIELD_NUMBER = 2;
-  private int seats_ = 0;
+  public static final int SEAT_COUNT_FIELD_NUMBER = 2;
+  private int seatCount_ = 0;
   /**
    * <pre>
-   * The number of seats at the table, 2 to `house_rules.max_players`.
+   * The number of seats at the table, 2 to `house_rules.max_players` (as a Deal's `seat_count`).
    * </pre>
    *
-   * <code>int32 seats = 2;</code>
-   * @return The seats.
+   * <code>int32 seat_count = 2;</code>
+   * @return The seatCount.
    */
   @java.lang.Override
-  public int getSeats() {
-    return seats_;
+  public int getSeatCount() {
+    return seatCount_;
   }
 
   private byte memoizedIsInitialized = -1;
@@ -114,8 +114,8 @@ private static final long serialVersionUID = 0L;
     if (((bitField0_ & 0x00000001) != 0)) {
       output.writeMessage(1, getHand());
     }
-    if (seats_ != 0) {
-      output.writeInt32(2, seats_);
+    if (seatCount_ != 0) {
+      output.writeInt32(2, seatCount_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -130,9 +130,9 @@ private static final long serialVersionUID = 0L;
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(1, getHand());
     }
-    if (seats_ != 0) {
+    if (seatCount_ != 0) {
       size += com.google.protobuf.CodedOutputStream
-        .computeInt32Size(2, seats_);
+        .computeInt32Size(2, seatCount_);
     }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
@@ -154,8 +154,8 @@ private static final long serialVersionUID = 0L;
       if (!getHand()
           .equals(other.getHand())) return false;
     }
-    if (getSeats()
-        != other.getSeats()) return false;
+    if (getSeatCount()
+        != other.getSeatCount()) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -171,8 +171,8 @@ private static final long serialVersionUID = 0L;
       hash = (37 * hash) + HAND_FIELD_NUMBER;
       hash = (53 * hash) + getHand().hashCode();
     }
-    hash = (37 * hash) + SEATS_FIELD_NUMBER;
-    hash = (53 * hash) + getSeats();
+    hash = (37 * hash) + SEAT_COUNT_FIELD_NUMBER;
+    hash = (53 * hash) + getSeatCount();
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -319,7 +319,7 @@ private static final long serialVersionUID = 0L;
         handBuilder_.dispose();
         handBuilder_ = null;
       }
-      seats_ = 0;
+      seatCount_ = 0;
       return this;
     }
 
@@ -361,7 +361,7 @@ private static final long serialVersionUID = 0L;
         to_bitField0_ |= 0x00000001;
       }
       if (((from_bitField0_ & 0x00000002) != 0)) {
-        result.seats_ = seats_;
+        result.seatCount_ = seatCount_;
       }
       result.bitField0_ |= to_bitField0_;
     }
@@ -413,8 +413,8 @@ private static final long serialVersionUID = 0L;
       if (other.hasHand()) {
         mergeHand(other.getHand());
       }
-      if (other.getSeats() != 0) {
-        setSeats(other.getSeats());
+      if (other.getSeatCount() != 0) {
+        setSeatCount(other.getSeatCount());
       }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
@@ -450,7 +450,7 @@ private static final long serialVersionUID = 0L;
               break;
             } // case 10
             case 16: {
-              seats_ = input.readInt32();
+              seatCount_ = input.readInt32();
               bitField0_ |= 0x00000002;
               break;
             } // case 16
@@ -628,46 +628,46 @@ private static final long serialVersionUID = 0L;
       return handBuilder_;
     }
 
-    private int seats_ ;
+    private int seatCount_ ;
     /**
      * <pre>
-     * The number of seats at the table, 2 to `house_rules.max_players`.
+     * The number of seats at the table, 2 to `house_rules.max_players` (as a Deal's `seat_count`).
      * </pre>
      *
-     * <code>int32 seats = 2;</code>
-     * @return The seats.
+     * <code>int32 seat_count = 2;</code>
+     * @return The seatCount.
      */
     @java.lang.Override
-    public int getSeats() {
-      return seats_;
+    public int getSeatCount() {
+      return seatCount_;
     }
     /**
      * <pre>
-     * The number of seats at the table, 2 to `house_rules.max_players`.
+     * The number of seats at the table, 2 to `house_rules.max_players` (as a Deal's `seat_count`).
      * </pre>
      *
-     * <code>int32 seats = 2;</code>
-     * @param value The seats to set.
+     * <code>int32 seat_count = 2;</code>
+     * @param value The seatCount to set.
      * @return This builder for chaining.
      */
-    public Builder setSeats(int value) {
+    public Builder setSeatCount(int value) {
 
-      seats_ = value;
+      seatCount_ = value;
       bitField0_ |= 0x00000002;
       onChanged();
       return this;
     }
     /**
      * <pre>
-     * The number of seats at the table, 2 to `house_rules.max_players`.
+     * The number of seats at the table, 2 to `house_rules.max_players` (as a Deal's `seat_count`).
      * </pre>
      *
-     * <code>int32 seats = 2;</code>
+     * <code>int32 seat_count = 2;</code>
      * @return This builder for chaining.
      */
-    public Builder clearSeats() {
+    public Builder clearSeatCount() {
       bitField0_ = (bitField0_ & ~0x00000002);
-      seats_ = 0;
+      seatCount_ = 0;
       onChanged();
       return this;
     }

@@ -37,11 +37,11 @@ public interface SamDeclarationDecisionOrBuilder extends
 
   /**
    * <pre>
-   * The number of seats at the table, 2 to `house_rules.max_players`.
+   * The number of seats at the table, 2 to `house_rules.max_players` (as a Deal's `seat_count`).
    * </pre>
    *
-   * <code>int32 seats = 2;</code>
-   * @return The seats.
+   * <code>int32 seat_count = 2;</code>
+   * @return The seatCount.
    */
-  int getSeats();
+  int getSeatCount();
 }

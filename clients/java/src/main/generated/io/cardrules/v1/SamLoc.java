@@ -365,124 +365,124 @@ public final class SamLoc {
       "eStateH\000\022;\n\013declaration\030\006 \001(\0132$.cardrule" +
       "s.v1.SamDeclarationDecisionH\000\022(\n\007history" +
       "\030\007 \003(\0132\027.cardrules.v1.SamActionB\n\n\010decis" +
-      "ion\"J\n\026SamDeclarationDecision\022!\n\004hand\030\001 " +
-      "\001(\0132\023.cardrules.v1.Cards\022\r\n\005seats\030\002 \001(\005\"" +
-      "\272\001\n\034SamLocServiceSuggestResponse\022\'\n\006acti" +
-      "on\030\001 \001(\0132\027.cardrules.v1.SamAction\022\023\n\013dec" +
-      "lare_sam\030\002 \001(\010\022\'\n\006search\030\003 \001(\0132\027.cardrul" +
-      "es.v1.BotSearch\0223\n\013explanation\030\004 \001(\0132\036.c" +
-      "ardrules.v1.LocalizedMessage\"\205\004\n\032SamLocS" +
-      "erviceStreamRequest\022\n\n\002id\030\001 \001(\004\022A\n\nstart" +
-      "_hand\030\002 \001(\0132+.cardrules.v1.SamLocService" +
-      "StartHandRequestH\000\022G\n\rvalidate_play\030\003 \001(" +
-      "\0132..cardrules.v1.SamLocServiceValidatePl" +
-      "ayRequestH\000\022C\n\013legal_moves\030\004 \001(\0132,.cardr" +
-      "ules.v1.SamLocServiceLegalMovesRequestH\000" +
-      "\022E\n\014settle_round\030\005 \001(\0132-.cardrules.v1.Sa" +
-      "mLocServiceSettleRoundRequestH\000\0226\n\004deal\030" +
-      "\006 \001(\0132&.cardrules.v1.SamLocServiceDealRe" +
-      "questH\000\022E\n\014replay_round\030\007 \001(\0132-.cardrule" +
-      "s.v1.SamLocServiceReplayRoundRequestH\000\022<" +
-      "\n\007suggest\030\010 \001(\0132).cardrules.v1.SamLocSer" +
-      "viceSuggestRequestH\000B\006\n\004call\"\264\004\n\033SamLocS" +
-      "erviceStreamResponse\022\n\n\002id\030\001 \001(\004\022#\n\005erro" +
-      "r\030\002 \001(\0132\022.google.rpc.StatusH\000\022B\n\nstart_h" +
-      "and\030\003 \001(\0132,.cardrules.v1.SamLocServiceSt" +
-      "artHandResponseH\000\022H\n\rvalidate_play\030\004 \001(\013" +
-      "2/.cardrules.v1.SamLocServiceValidatePla" +
-      "yResponseH\000\022D\n\013legal_moves\030\005 \001(\0132-.cardr" +
-      "ules.v1.SamLocServiceLegalMovesResponseH" +
-      "\000\022F\n\014settle_round\030\006 \001(\0132..cardrules.v1.S" +
-      "amLocServiceSettleRoundResponseH\000\0227\n\004dea" +
-      "l\030\007 \001(\0132\'.cardrules.v1.SamLocServiceDeal" +
-      "ResponseH\000\022F\n\014replay_round\030\010 \001(\0132..cardr" +
-      "ules.v1.SamLocServiceReplayRoundResponse" +
-      "H\000\022=\n\007suggest\030\t \001(\0132*.cardrules.v1.SamLo" +
-      "cServiceSuggestResponseH\000B\010\n\006result*\200\001\n\014" +
-      "SamChopChain\022\036\n\032SAM_CHOP_CHAIN_UNSPECIFI" +
-      "ED\020\000\022\027\n\023SAM_CHOP_CHAIN_EACH\020\001\022\031\n\025SAM_CHO" +
-      "P_CHAIN_DOUBLE\020\002\022\034\n\030SAM_CHOP_CHAIN_LAST_" +
-      "ONLY\020\003*f\n\014SamFailPayTo\022\037\n\033SAM_FAIL_PAY_T" +
-      "O_UNSPECIFIED\020\000\022\033\n\027SAM_FAIL_PAY_TO_BLOCK" +
-      "ER\020\001\022\030\n\024SAM_FAIL_PAY_TO_EACH\020\002*\\\n\tSamBao" +
-      "Mot\022\033\n\027SAM_BAO_MOT_UNSPECIFIED\020\000\022\027\n\023SAM_" +
-      "BAO_MOT_PENALTY\020\001\022\031\n\025SAM_BAO_MOT_FORBIDD" +
-      "EN\020\002*{\n\020SamFinishWithTwo\022#\n\037SAM_FINISH_W" +
-      "ITH_TWO_UNSPECIFIED\020\000\022\037\n\033SAM_FINISH_WITH" +
-      "_TWO_PENALTY\020\001\022!\n\035SAM_FINISH_WITH_TWO_FO" +
-      "RBIDDEN\020\002*[\n\nSamThoiTwo\022\034\n\030SAM_THOI_TWO_" +
-      "UNSPECIFIED\020\000\022\025\n\021SAM_THOI_TWO_FLAT\020\001\022\030\n\024" +
-      "SAM_THOI_TWO_PER_TWO\020\002*w\n\016SamTimeoutLead" +
-      "\022 \n\034SAM_TIMEOUT_LEAD_UNSPECIFIED\020\000\022\"\n\036SA" +
-      "M_TIMEOUT_LEAD_LOWEST_SINGLE\020\001\022\037\n\033SAM_TI" +
-      "MEOUT_LEAD_LOWEST_SET\020\002*\360\001\n\021SamInstantWi" +
-      "nKind\022$\n SAM_INSTANT_WIN_KIND_UNSPECIFIE" +
-      "D\020\000\022\037\n\033SAM_INSTANT_WIN_KIND_DRAGON\020\001\022\"\n\036" +
-      "SAM_INSTANT_WIN_KIND_FOUR_TWOS\020\002\022#\n\037SAM_" +
-      "INSTANT_WIN_KIND_SAME_COLOR\020\003\022&\n\"SAM_INS" +
-      "TANT_WIN_KIND_THREE_TRIPLES\020\004\022#\n\037SAM_INS" +
-      "TANT_WIN_KIND_FIVE_PAIRS\020\005*\377\001\n\022SamCombin" +
-      "ationKind\022$\n SAM_COMBINATION_KIND_UNSPEC" +
-      "IFIED\020\000\022\037\n\033SAM_COMBINATION_KIND_SINGLE\020\001" +
-      "\022\035\n\031SAM_COMBINATION_KIND_PAIR\020\002\022\037\n\033SAM_C" +
-      "OMBINATION_KIND_TRIPLE\020\003\022\035\n\031SAM_COMBINAT" +
-      "ION_KIND_QUAD\020\004\022!\n\035SAM_COMBINATION_KIND_" +
-      "STRAIGHT\020\005\022 \n\034SAM_COMBINATION_KIND_INVAL" +
-      "ID\020\006*\344\001\n\nSamHandEnd\022\034\n\030SAM_HAND_END_UNSP" +
-      "ECIFIED\020\000\022\031\n\025SAM_HAND_END_FINISHED\020\001\022 \n\034" +
-      "SAM_HAND_END_FINISHED_ON_TWO\020\002\022 \n\034SAM_HA" +
-      "ND_END_BAO_MOT_PENALTY\020\003\022\030\n\024SAM_HAND_END" +
-      "_SAM_WON\020\004\022\034\n\030SAM_HAND_END_SAM_BLOCKED\020\005" +
-      "\022!\n\035SAM_HAND_END_SAM_FAILED_STUCK\020\006*\323\002\n\t" +
-      "SamReason\022\032\n\026SAM_REASON_UNSPECIFIED\020\000\022\034\n" +
-      "\030SAM_REASON_NOT_YOUR_TURN\020\001\022 \n\034SAM_REASO" +
-      "N_NOT_A_COMBINATION\020\002\022\034\n\030SAM_REASON_DOES" +
-      "_NOT_BEAT\020\003\022!\n\035SAM_REASON_LEADER_CANNOT_" +
-      "PASS\020\004\022\035\n\031SAM_REASON_ALREADY_PASSED\020\005\022\'\n" +
-      "#SAM_REASON_MUST_PLAY_HIGHEST_SINGLE\020\006\022%" +
-      "\n!SAM_REASON_CANNOT_FINISH_WITH_TWO\020\007\022\030\n" +
-      "\024SAM_REASON_HAND_OVER\020\010\022 \n\034SAM_REASON_ON" +
-      "LY_CHOP_ALLOWED\020\t*\317\003\n\014SamEventKind\022\036\n\032SA" +
-      "M_EVENT_KIND_UNSPECIFIED\020\000\022\027\n\023SAM_EVENT_" +
-      "KIND_CHOP\020\001\022\034\n\030SAM_EVENT_KIND_OVER_CHOP\020" +
-      "\002\022\036\n\032SAM_EVENT_KIND_SAM_BLOCKED\020\003\022$\n SAM" +
-      "_EVENT_KIND_BAO_MOT_VIOLATION\020\004\022\031\n\025SAM_E" +
-      "VENT_KIND_FINISH\020\005\022 \n\034SAM_EVENT_KIND_FIN" +
-      "ISH_ON_TWO\020\006\022 \n\034SAM_EVENT_KIND_SAM_SUCCE" +
-      "EDED\020\007\022\036\n\032SAM_EVENT_KIND_TRICK_ENDED\020\010\022\036" +
-      "\n\032SAM_EVENT_KIND_NEXT_LEADER\020\t\022\036\n\032SAM_EV" +
-      "ENT_KIND_LEAD_PASSED\020\n\022#\n\037SAM_EVENT_KIND" +
-      "_SAM_FAILED_STUCK\020\013\022\"\n\036SAM_EVENT_KIND_BA" +
-      "O_MOT_PENALTY\020\014\022\032\n\026SAM_EVENT_KIND_TIMEOU" +
-      "T\020\r*\370\001\n\nSamOutcome\022\033\n\027SAM_OUTCOME_UNSPEC" +
-      "IFIED\020\000\022\033\n\027SAM_OUTCOME_INSTANT_WIN\020\001\022\027\n\023" +
-      "SAM_OUTCOME_SAM_WON\020\002\022\033\n\027SAM_OUTCOME_SAM" +
-      "_BLOCKED\020\003\022 \n\034SAM_OUTCOME_SAM_FAILED_STU" +
-      "CK\020\004\022\037\n\033SAM_OUTCOME_FINISHED_ON_TWO\020\005\022\037\n" +
-      "\033SAM_OUTCOME_BAO_MOT_PENALTY\020\006\022\026\n\022SAM_OU" +
-      "TCOME_NORMAL\020\0072\315\006\n\rSamLocService\022W\n\004Deal" +
-      "\022&.cardrules.v1.SamLocServiceDealRequest" +
-      "\032\'.cardrules.v1.SamLocServiceDealRespons" +
-      "e\022f\n\tStartHand\022+.cardrules.v1.SamLocServ" +
-      "iceStartHandRequest\032,.cardrules.v1.SamLo" +
-      "cServiceStartHandResponse\022o\n\014ValidatePla" +
-      "y\022..cardrules.v1.SamLocServiceValidatePl" +
-      "ayRequest\032/.cardrules.v1.SamLocServiceVa" +
-      "lidatePlayResponse\022i\n\nLegalMoves\022,.cardr" +
-      "ules.v1.SamLocServiceLegalMovesRequest\032-" +
-      ".cardrules.v1.SamLocServiceLegalMovesRes" +
-      "ponse\022l\n\013SettleRound\022-.cardrules.v1.SamL" +
-      "ocServiceSettleRoundRequest\032..cardrules." +
-      "v1.SamLocServiceSettleRoundResponse\022l\n\013R" +
-      "eplayRound\022-.cardrules.v1.SamLocServiceR" +
-      "eplayRoundRequest\032..cardrules.v1.SamLocS" +
-      "erviceReplayRoundResponse\022`\n\007Suggest\022).c" +
-      "ardrules.v1.SamLocServiceSuggestRequest\032" +
-      "*.cardrules.v1.SamLocServiceSuggestRespo" +
-      "nse\022a\n\006Stream\022(.cardrules.v1.SamLocServi" +
-      "ceStreamRequest\032).cardrules.v1.SamLocSer" +
-      "viceStreamResponse(\0010\001B\023\n\017io.cardrules.v" +
-      "1P\001b\006proto3"
+      "ion\"O\n\026SamDeclarationDecision\022!\n\004hand\030\001 " +
+      "\001(\0132\023.cardrules.v1.Cards\022\022\n\nseat_count\030\002" +
+      " \001(\005\"\272\001\n\034SamLocServiceSuggestResponse\022\'\n" +
+      "\006action\030\001 \001(\0132\027.cardrules.v1.SamAction\022\023" +
+      "\n\013declare_sam\030\002 \001(\010\022\'\n\006search\030\003 \001(\0132\027.ca" +
+      "rdrules.v1.BotSearch\0223\n\013explanation\030\004 \001(" +
+      "\0132\036.cardrules.v1.LocalizedMessage\"\205\004\n\032Sa" +
+      "mLocServiceStreamRequest\022\n\n\002id\030\001 \001(\004\022A\n\n" +
+      "start_hand\030\002 \001(\0132+.cardrules.v1.SamLocSe" +
+      "rviceStartHandRequestH\000\022G\n\rvalidate_play" +
+      "\030\003 \001(\0132..cardrules.v1.SamLocServiceValid" +
+      "atePlayRequestH\000\022C\n\013legal_moves\030\004 \001(\0132,." +
+      "cardrules.v1.SamLocServiceLegalMovesRequ" +
+      "estH\000\022E\n\014settle_round\030\005 \001(\0132-.cardrules." +
+      "v1.SamLocServiceSettleRoundRequestH\000\0226\n\004" +
+      "deal\030\006 \001(\0132&.cardrules.v1.SamLocServiceD" +
+      "ealRequestH\000\022E\n\014replay_round\030\007 \001(\0132-.car" +
+      "drules.v1.SamLocServiceReplayRoundReques" +
+      "tH\000\022<\n\007suggest\030\010 \001(\0132).cardrules.v1.SamL" +
+      "ocServiceSuggestRequestH\000B\006\n\004call\"\264\004\n\033Sa" +
+      "mLocServiceStreamResponse\022\n\n\002id\030\001 \001(\004\022#\n" +
+      "\005error\030\002 \001(\0132\022.google.rpc.StatusH\000\022B\n\nst" +
+      "art_hand\030\003 \001(\0132,.cardrules.v1.SamLocServ" +
+      "iceStartHandResponseH\000\022H\n\rvalidate_play\030" +
+      "\004 \001(\0132/.cardrules.v1.SamLocServiceValida" +
+      "tePlayResponseH\000\022D\n\013legal_moves\030\005 \001(\0132-." +
+      "cardrules.v1.SamLocServiceLegalMovesResp" +
+      "onseH\000\022F\n\014settle_round\030\006 \001(\0132..cardrules" +
+      ".v1.SamLocServiceSettleRoundResponseH\000\0227" +
+      "\n\004deal\030\007 \001(\0132\'.cardrules.v1.SamLocServic" +
+      "eDealResponseH\000\022F\n\014replay_round\030\010 \001(\0132.." +
+      "cardrules.v1.SamLocServiceReplayRoundRes" +
+      "ponseH\000\022=\n\007suggest\030\t \001(\0132*.cardrules.v1." +
+      "SamLocServiceSuggestResponseH\000B\010\n\006result" +
+      "*\200\001\n\014SamChopChain\022\036\n\032SAM_CHOP_CHAIN_UNSP" +
+      "ECIFIED\020\000\022\027\n\023SAM_CHOP_CHAIN_EACH\020\001\022\031\n\025SA" +
+      "M_CHOP_CHAIN_DOUBLE\020\002\022\034\n\030SAM_CHOP_CHAIN_" +
+      "LAST_ONLY\020\003*f\n\014SamFailPayTo\022\037\n\033SAM_FAIL_" +
+      "PAY_TO_UNSPECIFIED\020\000\022\033\n\027SAM_FAIL_PAY_TO_" +
+      "BLOCKER\020\001\022\030\n\024SAM_FAIL_PAY_TO_EACH\020\002*\\\n\tS" +
+      "amBaoMot\022\033\n\027SAM_BAO_MOT_UNSPECIFIED\020\000\022\027\n" +
+      "\023SAM_BAO_MOT_PENALTY\020\001\022\031\n\025SAM_BAO_MOT_FO" +
+      "RBIDDEN\020\002*{\n\020SamFinishWithTwo\022#\n\037SAM_FIN" +
+      "ISH_WITH_TWO_UNSPECIFIED\020\000\022\037\n\033SAM_FINISH" +
+      "_WITH_TWO_PENALTY\020\001\022!\n\035SAM_FINISH_WITH_T" +
+      "WO_FORBIDDEN\020\002*[\n\nSamThoiTwo\022\034\n\030SAM_THOI" +
+      "_TWO_UNSPECIFIED\020\000\022\025\n\021SAM_THOI_TWO_FLAT\020" +
+      "\001\022\030\n\024SAM_THOI_TWO_PER_TWO\020\002*w\n\016SamTimeou" +
+      "tLead\022 \n\034SAM_TIMEOUT_LEAD_UNSPECIFIED\020\000\022" +
+      "\"\n\036SAM_TIMEOUT_LEAD_LOWEST_SINGLE\020\001\022\037\n\033S" +
+      "AM_TIMEOUT_LEAD_LOWEST_SET\020\002*\360\001\n\021SamInst" +
+      "antWinKind\022$\n SAM_INSTANT_WIN_KIND_UNSPE" +
+      "CIFIED\020\000\022\037\n\033SAM_INSTANT_WIN_KIND_DRAGON\020" +
+      "\001\022\"\n\036SAM_INSTANT_WIN_KIND_FOUR_TWOS\020\002\022#\n" +
+      "\037SAM_INSTANT_WIN_KIND_SAME_COLOR\020\003\022&\n\"SA" +
+      "M_INSTANT_WIN_KIND_THREE_TRIPLES\020\004\022#\n\037SA" +
+      "M_INSTANT_WIN_KIND_FIVE_PAIRS\020\005*\377\001\n\022SamC" +
+      "ombinationKind\022$\n SAM_COMBINATION_KIND_U" +
+      "NSPECIFIED\020\000\022\037\n\033SAM_COMBINATION_KIND_SIN" +
+      "GLE\020\001\022\035\n\031SAM_COMBINATION_KIND_PAIR\020\002\022\037\n\033" +
+      "SAM_COMBINATION_KIND_TRIPLE\020\003\022\035\n\031SAM_COM" +
+      "BINATION_KIND_QUAD\020\004\022!\n\035SAM_COMBINATION_" +
+      "KIND_STRAIGHT\020\005\022 \n\034SAM_COMBINATION_KIND_" +
+      "INVALID\020\006*\344\001\n\nSamHandEnd\022\034\n\030SAM_HAND_END" +
+      "_UNSPECIFIED\020\000\022\031\n\025SAM_HAND_END_FINISHED\020" +
+      "\001\022 \n\034SAM_HAND_END_FINISHED_ON_TWO\020\002\022 \n\034S" +
+      "AM_HAND_END_BAO_MOT_PENALTY\020\003\022\030\n\024SAM_HAN" +
+      "D_END_SAM_WON\020\004\022\034\n\030SAM_HAND_END_SAM_BLOC" +
+      "KED\020\005\022!\n\035SAM_HAND_END_SAM_FAILED_STUCK\020\006" +
+      "*\323\002\n\tSamReason\022\032\n\026SAM_REASON_UNSPECIFIED" +
+      "\020\000\022\034\n\030SAM_REASON_NOT_YOUR_TURN\020\001\022 \n\034SAM_" +
+      "REASON_NOT_A_COMBINATION\020\002\022\034\n\030SAM_REASON" +
+      "_DOES_NOT_BEAT\020\003\022!\n\035SAM_REASON_LEADER_CA" +
+      "NNOT_PASS\020\004\022\035\n\031SAM_REASON_ALREADY_PASSED" +
+      "\020\005\022\'\n#SAM_REASON_MUST_PLAY_HIGHEST_SINGL" +
+      "E\020\006\022%\n!SAM_REASON_CANNOT_FINISH_WITH_TWO" +
+      "\020\007\022\030\n\024SAM_REASON_HAND_OVER\020\010\022 \n\034SAM_REAS" +
+      "ON_ONLY_CHOP_ALLOWED\020\t*\317\003\n\014SamEventKind\022" +
+      "\036\n\032SAM_EVENT_KIND_UNSPECIFIED\020\000\022\027\n\023SAM_E" +
+      "VENT_KIND_CHOP\020\001\022\034\n\030SAM_EVENT_KIND_OVER_" +
+      "CHOP\020\002\022\036\n\032SAM_EVENT_KIND_SAM_BLOCKED\020\003\022$" +
+      "\n SAM_EVENT_KIND_BAO_MOT_VIOLATION\020\004\022\031\n\025" +
+      "SAM_EVENT_KIND_FINISH\020\005\022 \n\034SAM_EVENT_KIN" +
+      "D_FINISH_ON_TWO\020\006\022 \n\034SAM_EVENT_KIND_SAM_" +
+      "SUCCEEDED\020\007\022\036\n\032SAM_EVENT_KIND_TRICK_ENDE" +
+      "D\020\010\022\036\n\032SAM_EVENT_KIND_NEXT_LEADER\020\t\022\036\n\032S" +
+      "AM_EVENT_KIND_LEAD_PASSED\020\n\022#\n\037SAM_EVENT" +
+      "_KIND_SAM_FAILED_STUCK\020\013\022\"\n\036SAM_EVENT_KI" +
+      "ND_BAO_MOT_PENALTY\020\014\022\032\n\026SAM_EVENT_KIND_T" +
+      "IMEOUT\020\r*\370\001\n\nSamOutcome\022\033\n\027SAM_OUTCOME_U" +
+      "NSPECIFIED\020\000\022\033\n\027SAM_OUTCOME_INSTANT_WIN\020" +
+      "\001\022\027\n\023SAM_OUTCOME_SAM_WON\020\002\022\033\n\027SAM_OUTCOM" +
+      "E_SAM_BLOCKED\020\003\022 \n\034SAM_OUTCOME_SAM_FAILE" +
+      "D_STUCK\020\004\022\037\n\033SAM_OUTCOME_FINISHED_ON_TWO" +
+      "\020\005\022\037\n\033SAM_OUTCOME_BAO_MOT_PENALTY\020\006\022\026\n\022S" +
+      "AM_OUTCOME_NORMAL\020\0072\315\006\n\rSamLocService\022W\n" +
+      "\004Deal\022&.cardrules.v1.SamLocServiceDealRe" +
+      "quest\032\'.cardrules.v1.SamLocServiceDealRe" +
+      "sponse\022f\n\tStartHand\022+.cardrules.v1.SamLo" +
+      "cServiceStartHandRequest\032,.cardrules.v1." +
+      "SamLocServiceStartHandResponse\022o\n\014Valida" +
+      "tePlay\022..cardrules.v1.SamLocServiceValid" +
+      "atePlayRequest\032/.cardrules.v1.SamLocServ" +
+      "iceValidatePlayResponse\022i\n\nLegalMoves\022,." +
+      "cardrules.v1.SamLocServiceLegalMovesRequ" +
+      "est\032-.cardrules.v1.SamLocServiceLegalMov" +
+      "esResponse\022l\n\013SettleRound\022-.cardrules.v1" +
+      ".SamLocServiceSettleRoundRequest\032..cardr" +
+      "ules.v1.SamLocServiceSettleRoundResponse" +
+      "\022l\n\013ReplayRound\022-.cardrules.v1.SamLocSer" +
+      "viceReplayRoundRequest\032..cardrules.v1.Sa" +
+      "mLocServiceReplayRoundResponse\022`\n\007Sugges" +
+      "t\022).cardrules.v1.SamLocServiceSuggestReq" +
+      "uest\032*.cardrules.v1.SamLocServiceSuggest" +
+      "Response\022a\n\006Stream\022(.cardrules.v1.SamLoc" +
+      "ServiceStreamRequest\032).cardrules.v1.SamL" +
+      "ocServiceStreamResponse(\0010\001B\023\n\017io.cardru" +
+      "les.v1P\001b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -688,7 +688,7 @@ public final class SamLoc {
     internal_static_cardrules_v1_SamDeclarationDecision_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_SamDeclarationDecision_descriptor,
-        new java.lang.String[] { "Hand", "Seats", });
+        new java.lang.String[] { "Hand", "SeatCount", });
     internal_static_cardrules_v1_SamLocServiceSuggestResponse_descriptor =
       getDescriptor().getMessageTypes().get(33);
     internal_static_cardrules_v1_SamLocServiceSuggestResponse_fieldAccessorTable = new
