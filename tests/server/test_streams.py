@@ -280,11 +280,13 @@ def test_draining_writes_the_answers_of_the_messages_read_then_ends_unavailable(
         task = asyncio.create_task(handler.stream_stream(None, context))  # type: ignore[misc, arg-type]
         await _run_until_stuck(task)
         assert context.read_count == 5 and streams.open_streams == 1
-        streams.drain()
+        draining = asyncio.create_task(streams.drain(within=WAIT_SECONDS))
+        await asyncio.sleep(0)
         context.writes_open.set()
         with contextlib.suppress(Aborted):
             await asyncio.wait_for(task, WAIT_SECONDS)
         assert streams.open_streams == 0
+        await asyncio.wait_for(draining, WAIT_SECONDS)  # the ends' linger, then done
         return context
 
     context = asyncio.run(scenario())
@@ -420,3 +422,29 @@ def test_sigterm_answers_the_messages_read_then_ends_the_stream_unavailable() ->
         line = handle.wait_for_log(lambda entry: entry.get("event") == "stream")
     assert answered == list(range(1, len(answered) + 1))  # in order, none skipped
     assert line["code"] == "UNAVAILABLE" and sum(line["messages"].values()) == len(answered)
+
+
+def test_a_stream_opened_again_while_the_ends_linger_is_answered_then_ends_unavailable() -> None:
+    # After SIGTERM the connection stays open a moment (END_LINGER_SECONDS) so the first stream's end arrives intact.
+    # A client that opens its stream again on that connection meanwhile is answered, not refused; that stream ends
+    # UNAVAILABLE when the server stops.
+    request = next(call for call in vector_calls() if call.method.name == "LegalMoves").request
+    with running_server() as handle, handle.channel() as channel:
+        stream = raw_stream(channel, f"/{SAM.full_name}/Stream")
+        first_requests: Queue[bytes | None] = Queue()
+        first = stream(iter(first_requests.get, None), timeout=WAIT_SECONDS)
+        first_requests.put(stream_message(SAM, 1, request))
+        assert answer_of(SAM, next(first))[0] == 1
+        handle.process.send_signal(signal.SIGTERM)
+        assert list(_answers_until_the_end(first)) == []
+        first_requests.put(None)
+        assert (first.code(), first.details()) == (grpc.StatusCode.UNAVAILABLE, server_streams.DRAINING_MESSAGE)
+
+        again_requests: Queue[bytes | None] = Queue()
+        again = stream(iter(again_requests.get, None), timeout=WAIT_SECONDS)
+        again_requests.put(stream_message(SAM, 1, request))
+        assert answer_of(SAM, next(again))[0] == 1
+        assert list(_answers_until_the_end(again)) == []
+        again_requests.put(None)
+        assert (again.code(), again.details()) == (grpc.StatusCode.UNAVAILABLE, server_streams.DRAINING_MESSAGE)
+        assert handle.process.wait(timeout=WAIT_SECONDS) == 0

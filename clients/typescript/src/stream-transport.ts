@@ -74,8 +74,8 @@ export const CLOSED = (): ConnectError => new ConnectError("the client was close
 // drained, was killed or reached its maximum connection age) is closed and sits out its turns until a new session
 // to the target opens, so re-sent calls go to the connections that work, as gRPC's round_robin skips a failing
 // subchannel. Closed, not kept: a draining replica holds its connections open a moment after ending their streams
-// (so its last answers arrive intact) and refuses new streams meanwhile, so a stream opened again on the same
-// session would be refused, attempt after attempt, until the replica is gone.
+// (so its last answers arrive intact), and a stream opened again on the same session would stay on the replica
+// that is going away, to be ended again when it stops; a new session may reach another replica at once.
 class Slot {
   healthy = true;
   readonly channels = new Map<string, StreamChannel>();

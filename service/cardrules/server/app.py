@@ -114,15 +114,22 @@ class RunningServer:
         """Report NOT_SERVING everywhere, stop accepting calls, let in-flight ones finish within ``grace``.
 
         Open streams answer the messages they have read, then end UNAVAILABLE (their clients reconnect to
-        another replica); the connections stay open a moment longer, so those ends reach clients still sending.
-        The health port answers until the calls have drained: readiness NOT_SERVING, liveness SERVING."""
+        another replica); the connections stay open a moment longer, so those ends reach clients still sending,
+        and calls are still served meanwhile. Then the server stops: gRPC sends GOAWAY (new calls go to other
+        replicas), and the streams opened in that moment end the same way. The health port answers until the
+        calls have drained: readiness NOT_SERVING, liveness SERVING."""
         self.health.enter_graceful_shutdown()
-        if self.streams is not None:
+        if self.streams is None:
+            await self.server.stop(grace)
+        else:
             started = time.monotonic()
-            self.streams.drain()
-            await self.streams.drained(within=grace)
-            grace = max(0.0, grace - (time.monotonic() - started))
-        await self.server.stop(grace)
+            await self.streams.drain(within=grace)
+            stopping = asyncio.create_task(self.server.stop(max(0.0, grace - (time.monotonic() - started))))
+            # One turn of the loop: the stop task's first step starts gRPC's shutdown (GOAWAY), so the clients of
+            # the streams ended next open their new ones elsewhere, not again on this replica.
+            await asyncio.sleep(0)
+            self.streams.close()
+            await stopping
         if self.health_server is not None:
             self.health_server.stop(None)
         if self.handler_thread is not None:

@@ -21,7 +21,10 @@ the stream around it, applying per message what the interceptor applies per unar
 - **Draining** (SIGTERM): the stream stops reading, writes the answers of the messages already read, then ends
   UNAVAILABLE — the status clients take as "reconnect and re-send what was not answered" (every call is
   idempotent); the server stops (closing the connections) only a moment after the last stream ended, so a client
-  still sending reads that status rather than a reset. A connection past ``--max-connection-age`` is sent GOAWAY
+  still sending reads that status rather than a reset. Meanwhile the server still serves, streams included: a
+  client that opens its stream again on the same connection is answered, not refused attempt after attempt, and
+  that stream ends the same way when the server stops, after gRPC's GOAWAY has sent new streams elsewhere
+  (``RunningServer.stop``). A connection past ``--max-connection-age`` is sent GOAWAY
   by gRPC, and when its grace runs out gRPC itself ends the streams still open on it with UNAVAILABLE ("max
   connection age"): clients move to a new connection, and so to new replicas after a scale-up.
 - **Observability**: each message is counted in the call metrics under the unary method it carries, with
@@ -62,9 +65,10 @@ REAUTH_SECONDS = 5.0
 # every stream whose client does not read.
 ANSWER_BUFFER_BYTES = 256 * 1024
 
-# After the drain has ended every stream, how long the server keeps its connections open before it stops: a client
-# still sending when the connection closes gets a reset, and gRPC then reports the failed write ("Stream removed",
-# "Broken pipe") instead of the UNAVAILABLE status it had been sent. Capped by what is left of the shutdown grace.
+# After the drain has ended the streams open at SIGTERM, how long the server keeps its connections open before it
+# stops: a client still sending when the connection closes gets a reset, and gRPC then reports the failed write
+# ("Stream removed", "Broken pipe", UNKNOWN) instead of the UNAVAILABLE status it had been sent. Capped by what is
+# left of the shutdown grace.
 END_LINGER_SECONDS = 1.0
 
 DRAINING_MESSAGE = "the server is shutting down; reconnect and re-send the calls not answered"
@@ -156,8 +160,6 @@ class Streams:
         self._thread = handler_thread  # where large messages are answered (cardrules.server.work)
         self._tracing = tracing
         self._open: set[_Stream] = set()
-        self._none_open = asyncio.Event()
-        self._none_open.set()
         self._draining = False
         self._log = get_logger()
 
@@ -171,22 +173,27 @@ class Streams:
             return grpc.stream_stream_rpc_method_handler(self._tracing.stream(calls.method, behavior))
         return grpc.stream_stream_rpc_method_handler(behavior)
 
-    def drain(self) -> None:
-        """Shutdown: every open stream answers what it has read, then ends UNAVAILABLE; new ones end at once."""
-        self._draining = True
-        for stream in list(self._open):
-            stream.end(_End(grpc.StatusCode.UNAVAILABLE, DRAINING_MESSAGE))
-
-    async def drained(self, within: float) -> None:
-        """Wait until the streams open at the drain have ended (at most ``within`` seconds), then linger so their
-        clients read the ends before the connections close (``END_LINGER_SECONDS``, within what is left)."""
-        if self._none_open.is_set():
+    async def drain(self, within: float) -> None:
+        """Shutdown, first part: every open stream answers what it has read, then ends UNAVAILABLE. Waits until
+        they have ended (at most ``within`` seconds), then lingers so their clients read the ends before the
+        connections close (``END_LINGER_SECONDS``, within what is left). Streams opened meanwhile are served."""
+        ending = list(self._open)
+        if not ending:
             return
         loop = asyncio.get_running_loop()
         deadline = loop.time() + within
+        for stream in ending:
+            stream.end(_End(grpc.StatusCode.UNAVAILABLE, DRAINING_MESSAGE))
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._none_open.wait(), within)
+            await asyncio.wait_for(asyncio.gather(*(stream.ended.wait() for stream in ending)), within)
         await asyncio.sleep(max(0.0, min(END_LINGER_SECONDS, deadline - loop.time())))
+
+    def close(self) -> None:
+        """Shutdown, last part (the server has begun to stop): every open stream answers what it has read, then
+        ends UNAVAILABLE; a new one ends so at once."""
+        self._draining = True
+        for stream in list(self._open):
+            stream.end(_End(grpc.StatusCode.UNAVAILABLE, DRAINING_MESSAGE))
 
     @property
     def open_streams(self) -> int:
@@ -213,7 +220,6 @@ class Streams:
             await context.abort(code, TOO_MANY_STREAMS_MESSAGE.format(self._max_open))
         stream = _Stream(self, calls, context, caller, peer)
         self._open.add(stream)
-        self._none_open.clear()
         code = grpc.StatusCode.CANCELLED  # unless it ends as below: the client went away, or gRPC ended it
         try:
             end = await stream.run()
@@ -222,8 +228,6 @@ class Streams:
                 await context.abort(end.code, end.message)
         finally:
             self._open.discard(stream)
-            if not self._open:
-                self._none_open.set()
             stream.close()
             if code in (grpc.StatusCode.OK, grpc.StatusCode.CANCELLED):  # what a call ended by gRPC looks like
                 ended = _ended_by_grpc(context)
@@ -294,6 +298,7 @@ class _Stream:
         self._next_summary = time.monotonic() + SUMMARY_SECONDS
         self._next_auth = time.monotonic() + REAUTH_SECONDS
         self._opened = time.perf_counter()
+        self.ended = asyncio.Event()  # set by close(): the call is over
 
     async def run(self) -> _End:
         """Write the answers as they come; returns how the stream is to end."""
@@ -332,6 +337,7 @@ class _Stream:
     def close(self) -> None:
         """The call is over: stop the reader and give back the admission slots of answers never written."""
         self._ending = True
+        self.ended.set()
         if self._reader is not None:
             self._reader.cancel()
         admission = self._streams._admission
