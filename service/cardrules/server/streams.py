@@ -67,8 +67,8 @@ ANSWER_BUFFER_BYTES = 256 * 1024
 
 # After the drain has ended the streams open at SIGTERM, how long the server keeps its connections open before it
 # stops: a client still sending when the connection closes gets a reset, and gRPC then reports the failed write
-# ("Stream removed", "Broken pipe", UNKNOWN) instead of the UNAVAILABLE status it had been sent. Capped by what is
-# left of the shutdown grace.
+# ("Stream removed", "Broken pipe", UNKNOWN) instead of the UNAVAILABLE status it had been sent. Capped by half of
+# what is left of the shutdown grace: the streams opened meanwhile end within the other half.
 END_LINGER_SECONDS = 1.0
 
 DRAINING_MESSAGE = "the server is shutting down; reconnect and re-send the calls not answered"
@@ -176,7 +176,8 @@ class Streams:
     async def drain(self, within: float) -> None:
         """Shutdown, first part: every open stream answers what it has read, then ends UNAVAILABLE. Waits until
         they have ended (at most ``within`` seconds), then lingers so their clients read the ends before the
-        connections close (``END_LINGER_SECONDS``, within what is left). Streams opened meanwhile are served."""
+        connections close (``END_LINGER_SECONDS``, at most half of what is left). Streams opened meanwhile are
+        served."""
         ending = list(self._open)
         if not ending:
             return
@@ -186,7 +187,7 @@ class Streams:
             stream.end(_End(grpc.StatusCode.UNAVAILABLE, DRAINING_MESSAGE))
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(asyncio.gather(*(stream.ended.wait() for stream in ending)), within)
-        await asyncio.sleep(max(0.0, min(END_LINGER_SECONDS, deadline - loop.time())))
+        await asyncio.sleep(max(0.0, min(END_LINGER_SECONDS, (deadline - loop.time()) / 2)))
 
     def close(self) -> None:
         """Shutdown, last part (the server has begun to stop): every open stream answers what it has read, then
