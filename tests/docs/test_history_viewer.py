@@ -233,6 +233,13 @@ def _check_frames(record: Record, page: dict[str, Any], replay: Any) -> None:
     else:
         _check_lieng_table(start["seats"], start["pot"], replay.start.state, replay.hands)
     assert end["kind"] == ("stopped" if replay.HasField("stopped") else "settlement"), end
+    if record.game == "lieng" and end["kind"] == "settlement":
+        # The hands shown down face up for every viewer; the others as the viewer saw them while betting.
+        shown = {hand.seat: hand.cards for hand in replay.settlement.shown}
+        at_the_end = [shown.get(i, hand) for i, hand in enumerate(replay.hands)] if replay.hands else []
+        last = replay.steps[-1].state if replay.steps else replay.start.state
+        if at_the_end:
+            _check_lieng_table(end["seats"], end["pot"], last, at_the_end)
     assert page["forwardDisabledAtEnd"] and page["backDisabledAtStart"], page
     assert page["backMismatches"] == [], page["backMismatches"]  # ← shows each frame again as → did
     switched = page["afterSwitch"]  # another viewer picked, then →: the key steps the new replay
@@ -327,7 +334,9 @@ def test_chops_timeouts_and_side_pots_are_told_in_words(shown: Shown) -> None:
 
     check = shown.pages[RECORDS[8]]
     assert any(frame["resolved"] and "check" in frame["resolved"] for frame in check["frames"]), check["frames"]
-    assert all(seat["cards"] == "" for frame in check["frames"] for seat in frame["seats"]), "a spectator saw cards"
+    *betting, end = check["frames"]
+    assert all(seat["cards"] == "" for frame in betting for seat in frame["seats"]), "a spectator saw cards"
+    assert end["kind"] == "settlement" and any(seat["cards"] for seat in end["seats"]), "the showdown is shown to all"
 
     fold_out = shown.pages[RECORDS[9]]
     assert any(

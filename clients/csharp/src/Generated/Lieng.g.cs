@@ -2211,6 +2211,9 @@ namespace Cardrules.V1
         [DataMember(Name = "score", Order = 2, EmitDefaultValue = false)]
         public LiengScore Score { get; set; }
 
+        [DataMember(Name = "cards", Order = 3, EmitDefaultValue = false)]
+        public Cards Cards { get; set; }
+
         /// <summary>Canonical proto3 JSON, default values included (what the conformance vectors
         /// expect).</summary>
         public JsonObject ToJson()
@@ -2218,6 +2221,7 @@ namespace Cardrules.V1
             var json = new JsonObject();
             json.Add("seat", ProtoJson.WriteInt32(Seat));
             if (Score != null) json.Add("score", ProtoJson.WriteMessage(Score));
+            if (Cards != null) json.Add("cards", ProtoJson.WriteMessage(Cards));
             return json;
         }
 
@@ -2247,6 +2251,9 @@ namespace Cardrules.V1
                         break;
                     case "score":
                         message.Score = LiengScore.Read(entry.Value, ignoreUnknownFields, at);
+                        break;
+                    case "cards":
+                        message.Cards = Cards.Read(entry.Value, ignoreUnknownFields, at);
                         break;
                     default:
                         if (!ignoreUnknownFields) throw new ProtoJsonException(at + ": unknown field of cardrules.v1.LiengShownHand");

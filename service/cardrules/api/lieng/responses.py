@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from cardrules.api.bots import explanation_of, search_of
+from cardrules.api.cards import cards_to_proto
 from cardrules.api.house_rules import enum_numbers
 from cardrules.api.money import check_int64
 from cardrules.core import lieng
@@ -156,6 +157,10 @@ def result_to_proto(result: lieng.RoundResult) -> lieng_pb2.LiengServiceSettleRo
         fees=result.fees,
         committed=result.committed,
         payouts=result.payouts,
-        shown=[{"seat": seat, "score": _score(score)} for seat, score in enumerate(result.scores) if score is not None],
+        shown=[
+            {"seat": seat, "score": _score(score), "cards": {"cards": cards_to_proto(score.cards)}}
+            for seat, score in enumerate(result.scores)
+            if score is not None
+        ],
         fold_out_winner=result.fold_out_winner,
     )

@@ -2436,9 +2436,11 @@ func (x *LiengPot) GetShares() []int64 {
 
 // A hand shown down.
 type LiengShownHand struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Seat          int32                  `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
-	Score         *LiengScore            `protobuf:"bytes,2,opt,name=score,proto3" json:"score,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Seat  int32                  `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	Score *LiengScore            `protobuf:"bytes,2,opt,name=score,proto3" json:"score,omitempty"`
+	// The hand's three cards, as the record gives them: shown to every viewer (docs/rules/lieng.md, "Who sees what").
+	Cards         *Cards `protobuf:"bytes,3,opt,name=cards,proto3" json:"cards,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2483,6 +2485,13 @@ func (x *LiengShownHand) GetSeat() int32 {
 func (x *LiengShownHand) GetScore() *LiengScore {
 	if x != nil {
 		return x.Score
+	}
+	return nil
+}
+
+func (x *LiengShownHand) GetCards() *Cards {
+	if x != nil {
+		return x.Cards
 	}
 	return nil
 }
@@ -3739,10 +3748,11 @@ const file_cardrules_v1_lieng_proto_rawDesc = "" +
 	"\rcontributions\x18\x05 \x03(\x03R\rcontributions\x12.\n" +
 	"\x04kind\x18\x06 \x01(\x0e2\x1a.cardrules.v1.LiengPotKindR\x04kind\x12\x18\n" +
 	"\awinners\x18\a \x03(\x05R\awinners\x12\x16\n" +
-	"\x06shares\x18\b \x03(\x03R\x06shares\"T\n" +
+	"\x06shares\x18\b \x03(\x03R\x06shares\"\x7f\n" +
 	"\x0eLiengShownHand\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12.\n" +
-	"\x05score\x18\x02 \x01(\v2\x18.cardrules.v1.LiengScoreR\x05score\"\x82\x01\n" +
+	"\x05score\x18\x02 \x01(\v2\x18.cardrules.v1.LiengScoreR\x05score\x12)\n" +
+	"\x05cards\x18\x03 \x01(\v2\x13.cardrules.v1.CardsR\x05cards\"\x82\x01\n" +
 	"\x1eLiengServiceSettleRoundRequest\x124\n" +
 	"\x05round\x18\x01 \x01(\v2\x1e.cardrules.v1.LiengRoundRecordR\x05round\x12*\n" +
 	"\x05views\x18\x02 \x03(\v2\x14.cardrules.v1.ViewerR\x05views\"\xab\x03\n" +
@@ -4017,79 +4027,80 @@ var file_cardrules_v1_lieng_proto_depIdxs = []int32{
 	17,  // 50: cardrules.v1.LiengRoundRecord.actions:type_name -> cardrules.v1.LiengAction
 	7,   // 51: cardrules.v1.LiengPot.kind:type_name -> cardrules.v1.LiengPotKind
 	9,   // 52: cardrules.v1.LiengShownHand.score:type_name -> cardrules.v1.LiengScore
-	32,  // 53: cardrules.v1.LiengServiceSettleRoundRequest.round:type_name -> cardrules.v1.LiengRoundRecord
-	47,  // 54: cardrules.v1.LiengServiceSettleRoundRequest.views:type_name -> cardrules.v1.Viewer
-	33,  // 55: cardrules.v1.LiengServiceSettleRoundResponse.pots:type_name -> cardrules.v1.LiengPot
-	48,  // 56: cardrules.v1.LiengServiceSettleRoundResponse.transfers:type_name -> cardrules.v1.Transfer
-	34,  // 57: cardrules.v1.LiengServiceSettleRoundResponse.shown:type_name -> cardrules.v1.LiengShownHand
-	37,  // 58: cardrules.v1.LiengServiceSettleRoundResponse.views:type_name -> cardrules.v1.LiengServiceSettleRoundView
-	47,  // 59: cardrules.v1.LiengServiceSettleRoundView.viewer:type_name -> cardrules.v1.Viewer
-	36,  // 60: cardrules.v1.LiengServiceSettleRoundView.answer:type_name -> cardrules.v1.LiengServiceSettleRoundResponse
-	32,  // 61: cardrules.v1.LiengServiceReplayRoundRequest.round:type_name -> cardrules.v1.LiengRoundRecord
-	47,  // 62: cardrules.v1.LiengServiceReplayRoundRequest.viewer:type_name -> cardrules.v1.Viewer
-	47,  // 63: cardrules.v1.LiengServiceReplayRoundResponse.viewer:type_name -> cardrules.v1.Viewer
-	21,  // 64: cardrules.v1.LiengServiceReplayRoundResponse.start:type_name -> cardrules.v1.StartBettingResponse
-	46,  // 65: cardrules.v1.LiengServiceReplayRoundResponse.hands:type_name -> cardrules.v1.Cards
-	40,  // 66: cardrules.v1.LiengServiceReplayRoundResponse.steps:type_name -> cardrules.v1.LiengReplayStep
-	49,  // 67: cardrules.v1.LiengServiceReplayRoundResponse.stopped:type_name -> cardrules.v1.ReplayStop
-	5,   // 68: cardrules.v1.LiengServiceReplayRoundResponse.illegal_reason:type_name -> cardrules.v1.LiengReason
-	36,  // 69: cardrules.v1.LiengServiceReplayRoundResponse.settlement:type_name -> cardrules.v1.LiengServiceSettleRoundResponse
-	17,  // 70: cardrules.v1.LiengReplayStep.action:type_name -> cardrules.v1.LiengAction
-	17,  // 71: cardrules.v1.LiengReplayStep.resolved_action:type_name -> cardrules.v1.LiengAction
-	18,  // 72: cardrules.v1.LiengReplayStep.events:type_name -> cardrules.v1.LiengEvent
-	16,  // 73: cardrules.v1.LiengReplayStep.state:type_name -> cardrules.v1.LiengBettingState
-	8,   // 74: cardrules.v1.LiengServiceSuggestRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
-	16,  // 75: cardrules.v1.LiengServiceSuggestRequest.state:type_name -> cardrules.v1.LiengBettingState
-	46,  // 76: cardrules.v1.LiengServiceSuggestRequest.hand:type_name -> cardrules.v1.Cards
-	17,  // 77: cardrules.v1.LiengServiceSuggestRequest.history:type_name -> cardrules.v1.LiengAction
-	50,  // 78: cardrules.v1.LiengServiceSuggestRequest.level:type_name -> cardrules.v1.BotLevel
-	17,  // 79: cardrules.v1.LiengServiceSuggestResponse.action:type_name -> cardrules.v1.LiengAction
-	51,  // 80: cardrules.v1.LiengServiceSuggestResponse.search:type_name -> cardrules.v1.BotSearch
-	45,  // 81: cardrules.v1.LiengServiceSuggestResponse.explanation:type_name -> cardrules.v1.LocalizedMessage
-	10,  // 82: cardrules.v1.LiengServiceStreamRequest.score_lieng:type_name -> cardrules.v1.ScoreLiengRequest
-	12,  // 83: cardrules.v1.LiengServiceStreamRequest.compare_hands:type_name -> cardrules.v1.CompareHandsRequest
-	20,  // 84: cardrules.v1.LiengServiceStreamRequest.start_betting:type_name -> cardrules.v1.StartBettingRequest
-	26,  // 85: cardrules.v1.LiengServiceStreamRequest.validate_play:type_name -> cardrules.v1.LiengServiceValidatePlayRequest
-	29,  // 86: cardrules.v1.LiengServiceStreamRequest.legal_moves:type_name -> cardrules.v1.LiengServiceLegalMovesRequest
-	35,  // 87: cardrules.v1.LiengServiceStreamRequest.settle_round:type_name -> cardrules.v1.LiengServiceSettleRoundRequest
-	23,  // 88: cardrules.v1.LiengServiceStreamRequest.deal:type_name -> cardrules.v1.LiengServiceDealRequest
-	38,  // 89: cardrules.v1.LiengServiceStreamRequest.replay_round:type_name -> cardrules.v1.LiengServiceReplayRoundRequest
-	41,  // 90: cardrules.v1.LiengServiceStreamRequest.suggest:type_name -> cardrules.v1.LiengServiceSuggestRequest
-	52,  // 91: cardrules.v1.LiengServiceStreamResponse.error:type_name -> google.rpc.Status
-	11,  // 92: cardrules.v1.LiengServiceStreamResponse.score_lieng:type_name -> cardrules.v1.ScoreLiengResponse
-	14,  // 93: cardrules.v1.LiengServiceStreamResponse.compare_hands:type_name -> cardrules.v1.CompareHandsResponse
-	21,  // 94: cardrules.v1.LiengServiceStreamResponse.start_betting:type_name -> cardrules.v1.StartBettingResponse
-	27,  // 95: cardrules.v1.LiengServiceStreamResponse.validate_play:type_name -> cardrules.v1.LiengServiceValidatePlayResponse
-	30,  // 96: cardrules.v1.LiengServiceStreamResponse.legal_moves:type_name -> cardrules.v1.LiengServiceLegalMovesResponse
-	36,  // 97: cardrules.v1.LiengServiceStreamResponse.settle_round:type_name -> cardrules.v1.LiengServiceSettleRoundResponse
-	24,  // 98: cardrules.v1.LiengServiceStreamResponse.deal:type_name -> cardrules.v1.LiengServiceDealResponse
-	39,  // 99: cardrules.v1.LiengServiceStreamResponse.replay_round:type_name -> cardrules.v1.LiengServiceReplayRoundResponse
-	42,  // 100: cardrules.v1.LiengServiceStreamResponse.suggest:type_name -> cardrules.v1.LiengServiceSuggestResponse
-	23,  // 101: cardrules.v1.LiengService.Deal:input_type -> cardrules.v1.LiengServiceDealRequest
-	10,  // 102: cardrules.v1.LiengService.ScoreLieng:input_type -> cardrules.v1.ScoreLiengRequest
-	12,  // 103: cardrules.v1.LiengService.CompareHands:input_type -> cardrules.v1.CompareHandsRequest
-	20,  // 104: cardrules.v1.LiengService.StartBetting:input_type -> cardrules.v1.StartBettingRequest
-	26,  // 105: cardrules.v1.LiengService.ValidatePlay:input_type -> cardrules.v1.LiengServiceValidatePlayRequest
-	29,  // 106: cardrules.v1.LiengService.LegalMoves:input_type -> cardrules.v1.LiengServiceLegalMovesRequest
-	35,  // 107: cardrules.v1.LiengService.SettleRound:input_type -> cardrules.v1.LiengServiceSettleRoundRequest
-	38,  // 108: cardrules.v1.LiengService.ReplayRound:input_type -> cardrules.v1.LiengServiceReplayRoundRequest
-	41,  // 109: cardrules.v1.LiengService.Suggest:input_type -> cardrules.v1.LiengServiceSuggestRequest
-	43,  // 110: cardrules.v1.LiengService.Stream:input_type -> cardrules.v1.LiengServiceStreamRequest
-	24,  // 111: cardrules.v1.LiengService.Deal:output_type -> cardrules.v1.LiengServiceDealResponse
-	11,  // 112: cardrules.v1.LiengService.ScoreLieng:output_type -> cardrules.v1.ScoreLiengResponse
-	14,  // 113: cardrules.v1.LiengService.CompareHands:output_type -> cardrules.v1.CompareHandsResponse
-	21,  // 114: cardrules.v1.LiengService.StartBetting:output_type -> cardrules.v1.StartBettingResponse
-	27,  // 115: cardrules.v1.LiengService.ValidatePlay:output_type -> cardrules.v1.LiengServiceValidatePlayResponse
-	30,  // 116: cardrules.v1.LiengService.LegalMoves:output_type -> cardrules.v1.LiengServiceLegalMovesResponse
-	36,  // 117: cardrules.v1.LiengService.SettleRound:output_type -> cardrules.v1.LiengServiceSettleRoundResponse
-	39,  // 118: cardrules.v1.LiengService.ReplayRound:output_type -> cardrules.v1.LiengServiceReplayRoundResponse
-	42,  // 119: cardrules.v1.LiengService.Suggest:output_type -> cardrules.v1.LiengServiceSuggestResponse
-	44,  // 120: cardrules.v1.LiengService.Stream:output_type -> cardrules.v1.LiengServiceStreamResponse
-	111, // [111:121] is the sub-list for method output_type
-	101, // [101:111] is the sub-list for method input_type
-	101, // [101:101] is the sub-list for extension type_name
-	101, // [101:101] is the sub-list for extension extendee
-	0,   // [0:101] is the sub-list for field type_name
+	46,  // 53: cardrules.v1.LiengShownHand.cards:type_name -> cardrules.v1.Cards
+	32,  // 54: cardrules.v1.LiengServiceSettleRoundRequest.round:type_name -> cardrules.v1.LiengRoundRecord
+	47,  // 55: cardrules.v1.LiengServiceSettleRoundRequest.views:type_name -> cardrules.v1.Viewer
+	33,  // 56: cardrules.v1.LiengServiceSettleRoundResponse.pots:type_name -> cardrules.v1.LiengPot
+	48,  // 57: cardrules.v1.LiengServiceSettleRoundResponse.transfers:type_name -> cardrules.v1.Transfer
+	34,  // 58: cardrules.v1.LiengServiceSettleRoundResponse.shown:type_name -> cardrules.v1.LiengShownHand
+	37,  // 59: cardrules.v1.LiengServiceSettleRoundResponse.views:type_name -> cardrules.v1.LiengServiceSettleRoundView
+	47,  // 60: cardrules.v1.LiengServiceSettleRoundView.viewer:type_name -> cardrules.v1.Viewer
+	36,  // 61: cardrules.v1.LiengServiceSettleRoundView.answer:type_name -> cardrules.v1.LiengServiceSettleRoundResponse
+	32,  // 62: cardrules.v1.LiengServiceReplayRoundRequest.round:type_name -> cardrules.v1.LiengRoundRecord
+	47,  // 63: cardrules.v1.LiengServiceReplayRoundRequest.viewer:type_name -> cardrules.v1.Viewer
+	47,  // 64: cardrules.v1.LiengServiceReplayRoundResponse.viewer:type_name -> cardrules.v1.Viewer
+	21,  // 65: cardrules.v1.LiengServiceReplayRoundResponse.start:type_name -> cardrules.v1.StartBettingResponse
+	46,  // 66: cardrules.v1.LiengServiceReplayRoundResponse.hands:type_name -> cardrules.v1.Cards
+	40,  // 67: cardrules.v1.LiengServiceReplayRoundResponse.steps:type_name -> cardrules.v1.LiengReplayStep
+	49,  // 68: cardrules.v1.LiengServiceReplayRoundResponse.stopped:type_name -> cardrules.v1.ReplayStop
+	5,   // 69: cardrules.v1.LiengServiceReplayRoundResponse.illegal_reason:type_name -> cardrules.v1.LiengReason
+	36,  // 70: cardrules.v1.LiengServiceReplayRoundResponse.settlement:type_name -> cardrules.v1.LiengServiceSettleRoundResponse
+	17,  // 71: cardrules.v1.LiengReplayStep.action:type_name -> cardrules.v1.LiengAction
+	17,  // 72: cardrules.v1.LiengReplayStep.resolved_action:type_name -> cardrules.v1.LiengAction
+	18,  // 73: cardrules.v1.LiengReplayStep.events:type_name -> cardrules.v1.LiengEvent
+	16,  // 74: cardrules.v1.LiengReplayStep.state:type_name -> cardrules.v1.LiengBettingState
+	8,   // 75: cardrules.v1.LiengServiceSuggestRequest.house_rules:type_name -> cardrules.v1.LiengHouseRules
+	16,  // 76: cardrules.v1.LiengServiceSuggestRequest.state:type_name -> cardrules.v1.LiengBettingState
+	46,  // 77: cardrules.v1.LiengServiceSuggestRequest.hand:type_name -> cardrules.v1.Cards
+	17,  // 78: cardrules.v1.LiengServiceSuggestRequest.history:type_name -> cardrules.v1.LiengAction
+	50,  // 79: cardrules.v1.LiengServiceSuggestRequest.level:type_name -> cardrules.v1.BotLevel
+	17,  // 80: cardrules.v1.LiengServiceSuggestResponse.action:type_name -> cardrules.v1.LiengAction
+	51,  // 81: cardrules.v1.LiengServiceSuggestResponse.search:type_name -> cardrules.v1.BotSearch
+	45,  // 82: cardrules.v1.LiengServiceSuggestResponse.explanation:type_name -> cardrules.v1.LocalizedMessage
+	10,  // 83: cardrules.v1.LiengServiceStreamRequest.score_lieng:type_name -> cardrules.v1.ScoreLiengRequest
+	12,  // 84: cardrules.v1.LiengServiceStreamRequest.compare_hands:type_name -> cardrules.v1.CompareHandsRequest
+	20,  // 85: cardrules.v1.LiengServiceStreamRequest.start_betting:type_name -> cardrules.v1.StartBettingRequest
+	26,  // 86: cardrules.v1.LiengServiceStreamRequest.validate_play:type_name -> cardrules.v1.LiengServiceValidatePlayRequest
+	29,  // 87: cardrules.v1.LiengServiceStreamRequest.legal_moves:type_name -> cardrules.v1.LiengServiceLegalMovesRequest
+	35,  // 88: cardrules.v1.LiengServiceStreamRequest.settle_round:type_name -> cardrules.v1.LiengServiceSettleRoundRequest
+	23,  // 89: cardrules.v1.LiengServiceStreamRequest.deal:type_name -> cardrules.v1.LiengServiceDealRequest
+	38,  // 90: cardrules.v1.LiengServiceStreamRequest.replay_round:type_name -> cardrules.v1.LiengServiceReplayRoundRequest
+	41,  // 91: cardrules.v1.LiengServiceStreamRequest.suggest:type_name -> cardrules.v1.LiengServiceSuggestRequest
+	52,  // 92: cardrules.v1.LiengServiceStreamResponse.error:type_name -> google.rpc.Status
+	11,  // 93: cardrules.v1.LiengServiceStreamResponse.score_lieng:type_name -> cardrules.v1.ScoreLiengResponse
+	14,  // 94: cardrules.v1.LiengServiceStreamResponse.compare_hands:type_name -> cardrules.v1.CompareHandsResponse
+	21,  // 95: cardrules.v1.LiengServiceStreamResponse.start_betting:type_name -> cardrules.v1.StartBettingResponse
+	27,  // 96: cardrules.v1.LiengServiceStreamResponse.validate_play:type_name -> cardrules.v1.LiengServiceValidatePlayResponse
+	30,  // 97: cardrules.v1.LiengServiceStreamResponse.legal_moves:type_name -> cardrules.v1.LiengServiceLegalMovesResponse
+	36,  // 98: cardrules.v1.LiengServiceStreamResponse.settle_round:type_name -> cardrules.v1.LiengServiceSettleRoundResponse
+	24,  // 99: cardrules.v1.LiengServiceStreamResponse.deal:type_name -> cardrules.v1.LiengServiceDealResponse
+	39,  // 100: cardrules.v1.LiengServiceStreamResponse.replay_round:type_name -> cardrules.v1.LiengServiceReplayRoundResponse
+	42,  // 101: cardrules.v1.LiengServiceStreamResponse.suggest:type_name -> cardrules.v1.LiengServiceSuggestResponse
+	23,  // 102: cardrules.v1.LiengService.Deal:input_type -> cardrules.v1.LiengServiceDealRequest
+	10,  // 103: cardrules.v1.LiengService.ScoreLieng:input_type -> cardrules.v1.ScoreLiengRequest
+	12,  // 104: cardrules.v1.LiengService.CompareHands:input_type -> cardrules.v1.CompareHandsRequest
+	20,  // 105: cardrules.v1.LiengService.StartBetting:input_type -> cardrules.v1.StartBettingRequest
+	26,  // 106: cardrules.v1.LiengService.ValidatePlay:input_type -> cardrules.v1.LiengServiceValidatePlayRequest
+	29,  // 107: cardrules.v1.LiengService.LegalMoves:input_type -> cardrules.v1.LiengServiceLegalMovesRequest
+	35,  // 108: cardrules.v1.LiengService.SettleRound:input_type -> cardrules.v1.LiengServiceSettleRoundRequest
+	38,  // 109: cardrules.v1.LiengService.ReplayRound:input_type -> cardrules.v1.LiengServiceReplayRoundRequest
+	41,  // 110: cardrules.v1.LiengService.Suggest:input_type -> cardrules.v1.LiengServiceSuggestRequest
+	43,  // 111: cardrules.v1.LiengService.Stream:input_type -> cardrules.v1.LiengServiceStreamRequest
+	24,  // 112: cardrules.v1.LiengService.Deal:output_type -> cardrules.v1.LiengServiceDealResponse
+	11,  // 113: cardrules.v1.LiengService.ScoreLieng:output_type -> cardrules.v1.ScoreLiengResponse
+	14,  // 114: cardrules.v1.LiengService.CompareHands:output_type -> cardrules.v1.CompareHandsResponse
+	21,  // 115: cardrules.v1.LiengService.StartBetting:output_type -> cardrules.v1.StartBettingResponse
+	27,  // 116: cardrules.v1.LiengService.ValidatePlay:output_type -> cardrules.v1.LiengServiceValidatePlayResponse
+	30,  // 117: cardrules.v1.LiengService.LegalMoves:output_type -> cardrules.v1.LiengServiceLegalMovesResponse
+	36,  // 118: cardrules.v1.LiengService.SettleRound:output_type -> cardrules.v1.LiengServiceSettleRoundResponse
+	39,  // 119: cardrules.v1.LiengService.ReplayRound:output_type -> cardrules.v1.LiengServiceReplayRoundResponse
+	42,  // 120: cardrules.v1.LiengService.Suggest:output_type -> cardrules.v1.LiengServiceSuggestResponse
+	44,  // 121: cardrules.v1.LiengService.Stream:output_type -> cardrules.v1.LiengServiceStreamResponse
+	112, // [112:122] is the sub-list for method output_type
+	102, // [102:112] is the sub-list for method input_type
+	102, // [102:102] is the sub-list for extension type_name
+	102, // [102:102] is the sub-list for extension extendee
+	0,   // [0:102] is the sub-list for field type_name
 }
 
 func init() { file_cardrules_v1_lieng_proto_init() }

@@ -443,12 +443,14 @@ class LiengPot(_message.Message):
     def __init__(self, lo: _Optional[int] = ..., hi: _Optional[int] = ..., amount: _Optional[int] = ..., eligible: _Optional[_Iterable[int]] = ..., contributions: _Optional[_Iterable[int]] = ..., kind: _Optional[_Union[LiengPotKind, str]] = ..., winners: _Optional[_Iterable[int]] = ..., shares: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class LiengShownHand(_message.Message):
-    __slots__ = ("seat", "score")
+    __slots__ = ("seat", "score", "cards")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     SCORE_FIELD_NUMBER: _ClassVar[int]
+    CARDS_FIELD_NUMBER: _ClassVar[int]
     seat: int
     score: LiengScore
-    def __init__(self, seat: _Optional[int] = ..., score: _Optional[_Union[LiengScore, _Mapping]] = ...) -> None: ...
+    cards: _cards_pb2.Cards
+    def __init__(self, seat: _Optional[int] = ..., score: _Optional[_Union[LiengScore, _Mapping]] = ..., cards: _Optional[_Union[_cards_pb2.Cards, _Mapping]] = ...) -> None: ...
 
 class LiengServiceSettleRoundRequest(_message.Message):
     __slots__ = ("round", "views")

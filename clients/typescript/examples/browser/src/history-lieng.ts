@@ -80,11 +80,17 @@ export function liengFrames(answer: LiengServiceReplayRoundResponse, recorded: r
       table: () => liengTable(last, hands),
     });
   } else if (answer.settlement !== undefined) {
+    // The hands shown down are shown to every viewer (docs/rules/lieng.md, "Who sees what"): face up at the end.
+    const shown = new Map(answer.settlement.shown.map((hand) => [hand.seat, (hand.cards?.cards ?? []).map(formatCard)]));
+    const atTheEnd: Hands = {
+      ...hands,
+      cards: (last?.seats ?? []).map((_, seat) => shown.get(seat) ?? hands.cards[seat] ?? []),
+    };
     frames.push({
       kind: "settlement",
       action: { text: words("Betting is over: the settlement is below.", "Hết vòng cược: tính tiền ở dưới.") },
       events: [],
-      table: () => liengTable(last, hands),
+      table: () => liengTable(last, atTheEnd),
     });
   }
   return frames;

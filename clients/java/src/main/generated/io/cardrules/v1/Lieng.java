@@ -316,148 +316,149 @@ public final class Lieng {
       "hi\030\002 \001(\003\022\016\n\006amount\030\003 \001(\003\022\020\n\010eligible\030\004 \003" +
       "(\005\022\025\n\rcontributions\030\005 \003(\003\022(\n\004kind\030\006 \001(\0162" +
       "\032.cardrules.v1.LiengPotKind\022\017\n\007winners\030\007" +
-      " \003(\005\022\016\n\006shares\030\010 \003(\003\"G\n\016LiengShownHand\022\014" +
+      " \003(\005\022\016\n\006shares\030\010 \003(\003\"k\n\016LiengShownHand\022\014" +
       "\n\004seat\030\001 \001(\005\022\'\n\005score\030\002 \001(\0132\030.cardrules." +
-      "v1.LiengScore\"t\n\036LiengServiceSettleRound" +
-      "Request\022-\n\005round\030\001 \001(\0132\036.cardrules.v1.Li" +
-      "engRoundRecord\022#\n\005views\030\002 \003(\0132\024.cardrule" +
-      "s.v1.Viewer\"\330\002\n\037LiengServiceSettleRoundR" +
-      "esponse\022$\n\004pots\030\001 \003(\0132\026.cardrules.v1.Lie" +
-      "ngPot\022)\n\ttransfers\030\002 \003(\0132\026.cardrules.v1." +
-      "Transfer\022\014\n\004nets\030\003 \003(\003\022\013\n\003fee\030\004 \001(\003\022\014\n\004f" +
-      "ees\030\005 \003(\003\022\034\n\017fold_out_winner\030\006 \001(\005H\000\210\001\001\022" +
-      "\021\n\tcommitted\030\007 \003(\003\022\017\n\007payouts\030\010 \003(\003\022+\n\005s" +
-      "hown\030\t \003(\0132\034.cardrules.v1.LiengShownHand" +
-      "\0228\n\005views\030\n \003(\0132).cardrules.v1.LiengServ" +
-      "iceSettleRoundViewB\022\n\020_fold_out_winner\"\202" +
-      "\001\n\033LiengServiceSettleRoundView\022$\n\006viewer" +
-      "\030\001 \001(\0132\024.cardrules.v1.Viewer\022=\n\006answer\030\002" +
-      " \001(\0132-.cardrules.v1.LiengServiceSettleRo" +
-      "undResponse\"u\n\036LiengServiceReplayRoundRe" +
-      "quest\022-\n\005round\030\001 \001(\0132\036.cardrules.v1.Lien" +
-      "gRoundRecord\022$\n\006viewer\030\002 \001(\0132\024.cardrules" +
-      ".v1.Viewer\"\355\002\n\037LiengServiceReplayRoundRe" +
-      "sponse\022$\n\006viewer\030\001 \001(\0132\024.cardrules.v1.Vi" +
-      "ewer\0221\n\005start\030\002 \001(\0132\".cardrules.v1.Start" +
-      "BettingResponse\022\"\n\005hands\030\003 \003(\0132\023.cardrul" +
-      "es.v1.Cards\022,\n\005steps\030\004 \003(\0132\035.cardrules.v" +
-      "1.LiengReplayStep\022)\n\007stopped\030\005 \001(\0132\030.car" +
-      "drules.v1.ReplayStop\0221\n\016illegal_reason\030\006" +
-      " \001(\0162\031.cardrules.v1.LiengReason\022A\n\nsettl" +
-      "ement\030\007 \001(\0132-.cardrules.v1.LiengServiceS" +
-      "ettleRoundResponse\"\331\001\n\017LiengReplayStep\022\r" +
-      "\n\005index\030\001 \001(\005\022)\n\006action\030\002 \001(\0132\031.cardrule" +
-      "s.v1.LiengAction\0222\n\017resolved_action\030\003 \001(" +
-      "\0132\031.cardrules.v1.LiengAction\022(\n\006events\030\004" +
-      " \003(\0132\030.cardrules.v1.LiengEvent\022.\n\005state\030" +
-      "\005 \001(\0132\037.cardrules.v1.LiengBettingState\"\226" +
-      "\002\n\032LiengServiceSuggestRequest\0222\n\013house_r" +
-      "ules\030\001 \001(\0132\035.cardrules.v1.LiengHouseRule" +
-      "s\022.\n\005state\030\002 \001(\0132\037.cardrules.v1.LiengBet" +
-      "tingState\022!\n\004hand\030\003 \001(\0132\023.cardrules.v1.C" +
-      "ards\022*\n\007history\030\004 \003(\0132\031.cardrules.v1.Lie" +
-      "ngAction\022%\n\005level\030\005 \001(\0162\026.cardrules.v1.B" +
-      "otLevel\022\014\n\004seed\030\006 \001(\004\022\020\n\010playouts\030\007 \001(\005\"" +
-      "\246\001\n\033LiengServiceSuggestResponse\022)\n\006actio" +
-      "n\030\001 \001(\0132\031.cardrules.v1.LiengAction\022\'\n\006se" +
-      "arch\030\002 \001(\0132\027.cardrules.v1.BotSearch\0223\n\013e" +
-      "xplanation\030\003 \001(\0132\036.cardrules.v1.Localize" +
-      "dMessage\"\353\004\n\031LiengServiceStreamRequest\022\n" +
-      "\n\002id\030\001 \001(\004\0226\n\013score_lieng\030\002 \001(\0132\037.cardru" +
-      "les.v1.ScoreLiengRequestH\000\022:\n\rcompare_ha" +
-      "nds\030\003 \001(\0132!.cardrules.v1.CompareHandsReq" +
-      "uestH\000\022:\n\rstart_betting\030\004 \001(\0132!.cardrule" +
-      "s.v1.StartBettingRequestH\000\022F\n\rvalidate_p" +
-      "lay\030\005 \001(\0132-.cardrules.v1.LiengServiceVal" +
-      "idatePlayRequestH\000\022B\n\013legal_moves\030\006 \001(\0132" +
-      "+.cardrules.v1.LiengServiceLegalMovesReq" +
-      "uestH\000\022D\n\014settle_round\030\007 \001(\0132,.cardrules" +
-      ".v1.LiengServiceSettleRoundRequestH\000\0225\n\004" +
-      "deal\030\010 \001(\0132%.cardrules.v1.LiengServiceDe" +
-      "alRequestH\000\022D\n\014replay_round\030\t \001(\0132,.card" +
-      "rules.v1.LiengServiceReplayRoundRequestH" +
-      "\000\022;\n\007suggest\030\n \001(\0132(.cardrules.v1.LiengS" +
-      "erviceSuggestRequestH\000B\006\n\004call\"\234\005\n\032Lieng" +
-      "ServiceStreamResponse\022\n\n\002id\030\001 \001(\004\022#\n\005err" +
-      "or\030\002 \001(\0132\022.google.rpc.StatusH\000\0227\n\013score_" +
-      "lieng\030\003 \001(\0132 .cardrules.v1.ScoreLiengRes" +
-      "ponseH\000\022;\n\rcompare_hands\030\004 \001(\0132\".cardrul" +
-      "es.v1.CompareHandsResponseH\000\022;\n\rstart_be" +
-      "tting\030\005 \001(\0132\".cardrules.v1.StartBettingR" +
-      "esponseH\000\022G\n\rvalidate_play\030\006 \001(\0132..cardr" +
-      "ules.v1.LiengServiceValidatePlayResponse" +
-      "H\000\022C\n\013legal_moves\030\007 \001(\0132,.cardrules.v1.L" +
-      "iengServiceLegalMovesResponseH\000\022E\n\014settl" +
-      "e_round\030\010 \001(\0132-.cardrules.v1.LiengServic" +
-      "eSettleRoundResponseH\000\0226\n\004deal\030\t \001(\0132&.c" +
-      "ardrules.v1.LiengServiceDealResponseH\000\022E" +
-      "\n\014replay_round\030\n \001(\0132-.cardrules.v1.Lien" +
-      "gServiceReplayRoundResponseH\000\022<\n\007suggest" +
-      "\030\013 \001(\0132).cardrules.v1.LiengServiceSugges" +
-      "tResponseH\000B\010\n\006result*S\n\010LiengA23\022\031\n\025LIE" +
-      "NG_A23_UNSPECIFIED\020\000\022\024\n\020LIENG_A23_LOWEST" +
-      "\020\001\022\026\n\022LIENG_A23_ACE_HIGH\020\002*\226\001\n\021LiengSuit" +
-      "TieBreak\022$\n LIENG_SUIT_TIE_BREAK_UNSPECI" +
-      "FIED\020\000\022\035\n\031LIENG_SUIT_TIE_BREAK_NONE\020\001\022\035\n" +
-      "\031LIENG_SUIT_TIE_BREAK_HDCS\020\002\022\035\n\031LIENG_SU" +
-      "IT_TIE_BREAK_DHCS\020\003*`\n\013LiengExcess\022\034\n\030LI" +
-      "ENG_EXCESS_UNSPECIFIED\020\000\022\032\n\026LIENG_EXCESS" +
-      "_SIDE_POTS\020\001\022\027\n\023LIENG_EXCESS_REFUND\020\002*{\n" +
-      "\tLiengTier\022\032\n\026LIENG_TIER_UNSPECIFIED\020\000\022\022" +
-      "\n\016LIENG_TIER_SAP\020\001\022\024\n\020LIENG_TIER_LIENG\020\002" +
-      "\022\021\n\rLIENG_TIER_DI\020\003\022\025\n\021LIENG_TIER_POINTS" +
-      "\020\004*\343\001\n\017LiengActionKind\022!\n\035LIENG_ACTION_K" +
-      "IND_UNSPECIFIED\020\000\022\032\n\026LIENG_ACTION_KIND_F" +
-      "OLD\020\001\022\033\n\027LIENG_ACTION_KIND_CHECK\020\002\022\032\n\026LI" +
-      "ENG_ACTION_KIND_CALL\020\003\022\033\n\027LIENG_ACTION_K" +
-      "IND_RAISE\020\004\022\034\n\030LIENG_ACTION_KIND_ALL_IN\020" +
-      "\005\022\035\n\031LIENG_ACTION_KIND_TIMEOUT\020\006*\206\003\n\013Lie" +
-      "ngReason\022\034\n\030LIENG_REASON_UNSPECIFIED\020\000\022\037" +
-      "\n\033LIENG_REASON_BETTING_CLOSED\020\001\022\036\n\032LIENG" +
-      "_REASON_NOT_YOUR_TURN\020\002\022\035\n\031LIENG_REASON_" +
-      "CANNOT_CHECK\020\003\022 \n\034LIENG_REASON_NOTHING_T" +
-      "O_CALL\020\004\022\034\n\030LIENG_REASON_CANNOT_CALL\020\005\022$" +
-      "\n LIENG_REASON_RAISE_BELOW_MINIMUM\020\006\022 \n\034" +
-      "LIENG_REASON_RAISE_ABOVE_CAP\020\007\022!\n\035LIENG_" +
-      "REASON_NOT_ENOUGH_CHIPS\020\010\022\'\n#LIENG_REASO" +
-      "N_RAISE_ROUNDS_EXHAUSTED\020\t\022%\n!LIENG_REAS" +
-      "ON_BETTING_NOT_REOPENED\020\n*\235\002\n\016LiengEvent" +
-      "Kind\022 \n\034LIENG_EVENT_KIND_UNSPECIFIED\020\000\022 " +
-      "\n\034LIENG_EVENT_KIND_SEAT_FOLDED\020\001\022 \n\034LIEN" +
-      "G_EVENT_KIND_SEAT_ALL_IN\020\002\022\037\n\033LIENG_EVEN" +
-      "T_KIND_FULL_RAISE\020\003\022!\n\035LIENG_EVENT_KIND_" +
-      "SHORT_ALL_IN\020\004\022#\n\037LIENG_EVENT_KIND_BETTI" +
-      "NG_CLOSED\020\005\022\035\n\031LIENG_EVENT_KIND_FOLD_OUT" +
-      "\020\006\022\035\n\031LIENG_EVENT_KIND_SHOWDOWN\020\007*\210\001\n\014Li" +
-      "engPotKind\022\036\n\032LIENG_POT_KIND_UNSPECIFIED" +
-      "\020\000\022\033\n\027LIENG_POT_KIND_SHOWDOWN\020\001\022\036\n\032LIENG" +
-      "_POT_KIND_UNCONTESTED\020\002\022\033\n\027LIENG_POT_KIN" +
-      "D_REFUNDED\020\0032\325\007\n\014LiengService\022U\n\004Deal\022%." +
-      "cardrules.v1.LiengServiceDealRequest\032&.c" +
-      "ardrules.v1.LiengServiceDealResponse\022O\n\n" +
-      "ScoreLieng\022\037.cardrules.v1.ScoreLiengRequ" +
-      "est\032 .cardrules.v1.ScoreLiengResponse\022U\n" +
-      "\014CompareHands\022!.cardrules.v1.CompareHand" +
-      "sRequest\032\".cardrules.v1.CompareHandsResp" +
-      "onse\022U\n\014StartBetting\022!.cardrules.v1.Star" +
-      "tBettingRequest\032\".cardrules.v1.StartBett" +
-      "ingResponse\022m\n\014ValidatePlay\022-.cardrules." +
-      "v1.LiengServiceValidatePlayRequest\032..car" +
-      "drules.v1.LiengServiceValidatePlayRespon" +
-      "se\022g\n\nLegalMoves\022+.cardrules.v1.LiengSer" +
-      "viceLegalMovesRequest\032,.cardrules.v1.Lie" +
-      "ngServiceLegalMovesResponse\022j\n\013SettleRou" +
-      "nd\022,.cardrules.v1.LiengServiceSettleRoun" +
-      "dRequest\032-.cardrules.v1.LiengServiceSett" +
-      "leRoundResponse\022j\n\013ReplayRound\022,.cardrul" +
-      "es.v1.LiengServiceReplayRoundRequest\032-.c" +
-      "ardrules.v1.LiengServiceReplayRoundRespo" +
-      "nse\022^\n\007Suggest\022(.cardrules.v1.LiengServi" +
-      "ceSuggestRequest\032).cardrules.v1.LiengSer" +
-      "viceSuggestResponse\022_\n\006Stream\022\'.cardrule" +
-      "s.v1.LiengServiceStreamRequest\032(.cardrul" +
-      "es.v1.LiengServiceStreamResponse(\0010\001B\023\n\017" +
-      "io.cardrules.v1P\001b\006proto3"
+      "v1.LiengScore\022\"\n\005cards\030\003 \001(\0132\023.cardrules" +
+      ".v1.Cards\"t\n\036LiengServiceSettleRoundRequ" +
+      "est\022-\n\005round\030\001 \001(\0132\036.cardrules.v1.LiengR" +
+      "oundRecord\022#\n\005views\030\002 \003(\0132\024.cardrules.v1" +
+      ".Viewer\"\330\002\n\037LiengServiceSettleRoundRespo" +
+      "nse\022$\n\004pots\030\001 \003(\0132\026.cardrules.v1.LiengPo" +
+      "t\022)\n\ttransfers\030\002 \003(\0132\026.cardrules.v1.Tran" +
+      "sfer\022\014\n\004nets\030\003 \003(\003\022\013\n\003fee\030\004 \001(\003\022\014\n\004fees\030" +
+      "\005 \003(\003\022\034\n\017fold_out_winner\030\006 \001(\005H\000\210\001\001\022\021\n\tc" +
+      "ommitted\030\007 \003(\003\022\017\n\007payouts\030\010 \003(\003\022+\n\005shown" +
+      "\030\t \003(\0132\034.cardrules.v1.LiengShownHand\0228\n\005" +
+      "views\030\n \003(\0132).cardrules.v1.LiengServiceS" +
+      "ettleRoundViewB\022\n\020_fold_out_winner\"\202\001\n\033L" +
+      "iengServiceSettleRoundView\022$\n\006viewer\030\001 \001" +
+      "(\0132\024.cardrules.v1.Viewer\022=\n\006answer\030\002 \001(\013" +
+      "2-.cardrules.v1.LiengServiceSettleRoundR" +
+      "esponse\"u\n\036LiengServiceReplayRoundReques" +
+      "t\022-\n\005round\030\001 \001(\0132\036.cardrules.v1.LiengRou" +
+      "ndRecord\022$\n\006viewer\030\002 \001(\0132\024.cardrules.v1." +
+      "Viewer\"\355\002\n\037LiengServiceReplayRoundRespon" +
+      "se\022$\n\006viewer\030\001 \001(\0132\024.cardrules.v1.Viewer" +
+      "\0221\n\005start\030\002 \001(\0132\".cardrules.v1.StartBett" +
+      "ingResponse\022\"\n\005hands\030\003 \003(\0132\023.cardrules.v" +
+      "1.Cards\022,\n\005steps\030\004 \003(\0132\035.cardrules.v1.Li" +
+      "engReplayStep\022)\n\007stopped\030\005 \001(\0132\030.cardrul" +
+      "es.v1.ReplayStop\0221\n\016illegal_reason\030\006 \001(\016" +
+      "2\031.cardrules.v1.LiengReason\022A\n\nsettlemen" +
+      "t\030\007 \001(\0132-.cardrules.v1.LiengServiceSettl" +
+      "eRoundResponse\"\331\001\n\017LiengReplayStep\022\r\n\005in" +
+      "dex\030\001 \001(\005\022)\n\006action\030\002 \001(\0132\031.cardrules.v1" +
+      ".LiengAction\0222\n\017resolved_action\030\003 \001(\0132\031." +
+      "cardrules.v1.LiengAction\022(\n\006events\030\004 \003(\013" +
+      "2\030.cardrules.v1.LiengEvent\022.\n\005state\030\005 \001(" +
+      "\0132\037.cardrules.v1.LiengBettingState\"\226\002\n\032L" +
+      "iengServiceSuggestRequest\0222\n\013house_rules" +
+      "\030\001 \001(\0132\035.cardrules.v1.LiengHouseRules\022.\n" +
+      "\005state\030\002 \001(\0132\037.cardrules.v1.LiengBetting" +
+      "State\022!\n\004hand\030\003 \001(\0132\023.cardrules.v1.Cards" +
+      "\022*\n\007history\030\004 \003(\0132\031.cardrules.v1.LiengAc" +
+      "tion\022%\n\005level\030\005 \001(\0162\026.cardrules.v1.BotLe" +
+      "vel\022\014\n\004seed\030\006 \001(\004\022\020\n\010playouts\030\007 \001(\005\"\246\001\n\033" +
+      "LiengServiceSuggestResponse\022)\n\006action\030\001 " +
+      "\001(\0132\031.cardrules.v1.LiengAction\022\'\n\006search" +
+      "\030\002 \001(\0132\027.cardrules.v1.BotSearch\0223\n\013expla" +
+      "nation\030\003 \001(\0132\036.cardrules.v1.LocalizedMes" +
+      "sage\"\353\004\n\031LiengServiceStreamRequest\022\n\n\002id" +
+      "\030\001 \001(\004\0226\n\013score_lieng\030\002 \001(\0132\037.cardrules." +
+      "v1.ScoreLiengRequestH\000\022:\n\rcompare_hands\030" +
+      "\003 \001(\0132!.cardrules.v1.CompareHandsRequest" +
+      "H\000\022:\n\rstart_betting\030\004 \001(\0132!.cardrules.v1" +
+      ".StartBettingRequestH\000\022F\n\rvalidate_play\030" +
+      "\005 \001(\0132-.cardrules.v1.LiengServiceValidat" +
+      "ePlayRequestH\000\022B\n\013legal_moves\030\006 \001(\0132+.ca" +
+      "rdrules.v1.LiengServiceLegalMovesRequest" +
+      "H\000\022D\n\014settle_round\030\007 \001(\0132,.cardrules.v1." +
+      "LiengServiceSettleRoundRequestH\000\0225\n\004deal" +
+      "\030\010 \001(\0132%.cardrules.v1.LiengServiceDealRe" +
+      "questH\000\022D\n\014replay_round\030\t \001(\0132,.cardrule" +
+      "s.v1.LiengServiceReplayRoundRequestH\000\022;\n" +
+      "\007suggest\030\n \001(\0132(.cardrules.v1.LiengServi" +
+      "ceSuggestRequestH\000B\006\n\004call\"\234\005\n\032LiengServ" +
+      "iceStreamResponse\022\n\n\002id\030\001 \001(\004\022#\n\005error\030\002" +
+      " \001(\0132\022.google.rpc.StatusH\000\0227\n\013score_lien" +
+      "g\030\003 \001(\0132 .cardrules.v1.ScoreLiengRespons" +
+      "eH\000\022;\n\rcompare_hands\030\004 \001(\0132\".cardrules.v" +
+      "1.CompareHandsResponseH\000\022;\n\rstart_bettin" +
+      "g\030\005 \001(\0132\".cardrules.v1.StartBettingRespo" +
+      "nseH\000\022G\n\rvalidate_play\030\006 \001(\0132..cardrules" +
+      ".v1.LiengServiceValidatePlayResponseH\000\022C" +
+      "\n\013legal_moves\030\007 \001(\0132,.cardrules.v1.Lieng" +
+      "ServiceLegalMovesResponseH\000\022E\n\014settle_ro" +
+      "und\030\010 \001(\0132-.cardrules.v1.LiengServiceSet" +
+      "tleRoundResponseH\000\0226\n\004deal\030\t \001(\0132&.cardr" +
+      "ules.v1.LiengServiceDealResponseH\000\022E\n\014re" +
+      "play_round\030\n \001(\0132-.cardrules.v1.LiengSer" +
+      "viceReplayRoundResponseH\000\022<\n\007suggest\030\013 \001" +
+      "(\0132).cardrules.v1.LiengServiceSuggestRes" +
+      "ponseH\000B\010\n\006result*S\n\010LiengA23\022\031\n\025LIENG_A" +
+      "23_UNSPECIFIED\020\000\022\024\n\020LIENG_A23_LOWEST\020\001\022\026" +
+      "\n\022LIENG_A23_ACE_HIGH\020\002*\226\001\n\021LiengSuitTieB" +
+      "reak\022$\n LIENG_SUIT_TIE_BREAK_UNSPECIFIED" +
+      "\020\000\022\035\n\031LIENG_SUIT_TIE_BREAK_NONE\020\001\022\035\n\031LIE" +
+      "NG_SUIT_TIE_BREAK_HDCS\020\002\022\035\n\031LIENG_SUIT_T" +
+      "IE_BREAK_DHCS\020\003*`\n\013LiengExcess\022\034\n\030LIENG_" +
+      "EXCESS_UNSPECIFIED\020\000\022\032\n\026LIENG_EXCESS_SID" +
+      "E_POTS\020\001\022\027\n\023LIENG_EXCESS_REFUND\020\002*{\n\tLie" +
+      "ngTier\022\032\n\026LIENG_TIER_UNSPECIFIED\020\000\022\022\n\016LI" +
+      "ENG_TIER_SAP\020\001\022\024\n\020LIENG_TIER_LIENG\020\002\022\021\n\r" +
+      "LIENG_TIER_DI\020\003\022\025\n\021LIENG_TIER_POINTS\020\004*\343" +
+      "\001\n\017LiengActionKind\022!\n\035LIENG_ACTION_KIND_" +
+      "UNSPECIFIED\020\000\022\032\n\026LIENG_ACTION_KIND_FOLD\020" +
+      "\001\022\033\n\027LIENG_ACTION_KIND_CHECK\020\002\022\032\n\026LIENG_" +
+      "ACTION_KIND_CALL\020\003\022\033\n\027LIENG_ACTION_KIND_" +
+      "RAISE\020\004\022\034\n\030LIENG_ACTION_KIND_ALL_IN\020\005\022\035\n" +
+      "\031LIENG_ACTION_KIND_TIMEOUT\020\006*\206\003\n\013LiengRe" +
+      "ason\022\034\n\030LIENG_REASON_UNSPECIFIED\020\000\022\037\n\033LI" +
+      "ENG_REASON_BETTING_CLOSED\020\001\022\036\n\032LIENG_REA" +
+      "SON_NOT_YOUR_TURN\020\002\022\035\n\031LIENG_REASON_CANN" +
+      "OT_CHECK\020\003\022 \n\034LIENG_REASON_NOTHING_TO_CA" +
+      "LL\020\004\022\034\n\030LIENG_REASON_CANNOT_CALL\020\005\022$\n LI" +
+      "ENG_REASON_RAISE_BELOW_MINIMUM\020\006\022 \n\034LIEN" +
+      "G_REASON_RAISE_ABOVE_CAP\020\007\022!\n\035LIENG_REAS" +
+      "ON_NOT_ENOUGH_CHIPS\020\010\022\'\n#LIENG_REASON_RA" +
+      "ISE_ROUNDS_EXHAUSTED\020\t\022%\n!LIENG_REASON_B" +
+      "ETTING_NOT_REOPENED\020\n*\235\002\n\016LiengEventKind" +
+      "\022 \n\034LIENG_EVENT_KIND_UNSPECIFIED\020\000\022 \n\034LI" +
+      "ENG_EVENT_KIND_SEAT_FOLDED\020\001\022 \n\034LIENG_EV" +
+      "ENT_KIND_SEAT_ALL_IN\020\002\022\037\n\033LIENG_EVENT_KI" +
+      "ND_FULL_RAISE\020\003\022!\n\035LIENG_EVENT_KIND_SHOR" +
+      "T_ALL_IN\020\004\022#\n\037LIENG_EVENT_KIND_BETTING_C" +
+      "LOSED\020\005\022\035\n\031LIENG_EVENT_KIND_FOLD_OUT\020\006\022\035" +
+      "\n\031LIENG_EVENT_KIND_SHOWDOWN\020\007*\210\001\n\014LiengP" +
+      "otKind\022\036\n\032LIENG_POT_KIND_UNSPECIFIED\020\000\022\033" +
+      "\n\027LIENG_POT_KIND_SHOWDOWN\020\001\022\036\n\032LIENG_POT" +
+      "_KIND_UNCONTESTED\020\002\022\033\n\027LIENG_POT_KIND_RE" +
+      "FUNDED\020\0032\325\007\n\014LiengService\022U\n\004Deal\022%.card" +
+      "rules.v1.LiengServiceDealRequest\032&.cardr" +
+      "ules.v1.LiengServiceDealResponse\022O\n\nScor" +
+      "eLieng\022\037.cardrules.v1.ScoreLiengRequest\032" +
+      " .cardrules.v1.ScoreLiengResponse\022U\n\014Com" +
+      "pareHands\022!.cardrules.v1.CompareHandsReq" +
+      "uest\032\".cardrules.v1.CompareHandsResponse" +
+      "\022U\n\014StartBetting\022!.cardrules.v1.StartBet" +
+      "tingRequest\032\".cardrules.v1.StartBettingR" +
+      "esponse\022m\n\014ValidatePlay\022-.cardrules.v1.L" +
+      "iengServiceValidatePlayRequest\032..cardrul" +
+      "es.v1.LiengServiceValidatePlayResponse\022g" +
+      "\n\nLegalMoves\022+.cardrules.v1.LiengService" +
+      "LegalMovesRequest\032,.cardrules.v1.LiengSe" +
+      "rviceLegalMovesResponse\022j\n\013SettleRound\022," +
+      ".cardrules.v1.LiengServiceSettleRoundReq" +
+      "uest\032-.cardrules.v1.LiengServiceSettleRo" +
+      "undResponse\022j\n\013ReplayRound\022,.cardrules.v" +
+      "1.LiengServiceReplayRoundRequest\032-.cardr" +
+      "ules.v1.LiengServiceReplayRoundResponse\022" +
+      "^\n\007Suggest\022(.cardrules.v1.LiengServiceSu" +
+      "ggestRequest\032).cardrules.v1.LiengService" +
+      "SuggestResponse\022_\n\006Stream\022\'.cardrules.v1" +
+      ".LiengServiceStreamRequest\032(.cardrules.v" +
+      "1.LiengServiceStreamResponse(\0010\001B\023\n\017io.c" +
+      "ardrules.v1P\001b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -627,7 +628,7 @@ public final class Lieng {
     internal_static_cardrules_v1_LiengShownHand_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_cardrules_v1_LiengShownHand_descriptor,
-        new java.lang.String[] { "Seat", "Score", });
+        new java.lang.String[] { "Seat", "Score", "Cards", });
     internal_static_cardrules_v1_LiengServiceSettleRoundRequest_descriptor =
       getDescriptor().getMessageTypes().get(27);
     internal_static_cardrules_v1_LiengServiceSettleRoundRequest_fieldAccessorTable = new

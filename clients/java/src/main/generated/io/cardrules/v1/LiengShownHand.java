@@ -81,6 +81,44 @@ private static final long serialVersionUID = 0L;
     return score_ == null ? io.cardrules.v1.LiengScore.getDefaultInstance() : score_;
   }
 
+  public static final int CARDS_FIELD_NUMBER = 3;
+  private io.cardrules.v1.Cards cards_;
+  /**
+   * <pre>
+   * The hand's three cards, as the record gives them: shown to every viewer (docs/rules/lieng.md, "Who sees what").
+   * </pre>
+   *
+   * <code>.cardrules.v1.Cards cards = 3;</code>
+   * @return Whether the cards field is set.
+   */
+  @java.lang.Override
+  public boolean hasCards() {
+    return ((bitField0_ & 0x00000002) != 0);
+  }
+  /**
+   * <pre>
+   * The hand's three cards, as the record gives them: shown to every viewer (docs/rules/lieng.md, "Who sees what").
+   * </pre>
+   *
+   * <code>.cardrules.v1.Cards cards = 3;</code>
+   * @return The cards.
+   */
+  @java.lang.Override
+  public io.cardrules.v1.Cards getCards() {
+    return cards_ == null ? io.cardrules.v1.Cards.getDefaultInstance() : cards_;
+  }
+  /**
+   * <pre>
+   * The hand's three cards, as the record gives them: shown to every viewer (docs/rules/lieng.md, "Who sees what").
+   * </pre>
+   *
+   * <code>.cardrules.v1.Cards cards = 3;</code>
+   */
+  @java.lang.Override
+  public io.cardrules.v1.CardsOrBuilder getCardsOrBuilder() {
+    return cards_ == null ? io.cardrules.v1.Cards.getDefaultInstance() : cards_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -101,6 +139,9 @@ private static final long serialVersionUID = 0L;
     if (((bitField0_ & 0x00000001) != 0)) {
       output.writeMessage(2, getScore());
     }
+    if (((bitField0_ & 0x00000002) != 0)) {
+      output.writeMessage(3, getCards());
+    }
     getUnknownFields().writeTo(output);
   }
 
@@ -117,6 +158,10 @@ private static final long serialVersionUID = 0L;
     if (((bitField0_ & 0x00000001) != 0)) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(2, getScore());
+    }
+    if (((bitField0_ & 0x00000002) != 0)) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(3, getCards());
     }
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
@@ -140,6 +185,11 @@ private static final long serialVersionUID = 0L;
       if (!getScore()
           .equals(other.getScore())) return false;
     }
+    if (hasCards() != other.hasCards()) return false;
+    if (hasCards()) {
+      if (!getCards()
+          .equals(other.getCards())) return false;
+    }
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -156,6 +206,10 @@ private static final long serialVersionUID = 0L;
     if (hasScore()) {
       hash = (37 * hash) + SCORE_FIELD_NUMBER;
       hash = (53 * hash) + getScore().hashCode();
+    }
+    if (hasCards()) {
+      hash = (37 * hash) + CARDS_FIELD_NUMBER;
+      hash = (53 * hash) + getCards().hashCode();
     }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
@@ -292,6 +346,7 @@ private static final long serialVersionUID = 0L;
       if (com.google.protobuf.GeneratedMessageV3
               .alwaysUseFieldBuilders) {
         getScoreFieldBuilder();
+        getCardsFieldBuilder();
       }
     }
     @java.lang.Override
@@ -303,6 +358,11 @@ private static final long serialVersionUID = 0L;
       if (scoreBuilder_ != null) {
         scoreBuilder_.dispose();
         scoreBuilder_ = null;
+      }
+      cards_ = null;
+      if (cardsBuilder_ != null) {
+        cardsBuilder_.dispose();
+        cardsBuilder_ = null;
       }
       return this;
     }
@@ -346,6 +406,12 @@ private static final long serialVersionUID = 0L;
             ? score_
             : scoreBuilder_.build();
         to_bitField0_ |= 0x00000001;
+      }
+      if (((from_bitField0_ & 0x00000004) != 0)) {
+        result.cards_ = cardsBuilder_ == null
+            ? cards_
+            : cardsBuilder_.build();
+        to_bitField0_ |= 0x00000002;
       }
       result.bitField0_ |= to_bitField0_;
     }
@@ -400,6 +466,9 @@ private static final long serialVersionUID = 0L;
       if (other.hasScore()) {
         mergeScore(other.getScore());
       }
+      if (other.hasCards()) {
+        mergeCards(other.getCards());
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -438,6 +507,13 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000002;
               break;
             } // case 18
+            case 26: {
+              input.readMessage(
+                  getCardsFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              bitField0_ |= 0x00000004;
+              break;
+            } // case 26
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -606,6 +682,163 @@ private static final long serialVersionUID = 0L;
         score_ = null;
       }
       return scoreBuilder_;
+    }
+
+    private io.cardrules.v1.Cards cards_;
+    private com.google.protobuf.SingleFieldBuilderV3<
+        io.cardrules.v1.Cards, io.cardrules.v1.Cards.Builder, io.cardrules.v1.CardsOrBuilder> cardsBuilder_;
+    /**
+     * <pre>
+     * The hand's three cards, as the record gives them: shown to every viewer (docs/rules/lieng.md, "Who sees what").
+     * </pre>
+     *
+     * <code>.cardrules.v1.Cards cards = 3;</code>
+     * @return Whether the cards field is set.
+     */
+    public boolean hasCards() {
+      return ((bitField0_ & 0x00000004) != 0);
+    }
+    /**
+     * <pre>
+     * The hand's three cards, as the record gives them: shown to every viewer (docs/rules/lieng.md, "Who sees what").
+     * </pre>
+     *
+     * <code>.cardrules.v1.Cards cards = 3;</code>
+     * @return The cards.
+     */
+    public io.cardrules.v1.Cards getCards() {
+      if (cardsBuilder_ == null) {
+        return cards_ == null ? io.cardrules.v1.Cards.getDefaultInstance() : cards_;
+      } else {
+        return cardsBuilder_.getMessage();
+      }
+    }
+    /**
+     * <pre>
+     * The hand's three cards, as the record gives them: shown to every viewer (docs/rules/lieng.md, "Who sees what").
+     * </pre>
+     *
+     * <code>.cardrules.v1.Cards cards = 3;</code>
+     */
+    public Builder setCards(io.cardrules.v1.Cards value) {
+      if (cardsBuilder_ == null) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        cards_ = value;
+      } else {
+        cardsBuilder_.setMessage(value);
+      }
+      bitField0_ |= 0x00000004;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The hand's three cards, as the record gives them: shown to every viewer (docs/rules/lieng.md, "Who sees what").
+     * </pre>
+     *
+     * <code>.cardrules.v1.Cards cards = 3;</code>
+     */
+    public Builder setCards(
+        io.cardrules.v1.Cards.Builder builderForValue) {
+      if (cardsBuilder_ == null) {
+        cards_ = builderForValue.build();
+      } else {
+        cardsBuilder_.setMessage(builderForValue.build());
+      }
+      bitField0_ |= 0x00000004;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The hand's three cards, as the record gives them: shown to every viewer (docs/rules/lieng.md, "Who sees what").
+     * </pre>
+     *
+     * <code>.cardrules.v1.Cards cards = 3;</code>
+     */
+    public Builder mergeCards(io.cardrules.v1.Cards value) {
+      if (cardsBuilder_ == null) {
+        if (((bitField0_ & 0x00000004) != 0) &&
+          cards_ != null &&
+          cards_ != io.cardrules.v1.Cards.getDefaultInstance()) {
+          getCardsBuilder().mergeFrom(value);
+        } else {
+          cards_ = value;
+        }
+      } else {
+        cardsBuilder_.mergeFrom(value);
+      }
+      if (cards_ != null) {
+        bitField0_ |= 0x00000004;
+        onChanged();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * The hand's three cards, as the record gives them: shown to every viewer (docs/rules/lieng.md, "Who sees what").
+     * </pre>
+     *
+     * <code>.cardrules.v1.Cards cards = 3;</code>
+     */
+    public Builder clearCards() {
+      bitField0_ = (bitField0_ & ~0x00000004);
+      cards_ = null;
+      if (cardsBuilder_ != null) {
+        cardsBuilder_.dispose();
+        cardsBuilder_ = null;
+      }
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * The hand's three cards, as the record gives them: shown to every viewer (docs/rules/lieng.md, "Who sees what").
+     * </pre>
+     *
+     * <code>.cardrules.v1.Cards cards = 3;</code>
+     */
+    public io.cardrules.v1.Cards.Builder getCardsBuilder() {
+      bitField0_ |= 0x00000004;
+      onChanged();
+      return getCardsFieldBuilder().getBuilder();
+    }
+    /**
+     * <pre>
+     * The hand's three cards, as the record gives them: shown to every viewer (docs/rules/lieng.md, "Who sees what").
+     * </pre>
+     *
+     * <code>.cardrules.v1.Cards cards = 3;</code>
+     */
+    public io.cardrules.v1.CardsOrBuilder getCardsOrBuilder() {
+      if (cardsBuilder_ != null) {
+        return cardsBuilder_.getMessageOrBuilder();
+      } else {
+        return cards_ == null ?
+            io.cardrules.v1.Cards.getDefaultInstance() : cards_;
+      }
+    }
+    /**
+     * <pre>
+     * The hand's three cards, as the record gives them: shown to every viewer (docs/rules/lieng.md, "Who sees what").
+     * </pre>
+     *
+     * <code>.cardrules.v1.Cards cards = 3;</code>
+     */
+    private com.google.protobuf.SingleFieldBuilderV3<
+        io.cardrules.v1.Cards, io.cardrules.v1.Cards.Builder, io.cardrules.v1.CardsOrBuilder> 
+        getCardsFieldBuilder() {
+      if (cardsBuilder_ == null) {
+        cardsBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+            io.cardrules.v1.Cards, io.cardrules.v1.Cards.Builder, io.cardrules.v1.CardsOrBuilder>(
+                getCards(),
+                getParentForChildren(),
+                isClean());
+        cards_ = null;
+      }
+      return cardsBuilder_;
     }
     @java.lang.Override
     public final Builder setUnknownFields(

@@ -28,4 +28,31 @@ public interface LiengShownHandOrBuilder extends
    * <code>.cardrules.v1.LiengScore score = 2;</code>
    */
   io.cardrules.v1.LiengScoreOrBuilder getScoreOrBuilder();
+
+  /**
+   * <pre>
+   * The hand's three cards, as the record gives them: shown to every viewer (docs/rules/lieng.md, "Who sees what").
+   * </pre>
+   *
+   * <code>.cardrules.v1.Cards cards = 3;</code>
+   * @return Whether the cards field is set.
+   */
+  boolean hasCards();
+  /**
+   * <pre>
+   * The hand's three cards, as the record gives them: shown to every viewer (docs/rules/lieng.md, "Who sees what").
+   * </pre>
+   *
+   * <code>.cardrules.v1.Cards cards = 3;</code>
+   * @return The cards.
+   */
+  io.cardrules.v1.Cards getCards();
+  /**
+   * <pre>
+   * The hand's three cards, as the record gives them: shown to every viewer (docs/rules/lieng.md, "Who sees what").
+   * </pre>
+   *
+   * <code>.cardrules.v1.Cards cards = 3;</code>
+   */
+  io.cardrules.v1.CardsOrBuilder getCardsOrBuilder();
 }
