@@ -62,6 +62,11 @@ _REFUSALS = frozenset(
 )
 
 UNAUTHENTICATED_MESSAGE = "missing or invalid credentials"
+# A call cancelled this close to its deadline is taken as ended by the deadline: a client's deadline fires at the
+# same moment as the server's (the server counts from when the headers arrived), and the client's cancel can
+# arrive first, a little before the server's own timer, so the server would log CANCELLED where the client got
+# DEADLINE_EXCEEDED.
+CANCEL_AT_DEADLINE_SECONDS = 0.1
 DEFAULT_STREAM_IN_FLIGHT = 100
 
 UnaryBehavior = Callable[[Any, grpc.aio.ServicerContext[Any, Any]], Any]
@@ -236,7 +241,8 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
                     return response
                 except asyncio.CancelledError:
                     # The client cancelled, the deadline passed, or the shutdown grace ran out.
-                    code = grpc.StatusCode.DEADLINE_EXCEEDED if _expired(context) else grpc.StatusCode.CANCELLED
+                    expired = _expired(context, CANCEL_AT_DEADLINE_SECONDS)
+                    code = grpc.StatusCode.DEADLINE_EXCEEDED if expired else grpc.StatusCode.CANCELLED
                     raise
                 except Exception:
                     # AbortError carries the code in the context; for any other exception grpc sends the code the
@@ -353,10 +359,11 @@ class _Refusal(grpc.Status):
     trailing_metadata: tuple[tuple[str, str | bytes], ...] = ()
 
 
-def _expired(context: grpc.aio.ServicerContext[Any, Any]) -> bool:
-    """Whether the call's deadline has passed (grpc reports 0 left from then on; None without a deadline)."""
+def _expired(context: grpc.aio.ServicerContext[Any, Any], slack: float = 0.0) -> bool:
+    """Whether the call's deadline has passed, or is at most ``slack`` seconds away (grpc reports 0 left once it
+    has passed; None without a deadline)."""
     remaining = context.time_remaining()
-    return remaining is not None and remaining <= 0
+    return remaining is not None and remaining <= slack
 
 
 def _message_name(decode: Deserializer | None) -> str:
