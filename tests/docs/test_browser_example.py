@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
-import shutil
 import subprocess
 import time
 import urllib.parse
@@ -29,6 +27,7 @@ import pytest
 from cardrules.core import fair_deal
 from cardrules.core.cards import card_text
 from cardrules.core.sam.reasons import Reason
+from tests.support.browser_pages import run_in_chromium
 from tests.support.local_front import running_local_front
 from tests.support.readme import readme_block, shell_lines
 from tests.support.server_process import REPO_ROOT, free_port
@@ -120,22 +119,11 @@ def _page(page_root: str, grpc_web_url: str, seed: str) -> str:
 @pytest.fixture(scope="module")
 def hands(page_root: str, grpc_web_url: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
     """What the page showed for each seed, all played in one browser (one launch for every check)."""
-    node = shutil.which("node")
-    assert node is not None, "node is not on PATH"
     seeds = (SEED, INSTANT_WIN_SEED)
     urls = [_page(page_root, grpc_web_url, seed) for seed in seeds]
     shots = tmp_path_factory.mktemp("browser-example-screenshots")
     print(f"screenshots: {shots}")
-    done = subprocess.run(
-        [node, "test/play-hand.mjs", "--screenshots", str(shots), *urls],
-        cwd=EXAMPLE,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert done.returncode == 0, f"the browser run failed:\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
-    played = json.loads(done.stdout.strip().splitlines()[-1])["hands"]
+    played = run_in_chromium("test/play-hand.mjs", "--screenshots", str(shots), *urls, timeout=300)["hands"]
     return dict(zip(seeds, played, strict=True))
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import subprocess
 import urllib.parse
 from collections import Counter
 from collections.abc import Iterator
@@ -29,11 +28,10 @@ from google.protobuf import json_format
 
 from cardrules.client.cli import inputs
 from cardrules.v1 import cards_pb2, lieng_pb2, lieng_pb2_grpc, sam_loc_pb2, sam_loc_pb2_grpc
-from tests.support.browser_pages import bundled_page
+from tests.support.browser_pages import bundled_page, run_in_chromium
 from tests.support.local_front import running_local_front
 from tests.support.server_process import REPO_ROOT
 
-EXAMPLE = REPO_ROOT / "clients" / "typescript" / "examples" / "browser"
 VECTORS = REPO_ROOT / "tests" / "vectors"
 RANKS = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}
 SUITS = {1: "S", 2: "C", 3: "D", 4: "H"}
@@ -149,24 +147,13 @@ def _ask(channel: grpc.Channel, record: Record) -> tuple[Any, Any]:
 @pytest.fixture(scope="module")
 def shown(page_root: str, tmp_path_factory: pytest.TempPathFactory) -> Shown:
     """Every record stepped through in one browser (one launch), and the service's answers for the same records."""
-    node = shutil.which("node")
-    assert node is not None, "node is not on PATH"
     shots = tmp_path_factory.mktemp("history-viewer-screenshots")
     print(f"screenshots: {shots}")
     with running_local_front(replicas=1) as front:
         urls = [_page_url(page_root, front.grpc_web_url, record) for record in RECORDS]
-        done = subprocess.run(
-            [node, "test/step-history.mjs", "--screenshots", str(shots), *urls],
-            cwd=EXAMPLE,
-            capture_output=True,
-            text=True,
-            timeout=600,
-            check=False,
-        )
-        assert done.returncode == 0, f"the browser run failed:\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
+        histories = run_in_chromium("test/step-history.mjs", "--screenshots", str(shots), *urls)["histories"]
         with grpc.insecure_channel(front.grpc_target) as channel:
             answers = {record: _ask(channel, record) for record in RECORDS}
-    histories = json.loads(done.stdout.strip().splitlines()[-1])["histories"]
     return Shown(
         pages=dict(zip(RECORDS, histories, strict=True)),
         replays={record: answer[0] for record, answer in answers.items()},

@@ -18,9 +18,6 @@ touches the example's own dist/.
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 import urllib.parse
 from collections.abc import Iterator
 from typing import Any
@@ -35,7 +32,7 @@ from cardrules.core.sam.reasons import Reason
 from cardrules.v1 import cards_pb2, sam_loc_pb2, sam_loc_pb2_grpc
 from tests.docs import test_browser_example as browser_example
 from tests.docs.test_history_viewer import RAW_NAME
-from tests.support.browser_pages import bundled_page
+from tests.support.browser_pages import bundled_page, run_in_chromium
 
 # The local front: the browser example's own fixture, not a copy.
 grpc_web_url = browser_example.grpc_web_url
@@ -49,7 +46,6 @@ def page_root(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base
 
 
-EXAMPLE = browser_example.EXAMPLE
 SEATS = browser_example.SEATS
 # The page's seed (?seed=): it deals the hand (the fair deal's server seed is the seed's 8 bytes, big-endian, at the
 # end of 32 bytes; the client seed below; hand 0), picks the leader (seed mod 4) and seeds each bot's decisions.
@@ -87,27 +83,11 @@ def _page(page_root: str, grpc_web_url: str, level: str, declare: bool, seed: in
 def hands(page_root: str, grpc_web_url: str, tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
     """What the page showed for each hand of ``PLAYED`` and the instant win, all played in one browser (one launch
     for every check)."""
-    node = shutil.which("node")
-    assert node is not None, "node is not on PATH"
     shots = tmp_path_factory.mktemp("play-against-bots-screenshots")
     print(f"screenshots: {shots}")
-    done = subprocess.run(
-        [
-            node,
-            "test/play-bots.mjs",
-            "--screenshots",
-            str(shots),
-            *(_page(page_root, grpc_web_url, *played) for played in PLAYED),
-            _page(page_root, grpc_web_url, "standard", False, INSTANT_WIN_SEED),
-        ],
-        cwd=EXAMPLE,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode == 0, f"the browser run failed:\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
-    played: list[dict[str, Any]] = json.loads(done.stdout.strip().splitlines()[-1])["hands"]
+    urls = [_page(page_root, grpc_web_url, *played) for played in PLAYED]
+    urls.append(_page(page_root, grpc_web_url, "standard", False, INSTANT_WIN_SEED))
+    played: list[dict[str, Any]] = run_in_chromium("test/play-bots.mjs", "--screenshots", str(shots), *urls)["hands"]
     return played
 
 

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import shutil
-import subprocess
 import sys
 import urllib.parse
 from collections.abc import Iterator
@@ -22,14 +20,14 @@ from pathlib import Path
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-EXAMPLE = REPO_ROOT / "clients" / "typescript" / "examples" / "browser"
 VECTORS = REPO_ROOT / "tests" / "vectors"
 
 # tests/sdk is not a package, so pytest does not put the repository root on sys.path for it.
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 running_local_front = importlib.import_module("tests.support.local_front").running_local_front
-bundled_page = importlib.import_module("tests.support.browser_pages").bundled_page
+browser_pages = importlib.import_module("tests.support.browser_pages")
+bundled_page, run_in_chromium = browser_pages.bundled_page, browser_pages.run_in_chromium
 
 
 @pytest.fixture(scope="module")
@@ -50,19 +48,8 @@ def _case_count() -> int:
 
 
 def test_every_vector_passes_in_chromium_over_grpc_web(page_url: str, grpc_web_url: str) -> None:
-    node = shutil.which("node")
-    assert node is not None, "node is not on PATH"
     url = f"{page_url}?{urllib.parse.urlencode({'front': grpc_web_url})}"
-    done = subprocess.run(
-        [node, "test/run-vectors.mjs", url, str(VECTORS)],
-        cwd=EXAMPLE,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode == 0, f"the browser run failed:\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
-    result = json.loads(done.stdout.strip().splitlines()[-1])
+    result = run_in_chromium("test/run-vectors.mjs", url, str(VECTORS))
     report = "\n".join(result["failures"][:30])
     assert result["problems"] == [], result["problems"]
     assert result["failed"] == 0, f"{result['status']}\n{report}"

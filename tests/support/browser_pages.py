@@ -1,4 +1,5 @@
-"""One page of the browser example bundled into a temporary directory and served on a free loopback port.
+"""One page of the browser example bundled into a temporary directory and served on a free loopback port, and the
+example's Chromium scripts (``test/*.mjs``) run against it.
 
 Each browser test bundles its own copy, so none touches the example's own ``dist/`` (the browser example's docs test
 builds that one with its README's lines): two tests on two pytest workers never write the same files while a
@@ -10,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import json
 import shutil
 import subprocess
 import threading
@@ -49,3 +51,15 @@ def bundled_page(root: Path, page: str, entry: str) -> Iterator[str]:
         server.shutdown()
         server.server_close()
         thread.join(timeout=10)
+
+
+def run_in_chromium(script: str, *args: str, timeout: float = 600) -> Any:
+    """Run one of the example's Chromium scripts (``test/*.mjs``, by its path in the example) with ``args``; what
+    it printed last, read as JSON (each script ends with one line that sums up what the pages showed)."""
+    node = shutil.which("node")
+    assert node is not None, "node is not on PATH"
+    done = subprocess.run(
+        [node, script, *args], cwd=EXAMPLE, capture_output=True, text=True, timeout=timeout, check=False
+    )
+    assert done.returncode == 0, f"the browser run failed:\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
+    return json.loads(done.stdout.strip().splitlines()[-1])
