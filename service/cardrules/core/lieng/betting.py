@@ -29,13 +29,13 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import InitVar, dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from cardrules.core.checks import is_int
 from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput, join
 from cardrules.core.lieng.house_rules import DEFAULT_RULES, MIN_SEATS, HouseRules
 from cardrules.core.lieng.reasons import Reason
-from cardrules.core.trusted import blank
+from cardrules.core.trusted import blank, slot_setter
 
 __all__ = [
     "Action",
@@ -716,16 +716,34 @@ def start_betting(
 # state through the public constructors and checks that it validates and compares equal).
 
 
+# The slots' own stores (cardrules.core.trusted.slot_setter), looked up once.
+_seat_stack: Final = slot_setter(SeatState, "stack")
+_seat_committed: Final = slot_setter(SeatState, "committed")
+_seat_folded: Final = slot_setter(SeatState, "folded")
+_seat_all_in: Final = slot_setter(SeatState, "all_in")
+_seat_acted: Final = slot_setter(SeatState, "acted")
+_state_seats: Final = slot_setter(BettingState, "seats")
+_state_ante: Final = slot_setter(BettingState, "ante")
+_state_first_actor: Final = slot_setter(BettingState, "first_actor")
+_state_to_act: Final = slot_setter(BettingState, "to_act")
+_state_current_bet: Final = slot_setter(BettingState, "current_bet")
+_state_last_full_raise: Final = slot_setter(BettingState, "last_full_raise")
+_state_orbit: Final = slot_setter(BettingState, "orbit")
+_state_raise_orbits: Final = slot_setter(BettingState, "raise_orbits")
+_state_last_raise_orbit: Final = slot_setter(BettingState, "last_raise_orbit")
+_state_rules: Final = slot_setter(BettingState, "rules")
+
+
 def _derived_seat(
     *, stack: int, committed: int, folded: bool = False, all_in: bool = False, acted: bool = False
 ) -> SeatState:
     """``SeatState(stack, committed, folded, all_in, acted)``, unvalidated: only :func:`apply` may call it."""
     seat = blank(SeatState)
-    object.__setattr__(seat, "stack", stack)
-    object.__setattr__(seat, "committed", committed)
-    object.__setattr__(seat, "folded", folded)
-    object.__setattr__(seat, "all_in", all_in)
-    object.__setattr__(seat, "acted", acted)
+    _seat_stack(seat, stack)
+    _seat_committed(seat, committed)
+    _seat_folded(seat, folded)
+    _seat_all_in(seat, all_in)
+    _seat_acted(seat, acted)
     return seat
 
 
@@ -744,14 +762,14 @@ def _derived_state(
 ) -> BettingState:
     """``BettingState(...)`` with every field by keyword, unvalidated: only :func:`apply` may call it."""
     state = blank(BettingState)
-    object.__setattr__(state, "seats", seats)
-    object.__setattr__(state, "ante", ante)
-    object.__setattr__(state, "first_actor", first_actor)
-    object.__setattr__(state, "to_act", to_act)
-    object.__setattr__(state, "current_bet", current_bet)
-    object.__setattr__(state, "last_full_raise", last_full_raise)
-    object.__setattr__(state, "orbit", orbit)
-    object.__setattr__(state, "raise_orbits", raise_orbits)
-    object.__setattr__(state, "last_raise_orbit", last_raise_orbit)
-    object.__setattr__(state, "rules", rules)
+    _state_seats(state, seats)
+    _state_ante(state, ante)
+    _state_first_actor(state, first_actor)
+    _state_to_act(state, to_act)
+    _state_current_bet(state, current_bet)
+    _state_last_full_raise(state, last_full_raise)
+    _state_orbit(state, orbit)
+    _state_raise_orbits(state, raise_orbits)
+    _state_last_raise_orbit(state, last_raise_orbit)
+    _state_rules(state, rules)
     return state

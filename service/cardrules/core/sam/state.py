@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import InitVar, dataclass, field
-from typing import Protocol
+from typing import Any, Final, Protocol
+
+from mypy_extensions import mypyc_attr
 
 from cardrules.core.cards import Card, card_text, check_distinct, format_cards
 from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput, Naming, join
@@ -13,7 +15,7 @@ from cardrules.core.sam.events import Chop, HandEnd
 from cardrules.core.sam.house_rules import DEFAULT_RULES, HouseRules
 from cardrules.core.sam.naming import SAM_NAMING, SamNaming
 from cardrules.core.sam.rankindex import groups_of, index_of
-from cardrules.core.trusted import blank
+from cardrules.core.trusted import blank, slot_setter
 
 HAND_SIZE = 10
 Profile = tuple[tuple[tuple[Card, ...], ...], int]
@@ -73,22 +75,33 @@ def _checked_hand(hand: object, field: str, naming: Naming) -> tuple[tuple[Card,
     return given, tuple(sorted(given))
 
 
-def _check_count(count: object, field: str, naming: SamNaming) -> None:
+def _check_count(count: object, field: str, naming: SamNaming) -> int:
+    """``count`` (a seat's card count, the field under ``field``), checked."""
     if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= HAND_SIZE:
         raise InvalidInput.one(
             join(field, naming.count),
             ErrorReason.OUT_OF_RANGE,
             f"{naming.count} must be 0..10 when hand is absent, got {count!r}",
         )
+    return count
 
 
-def _check_passed(passed: object, field: str) -> None:
+def _check_passed(passed: object, field: str) -> bool:
+    """``passed`` (a seat's pass mark, the field under ``field``), checked."""
     if passed is not True and passed is not False:
         raise InvalidInput.one(
             join(field, "passed"), ErrorReason.INVALID_VALUE, f"passed must be a bool, got {passed!r}"
         )
+    return passed is True
 
 
+# AS GIVEN: compiled (setup.py), a read of ``self.<field>`` in a method first checks that the value is of the
+# field's declared type and raises TypeError if not, before the checks below could name the field in an
+# InvalidInput. So the checks read what the caller gave through an untyped alias of ``self`` (``as_given``), and
+# ``self.<field>`` only once that field has passed.
+
+
+@mypyc_attr(native_class=False)  # validated input: see setup.py
 @dataclass(frozen=True, slots=True)
 class SeatState:
     """One seat: its hand when known (else only ``count``) and whether it passed in the current trick.
@@ -109,38 +122,38 @@ class SeatState:
 
     def __post_init__(self) -> None:
         naming = SAM_NAMING
-        if self.hand is not None:
-            given, hand = _checked_hand(self.hand, "", naming)
-            if self.count not in (-1, len(hand)):
+        as_given: Any = self  # see AS GIVEN above
+        if as_given.hand is not None:
+            given, hand = _checked_hand(as_given.hand, "", naming)
+            if as_given.count not in (-1, len(hand)):
                 raise InvalidInput.one(
                     "count",
                     ErrorReason.CONFLICTING_VALUES,
-                    f"count {self.count!r} does not match the {len(hand)} cards of hand",
+                    f"count {as_given.count!r} does not match the {len(hand)} cards of hand",
                 )
             object.__setattr__(self, "hand", hand)
             object.__setattr__(self, "count", len(hand))
             object.__setattr__(self, "_given", given)
         else:
-            _check_count(self.count, "", naming)
-        _check_passed(self.passed, "")
+            _check_count(as_given.count, "", naming)
+        _check_passed(as_given.passed, "")
 
     @classmethod
     def holding(
-        cls, hand: Iterable[Card], passed: bool = False, field: str = "", naming: SamNaming = SAM_NAMING
+        cls, hand: Iterable[Card], passed: object = False, field: str = "", naming: SamNaming = SAM_NAMING
     ) -> SeatState:
         """The same value as ``SeatState(hand=hand, passed=passed)``, after the same checks, its errors named
         under ``field`` (the seat's path) in ``naming``, built without the frozen dataclass's per-field stores
         (callers that build a state per request, like the gRPC converter, make four of these per call)."""
         given, checked = _checked_hand(hand, field, naming)
-        _check_passed(passed, field)
-        return _stored_seat(checked, len(checked), passed, None, None, given)
+        return _stored_seat(checked, len(checked), _check_passed(passed, field), None, None, given)
 
     @classmethod
-    def counting(cls, count: int, passed: bool = False, field: str = "", naming: SamNaming = SAM_NAMING) -> SeatState:
+    def counting(
+        cls, count: object, passed: object = False, field: str = "", naming: SamNaming = SAM_NAMING
+    ) -> SeatState:
         """The same value as ``SeatState(count=count, passed=passed)`` (see :meth:`holding`)."""
-        _check_count(count, field, naming)
-        _check_passed(passed, field)
-        return unknown_seat(count, passed)
+        return unknown_seat(_check_count(count, field, naming), _check_passed(passed, field))
 
     @property
     def played(self) -> int:
@@ -177,6 +190,7 @@ class SeatState:
         return index
 
 
+@mypyc_attr(native_class=False)  # validated input: see setup.py
 @dataclass(frozen=True, slots=True)
 class TableState:
     """Everything the rules need to judge the next action of a Sâm hand (seats in play order).
@@ -214,33 +228,34 @@ class TableState:
     naming: InitVar[SamNaming] = SAM_NAMING
 
     def __post_init__(self, path: str, naming: SamNaming) -> None:
+        as_given: Any = self  # see AS GIVEN above
         bad = _Faults(path)
         problems = bad.found
-        if not isinstance(self.house_rules, HouseRules):
+        if not isinstance(as_given.house_rules, HouseRules):
             raise InvalidInput.one(
                 join(path, "house_rules"), ErrorReason.INVALID_VALUE, "house_rules must be a HouseRules"
             )
-        seats = tuple(self.seats)
+        seats = tuple(as_given.seats)
         object.__setattr__(self, "seats", seats)
         n = len(seats)
         if not all(isinstance(s, SeatState) for s in seats):
             raise InvalidInput.one(join(path, "seats"), ErrorReason.INVALID_VALUE, "seats must be SeatState values")
-        if not 2 <= n <= self.house_rules.max_players:
+        if not 2 <= n <= as_given.house_rules.max_players:
             raise InvalidInput.one(
                 join(path, "seats"),
                 ErrorReason.WRONG_SEAT_COUNT,
-                f"a Sâm table has 2..{self.house_rules.max_players} seats, got {n}",
+                f"a Sâm table has 2..{as_given.house_rules.max_players} seats, got {n}",
             )
 
-        _check_seat(bad, n, "turn", self.turn, True)
-        _check_seat(bad, n, "current_owner", self.current_owner, False)
-        _check_seat(bad, n, "declarer", self.declarer, False)
-        _check_seat(bad, n, "bao_mot_violator", self.bao_mot_violator, False)
-        _check_seat(bad, n, "winner", self.winner, False)
+        _check_seat(bad, n, "turn", as_given.turn, True)
+        _check_seat(bad, n, "current_owner", as_given.current_owner, False)
+        _check_seat(bad, n, "declarer", as_given.declarer, False)
+        _check_seat(bad, n, "bao_mot_violator", as_given.bao_mot_violator, False)
+        _check_seat(bad, n, "winner", as_given.winner, False)
         if problems:
             raise InvalidInput(*problems)
 
-        given_current = _distinct(self.current, path, "current", naming)
+        given_current = _distinct(as_given.current, path, "current", naming)
         current = tuple(sorted(given_current))
         object.__setattr__(self, "current", current)
         # One deck: each hand and the table are distinct already, so one set over all of them finds any repeat;
@@ -253,20 +268,20 @@ class TableState:
             self._name_repeats(given_current, path, naming, bad)
         combination: Combination | None = None
         if current:
-            combination = classify_sorted(current, self.house_rules.straight_low_ace)
+            combination = classify_sorted(current, as_given.house_rules.straight_low_ace)
             if combination.kind is Kind.INVALID:
                 bad("current", f"{format_cards(current, ' ')} is not a combination")
-            if self.current_owner is None:
+            if as_given.current_owner is None:
                 bad("current_owner", "current_owner is required when there is a combination to beat")
-        elif self.current_owner is not None:
+        elif as_given.current_owner is not None:
             bad("current_owner", "current_owner must be absent when leading (no current combination)")
         object.__setattr__(self, "_combination", combination)
-        if not isinstance(self.lead_passes, int) or isinstance(self.lead_passes, bool):
+        if not isinstance(as_given.lead_passes, int) or isinstance(as_given.lead_passes, bool):
             bad("lead_passes", "lead_passes must be an integer", ErrorReason.INVALID_VALUE)
-        elif not 0 <= self.lead_passes <= n or (self.lead_passes and current):
+        elif not 0 <= as_given.lead_passes <= n or (as_given.lead_passes and current):
             bad("lead_passes", f"lead_passes must be 0..{n} and 0 while a combination is on the table")
-        if self.ended is not None and not isinstance(self.ended, HandEnd):
-            bad("ended", f"ended must be a HandEnd, got {self.ended!r}", ErrorReason.INVALID_VALUE)
+        if as_given.ended is not None and not isinstance(as_given.ended, HandEnd):
+            bad("ended", f"ended must be a HandEnd, got {as_given.ended!r}", ErrorReason.INVALID_VALUE)
         if problems:
             raise InvalidInput(*problems)
         self._check_chain(combination, bad)
@@ -295,12 +310,13 @@ class TableState:
                 )
 
     def _check_chain(self, combination: Combination | None, bad: _Bad) -> None:
-        chain = tuple(self.chop_chain)
+        as_given: Any = self  # see AS GIVEN above: the chain's items are checked below
+        chain = tuple(as_given.chop_chain)
         object.__setattr__(self, "chop_chain", chain)
         if not chain:
             return
         n = len(self.seats)
-        for k, chop in enumerate(chain):
+        for k, chop in enumerate(as_given.chop_chain):
             if (
                 not isinstance(chop, Chop)
                 or chop.position != k + 1
@@ -394,6 +410,27 @@ class TableState:
 # tested). Nothing else may call them.
 
 
+# The slots' own stores (see cardrules.core.trusted.slot_setter), looked up once.
+_seat_hand: Final = slot_setter(SeatState, "hand")
+_seat_count: Final = slot_setter(SeatState, "count")
+_seat_passed: Final = slot_setter(SeatState, "passed")
+_seat_profile: Final = slot_setter(SeatState, "_profile")
+_seat_index: Final = slot_setter(SeatState, "_index")
+_seat_given: Final = slot_setter(SeatState, "_given")
+_table_seats: Final = slot_setter(TableState, "seats")
+_table_turn: Final = slot_setter(TableState, "turn")
+_table_current: Final = slot_setter(TableState, "current")
+_table_current_owner: Final = slot_setter(TableState, "current_owner")
+_table_chop_chain: Final = slot_setter(TableState, "chop_chain")
+_table_declarer: Final = slot_setter(TableState, "declarer")
+_table_bao_mot_violator: Final = slot_setter(TableState, "bao_mot_violator")
+_table_lead_passes: Final = slot_setter(TableState, "lead_passes")
+_table_ended: Final = slot_setter(TableState, "ended")
+_table_winner: Final = slot_setter(TableState, "winner")
+_table_house_rules: Final = slot_setter(TableState, "house_rules")
+_table_combination: Final = slot_setter(TableState, "_combination")
+
+
 def _stored_seat(
     hand: tuple[Card, ...] | None,
     count: int,
@@ -403,12 +440,12 @@ def _stored_seat(
     given: tuple[Card, ...] | None,
 ) -> SeatState:
     seat = blank(SeatState)
-    object.__setattr__(seat, "hand", hand)
-    object.__setattr__(seat, "count", count)
-    object.__setattr__(seat, "passed", passed)
-    object.__setattr__(seat, "_profile", profile)
-    object.__setattr__(seat, "_index", index)
-    object.__setattr__(seat, "_given", given)
+    _seat_hand(seat, hand)
+    _seat_count(seat, count)
+    _seat_passed(seat, passed)
+    _seat_profile(seat, profile)
+    _seat_index(seat, index)
+    _seat_given(seat, given)
     return seat
 
 
@@ -449,16 +486,16 @@ def trusted_table(
     under ``house_rules`` (None when leading), tuples for ``seats`` and ``chop_chain``. The defaults are the
     dataclass's (tests/core/test_trusted.py compares them)."""
     state = blank(TableState)
-    object.__setattr__(state, "seats", seats)
-    object.__setattr__(state, "turn", turn)
-    object.__setattr__(state, "current", current)
-    object.__setattr__(state, "current_owner", current_owner)
-    object.__setattr__(state, "chop_chain", chop_chain)
-    object.__setattr__(state, "declarer", declarer)
-    object.__setattr__(state, "bao_mot_violator", bao_mot_violator)
-    object.__setattr__(state, "lead_passes", lead_passes)
-    object.__setattr__(state, "ended", ended)
-    object.__setattr__(state, "winner", winner)
-    object.__setattr__(state, "house_rules", house_rules)
-    object.__setattr__(state, "_combination", _combination)
+    _table_seats(state, seats)
+    _table_turn(state, turn)
+    _table_current(state, current)
+    _table_current_owner(state, current_owner)
+    _table_chop_chain(state, chop_chain)
+    _table_declarer(state, declarer)
+    _table_bao_mot_violator(state, bao_mot_violator)
+    _table_lead_passes(state, lead_passes)
+    _table_ended(state, ended)
+    _table_winner(state, winner)
+    _table_house_rules(state, house_rules)
+    _table_combination(state, _combination)
     return state
