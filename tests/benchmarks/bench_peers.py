@@ -293,12 +293,8 @@ def agreement(ours: dict[str, Any], theirs: dict[str, Any]) -> None:
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument(
-        "--sam-peer", type=Path, required=True, metavar="GITDIR", help="a git directory of DongPv2/sam-loc"
-    )
-    parser.add_argument(
-        "--lieng-peer", type=Path, required=True, metavar="GITDIR", help="a git directory of sonnh58/lieng.wtf"
-    )
+    parser.add_argument("--sam-peer", type=Path, metavar="GITDIR", help="a git directory of DongPv2/sam-loc")
+    parser.add_argument("--lieng-peer", type=Path, metavar="GITDIR", help="a git directory of sonnh58/lieng.wtf")
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--number", type=int, default=5000, help="items per batch (default 5000)")
     parser.add_argument("--warm-up", type=int, default=3, help="warm-up passes per workload (default 3)")
@@ -309,6 +305,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.child is not None:
         return child(args.child, args.answers)
+    if args.sam_peer is None or args.lieng_peer is None:
+        parser.error("--sam-peer and --lieng-peer are both needed")
     node = shutil.which("node")
     if node is None:
         raise SystemExit("node (20 or later) is needed")
