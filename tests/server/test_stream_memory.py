@@ -14,7 +14,6 @@ from collections.abc import Iterator
 import grpc
 import pytest
 
-from cardrules.server.config import Config
 from tests.support.server_process import ServerHandle, running_server
 from tests.support.stream_flood import FloodRun, flood_server, stream_memory_bound_bytes
 
@@ -23,12 +22,8 @@ FLOOD_SECONDS = "6"
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[ServerHandle]:
-    # Room for all 200 streams, so that every one of them is held back rather than refused; and for the answers
-    # they leave unwritten, which hold their admission slots until written (docs/streams.md, "Calls in flight per
-    # server": 200 streams of 9-10 waiting 30 KB answers fill the default 1000), so that the unary calls beside
-    # them measure the event loop, not admission.
-    in_flight = str(200 * Config().max_stream_in_flight + 1000)
-    args = ["--max-open-streams", "200", "--max-concurrent-calls", in_flight, "--log-level", "warning"]
+    # Room for all 200 streams, so that every one of them is held back rather than refused.
+    args = ["--max-open-streams", "200", "--log-level", "warning"]
     with running_server(args) as handle:
         yield handle
 
@@ -53,3 +48,12 @@ def test_streams_of_200_kb_messages_on_one_connection_hold_bounded_memory(server
     """The issue's first case: 20 streams of 200 KB messages (small answers) on one connection."""
     args = ["--streams", "20", "--connections", "1", "--message", "padded:200000"]
     _check(flood_server(server, [*args, "--seconds", FLOOD_SECONDS]), streams=20)
+
+
+def test_streams_that_never_read_small_answers_leave_the_unary_callers_their_calls(server: ServerHandle) -> None:
+    """100 streams of small messages whose client never reads (its receive window 1 KiB): each stream may hold up
+    to 100 answers waiting for it, 10,000 in all, and those hold no admission slot (docs/streams.md, "Calls in
+    flight per server"), so the unary calls beside them are answered, not refused RESOURCE_EXHAUSTED at the
+    default limit of 1000 calls in flight."""
+    args = ["--streams", "100", "--connections", "1", "--message", "padded:200", "--client-window", "1024"]
+    _check(flood_server(server, [*args, "--seconds", FLOOD_SECONDS]), streams=100)

@@ -6,9 +6,10 @@ the stream around it, applying per message what the interceptor applies per unar
 - **Authentication** when the stream opens (a refused stream ends UNAUTHENTICATED before any message is read),
   and again every few seconds while it is open: a caller whose token left the tokens file gets the messages
   already read answered, then the stream ends UNAUTHENTICATED (a client reconnects with a current token).
-- **Admission**: each message takes a slot of ``max_concurrent_calls`` until its answer is written; beyond the
-  limit that message alone is answered RESOURCE_EXHAUSTED, with the unary refusal's message, and the stream
-  lives on.
+- **Admission**: each message takes a slot of ``max_concurrent_calls`` while it is answered (not while its answer
+  waits for the client: a client that never reads would otherwise hold every slot and starve the unary callers);
+  beyond the limit that message alone is answered RESOURCE_EXHAUSTED, with the unary refusal's message, and the
+  stream lives on.
 - **In flight per stream**: at most ``max_in_flight`` messages read and not yet written back, and reading stops
   too while the answers waiting for the client reach ``ANSWER_BUFFER_BYTES``. Then gRPC's flow control holds the
   client back (the server's HTTP/2 window per call is fixed, cardrules.server.app): memory per stream stays
@@ -288,7 +289,7 @@ class _Stream:
         self._room = asyncio.Event()
         self._room.set()
         # Answers (bytes, whether it holds an admission slot) in request order, then one _End.
-        self._queue: asyncio.Queue[tuple[bytes, bool] | _End] = asyncio.Queue()
+        self._queue: asyncio.Queue[bytes | _End] = asyncio.Queue()
         self._reader: asyncio.Task[None] | None = None
         self._ending = False
         # While the reader waits for a message's answer from the handler thread it is not cancelled: end() leaves
@@ -304,20 +305,17 @@ class _Stream:
     async def run(self) -> _End:
         """Write the answers as they come; returns how the stream is to end."""
         self._reader = asyncio.create_task(self._read())
-        admission, write, slots, queue = self._streams._admission, self._context.write, self._slots, self._queue
+        write, slots, queue = self._context.write, self._slots, self._queue
         room, limit = self._room, self._streams._max_answer_bytes
         while True:
             item = await queue.get()
             if isinstance(item, _End):
                 return item
-            data, admitted = item
             try:
-                await write(data)
+                await write(item)
             finally:
                 slots.release()
-                if admitted:
-                    admission.release()
-                self._waiting_bytes -= len(data)
+                self._waiting_bytes -= len(item)
                 if self._waiting_bytes < limit:
                     room.set()
 
@@ -336,16 +334,11 @@ class _Stream:
         self._queue.put_nowait(how)
 
     def close(self) -> None:
-        """The call is over: stop the reader and give back the admission slots of answers never written."""
+        """The call is over: stop the reader (the answers never written hold no admission slot)."""
         self._ending = True
         self.ended.set()
         if self._reader is not None:
             self._reader.cancel()
-        admission = self._streams._admission
-        while not self._queue.empty():
-            item = self._queue.get_nowait()
-            if isinstance(item, tuple) and item[1]:
-                admission.release()
 
     async def _read(self) -> None:
         streams, calls, context = self._streams, self._calls, self._context
@@ -390,7 +383,12 @@ class _Stream:
                 else:
                     refusal = admission.refusal()
                     answer = Answer(calls.refusal(call, refusal), refusal.code, refusal.details)
-                put((answer.data, admitted))
+                if admitted:
+                    # Answered: the slot goes back now, not when the client reads the answer. Answers waiting
+                    # for a client are bounded per stream (max_in_flight, ANSWER_BUFFER_BYTES); counted here,
+                    # a client that never reads held every slot, and every unary caller was refused.
+                    admission.release()
+                put(answer.data)
                 self._waiting_bytes += len(answer.data)
                 if self._waiting_bytes >= limit:
                     room.clear()
