@@ -101,7 +101,7 @@ def _check_passed(passed: object, field: str) -> bool:
 # ``self.<field>`` only once that field has passed.
 
 
-@mypyc_attr(native_class=False)  # validated input: see setup.py
+@mypyc_attr(native_class=False)  # validated input: see cardrules.core.trusted ("COMPILED")
 @dataclass(frozen=True, slots=True)
 class SeatState:
     """One seat: its hand when known (else only ``count``) and whether it passed in the current trick.
@@ -190,7 +190,7 @@ class SeatState:
         return index
 
 
-@mypyc_attr(native_class=False)  # validated input: see setup.py
+@mypyc_attr(native_class=False)  # validated input: see cardrules.core.trusted ("COMPILED")
 @dataclass(frozen=True, slots=True)
 class TableState:
     """Everything the rules need to judge the next action of a Sâm hand (seats in play order).
