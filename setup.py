@@ -26,7 +26,7 @@ _TYPED_FIELDS = (
     "validated input: compiled as native classes, their typed fields refuse a mistyped value with a TypeError (or"
     " read True as 1) before __post_init__ names it (tests/core/sam/test_seat_constructors.py, test_fast_checks.py"
     " and lieng/test_replay.py fail); as non-native classes with untyped reads in the checks (what"
-    " cardrules.core.sam.state does) not tried yet"
+    " cardrules.core.sam.state and cardrules.core.lieng.betting do) not tried yet"
 )
 PLAIN: dict[str, str] = {
     "cardrules.core.errors": "tests/api/test_refusal_cost.py counts the violations built by their Python frames",
@@ -37,8 +37,6 @@ PLAIN: dict[str, str] = {
     "cardrules.core.lieng.record": _TYPED_FIELDS,
     "cardrules.core.lieng.bots.suggest": "the bots' entry checks its arguments itself: compiled, a level that is not"
     " a Level is a TypeError at the call (tests/core/lieng/test_bots.py fails compiled)",
-    "cardrules.core.lieng.betting": "validated input; and compiled as non-native classes its states compared by"
-    " identity (`!=` became a pointer compare: tests/core/lieng/test_bots.py fails compiled)",
 }
 """Core modules left interpreted, each with the measured reason (the compiled ones call them as Python)."""
 

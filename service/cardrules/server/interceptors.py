@@ -37,6 +37,7 @@ import grpc
 
 from cardrules.server.auth import ANONYMOUS, UNAUTHENTICATED, Authenticator
 from cardrules.server.binding import CallName
+from cardrules.server.deadlines import CANCEL_AT_DEADLINE_SECONDS, expired
 from cardrules.server.logging import get_logger, log_level_enabled
 from cardrules.server.metrics import STREAM, RpcMetrics
 from cardrules.server.streams import StreamCalls, Streams
@@ -62,11 +63,6 @@ _REFUSALS = frozenset(
 )
 
 UNAUTHENTICATED_MESSAGE = "missing or invalid credentials"
-# A call cancelled this close to its deadline is taken as ended by the deadline: a client's deadline fires at the
-# same moment as the server's (the server counts from when the headers arrived), and the client's cancel can
-# arrive first, a little before the server's own timer, so the server would log CANCELLED where the client got
-# DEADLINE_EXCEEDED.
-CANCEL_AT_DEADLINE_SECONDS = 0.1
 DEFAULT_STREAM_IN_FLIGHT = 100
 
 UnaryBehavior = Callable[[Any, grpc.aio.ServicerContext[Any, Any]], Any]
@@ -216,7 +212,7 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
                         if caller is None:
                             caller = UNAUTHENTICATED
                             await context.abort(grpc.StatusCode.UNAUTHENTICATED, UNAUTHENTICATED_MESSAGE)
-                    if _expired(context):
+                    if expired(context):
                         problem = "the deadline passed before the call started"
                         await context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, problem)
                     if decode is None:
@@ -236,13 +232,13 @@ class ServerInterceptor(grpc.aio.ServerInterceptor):
                         loop = asyncio.get_running_loop()
                         response = await loop.run_in_executor(None, functools.partial(behavior, request, context))
                     code = context.code() or grpc.StatusCode.OK
-                    if code is grpc.StatusCode.OK and _expired(context):
+                    if code is grpc.StatusCode.OK and expired(context):
                         code = grpc.StatusCode.DEADLINE_EXCEEDED  # what the client got: the answer came too late
                     return response
                 except asyncio.CancelledError:
                     # The client cancelled, the deadline passed, or the shutdown grace ran out.
-                    expired = _expired(context, CANCEL_AT_DEADLINE_SECONDS)
-                    code = grpc.StatusCode.DEADLINE_EXCEEDED if expired else grpc.StatusCode.CANCELLED
+                    at_deadline = expired(context, CANCEL_AT_DEADLINE_SECONDS)
+                    code = grpc.StatusCode.DEADLINE_EXCEEDED if at_deadline else grpc.StatusCode.CANCELLED
                     raise
                 except Exception:
                     # AbortError carries the code in the context; for any other exception grpc sends the code the
@@ -357,13 +353,6 @@ class _Refusal(grpc.Status):
     code: grpc.StatusCode
     details: str
     trailing_metadata: tuple[tuple[str, str | bytes], ...] = ()
-
-
-def _expired(context: grpc.aio.ServicerContext[Any, Any], slack: float = 0.0) -> bool:
-    """Whether the call's deadline has passed, or is at most ``slack`` seconds away (grpc reports 0 left once it
-    has passed; None without a deadline)."""
-    remaining = context.time_remaining()
-    return remaining is not None and remaining <= slack
 
 
 def _message_name(decode: Deserializer | None) -> str:

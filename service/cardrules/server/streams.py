@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import grpc
 
 from cardrules.server.auth import UNAUTHENTICATED
+from cardrules.server.deadlines import CANCEL_AT_DEADLINE_SECONDS, expired
 from cardrules.server.logging import get_logger
 from cardrules.server.work import HandlerThread
 
@@ -266,8 +267,9 @@ def _ended_by_grpc(context: Context) -> grpc.StatusCode | None:
     """The status gRPC ended the call with itself, if it did: the server sees that as the end of the client's
     messages, or as the call cancelled, and is told no status. gRPC ends a call on the server's side (and then no
     longer knows its peer) when its deadline passes, or when a message exceeds --max-message-bytes; a client that
-    cancels or goes away leaves the peer known."""
-    if context.time_remaining() == 0:
+    cancels or goes away leaves the peer known; a cancel at the deadline counts as the deadline
+    (:data:`~cardrules.server.deadlines.CANCEL_AT_DEADLINE_SECONDS`)."""
+    if expired(context, CANCEL_AT_DEADLINE_SECONDS):
         return grpc.StatusCode.DEADLINE_EXCEEDED
     if not context.peer():
         return grpc.StatusCode.RESOURCE_EXHAUSTED

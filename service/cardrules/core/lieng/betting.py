@@ -29,7 +29,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import InitVar, dataclass
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
+
+from mypy_extensions import mypyc_attr
 
 from cardrules.core.checks import is_int
 from cardrules.core.errors import ErrorReason, FieldViolation, InvalidInput, join
@@ -102,6 +104,7 @@ class Event(NamedTuple):
     amount: int
 
 
+@mypyc_attr(native_class=False)  # validated input: see cardrules.core.trusted ("COMPILED")
 @dataclass(frozen=True, slots=True)
 class Action:
     """A seat's action. ``amount`` is the raise-to total for RAISE and must be 0 for every other kind. Bad input
@@ -113,41 +116,44 @@ class Action:
     path: InitVar[str] = ""
 
     def __post_init__(self, path: str) -> None:
+        as_given: Any = self  # see cardrules.core.sam.state, AS GIVEN
         problems: list[FieldViolation] = []
-        if not is_int(self.seat) or self.seat < 0:
+        if not is_int(as_given.seat) or as_given.seat < 0:
             problems.append(
                 FieldViolation(
-                    join(path, "seat"), ErrorReason.SEAT_OUT_OF_RANGE, f"seat must be an integer ≥ 0, got {self.seat!r}"
+                    join(path, "seat"),
+                    ErrorReason.SEAT_OUT_OF_RANGE,
+                    f"seat must be an integer ≥ 0, got {as_given.seat!r}",
                 )
             )
-        if not isinstance(self.kind, ActionKind):
+        if not isinstance(as_given.kind, ActionKind):
             problems.append(
                 FieldViolation(
                     join(path, "kind"),
                     ErrorReason.INVALID_VALUE,
-                    f"kind must be one of {', '.join(ActionKind.__members__)}, got {self.kind!r}",
+                    f"kind must be one of {', '.join(ActionKind.__members__)}, got {as_given.kind!r}",
                 )
             )
-        if not is_int(self.amount) or self.amount < 0:
+        if not is_int(as_given.amount) or as_given.amount < 0:
             problems.append(
                 FieldViolation(
                     join(path, "amount"),
                     ErrorReason.OUT_OF_RANGE,
-                    f"amount must be an integer ≥ 0, got {self.amount!r}",
+                    f"amount must be an integer ≥ 0, got {as_given.amount!r}",
                 )
             )
-        elif self.kind is ActionKind.RAISE and self.amount == 0:
+        elif as_given.kind is ActionKind.RAISE and as_given.amount == 0:
             problems.append(
                 FieldViolation(
                     join(path, "amount"), ErrorReason.MISSING_VALUE, "a RAISE needs the total it raises to (> 0)"
                 )
             )
-        elif self.kind is not ActionKind.RAISE and isinstance(self.kind, ActionKind) and self.amount != 0:
+        elif as_given.kind is not ActionKind.RAISE and isinstance(as_given.kind, ActionKind) and as_given.amount != 0:
             problems.append(
                 FieldViolation(
                     join(path, "amount"),
                     ErrorReason.UNEXPECTED_VALUE,
-                    f"only RAISE carries an amount; {self.kind.name} has 0",
+                    f"only RAISE carries an amount; {as_given.kind.name} has 0",
                 )
             )
         if problems:
@@ -168,6 +174,7 @@ class Action:
         return cls(seat, kind, amount, path)
 
 
+@mypyc_attr(native_class=False)  # validated input: see cardrules.core.trusted ("COMPILED")
 @dataclass(frozen=True, slots=True)
 class SeatState:
     """One seat: chips behind (``stack``), chips put in this round (``committed``, ante included), whether it
@@ -182,9 +189,10 @@ class SeatState:
     path: InitVar[str] = ""
 
     def __post_init__(self, path: str) -> None:
+        as_given: Any = self  # see cardrules.core.sam.state, AS GIVEN
         problems: list[FieldViolation] = []
         for name in ("stack", "committed"):
-            value = getattr(self, name)
+            value = getattr(as_given, name)
             if not is_int(value) or value < 0:
                 problems.append(
                     FieldViolation(
@@ -192,24 +200,24 @@ class SeatState:
                     )
                 )
         for name in ("folded", "all_in", "acted"):
-            if not isinstance(getattr(self, name), bool):
+            if not isinstance(getattr(as_given, name), bool):
                 problems.append(
                     FieldViolation(join(path, name), ErrorReason.INVALID_VALUE, f"{name} must be true or false")
                 )
         if not problems:
-            if self.folded and self.all_in:
+            if as_given.folded and as_given.all_in:
                 problems.append(
                     FieldViolation(
                         join(path, "all_in"), ErrorReason.IMPOSSIBLE_STATE, "a seat cannot be both folded and all-in"
                     )
                 )
-            elif self.all_in and self.stack != 0:
+            elif as_given.all_in and as_given.stack != 0:
                 problems.append(
                     FieldViolation(
                         join(path, "stack"), ErrorReason.IMPOSSIBLE_STATE, "an all-in seat has no chips behind"
                     )
                 )
-            elif self.stack == 0 and not self.all_in:
+            elif as_given.stack == 0 and not as_given.all_in:
                 problems.append(
                     FieldViolation(
                         join(path, "all_in"),
@@ -239,6 +247,7 @@ class _Faults:
         self.found.append(FieldViolation(join(self.path, field), reason, description))
 
 
+@mypyc_attr(native_class=False)  # validated input: see cardrules.core.trusted ("COMPILED")
 @dataclass(frozen=True, slots=True)
 class BettingState:
     """The whole betting round. Seats are in play order; ``to_act`` is ``None`` once betting is closed.
@@ -266,44 +275,45 @@ class BettingState:
     path: InitVar[str] = ""
 
     def __post_init__(self, path: str) -> None:
+        as_given: Any = self  # see cardrules.core.sam.state, AS GIVEN
         bad = _Faults(path)
         problems = bad.found
-        if not isinstance(self.rules, HouseRules):
+        if not isinstance(as_given.rules, HouseRules):
             raise InvalidInput.one("house_rules", ErrorReason.INVALID_VALUE, "rules must be a HouseRules")
-        seats = self.seats
+        seats = as_given.seats
         if not isinstance(seats, tuple) or not all(isinstance(s, SeatState) for s in seats):
             raise InvalidInput.one(join(path, "seats"), ErrorReason.INVALID_VALUE, "seats must be a tuple of SeatState")
         n = len(seats)
-        if not MIN_SEATS <= n <= self.rules.max_players:
+        if not MIN_SEATS <= n <= as_given.rules.max_players:
             raise InvalidInput.one(
                 join(path, "seats"),
                 ErrorReason.WRONG_SEAT_COUNT,
-                f"a Liêng round has {MIN_SEATS} to {self.rules.max_players} seats, got {n}",
+                f"a Liêng round has {MIN_SEATS} to {as_given.rules.max_players} seats, got {n}",
             )
-        if not is_int(self.ante) or self.ante <= 0:
+        if not is_int(as_given.ante) or as_given.ante <= 0:
             raise InvalidInput.one(
-                join(path, "ante"), ErrorReason.OUT_OF_RANGE, f"ante must be a positive integer, got {self.ante!r}"
+                join(path, "ante"), ErrorReason.OUT_OF_RANGE, f"ante must be a positive integer, got {as_given.ante!r}"
             )
-        if self.rules.ante is not None and self.rules.ante != self.ante:
+        if as_given.rules.ante is not None and as_given.rules.ante != as_given.ante:
             bad(
                 "ante",
                 ErrorReason.CONFLICTING_VALUES,
-                f"ante {self.ante} differs from house_rules.ante {self.rules.ante}",
+                f"ante {as_given.ante} differs from house_rules.ante {as_given.rules.ante}",
             )
         for i, seat in enumerate(seats):
-            if seat.committed < self.ante:
+            if seat.committed < as_given.ante:
                 bad(
                     f"seats[{i}].committed",
                     ErrorReason.IMPOSSIBLE_STATE,
-                    f"every seat has committed at least the ante {self.ante}",
+                    f"every seat has committed at least the ante {as_given.ante}",
                 )
-        if not is_int(self.first_actor) or not 0 <= self.first_actor < n:
+        if not is_int(as_given.first_actor) or not 0 <= as_given.first_actor < n:
             bad(
                 "first_actor",
                 ErrorReason.SEAT_OUT_OF_RANGE,
-                f"first_actor must be a seat 0..{n - 1}, got {self.first_actor!r}",
+                f"first_actor must be a seat 0..{n - 1}, got {as_given.first_actor!r}",
             )
-        if not is_int(self.current_bet) or self.current_bet != max(s.committed for s in seats):
+        if not is_int(as_given.current_bet) or as_given.current_bet != max(s.committed for s in seats):
             bad("current_bet", ErrorReason.IMPOSSIBLE_STATE, "current_bet must be the highest committed amount")
         if all(s.folded for s in seats):
             bad("seats", ErrorReason.IMPOSSIBLE_STATE, "at least one seat is unfolded")
@@ -317,39 +327,41 @@ class BettingState:
                         "a folded seat cannot have out-bet every live seat",
                     )
         for name in ("last_full_raise", "orbit", "raise_orbits"):
-            value = getattr(self, name)
+            value = getattr(as_given, name)
             if not is_int(value) or value < 0:
                 bad(name, ErrorReason.OUT_OF_RANGE, f"{name} must be an integer ≥ 0, got {value!r}")
-        if not is_int(self.last_raise_orbit) or not -1 <= self.last_raise_orbit <= self.orbit:
+        if not is_int(as_given.last_raise_orbit) or not -1 <= as_given.last_raise_orbit <= as_given.orbit:
             bad(
                 "last_raise_orbit",
                 ErrorReason.OUT_OF_RANGE,
                 "last_raise_orbit must be -1 or an orbit not after the current one",
             )
-        elif (self.last_raise_orbit == -1) != (self.raise_orbits == 0) or self.raise_orbits > self.orbit + 1:
+        elif (as_given.last_raise_orbit == -1) != (
+            as_given.raise_orbits == 0
+        ) or as_given.raise_orbits > as_given.orbit + 1:
             bad("raise_orbits", ErrorReason.IMPOSSIBLE_STATE, "raise_orbits disagrees with orbit and last_raise_orbit")
-        cap = self.rules.max_raise_rounds
-        if cap is not None and is_int(self.raise_orbits) and self.raise_orbits > cap:
+        cap = as_given.rules.max_raise_rounds
+        if cap is not None and is_int(as_given.raise_orbits) and as_given.raise_orbits > cap:
             bad(
                 "raise_orbits", ErrorReason.IMPOSSIBLE_STATE, f"raise_orbits exceeds house_rules.max_raise_rounds {cap}"
             )
         if problems:
             raise InvalidInput(*problems)
-        closed = _is_closed(seats, self.current_bet)
-        if closed and self.to_act is not None:
+        closed = _is_closed(seats, as_given.current_bet)
+        if closed and as_given.to_act is not None:
             raise InvalidInput.one(
                 join(path, "to_act"), ErrorReason.IMPOSSIBLE_STATE, "betting is closed: to_act must be unset"
             )
         if not closed:
-            if self.to_act is None or not is_int(self.to_act) or not 0 <= self.to_act < n:
+            if as_given.to_act is None or not is_int(as_given.to_act) or not 0 <= as_given.to_act < n:
                 raise InvalidInput.one(
                     join(path, "to_act"), ErrorReason.IMPOSSIBLE_STATE, "betting is open: to_act must be a seat"
                 )
-            if not _needs_action(seats[self.to_act], self.current_bet):
+            if not _needs_action(seats[as_given.to_act], as_given.current_bet):
                 raise InvalidInput.one(
                     join(path, "to_act"),
                     ErrorReason.IMPOSSIBLE_STATE,
-                    f"seat {self.to_act} is folded, all-in or has nothing to do",
+                    f"seat {as_given.to_act} is folded, all-in or has nothing to do",
                 )
 
     # --- derived facts -----------------------------------------------------------------------------------

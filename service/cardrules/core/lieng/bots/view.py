@@ -73,7 +73,9 @@ def seat_view(state: object, seat: object, hand: Iterable[int] | Iterable[str], 
                 + f": {explain(before, action, result.reason)[0]}",
             )
         states.append(result.state)
-    if states[-1] != state:
+    replayed: object = states[-1]  # compared as objects: compiled, `!=` between two BettingState values (a non-native
+    # class) is an identity test
+    if replayed != state:
         raise InvalidInput.one(
             "history",
             ErrorReason.CONFLICTING_VALUES,
