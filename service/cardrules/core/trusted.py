@@ -23,7 +23,9 @@ classes whose methods are compiled. A native class's typed attributes would refu
 ``TypeError`` (and read ``True`` given for an ``int`` as ``1``) before ``__post_init__`` could name the field in an
 :class:`~cardrules.core.errors.InvalidInput`, which the suite checks for every such field. Compiled methods still
 check a field's declared type when they read it, so the checks read what a caller gave through an untyped alias
-of ``self`` (``sam/state.py``, "AS GIVEN"). The modules whose validated inputs are read by code that cannot do that
+of ``self`` (``sam/state.py``, "AS GIVEN"). And compiled code compares two values statically typed as one of these
+classes by identity (mypyc does not see the dataclass's ``__eq__``): code that means equality compares them typed
+as ``object`` (``lieng/bots/view.py``). The modules whose validated inputs are read by code that cannot do that
 cheaply stay interpreted (``setup.py``'s ``PLAIN``, each with its reason).
 """
 
