@@ -290,7 +290,7 @@ class _Stream:
         self._waiting_bytes = 0
         self._room = asyncio.Event()
         self._room.set()
-        # Answers (bytes, whether it holds an admission slot) in request order, then one _End.
+        # The answers' bytes in request order, then one _End.
         self._queue: asyncio.Queue[bytes | _End] = asyncio.Queue()
         self._reader: asyncio.Task[None] | None = None
         self._ending = False
