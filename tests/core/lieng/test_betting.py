@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 import pytest
@@ -15,10 +15,12 @@ from cardrules.core.lieng import (
     EventKind,
     HouseRules,
     Reason,
+    RoundRecord,
     SeatState,
     apply,
     judge,
     legal_actions,
+    settle_round,
     start_betting,
 )
 
@@ -285,3 +287,26 @@ def test_state_validation_names_fields() -> None:
     with pytest.raises(InvalidInput) as error:
         replace(state, raise_orbits=1)
     assert error.value.violations[0].field == "raise_orbits"
+
+
+MISTYPED_CALLS: list[tuple[str, Callable[[], object], str]] = [
+    ("a string stack", lambda: start_betting([100, "x"], 10, 0), "stacks[1]"),
+    ("a string ante", lambda: start_betting([100, 100], "10", 0), "ante"),
+    ("True for the first actor", lambda: start_betting([100, 100], 10, True), "first_actor"),
+    ("a string seat", lambda: Action.of("x", "FOLD"), "seat"),
+    ("True for a seat", lambda: Action.of(True, "FOLD"), "seat"),
+    ("a string amount", lambda: Action.of(0, "RAISE", "5"), "amount"),
+    (
+        "a record's string ante",
+        lambda: settle_round(RoundRecord(stacks=(100, 100), ante="10", first_actor=0, actions=())),  # type: ignore[arg-type]
+        "ante",
+    ),
+]
+
+
+@pytest.mark.parametrize(("what", "call", "field"), MISTYPED_CALLS, ids=[m[0] for m in MISTYPED_CALLS])
+def test_a_mistyped_argument_is_named_not_a_type_error(what: str, call: Callable[[], object], field: str) -> None:
+    # Compiled (setup.py), a parameter or a field read typed int would raise TypeError (or take True as 1) first.
+    with pytest.raises(InvalidInput) as error:
+        call()
+    assert field in [v.field for v in error.value.violations], (what, error.value.violations)

@@ -160,8 +160,9 @@ class Action:
             raise InvalidInput(*problems)
 
     @classmethod
-    def of(cls, seat: int, kind: ActionKind | str, amount: int = 0, path: str = "") -> Action:
-        """Build from a kind given as an enum member or its name (any case); bad input named under ``path``."""
+    def of(cls, seat: Any, kind: ActionKind | str, amount: Any = 0, path: str = "") -> Action:
+        """Build from a kind given as an enum member or its name (any case); bad input named under ``path``
+        (``seat`` and ``amount`` typed ``Any``: the constructor checks them, see :func:`start_betting`)."""
         if isinstance(kind, str):
             member = ActionKind.__members__.get(kind.upper())
             if member is None:
@@ -651,7 +652,7 @@ def legal_actions(state: BettingState) -> LegalActions:
 
 
 def start_betting(
-    stacks: Sequence[int], ante: int | None, first_actor: int, rules: HouseRules = DEFAULT_RULES, field: str = ""
+    stacks: Sequence[Any], ante: Any, first_actor: Any, rules: HouseRules = DEFAULT_RULES, field: str = ""
 ) -> BettingState:
     """Collect the ante (*tiền gà*) from every seat and open the betting at ``first_actor``.
 
@@ -659,7 +660,9 @@ def start_betting(
     ``rules.ante`` is set. Bad input (:class:`InvalidInput`): a wrong seat count (``stacks``), a negative or
     non-integer stack (``stacks[i]``), a stack below the ante (``stacks[i]``, ANTE_NOT_COVERED), a missing,
     non-positive or conflicting ante (``ante``), a first actor outside the table (``first_actor``); each under
-    ``field``, where the caller holds these arguments (``round`` for a record's).
+    ``field``, where the caller holds these arguments (``round`` for a record's). Typed ``Any`` because they are
+    checked here: compiled, a parameter typed ``int`` would refuse a string with a TypeError (and take ``True``
+    as 1) before the checks could name it.
     """
     if not isinstance(rules, HouseRules):
         raise InvalidInput.one("house_rules", ErrorReason.INVALID_VALUE, "rules must be a HouseRules")
