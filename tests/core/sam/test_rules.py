@@ -313,3 +313,17 @@ def test_settle_needs_an_ended_hand_and_a_positive_stake() -> None:
 def test_reason_messages_in_both_languages() -> None:
     for reason in Reason:
         assert reason.english and reason.vietnamese and reason.english != reason.vietnamese
+
+
+@pytest.mark.parametrize(
+    ("leader", "declarations", "field"),
+    [("0", (), "leader"), (True, (), "leader"), (0, ("1",), "declarations[0]"), (0, (True,), "declarations[0]")],
+    ids=["a string leader", "True for the leader", "a string declaration", "True for a declaration"],
+)
+def test_a_mistyped_leader_or_declaration_is_named_not_a_type_error(
+    leader: object, declarations: tuple[object, ...], field: str
+) -> None:
+    # Compiled (setup.py), a parameter typed int would raise TypeError (or take True as seat 1) first.
+    with pytest.raises(InvalidInput) as error:
+        start_hand([cards(h) for h in SAM_HANDS], leader, declarations)
+    assert [v.field for v in error.value.violations] == [field]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import chain
-from typing import NamedTuple, cast
+from typing import Any, NamedTuple, cast
 
 from cardrules.core.cards import Card, are_distinct_cards, card_text, check_distinct
 from cardrules.core.errors import OWN_NAMING, ErrorReason, FieldViolation, InvalidInput, Naming, join
@@ -130,8 +130,8 @@ def _find_instant_win(hands: Sequence[tuple[Card, ...]], leader: int, rules: Hou
 
 def start_hand(
     hands: Iterable[Iterable[int]],
-    leader: int,
-    declarations: Iterable[int] = (),
+    leader: Any,
+    declarations: Iterable[Any] = (),
     rules: HouseRules = DEFAULT_RULES,
     field: str = "",
     naming: Naming = OWN_NAMING,
@@ -141,7 +141,9 @@ def start_hand(
     Instant wins are checked first (rules §4.1; ties broken from ``leader``). Otherwise the first Sâm
     declaration counts and the declarer leads; without one ``leader`` (chosen by the caller: the previous
     winner, or a random seat) leads. :class:`InvalidInput` names ``hands…``, ``leader`` or ``declarations[k]``
-    (under ``field``, where the caller holds these arguments, in its ``naming``).
+    (under ``field``, where the caller holds these arguments, in its ``naming``). ``leader`` and the declarations
+    are typed ``Any`` because they are checked here (compiled, an ``int`` parameter would refuse a string with a
+    TypeError and take ``True`` as 1 first).
     """
     dealt = check_hands(hands, rules, join(field, "hands"), naming)
     n = len(dealt)
